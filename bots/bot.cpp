@@ -1,0 +1,56 @@
+#include "bots/bot.h"
+
+#include <fmt/format.h>
+
+#include "bots/registry_entries.h"
+
+namespace meeple {
+
+Action ask_bot(Bot& bot, const AnyState& truth, Seat seat, Rng& rng) {
+  AnyState info = truth.determinize(seat, rng);
+  return bot.choose(info, seat, rng);
+}
+
+Action RandomBot::choose(const AnyState& info, Seat seat, Rng& rng) {
+  ActionList legal = info.legal_actions(seat);
+  return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+}
+
+const std::vector<BotEntry>& bot_entries() {
+  static const std::vector<BotEntry> entries = [] {
+    std::vector<BotEntry> e;
+    e.push_back({"", "random", "uniformly random legal actions",
+                 [](const BotBudget&) { return std::make_unique<RandomBot>(); }});
+    add_game_bots(e);
+    return e;
+  }();
+  return entries;
+}
+
+Expected<std::unique_ptr<Bot>> make_bot(const AnyGame& game, std::string_view spec) {
+  std::string name(spec);
+  BotBudget budget;
+  if (auto colon = name.find(':'); colon != std::string::npos) {
+    try {
+      budget.iterations = std::stoi(name.substr(colon + 1));
+    } catch (const std::exception&) {
+      return make_error("bot/unknown", fmt::format("bad bot budget in '{}'", spec));
+    }
+    name = name.substr(0, colon);
+  }
+  for (const auto& e : bot_entries())
+    if (e.name == name && (e.game.empty() || e.game == game.name())) return e.make(budget);
+  std::string names;
+  for (const auto& n : bot_names(game)) names += (names.empty() ? "" : ", ") + n;
+  return make_error("bot/unknown",
+                    fmt::format("no bot '{}' for {} (available: {})", spec, game.name(), names));
+}
+
+std::vector<std::string> bot_names(const AnyGame& game) {
+  std::vector<std::string> out;
+  for (const auto& e : bot_entries())
+    if (e.game.empty() || e.game == game.name()) out.push_back(e.name);
+  return out;
+}
+
+}  // namespace meeple

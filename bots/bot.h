@@ -1,0 +1,59 @@
+// The Bot interface. A bot decides for one seat from what that seat may know.
+//
+// Hidden information is structural: the driver never hands a bot the true
+// state. It hands a state *determinized for the seat* (AnyState::determinize /
+// GameState::determinize): everything the seat can see is as in the true
+// state, everything it cannot see is re-sampled. A bot therefore gets the same
+// information as a human in that seat, and search bots sample more
+// determinizations from it themselves.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/any_game.h"
+
+namespace meeple {
+
+struct BotBudget {
+  int iterations = 0;     // 0: the bot's default
+  double seconds = 0.0;   // 0: no time limit
+};
+
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  virtual std::string_view name() const = 0;
+  // `info` is consistent with what `seat` knows (see above); `seat` is in
+  // info.to_act(). Returns one of info.legal_actions(seat). With an iteration
+  // budget, the same info and rng give the same choice.
+  virtual Action choose(const AnyState& info, Seat seat, Rng& rng) = 0;
+};
+
+// Asks `bot` to decide for `seat` of the true state `truth`, passing it only a
+// determinization for that seat.
+Action ask_bot(Bot& bot, const AnyState& truth, Seat seat, Rng& rng);
+
+// Bots by name: "random" for every game, plus each game's own.
+struct BotEntry {
+  std::string game;  // "" = any game
+  std::string name;
+  std::string description;
+  std::function<std::unique_ptr<Bot>(const BotBudget&)> make;
+};
+const std::vector<BotEntry>& bot_entries();
+// "name" or "name:iterations" (e.g. "ismcts:1000"); bot/unknown on no match.
+Expected<std::unique_ptr<Bot>> make_bot(const AnyGame& game, std::string_view spec);
+std::vector<std::string> bot_names(const AnyGame& game);
+
+// Picks uniformly among the legal actions.
+class RandomBot final : public Bot {
+ public:
+  std::string_view name() const override { return "random"; }
+  Action choose(const AnyState& info, Seat seat, Rng& rng) override;
+};
+
+}  // namespace meeple

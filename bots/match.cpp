@@ -1,0 +1,44 @@
+#include "bots/match.h"
+
+#include <fmt/format.h>
+
+namespace meeple {
+
+MatchOutcome play_match(AnyState s, const std::vector<Bot*>& bots, Rng& rng,
+                        const MatchOptions& opt) {
+  MatchOutcome out;
+  out.record.game = std::string(s.game().name());
+  out.record.players = s.num_players();
+  for (Bot* b : bots) out.record.seats.emplace_back(b->name());
+  auto record = [&](Seat seat, Action a) {
+    out.record.actions.push_back({seat, a, s.action_to_json(seat, a)});
+  };
+  while (!s.is_terminal()) {
+    if (out.record.actions.size() >= opt.max_actions) {
+      out.errors.push_back(make_error("game/endless", fmt::format("no end after {} actions",
+                                                                  opt.max_actions)));
+      return out;
+    }
+    Seat seat;
+    Action a;
+    if (s.is_chance()) {
+      seat = kChance;
+      a = sample_chance(s.chance_outcomes(), rng);
+    } else {
+      seat = s.to_act().lowest();
+      a = ask_bot(*bots.at(static_cast<std::size_t>(seat)), s, seat, rng);
+    }
+    record(seat, a);
+    if (auto err = s.apply(seat, a)) {
+      out.errors.push_back(make_error(err->code, fmt::format("{} (seat {}, action {})",
+                                                             err->message, seat, a)));
+      return out;
+    }
+    if (opt.on_step) opt.on_step(s);
+  }
+  out.finished = true;
+  out.record.result = s.result_json();
+  return out;
+}
+
+}  // namespace meeple

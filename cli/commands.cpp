@@ -1,0 +1,284 @@
+#include "cli/commands.h"
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "bots/match.h"
+#include "core/conformance.h"
+#include "core/record.h"
+#include "games/registry.h"
+
+namespace meeple::cli {
+
+namespace {
+
+int fail(std::ostream& err, const Error& e, int code = 2) {
+  err << "error: " << e.code << ": " << e.message << "\n";
+  return code;
+}
+
+Expected<const AnyGame*> lookup_game(const std::string& name) {
+  if (const AnyGame* g = find_game(name)) return g;
+  std::string names;
+  for (const AnyGame* g : all_games()) names += (names.empty() ? "" : ", ") + std::string(g->name());
+  return make_error(errc::kUnknownGame, fmt::format("no game '{}' (games: {})", name, names));
+}
+
+Expected<Json> parse_params(const AnyGame& g, const std::vector<std::string>& kvs) {
+  Json p = Json::object();
+  for (const auto& kv : kvs) {
+    auto parsed = parse_param_assignment(g.params_schema(), kv);
+    if (!parsed) return parsed.error();
+    p[parsed->first] = parsed->second;
+  }
+  return p;
+}
+
+int default_players(const AnyGame& g) {
+  return std::min(std::max(g.min_players(), 4), g.max_players());
+}
+
+Expected<Json> read_json(const std::string& file, std::istream& in) {
+  std::stringstream buf;
+  if (file == "-") {
+    buf << in.rdbuf();
+  } else {
+    std::ifstream f(file);
+    if (!f) return make_error(errc::kIo, fmt::format("cannot read {}", file));
+    buf << f.rdbuf();
+  }
+  try {
+    return Json::parse(buf.str());
+  } catch (const Json::exception& e) {
+    return make_error(errc::kMalformedRequest,
+                      fmt::format("{} is not valid JSON: {}", file == "-" ? "input" : file, e.what()));
+  }
+}
+
+}  // namespace
+
+int cmd_games(const GamesArgs& a, std::ostream& out, std::ostream&) {
+  if (a.json) {
+    Json list = Json::array();
+    for (const AnyGame* g : all_games()) list.push_back(g->describe());
+    out << Json{{"games", list}}.dump(2) << "\n";
+    return 0;
+  }
+  for (const AnyGame* g : all_games()) {
+    out << fmt::format("{:<14} {} ({}-{} players)\n", g->name(), g->title(), g->min_players(),
+                       g->max_players());
+    for (const auto& p : g->params_schema()) {
+      Json spec = param_spec_to_json(p);
+      std::string allowed;
+      if (spec.contains("allowed")) {
+        for (const auto& v : spec["allowed"]) allowed += (allowed.empty() ? "" : "|") + (v.is_string() ? v.get<std::string>() : v.dump());
+      } else if (spec.contains("min")) {
+        allowed = fmt::format("{}..{}", spec["min"].dump(), spec["max"].dump());
+      }
+      out << fmt::format("    --param {}=<{}> (default {}): {}\n", p.name, allowed,
+                         p.default_value.is_string() ? p.default_value.get<std::string>()
+                                                     : p.default_value.dump(),
+                         p.description);
+    }
+  }
+  return 0;
+}
+
+int cmd_new(const NewArgs& a, std::ostream& out, std::ostream& err) {
+  auto g = lookup_game(a.game);
+  if (!g) return fail(err, g.error());
+  auto params = parse_params(**g, a.params);
+  if (!params) return fail(err, params.error());
+  auto st = (*g)->new_game(*params, a.players ? a.players : default_players(**g));
+  if (!st) return fail(err, st.error());
+  if (!a.stop_at_chance) {
+    Rng rng(a.seed);
+    st->resolve_chance(rng);
+  }
+  out << st->to_json().dump() << "\n";
+  return 0;
+}
+
+int cmd_apply(const ApplyArgs& a, std::istream& in, std::ostream& out, std::ostream& err) {
+  auto g = lookup_game(a.game);
+  if (!g) return fail(err, g.error());
+  auto j = read_json(a.state_file, in);
+  if (!j) return fail(err, j.error());
+  auto st = (*g)->state_from_json(*j);
+  if (!st) return fail(err, st.error());
+  AnyState s = std::move(*st);
+  for (const auto& text : a.actions) {
+    Json act;
+    try {
+      act = Json::parse(text);
+    } catch (const Json::exception&) {
+      return fail(err, make_error(errc::kMalformedAction, fmt::format("--action '{}' is not JSON", text)));
+    }
+    if (!act.is_object() || !act.contains("action"))
+      return fail(err, make_error(errc::kMalformedAction,
+                                  "an action is {\"seat\": S, \"action\": ...} (seat -1 is chance)"));
+    Seat seat;
+    if (act.contains("seat")) {
+      if (!act["seat"].is_number_integer())
+        return fail(err, make_error(errc::kMalformedAction, "seat must be an integer"));
+      seat = act["seat"].get<int>();
+    } else if (s.is_chance()) {
+      seat = kChance;
+    } else if (s.to_act().size() == 1) {
+      seat = s.to_act().lowest();
+    } else {
+      return fail(err, make_error(errc::kMalformedAction, "several seats may act: give \"seat\""));
+    }
+    MaybeError e;
+    if (act["action"].is_number_integer()) {
+      e = s.apply(seat, act["action"].get<int>());
+    } else {
+      e = s.apply_json(seat, act["action"]);
+    }
+    if (e) return fail(err, *e);
+  }
+  out << s.to_json().dump() << "\n";
+  return 0;
+}
+
+int cmd_selfplay(const SelfplayArgs& a, std::ostream& out, std::ostream& err) {
+  auto g = lookup_game(a.game);
+  if (!g) return fail(err, g.error());
+  const AnyGame& game = **g;
+  auto params = parse_params(game, a.params);
+  if (!params) return fail(err, params.error());
+  const int players = a.players ? a.players : default_players(game);
+  auto probe = game.new_game(*params, players);
+  if (!probe) return fail(err, probe.error());
+
+  std::vector<std::string> bot_specs;
+  std::stringstream ss(a.bots);
+  for (std::string b; std::getline(ss, b, ',');) bot_specs.push_back(b);
+  if (bot_specs.empty()) bot_specs.push_back("random");
+  if (bot_specs.size() != 1 && bot_specs.size() != static_cast<std::size_t>(players))
+    return fail(err, make_error("bot/count", fmt::format("give one bot or {} bots, not {}",
+                                                         players, bot_specs.size())));
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (int i = 0; i < players; ++i) {
+    auto b = make_bot(game, bot_specs.size() == 1 ? bot_specs[0] : bot_specs[i]);
+    if (!b) return fail(err, b.error());
+    bots.push_back(std::move(*b));
+  }
+  std::vector<Bot*> seats;
+  for (auto& b : bots) seats.push_back(b.get());
+  if (!a.record_dir.empty()) std::filesystem::create_directories(a.record_dir);
+
+  Rng master(a.seed);
+  ConformanceOptions copt;
+  copt.max_legal_tries = 16;
+  copt.determinize_samples = 1;
+  std::uint64_t total_actions = 0, longest = 0;
+  std::vector<std::string> problems;
+  std::vector<int> wins(static_cast<std::size_t>(players), 0);
+  int errors = 0, unfinished = 0;
+  auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < a.games; ++i) {
+    Rng rng = master.split();
+    Rng check_rng = master.split();
+    AnyState start = *game.new_game(*params, players);
+    std::size_t step = 0;
+    std::vector<std::string> game_problems;
+    MatchOptions mopt;
+    mopt.on_step = [&](const AnyState& s) {
+      ++step;
+      bool deep = a.check_every > 0 && step % static_cast<std::size_t>(a.check_every) == 0;
+      if (a.check_every > 0) check_state(s, check_rng, deep || s.is_terminal(), copt, game_problems);
+    };
+    if (a.check_every > 0) check_state(start, check_rng, true, copt, game_problems);
+    MatchOutcome m = play_match(start, seats, rng, mopt);
+    m.record.params = *params;
+    m.record.seed = a.seed;
+    for (const auto& e : m.errors) game_problems.push_back(e.code + ": " + e.message);
+    if (!m.finished) ++unfinished;
+    total_actions += m.record.actions.size();
+    longest = std::max<std::uint64_t>(longest, m.record.actions.size());
+    if (m.finished) {
+      for (const auto& w : m.record.result["winners"]) ++wins[w.get<std::size_t>()];
+    }
+    if (!game_problems.empty()) {
+      errors += static_cast<int>(game_problems.size());
+      for (const auto& p : game_problems)
+        if (problems.size() < 20) problems.push_back(fmt::format("game {}: {}", i + 1, p));
+    }
+    if (!a.record_dir.empty()) {
+      std::ofstream f(fmt::format("{}/{}-{:05}.json", a.record_dir, game.name(), i + 1));
+      f << record_to_json(m.record).dump() << "\n";
+    }
+  }
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (a.json) {
+    Json j = {{"game", game.name()},
+              {"players", players},
+              {"params", *params},
+              {"bots", bot_specs},
+              {"games", a.games},
+              {"actions", total_actions},
+              {"seconds", secs},
+              {"actions_per_second", secs > 0 ? static_cast<double>(total_actions) / secs : 0.0},
+              {"errors", errors},
+              {"unfinished", unfinished},
+              {"longest_game_actions", longest},
+              {"wins", wins},
+              {"problems", problems}};
+    out << j.dump(2) << "\n";
+  } else {
+    out << fmt::format("{}: {} games, {} players, {} actions in {:.2f} s ({:.0f} actions/s), longest game {} actions\n",
+                       game.name(), a.games, players, total_actions, secs,
+                       secs > 0 ? static_cast<double>(total_actions) / secs : 0.0, longest);
+    for (int s = 0; s < players; ++s)
+      out << fmt::format("  seat {} ({}): {} wins\n", s, seats[s]->name(), wins[s]);
+    out << fmt::format("errors: {}\n", errors);
+    for (const auto& p : problems) out << "  " << p << "\n";
+  }
+  return errors ? 1 : 0;
+}
+
+int cmd_replay(const ReplayArgs& a, std::istream& in, std::ostream& out, std::ostream& err) {
+  auto j = read_json(a.file, in);
+  if (!j) return fail(err, j.error());
+  auto rec = record_from_json(*j);
+  if (!rec) return fail(err, rec.error());
+  auto g = lookup_game(rec->game);
+  if (!g) return fail(err, g.error());
+  std::vector<std::string> problems;
+  Rng check_rng(rec->seed);
+  ConformanceOptions copt;
+  copt.max_legal_tries = 16;
+  copt.determinize_samples = 1;
+  auto s = replay_record(**g, *rec, [&](const AnyState& st) {
+    check_state(st, check_rng, false, copt, problems);
+  });
+  if (!s) return fail(err, s.error(), 1);
+  if (!problems.empty()) {
+    for (const auto& p : problems) err << "check failed: " << p << "\n";
+    return 1;
+  }
+  if (!s->is_terminal()) {
+    out << fmt::format("replayed {} actions; the game is not over\n", rec->actions.size());
+    return 0;
+  }
+  if (a.json) {
+    out << Json{{"game", rec->game}, {"actions", rec->actions.size()}, {"result", s->result_json()}}.dump(2) << "\n";
+  } else {
+    GameResult r = s->result();
+    out << fmt::format("{}: replayed {} actions, result matches the record\n", rec->game,
+                       rec->actions.size());
+    for (int i = 0; i < r.players; ++i)
+      out << fmt::format("  seat {}{}: score {} rank {}{}\n", i,
+                         i < static_cast<int>(rec->seats.size()) ? " (" + rec->seats[i] + ")" : "",
+                         r.score[i], r.rank[i], r.winners.contains(i) ? " winner" : "");
+  }
+  return 0;
+}
+
+}  // namespace meeple::cli

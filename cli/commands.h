@@ -1,0 +1,52 @@
+// The meeple subcommands. Each returns the process exit code: 0 success,
+// 1 a failed check (selfplay/replay found errors), 2 bad input.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace meeple::cli {
+
+struct GamesArgs {
+  bool json = false;
+};
+int cmd_games(const GamesArgs& a, std::ostream& out, std::ostream& err);
+
+struct NewArgs {
+  std::string game;
+  int players = 0;  // 0: the game's minimum... see docs
+  std::uint64_t seed = 1;
+  std::vector<std::string> params;  // key=value
+  bool stop_at_chance = false;
+};
+int cmd_new(const NewArgs& a, std::ostream& out, std::ostream& err);
+
+struct ApplyArgs {
+  std::string game;
+  std::string state_file;  // "-" = stdin
+  std::vector<std::string> actions;  // JSON: {"seat": S, "action": ...}
+};
+int cmd_apply(const ApplyArgs& a, std::istream& in, std::ostream& out, std::ostream& err);
+
+struct SelfplayArgs {
+  std::string game;
+  int players = 0;
+  int games = 1;
+  std::uint64_t seed = 1;
+  std::string bots;  // B1,B2,... (default random for every seat)
+  std::vector<std::string> params;
+  std::string record_dir;
+  bool json = false;
+  int check_every = 1;  // deep conformance checks on every Nth step
+};
+int cmd_selfplay(const SelfplayArgs& a, std::ostream& out, std::ostream& err);
+
+struct ReplayArgs {
+  std::string file;
+  bool json = false;
+};
+int cmd_replay(const ReplayArgs& a, std::istream& in, std::ostream& out, std::ostream& err);
+
+}  // namespace meeple::cli

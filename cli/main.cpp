@@ -1,0 +1,62 @@
+// meeple: one binary, many subcommands (docs/architecture.md).
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.h"
+
+int main(int argc, char** argv) {
+  using namespace meeple::cli;
+  CLI::App app{"meeple: First Contact, First Giants and Ufo! fritti dallo spazio!"};
+  app.require_subcommand(1);
+
+  GamesArgs games;
+  auto* c_games = app.add_subcommand("games", "List the games, their player counts and parameters");
+  c_games->add_flag("--json", games.json, "Print JSON");
+
+  NewArgs nw;
+  auto* c_new = app.add_subcommand("new", "Print the initial state of a new game as JSON");
+  c_new->add_option("game", nw.game, "Game name (see meeple games)")->required();
+  c_new->add_option("--players", nw.players, "Number of players");
+  c_new->add_option("--seed", nw.seed, "Seed for chance (shuffles, dice)");
+  c_new->add_option("--param", nw.params, "Rule option key=value (repeatable)");
+  c_new->add_flag("--stop-at-chance", nw.stop_at_chance, "Do not resolve the opening chance");
+
+  ApplyArgs ap;
+  auto* c_apply = app.add_subcommand("apply", "Apply actions to a state JSON and print the new state");
+  c_apply->add_option("game", ap.game, "Game name")->required();
+  c_apply->add_option("--state", ap.state_file, "State file, or - for stdin")->required();
+  c_apply->add_option("--action", ap.actions,
+                      "Action as JSON {\"seat\": S, \"action\": ...}; seat -1 is chance (repeatable)");
+
+  SelfplayArgs sp;
+  auto* c_self = app.add_subcommand("selfplay", "Play whole games with bots, checking every step");
+  c_self->add_option("game", sp.game, "Game name")->required();
+  c_self->add_option("--players", sp.players, "Number of players");
+  c_self->add_option("--games", sp.games, "Number of games")->check(CLI::PositiveNumber);
+  c_self->add_option("--seed", sp.seed, "Seed");
+  c_self->add_option("--bots", sp.bots, "Bots, one per seat or one for all (B1,B2,...)");
+  c_self->add_option("--param", sp.params, "Rule option key=value (repeatable)");
+  c_self->add_option("--record", sp.record_dir, "Write each game's record into this folder");
+  c_self->add_option("--check-every", sp.check_every,
+                     "Deep conformance checks every N steps (0: none)");
+  c_self->add_flag("--json", sp.json, "Print one JSON object");
+
+  ReplayArgs rp;
+  auto* c_replay = app.add_subcommand("replay", "Replay a game record, checking every step and the result");
+  c_replay->add_option("file", rp.file, "Record file, or - for stdin")->required();
+  c_replay->add_flag("--json", rp.json, "Print JSON");
+
+  CLI11_PARSE(app, argc, argv);
+  try {
+    if (*c_games) return cmd_games(games, std::cout, std::cerr);
+    if (*c_new) return cmd_new(nw, std::cout, std::cerr);
+    if (*c_apply) return cmd_apply(ap, std::cin, std::cout, std::cerr);
+    if (*c_self) return cmd_selfplay(sp, std::cout, std::cerr);
+    if (*c_replay) return cmd_replay(rp, std::cin, std::cout, std::cerr);
+  } catch (const std::exception& e) {
+    std::cerr << "error: internal: " << e.what() << "\n";
+    return 3;
+  }
+  return 0;
+}

@@ -1,0 +1,203 @@
+// Type-erased games and states for the server, the CLI and replays. One
+// virtual call per operation; search uses the concrete State types instead.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "core/game.h"
+
+namespace meeple {
+
+class AnyGame;
+
+// A state of some game. Copying copies the state (value semantics).
+class AnyState {
+ public:
+  struct Impl {
+    virtual ~Impl() = default;
+    virtual std::unique_ptr<Impl> clone() const = 0;
+    virtual bool equals(const Impl& other) const = 0;
+    virtual int num_players() const = 0;
+    virtual int num_distinct_actions() const = 0;
+    virtual bool is_terminal() const = 0;
+    virtual bool is_chance() const = 0;
+    virtual SeatSet to_act() const = 0;
+    virtual void legal_actions(Seat seat, ActionList& out) const = 0;
+    virtual void chance_outcomes(ChanceList& out) const = 0;
+    virtual MaybeError apply(Seat seat, Action a) = 0;
+    virtual Json action_to_json(Seat seat, Action a) const = 0;
+    virtual Expected<Action> action_from_json(Seat seat, const Json& j) const = 0;
+    virtual Json view(Seat seat) const = 0;
+    virtual Json to_json() const = 0;
+    virtual std::unique_ptr<Impl> determinize(Seat seat, Rng& rng) const = 0;
+    virtual GameResult result() const = 0;
+    virtual Json result_details() const = 0;
+  };
+
+  AnyState(const AnyGame* game, std::unique_ptr<Impl> impl) : game_(game), impl_(std::move(impl)) {}
+  AnyState(const AnyState& o) : game_(o.game_), impl_(o.impl_->clone()) {}
+  AnyState& operator=(const AnyState& o) {
+    if (this != &o) {
+      game_ = o.game_;
+      impl_ = o.impl_->clone();
+    }
+    return *this;
+  }
+  AnyState(AnyState&&) noexcept = default;
+  AnyState& operator=(AnyState&&) noexcept = default;
+
+  const AnyGame& game() const { return *game_; }
+  bool operator==(const AnyState& o) const { return game_ == o.game_ && impl_->equals(*o.impl_); }
+
+  int num_players() const { return impl_->num_players(); }
+  int num_distinct_actions() const { return impl_->num_distinct_actions(); }
+  bool is_terminal() const { return impl_->is_terminal(); }
+  bool is_chance() const { return impl_->is_chance(); }
+  SeatSet to_act() const { return impl_->to_act(); }
+  ActionList legal_actions(Seat seat) const {
+    ActionList out;
+    impl_->legal_actions(seat, out);
+    return out;
+  }
+  ChanceList chance_outcomes() const {
+    ChanceList out;
+    impl_->chance_outcomes(out);
+    return out;
+  }
+  MaybeError apply(Seat seat, Action a) { return impl_->apply(seat, a); }
+  // Parses the JSON form of an action and applies it.
+  MaybeError apply_json(Seat seat, const Json& action) {
+    auto a = impl_->action_from_json(seat, action);
+    if (!a) return a.error();
+    return impl_->apply(seat, *a);
+  }
+  Json action_to_json(Seat seat, Action a) const { return impl_->action_to_json(seat, a); }
+  Expected<Action> action_from_json(Seat seat, const Json& j) const {
+    return impl_->action_from_json(seat, j);
+  }
+  Json view(Seat seat) const { return impl_->view(seat); }
+  Json to_json() const { return impl_->to_json(); }
+  AnyState determinize(Seat seat, Rng& rng) const {
+    return AnyState(game_, impl_->determinize(seat, rng));
+  }
+  GameResult result() const { return impl_->result(); }
+  Json result_details() const { return impl_->result_details(); }
+  // Scores, ranks, winners and details as one JSON object.
+  Json result_json() const;
+
+  // Resolves chance with rng until someone must decide or the game is over.
+  void resolve_chance(Rng& rng);
+
+  const Impl& impl() const { return *impl_; }
+
+ private:
+  const AnyGame* game_;
+  std::unique_ptr<Impl> impl_;
+};
+
+// A game: its description, rule options and setup.
+class AnyGame {
+ public:
+  virtual ~AnyGame() = default;
+  virtual std::string_view name() const = 0;
+  virtual std::string_view title() const = 0;
+  virtual int min_players() const = 0;
+  virtual int max_players() const = 0;
+  virtual const ParamSchema& params_schema() const = 0;
+  virtual std::vector<Json> param_variants() const = 0;
+  // A new game; params are the user's (checked and completed with defaults).
+  virtual Expected<AnyState> new_game(const Json& params, int players) const = 0;
+  // A state from its to_json() form; corrupt input gives state/corrupt.
+  virtual Expected<AnyState> state_from_json(const Json& j) const = 0;
+  // Name, title, player counts and parameter schema.
+  Json describe() const;
+};
+
+// Wraps a concrete Game as an AnyGame.
+template <Game G>
+class GameAdapter final : public AnyGame {
+  using S = typename G::State;
+
+  struct Model final : AnyState::Impl {
+    S s;
+    explicit Model(S st) : s(std::move(st)) {}
+    std::unique_ptr<Impl> clone() const override { return std::make_unique<Model>(s); }
+    bool equals(const Impl& o) const override {
+      auto* m = dynamic_cast<const Model*>(&o);
+      return m && m->s == s;
+    }
+    int num_players() const override { return s.num_players(); }
+    int num_distinct_actions() const override { return s.num_distinct_actions(); }
+    bool is_terminal() const override { return s.is_terminal(); }
+    bool is_chance() const override { return s.is_chance(); }
+    SeatSet to_act() const override { return s.to_act(); }
+    void legal_actions(Seat seat, ActionList& out) const override { s.legal_actions(seat, out); }
+    void chance_outcomes(ChanceList& out) const override { s.chance_outcomes(out); }
+    MaybeError apply(Seat seat, Action a) override { return s.apply(seat, a); }
+    Json action_to_json(Seat seat, Action a) const override { return s.action_to_json(seat, a); }
+    Expected<Action> action_from_json(Seat seat, const Json& j) const override {
+      try {
+        return s.action_from_json(seat, j);
+      } catch (const Json::exception& e) {
+        return make_error(errc::kMalformedAction, std::string("malformed action: ") + e.what());
+      }
+    }
+    Json view(Seat seat) const override { return s.view(seat); }
+    Json to_json() const override { return s.to_json(); }
+    std::unique_ptr<Impl> determinize(Seat seat, Rng& rng) const override {
+      return std::make_unique<Model>(s.determinize(seat, rng));
+    }
+    GameResult result() const override { return s.result(); }
+    Json result_details() const override { return s.result_details(); }
+  };
+
+ public:
+  GameAdapter() : schema_(G::params_schema()) {}
+  std::string_view name() const override { return G::kName; }
+  std::string_view title() const override { return G::kTitle; }
+  int min_players() const override { return G::kMinPlayers; }
+  int max_players() const override { return G::kMaxPlayers; }
+  const ParamSchema& params_schema() const override { return schema_; }
+  std::vector<Json> param_variants() const override { return G::param_variants(); }
+
+  Expected<AnyState> new_game(const Json& params, int players) const override {
+    if (players < G::kMinPlayers || players > G::kMaxPlayers)
+      return make_error(errc::kBadPlayers, fmt::format("{} is for {} to {} players, not {}",
+                                                       G::kTitle, G::kMinPlayers,
+                                                       G::kMaxPlayers, players));
+    auto resolved = resolve_params(schema_, params);
+    if (!resolved) return resolved.error();
+    auto st = G::new_game(*resolved, players);
+    if (!st) return st.error();
+    return wrap(std::move(*st));
+  }
+
+  Expected<AnyState> state_from_json(const Json& j) const override {
+    try {
+      auto st = G::state_from_json(j);
+      if (!st) return st.error();
+      return wrap(std::move(*st));
+    } catch (const Json::exception& e) {
+      return make_error(errc::kCorruptState, std::string("corrupt state: ") + e.what());
+    }
+  }
+
+  AnyState wrap(S s) const { return AnyState(this, std::make_unique<Model>(std::move(s))); }
+
+  // The concrete state inside an AnyState of this game (nullptr if another).
+  static const S* unwrap(const AnyState& a) {
+    auto* m = dynamic_cast<const Model*>(&a.impl());
+    return m ? &m->s : nullptr;
+  }
+
+ private:
+  ParamSchema schema_;
+};
+
+}  // namespace meeple

@@ -1,0 +1,141 @@
+// The game contract. Every game provides a Game type (rules options, setup)
+// and a State type (one position). Search is templated on State and calls it
+// directly; the server, the CLI and replays use the type-erased AnyGame /
+// AnyState of core/any_game.h.
+//
+// State contract:
+//  - A copyable value type with no pointers into itself; copies compare equal
+//    (operator==). Search copies it millions of times: keep it in fixed arrays
+//    and InlineVec, never allocate on apply_unchecked / legal_actions.
+//  - Exactly one of: is_terminal(); is_chance() (the game waits for a chance
+//    outcome: a die face, the next card of the deck...); or to_act() non-empty.
+//    to_act() lists the seats that must decide now. Several seats means a
+//    simultaneous secret decision: each seat's choice is held hidden in the
+//    state until all are in. A seat may also have "free" legal actions while
+//    not in to_act() (e.g. First Contact note-pad edits); drivers only ask
+//    seats in to_act() to move.
+//  - chance_outcomes(): the outcomes with integer weights (probability =
+//    weight / sum). Whoever drives the game picks one and applies it with seat
+//    kChance. A game record is parameters + actions (chance included), so a
+//    replay needs no random generator.
+//  - legal_actions(seat): the seat's legal actions, sorted ascending, no
+//    duplicates; empty for a seat with nothing to do.
+//  - apply(seat, action): validates and applies; on an illegal action returns
+//    an Error (codes in core/error.h) and leaves the state unchanged. Never
+//    crashes on any seat or action value. apply_unchecked: same without
+//    validation, for search; undefined on illegal input.
+//  - action_to_json / action_from_json: the action's readable form for people,
+//    protocol and records, in the context of this state. Both round-trip.
+//  - view(seat): everything that seat may know, and nothing else, as JSON.
+//    view(kSpectator) shows the public part. Bots get the same as humans.
+//  - determinize(seat, rng): a full state consistent with everything that seat
+//    knows (its view), with all hidden parts re-sampled. The conformance suite
+//    checks view(seat) is unchanged by it.
+//  - to_json / Game::state_from_json: the whole state (hidden parts included),
+//    round-tripping exactly. state_from_json rejects corrupt input with
+//    state/corrupt instead of building an invalid state.
+//  - result(): valid when is_terminal(); result_details(): game-specific JSON
+//    (teams, verdicts, tie-break figures), may be an empty object.
+#pragma once
+
+#include <concepts>
+#include <string_view>
+#include <vector>
+
+#include "core/error.h"
+#include "core/params.h"
+#include "core/rng.h"
+#include "core/types.h"
+
+namespace meeple {
+
+template <class S>
+concept GameState =
+    std::copyable<S> && std::equality_comparable<S> &&
+    requires(const S& cs, S& s, Seat seat, Action a, ActionList& actions, ChanceList& outcomes,
+             Rng& rng, const Json& j) {
+      { cs.num_players() } -> std::convertible_to<int>;
+      { cs.num_distinct_actions() } -> std::convertible_to<int>;
+      { cs.is_terminal() } -> std::same_as<bool>;
+      { cs.is_chance() } -> std::same_as<bool>;
+      { cs.to_act() } -> std::same_as<SeatSet>;
+      { cs.legal_actions(seat, actions) } -> std::same_as<void>;
+      { cs.chance_outcomes(outcomes) } -> std::same_as<void>;
+      { s.apply(seat, a) } -> std::same_as<MaybeError>;
+      { s.apply_unchecked(seat, a) } -> std::same_as<void>;
+      { cs.action_to_json(seat, a) } -> std::same_as<Json>;
+      { cs.action_from_json(seat, j) } -> std::same_as<Expected<Action>>;
+      { cs.view(seat) } -> std::same_as<Json>;
+      { cs.to_json() } -> std::same_as<Json>;
+      { cs.determinize(seat, rng) } -> std::same_as<S>;
+      { cs.result() } -> std::same_as<GameResult>;
+      { cs.result_details() } -> std::same_as<Json>;
+    };
+
+// Game contract: static description and setup.
+//  - kName: the id used on command lines and in records ("first-giants").
+//  - kTitle: the name people read.
+//  - params_schema(): every rule option, with defaults.
+//  - param_variants(): parameter sets the conformance suite must cover (at
+//    least {}), e.g. every edition.
+//  - new_game(params, players): params are already resolved against the
+//    schema (all keys present); returns an error for combinations the rules
+//    forbid. The new state usually starts with chance (shuffling, dealing).
+template <class G>
+concept Game = requires(const Json& params, int players, const Json& j) {
+  typename G::State;
+  requires GameState<typename G::State>;
+  { G::kName } -> std::convertible_to<std::string_view>;
+  { G::kTitle } -> std::convertible_to<std::string_view>;
+  { G::kMinPlayers } -> std::convertible_to<int>;
+  { G::kMaxPlayers } -> std::convertible_to<int>;
+  { G::params_schema() } -> std::same_as<ParamSchema>;
+  { G::param_variants() } -> std::same_as<std::vector<Json>>;
+  { G::new_game(params, players) } -> std::same_as<Expected<typename G::State>>;
+  { G::state_from_json(j) } -> std::same_as<Expected<typename G::State>>;
+};
+
+// The usual validation of apply(): game over, chance, seat and legality.
+// Games call it first in apply() and may add finer messages.
+template <GameState S>
+MaybeError validate_action(const S& s, Seat seat, Action a) {
+  if (s.is_terminal()) return make_error(errc::kGameOver, "the game is over");
+  if (seat == kChance) {
+    if (!s.is_chance()) return make_error(errc::kNotYourTurn, "the game is not waiting for chance");
+    ChanceList outcomes;
+    s.chance_outcomes(outcomes);
+    for (const auto& o : outcomes)
+      if (o.action == a) return {};
+    return make_error(errc::kIllegal, "that is not a possible chance outcome here");
+  }
+  if (seat < 0 || seat >= s.num_players())
+    return make_error(errc::kNotYourTurn, "there is no such seat in this game");
+  ActionList legal;
+  s.legal_actions(seat, legal);
+  if (legal.contains(a)) return {};
+  if (legal.empty()) return make_error(errc::kNotYourTurn, "it is not this seat's turn");
+  return make_error(errc::kIllegal, "that action is not legal now");
+}
+
+// Resolves chance nodes with rng until someone must decide or the game ends.
+template <GameState S>
+void resolve_chance(S& s, Rng& rng) {
+  ChanceList outcomes;
+  while (!s.is_terminal() && s.is_chance()) {
+    outcomes.clear();
+    s.chance_outcomes(outcomes);
+    s.apply_unchecked(kChance, sample_chance(outcomes, rng));
+  }
+}
+
+// Dense ranks (1 = best) from scores, higher is better; equal scores share.
+inline void rank_by_score(GameResult& r) {
+  for (int i = 0; i < r.players; ++i) {
+    int better = 0;
+    for (int j = 0; j < r.players; ++j)
+      if (r.score[j] > r.score[i]) ++better;
+    r.rank[i] = static_cast<std::int8_t>(better + 1);
+  }
+}
+
+}  // namespace meeple

@@ -1,0 +1,89 @@
+#include "core/record.h"
+
+#include <fmt/format.h>
+
+namespace meeple {
+
+Json record_to_json(const GameRecord& r) {
+  Json actions = Json::array();
+  for (const auto& a : r.actions) {
+    Json e = {{"seat", a.seat}};
+    if (a.action >= 0) e["action"] = a.action;
+    if (!a.json.is_null()) e["json"] = a.json;
+    actions.push_back(std::move(e));
+  }
+  return {{"format", kRecordFormat}, {"game", r.game},   {"params", r.params},
+          {"players", r.players},    {"seats", r.seats}, {"seed", r.seed},
+          {"actions", actions},      {"result", r.result}};
+}
+
+Expected<GameRecord> record_from_json(const Json& j) {
+  auto corrupt = [](const std::string& why) {
+    return make_error(errc::kCorruptRecord, "corrupt game record: " + why);
+  };
+  if (!j.is_object()) return corrupt("not a JSON object");
+  if (j.value("format", "") != kRecordFormat)
+    return corrupt(fmt::format("format must be \"{}\"", kRecordFormat));
+  GameRecord r;
+  try {
+    r.game = j.at("game").get<std::string>();
+    r.params = j.value("params", Json::object());
+    if (!r.params.is_object()) return corrupt("params must be an object");
+    r.players = j.at("players").get<int>();
+    if (j.contains("seats")) r.seats = j.at("seats").get<std::vector<std::string>>();
+    r.seed = j.value("seed", std::uint64_t{0});
+    for (const auto& e : j.at("actions")) {
+      RecordedAction a;
+      a.seat = e.at("seat").get<int>();
+      a.action = e.value("action", -1);
+      if (e.contains("json")) a.json = e.at("json");
+      if (a.action < 0 && a.json.is_null()) return corrupt("an action has neither action nor json");
+      r.actions.push_back(std::move(a));
+    }
+    r.result = j.value("result", Json());
+  } catch (const Json::exception& e) {
+    return corrupt(e.what());
+  }
+  return r;
+}
+
+Expected<AnyState> replay_record(const AnyGame& game, const GameRecord& r,
+                                 const std::function<void(const AnyState&)>& on_step) {
+  if (r.game != game.name())
+    return make_error(errc::kCorruptRecord,
+                      fmt::format("record is of game '{}', not '{}'", r.game, game.name()));
+  auto st = game.new_game(r.params, r.players);
+  if (!st) return st.error();
+  AnyState s = std::move(*st);
+  for (std::size_t i = 0; i < r.actions.size(); ++i) {
+    const auto& ra = r.actions[i];
+    Action a = ra.action;
+    if (a < 0) {
+      auto parsed = s.action_from_json(ra.seat, ra.json);
+      if (!parsed)
+        return make_error(parsed.error().code,
+                          fmt::format("action {}: {}", i + 1, parsed.error().message));
+      a = *parsed;
+    } else if (!ra.json.is_null() && a >= 0 && a < s.num_distinct_actions() &&
+               s.action_to_json(ra.seat, a) != ra.json) {
+      return make_error(errc::kReplayMismatch,
+                        fmt::format("action {}: recorded as {} but action {} reads {}", i + 1,
+                                    ra.json.dump(), a, s.action_to_json(ra.seat, a).dump()));
+    }
+    if (auto err = s.apply(ra.seat, a))
+      return make_error(err->code, fmt::format("action {}: {}", i + 1, err->message));
+    if (on_step) on_step(s);
+  }
+  if (!r.result.is_null()) {
+    if (!s.is_terminal())
+      return make_error(errc::kReplayMismatch, "the record has a result but the game is not over");
+    Json got = s.result_json();
+    if (got != r.result)
+      return make_error(errc::kReplayMismatch,
+                        fmt::format("result differs: recorded {} but replay gives {}",
+                                    r.result.dump(), got.dump()));
+  }
+  return s;
+}
+
+}  // namespace meeple

@@ -1,0 +1,175 @@
+// The meeple subcommands, run in-process on the toy game (and on every real
+// game for the listing), including their error paths.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "cli/commands.h"
+#include "core/any_game.h"
+#include "games/registry.h"
+#include "tests/toy/high_card.h"
+
+namespace meeple::cli {
+namespace {
+
+const GameAdapter<toy::HighCard> kToy;
+
+class Cli : public testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    static bool once = [] {
+      register_test_game(&kToy);
+      return true;
+    }();
+    (void)once;
+  }
+  std::ostringstream out, err;
+  std::istringstream in;
+};
+
+TEST_F(Cli, GamesJsonListsEveryRegisteredGameWithSchema) {
+  ASSERT_EQ(cmd_games({.json = true}, out, err), 0);
+  Json j = Json::parse(out.str());
+  ASSERT_TRUE(j["games"].is_array());
+  EXPECT_EQ(j["games"].size(), all_games().size());
+  for (const auto& g : j["games"]) {
+    EXPECT_TRUE(g["name"].is_string());
+    EXPECT_LE(g["min_players"].get<int>(), g["max_players"].get<int>());
+    for (const auto& p : g["params"]) {
+      EXPECT_TRUE(p.contains("default"));
+      EXPECT_FALSE(p["description"].get<std::string>().empty());
+    }
+  }
+}
+
+TEST_F(Cli, NewResolvesChanceUnlessAskedToStop) {
+  ASSERT_EQ(cmd_new({.game = "high-card", .players = 3, .seed = 5, .params = {"rounds=2"}}, out, err), 0);
+  Json s = Json::parse(out.str());
+  EXPECT_EQ(s["players"], 3);
+  EXPECT_EQ(s["rounds"], 2);
+  EXPECT_EQ(s["dealt"], 3);
+  out.str("");
+  ASSERT_EQ(cmd_new({.game = "high-card", .players = 2, .stop_at_chance = true}, out, err), 0);
+  EXPECT_EQ(Json::parse(out.str())["dealt"], 0);
+}
+
+TEST_F(Cli, NewRejectsBadInput) {
+  EXPECT_EQ(cmd_new({.game = "chess"}, out, err), 2);
+  EXPECT_NE(err.str().find("game/unknown"), std::string::npos);
+  EXPECT_EQ(cmd_new({.game = "high-card", .players = 9}, out, err), 2);
+  EXPECT_NE(err.str().find("game/players"), std::string::npos);
+  EXPECT_EQ(cmd_new({.game = "high-card", .params = {"speed=3"}}, out, err), 2);
+  EXPECT_NE(err.str().find("params/unknown"), std::string::npos);
+  EXPECT_EQ(cmd_new({.game = "high-card", .params = {"rounds=99"}}, out, err), 2);
+  EXPECT_NE(err.str().find("params/invalid"), std::string::npos);
+}
+
+TEST_F(Cli, ApplyPlaysActionsOnAStateFromStdin) {
+  ASSERT_EQ(cmd_new({.game = "high-card", .players = 2, .stop_at_chance = true}, out, err), 0);
+  in.str(out.str());
+  out.str("");
+  ASSERT_EQ(cmd_apply({.game = "high-card",
+                       .state_file = "-",
+                       .actions = {R"({"seat": -1, "action": {"card": 6}})",
+                                   R"({"action": {"card": 2}})", R"({"seat": 0, "action": 1})"}},
+                      in, out, err),
+            0)
+      << err.str();
+  Json s = Json::parse(out.str());
+  EXPECT_EQ(s["card"][0], 6);
+  EXPECT_EQ(s["card"][1], 2);
+  EXPECT_EQ(s["bets"][0], 1);
+}
+
+TEST_F(Cli, ApplyReportsIllegalAndMalformedActionsWithExitCode2) {
+  ASSERT_EQ(cmd_new({.game = "high-card", .players = 2, .seed = 1}, out, err), 0);
+  std::string state = out.str();
+  struct {
+    std::string action, code;
+  } cases[] = {{R"({"seat": 0, "action": 4})", "action/illegal"},
+               {R"({"seat": -1, "action": 0})", "action/not_your_turn"},
+               {R"({"seat": 0, "action": {"bet": 3}})", "action/malformed"},
+               {"not json", "action/malformed"},
+               {R"({"seat": 0})", "action/malformed"}};
+  for (const auto& c : cases) {
+    in.clear();
+    in.str(state);
+    err.str("");
+    EXPECT_EQ(cmd_apply({.game = "high-card", .state_file = "-", .actions = {c.action}}, in, out, err), 2)
+        << c.action;
+    EXPECT_NE(err.str().find(c.code), std::string::npos) << c.action << " -> " << err.str();
+  }
+  in.clear();
+  in.str("{\"players\": ");
+  EXPECT_EQ(cmd_apply({.game = "high-card", .state_file = "-"}, in, out, err), 2);
+  EXPECT_NE(err.str().find("request/malformed"), std::string::npos);
+  in.clear();
+  in.str(R"({"players": 2})");
+  EXPECT_EQ(cmd_apply({.game = "high-card", .state_file = "-"}, in, out, err), 2);
+  EXPECT_NE(err.str().find("state/corrupt"), std::string::npos);
+  EXPECT_EQ(cmd_apply({.game = "high-card", .state_file = "/nonexistent/x.json"}, in, out, err), 2);
+  EXPECT_NE(err.str().find("io/failed"), std::string::npos);
+}
+
+TEST_F(Cli, SelfplayJsonSummaryAndRecordsThatReplay) {
+  auto dir = std::filesystem::temp_directory_path() / "meeple_cli_test_records";
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(cmd_selfplay({.game = "high-card", .players = 3, .games = 5, .seed = 2,
+                          .record_dir = dir.string(), .json = true},
+                         out, err),
+            0)
+      << out.str() << err.str();
+  Json j = Json::parse(out.str());
+  for (const char* k : {"game", "games", "actions", "seconds", "actions_per_second", "errors",
+                        "longest_game_actions", "wins"})
+    EXPECT_TRUE(j.contains(k)) << k;
+  EXPECT_EQ(j["games"], 5);
+  EXPECT_EQ(j["errors"], 0);
+  EXPECT_EQ(j["wins"].size(), 3u);
+  int files = 0;
+  for (const auto& f : std::filesystem::directory_iterator(dir)) {
+    ++files;
+    std::ostringstream rout, rerr;
+    std::istringstream rin;
+    EXPECT_EQ(cmd_replay({.file = f.path().string()}, rin, rout, rerr), 0) << rerr.str();
+    EXPECT_NE(rout.str().find("result matches"), std::string::npos);
+  }
+  EXPECT_EQ(files, 5);
+
+  // Same seed, same games.
+  std::ostringstream again, again_err;
+  ASSERT_EQ(cmd_selfplay({.game = "high-card", .players = 3, .games = 5, .seed = 2, .json = true},
+                         again, again_err),
+            0);
+  EXPECT_EQ(Json::parse(again.str())["wins"], j["wins"]);
+  EXPECT_EQ(Json::parse(again.str())["actions"], j["actions"]);
+}
+
+TEST_F(Cli, SelfplayRejectsUnknownBotsAndWrongBotCounts) {
+  EXPECT_EQ(cmd_selfplay({.game = "high-card", .players = 2, .bots = "genius"}, out, err), 2);
+  EXPECT_NE(err.str().find("bot/unknown"), std::string::npos);
+  EXPECT_EQ(cmd_selfplay({.game = "high-card", .players = 2, .bots = "random,random,random"}, out, err), 2);
+  EXPECT_NE(err.str().find("bot/count"), std::string::npos);
+}
+
+TEST_F(Cli, ReplayRejectsTamperedAndCorruptRecords) {
+  auto dir = std::filesystem::temp_directory_path() / "meeple_cli_test_replay";
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(cmd_selfplay({.game = "high-card", .players = 2, .games = 1, .record_dir = dir.string()}, out, err), 0);
+  auto file = std::filesystem::directory_iterator(dir)->path();
+  std::ifstream f(file);
+  Json rec = Json::parse(f);
+  rec["result"]["score"][0] = 1234;
+  in.str(rec.dump());
+  EXPECT_EQ(cmd_replay({.file = "-"}, in, out, err), 1);
+  EXPECT_NE(err.str().find("record/mismatch"), std::string::npos);
+  in.clear();
+  in.str(R"({"format": "meeple-record/1"})");
+  EXPECT_EQ(cmd_replay({.file = "-"}, in, out, err), 2);
+  EXPECT_NE(err.str().find("record/corrupt"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace meeple::cli
