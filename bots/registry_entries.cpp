@@ -1,8 +1,28 @@
 #include "bots/registry_entries.h"
 
+// Each game's bots register here, under the game's MEEPLE_HAVE_ flag.
+#ifdef MEEPLE_HAVE_first_contact
+#include "bots/first_contact/bots.h"
+#endif
+#ifdef MEEPLE_HAVE_first_giants
+#include "bots/first_giants/bots.h"
+#endif
+#ifdef MEEPLE_HAVE_ufo
+#include "bots/ufo/bots.h"
+#endif
+
 namespace meeple {
 
 void add_game_bots(std::vector<BotEntry>& entries) {
+#ifdef MEEPLE_HAVE_first_contact
+  first_contact::add_bots(entries);
+#endif
+#ifdef MEEPLE_HAVE_first_giants
+  first_giants::add_bots(entries);
+#endif
+#ifdef MEEPLE_HAVE_ufo
+  ufo::add_bots(entries);
+#endif
   (void)entries;
 }
 
