@@ -1,5 +1,7 @@
 #include "bots/bot.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "bots/registry_entries.h"
@@ -38,8 +40,12 @@ Expected<std::unique_ptr<Bot>> make_bot(const AnyGame& game, std::string_view sp
     }
     name = name.substr(0, colon);
   }
+  // A game's own bot of that name (e.g. a "random" that leaves out free
+  // note-pad edits) takes precedence over the generic one.
   for (const auto& e : bot_entries())
-    if (e.name == name && (e.game.empty() || e.game == game.name())) return e.make(budget);
+    if (e.name == name && e.game == game.name()) return e.make(budget);
+  for (const auto& e : bot_entries())
+    if (e.name == name && e.game.empty()) return e.make(budget);
   std::string names;
   for (const auto& n : bot_names(game)) names += (names.empty() ? "" : ", ") + n;
   return make_error("bot/unknown",
@@ -49,7 +55,9 @@ Expected<std::unique_ptr<Bot>> make_bot(const AnyGame& game, std::string_view sp
 std::vector<std::string> bot_names(const AnyGame& game) {
   std::vector<std::string> out;
   for (const auto& e : bot_entries())
-    if (e.game.empty() || e.game == game.name()) out.push_back(e.name);
+    if ((e.game.empty() || e.game == game.name()) &&
+        std::find(out.begin(), out.end(), e.name) == out.end())
+      out.push_back(e.name);
   return out;
 }
 

@@ -65,8 +65,11 @@ TEST_P(Conformance, RandomGameSatisfiesTheContractAndReplaysExactly) {
   opt.max_legal_tries = 48;
   std::vector<std::string> problems;
   check_state(*start, check_rng, true, opt, problems);
-  RandomBot bot;
-  std::vector<Bot*> bots(static_cast<std::size_t>(c.players), &bot);
+  // The game's "random" bot (a game may narrow it, e.g. to leave out free
+  // note-pad edits that would make random games endless).
+  auto bot = make_bot(*c.game, "random");
+  ASSERT_TRUE(bot);
+  std::vector<Bot*> bots(static_cast<std::size_t>(c.players), bot->get());
   MatchOptions mopt;
   mopt.on_step = [&](const AnyState& s) {
     if (problems.size() < 20) check_state(s, check_rng, true, opt, problems);
