@@ -2,6 +2,7 @@
 """Generator for the seeded First Contact data files (python3, stdlib only).
 
 Run from anywhere:  python3 games/first_contact/data/generate.py
+Validate all data:  python3 games/first_contact/data/generate.py --check
 It reads items.json and glyphs.json (hand-authored) and writes, next to itself:
   pads.json, request_cards.json, decks.json, glyphs-preview.svg
 Running it twice gives byte-identical files.
@@ -198,13 +199,118 @@ def glyph_preview(glyphs):
     return "\n".join(out) + "\n"
 
 
-def main():
+ORDER = ["alive", "big", "food", "danger", "round", "solid", "liquid", "sharp",
+         "human", "plant", "tool", "weapon", "metal", "beautiful", "clothes",
+         "long", "heavy", "light", "fly", "valuable", "warm", "defense",
+         "knowledge", "fast", "power"]
+REQUIRED = ["pyramid", "horse", "hippo", "house", "elephant", "hammer", "pharaoh",
+            "shovel", "pickaxe", "meat", "snake", "rhino"]
+
+
+def outputs():
     items = load("items.json")
+    return {
+        "pads.json": dumps_rows(gen_pads()),
+        "request_cards.json": dumps_rows(gen_request_cards()),
+        "decks.json": decks_text(gen_decks(items)),
+        "glyphs-preview.svg": glyph_preview(load("glyphs.json")),
+    }
+
+
+def check():
+    """Validate all data files; print a summary; return the number of errors."""
+    errors = []
+
+    def need(cond, msg):
+        if not cond:
+            errors.append(msg)
+
+    chars = load("characteristics.json")
+    need([c["id"] for c in chars] == ORDER, "characteristics: ids/order differ from RULINGS 1.2")
+    for c in chars:
+        for lang in ("en", "it", "ko"):
+            need(isinstance(c.get(lang), str) and c[lang].strip(), "characteristic %s: empty %s" % (c["id"], lang))
+            alt = c.get("alt", {}).get(lang, [])
+            need(alt and all(a == a.lower() and a.strip() for a in alt), "characteristic %s: bad alt.%s" % (c["id"], lang))
+
     glyphs = load("glyphs.json")
-    write("pads.json", dumps_rows(gen_pads()))
-    write("request_cards.json", dumps_rows(gen_request_cards()))
-    write("decks.json", decks_text(gen_decks(items)))
-    write("glyphs-preview.svg", glyph_preview(glyphs))
+    need([g["id"] for g in glyphs] == list(range(25)), "glyphs: ids must be 0..24")
+    need(len({g["name"] for g in glyphs}) == 25 and len({g["path"] for g in glyphs}) == 25, "glyphs: names/paths not unique")
+
+    items = load("items.json")
+    by_id = {it["id"]: it for it in items}
+    need(len(by_id) == len(items), "items: duplicate ids")
+    count = {s: sum(1 for it in items if it["set"] == s) for s in ("base", "korea", "en")}
+    need(count == {"base": 120, "korea": 40, "en": 8} and len(items) == 168, "items: set counts %r" % count)
+    for it in items:
+        for key in ("en", "it", "ko", "label"):
+            need(isinstance(it.get(key), str) and it[key].strip(), "item %s: empty %s" % (it["id"], key))
+        need(it.get("picture") is None or isinstance(it["picture"], str), "item %s: picture" % it["id"])
+        tr = it["traits"]
+        need(all(t in ORDER for t in tr) and len(set(tr)) == len(tr), "item %s: bad traits %r" % (it["id"], tr))
+        need(3 <= len(tr) <= 8, "item %s: %d traits" % (it["id"], len(tr)))
+    for rid in REQUIRED:
+        need(rid in by_id and by_id[rid]["set"] == "base", "required base item %s missing" % rid)
+    if not errors:
+        t = lambda i: set(by_id[i]["traits"])
+        for i in ("pyramid", "horse", "hippo", "house", "elephant"):
+            need("big" in t(i), "%s must be big" % i)
+        need({"tool", "danger", "metal"} <= t("hammer"), "hammer must be tool/danger/metal")
+        need({"power", "human"} <= t("pharaoh") and "big" not in t("pharaoh"), "pharaoh: power+human, not big")
+        need("power" in t("pyramid"), "pyramid must have power")
+
+    pads = load("pads.json")
+    need(len(pads) == 24 and [p["id"] for p in pads] == list(range(24)), "pads: need ids 0..23")
+    need(all(sorted(p["glyph_of"]) == list(range(25)) for p in pads), "pads: not permutations")
+    need(len({tuple(p["glyph_of"]) for p in pads}) == 24, "pads: not distinct")
+
+    cards = load("request_cards.json")
+    need(len(cards) == 12 and [c["id"] for c in cards] == list(range(12)), "request cards: need ids 0..11")
+    for side, want in (("A", {"red": 5, "blue": 5, "green": 5, "black": 10}),
+                       ("B", {"red": 8, "blue": 8, "green": 8, "black": 1})):
+        seen = set()
+        for c in cards:
+            got = {k: c[side].count(k) for k in want}
+            need(len(c[side]) == 25 and got == want, "request card %d side %s counts %r" % (c["id"], side, got))
+            need(not (set(rotations(c[side])) & seen), "request card %d side %s repeats an earlier card" % (c["id"], side))
+            seen.update(rotations(c[side]))
+
+    decks = load("decks.json")
+    sets_of = lambda d: sorted(x for card in decks[d] for x in card)
+    ids_in = lambda *ss: sorted(it["id"] for it in items if it["set"] in ss)
+    need(len(decks["it"]) == 60 and all(len(c) == 2 for c in decks["it"]) and sets_of("it") == ids_in("base"), "deck it")
+    need(len(decks["ko"]) == 80 and all(len(c) == 2 for c in decks["ko"]) and sets_of("ko") == ids_in("base", "korea"), "deck ko")
+    need(len(decks["en"]) == 128 and all(len(c) == 1 for c in decks["en"]) and sets_of("en") == ids_in("base", "en"), "deck en")
+
+    for name, text in outputs().items():
+        with open(os.path.join(HERE, name), encoding="utf-8") as f:
+            need(f.read() == text, "%s is not what generate.py produces (re-run it)" % name)
+
+    # summary
+    sig = {}
+    for it in items:
+        sig.setdefault(frozenset(it["traits"]), []).append(it["id"])
+    dups = [v for v in sig.values() if len(v) > 1]
+    print("items: %d (base %d, korea %d, en %d); identical trait sets: %d groups %r"
+          % (len(items), count["base"], count["korea"], count["en"], len(dups), dups))
+    for deck, ss in (("it", ("base",)), ("ko", ("base", "korea")), ("en", ("base", "en"))):
+        freq = {c: sum(1 for it in items if it["set"] in ss and c in it["traits"]) for c in ORDER}
+        low = min(freq, key=freq.get)
+        print("deck %s: items per characteristic min %d (%s), max %d" % (deck, freq[low], low, max(freq.values())))
+    print("pads %d, request cards %d, decks it/ko/en %d/%d/%d cards"
+          % (len(pads), len(cards), len(decks["it"]), len(decks["ko"]), len(decks["en"])))
+    for e in errors:
+        print("ERROR:", e)
+    print("OK" if not errors else "%d error(s)" % len(errors))
+    return len(errors)
+
+
+def main():
+    import sys
+    if "--check" in sys.argv[1:]:
+        sys.exit(1 if check() else 0)
+    for name, text in outputs().items():
+        write(name, text)
 
 
 if __name__ == "__main__":
