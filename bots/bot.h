@@ -19,8 +19,8 @@
 namespace meeple {
 
 struct BotBudget {
-  int iterations = 0;     // 0: the bot's default
-  double seconds = 0.0;   // 0: no time limit
+  int iterations = 0;    // 0: the bot's default
+  double seconds = 0.0;  // 0: no time limit
 };
 
 class Bot {

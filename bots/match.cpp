@@ -15,8 +15,8 @@ MatchOutcome play_match(AnyState s, const std::vector<Bot*>& bots, Rng& rng,
   };
   while (!s.is_terminal()) {
     if (out.record.actions.size() >= opt.max_actions) {
-      out.errors.push_back(make_error("game/endless", fmt::format("no end after {} actions",
-                                                                  opt.max_actions)));
+      out.errors.push_back(
+          make_error("game/endless", fmt::format("no end after {} actions", opt.max_actions)));
       return out;
     }
     Seat seat;
@@ -30,8 +30,8 @@ MatchOutcome play_match(AnyState s, const std::vector<Bot*>& bots, Rng& rng,
     }
     record(seat, a);
     if (auto err = s.apply(seat, a)) {
-      out.errors.push_back(make_error(err->code, fmt::format("{} (seat {}, action {})",
-                                                             err->message, seat, a)));
+      out.errors.push_back(
+          make_error(err->code, fmt::format("{} (seat {}, action {})", err->message, seat, a)));
       return out;
     }
     if (opt.on_step) opt.on_step(s);

@@ -17,7 +17,7 @@ struct MatchOptions {
 };
 
 struct MatchOutcome {
-  GameRecord record;        // complete, with result when the game ended
+  GameRecord record;          // complete, with result when the game ended
   std::vector<Error> errors;  // bots choosing illegal actions, endless games
   bool finished = false;
 };

@@ -25,7 +25,8 @@ int fail(std::ostream& err, const Error& e, int code = 2) {
 Expected<const AnyGame*> lookup_game(const std::string& name) {
   if (const AnyGame* g = find_game(name)) return g;
   std::string names;
-  for (const AnyGame* g : all_games()) names += (names.empty() ? "" : ", ") + std::string(g->name());
+  for (const AnyGame* g : all_games())
+    names += (names.empty() ? "" : ", ") + std::string(g->name());
   return make_error(errc::kUnknownGame, fmt::format("no game '{}' (games: {})", name, names));
 }
 
@@ -55,8 +56,8 @@ Expected<Json> read_json(const std::string& file, std::istream& in) {
   try {
     return Json::parse(buf.str());
   } catch (const Json::exception& e) {
-    return make_error(errc::kMalformedRequest,
-                      fmt::format("{} is not valid JSON: {}", file == "-" ? "input" : file, e.what()));
+    return make_error(errc::kMalformedRequest, fmt::format("{} is not valid JSON: {}",
+                                                           file == "-" ? "input" : file, e.what()));
   }
 }
 
@@ -76,14 +77,16 @@ int cmd_games(const GamesArgs& a, std::ostream& out, std::ostream&) {
       Json spec = param_spec_to_json(p);
       std::string allowed;
       if (spec.contains("allowed")) {
-        for (const auto& v : spec["allowed"]) allowed += (allowed.empty() ? "" : "|") + (v.is_string() ? v.get<std::string>() : v.dump());
+        for (const auto& v : spec["allowed"])
+          allowed +=
+              (allowed.empty() ? "" : "|") + (v.is_string() ? v.get<std::string>() : v.dump());
       } else if (spec.contains("min")) {
         allowed = fmt::format("{}..{}", spec["min"].dump(), spec["max"].dump());
       }
-      out << fmt::format("    --param {}=<{}> (default {}): {}\n", p.name, allowed,
-                         p.default_value.is_string() ? p.default_value.get<std::string>()
-                                                     : p.default_value.dump(),
-                         p.description);
+      out << fmt::format(
+          "    --param {}=<{}> (default {}): {}\n", p.name, allowed,
+          p.default_value.is_string() ? p.default_value.get<std::string>() : p.default_value.dump(),
+          p.description);
     }
   }
   return 0;
@@ -117,11 +120,13 @@ int cmd_apply(const ApplyArgs& a, std::istream& in, std::ostream& out, std::ostr
     try {
       act = Json::parse(text);
     } catch (const Json::exception&) {
-      return fail(err, make_error(errc::kMalformedAction, fmt::format("--action '{}' is not JSON", text)));
+      return fail(
+          err, make_error(errc::kMalformedAction, fmt::format("--action '{}' is not JSON", text)));
     }
     if (!act.is_object() || !act.contains("action"))
-      return fail(err, make_error(errc::kMalformedAction,
-                                  "an action is {\"seat\": S, \"action\": ...} (seat -1 is chance)"));
+      return fail(err,
+                  make_error(errc::kMalformedAction,
+                             "an action is {\"seat\": S, \"action\": ...} (seat -1 is chance)"));
     Seat seat;
     if (act.contains("seat")) {
       if (!act["seat"].is_number_integer())
@@ -161,8 +166,8 @@ int cmd_selfplay(const SelfplayArgs& a, std::ostream& out, std::ostream& err) {
   for (std::string b; std::getline(ss, b, ',');) bot_specs.push_back(b);
   if (bot_specs.empty()) bot_specs.push_back("random");
   if (bot_specs.size() != 1 && bot_specs.size() != static_cast<std::size_t>(players))
-    return fail(err, make_error("bot/count", fmt::format("give one bot or {} bots, not {}",
-                                                         players, bot_specs.size())));
+    return fail(err, make_error("bot/count", fmt::format("give one bot or {} bots, not {}", players,
+                                                         bot_specs.size())));
   std::vector<std::unique_ptr<Bot>> bots;
   for (int i = 0; i < players; ++i) {
     auto b = make_bot(game, bot_specs.size() == 1 ? bot_specs[0] : bot_specs[i]);
@@ -192,7 +197,8 @@ int cmd_selfplay(const SelfplayArgs& a, std::ostream& out, std::ostream& err) {
     mopt.on_step = [&](const AnyState& s) {
       ++step;
       bool deep = a.check_every > 0 && step % static_cast<std::size_t>(a.check_every) == 0;
-      if (a.check_every > 0) check_state(s, check_rng, deep || s.is_terminal(), copt, game_problems);
+      if (a.check_every > 0)
+        check_state(s, check_rng, deep || s.is_terminal(), copt, game_problems);
     };
     if (a.check_every > 0) check_state(start, check_rng, true, copt, game_problems);
     MatchOutcome m = play_match(start, seats, rng, mopt);
@@ -232,9 +238,11 @@ int cmd_selfplay(const SelfplayArgs& a, std::ostream& out, std::ostream& err) {
               {"problems", problems}};
     out << j.dump(2) << "\n";
   } else {
-    out << fmt::format("{}: {} games, {} players, {} actions in {:.2f} s ({:.0f} actions/s), longest game {} actions\n",
-                       game.name(), a.games, players, total_actions, secs,
-                       secs > 0 ? static_cast<double>(total_actions) / secs : 0.0, longest);
+    out << fmt::format(
+        "{}: {} games, {} players, {} actions in {:.2f} s ({:.0f} actions/s), longest game {} "
+        "actions\n",
+        game.name(), a.games, players, total_actions, secs,
+        secs > 0 ? static_cast<double>(total_actions) / secs : 0.0, longest);
     for (int s = 0; s < players; ++s)
       out << fmt::format("  seat {} ({}): {} wins\n", s, seats[s]->name(), wins[s]);
     out << fmt::format("errors: {}\n", errors);
@@ -255,9 +263,8 @@ int cmd_replay(const ReplayArgs& a, std::istream& in, std::ostream& out, std::os
   ConformanceOptions copt;
   copt.max_legal_tries = 16;
   copt.determinize_samples = 1;
-  auto s = replay_record(**g, *rec, [&](const AnyState& st) {
-    check_state(st, check_rng, false, copt, problems);
-  });
+  auto s = replay_record(
+      **g, *rec, [&](const AnyState& st) { check_state(st, check_rng, false, copt, problems); });
   if (!s) return fail(err, s.error(), 1);
   if (!problems.empty()) {
     for (const auto& p : problems) err << "check failed: " << p << "\n";
@@ -268,7 +275,9 @@ int cmd_replay(const ReplayArgs& a, std::istream& in, std::ostream& out, std::os
     return 0;
   }
   if (a.json) {
-    out << Json{{"game", rec->game}, {"actions", rec->actions.size()}, {"result", s->result_json()}}.dump(2) << "\n";
+    out << Json{{"game", rec->game}, {"actions", rec->actions.size()}, {"result", s->result_json()}}
+               .dump(2)
+        << "\n";
   } else {
     GameResult r = s->result();
     out << fmt::format("{}: replayed {} actions, result matches the record\n", rec->game,

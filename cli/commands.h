@@ -25,7 +25,7 @@ int cmd_new(const NewArgs& a, std::ostream& out, std::ostream& err);
 
 struct ApplyArgs {
   std::string game;
-  std::string state_file;  // "-" = stdin
+  std::string state_file;            // "-" = stdin
   std::vector<std::string> actions;  // JSON: {"seat": S, "action": ...}
 };
 int cmd_apply(const ApplyArgs& a, std::istream& in, std::ostream& out, std::ostream& err);

@@ -23,11 +23,13 @@ int main(int argc, char** argv) {
   c_new->add_flag("--stop-at-chance", nw.stop_at_chance, "Do not resolve the opening chance");
 
   ApplyArgs ap;
-  auto* c_apply = app.add_subcommand("apply", "Apply actions to a state JSON and print the new state");
+  auto* c_apply =
+      app.add_subcommand("apply", "Apply actions to a state JSON and print the new state");
   c_apply->add_option("game", ap.game, "Game name")->required();
   c_apply->add_option("--state", ap.state_file, "State file, or - for stdin")->required();
-  c_apply->add_option("--action", ap.actions,
-                      "Action as JSON {\"seat\": S, \"action\": ...}; seat -1 is chance (repeatable)");
+  c_apply->add_option(
+      "--action", ap.actions,
+      "Action as JSON {\"seat\": S, \"action\": ...}; seat -1 is chance (repeatable)");
 
   SelfplayArgs sp;
   auto* c_self = app.add_subcommand("selfplay", "Play whole games with bots, checking every step");
@@ -43,7 +45,8 @@ int main(int argc, char** argv) {
   c_self->add_flag("--json", sp.json, "Print one JSON object");
 
   ReplayArgs rp;
-  auto* c_replay = app.add_subcommand("replay", "Replay a game record, checking every step and the result");
+  auto* c_replay =
+      app.add_subcommand("replay", "Replay a game record, checking every step and the result");
   c_replay->add_option("file", rp.file, "Record file, or - for stdin")->required();
   c_replay->add_flag("--json", rp.json, "Print JSON");
 

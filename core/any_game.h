@@ -168,9 +168,9 @@ class GameAdapter final : public AnyGame {
 
   Expected<AnyState> new_game(const Json& params, int players) const override {
     if (players < G::kMinPlayers || players > G::kMaxPlayers)
-      return make_error(errc::kBadPlayers, fmt::format("{} is for {} to {} players, not {}",
-                                                       G::kTitle, G::kMinPlayers,
-                                                       G::kMaxPlayers, players));
+      return make_error(errc::kBadPlayers,
+                        fmt::format("{} is for {} to {} players, not {}", G::kTitle, G::kMinPlayers,
+                                    G::kMaxPlayers, players));
     auto resolved = resolve_params(schema_, params);
     if (!resolved) return resolved.error();
     auto st = G::new_game(*resolved, players);

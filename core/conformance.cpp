@@ -16,8 +16,8 @@ void check_action_json(const AnyState& s, Seat seat, Action a, std::vector<std::
   Json j = s.action_to_json(seat, a);
   auto back = s.action_from_json(seat, j);
   if (!back || *back != a)
-    p.push_back(fmt::format("{}: action {} -> {} does not parse back", seat_name(seat), a,
-                            j.dump()));
+    p.push_back(
+        fmt::format("{}: action {} -> {} does not parse back", seat_name(seat), a, j.dump()));
   // The JSON form must survive text, as it travels over the network.
   auto text_back = s.action_from_json(seat, Json::parse(j.dump()));
   if (!text_back || *text_back != a)
@@ -27,8 +27,12 @@ void check_action_json(const AnyState& s, Seat seat, Action a, std::vector<std::
 void check_illegal_refused(const AnyState& s, Seat seat, const ActionList& legal, Rng& rng,
                            std::vector<std::string>& p) {
   const int n = s.num_distinct_actions();
-  Action probes[6] = {-1, n, n + 7, static_cast<Action>(rng.below(static_cast<uint32_t>(n))),
-                      static_cast<Action>(rng.below(static_cast<uint32_t>(n))), 0x7fffffff};
+  Action probes[6] = {-1,
+                      n,
+                      n + 7,
+                      static_cast<Action>(rng.below(static_cast<uint32_t>(n))),
+                      static_cast<Action>(rng.below(static_cast<uint32_t>(n))),
+                      0x7fffffff};
   for (Action a : probes) {
     if (legal.contains(a)) continue;
     AnyState copy = s;
@@ -69,9 +73,11 @@ void check_state(const AnyState& s, Rng& rng, bool deep, const ConformanceOption
       for (std::size_t k = 0; k < i; ++k)
         if (outcomes[k].action == outcomes[i].action) p.push_back("duplicate chance outcome");
     }
-    if (total == 0 || total > 0xffffffffULL) p.push_back("chance weights do not sum to a usable total");
+    if (total == 0 || total > 0xffffffffULL)
+      p.push_back("chance weights do not sum to a usable total");
     double sum = 0;
-    for (const auto& o : outcomes) sum += static_cast<double>(o.weight) / static_cast<double>(total);
+    for (const auto& o : outcomes)
+      sum += static_cast<double>(o.weight) / static_cast<double>(total);
     if (sum < 1 - 1e-9 || sum > 1 + 1e-9) p.push_back("chance probabilities do not sum to 1");
     for (std::size_t i = 0; i < outcomes.size(); ++i) {
       if (!deep && i > 0) break;
@@ -101,10 +107,12 @@ void check_state(const AnyState& s, Rng& rng, bool deep, const ConformanceOption
     if (opt.max_legal_tries > 0 && tries > static_cast<std::size_t>(opt.max_legal_tries))
       tries = static_cast<std::size_t>(opt.max_legal_tries);
     for (std::size_t k = 0; k < tries; ++k) {
-      Action a = tries == legal.size() ? legal[k] : legal[rng.below(static_cast<uint32_t>(legal.size()))];
+      Action a =
+          tries == legal.size() ? legal[k] : legal[rng.below(static_cast<uint32_t>(legal.size()))];
       AnyState c = s;
       if (auto err = c.apply(seat, a))
-        p.push_back(fmt::format("{}: legal action {} refused: {}", seat_name(seat), a, err->message));
+        p.push_back(
+            fmt::format("{}: legal action {} refused: {}", seat_name(seat), a, err->message));
       check_action_json(s, seat, a, p);
     }
     check_illegal_refused(s, seat, legal, rng, p);
@@ -140,12 +148,13 @@ void check_state(const AnyState& s, Rng& rng, bool deep, const ConformanceOption
     for (int k = 0; k < opt.determinize_samples; ++k) {
       AnyState d = s.determinize(seat, rng);
       if (d.view(seat) != v) {
-        p.push_back(fmt::format("{}: view changes when hidden information is re-sampled",
-                                seat_name(seat)));
+        p.push_back(
+            fmt::format("{}: view changes when hidden information is re-sampled", seat_name(seat)));
         break;
       }
       if (d.is_terminal() != terminal || d.to_act() != to_act || d.is_chance() != chance)
-        p.push_back(fmt::format("{}: determinized state differs in whose turn it is", seat_name(seat)));
+        p.push_back(
+            fmt::format("{}: determinized state differs in whose turn it is", seat_name(seat)));
     }
   }
   if (terminal) check_result(s, p);
@@ -155,7 +164,8 @@ void check_result(const AnyState& s, std::vector<std::string>& p) {
   GameResult r = s.result();
   if (r.players != s.num_players()) p.push_back("result has the wrong number of players");
   for (int i = 0; i < r.players; ++i)
-    if (r.rank[i] < 1 || r.rank[i] > r.players) p.push_back(fmt::format("seat {} has rank {}", i, r.rank[i]));
+    if (r.rank[i] < 1 || r.rank[i] > r.players)
+      p.push_back(fmt::format("seat {} has rank {}", i, r.rank[i]));
   if (r.winners.bits() >> r.players) p.push_back("a winner seat is out of range");
 }
 

@@ -50,27 +50,26 @@
 namespace meeple {
 
 template <class S>
-concept GameState =
-    std::copyable<S> && std::equality_comparable<S> &&
+concept GameState = std::copyable<S> && std::equality_comparable<S> &&
     requires(const S& cs, S& s, Seat seat, Action a, ActionList& actions, ChanceList& outcomes,
              Rng& rng, const Json& j) {
-      { cs.num_players() } -> std::convertible_to<int>;
-      { cs.num_distinct_actions() } -> std::convertible_to<int>;
-      { cs.is_terminal() } -> std::same_as<bool>;
-      { cs.is_chance() } -> std::same_as<bool>;
-      { cs.to_act() } -> std::same_as<SeatSet>;
-      { cs.legal_actions(seat, actions) } -> std::same_as<void>;
-      { cs.chance_outcomes(outcomes) } -> std::same_as<void>;
-      { s.apply(seat, a) } -> std::same_as<MaybeError>;
-      { s.apply_unchecked(seat, a) } -> std::same_as<void>;
-      { cs.action_to_json(seat, a) } -> std::same_as<Json>;
-      { cs.action_from_json(seat, j) } -> std::same_as<Expected<Action>>;
-      { cs.view(seat) } -> std::same_as<Json>;
-      { cs.to_json() } -> std::same_as<Json>;
-      { cs.determinize(seat, rng) } -> std::same_as<S>;
-      { cs.result() } -> std::same_as<GameResult>;
-      { cs.result_details() } -> std::same_as<Json>;
-    };
+  { cs.num_players() } -> std::convertible_to<int>;
+  { cs.num_distinct_actions() } -> std::convertible_to<int>;
+  { cs.is_terminal() } -> std::same_as<bool>;
+  { cs.is_chance() } -> std::same_as<bool>;
+  { cs.to_act() } -> std::same_as<SeatSet>;
+  { cs.legal_actions(seat, actions) } -> std::same_as<void>;
+  { cs.chance_outcomes(outcomes) } -> std::same_as<void>;
+  { s.apply(seat, a) } -> std::same_as<MaybeError>;
+  { s.apply_unchecked(seat, a) } -> std::same_as<void>;
+  { cs.action_to_json(seat, a) } -> std::same_as<Json>;
+  { cs.action_from_json(seat, j) } -> std::same_as<Expected<Action>>;
+  { cs.view(seat) } -> std::same_as<Json>;
+  { cs.to_json() } -> std::same_as<Json>;
+  { cs.determinize(seat, rng) } -> std::same_as<S>;
+  { cs.result() } -> std::same_as<GameResult>;
+  { cs.result_details() } -> std::same_as<Json>;
+};
 
 // Game contract: static description and setup.
 //  - kName: the id used on command lines and in records ("first-giants").

@@ -28,9 +28,8 @@ MaybeError check_value(const ParamSpec& spec, const Json& v) {
     case ParamType::kInt:
       if (!v.is_number_integer())
         return make_error(errc::kBadParam, fmt::format("{} must be an integer", spec.name));
-      if (spec.allowed.size() == 2 &&
-          (v.get<long long>() < spec.allowed[0].get<long long>() ||
-           v.get<long long>() > spec.allowed[1].get<long long>()))
+      if (spec.allowed.size() == 2 && (v.get<long long>() < spec.allowed[0].get<long long>() ||
+                                       v.get<long long>() > spec.allowed[1].get<long long>()))
         return make_error(errc::kBadParam,
                           fmt::format("{} must be between {} and {}", spec.name,
                                       spec.allowed[0].dump(), spec.allowed[1].dump()));
@@ -97,7 +96,7 @@ Expected<Json> resolve_params(const ParamSchema& schema, const Json& user) {
 }
 
 Expected<std::pair<std::string, Json>> parse_param_assignment(const ParamSchema& schema,
-                                                               const std::string& text) {
+                                                              const std::string& text) {
   auto eq = text.find('=');
   if (eq == std::string::npos || eq == 0)
     return make_error(errc::kBadParam, fmt::format("expected key=value, got '{}'", text));

@@ -35,6 +35,6 @@ Expected<Json> resolve_params(const ParamSchema& schema, const Json& user);
 // Parses "key=value" (as typed on a command line) into a JSON value of the
 // parameter's type.
 Expected<std::pair<std::string, Json>> parse_param_assignment(const ParamSchema& schema,
-                                                               const std::string& text);
+                                                              const std::string& text);
 
 }  // namespace meeple

@@ -12,9 +12,8 @@ Json record_to_json(const GameRecord& r) {
     if (!a.json.is_null()) e["json"] = a.json;
     actions.push_back(std::move(e));
   }
-  return {{"format", kRecordFormat}, {"game", r.game},   {"params", r.params},
-          {"players", r.players},    {"seats", r.seats}, {"seed", r.seed},
-          {"actions", actions},      {"result", r.result}};
+  return {{"format", kRecordFormat}, {"game", r.game}, {"params", r.params}, {"players", r.players},
+          {"seats", r.seats},        {"seed", r.seed}, {"actions", actions}, {"result", r.result}};
 }
 
 Expected<GameRecord> record_from_json(const Json& j) {

@@ -51,8 +51,9 @@ template <class T, std::size_t N>
 class InlineVec {
  public:
   using value_type = T;
-  using size_type = std::conditional_t<(N < 256), std::uint8_t,
-                                       std::conditional_t<(N < 65536), std::uint16_t, std::uint32_t>>;
+  using size_type =
+      std::conditional_t<(N < 256), std::uint8_t,
+                         std::conditional_t<(N < 65536), std::uint16_t, std::uint32_t>>;
   constexpr InlineVec() = default;
   constexpr InlineVec(std::initializer_list<T> init) {
     for (const T& v : init) push_back(v);

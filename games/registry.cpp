@@ -45,7 +45,9 @@ std::vector<const AnyGame*>& test_games() {
 }
 }  // namespace
 
-void register_test_game(const AnyGame* game) { test_games().push_back(game); }
+void register_test_game(const AnyGame* game) {
+  test_games().push_back(game);
+}
 
 const AnyGame* find_game(std::string_view name) {
   for (const AnyGame* g : all_games())

@@ -45,7 +45,8 @@ TEST_F(Cli, GamesJsonListsEveryRegisteredGameWithSchema) {
 }
 
 TEST_F(Cli, NewResolvesChanceUnlessAskedToStop) {
-  ASSERT_EQ(cmd_new({.game = "high-card", .players = 3, .seed = 5, .params = {"rounds=2"}}, out, err), 0);
+  ASSERT_EQ(
+      cmd_new({.game = "high-card", .players = 3, .seed = 5, .params = {"rounds=2"}}, out, err), 0);
   Json s = Json::parse(out.str());
   EXPECT_EQ(s["players"], 3);
   EXPECT_EQ(s["rounds"], 2);
@@ -97,7 +98,8 @@ TEST_F(Cli, ApplyReportsIllegalAndMalformedActionsWithExitCode2) {
     in.clear();
     in.str(state);
     err.str("");
-    EXPECT_EQ(cmd_apply({.game = "high-card", .state_file = "-", .actions = {c.action}}, in, out, err), 2)
+    EXPECT_EQ(
+        cmd_apply({.game = "high-card", .state_file = "-", .actions = {c.action}}, in, out, err), 2)
         << c.action;
     EXPECT_NE(err.str().find(c.code), std::string::npos) << c.action << " -> " << err.str();
   }
@@ -116,8 +118,12 @@ TEST_F(Cli, ApplyReportsIllegalAndMalformedActionsWithExitCode2) {
 TEST_F(Cli, SelfplayJsonSummaryAndRecordsThatReplay) {
   auto dir = std::filesystem::temp_directory_path() / "meeple_cli_test_records";
   std::filesystem::remove_all(dir);
-  ASSERT_EQ(cmd_selfplay({.game = "high-card", .players = 3, .games = 5, .seed = 2,
-                          .record_dir = dir.string(), .json = true},
+  ASSERT_EQ(cmd_selfplay({.game = "high-card",
+                          .players = 3,
+                          .games = 5,
+                          .seed = 2,
+                          .record_dir = dir.string(),
+                          .json = true},
                          out, err),
             0)
       << out.str() << err.str();
@@ -150,14 +156,19 @@ TEST_F(Cli, SelfplayJsonSummaryAndRecordsThatReplay) {
 TEST_F(Cli, SelfplayRejectsUnknownBotsAndWrongBotCounts) {
   EXPECT_EQ(cmd_selfplay({.game = "high-card", .players = 2, .bots = "genius"}, out, err), 2);
   EXPECT_NE(err.str().find("bot/unknown"), std::string::npos);
-  EXPECT_EQ(cmd_selfplay({.game = "high-card", .players = 2, .bots = "random,random,random"}, out, err), 2);
+  EXPECT_EQ(
+      cmd_selfplay({.game = "high-card", .players = 2, .bots = "random,random,random"}, out, err),
+      2);
   EXPECT_NE(err.str().find("bot/count"), std::string::npos);
 }
 
 TEST_F(Cli, ReplayRejectsTamperedAndCorruptRecords) {
   auto dir = std::filesystem::temp_directory_path() / "meeple_cli_test_replay";
   std::filesystem::remove_all(dir);
-  ASSERT_EQ(cmd_selfplay({.game = "high-card", .players = 2, .games = 1, .record_dir = dir.string()}, out, err), 0);
+  ASSERT_EQ(
+      cmd_selfplay({.game = "high-card", .players = 2, .games = 1, .record_dir = dir.string()}, out,
+                   err),
+      0);
   auto file = std::filesystem::directory_iterator(dir)->path();
   std::ifstream f(file);
   Json rec = Json::parse(f);

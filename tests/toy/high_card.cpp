@@ -70,8 +70,11 @@ Expected<Action> HighCardState::action_from_json(Seat seat, const Json& j) const
 }
 
 Json HighCardState::view(Seat seat) const {
-  Json v = {{"round", round_}, {"rounds", rounds_}, {"score", Json::array()},
-            {"last_cards", Json::array()}, {"decided", Json::array()}};
+  Json v = {{"round", round_},
+            {"rounds", rounds_},
+            {"score", Json::array()},
+            {"last_cards", Json::array()},
+            {"decided", Json::array()}};
   for (int i = 0; i < players_; ++i) {
     v["score"].push_back(score_[i]);
     v["last_cards"].push_back(last_card_[i]);
@@ -85,7 +88,7 @@ Json HighCardState::view(Seat seat) const {
 }
 
 Json HighCardState::to_json() const {
-  return {{"players", players_}, {"rounds", rounds_}, {"round", round_}, {"dealt", dealt_},
+  return {{"players", players_}, {"rounds", rounds_}, {"round", round_},         {"dealt", dealt_},
           {"card", card_},       {"bets", bets_},     {"last_card", last_card_}, {"score", score_}};
 }
 

@@ -47,9 +47,10 @@ class HighCardState {
   int rounds_ = 3;
   int round_ = 0;
   int dealt_ = 0;
-  std::array<int, kMaxPlayers> card_{};        // this round's cards (hidden)
-  std::array<int, kMaxPlayers> bets_{};        // -1 undecided, 0 pass, 1 bet (hidden)
-  std::array<int, kMaxPlayers> last_card_{};   // revealed cards of last round's bettors, 0 = not shown
+  std::array<int, kMaxPlayers> card_{};  // this round's cards (hidden)
+  std::array<int, kMaxPlayers> bets_{};  // -1 undecided, 0 pass, 1 bet (hidden)
+  std::array<int, kMaxPlayers>
+      last_card_{};  // revealed cards of last round's bettors, 0 = not shown
   std::array<int, kMaxPlayers> score_{};
 };
 
