@@ -1,0 +1,210 @@
+// Single-observer information-set Monte Carlo tree search (SO-ISMCTS, Cowling,
+// Powley & Whitehouse 2012) with availability counts, templated on a concrete
+// GameState. Generic: it knows nothing of any game.
+//
+// Each iteration samples a full state from the searching seat's information
+// (State::determinize), walks the one tree of decisions shared by all
+// determinizations (children not legal in this determinization are skipped;
+// UCB uses how often a child was *available* instead of the parent's visits),
+// expands one new decision, plays out to the end with a rollout policy, and
+// backs up each seat's reward. Chance is sampled inline and is not part of the
+// tree. The tree lives in one vector reserved up front, so playouts do not
+// allocate once it has grown to its working size.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "core/game.h"
+
+namespace meeple::search {
+
+// The actions search considers for a seat: State::search_actions when the game
+// provides it (e.g. leaving out free note-pad edits that never change the
+// outcome), otherwise the legal actions.
+template <GameState S>
+void search_actions(const S& s, Seat seat, ActionList& out) {
+  if constexpr (requires { s.search_actions(seat, out); }) {
+    s.search_actions(seat, out);
+  } else {
+    s.legal_actions(seat, out);
+  }
+}
+
+// Rollout policy: uniformly random among the search actions.
+struct UniformRollout {
+  template <GameState S>
+  Action operator()(const S& s, Seat seat, const ActionList& actions, Rng& rng) const {
+    (void)s;
+    (void)seat;
+    return actions[rng.below(static_cast<std::uint32_t>(actions.size()))];
+  }
+};
+
+// Plays `s` to the end: chance by its weights, decisions by `policy`.
+template <GameState S, class Policy = UniformRollout>
+void playout(S& s, Rng& rng, const Policy& policy = {}) {
+  ActionList actions;
+  ChanceList outcomes;
+  while (!s.is_terminal()) {
+    if (s.is_chance()) {
+      outcomes.clear();
+      s.chance_outcomes(outcomes);
+      s.apply_unchecked(kChance, sample_chance(outcomes, rng));
+      continue;
+    }
+    Seat seat = s.to_act().lowest();
+    actions.clear();
+    search_actions(s, seat, actions);
+    s.apply_unchecked(seat, policy(s, seat, actions, rng));
+  }
+}
+
+// Reward of each seat at the end of a game: 1 for a winner (shared victories
+// and team wins included), 0 otherwise.
+inline std::array<float, kMaxSeats> rewards(const GameResult& r) {
+  std::array<float, kMaxSeats> out{};
+  for (int i = 0; i < r.players; ++i) out[i] = r.winners.contains(i) ? 1.0f : 0.0f;
+  return out;
+}
+
+struct IsmctsOptions {
+  int iterations = 1000;     // 0 = no iteration limit (then seconds must be set)
+  double seconds = 0.0;      // 0 = no time limit
+  double exploration = 0.7;  // UCB constant
+};
+
+struct IsmctsStats {
+  int iterations = 0;
+  std::size_t nodes = 0;
+};
+
+template <GameState S, class Policy = UniformRollout>
+class Ismcts {
+ public:
+  explicit Ismcts(Policy policy = {}) : policy_(policy) { nodes_.reserve(1 << 16); }
+
+  // Chooses an action for `seat` from `info`, a state consistent with what
+  // the seat knows. With an iteration budget and the same rng, the choice is
+  // reproducible.
+  Action choose(const S& info, Seat seat, Rng& rng, const IsmctsOptions& opt,
+                IsmctsStats* stats = nullptr) {
+    ActionList root_actions;
+    search_actions(info, seat, root_actions);
+    if (root_actions.size() == 1) return root_actions[0];
+    nodes_.clear();
+    nodes_.push_back(Node{});
+    using Clock = std::chrono::steady_clock;
+    const auto deadline = Clock::now() + std::chrono::duration<double>(opt.seconds);
+    int it = 0;
+    for (;; ++it) {
+      if (opt.iterations > 0 && it >= opt.iterations) break;
+      if (opt.seconds > 0 && (it & 31) == 0 && Clock::now() >= deadline) break;
+      if (opt.iterations <= 0 && opt.seconds <= 0) break;
+      iterate(info, seat, rng, opt.exploration);
+    }
+    if (stats) {
+      stats->iterations = it;
+      stats->nodes = nodes_.size();
+    }
+    // Most visited root child among the legal ones.
+    std::int32_t best = -1;
+    for (std::int32_t c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
+      if (nodes_[c].mover != seat || !root_actions.contains(nodes_[c].action)) continue;
+      if (best < 0 || nodes_[c].visits > nodes_[best].visits) best = c;
+    }
+    return best >= 0 ? nodes_[best].action : root_actions[0];
+  }
+
+ private:
+  struct Node {
+    Action action = -1;
+    Seat mover = kChance;  // who took `action` to reach this node
+    std::int32_t first_child = -1;
+    std::int32_t next_sibling = -1;
+    std::uint32_t visits = 0;
+    std::uint32_t available = 0;
+    float reward = 0;  // summed reward of `mover`
+  };
+
+  void iterate(const S& info, Seat seat, Rng& rng, double c) {
+    S s = info.determinize(seat, rng);
+    path_.clear();
+    std::int32_t node = 0;
+    ActionList actions;
+    ChanceList outcomes;
+    bool expanded = false;
+    while (!s.is_terminal()) {
+      if (s.is_chance()) {
+        outcomes.clear();
+        s.chance_outcomes(outcomes);
+        s.apply_unchecked(kChance, sample_chance(outcomes, rng));
+        continue;
+      }
+      if (expanded) break;
+      Seat mover = s.to_act().lowest();
+      actions.clear();
+      search_actions(s, mover, actions);
+      // Untried actions of this determinization expand; else UCB over the
+      // available children.
+      std::int32_t child = select(node, mover, actions, rng, c, expanded);
+      s.apply_unchecked(mover, nodes_[child].action);
+      node = child;
+      path_.push_back(node);
+    }
+    playout(s, rng, policy_);
+    auto r = rewards(s.result());
+    nodes_[0].visits++;
+    for (std::int32_t n : path_) {
+      nodes_[n].visits++;
+      nodes_[n].reward += r[nodes_[n].mover];
+    }
+  }
+
+  std::int32_t select(std::int32_t node, Seat mover, const ActionList& actions, Rng& rng, double c,
+                      bool& expanded) {
+    // Mark which actions already have a child; bump availability of those.
+    untried_.clear();
+    for (Action a : actions) untried_.push_back(a);
+    std::int32_t best = -1;
+    double best_score = -1e300;
+    for (std::int32_t ch = nodes_[node].first_child; ch >= 0; ch = nodes_[ch].next_sibling) {
+      Node& n = nodes_[ch];
+      if (n.mover != mover) continue;
+      auto it = std::lower_bound(untried_.begin(), untried_.end(), n.action);
+      if (it == untried_.end() || *it != n.action) continue;
+      untried_.erase(it);
+      n.available++;
+      double score = n.reward / n.visits +
+                     c * std::sqrt(std::log(static_cast<double>(n.available)) / n.visits);
+      if (score > best_score) {
+        best_score = score;
+        best = ch;
+      }
+    }
+    if (!untried_.empty()) {
+      Action a = untried_[rng.below(static_cast<std::uint32_t>(untried_.size()))];
+      Node fresh;
+      fresh.action = a;
+      fresh.mover = mover;
+      fresh.available = 1;
+      fresh.next_sibling = nodes_[node].first_child;
+      nodes_.push_back(fresh);
+      auto idx = static_cast<std::int32_t>(nodes_.size() - 1);
+      nodes_[node].first_child = idx;
+      expanded = true;
+      return idx;
+    }
+    return best;
+  }
+
+  Policy policy_;
+  std::vector<Node> nodes_;
+  std::vector<std::int32_t> path_;
+  std::vector<Action> untried_;
+};
+
+}  // namespace meeple::search

@@ -1,0 +1,66 @@
+// ISMCTS on the toy game: it must play better than random, be reproducible
+// with an iteration budget, and never see hidden cards (it only gets a
+// determinization of its seat's information).
+#include <gtest/gtest.h>
+
+#include "bots/ismcts_bot.h"
+#include "bots/match.h"
+#include "search/ismcts.h"
+#include "tests/toy/high_card.h"
+
+namespace meeple {
+namespace {
+
+const GameAdapter<toy::HighCard> kToy;
+
+TEST(Ismcts, BetsWithHighCardsAndPassesWithLowOnes) {
+  // Seat 0 holds a 6: betting can only gain. With a 1 it can only lose
+  // (unless nobody else bets), so passing is right.
+  search::Ismcts<toy::HighCardState> search;
+  search::IsmctsOptions opt;
+  opt.iterations = 3000;
+  for (int card : {6, 1}) {
+    toy::HighCardState s(2, 1);
+    s.apply_unchecked(kChance, card - 1);
+    s.apply_unchecked(kChance, 3);
+    Rng rng(1);
+    Action a = search.choose(s, 0, rng, opt);
+    EXPECT_EQ(a, card == 6 ? 1 : 0) << "card " << card;
+  }
+}
+
+TEST(Ismcts, SameSeedSameChoice) {
+  search::Ismcts<toy::HighCardState> search;
+  search::IsmctsOptions opt;
+  opt.iterations = 500;
+  toy::HighCardState s(3, 2);
+  for (int i = 0; i < 3; ++i) s.apply_unchecked(kChance, 2 + i);
+  Rng a(9), b(9);
+  search::IsmctsStats sa, sb;
+  Action x = search.choose(s, 1, a, opt, &sa);
+  Action y = search.choose(s, 1, b, opt, &sb);
+  EXPECT_EQ(x, y);
+  EXPECT_EQ(sa.nodes, sb.nodes);
+  EXPECT_EQ(sa.iterations, 500);
+}
+
+TEST(Ismcts, BeatsRandomOverManyGames) {
+  auto entry = ismcts_entry<toy::HighCard>();
+  auto ismcts = entry.make(BotBudget{.iterations = 200});
+  RandomBot random;
+  int ismcts_score = 0, random_score = 0;
+  Rng rng(4);
+  for (int g = 0; g < 200; ++g) {
+    std::vector<Bot*> bots = {ismcts.get(), &random};
+    if (g % 2) std::swap(bots[0], bots[1]);
+    auto m = play_match(*kToy.new_game(Json::object(), 2), bots, rng);
+    ASSERT_TRUE(m.finished);
+    int mine = g % 2 ? 1 : 0;
+    ismcts_score += m.record.result["score"][mine].get<int>();
+    random_score += m.record.result["score"][1 - mine].get<int>();
+  }
+  EXPECT_GT(ismcts_score, random_score + 50);
+}
+
+}  // namespace
+}  // namespace meeple
