@@ -6,8 +6,11 @@
 #include <iostream>
 #include <sstream>
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 
+#include "bots/arena.h"
 #include "bots/match.h"
 #include "core/conformance.h"
 #include "core/record.h"
@@ -288,6 +291,53 @@ int cmd_replay(const ReplayArgs& a, std::istream& in, std::ostream& out, std::os
                          r.score[i], r.rank[i], r.winners.contains(i) ? " winner" : "");
   }
   return 0;
+}
+
+int cmd_arena(const ArenaArgs& a, std::ostream& out, std::ostream& err) {
+  auto g = lookup_game(a.game);
+  if (!g) return fail(err, g.error());
+  auto params = parse_params(**g, a.params);
+  if (!params) return fail(err, params.error());
+  ArenaOptions opt;
+  opt.games = a.games;
+  opt.players = a.players;
+  opt.seed = a.seed;
+  opt.params = *params;
+  std::stringstream ss(a.bots);
+  for (std::string b; std::getline(ss, b, ',');) opt.bots.push_back(b);
+  const bool bar = a.progress && &err == &std::cerr && isatty(STDERR_FILENO);
+  if (bar) {
+    opt.progress = [&](int done, int total) {
+      const int width = 40;
+      int filled = done * width / total;
+      err << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
+          << std::string(static_cast<std::size_t>(width - filled), ' ') << "] " << done << "/"
+          << total << std::flush;
+      if (done == total) err << "\n";
+    };
+  }
+  auto rep = run_arena(**g, opt);
+  if (!rep) return fail(err, rep.error());
+  Json j = rep->to_json();
+  if (a.json) {
+    out << j.dump(2) << "\n";
+  } else {
+    out << fmt::format("{}: {} games, {} players, {:.1f} s\n", rep->game, rep->games, rep->players,
+                       rep->seconds);
+    out << fmt::format("  {:<16} {:>6} {:>6} {:>8}  {:<17} {:>10}\n", "bot", "games", "wins",
+                       "win rate", "95% interval", "mean score");
+    for (const auto& b : j["bots"])
+      out << fmt::format("  {:<16} {:>6} {:>6} {:>7.1f}%  [{:5.1f}%, {:5.1f}%] {:>10.2f}\n",
+                         b["name"].get<std::string>(), b["games"].get<int>(), b["wins"].get<int>(),
+                         100 * b["win_rate"].get<double>(), 100 * b["ci95"][0].get<double>(),
+                         100 * b["ci95"][1].get<double>(), b["mean_score"].get<double>());
+    for (const char* k : {"mean_rounds", "verdicts", "teams"})
+      if (j.contains(k)) out << "  " << k << ": " << j[k].dump() << "\n";
+    if (!rep->errors.empty()) out << "errors: " << rep->errors.size() << "\n";
+  }
+  for (std::size_t i = 0; i < rep->errors.size() && i < 5; ++i)
+    err << "error: " << rep->errors[i].code << ": " << rep->errors[i].message << "\n";
+  return rep->errors.empty() ? 0 : 1;
 }
 
 }  // namespace meeple::cli

@@ -49,4 +49,16 @@ struct ReplayArgs {
 };
 int cmd_replay(const ReplayArgs& a, std::istream& in, std::ostream& out, std::ostream& err);
 
+struct ArenaArgs {
+  std::string game;
+  std::string bots;  // B1,B2,... cycled over the seats, rotated each game
+  int games = 100;
+  int players = 0;
+  std::uint64_t seed = 1;
+  std::vector<std::string> params;
+  bool json = false;
+  bool progress = true;  // a progress bar when stderr is a terminal
+};
+int cmd_arena(const ArenaArgs& a, std::ostream& out, std::ostream& err);
+
 }  // namespace meeple::cli

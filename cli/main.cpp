@@ -50,6 +50,16 @@ int main(int argc, char** argv) {
   c_replay->add_option("file", rp.file, "Record file, or - for stdin")->required();
   c_replay->add_flag("--json", rp.json, "Print JSON");
 
+  ArenaArgs ar;
+  auto* c_arena = app.add_subcommand("arena", "Bot tournament with rotating seats");
+  c_arena->add_option("game", ar.game, "Game name")->required();
+  c_arena->add_option("--bots", ar.bots, "Bots B1,B2,... cycled over the seats")->required();
+  c_arena->add_option("--games", ar.games, "Number of games")->check(CLI::PositiveNumber);
+  c_arena->add_option("--players", ar.players, "Number of players");
+  c_arena->add_option("--seed", ar.seed, "Seed");
+  c_arena->add_option("--param", ar.params, "Rule option key=value (repeatable)");
+  c_arena->add_flag("--json", ar.json, "Print one JSON object");
+
   CLI11_PARSE(app, argc, argv);
   try {
     if (*c_games) return cmd_games(games, std::cout, std::cerr);
@@ -57,6 +67,7 @@ int main(int argc, char** argv) {
     if (*c_apply) return cmd_apply(ap, std::cin, std::cout, std::cerr);
     if (*c_self) return cmd_selfplay(sp, std::cout, std::cerr);
     if (*c_replay) return cmd_replay(rp, std::cin, std::cout, std::cerr);
+    if (*c_arena) return cmd_arena(ar, std::cout, std::cerr);
   } catch (const std::exception& e) {
     std::cerr << "error: internal: " << e.what() << "\n";
     return 3;

@@ -184,3 +184,31 @@ TEST_F(Cli, ReplayRejectsTamperedAndCorruptRecords) {
 
 }  // namespace
 }  // namespace meeple::cli
+
+namespace meeple::cli {
+namespace {
+
+TEST_F(Cli, ArenaReportsEveryBotWithIntervals) {
+  ASSERT_EQ(
+      cmd_arena(
+          {.game = "high-card", .bots = "random,random", .games = 40, .players = 2, .json = true},
+          out, err),
+      0)
+      << err.str();
+  Json j = Json::parse(out.str());
+  EXPECT_EQ(j["games"], 40);
+  // Two entries of one bot are merged: 2 seats x 40 games.
+  ASSERT_EQ(j["bots"].size(), 1u);
+  const Json& b = j["bots"][0];
+  EXPECT_EQ(b["name"], "random");
+  EXPECT_EQ(b["games"], 80);
+  EXPECT_GE(b["wins"].get<int>(), 40);  // every game has at least one winner
+  double lo = b["ci95"][0], hi = b["ci95"][1], rate = b["win_rate"];
+  EXPECT_LT(lo, rate);
+  EXPECT_GT(hi, rate);
+  EXPECT_EQ(cmd_arena({.game = "high-card", .bots = "nobody", .games = 1}, out, err), 2);
+  EXPECT_NE(err.str().find("bot/unknown"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace meeple::cli

@@ -1,0 +1,158 @@
+#include "bots/arena.h"
+
+#include <chrono>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+namespace meeple {
+
+std::pair<double, double> wilson95(int wins, int n) {
+  if (n == 0) return {0.0, 1.0};
+  const double z = 1.959964;
+  double p = static_cast<double>(wins) / n;
+  double denom = 1 + z * z / n;
+  double centre = (p + z * z / (2.0 * n)) / denom;
+  double half = z * std::sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / denom;
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+Json ArenaReport::to_json() const {
+  Json list = Json::array();
+  for (const auto& b : bots) {
+    auto [lo, hi] = wilson95(b.wins, b.games);
+    list.push_back({{"name", b.name},
+                    {"games", b.games},
+                    {"wins", b.wins},
+                    {"win_rate", b.games ? static_cast<double>(b.wins) / b.games : 0.0},
+                    {"ci95", {lo, hi}},
+                    {"mean_score", b.games ? b.score_sum / b.games : 0.0}});
+  }
+  Json j = {{"game", game}, {"players", players}, {"games", games},
+            {"bots", list}, {"seconds", seconds}, {"errors", errors.size()}};
+  for (const auto& [k, v] : extra.items()) j[k] = v;
+  return j;
+}
+
+namespace {
+
+// Game-specific figures read from result_details(): "rounds" (mean),
+// "verdict" (distribution), "teams" (per-seat team names: wins per team).
+struct ExtraFigures {
+  double rounds_sum = 0;
+  int rounds_n = 0;
+  std::map<std::string, int> verdicts;
+  std::map<std::string, std::pair<int, int>> team_wins;  // team -> (games, wins)
+
+  void add(const Json& details, const Json& result) {
+    if (!details.is_object()) return;
+    if (details.contains("rounds") && details["rounds"].is_number()) {
+      rounds_sum += details["rounds"].get<double>();
+      ++rounds_n;
+    }
+    if (details.contains("verdict") && details["verdict"].is_string())
+      ++verdicts[details["verdict"].get<std::string>()];
+    if (details.contains("teams") && details["teams"].is_array()) {
+      std::map<std::string, bool> won;
+      const Json& teams = details["teams"];
+      for (std::size_t s = 0; s < teams.size(); ++s) {
+        if (!teams[s].is_string()) continue;
+        auto t = teams[s].get<std::string>();
+        bool w = false;
+        for (const auto& x : result["winners"]) w |= x.get<std::size_t>() == s;
+        won[t] = won[t] || w;
+      }
+      for (const auto& [t, w] : won) {
+        team_wins[t].first++;
+        team_wins[t].second += w;
+      }
+    }
+  }
+  Json to_json() const {
+    Json j = Json::object();
+    if (rounds_n) j["mean_rounds"] = rounds_sum / rounds_n;
+    if (!verdicts.empty()) j["verdicts"] = verdicts;
+    if (!team_wins.empty()) {
+      Json t = Json::object();
+      for (const auto& [name, gw] : team_wins) {
+        auto [lo, hi] = wilson95(gw.second, gw.first);
+        t[name] = {{"games", gw.first},
+                   {"wins", gw.second},
+                   {"win_rate", gw.first ? static_cast<double>(gw.second) / gw.first : 0.0},
+                   {"ci95", {lo, hi}}};
+      }
+      j["teams"] = t;
+    }
+    return j;
+  }
+};
+
+}  // namespace
+
+Expected<ArenaReport> run_arena(const AnyGame& game, const ArenaOptions& opt) {
+  const int players =
+      opt.players ? opt.players : std::min(std::max(game.min_players(), 4), game.max_players());
+  auto probe = game.new_game(opt.params, players);
+  if (!probe) return probe.error();
+  if (opt.bots.empty()) return make_error("bot/count", "give at least one bot");
+  const int nb = static_cast<int>(opt.bots.size());
+  // One bot object per seat-slot, so stateful bots never share between seats.
+  std::vector<std::vector<std::unique_ptr<Bot>>> pool(static_cast<std::size_t>(nb));
+  for (int b = 0; b < nb; ++b)
+    for (int s = 0; s < players; ++s) {
+      auto bot = make_bot(game, opt.bots[b]);
+      if (!bot) return bot.error();
+      pool[b].push_back(std::move(*bot));
+    }
+  ArenaReport rep;
+  rep.game = std::string(game.name());
+  rep.players = players;
+  rep.games = opt.games;
+  for (const auto& name : opt.bots) rep.bots.push_back({name});
+  ExtraFigures extra;
+  Rng master(opt.seed);
+  auto t0 = std::chrono::steady_clock::now();
+  for (int g = 0; g < opt.games; ++g) {
+    std::vector<int> who(static_cast<std::size_t>(players));
+    std::vector<Bot*> seats;
+    for (int s = 0; s < players; ++s) {
+      who[s] = (s + g) % nb;
+      seats.push_back(pool[who[s]][s].get());
+    }
+    Rng rng = master.split();
+    AnyState start = *game.new_game(opt.params, players);
+    MatchOutcome m = play_match(start, seats, rng);
+    for (auto& e : m.errors) rep.errors.push_back(e);
+    if (m.finished) {
+      const Json& res = m.record.result;
+      // A bot entry occupying several seats of one game counts once per seat.
+      for (int s = 0; s < players; ++s) {
+        auto& st = rep.bots[who[s]];
+        st.games++;
+        st.score_sum += res["score"][s].get<double>();
+        for (const auto& w : res["winners"]) st.wins += w.get<int>() == s;
+      }
+      extra.add(res["details"], res);
+    }
+    if (opt.progress) opt.progress(g + 1, opt.games);
+  }
+  rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  rep.extra = extra.to_json();
+  // Merge entries that name the same bot (e.g. random,random,heuristic).
+  std::vector<ArenaBotStats> merged;
+  for (const auto& b : rep.bots) {
+    auto it = std::find_if(merged.begin(), merged.end(), [&](auto& m) { return m.name == b.name; });
+    if (it == merged.end()) {
+      merged.push_back(b);
+    } else {
+      it->games += b.games;
+      it->wins += b.wins;
+      it->score_sum += b.score_sum;
+    }
+  }
+  rep.bots = merged;
+  return rep;
+}
+
+}  // namespace meeple

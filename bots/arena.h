@@ -1,0 +1,45 @@
+// Bot tournaments: N games of one game with seats rotating between bots,
+// reported per bot with 95% confidence intervals.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "bots/match.h"
+
+namespace meeple {
+
+struct ArenaOptions {
+  int games = 100;
+  int players = 0;
+  std::uint64_t seed = 1;
+  Json params = Json::object();
+  std::vector<std::string> bots;  // cycled over the seats; rotated each game
+  std::function<void(int done, int total)> progress;
+};
+
+struct ArenaBotStats {
+  std::string name;
+  int games = 0;  // seat-games played
+  int wins = 0;
+  double score_sum = 0;
+};
+
+struct ArenaReport {
+  std::string game;
+  int players = 0;
+  int games = 0;
+  std::vector<ArenaBotStats> bots;
+  std::vector<Error> errors;
+  Json extra = Json::object();  // game-specific figures (teams, rounds, verdicts)
+  double seconds = 0;
+  Json to_json() const;
+};
+
+// Wilson score interval for `wins` out of `n` at 95%.
+std::pair<double, double> wilson95(int wins, int n);
+
+Expected<ArenaReport> run_arena(const AnyGame& game, const ArenaOptions& opt);
+
+}  // namespace meeple
