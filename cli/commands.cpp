@@ -12,6 +12,7 @@
 
 #include "bots/arena.h"
 #include "bots/match.h"
+#include "cli/bench.h"
 #include "core/conformance.h"
 #include "core/record.h"
 #include "games/registry.h"
@@ -338,6 +339,35 @@ int cmd_arena(const ArenaArgs& a, std::ostream& out, std::ostream& err) {
   for (std::size_t i = 0; i < rep->errors.size() && i < 5; ++i)
     err << "error: " << rep->errors[i].code << ": " << rep->errors[i].message << "\n";
   return rep->errors.empty() ? 0 : 1;
+}
+
+int cmd_bench(const BenchArgs& a, std::ostream& out, std::ostream& err) {
+  if (!a.game.empty()) {
+    auto g = lookup_game(a.game);
+    if (!g) return fail(err, g.error());
+  }
+  if (a.seconds <= 0)
+    return fail(err, make_error(errc::kMalformedRequest, "--seconds must be > 0"));
+  auto results = bench::run_all(a.seconds, a.game);
+  Json machine = bench::machine_description();
+  if (a.json) {
+    Json list = Json::array();
+    for (const auto& r : results) list.push_back(bench::to_json(r));
+    out << Json{{"machine", machine}, {"results", list}}.dump(2) << "\n";
+    return 0;
+  }
+  out << fmt::format("machine: {}, {} cores, {}, {}\n", machine["cpu"].get<std::string>(),
+                     machine["cores"].get<int>(), machine["compiler"].get<std::string>(),
+                     machine["build"].get<std::string>());
+  out << fmt::format("{:<14} {:>3} {:>12} {:>12} {:>8} {:>8} {:>8} {:>7} {:>12}\n", "game", "P",
+                     "playouts/s", "actions/s", "ns/act", "alloc/a", "copy ns", "bytes",
+                     "ismcts it/s");
+  for (const auto& r : results)
+    out << fmt::format(
+        "{:<14} {:>3} {:>12.0f} {:>12.0f} {:>8.1f} {:>8.3f} {:>8.1f} {:>7} {:>12.0f}\n", r.game,
+        r.players, r.playouts_per_second, r.actions_per_second, r.ns_per_action,
+        r.allocations_per_action, r.copy_ns, r.state_bytes, r.ismcts_iterations_per_second);
+  return 0;
 }
 
 }  // namespace meeple::cli

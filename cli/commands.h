@@ -61,4 +61,11 @@ struct ArenaArgs {
 };
 int cmd_arena(const ArenaArgs& a, std::ostream& out, std::ostream& err);
 
+struct BenchArgs {
+  double seconds = 3.0;  // per game configuration
+  std::string game;      // empty: every game
+  bool json = false;
+};
+int cmd_bench(const BenchArgs& a, std::ostream& out, std::ostream& err);
+
 }  // namespace meeple::cli

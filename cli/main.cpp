@@ -60,6 +60,12 @@ int main(int argc, char** argv) {
   c_arena->add_option("--param", ar.params, "Rule option key=value (repeatable)");
   c_arena->add_flag("--json", ar.json, "Print one JSON object");
 
+  BenchArgs bn;
+  auto* c_bench = app.add_subcommand("bench", "Measure engine speed for every game (medians)");
+  c_bench->add_option("--seconds", bn.seconds, "Seconds per game configuration");
+  c_bench->add_option("--game", bn.game, "Only this game");
+  c_bench->add_flag("--json", bn.json, "Print JSON");
+
   CLI11_PARSE(app, argc, argv);
   try {
     if (*c_games) return cmd_games(games, std::cout, std::cerr);
@@ -68,6 +74,7 @@ int main(int argc, char** argv) {
     if (*c_self) return cmd_selfplay(sp, std::cout, std::cerr);
     if (*c_replay) return cmd_replay(rp, std::cin, std::cout, std::cerr);
     if (*c_arena) return cmd_arena(ar, std::cout, std::cerr);
+    if (*c_bench) return cmd_bench(bn, std::cout, std::cerr);
   } catch (const std::exception& e) {
     std::cerr << "error: internal: " << e.what() << "\n";
     return 3;
