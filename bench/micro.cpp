@@ -1,0 +1,104 @@
+// Microbenchmarks of each game's hot paths (random playout step, state copy,
+// legal actions) and of one ISMCTS iteration, on the concrete State types.
+// build/release/bench/meeple_microbench [--benchmark_filter=first-giants]
+#include <benchmark/benchmark.h>
+
+#include "cli/bench.h"
+#include "tests/toy/high_card.h"
+
+#ifdef MEEPLE_HAVE_first_contact
+#include "games/first_contact/first_contact.h"
+#endif
+#ifdef MEEPLE_HAVE_first_giants
+#include "games/first_giants/first_giants.h"
+#endif
+#ifdef MEEPLE_HAVE_ufo
+#include "games/ufo/ufo.h"
+#endif
+
+namespace meeple {
+namespace {
+
+template <Game G>
+typename G::State start_state(int players) {
+  auto params = resolve_params(G::params_schema(), Json::object());
+  return *G::new_game(*params, players);
+}
+
+// One whole random game per iteration; items = actions.
+template <Game G>
+void BM_RandomPlayout(benchmark::State& st) {
+  auto start = start_state<G>(static_cast<int>(st.range(0)));
+  Rng rng(1);
+  std::int64_t actions = 0;
+  for (auto _ : st) actions += static_cast<std::int64_t>(bench::random_game(start, rng));
+  st.SetItemsProcessed(actions);
+}
+
+template <Game G>
+void BM_CopyState(benchmark::State& st) {
+  Rng rng(2);
+  auto mid = bench::mid_game(start_state<G>(static_cast<int>(st.range(0))), rng, 20);
+  for (auto _ : st) {
+    typename G::State c = mid;
+    benchmark::DoNotOptimize(c);
+  }
+  st.counters["bytes"] = sizeof(typename G::State);
+}
+
+template <Game G>
+void BM_LegalActions(benchmark::State& st) {
+  Rng rng(3);
+  auto mid = bench::mid_game(start_state<G>(static_cast<int>(st.range(0))), rng, 20);
+  ActionList out;
+  Seat seat = mid.is_terminal() || mid.is_chance() ? 0 : mid.to_act().lowest();
+  for (auto _ : st) {
+    out.clear();
+    mid.legal_actions(seat, out);
+    benchmark::DoNotOptimize(out);
+  }
+}
+
+template <Game G>
+void BM_IsmctsIterations(benchmark::State& st) {
+  Rng rng(4);
+  auto mid = bench::mid_game(start_state<G>(static_cast<int>(st.range(0))), rng, 20);
+  search::Ismcts<typename G::State> ismcts;
+  search::IsmctsOptions opt;
+  opt.iterations = 100;
+  for (auto _ : st) {
+    if (mid.is_terminal() || mid.is_chance()) break;
+    benchmark::DoNotOptimize(ismcts.choose(mid, mid.to_act().lowest(), rng, opt));
+  }
+  st.SetItemsProcessed(st.iterations() * opt.iterations);
+}
+
+#define MEEPLE_GAME_BENCHES(G, ...)                                                             \
+  BENCHMARK_TEMPLATE(BM_RandomPlayout, G)                                                       \
+      ->Name(std::string(G::kName) + "/playout")                                                \
+      ->Arg(__VA_ARGS__)                                                                        \
+      ->Unit(benchmark::kMicrosecond);                                                          \
+  BENCHMARK_TEMPLATE(BM_CopyState, G)->Name(std::string(G::kName) + "/copy")->Arg(__VA_ARGS__); \
+  BENCHMARK_TEMPLATE(BM_LegalActions, G)                                                        \
+      ->Name(std::string(G::kName) + "/legal_actions")                                          \
+      ->Arg(__VA_ARGS__);                                                                       \
+  BENCHMARK_TEMPLATE(BM_IsmctsIterations, G)                                                    \
+      ->Name(std::string(G::kName) + "/ismcts100")                                              \
+      ->Arg(__VA_ARGS__)                                                                        \
+      ->Unit(benchmark::kMillisecond);
+
+MEEPLE_GAME_BENCHES(toy::HighCard, 3)
+#ifdef MEEPLE_HAVE_first_giants
+MEEPLE_GAME_BENCHES(first_giants::FirstGiants, 4)
+#endif
+#ifdef MEEPLE_HAVE_ufo
+MEEPLE_GAME_BENCHES(ufo::Ufo, 4)
+#endif
+#ifdef MEEPLE_HAVE_first_contact
+MEEPLE_GAME_BENCHES(first_contact::FirstContact, 4)
+#endif
+
+}  // namespace
+}  // namespace meeple
+
+BENCHMARK_MAIN();
