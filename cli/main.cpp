@@ -1,5 +1,6 @@
 // meeple: one binary, many subcommands (docs/architecture.md).
 #include <iostream>
+#include <random>
 
 #include <CLI/CLI.hpp>
 
@@ -66,6 +67,17 @@ int main(int argc, char** argv) {
   c_bench->add_option("--game", bn.game, "Only this game");
   c_bench->add_flag("--json", bn.json, "Print JSON");
 
+  PlayArgs pl;
+  pl.seed = static_cast<std::uint64_t>(std::random_device{}());
+  auto* c_play = app.add_subcommand("play", "Play a game in the terminal against bots");
+  c_play->add_option("game", pl.game, "Game name")->required();
+  c_play->add_option("--seat", pl.seat, "Your seat (0 is first)");
+  c_play->add_option("--players", pl.players, "Number of players");
+  c_play->add_option("--bots", pl.bots, "Bots for the other seats B1,B2,...");
+  c_play->add_option("--param", pl.params, "Rule option key=value (repeatable)");
+  c_play->add_option("--lang", pl.lang, "Language of the game texts: en, it or ko");
+  c_play->add_option("--seed", pl.seed, "Seed (default: random)");
+
   CLI11_PARSE(app, argc, argv);
   try {
     if (*c_games) return cmd_games(games, std::cout, std::cerr);
@@ -75,6 +87,7 @@ int main(int argc, char** argv) {
     if (*c_replay) return cmd_replay(rp, std::cin, std::cout, std::cerr);
     if (*c_arena) return cmd_arena(ar, std::cout, std::cerr);
     if (*c_bench) return cmd_bench(bn, std::cout, std::cerr);
+    if (*c_play) return cmd_play(pl, std::cin, std::cout, std::cerr);
   } catch (const std::exception& e) {
     std::cerr << "error: internal: " << e.what() << "\n";
     return 3;

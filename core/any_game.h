@@ -38,6 +38,9 @@ class AnyState {
     virtual std::unique_ptr<Impl> determinize(Seat seat, Rng& rng) const = 0;
     virtual GameResult result() const = 0;
     virtual Json result_details() const = 0;
+    virtual void primary_actions(Seat seat, ActionList& out) const = 0;
+    virtual std::string text_view(Seat seat, std::string_view lang) const = 0;
+    virtual std::string describe_action(Seat seat, Action a, std::string_view lang) const = 0;
   };
 
   AnyState(const AnyGame* game, std::unique_ptr<Impl> impl) : game_(game), impl_(std::move(impl)) {}
@@ -90,6 +93,23 @@ class AnyState {
   Json result_details() const { return impl_->result_details(); }
   // Scores, ranks, winners and details as one JSON object.
   Json result_json() const;
+  // The actions worth offering a person or a search as choices: the game's
+  // search_actions() when it has one (leaving out e.g. free note-pad edits),
+  // else the legal actions.
+  ActionList primary_actions(Seat seat) const {
+    ActionList out;
+    impl_->primary_actions(seat, out);
+    return out;
+  }
+  // Optional text forms for terminal play ("" when the game has none):
+  // text_view is the board as `seat` sees it; describe_action names one of
+  // that seat's legal actions in words. lang is "en", "it" or "ko".
+  std::string text_view(Seat seat, std::string_view lang) const {
+    return impl_->text_view(seat, lang);
+  }
+  std::string describe_action(Seat seat, Action a, std::string_view lang) const {
+    return impl_->describe_action(seat, a, lang);
+  }
 
   // Resolves chance with rng until someone must decide or the game is over.
   void resolve_chance(Rng& rng);
@@ -155,6 +175,27 @@ class GameAdapter final : public AnyGame {
     }
     GameResult result() const override { return s.result(); }
     Json result_details() const override { return s.result_details(); }
+    void primary_actions(Seat seat, ActionList& out) const override {
+      if constexpr (requires { s.search_actions(seat, out); }) {
+        s.search_actions(seat, out);
+      } else {
+        s.legal_actions(seat, out);
+      }
+    }
+    std::string text_view(Seat seat, std::string_view lang) const override {
+      if constexpr (requires {
+                      { s.text_view(seat, lang) } -> std::convertible_to<std::string>;
+                    })
+        return s.text_view(seat, lang);
+      return {};
+    }
+    std::string describe_action(Seat seat, Action a, std::string_view lang) const override {
+      if constexpr (requires {
+                      { s.describe_action(seat, a, lang) } -> std::convertible_to<std::string>;
+                    })
+        return s.describe_action(seat, a, lang);
+      return {};
+    }
   };
 
  public:

@@ -36,6 +36,15 @@
 //    state/corrupt instead of building an invalid state.
 //  - result(): valid when is_terminal(); result_details(): game-specific JSON
 //    (teams, verdicts, tie-break figures), may be an empty object.
+//
+// Optional State members, used when present:
+//  - search_actions(seat, out): the subset of legal actions that search and
+//    the terminal's numbered choices consider (sorted), e.g. leaving out free
+//    note-pad edits that never change the outcome.
+//  - text_view(seat, lang) -> std::string: the board as that seat sees it,
+//    for terminal play; must show nothing view(seat) does not.
+//  - describe_action(seat, action, lang) -> std::string: one of the seat's
+//    legal actions in words ("take the Stegosaurus from dig site 2").
 #pragma once
 
 #include <concepts>

@@ -212,3 +212,40 @@ TEST_F(Cli, ArenaReportsEveryBotWithIntervals) {
 
 }  // namespace
 }  // namespace meeple::cli
+
+namespace meeple::cli {
+namespace {
+
+// A whole game typed at the prompt: bad input is answered and the prompt
+// comes again; the game ends with the result.
+TEST_F(Cli, PlayAWholeGameThroughStdin) {
+  std::string typed = "hello\n0\n99\nhelp\nboard\nrules\njson {\"bet\": 7}\n";
+  for (int i = 0; i < 10; ++i) typed += "2\n";
+  in.str(typed);
+  ASSERT_EQ(
+      cmd_play({.game = "high-card", .seat = 1, .players = 3, .params = {"rounds=3"}, .seed = 4},
+               in, out, err),
+      0)
+      << err.str();
+  std::string o = out.str();
+  EXPECT_NE(o.find("You are seat 1"), std::string::npos);
+  EXPECT_NE(o.find("Please type a number from 1 to 2"), std::string::npos);
+  EXPECT_NE(o.find("Type the number of a choice"), std::string::npos);
+  EXPECT_NE(o.find("Not possible"), std::string::npos);
+  EXPECT_NE(o.find("my_card"), std::string::npos);
+  EXPECT_NE(o.find("You: {\"bet\":true}"), std::string::npos);
+  EXPECT_NE(o.find("The game is over."), std::string::npos);
+  // The other seats' cards of the current round never show: only my_card.
+  EXPECT_EQ(o.find("\"card\""), std::string::npos);
+}
+
+TEST_F(Cli, PlayLeavesCleanlyWhenInputEnds) {
+  in.str("1\n");
+  EXPECT_EQ(cmd_play({.game = "high-card", .players = 2, .seed = 1}, in, out, err), 0);
+  EXPECT_NE(out.str().find("Input ended"), std::string::npos);
+  EXPECT_EQ(cmd_play({.game = "high-card", .seat = 5, .players = 2}, in, out, err), 2);
+  EXPECT_EQ(cmd_play({.game = "high-card", .lang = "fr"}, in, out, err), 2);
+}
+
+}  // namespace
+}  // namespace meeple::cli

@@ -1,0 +1,274 @@
+// `meeple play`: one person against bots in a terminal. The person sees only
+// their seat's view; what happened between their turns is shown as the
+// changes to that view, so nothing hidden can leak through the log.
+#include <iostream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "bots/bot.h"
+#include "cli/commands.h"
+#include "cli/rules_text.h"
+#include "games/registry.h"
+
+namespace meeple::cli {
+
+namespace {
+
+std::string scalar(const Json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  return v.dump();
+}
+
+bool all_scalars(const Json& a) {
+  for (const auto& x : a)
+    if (x.is_structured()) return false;
+  return true;
+}
+
+// A readable rendering of any view: nested keys indented, short arrays inline.
+void render_json(const Json& v, std::ostream& out, int indent) {
+  std::string pad(static_cast<std::size_t>(indent), ' ');
+  if (v.is_object()) {
+    for (const auto& [k, x] : v.items()) {
+      if (x.is_structured() && !(x.is_array() && all_scalars(x) && x.size() <= 30) && !x.empty()) {
+        out << pad << k << ":\n";
+        render_json(x, out, indent + 2);
+      } else if (x.is_array()) {
+        std::string line;
+        for (const auto& e : x) line += (line.empty() ? "" : ", ") + scalar(e);
+        out << pad << k << ": [" << line << "]\n";
+      } else {
+        out << pad << k << ": " << scalar(x) << "\n";
+      }
+    }
+  } else if (v.is_array()) {
+    int i = 0;
+    for (const auto& x : v) {
+      if (x.is_structured()) {
+        out << pad << "#" << i << ":\n";
+        render_json(x, out, indent + 2);
+      } else {
+        out << pad << "#" << i << ": " << scalar(x) << "\n";
+      }
+      ++i;
+    }
+  } else {
+    out << pad << scalar(v) << "\n";
+  }
+}
+
+std::string action_text(const AnyState& s, Seat seat, Action a, const std::string& lang) {
+  std::string d = s.describe_action(seat, a, lang);
+  return d.empty() ? s.action_to_json(seat, a).dump() : d;
+}
+
+// What changed in the seat's view: a JSON patch rendered one line per change.
+void print_changes(const Json& before, const Json& after, std::ostream& out) {
+  Json patch = Json::diff(before, after);
+  if (patch.empty()) return;
+  out << "What changed:\n";
+  int shown = 0;
+  for (const auto& op : patch) {
+    if (++shown > 20) {
+      out << fmt::format("  ... and {} more changes\n", patch.size() - 20);
+      break;
+    }
+    std::string path = op["path"].get<std::string>();
+    if (op["op"] == "remove") {
+      out << "  " << path << " removed\n";
+    } else {
+      out << "  " << path << ": " << op["value"].dump() << "\n";
+    }
+  }
+}
+
+void print_board(const AnyState& s, Seat me, const std::string& lang, std::ostream& out) {
+  std::string text = s.text_view(me, lang);
+  out << "\n";
+  if (!text.empty()) {
+    out << text;
+    if (text.back() != '\n') out << "\n";
+  } else {
+    render_json(s.view(me), out, 2);
+  }
+}
+
+void print_help(std::ostream& out) {
+  out << "Type the number of a choice and press Enter. Other commands:\n"
+         "  board   show the board again\n"
+         "  rules   show the rules of this game\n"
+         "  json {...}  play an action given in its JSON form (e.g. a free note)\n"
+         "  help    this text\n"
+         "  quit    leave the game\n";
+}
+
+void print_result(const AnyState& s, const std::vector<std::string>& names, Seat me,
+                  std::ostream& out) {
+  GameResult r = s.result();
+  out << "\nThe game is over.\n";
+  for (int i = 0; i < r.players; ++i)
+    out << fmt::format("  {:<22} score {:>5}  place {}{}\n", names[i], r.score[i], r.rank[i],
+                       r.winners.contains(i) ? "  WINNER" : "");
+  out << (r.winners.contains(me) ? "You win!\n" : "You did not win this time.\n");
+  Json details = s.result_details();
+  if (details.is_object() && !details.empty()) {
+    out << "Details:\n";
+    render_json(details, out, 2);
+  }
+}
+
+}  // namespace
+
+int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostream& err) {
+  const AnyGame* game = find_game(a.game);
+  if (!game) {
+    err << "error: " << errc::kUnknownGame << ": no game '" << a.game << "' (see meeple games)\n";
+    return 2;
+  }
+  if (a.lang != "en" && a.lang != "it" && a.lang != "ko") {
+    err << "error: " << errc::kBadParam << ": --lang must be en, it or ko\n";
+    return 2;
+  }
+  Json params = Json::object();
+  for (const auto& kv : a.params) {
+    auto p = parse_param_assignment(game->params_schema(), kv);
+    if (!p) {
+      err << "error: " << p.error().code << ": " << p.error().message << "\n";
+      return 2;
+    }
+    params[p->first] = p->second;
+  }
+  const int players =
+      a.players ? a.players : std::min(std::max(game->min_players(), 4), game->max_players());
+  auto st = game->new_game(params, players);
+  if (!st) {
+    err << "error: " << st.error().code << ": " << st.error().message << "\n";
+    return 2;
+  }
+  const Seat me = a.seat;
+  if (me < 0 || me >= players) {
+    err << "error: " << errc::kBadPlayers << ": --seat must be 0 to " << players - 1 << "\n";
+    return 2;
+  }
+  // Bots for the other seats: the list is cycled; default the game's
+  // heuristic bot when it has one.
+  std::vector<std::string> specs;
+  std::stringstream ss(a.bots);
+  for (std::string b; std::getline(ss, b, ',');) specs.push_back(b);
+  if (specs.empty()) {
+    auto names = bot_names(*game);
+    specs.push_back(std::find(names.begin(), names.end(), "heuristic") != names.end() ? "heuristic"
+                                                                                      : "random");
+  }
+  std::vector<std::unique_ptr<Bot>> bots(static_cast<std::size_t>(players));
+  std::vector<std::string> names(static_cast<std::size_t>(players));
+  for (int i = 0, k = 0; i < players; ++i) {
+    if (i == me) {
+      names[i] = fmt::format("seat {} (you)", i);
+      continue;
+    }
+    auto b = make_bot(*game, specs[static_cast<std::size_t>(k++) % specs.size()]);
+    if (!b) {
+      err << "error: " << b.error().code << ": " << b.error().message << "\n";
+      return 2;
+    }
+    names[i] = fmt::format("seat {} ({})", i, (*b)->name());
+    bots[i] = std::move(*b);
+  }
+
+  AnyState s = std::move(*st);
+  Rng rng(a.seed);
+  out << fmt::format("{} — {} players. You are seat {}. Type 'help' for commands.\n", game->title(),
+                     players, me);
+  Json shown = s.view(me);
+  bool board_due = true;
+  while (!s.is_terminal()) {
+    if (s.is_chance()) {
+      s.apply(kChance, sample_chance(s.chance_outcomes(), rng));
+      continue;
+    }
+    SeatSet to_act = s.to_act();
+    if (!to_act.contains(me)) {
+      Seat seat = to_act.lowest();
+      Action act = ask_bot(*bots[seat], s, seat, rng);
+      if (auto e = s.apply(seat, act)) {
+        err << "error: bot " << names[seat] << " chose an illegal action: " << e->message << "\n";
+        return 1;
+      }
+      continue;
+    }
+    Json now = s.view(me);
+    if (board_due) {
+      print_changes(shown, now, out);
+      print_board(s, me, a.lang, out);
+      shown = now;
+      board_due = false;
+    }
+    ActionList choices = s.primary_actions(me);
+    out << "Your choices:\n";
+    for (std::size_t i = 0; i < choices.size(); ++i)
+      out << fmt::format("  {:>3}. {}\n", i + 1, action_text(s, me, choices[i], a.lang));
+    out << "> " << std::flush;
+    std::string line;
+    if (!std::getline(in, line)) {
+      out << "\nInput ended; leaving the game.\n";
+      return 0;
+    }
+    line.erase(0, line.find_first_not_of(" \t\r"));
+    line.erase(line.find_last_not_of(" \t\r") + 1);
+    if (line.empty()) continue;
+    if (line == "quit" || line == "exit") {
+      out << "Bye.\n";
+      return 0;
+    }
+    if (line == "help" || line == "?") {
+      print_help(out);
+      continue;
+    }
+    if (line == "board") {
+      print_board(s, me, a.lang, out);
+      continue;
+    }
+    if (line == "rules") {
+      std::string_view rules = rules_text(game->name());
+      out << (rules.empty() ? "No rules text is built in for this game.\n" : std::string(rules));
+      continue;
+    }
+    MaybeError e;
+    if (line.rfind("json ", 0) == 0) {
+      try {
+        e = s.apply_json(me, Json::parse(line.substr(5)));
+      } catch (const Json::exception&) {
+        e = make_error(errc::kMalformedAction, "that is not valid JSON");
+      }
+    } else {
+      std::size_t used = 0;
+      long n = -1;
+      try {
+        n = std::stol(line, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used != line.size() || n < 1 || n > static_cast<long>(choices.size())) {
+        out << fmt::format("Please type a number from 1 to {}, or 'help'.\n", choices.size());
+        continue;
+      }
+      Action chosen = choices[static_cast<std::size_t>(n - 1)];
+      out << "You: " << action_text(s, me, chosen, a.lang) << "\n";
+      e = s.apply(me, chosen);
+    }
+    if (e) {
+      out << "Not possible: " << e->message << " (" << e->code << ")\n";
+      continue;
+    }
+    shown = s.view(me);
+    board_due = true;
+  }
+  print_changes(shown, s.view(me), out);
+  print_board(s, me, a.lang, out);
+  print_result(s, names, me, out);
+  return 0;
+}
+
+}  // namespace meeple::cli
