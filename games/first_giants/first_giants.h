@@ -1,0 +1,252 @@
+// First Giants (seed 003, RULINGS section 2): paleontologists dig fossils
+// from four dig sites into their studio, use the cards' effects, and exhibit
+// them in Family and Size sets for set tokens and News tokens.
+//
+// Model: a turn is a sequence of small decisions. The active player takes a
+// card from a dig site (pawn + card in one action) or reclaims its pawns. A
+// take triggers effects (the taken card's single-use effect and recurring
+// effects of every studio); they wait in a queue ordered from the active
+// player clockwise, each owner choosing the order of its own when that is a
+// real choice. Each effect's "may" is a decision of the player who applies it
+// (an opponent, for "each opponent applies this effect"). Exhibiting is two
+// decisions: which studio card, then which set (or a new one). The refill of
+// the dig site is a chance node over the remaining deck (weights 1 per card:
+// every physical card has its own id), so the deck order is never stored.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+
+namespace meeple::first_giants {
+
+inline constexpr int kFamilies = 5;
+inline constexpr int kCards = 60;
+inline constexpr int kSites = 4;
+inline constexpr int kPawns = 4;
+inline constexpr int kMaxPlayers = 5;
+inline constexpr int kMaxSets = 32;  // per player; new sets are refused beyond
+inline constexpr int kNews = 8;      // 0..4 Family sets by family, 5..7 Size sets 1..3
+inline constexpr int kTotalSetTokens = 24;
+inline constexpr int kStartAmber = 2;
+inline constexpr std::uint8_t kNoCard = 255;
+
+enum class Family : std::uint8_t { kCarnivore, kHerbivore, kFlyer, kSwimmer, kMammal };
+enum class Trigger : std::uint8_t { kOnce, kAnyTake, kYouTakeFamily, kNewFamily };
+enum class Effect : std::uint8_t {
+  kPoint,
+  kAmber,
+  kExhibit,
+  kExhibitFree,
+  kExhibitTwoDifferent,
+  kExhibitTwoSame,
+  kAmberForPoints,
+  kExhibitOrPoint
+};
+enum class Multiplier : std::uint8_t { kOne, kPerFamilyCard, kPerDifferentFamily, kPerPair };
+
+// One card of the deck (games/first_giants/data/cards.json).
+struct Card {
+  int id = 0;
+  int family = 0;
+  int size = 0;  // 1..3; 0 for an egg
+  bool recurring = false;
+  Trigger trigger = Trigger::kOnce;
+  int condition_family = -1;  // kYouTakeFamily
+  Effect effect = Effect::kPoint;
+  Multiplier multiplier = Multiplier::kOne;
+  int multiplier_family = -1;  // kPerFamilyCard
+  bool each_opponent = false;
+  bool egg() const { return size == 0; }
+  int cost() const { return egg() ? 2 : size; }
+};
+
+const std::array<Card, kCards>& cards();
+const Json& card_json(int id);  // id, family, size, egg, effect fields, text {en,it,ko}
+std::string_view family_name(int family);
+std::string_view effect_name(Effect e);
+
+// An exhibited set. kind: 0 = one card (open), 1 = Family set, 2 = Size set.
+// For a Size set made only of eggs, size is 0 until a non-egg fixes it.
+struct ExhibitSet {
+  std::array<std::uint8_t, 5> card{};
+  std::uint8_t n = 0;
+  std::uint8_t kind = 0;
+  std::uint8_t family = 0;
+  std::uint8_t size = 0;
+  std::uint8_t tokens = 0;
+  bool complete() const { return (kind == 1 && n == 3) || (kind == 2 && n == 5); }
+  bool operator==(const ExhibitSet&) const = default;
+};
+inline constexpr std::uint8_t kOpenSet = 0, kFamilySet = 1, kSizeSet = 2;
+
+// Set rules of the seed and RULINGS 2.3 on (family, size) pairs, size 0 =
+// egg. Whether `c` may join `s`, and the set it becomes.
+bool set_accepts(const ExhibitSet& s, int family, int size);
+void set_add(ExhibitSet& s, std::uint8_t card_id, int family, int size);
+
+struct PlayerArea {
+  std::uint64_t studio = 0;    // bit per card id
+  std::uint8_t pawns_out = 0;  // bit per dig site holding one of my pawns
+  std::int16_t amber = kStartAmber;
+  std::int16_t points = 0;
+  InlineVec<ExhibitSet, kMaxSets> sets;
+  bool operator==(const PlayerArea&) const = default;
+};
+
+// A triggered effect waiting to resolve: the card and its owner.
+struct Pending {
+  std::uint8_t owner = 0;
+  std::uint8_t card = 0;
+  bool operator==(const Pending&) const = default;
+};
+
+enum class Phase : std::uint8_t {
+  kDeal,     // chance: the eight starting cards
+  kTurn,     // active: take a card from a site, or reclaim
+  kOrder,    // an owner picks which of its triggered effects resolves next
+  kEffect,   // the applier of the current effect decides
+  kTarget,   // the exhibitor picks the set for the chosen fossil
+  kReclaim,  // active: per reclaimed pawn, 1 amber or exhibit 1 fossil
+  kRefill,   // chance: the next card for the emptied slot
+  kOver
+};
+
+// Action codes (meaning depends on the phase).
+namespace act {
+inline constexpr Action kTake = 0;  // + site * 2 + slot (0 left, 1 right)
+inline constexpr Action kReclaim = 8;
+inline constexpr Action kDecline = 9;
+inline constexpr Action kGainAmber = 10;
+inline constexpr Action kGainPoint = 11;
+inline constexpr Action kAmberForPoints = 12;
+inline constexpr Action kResolve = 100;  // + card id
+inline constexpr Action kExhibit = 200;  // + card id
+inline constexpr Action kNewSet = 299;
+inline constexpr Action kIntoSet = 300;  // + set index
+inline constexpr Action kCount = kIntoSet + kMaxSets;
+}  // namespace act
+
+class FirstGiantsState {
+ public:
+  FirstGiantsState() = default;
+  explicit FirstGiantsState(int players);
+
+  int num_players() const { return players_; }
+  int num_distinct_actions() const { return act::kCount; }
+  bool is_terminal() const { return phase_ == Phase::kOver; }
+  bool is_chance() const { return phase_ == Phase::kDeal || phase_ == Phase::kRefill; }
+  SeatSet to_act() const;
+  void legal_actions(Seat seat, ActionList& out) const;
+  void chance_outcomes(ChanceList& out) const;
+  MaybeError apply(Seat seat, Action a);
+  void apply_unchecked(Seat seat, Action a);
+  Json action_to_json(Seat seat, Action a) const;
+  Expected<Action> action_from_json(Seat seat, const Json& j) const;
+  Json view(Seat seat) const;
+  Json to_json() const;
+  static Expected<FirstGiantsState> from_json(const Json& j);
+  // Everything but the deck order is public, and the deck is a set of
+  // remaining cards: nothing to re-sample.
+  FirstGiantsState determinize(Seat, Rng&) const { return *this; }
+  GameResult result() const;
+  Json result_details() const;
+  bool operator==(const FirstGiantsState&) const = default;
+
+  // Read access for bots and tests.
+  Phase phase() const { return phase_; }
+  int active() const { return active_; }
+  const PlayerArea& player(int p) const { return area_[p]; }
+  std::uint8_t site_card(int site, int slot) const { return site_[site][slot]; }
+  std::uint64_t deck() const { return deck_; }
+  int deck_count() const { return __builtin_popcountll(deck_); }
+  int reserve_tokens() const { return reserve_; }
+  int box_tokens() const { return box_; }
+  bool end_triggered() const { return end_triggered_; }
+  int news_holder(int news) const { return news_holder_[news]; }
+  bool news_kept(int news) const { return news_kept_[news]; }
+  const InlineVec<Pending, 64>& pending() const { return pending_; }
+  int current_card() const { return cur_card_; }
+  int score(int p) const;  // points + News tokens + set tokens
+
+  // Test fixtures: place the game at the start of `active`'s turn with the
+  // given position. Cards not placed anywhere stay in the deck.
+  struct Setup {
+    int players = 2;
+    int active = 0;
+    std::array<std::array<int, 2>, kSites> sites{{{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}}};
+    std::array<std::vector<int>, kMaxPlayers> studio;
+    std::array<std::vector<std::vector<int>>, kMaxPlayers> sets;  // exhibited, in order added
+    std::array<int, kMaxPlayers> amber{2, 2, 2, 2, 2};
+    std::array<int, kMaxPlayers> points{};
+    std::array<std::uint8_t, kMaxPlayers> pawns_out{};
+    int reserve = -1;  // -1: the standard count minus tokens on the given sets
+  };
+  static FirstGiantsState from_setup(const Setup& s);
+
+ private:
+  void advance();
+  void start_effect(int index);
+  void begin_applier();
+  void continue_effect();
+  bool effect_needs_decision() const;
+  void end_turn();
+  void exhibit(int p, int card, int set_index, bool free);
+  void take_set_token(ExhibitSet& s);
+  void check_news(int p, const ExhibitSet& s);
+  void trigger_end();
+  int multiplier_count(int owner, const Card& c) const;
+  bool can_pay(int p, int card) const;
+  bool exhibit_allowed(int p, int card) const;  // in the current context
+  void exhibit_options(int p, ActionList& out) const;
+  bool group_needs_order() const;
+  int group_size() const;
+
+  std::uint8_t players_ = 2;
+  Phase phase_ = Phase::kDeal;
+  std::uint8_t active_ = 0;
+  std::uint16_t turn_ = 0;  // turns completed
+  std::uint64_t deck_ = 0;
+  std::array<std::array<std::uint8_t, 2>, kSites> site_{};
+  std::array<PlayerArea, kMaxPlayers> area_{};
+  std::array<std::int8_t, kNews> news_holder_{};
+  std::array<bool, kNews> news_kept_{};
+  std::uint8_t reserve_ = 0;
+  std::uint8_t box_ = 0;
+  bool end_triggered_ = false;
+  // The turn in progress.
+  std::uint8_t refill_site_ = 0, refill_slot_ = 0;
+  bool refill_due_ = false;
+  InlineVec<Pending, 64> pending_;
+  std::uint8_t reclaim_left_ = 0;
+  // The effect being resolved.
+  std::uint8_t cur_owner_ = 0;
+  std::uint8_t cur_card_ = kNoCard;
+  std::uint8_t cur_applier_ = 0;
+  std::uint8_t cur_count_ = 0;   // repetitions for each applier (multiplier)
+  std::uint8_t cur_left_ = 0;    // repetitions left for this applier
+  std::uint8_t cur_done_ = 0;    // fossils already exhibited in this "up to 2"
+  std::uint8_t cur_family_ = 0;  // family of the first of those
+  // A fossil chosen for exhibiting, waiting for its set.
+  std::uint8_t chosen_card_ = kNoCard;
+  std::uint8_t exhibitor_ = 0;
+  bool chosen_free_ = false;
+  bool chosen_in_reclaim_ = false;
+};
+
+struct FirstGiants {
+  using State = FirstGiantsState;
+  static constexpr const char* kName = "first-giants";
+  static constexpr const char* kTitle = "First Giants";
+  static constexpr int kMinPlayers = 2;
+  static constexpr int kMaxPlayers = 5;
+  static ParamSchema params_schema() { return {}; }
+  static std::vector<Json> param_variants() { return {Json::object()}; }
+  static Expected<State> new_game(const Json&, int players) { return State(players); }
+  static Expected<State> state_from_json(const Json& j) { return State::from_json(j); }
+};
+
+}  // namespace meeple::first_giants
