@@ -1,0 +1,251 @@
+// First Contact in its three editions (RULINGS.md section 1; rules summary in
+// docs/rules/first-contact.md).
+//
+// Seats: the first A seats are the aliens, red, blue and green in that order
+// (A = 1..3, the `aliens` option); the remaining seats are the earthlings in
+// turn order, the first of them being the fixed first earthling.
+//
+// A round is the earthling phase (each earthling: secret characteristic,
+// rotate 1-5 field cards, simultaneous secret glyph proposals by the aliens,
+// answer shown to all) and the alien phase (each alien: secret target, a
+// message of 1-6 glyphs, simultaneous secret offers by the earthlings,
+// resolution). Note-pad edits are free actions of an earthling at any time
+// outside chance; they never appear in to_act().
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+#include "games/first_contact/catalog.h"
+
+namespace meeple::first_contact {
+
+inline constexpr int kMaxAliens = 3;
+inline constexpr int kMaxEarthlings = 4;
+inline constexpr int kMaxMessage = 6;
+inline constexpr int kMaxRotated = 5;
+// 2-3 players last at most 10 rounds (9 or 10 timer tokens, one per round).
+inline constexpr int kMaxSmallRounds = 11;
+
+// Dense action encoding. Seat actions:
+namespace act {
+inline constexpr Action kCharacteristic = 0;   // +k: name / secretly choose characteristic k
+inline constexpr Action kSquare = 25;          // +s: rotate / target / offer field square s
+inline constexpr Action kDone = 50;            // stop rotating (after at least one card)
+inline constexpr Action kGlyph = 51;           // +g: propose / write / assign glyph g
+inline constexpr Action kNotGlyph = 76;        // +g: write glyph g negated (negation rule)
+inline constexpr Action kSend = 101;           // the message is complete
+inline constexpr Action kPass = 102;           // decline the optional second attempt
+inline constexpr Action kRandomize = 103;      // custom symbols: let chance assign the rest
+inline constexpr Action kNoteWrite = 104;      // +cell*25+g: note pad cell `cell` := glyph g
+inline constexpr Action kNoteClear = 729;      // +cell: empty note pad cell `cell`
+inline constexpr Action kUnknownToggle = 754;  // +g: add/remove g in the "unknown symbols" area
+inline constexpr Action kCount = 779;
+}  // namespace act
+// Chance actions: field square: card*2 + face; language pad: pad index;
+// request card: card*4 + rotation; random custom symbol: glyph.
+
+enum class Phase : std::uint8_t {
+  kLayField,       // chance: the next field square's card and face
+  kDrawPad,        // chance: the language pad
+  kDrawRequest,    // chance: the request card and its rotation
+  kCustomSymbols,  // ko custom symbols: the first alien assigns glyphs in characteristic order
+  kZeroTurn,       // each earthling in order names a characteristic
+  kChoose,         // the current earthling secretly picks a characteristic
+  kRotate,         // ... and rotates 1-5 field cards
+  kPropose,        // every alien secretly proposes a glyph
+  kTarget,         // the current alien secretly picks its target square
+  kMessage,        // ... and writes its message
+  kOffer,          // every earthling secretly offers a square
+  kSecondAttempt,  // 2 players: the earthling may offer once more
+  kOver,
+};
+
+// What an earthling has learned about the request card from one round of a
+// 2-3 player game: the squares offered that round and the timer penalty it
+// caused (needed to keep determinizations consistent with black offers).
+struct SmallRound {
+  std::array<std::int8_t, 2> offer{-1, -1};
+  std::uint8_t offers = 0;
+  std::int8_t penalty = -1;  // -1 while the round is running
+  bool operator==(const SmallRound&) const = default;
+};
+
+class FirstContactState {
+ public:
+  struct Options {
+    Edition edition = Edition::kIt;
+    bool advanced = false;
+    bool zero_turn = false;
+    bool negation = true;
+    bool custom_symbols = false;
+    int aliens = 1;
+  };
+
+  FirstContactState() = default;
+  FirstContactState(int players, const Options& o);
+
+  int num_players() const { return players_; }
+  int num_distinct_actions() const { return act::kCount; }
+  bool is_terminal() const { return phase_ == Phase::kOver; }
+  bool is_chance() const;
+  SeatSet to_act() const;
+  void legal_actions(Seat seat, ActionList& out) const;
+  void chance_outcomes(ChanceList& out) const;
+  MaybeError apply(Seat seat, Action a);
+  void apply_unchecked(Seat seat, Action a);
+  Json action_to_json(Seat seat, Action a) const;
+  Expected<Action> action_from_json(Seat seat, const Json& j) const;
+  Json view(Seat seat) const;
+  Json to_json() const;
+  static Expected<FirstContactState> from_json(const Json& j);
+  FirstContactState determinize(Seat seat, Rng& rng) const;
+  GameResult result() const;
+  Json result_details() const;
+  bool operator==(const FirstContactState&) const = default;
+
+  // Read access for tests, bots and the docs' examples.
+  Phase phase() const { return phase_; }
+  int aliens() const { return aliens_; }
+  int earthlings() const { return players_ - aliens_; }
+  Seat alien_seat(int colour) const { return colour; }
+  Seat earthling_seat(int e) const { return aliens_ + e; }
+  bool is_alien(Seat s) const { return s >= 0 && s < aliens_; }
+  bool is_earthling(Seat s) const { return s >= aliens_ && s < players_; }
+  bool small_game() const { return players_ <= 3; }
+  Edition edition() const { return edition_; }
+  int goal() const;
+  int items_of(int alien) const;
+  int tokens_of(int earthling) const;
+  int token_of(int earthling, int colour) const { return tokens_[earthling][colour]; }
+  int item_at(int square) const;  // the item index shown on the square
+  int covered_by(int square) const { return covered_by_[square]; }
+  int glyph_of(int characteristic) const { return glyph_of_[characteristic]; }
+  int pad_index() const { return pad_; }
+  int request_card() const { return card_; }
+  int rotation() const { return rotation_; }
+  std::uint32_t wanted(int alien) const { return wanted_[alien]; }
+  std::uint32_t black() const { return black_; }
+  int target() const { return target_; }
+  int timer() const { return timer_; }
+  int round() const { return round_; }
+  int note(int earthling, int characteristic) const { return note_[earthling][characteristic]; }
+  std::uint32_t unknown_area(int earthling) const { return unknown_[earthling]; }
+  int pad_score(int earthling) const;
+  const InlineVec<std::uint8_t, kMaxAliens>& answer() const { return answer_; }
+  std::uint32_t rotated() const { return rotated_; }
+  int current() const { return turn_; }
+  int alien_winner() const { return alien_winner_; }
+  int revealed_offer(int earthling, int attempt) const { return last_offer_[earthling][attempt]; }
+  bool negation_rule() const { return negation_ && edition_ != Edition::kEn; }
+  // 2-3 players, it/ko: 0 (items 0-3) .. 3 (all 8 items).
+  int verdict() const;
+
+ private:
+  void start_round();
+  void start_alien_turn();
+  void next_earthling_turn();
+  void finish_custom_symbols();
+  void after_setup();
+  void reveal_answer();
+  void resolve_offers();
+  void end_alien_turn();
+  void end_round();
+  void compute_wanted();
+  bool card_consistent(int card, int rotation, std::array<std::uint32_t, kMaxAliens>& wanted,
+                       std::uint32_t& black) const;
+  bool earthlings_may_edit() const;
+  int deck_cards() const;
+  const char* square_key() const;
+
+  // Options.
+  std::uint8_t players_ = 2;
+  std::uint8_t aliens_ = 1;
+  Edition edition_ = Edition::kIt;
+  bool advanced_ = false;
+  bool zero_turn_ = false;
+  bool negation_ = true;
+  bool custom_symbols_ = false;
+
+  Phase phase_ = Phase::kLayField;
+  std::uint16_t round_ = 0;
+  std::uint8_t turn_ = 0;  // earthling index (earthling phase, zero turn) or alien colour
+
+  // Field: card and face on each square, the cards used, covering.
+  std::array<std::uint8_t, kSquares> field_card_{};
+  std::array<std::uint8_t, kSquares> field_face_{};
+  std::uint8_t laid_ = 0;
+  std::array<std::uint64_t, 3> used_{};             // deck cards on the field (bitset)
+  std::array<std::int8_t, kSquares> covered_by_{};  // -1 or the alien colour
+
+  // Aliens' secrets: the language pad and the request card.
+  std::int8_t pad_ = -1;  // 0..23, kPads for the custom pad, -1 not yet drawn
+  std::array<std::uint8_t, kCharacteristics> glyph_of_{};
+  std::uint8_t assigned_ = 0;  // custom symbols assigned so far
+  bool random_fill_ = false;
+  std::int8_t card_ = -1;
+  std::uint8_t rotation_ = 0;
+  std::array<std::uint32_t, kMaxAliens> wanted_{};  // derived from the card
+  std::uint32_t black_ = 0;
+
+  // Zero turn: what each earthling asked and the glyph the engine showed.
+  std::array<std::int8_t, kMaxEarthlings> zero_char_{};
+  std::array<std::int8_t, kMaxEarthlings> zero_glyph_{};
+
+  // Earthling turn.
+  std::int8_t chosen_ = -1;  // the current earthling's secret characteristic
+  std::array<std::uint32_t, kMaxEarthlings> chosen_ever_{};  // all its choices (shown at the end)
+  std::uint32_t rotated_ = 0;  // rotated squares of the current / last question
+  std::int8_t asker_ = -1;     // earthling index of the last question
+  std::array<std::int8_t, kMaxAliens> proposal_{};  // -1 pending
+  InlineVec<std::uint8_t, kMaxAliens> answer_;      // last answer, distinct glyphs
+
+  // Alien turn.
+  std::int8_t target_ = -1;
+  InlineVec<std::uint8_t, kMaxMessage> message_;     // glyph | 0x80 when negated
+  std::int8_t speaker_ = -1;                         // alien colour of the message
+  std::array<std::int8_t, kMaxEarthlings> offer_{};  // pending, -1 none
+  std::uint8_t attempt_ = 0;
+  std::array<std::array<std::int8_t, 2>, kMaxEarthlings> last_offer_{};  // revealed, -1 none
+
+  // Scores.
+  std::array<std::array<std::uint8_t, kMaxAliens>, kMaxEarthlings> tokens_{};
+  std::int8_t alien_winner_ = -1;
+  std::int8_t timer_ = 0;
+  bool timer_ran_out_ = false;
+
+  // What earthlings can infer about the request card.
+  std::array<std::uint32_t, kMaxAliens> refused_{};  // offered in that alien's turn, not covered
+  InlineVec<SmallRound, kMaxSmallRounds> small_rounds_;
+
+  // Note pads (private to each earthling).
+  std::array<std::array<std::int8_t, kCharacteristics>, kMaxEarthlings> note_{};
+  std::array<std::uint32_t, kMaxEarthlings> unknown_{};
+
+  friend struct TestAccess;
+};
+
+struct FirstContact {
+  using State = FirstContactState;
+  static constexpr const char* kName = "first-contact";
+  static constexpr const char* kTitle = "First Contact";
+  static constexpr int kMinPlayers = 2;
+  static constexpr int kMaxPlayers = 7;
+  static ParamSchema params_schema();
+  static std::vector<Json> param_variants();
+  static Expected<State> new_game(const Json& params, int players);
+  static Expected<State> state_from_json(const Json& j) { return State::from_json(j); }
+};
+
+// The table-talk rule (RULINGS 1.4): players may chat but may not name a
+// characteristic. Refuses (code "chat/names_characteristic") any message that
+// contains a characteristic's name or one of its other word forms in English,
+// Italian or Korean; case-insensitive, whole words for en/it, any substring for
+// Korean.
+std::optional<Error> check_chat_message(std::string_view text);
+
+}  // namespace meeple::first_contact
