@@ -1,6 +1,7 @@
 #include "games/first_giants/first_giants.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 
 namespace meeple::embedded {
@@ -73,7 +74,12 @@ const Catalog& catalog() {
           (k.trigger == Trigger::kYouTakeFamily && k.condition_family < 0) ||
           (k.multiplier == Multiplier::kPerFamilyCard && k.multiplier_family < 0))
         throw std::logic_error("first-giants: inconsistent card " + std::to_string(i));
-      c.json[i] = j;
+      // Views show a card by id, family, size and its text; the effect
+      // fields stay in the data file (and in cards()).
+      c.json[i] = {{"id", i},
+                   {"family", j["family"]},
+                   {"size", k.egg() ? Json() : Json(k.size)},
+                   {"text", j.at("text")}};
     }
     return c;
   }();
@@ -233,6 +239,21 @@ void FirstGiantsState::exhibit_options(int p, ActionList& out) const {
     int c = __builtin_ctzll(s);
     if (exhibit_allowed(p, c)) out.push_back(act::kExhibit + c);
   }
+}
+
+// Reclaiming is a real choice while some studio fossil could still be
+// exhibited, counting the amber the other reclaimed pawns could bring first.
+bool FirstGiantsState::reclaim_has_choice() const {
+  const PlayerArea& a = area_[active_];
+  if (reclaim_left_ == 0) return false;
+  for (std::uint64_t s = a.studio; s; s &= s - 1) {
+    const Card& k = card(__builtin_ctzll(s));
+    if (k.cost() > a.amber + reclaim_left_ - 1) continue;
+    if (a.sets.size() < kMaxSets) return true;
+    for (const auto& set : a.sets)
+      if (set_accepts(set, k.family, k.size)) return true;
+  }
+  return false;
 }
 
 int FirstGiantsState::group_size() const {
@@ -507,9 +528,7 @@ void FirstGiantsState::apply_unchecked(Seat seat, Action a) {
         reclaim_left_ = static_cast<std::uint8_t>(__builtin_popcount(me.pawns_out));
         me.pawns_out = 0;
         phase_ = Phase::kReclaim;
-        ActionList opts;
-        exhibit_options(seat, opts);
-        if (opts.empty()) {
+        if (!reclaim_has_choice()) {
           me.amber = static_cast<std::int16_t>(me.amber + reclaim_left_);
           reclaim_left_ = 0;
         }
@@ -619,9 +638,7 @@ void FirstGiantsState::apply_unchecked(Seat seat, Action a) {
         return;
       }
       if (reclaim_left_ > 0) {
-        ActionList opts;
-        exhibit_options(seat, opts);
-        if (!opts.empty()) return;
+        if (reclaim_has_choice()) return;
         me.amber = static_cast<std::int16_t>(me.amber + reclaim_left_);
         reclaim_left_ = 0;
       }
@@ -992,6 +1009,20 @@ Json FirstGiantsState::result_details() const {
 }
 
 FirstGiantsState FirstGiantsState::from_setup(const Setup& su) {
+  // A fixture placing a card twice is a bug in the test.
+  std::array<int, kCards> uses{};
+  auto use = [&](int c) {
+    if (c < 0 || c >= kCards || ++uses[c] > 1)
+      throw std::logic_error("first-giants setup: card " + std::to_string(c) + " placed twice");
+  };
+  for (const auto& site : su.sites)
+    for (int c : site)
+      if (c >= 0) use(c);
+  for (int p = 0; p < su.players; ++p) {
+    for (int c : su.studio[p]) use(c);
+    for (const auto& set : su.sets[p])
+      for (int c : set) use(c);
+  }
   FirstGiantsState s(su.players);
   s.active_ = static_cast<std::uint8_t>(su.active);
   s.phase_ = Phase::kTurn;

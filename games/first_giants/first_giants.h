@@ -65,7 +65,7 @@ struct Card {
 };
 
 const std::array<Card, kCards>& cards();
-const Json& card_json(int id);  // id, family, size, egg, effect fields, text {en,it,ko}
+const Json& card_json(int id);  // as views show it: id, family, size (null: egg), text {en,it,ko}
 std::string_view family_name(int family);
 std::string_view effect_name(Effect e);
 
@@ -203,6 +203,7 @@ class FirstGiantsState {
   bool exhibit_allowed(int p, int card) const;  // in the current context
   void exhibit_options(int p, ActionList& out) const;
   bool group_needs_order() const;
+  bool reclaim_has_choice() const;
   int group_size() const;
 
   std::uint8_t players_ = 2;
