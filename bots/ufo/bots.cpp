@@ -1,0 +1,239 @@
+#include "bots/ufo/bots.h"
+
+#include <algorithm>
+#include <memory>
+
+#include "games/ufo/ufo.h"
+
+namespace meeple::ufo {
+
+namespace {
+
+const Space& space_of(int s) {
+  return board().spaces[static_cast<std::size_t>(s)];
+}
+
+// Chance that a d12 plus `modifier` reaches `resistance`.
+double roll_chance(int resistance, int modifier) {
+  const int need = resistance - modifier;  // face needed
+  if (need <= 1) return 1.0;
+  if (need > 12) return 0.0;
+  return (13.0 - need) / 12.0;
+}
+
+// What a UFO standing where it is could still earn this turn, roughly.
+double ufo_potential(const UfoState& s, int u) {
+  const UfoPiece& f = s.ufos()[static_cast<std::size_t>(u)];
+  if (f.used || s.lost_bump()) return 0.0;
+  const Space& here = space_of(f.space);
+  const Seat p = f.owner;
+  if (!here.city) {
+    const int k = s.kiosk(f.space);
+    if (k == kNone && s.kiosk_supply(p) > 0) return 1.2;
+    if (k != kNone && k != p && f.moved && s.kiosk_supply(p) > 0) return 2.0;  // +1 me, -1 them
+    return 0.0;
+  }
+  if (s.city_token(f.space) == kNone || s.restaurant_supply(p) <= 0) return 0.0;
+  const int r = s.resistance(f.space);
+  bool free = false;
+  for (int k = 0; k < s.slots(f.space); ++k) free |= s.restaurant(f.space, k) == kNone;
+  if (free) return 0.9 * r * roll_chance(r, s.control_modifier(u) + 1);
+  bool other = false;
+  for (int k = 0; k < s.slots(f.space); ++k) other |= s.restaurant(f.space, k) != p;
+  if (other && !f.moved) return 1.6 * r * roll_chance(r, s.control_modifier(u));
+  return 0.0;
+}
+
+// A player's standing: points on the board, cities (which bring UFOs and end
+// the game) and, for the active player, what its UFOs may still do.
+double standing(const UfoState& s, Seat p) {
+  double v = s.score(p) + 2.5 * s.controlled_cities(p) + 1.5 * s.ufos_in_play(p);
+  if (p == s.active() &&
+      (s.phase() == Phase::kMove || s.phase() == Phase::kActions || s.phase() == Phase::kBump)) {
+    for (int u = 0; u < static_cast<int>(s.ufos().size()); ++u)
+      if (s.ufos()[static_cast<std::size_t>(u)].owner == p) v += ufo_potential(s, u);
+  }
+  return v;
+}
+
+double evaluate(const UfoState& s, Seat me) {
+  double others = 0;
+  for (Seat p = 0; p < s.num_players(); ++p)
+    if (p != me) others += standing(s, p);
+  return standing(s, me) - others / (s.num_players() - 1);
+}
+
+class HeuristicBot final : public Bot {
+ public:
+  std::string_view name() const override { return "heuristic"; }
+
+  Action choose(const AnyState& info, Seat seat, Rng& rng) override {
+    ActionList legal = info.legal_actions(seat);
+    const UfoState* s = GameAdapter<Ufo>::unwrap(info);
+    if (s == nullptr || legal.size() == 1) return legal[0];
+    switch (s->phase()) {
+      case Phase::kSupport:
+        return support(*s, seat);
+      case Phase::kBump:
+        return bump(*s, legal);
+      case Phase::kAssist:
+        return assist(*s, legal);
+      case Phase::kActions:
+        return deed(*s, legal);
+      case Phase::kNewUfo:
+        return new_ufo(legal);
+      case Phase::kSetup:
+        return setup(*s, legal);
+      default:
+        return greedy(*s, seat, legal, rng);
+    }
+  }
+
+ private:
+  // Movement, displacement and eyewitness moves: the best evaluation one step
+  // ahead; ending movement wins ties so UFOs do not wander.
+  static Action greedy(const UfoState& s, Seat seat, const ActionList& legal, Rng& rng) {
+    double best = -1e9;
+    Action choice = legal[0];
+    for (Action a : legal) {
+      UfoState c = s;
+      c.apply_unchecked(seat, a);
+      double v = evaluate(c, seat);
+      if (s.phase() == Phase::kMove && a != act::kPass) {
+        v -= 0.05;
+        // Look one step further for UFOs that may keep moving.
+        const int u = (a - act::kMoveBase) / kMaxLines;
+        const UfoPiece& f = c.ufos()[static_cast<std::size_t>(u)];
+        if (!f.stopped) {
+          ActionList next;
+          c.legal_actions(seat, next);
+          double ahead = 0;
+          for (Action b : next) {
+            if (b == act::kPass || (b - act::kMoveBase) / kMaxLines != u) continue;
+            UfoState e = c;
+            e.apply_unchecked(seat, b);
+            ahead = std::max(ahead, evaluate(e, seat) - v - 0.05);
+          }
+          v += 0.8 * ahead;
+        }
+      }
+      v += 1e-6 * rng.uniform01();
+      if (v > best) {
+        best = v;
+        choice = a;
+      }
+    }
+    return choice;
+  }
+
+  // Third player: help whichever side is not the stronger one.
+  static Action support(const UfoState& s, Seat seat) {
+    const Seat defender = s.bump_defender();
+    if (defender == kNone || defender == seat) return act::kSupportBase;
+    const double a = standing(s, s.active()), d = standing(s, defender);
+    return act::kSupportBase + (a <= d ? 1 : 2);
+  }
+
+  // Attack with the strongest UFO (Bumper, then Standard, then Sedator).
+  static Action bump(const UfoState& s, const ActionList& legal) {
+    Action best = legal[0];
+    int best_rank = -1;
+    for (Action a : legal) {
+      const int u = (a - act::kBumpBase) / kMaxPlayers;
+      const UfoType t = s.ufos()[static_cast<std::size_t>(u)].type;
+      const int rank = t == UfoType::kBumper ? 2 : t == UfoType::kStandard ? 1 : 0;
+      if (rank > best_rank) {
+        best_rank = rank;
+        best = a;
+      }
+    }
+    return best;
+  }
+
+  // Assist with a UFO that has no deed of its own left, then roll.
+  static Action assist(const UfoState& s, const ActionList& legal) {
+    for (Action a : legal) {
+      if (a == act::kRoll) continue;
+      const int u = a - act::kAssistBase;
+      const UfoPiece& f = s.ufos()[static_cast<std::size_t>(u)];
+      bool idle = true;
+      if (!space_of(f.space).city) {
+        const int k = s.kiosk(f.space);
+        idle = !(k == kNone || (k != f.owner && f.moved));
+      } else {
+        idle = ufo_potential(s, u) < 0.5;
+      }
+      if (idle) return a;
+    }
+    return act::kRoll;
+  }
+
+  // Kiosks first (they help later control rolls), then the restaurant roll
+  // with the best expected value.
+  static Action deed(const UfoState& s, const ActionList& legal) {
+    double best = 0.0;
+    Action choice = act::kPass;
+    for (Action a : legal) {
+      if (a == act::kPass) continue;
+      const int u = (a - act::kDeedBase) / kNumDeeds;
+      const Deed d = Deed((a - act::kDeedBase) % kNumDeeds);
+      const UfoPiece& f = s.ufos()[static_cast<std::size_t>(u)];
+      double v = 0.0;
+      if (d == Deed::kOpenKiosk) v = 100.0;
+      if (d == Deed::kTakeKiosk) v = 101.0;
+      if (d == Deed::kOpenRestaurant || d == Deed::kTakeRestaurant0 ||
+          d == Deed::kTakeRestaurant1) {
+        const int r = s.resistance(f.space);
+        v = r * roll_chance(r, s.control_modifier(u) + 1) *
+            (d == Deed::kOpenRestaurant ? 1.0 : 1.6);
+        if (f.type == UfoType::kStandard) v += 0.01;
+        if (d != Deed::kOpenRestaurant) {
+          const int k = d == Deed::kTakeRestaurant0 ? 0 : 1;
+          v += 0.1 * s.score(s.restaurant(f.space, k));  // hurt the stronger owner
+        }
+        v += 0.001;
+      }
+      if (v > best) {
+        best = v;
+        choice = a;
+      }
+    }
+    return choice;
+  }
+
+  // A new UFO is worth a skipped turn; Bumpers win bumps.
+  static Action new_ufo(const ActionList& legal) {
+    for (int t : {1, 0, 2})
+      for (Action a : legal)
+        if (a != act::kPass && (a - act::kPlaceBase) / kNumCities == t) return a;
+    return act::kPass;
+  }
+
+  // Start where a restaurant is most worth rolling for.
+  static Action setup(const UfoState& s, const ActionList& legal) {
+    double best = -1;
+    Action choice = legal[0];
+    for (Action a : legal) {
+      const int c = (a - act::kPlaceBase) % kNumCities;
+      const int r = s.resistance(c);
+      double v = r * roll_chance(r, 1) * (s.slots(c) == 2 ? 1.3 : 1.0);
+      for (const auto& f : s.ufos()) v -= f.space == c ? 3.0 : 0.0;
+      if (v > best) {
+        best = v;
+        choice = a;
+      }
+    }
+    return choice;
+  }
+};
+
+}  // namespace
+
+void add_bots(std::vector<BotEntry>& entries) {
+  entries.push_back({"ufo", "heuristic",
+                     "greedy: kiosks first, best expected restaurant rolls, one-step evaluation "
+                     "for moves and pushes",
+                     [](const BotBudget&) { return std::make_unique<HeuristicBot>(); }});
+}
+
+}  // namespace meeple::ufo

@@ -1,0 +1,1137 @@
+#include "games/ufo/ufo.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace meeple::embedded {
+extern const std::string_view ufo_map_json;
+}  // namespace meeple::embedded
+
+namespace meeple::ufo {
+
+namespace {
+
+Board load_board() {
+  Board b;
+  const Json j = Json::parse(embedded::ufo_map_json);
+  for (const Json& s : j.at("spaces")) {
+    Space sp;
+    sp.key = s.at("id").get<std::string>();
+    sp.name = s.at("name").get<std::string>();
+    sp.city = s.at("kind").get<std::string>() == "city";
+    sp.marked = s.at("marked").get<bool>();
+    sp.x = s.at("x").get<int>();
+    sp.y = s.at("y").get<int>();
+    b.spaces.push_back(sp);
+  }
+  if (b.spaces.size() != kNumSpaces) throw std::logic_error("ufo map: wrong number of spaces");
+  for (int i = 0; i < kNumSpaces; ++i)
+    if (b.spaces[static_cast<std::size_t>(i)].city != (i < kNumCities))
+      throw std::logic_error("ufo map: cities must come first");
+  for (const Json& l : j.at("lines")) {
+    int a = b.space_by_key(l.at(0).get<std::string>());
+    int c = b.space_by_key(l.at(1).get<std::string>());
+    if (a == kNone || c == kNone || a == c) throw std::logic_error("ufo map: bad line");
+    auto& la = b.spaces[static_cast<std::size_t>(a)].lines;
+    auto& lc = b.spaces[static_cast<std::size_t>(c)].lines;
+    if (la.full() || lc.full()) throw std::logic_error("ufo map: too many lines at a space");
+    la.push_back(static_cast<std::uint8_t>(c));
+    lc.push_back(static_cast<std::uint8_t>(a));
+  }
+  for (const Json& t : j.at("tokens"))
+    b.tokens.push_back({t.at("resistance").get<int>(), t.at("restaurants").get<int>()});
+  if (b.tokens.size() != kNumTokens) throw std::logic_error("ufo map: wrong number of city tokens");
+  return b;
+}
+
+const char* kTypeNames[kNumUfoTypes] = {"standard", "bumper", "sedator"};
+const char* kDeedNames[kNumDeeds] = {"open-kiosk", "take-kiosk", "open-restaurant",
+                                     "take-restaurant", "take-restaurant"};
+const char* kPhaseNames[] = {"tokens",     "setup",       "movement",     "bump",       "support",
+                             "attack-die", "defence-die", "displacement", "eyewitness", "actions",
+                             "assist",     "control-die", "new-ufo",      "over"};
+
+bool adjacent(int a, int b) {
+  return board().spaces[static_cast<std::size_t>(a)].lines.contains(static_cast<std::uint8_t>(b));
+}
+
+const Space& sp(int i) {
+  return board().spaces[static_cast<std::size_t>(i)];
+}
+
+int type_index(const std::string& name) {
+  for (int t = 0; t < kNumUfoTypes; ++t)
+    if (name == kTypeNames[t]) return t;
+  return kNone;
+}
+
+Error malformed(const char* what) {
+  return make_error(errc::kMalformedAction, what);
+}
+
+}  // namespace
+
+int Board::space_by_key(std::string_view key) const {
+  for (std::size_t i = 0; i < spaces.size(); ++i)
+    if (spaces[i].key == key) return static_cast<int>(i);
+  return kNone;
+}
+
+const Board& board() {
+  static const Board b = load_board();
+  return b;
+}
+
+UfoState::UfoState(int players, int max_rounds)
+    : players_(static_cast<std::uint8_t>(players)),
+      max_rounds_(static_cast<std::uint8_t>(max_rounds)) {
+  token_.fill(kNone);
+  kiosk_.fill(kNone);
+  for (auto& r : restaurant_) r.fill(kNone);
+  while (next_token_city_ < kNumCities && !in_play(next_token_city_)) ++next_token_city_;
+}
+
+// ---------------------------------------------------------------- queries
+
+bool UfoState::in_play(int space) const {
+  return players_ >= 4 || sp(space).marked;
+}
+
+int UfoState::resistance(int city) const {
+  return token_[city] == kNone ? 0
+                               : board().tokens[static_cast<std::size_t>(token_[city])].resistance;
+}
+
+int UfoState::slots(int city) const {
+  return token_[city] == kNone ? 0
+                               : board().tokens[static_cast<std::size_t>(token_[city])].restaurants;
+}
+
+int UfoState::eyewitness_supply(Seat p) const {
+  int n = 0;
+  for (const auto& c : eyewitness_) n += c[p];
+  return kEyewitnessSupply - n;
+}
+
+int UfoState::restaurant_supply(Seat p) const {
+  int n = 0;
+  for (const auto& c : restaurant_)
+    for (auto o : c) n += o == p;
+  return kRestaurantSupply - n;
+}
+
+int UfoState::kiosk_supply(Seat p) const {
+  int n = 0;
+  for (auto o : kiosk_) n += o == p;
+  return kKioskSupply - n;
+}
+
+int UfoState::ufos_in_play(Seat p) const {
+  int n = 0;
+  for (const auto& u : ufos_) n += u.owner == p;
+  return n;
+}
+
+int UfoState::ufo_supply(Seat p, UfoType t) const {
+  int n = 0;
+  for (const auto& u : ufos_) n += u.owner == p && u.type == t;
+  return kUfosPerType - n;
+}
+
+bool UfoState::controls(Seat p, int city) const {
+  bool any = false;
+  for (int k = 0; k < slots(city); ++k) {
+    if (restaurant_[city][k] == kNone) continue;
+    if (restaurant_[city][k] != p) return false;
+    any = true;
+  }
+  return any;
+}
+
+int UfoState::controlled_cities(Seat p) const {
+  int n = 0;
+  for (int c = 0; c < kNumCities; ++c) n += controls(p, c);
+  return n;
+}
+
+int UfoState::score(Seat p) const {
+  int s = 0;
+  for (int c = 0; c < kNumCities; ++c) {
+    for (auto o : restaurant_[c]) s += o == p ? resistance(c) : 0;
+    s -= 2 * eyewitness_[c][p];
+  }
+  for (auto o : kiosk_) s += o == p;
+  return s;
+}
+
+int UfoState::free_slot(int city) const {
+  for (int k = 0; k < slots(city); ++k)
+    if (restaurant_[city][k] == kNone) return k;
+  return kNone;
+}
+
+bool UfoState::holds_other_ufo(int space, Seat p) const {
+  for (const auto& u : ufos_)
+    if (u.space == space && u.owner != p) return true;
+  return false;
+}
+
+bool UfoState::has_buildings_all_own(int space, Seat p) const {
+  if (!sp(space).city) return kiosk_[space] == p;
+  return controls(p, space);
+}
+
+bool UfoState::has_other_building(int space, Seat p) const {
+  if (!sp(space).city) return kiosk_[space] != kNone && kiosk_[space] != p;
+  for (auto o : restaurant_[space])
+    if (o != kNone && o != p) return true;
+  return false;
+}
+
+bool UfoState::contested(int space) const {
+  bool mine = false, other = false;
+  for (const auto& u : ufos_) {
+    if (u.space != space) continue;
+    (u.owner == active_ ? mine : other) = true;
+  }
+  return mine && other;
+}
+
+int UfoState::control_modifier(int u) const {
+  const UfoPiece& f = ufos_[static_cast<std::size_t>(u)];
+  const int c = f.space;
+  const Seat p = f.owner;
+  int m = 0;
+  for (auto v : sp(c).lines)
+    if (!sp(v).city && kiosk_[v] == p) ++m;
+  for (auto o : restaurant_[c])
+    if (o != kNone && o != p) m -= 2;
+  m -= 2 * eyewitness_[c][p];
+  if (f.type != UfoType::kStandard) m -= 1;
+  return m;
+}
+
+bool UfoState::new_ufo_city_ok(int city) const {
+  return controls(active_, city) && !holds_other_ufo(city, active_);
+}
+
+bool UfoState::may_take_new_ufo() const {
+  if (ufos_.size() >= kMaxUfos) return false;
+  if (controlled_cities(active_) < ufos_in_play(active_)) return false;
+  bool type_left = false;
+  for (int t = 0; t < kNumUfoTypes; ++t) type_left |= ufo_supply(active_, UfoType(t)) > 0;
+  if (!type_left) return false;
+  for (int c = 0; c < kNumCities; ++c)
+    if (new_ufo_city_ok(c)) return true;
+  return false;
+}
+
+bool UfoState::deed_legal(int u, Deed d) const {
+  const UfoPiece& f = ufos_[static_cast<std::size_t>(u)];
+  const int s = f.space;
+  const Seat p = f.owner;
+  if (f.used || p != active_) return false;
+  switch (d) {
+    case Deed::kOpenKiosk:
+      return !sp(s).city && kiosk_[s] == kNone && kiosk_supply(p) > 0;
+    case Deed::kTakeKiosk:
+      return !sp(s).city && kiosk_[s] != kNone && kiosk_[s] != p && f.moved && kiosk_supply(p) > 0;
+    case Deed::kOpenRestaurant:
+      return sp(s).city && free_slot(s) != kNone && !((opened_mask_ >> s) & 1u) &&
+             restaurant_supply(p) > 0;
+    case Deed::kTakeRestaurant0:
+    case Deed::kTakeRestaurant1: {
+      const int k = d == Deed::kTakeRestaurant0 ? 0 : 1;
+      return sp(s).city && k < slots(s) && free_slot(s) == kNone && restaurant_[s][k] != p &&
+             !f.moved && restaurant_supply(p) > 0;
+    }
+  }
+  return false;
+}
+
+bool UfoState::may_displace(int u, int line) const {
+  const UfoPiece& f = ufos_[static_cast<std::size_t>(u)];
+  const auto& lines = sp(f.space).lines;
+  if (line >= static_cast<int>(lines.size()) || !in_play(lines[line])) return false;
+  if (steps_left_ > 0) {
+    if (pushed_[u] == 0) return true;
+    int unpushed = 0;
+    for (auto v : losers_) unpushed += pushed_[v] == 0;
+    return steps_left_ - 1 >= unpushed;
+  }
+  // The budget is spent: a UFO still sharing a space with another player's
+  // UFO keeps moving until it reaches a space where it may stop.
+  return pushed_[u] > 0 && holds_other_ufo(f.space, loser_);
+}
+
+bool UfoState::displacement_done() const {
+  if (steps_left_ > 0) return false;
+  for (auto v : losers_)
+    if (pushed_[v] == 0 || holds_other_ufo(ufos_[v].space, loser_)) return false;
+  return true;
+}
+
+bool UfoState::ends_game() const {
+  if (players_ != 3) {
+    bool all = true;
+    for (int c = 0; c < kNumCities; ++c) {
+      if (!in_play(c)) continue;
+      bool any = false;
+      for (auto o : restaurant_[c]) any |= o != kNone;
+      all &= any;
+    }
+    if (all) return true;
+  }
+  const int needed = (players_ == 3 || players_ == 5) ? 4 : 5;
+  for (Seat p = 0; p < players_; ++p)
+    if (controlled_cities(p) >= needed) return true;
+  return false;
+}
+
+// ---------------------------------------------------------------- contract
+
+bool UfoState::is_chance() const {
+  return phase_ == Phase::kTokens || phase_ == Phase::kAttackDie || phase_ == Phase::kDefendDie ||
+         phase_ == Phase::kControlDie;
+}
+
+SeatSet UfoState::to_act() const {
+  switch (phase_) {
+    case Phase::kSetup:
+    case Phase::kMove:
+    case Phase::kBump:
+    case Phase::kActions:
+    case Phase::kAssist:
+    case Phase::kNewUfo:
+      return SeatSet::only(active_);
+    case Phase::kSupport:
+      return SeatSet::only(ufos_[support_queue_[0]].owner);
+    case Phase::kDisplace:
+    case Phase::kEyewitness:
+      return SeatSet::only(winner_);
+    default:
+      return {};
+  }
+}
+
+void UfoState::chance_outcomes(ChanceList& out) const {
+  switch (phase_) {
+    case Phase::kTokens:
+      for (int t = 0; t < kNumTokens; ++t)
+        if (std::find(token_.begin(), token_.end(), t) == token_.end()) out.push_back({t, 1});
+      break;
+    case Phase::kAttackDie:
+    case Phase::kDefendDie:
+      for (int f = 1; f <= 6; ++f) out.push_back({f, 1});
+      break;
+    case Phase::kControlDie:
+      for (int f = 1; f <= 12; ++f) out.push_back({f, 1});
+      break;
+    default:
+      break;
+  }
+}
+
+void UfoState::legal_actions(Seat seat, ActionList& out) const {
+  if (!to_act().contains(seat)) return;
+  legal_in_phase(out);
+}
+
+void UfoState::legal_in_phase(ActionList& out) const {
+  const int n = static_cast<int>(ufos_.size());
+  switch (phase_) {
+    case Phase::kSetup:
+      for (int c = 0; c < kNumCities; ++c)
+        if (in_play(c) && !holds_other_ufo(c, active_)) out.push_back(act::kPlaceBase + c);
+      break;
+    case Phase::kMove:
+      out.push_back(act::kPass);
+      for (int u = 0; u < n; ++u) {
+        const UfoPiece& f = ufos_[u];
+        if (f.owner != active_ || f.stopped) continue;
+        const auto& lines = sp(f.space).lines;
+        for (int k = 0; k < static_cast<int>(lines.size()); ++k)
+          if (in_play(lines[k])) out.push_back(act::kMoveBase + u * kMaxLines + k);
+      }
+      break;
+    case Phase::kBump:
+      for (int u = 0; u < n; ++u) {
+        if (ufos_[u].owner != active_ || !contested(ufos_[u].space)) continue;
+        for (Seat q = 0; q < players_; ++q) {
+          if (q == active_) continue;
+          bool there = false;
+          for (const auto& g : ufos_) there |= g.owner == q && g.space == ufos_[u].space;
+          if (there) out.push_back(act::kBumpBase + u * kMaxPlayers + q);
+        }
+      }
+      break;
+    case Phase::kSupport:
+      for (int k = 0; k < 3; ++k) out.push_back(act::kSupportBase + k);
+      break;
+    case Phase::kDisplace:
+      for (int u = 0; u < n; ++u) {
+        if (!losers_.contains(static_cast<std::uint8_t>(u))) continue;
+        for (int k = 0; k < static_cast<int>(sp(ufos_[u].space).lines.size()); ++k)
+          if (may_displace(u, k)) out.push_back(act::kMoveBase + u * kMaxLines + k);
+      }
+      break;
+    case Phase::kEyewitness:
+      for (int c = 0; c < kNumCities; ++c)
+        if (c != eye_city_ && eyewitness_[c][loser_] > 0) out.push_back(act::kEyeBase + c);
+      break;
+    case Phase::kActions:
+      out.push_back(act::kPass);
+      for (int u = 0; u < n; ++u)
+        for (int d = 0; d < kNumDeeds; ++d)
+          if (deed_legal(u, Deed(d))) out.push_back(act::kDeedBase + u * kNumDeeds + d);
+      break;
+    case Phase::kAssist: {
+      out.push_back(act::kRoll);
+      const int c = ufos_[roller_].space;
+      for (int u = 0; u < n; ++u) {
+        const UfoPiece& f = ufos_[u];
+        if (u != roller_ && f.owner == active_ && !f.used && (f.space == c || adjacent(f.space, c)))
+          out.push_back(act::kAssistBase + u);
+      }
+      break;
+    }
+    case Phase::kNewUfo:
+      out.push_back(act::kPass);
+      for (int t = 0; t < kNumUfoTypes; ++t) {
+        if (ufo_supply(active_, UfoType(t)) <= 0) continue;
+        for (int c = 0; c < kNumCities; ++c)
+          if (new_ufo_city_ok(c)) out.push_back(act::kPlaceBase + t * kNumCities + c);
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+MaybeError UfoState::apply(Seat seat, Action a) {
+  if (auto err = validate_action(*this, seat, a)) return err;
+  apply_unchecked(seat, a);
+  return {};
+}
+
+void UfoState::clear_eyewitnesses(int city, Seat p) {
+  if (sp(city).city) eyewitness_[city][p] = 0;
+}
+
+void UfoState::start_turn() {
+  for (;;) {
+    if (max_rounds_ > 0 && turns_ >= max_rounds_ * players_) {
+      phase_ = Phase::kOver;
+      return;
+    }
+    ++turns_;
+    if (!skips_next_turn(active_)) break;
+    // A player who took a new UFO sits this turn out entirely.
+    skip_mask_ = static_cast<std::uint8_t>(skip_mask_ & ~(1u << active_));
+    active_ = static_cast<std::int8_t>((active_ + 1) % players_);
+  }
+  for (auto& u : ufos_) u.moved = u.stopped = u.used = false;
+  opened_mask_ = 0;
+  lost_bump_ = false;
+  phase_ = Phase::kMove;
+}
+
+void UfoState::end_turn() {
+  if (ends_game()) {
+    phase_ = Phase::kOver;
+    return;
+  }
+  active_ = static_cast<std::int8_t>((active_ + 1) % players_);
+  start_turn();
+}
+
+void UfoState::next_bump_or_actions() {
+  for (const auto& u : ufos_)
+    if (u.owner == active_ && contested(u.space)) {
+      phase_ = Phase::kBump;
+      return;
+    }
+  if (lost_bump_) {
+    end_actions();
+  } else {
+    phase_ = Phase::kActions;
+  }
+}
+
+void UfoState::end_actions() {
+  if (may_take_new_ufo()) {
+    phase_ = Phase::kNewUfo;
+  } else {
+    end_turn();
+  }
+}
+
+void UfoState::enter_by_displacement(int u, int to) {
+  (void)u;
+  if (!sp(to).city || to == bump_space_) return;
+  if (eyewitness_supply(loser_) > 0) {
+    ++eyewitness_[to][loser_];
+    return;
+  }
+  for (int c = 0; c < kNumCities; ++c)
+    if (c != to && eyewitness_[c][loser_] > 0) {
+      eye_city_ = static_cast<std::int8_t>(to);
+      phase_ = Phase::kEyewitness;
+      return;
+    }
+}
+
+void UfoState::finish_displacement() {
+  bump_space_ = attacker_ufo_ = defender_ = winner_ = loser_ = kNone;
+  att_bonus_ = def_bonus_ = att_die_ = 0;
+  steps_left_ = 0;
+  losers_.clear();
+  pushed_.fill(0);
+  next_bump_or_actions();
+}
+
+void UfoState::resolve_control(int die) {
+  UfoPiece& f = ufos_[roller_];
+  const int c = f.space;
+  const int total = die + control_modifier(roller_) + assist_;
+  if (total >= resistance(c)) {
+    if (deed_ == Deed::kOpenRestaurant) {
+      restaurant_[c][free_slot(c)] = active_;
+      opened_mask_ = static_cast<std::uint16_t>(opened_mask_ | (1u << c));
+      eyewitness_[c][active_] = 0;
+    } else {
+      restaurant_[c][deed_ == Deed::kTakeRestaurant0 ? 0 : 1] = active_;
+    }
+  }
+  roller_ = kNone;
+  deed_ = Deed::kOpenKiosk;
+  assist_ = 0;
+  phase_ = Phase::kActions;
+}
+
+void UfoState::apply_unchecked(Seat seat, Action a) {
+  (void)seat;
+  switch (phase_) {
+    case Phase::kTokens:
+      token_[next_token_city_] = static_cast<std::int8_t>(a);
+      ++next_token_city_;
+      while (next_token_city_ < kNumCities && !in_play(next_token_city_)) ++next_token_city_;
+      if (next_token_city_ >= kNumCities) {
+        phase_ = Phase::kSetup;
+        active_ = 0;
+      }
+      return;
+    case Phase::kSetup: {
+      const int c = a - act::kPlaceBase;
+      for (int i = 0; i < 2; ++i) {
+        UfoPiece f;
+        f.owner = active_;
+        f.space = static_cast<std::uint8_t>(c);
+        ufos_.push_back(f);
+      }
+      if (++active_ >= players_) {
+        active_ = 0;
+        start_turn();
+      }
+      return;
+    }
+    case Phase::kMove: {
+      if (a == act::kPass) {
+        phase_ = Phase::kBump;
+        next_bump_or_actions();
+        return;
+      }
+      const int u = (a - act::kMoveBase) / kMaxLines;
+      const int k = (a - act::kMoveBase) % kMaxLines;
+      UfoPiece& f = ufos_[u];
+      const int to = sp(f.space).lines[k];
+      if (f.type == UfoType::kSedator) {
+        clear_eyewitnesses(f.space, f.owner);
+        clear_eyewitnesses(to, f.owner);
+      }
+      f.space = static_cast<std::uint8_t>(to);
+      f.moved = true;
+      if (!has_buildings_all_own(to, f.owner) || holds_other_ufo(to, f.owner)) f.stopped = true;
+      return;
+    }
+    case Phase::kBump: {
+      const int u = (a - act::kBumpBase) / kMaxPlayers;
+      const Seat q = (a - act::kBumpBase) % kMaxPlayers;
+      const UfoPiece& att = ufos_[u];
+      const int s = att.space;
+      bump_space_ = static_cast<std::int8_t>(s);
+      attacker_ufo_ = static_cast<std::int8_t>(u);
+      defender_ = static_cast<std::int8_t>(q);
+      int ab = 1 + (att.type == UfoType::kBumper) - (att.type == UfoType::kSedator);
+      int db = -1;  // one defending UFO in the space is the defender itself
+      support_queue_.clear();
+      for (int v = 0; v < static_cast<int>(ufos_.size()); ++v) {
+        const UfoPiece& g = ufos_[v];
+        if (v == u || (g.space != s && !adjacent(g.space, s))) continue;
+        if (g.owner == active_) ++ab;
+        if (g.owner == q) ++db;
+      }
+      for (int off = 1; off < players_; ++off) {
+        const Seat t = (active_ + off) % players_;
+        if (t == q) continue;
+        for (int v = 0; v < static_cast<int>(ufos_.size()); ++v) {
+          const UfoPiece& g = ufos_[v];
+          if (g.owner == t && (g.space == s || adjacent(g.space, s)))
+            support_queue_.push_back(static_cast<std::uint8_t>(v));
+        }
+      }
+      att_bonus_ = static_cast<std::int8_t>(ab);
+      def_bonus_ = static_cast<std::int8_t>(db);
+      phase_ = support_queue_.empty() ? Phase::kAttackDie : Phase::kSupport;
+      return;
+    }
+    case Phase::kSupport:
+      if (a == act::kSupportBase + 1) ++att_bonus_;
+      if (a == act::kSupportBase + 2) ++def_bonus_;
+      support_queue_.erase_at(0);
+      if (support_queue_.empty()) phase_ = Phase::kAttackDie;
+      return;
+    case Phase::kAttackDie:
+      att_die_ = static_cast<std::int8_t>(a);
+      phase_ = Phase::kDefendDie;
+      return;
+    case Phase::kDefendDie: {
+      const int at = att_die_ + att_bonus_;
+      const int de = a + def_bonus_;
+      if (at == de) {  // ties are rolled again
+        att_die_ = 0;
+        phase_ = Phase::kAttackDie;
+        return;
+      }
+      winner_ = static_cast<std::int8_t>(at > de ? active_ : defender_);
+      loser_ = static_cast<std::int8_t>(at > de ? defender_ : active_);
+      if (loser_ == active_) lost_bump_ = true;
+      losers_.clear();
+      pushed_.fill(0);
+      for (int v = 0; v < static_cast<int>(ufos_.size()); ++v)
+        if (ufos_[v].owner == loser_ && ufos_[v].space == bump_space_)
+          losers_.push_back(static_cast<std::uint8_t>(v));
+      steps_left_ = static_cast<std::int8_t>(
+          std::max(at > de ? at - de : de - at, static_cast<int>(losers_.size())));
+      att_die_ = 0;
+      phase_ = Phase::kDisplace;
+      return;
+    }
+    case Phase::kDisplace: {
+      const int u = (a - act::kMoveBase) / kMaxLines;
+      const int k = (a - act::kMoveBase) % kMaxLines;
+      UfoPiece& f = ufos_[u];
+      const int to = sp(f.space).lines[k];
+      f.space = static_cast<std::uint8_t>(to);
+      ++pushed_[u];
+      if (steps_left_ > 0) --steps_left_;
+      enter_by_displacement(u, to);
+      if (phase_ == Phase::kDisplace && displacement_done()) finish_displacement();
+      return;
+    }
+    case Phase::kEyewitness: {
+      const int c = a - act::kEyeBase;
+      --eyewitness_[c][loser_];
+      ++eyewitness_[eye_city_][loser_];
+      eye_city_ = kNone;
+      phase_ = Phase::kDisplace;
+      if (displacement_done()) finish_displacement();
+      return;
+    }
+    case Phase::kActions: {
+      if (a == act::kPass) {
+        end_actions();
+        return;
+      }
+      const int u = (a - act::kDeedBase) / kNumDeeds;
+      const Deed d = Deed((a - act::kDeedBase) % kNumDeeds);
+      UfoPiece& f = ufos_[u];
+      f.used = true;
+      if (d == Deed::kOpenKiosk || d == Deed::kTakeKiosk) {
+        kiosk_[f.space] = active_;
+        return;
+      }
+      roller_ = static_cast<std::int8_t>(u);
+      deed_ = d;
+      assist_ = 0;
+      phase_ = Phase::kAssist;
+      return;
+    }
+    case Phase::kAssist:
+      if (a == act::kRoll) {
+        phase_ = Phase::kControlDie;
+        return;
+      }
+      ufos_[a - act::kAssistBase].used = true;
+      ++assist_;
+      return;
+    case Phase::kControlDie:
+      resolve_control(a);
+      return;
+    case Phase::kNewUfo: {
+      if (a != act::kPass) {
+        UfoPiece f;
+        f.owner = active_;
+        f.type = UfoType((a - act::kPlaceBase) / kNumCities);
+        f.space = static_cast<std::uint8_t>((a - act::kPlaceBase) % kNumCities);
+        ufos_.push_back(f);
+        skip_mask_ = static_cast<std::uint8_t>(skip_mask_ | (1u << active_));
+      }
+      end_turn();
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+// ---------------------------------------------------------------- JSON
+
+Json UfoState::action_to_json(Seat seat, Action a) const {
+  if (seat == kChance) {
+    if (phase_ == Phase::kTokens) {
+      const CityToken& t =
+          board().tokens[static_cast<std::size_t>(std::clamp(a, 0, kNumTokens - 1))];
+      return {{"token", a},
+              {"city", sp(next_token_city_ < kNumCities ? next_token_city_ : 0).key},
+              {"resistance", t.resistance},
+              {"restaurants", t.restaurants}};
+    }
+    return {{"die", a}};
+  }
+  if (a == act::kPass) {
+    if (phase_ == Phase::kNewUfo) return {{"decline", "new-ufo"}};
+    return {{"end", phase_ == Phase::kActions ? "actions" : "movement"}};
+  }
+  if (a == act::kRoll) return {{"roll", true}};
+  if (a < act::kMoveBase) {
+    static const char* names[3] = {"nobody", "attacker", "defender"};
+    return {{"support", names[a - act::kSupportBase]}, {"ufo", supporter()}};
+  }
+  if (a < act::kPlaceBase) {
+    const int u = (a - act::kMoveBase) / kMaxLines;
+    const int k = (a - act::kMoveBase) % kMaxLines;
+    std::string to = "?";
+    if (u < static_cast<int>(ufos_.size()) && k < static_cast<int>(sp(ufos_[u].space).lines.size()))
+      to = sp(sp(ufos_[u].space).lines[k]).key;
+    return {{phase_ == Phase::kDisplace ? "push" : "move", {{"ufo", u}, {"to", to}}}};
+  }
+  if (a < act::kBumpBase) {
+    const int t = (a - act::kPlaceBase) / kNumCities;
+    const int c = (a - act::kPlaceBase) % kNumCities;
+    return {{phase_ == Phase::kSetup ? "place" : "new_ufo",
+             {{"type", kTypeNames[t]}, {"city", sp(c).key}}}};
+  }
+  if (a < act::kEyeBase) {
+    return {{"bump",
+             {{"ufo", (a - act::kBumpBase) / kMaxPlayers},
+              {"defender", (a - act::kBumpBase) % kMaxPlayers}}}};
+  }
+  if (a < act::kDeedBase) return {{"eyewitness_from", sp(a - act::kEyeBase).key}};
+  if (a < act::kAssistBase) {
+    const int u = (a - act::kDeedBase) / kNumDeeds;
+    const int d = (a - act::kDeedBase) % kNumDeeds;
+    Json j = {{"ufo", u}, {"do", kDeedNames[d]}};
+    if (d >= static_cast<int>(Deed::kTakeRestaurant0))
+      j["slot"] = d - static_cast<int>(Deed::kTakeRestaurant0);
+    return {{"deed", j}};
+  }
+  return {{"assist", a - act::kAssistBase}};
+}
+
+Expected<Action> UfoState::action_from_json(Seat seat, const Json& j) const {
+  if (!j.is_object() || j.size() < 1) return malformed("an action is a JSON object");
+  auto int_at = [](const Json& o, const char* key, int lo, int hi) -> int {
+    if (!o.is_object() || !o.contains(key) || !o[key].is_number_integer()) return kNone - 1;
+    const int v = o[key].get<int>();
+    return v < lo || v > hi ? kNone - 1 : v;
+  };
+  auto city_at = [](const Json& o, const char* key) -> int {
+    if (!o.is_object() || !o.contains(key) || !o[key].is_string()) return kNone;
+    const int c = board().space_by_key(o[key].get<std::string>());
+    return c < kNumCities ? c : kNone;
+  };
+  if (seat == kChance) {
+    if (j.contains("token")) {
+      const int t = int_at(j, "token", 0, kNumTokens - 1);
+      if (t < 0) return malformed("expected {\"token\": 0..17}");
+      return t;
+    }
+    const int f = int_at(j, "die", 1, 12);
+    if (f < 0) return malformed("expected {\"die\": 1..12}");
+    return f;
+  }
+  if (j.contains("end") || j.contains("decline")) return act::kPass;
+  if (j.contains("roll")) return act::kRoll;
+  if (j.contains("support")) {
+    if (!j["support"].is_string()) return malformed("support is nobody, attacker or defender");
+    const std::string s = j["support"].get<std::string>();
+    if (s == "nobody") return act::kSupportBase;
+    if (s == "attacker") return act::kSupportBase + 1;
+    if (s == "defender") return act::kSupportBase + 2;
+    return malformed("support is nobody, attacker or defender");
+  }
+  for (const char* key : {"move", "push"}) {
+    if (!j.contains(key)) continue;
+    const Json& m = j[key];
+    const int u = int_at(m, "ufo", 0, static_cast<int>(ufos_.size()) - 1);
+    if (u < 0 || !m.contains("to") || !m["to"].is_string())
+      return malformed("expected {\"ufo\", \"to\"}");
+    const int to = board().space_by_key(m["to"].get<std::string>());
+    const auto& lines = sp(ufos_[u].space).lines;
+    for (int k = 0; k < static_cast<int>(lines.size()); ++k)
+      if (lines[k] == to) return act::kMoveBase + u * kMaxLines + k;
+    return malformed("that space is not next to the UFO");
+  }
+  for (const char* key : {"place", "new_ufo"}) {
+    if (!j.contains(key)) continue;
+    const Json& m = j[key];
+    const int c = city_at(m, "city");
+    const int t = m.is_object() && m.contains("type") && m["type"].is_string()
+                      ? type_index(m["type"].get<std::string>())
+                      : kNone;
+    if (c == kNone || t == kNone) return malformed("expected {\"type\", \"city\"}");
+    return act::kPlaceBase + t * kNumCities + c;
+  }
+  if (j.contains("bump")) {
+    const int u = int_at(j["bump"], "ufo", 0, kMaxUfos - 1);
+    const int q = int_at(j["bump"], "defender", 0, kMaxPlayers - 1);
+    if (u < 0 || q < 0) return malformed("expected {\"bump\": {\"ufo\", \"defender\"}}");
+    return act::kBumpBase + u * kMaxPlayers + q;
+  }
+  if (j.contains("eyewitness_from")) {
+    const int c = city_at(j, "eyewitness_from");
+    if (c == kNone) return malformed("expected {\"eyewitness_from\": city}");
+    return act::kEyeBase + c;
+  }
+  if (j.contains("deed")) {
+    const Json& m = j["deed"];
+    const int u = int_at(m, "ufo", 0, kMaxUfos - 1);
+    if (u < 0 || !m.contains("do") || !m["do"].is_string())
+      return malformed("expected {\"ufo\", \"do\"}");
+    const std::string d = m["do"].get<std::string>();
+    int deed = kNone;
+    if (d == "open-kiosk") deed = 0;
+    if (d == "take-kiosk") deed = 1;
+    if (d == "open-restaurant") deed = 2;
+    if (d == "take-restaurant") {
+      const int slot = int_at(m, "slot", 0, 1);
+      if (slot < 0) return malformed("take-restaurant needs a slot 0 or 1");
+      deed = 3 + slot;
+    }
+    if (deed == kNone) return malformed("unknown deed");
+    return act::kDeedBase + u * kNumDeeds + deed;
+  }
+  if (j.contains("assist")) {
+    const int u = int_at(j, "assist", 0, kMaxUfos - 1);
+    if (u < 0) return malformed("expected {\"assist\": ufo}");
+    return act::kAssistBase + u;
+  }
+  return malformed("unknown action");
+}
+
+Json UfoState::view(Seat) const {
+  Json v;
+  v["phase"] = kPhaseNames[static_cast<int>(phase_)];
+  v["to_act"] = Json::array();
+  const SeatSet ta = to_act();
+  for (Seat s = 0; s < players_; ++s)
+    if (ta.contains(s)) v["to_act"].push_back(s);
+  v["active"] = active_;
+  v["round"] = turns_ == 0 ? 0 : (turns_ - 1) / players_ + 1;
+  v["max_rounds"] = max_rounds_;
+  Json players = Json::array();
+  for (Seat p = 0; p < players_; ++p) {
+    players.push_back({{"cities", controlled_cities(p)},
+                       {"score", score(p)},
+                       {"ufos", ufos_in_play(p)},
+                       {"restaurants_left", restaurant_supply(p)},
+                       {"kiosks_left", kiosk_supply(p)},
+                       {"eyewitnesses_left", eyewitness_supply(p)},
+                       {"ufos_left",
+                        {{"standard", ufo_supply(p, UfoType::kStandard)},
+                         {"bumper", ufo_supply(p, UfoType::kBumper)},
+                         {"sedator", ufo_supply(p, UfoType::kSedator)}}},
+                       {"skips_next_turn", skips_next_turn(p)}});
+  }
+  v["players"] = players;
+  Json spaces = Json::array();
+  for (int s = 0; s < kNumSpaces; ++s) {
+    if (!in_play(s)) continue;
+    Json o = {{"id", sp(s).key}, {"name", sp(s).name}, {"kind", sp(s).city ? "city" : "village"}};
+    if (sp(s).city) {
+      if (token_[s] != kNone) {
+        o["resistance"] = resistance(s);
+        o["restaurants"] = Json::array();
+        for (int k = 0; k < slots(s); ++k)
+          o["restaurants"].push_back(restaurant_[s][k] == kNone ? Json(nullptr)
+                                                                : Json(restaurant_[s][k]));
+      }
+      o["eyewitnesses"] = Json::array();
+      for (Seat p = 0; p < players_; ++p) o["eyewitnesses"].push_back(eyewitness_[s][p]);
+    } else {
+      o["kiosk"] = kiosk_[s] == kNone ? Json(nullptr) : Json(kiosk_[s]);
+    }
+    spaces.push_back(o);
+  }
+  v["spaces"] = spaces;
+  Json ufos = Json::array();
+  for (int u = 0; u < static_cast<int>(ufos_.size()); ++u) {
+    const UfoPiece& f = ufos_[u];
+    ufos.push_back({{"id", u},
+                    {"owner", f.owner},
+                    {"type", kTypeNames[static_cast<int>(f.type)]},
+                    {"space", sp(f.space).key},
+                    {"moved", f.moved},
+                    {"stopped", f.stopped},
+                    {"used", f.used}});
+  }
+  v["ufos"] = ufos;
+  v["lost_bump"] = lost_bump_;
+  if (bump_space_ != kNone) {
+    Json b = {{"space", sp(bump_space_).key},
+              {"attacking_ufo", attacker_ufo_},
+              {"defender", defender_},
+              {"attack_bonus", att_bonus_},
+              {"defence_bonus", def_bonus_}};
+    if (phase_ == Phase::kDefendDie) b["attack_die"] = att_die_;
+    if (supporter() != kNone) b["deciding_ufo"] = supporter();
+    if (winner_ != kNone) {
+      b["winner"] = winner_;
+      b["steps_left"] = steps_left_;
+      b["losing_ufos"] = Json::array();
+      for (auto u : losers_) b["losing_ufos"].push_back(u);
+    }
+    if (eye_city_ != kNone) b["eyewitness_for"] = sp(eye_city_).key;
+    v["bump"] = b;
+  }
+  if (roller_ != kNone) {
+    v["control_roll"] = {{"ufo", roller_},
+                         {"deed", kDeedNames[static_cast<int>(deed_)]},
+                         {"modifier", control_modifier(roller_) + assist_},
+                         {"resistance", resistance(ufos_[roller_].space)},
+                         {"assistants", assist_}};
+  }
+  return v;
+}
+
+Json UfoState::to_json() const {
+  Json j;
+  j["players"] = players_;
+  j["max_rounds"] = max_rounds_;
+  j["phase"] = static_cast<int>(phase_);
+  j["active"] = active_;
+  j["turns"] = turns_;
+  j["next_token_city"] = next_token_city_;
+  j["tokens"] = token_;
+  j["kiosks"] = kiosk_;
+  j["restaurants"] = restaurant_;
+  j["eyewitnesses"] = eyewitness_;
+  Json ufos = Json::array();
+  for (const auto& f : ufos_)
+    ufos.push_back({f.owner, static_cast<int>(f.type), f.space, f.moved, f.stopped, f.used});
+  j["ufos"] = ufos;
+  j["opened"] = opened_mask_;
+  j["skip"] = skip_mask_;
+  j["lost_bump"] = lost_bump_;
+  j["bump"] = {bump_space_, attacker_ufo_, defender_, att_bonus_,  def_bonus_,
+               att_die_,    winner_,       loser_,    steps_left_, eye_city_};
+  j["support_queue"] = std::vector<int>(support_queue_.begin(), support_queue_.end());
+  j["losers"] = std::vector<int>(losers_.begin(), losers_.end());
+  j["pushed"] = pushed_;
+  j["roll"] = {roller_, static_cast<int>(deed_), assist_};
+  return j;
+}
+
+Expected<UfoState> UfoState::from_json(const Json& j) {
+  auto bad = [](const char* what) {
+    return make_error(errc::kCorruptState, std::string("ufo state: ") + what);
+  };
+  auto in = [](const Json& v, int lo, int hi) {
+    return v.is_number_integer() && v.get<int>() >= lo && v.get<int>() <= hi;
+  };
+  if (!j.is_object()) return bad("not an object");
+  UfoState s;
+  if (!in(j.at("players"), 2, kMaxPlayers)) return bad("players");
+  s.players_ = j["players"].get<std::uint8_t>();
+  const int np = s.players_;
+  if (!in(j.at("max_rounds"), 0, 250)) return bad("max_rounds");
+  s.max_rounds_ = j["max_rounds"].get<std::uint8_t>();
+  if (!in(j.at("phase"), 0, static_cast<int>(Phase::kOver))) return bad("phase");
+  s.phase_ = Phase(j["phase"].get<int>());
+  if (!in(j.at("active"), 0, np - 1)) return bad("active");
+  s.active_ = j["active"].get<std::int8_t>();
+  if (!in(j.at("turns"), 0, 60000)) return bad("turns");
+  s.turns_ = j["turns"].get<std::uint16_t>();
+  if (!in(j.at("next_token_city"), 0, kNumCities)) return bad("next_token_city");
+  s.next_token_city_ = j["next_token_city"].get<std::uint8_t>();
+  const Json& tok = j.at("tokens");
+  if (!tok.is_array() || tok.size() != kNumCities) return bad("tokens");
+  std::uint32_t seen = 0;
+  for (int c = 0; c < kNumCities; ++c) {
+    if (!in(tok[c], kNone, kNumTokens - 1)) return bad("token");
+    s.token_[c] = tok[c].get<std::int8_t>();
+    if (s.token_[c] != kNone) {
+      if ((seen >> s.token_[c]) & 1u) return bad("token used twice");
+      seen |= 1u << s.token_[c];
+      if (!s.in_play(c)) return bad("token on a city out of play");
+    }
+  }
+  const Json& ki = j.at("kiosks");
+  if (!ki.is_array() || ki.size() != kNumSpaces) return bad("kiosks");
+  for (int v = 0; v < kNumSpaces; ++v) {
+    if (!in(ki[v], kNone, np - 1)) return bad("kiosk");
+    s.kiosk_[v] = ki[v].get<std::int8_t>();
+    if (s.kiosk_[v] != kNone && (v < kNumCities || !s.in_play(v))) return bad("kiosk place");
+  }
+  const Json& re = j.at("restaurants");
+  const Json& ey = j.at("eyewitnesses");
+  if (!re.is_array() || re.size() != kNumCities || !ey.is_array() || ey.size() != kNumCities)
+    return bad("cities");
+  for (int c = 0; c < kNumCities; ++c) {
+    if (!re[c].is_array() || re[c].size() != 2 || !ey[c].is_array() || ey[c].size() != kMaxPlayers)
+      return bad("city");
+    for (int k = 0; k < 2; ++k) {
+      if (!in(re[c][k], kNone, np - 1)) return bad("restaurant");
+      s.restaurant_[c][k] = re[c][k].get<std::int8_t>();
+      if (s.restaurant_[c][k] != kNone && k >= s.slots(c)) return bad("restaurant slot");
+    }
+    for (int p = 0; p < kMaxPlayers; ++p) {
+      if (!in(ey[c][p], 0, kEyewitnessSupply) || (p >= np && ey[c][p].get<int>() != 0))
+        return bad("eyewitness");
+      s.eyewitness_[c][p] = ey[c][p].get<std::uint8_t>();
+    }
+  }
+  const Json& uf = j.at("ufos");
+  if (!uf.is_array() || uf.size() > kMaxUfos) return bad("ufos");
+  for (const Json& f : uf) {
+    if (!f.is_array() || f.size() != 6 || !in(f[0], 0, np - 1) || !in(f[1], 0, 2) ||
+        !in(f[2], 0, kNumSpaces - 1) || !f[3].is_boolean() || !f[4].is_boolean() ||
+        !f[5].is_boolean())
+      return bad("ufo");
+    UfoPiece p;
+    p.owner = f[0].get<std::int8_t>();
+    p.type = UfoType(f[1].get<int>());
+    p.space = f[2].get<std::uint8_t>();
+    p.moved = f[3].get<bool>();
+    p.stopped = f[4].get<bool>();
+    p.used = f[5].get<bool>();
+    if (!s.in_play(p.space)) return bad("ufo out of play");
+    s.ufos_.push_back(p);
+  }
+  for (Seat p = 0; p < np; ++p)
+    if (s.restaurant_supply(p) < 0 || s.kiosk_supply(p) < 0 || s.eyewitness_supply(p) < 0 ||
+        s.ufo_supply(p, UfoType::kStandard) < 0 || s.ufo_supply(p, UfoType::kBumper) < 0 ||
+        s.ufo_supply(p, UfoType::kSedator) < 0)
+      return bad("supply exceeded");
+  if (!in(j.at("opened"), 0, (1 << kNumCities) - 1) || !in(j.at("skip"), 0, (1 << np) - 1) ||
+      !j.at("lost_bump").is_boolean())
+    return bad("turn flags");
+  s.opened_mask_ = j["opened"].get<std::uint16_t>();
+  s.skip_mask_ = j["skip"].get<std::uint8_t>();
+  s.lost_bump_ = j["lost_bump"].get<bool>();
+  const Json& b = j.at("bump");
+  const int nu = static_cast<int>(s.ufos_.size());
+  if (!b.is_array() || b.size() != 10 || !in(b[0], kNone, kNumSpaces - 1) ||
+      !in(b[1], kNone, nu - 1) || !in(b[2], kNone, np - 1) || !in(b[3], -10, 40) ||
+      !in(b[4], -10, 40) || !in(b[5], 0, 6) || !in(b[6], kNone, np - 1) ||
+      !in(b[7], kNone, np - 1) || !in(b[8], 0, 100) || !in(b[9], kNone, kNumCities - 1))
+    return bad("bump");
+  s.bump_space_ = b[0].get<std::int8_t>();
+  s.attacker_ufo_ = b[1].get<std::int8_t>();
+  s.defender_ = b[2].get<std::int8_t>();
+  s.att_bonus_ = b[3].get<std::int8_t>();
+  s.def_bonus_ = b[4].get<std::int8_t>();
+  s.att_die_ = b[5].get<std::int8_t>();
+  s.winner_ = b[6].get<std::int8_t>();
+  s.loser_ = b[7].get<std::int8_t>();
+  s.steps_left_ = b[8].get<std::int8_t>();
+  s.eye_city_ = b[9].get<std::int8_t>();
+  const Json& sq = j.at("support_queue");
+  const Json& lo = j.at("losers");
+  if (!sq.is_array() || sq.size() > kMaxUfos || !lo.is_array() || lo.size() > kMaxUfos)
+    return bad("queues");
+  for (const Json& v : sq) {
+    if (!in(v, 0, nu - 1)) return bad("support queue");
+    s.support_queue_.push_back(v.get<std::uint8_t>());
+  }
+  for (const Json& v : lo) {
+    if (!in(v, 0, nu - 1)) return bad("losers");
+    s.losers_.push_back(v.get<std::uint8_t>());
+  }
+  const Json& pu = j.at("pushed");
+  if (!pu.is_array() || pu.size() != kMaxUfos) return bad("pushed");
+  for (int u = 0; u < kMaxUfos; ++u) {
+    if (!in(pu[u], 0, 255)) return bad("pushed");
+    s.pushed_[u] = pu[u].get<std::uint8_t>();
+  }
+  const Json& r = j.at("roll");
+  if (!r.is_array() || r.size() != 3 || !in(r[0], kNone, nu - 1) || !in(r[1], 0, kNumDeeds - 1) ||
+      !in(r[2], 0, kMaxUfos))
+    return bad("roll");
+  s.roller_ = r[0].get<std::int8_t>();
+  s.deed_ = Deed(r[1].get<int>());
+  s.assist_ = r[2].get<std::int8_t>();
+  // The phase's own context must be present.
+  switch (s.phase_) {
+    case Phase::kTokens:
+      if (s.next_token_city_ >= kNumCities) return bad("tokens phase");
+      break;
+    case Phase::kSupport:
+      if (s.support_queue_.empty() || s.bump_space_ == kNone) return bad("support phase");
+      break;
+    case Phase::kAttackDie:
+    case Phase::kDefendDie:
+      if (s.bump_space_ == kNone || s.defender_ == kNone) return bad("die phase");
+      break;
+    case Phase::kDisplace:
+    case Phase::kEyewitness:
+      if (s.winner_ == kNone || s.loser_ == kNone || s.losers_.empty()) return bad("displacement");
+      if (s.phase_ == Phase::kEyewitness && s.eye_city_ == kNone) return bad("eyewitness phase");
+      break;
+    case Phase::kAssist:
+    case Phase::kControlDie:
+      if (s.roller_ == kNone || !board().spaces[s.ufos_[s.roller_].space].city ||
+          s.deed_ < Deed::kOpenRestaurant)
+        return bad("control roll");
+      break;
+    default:
+      break;
+  }
+  if (!s.is_terminal() && !s.is_chance()) {
+    ActionList legal;
+    s.legal_in_phase(legal);
+    if (legal.empty()) return bad("nobody can act");
+  }
+  return s;
+}
+
+GameResult UfoState::result() const {
+  GameResult r;
+  r.players = players_;
+  for (Seat p = 0; p < players_; ++p) r.score[p] = score(p);
+  rank_by_score(r);
+  for (Seat p = 0; p < players_; ++p)
+    if (r.rank[p] == 1) r.winners.insert(p);
+  return r;
+}
+
+Json UfoState::result_details() const {
+  Json d = Json::array();
+  for (Seat p = 0; p < players_; ++p) {
+    int rest = 0, kiosks = 0, eyes = 0;
+    for (int c = 0; c < kNumCities; ++c) {
+      for (auto o : restaurant_[c]) rest += o == p ? resistance(c) : 0;
+      eyes += eyewitness_[c][p];
+    }
+    for (auto o : kiosk_) kiosks += o == p;
+    d.push_back({{"restaurant_points", rest},
+                 {"kiosks", kiosks},
+                 {"eyewitnesses", eyes},
+                 {"cities", controlled_cities(p)},
+                 {"score", score(p)}});
+  }
+  return {{"players", d}, {"rounds_played", round()}};
+}
+
+}  // namespace meeple::ufo
