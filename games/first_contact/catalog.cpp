@@ -157,16 +157,29 @@ const Catalog& catalog() {
   return c;
 }
 
-Colour square_colour(const std::array<Colour, kSquares>& colours, int rotation, int square) {
-  // Turning the card a quarter clockwise moves its cell (r, c) to (c, 4 - r);
-  // walk back from the field square to the card cell.
+namespace {
+// The card cell lying under field square `square` when the card is turned
+// `rotation` quarters clockwise. A quarter turn moves card cell (r, c) to
+// (c, 4 - r); walk back from the field square to the card cell.
+int cell_under(int rotation, int square) {
   int r = square / 5, c = square % 5;
   for (int k = 0; k < (rotation & 3); ++k) {
     int pr = 4 - c, pc = r;
     r = pr;
     c = pc;
   }
-  return colours[r * 5 + c];
+  return r * 5 + c;
+}
+}  // namespace
+
+Colour square_colour(const std::array<Colour, kSquares>& colours, int rotation, int square) {
+  static const auto cell_of = [] {
+    std::array<std::array<std::uint8_t, kSquares>, kRotations> t{};
+    for (int rot = 0; rot < kRotations; ++rot)
+      for (int q = 0; q < kSquares; ++q) t[rot][q] = static_cast<std::uint8_t>(cell_under(rot, q));
+    return t;
+  }();
+  return colours[cell_of[rotation & 3][square]];
 }
 
 const std::array<std::uint8_t, kCharacteristics>& note_pad_order(int pad) {

@@ -859,13 +859,15 @@ Expected<FirstContactState> FirstContactState::from_json(const Json& j) {
     s.phase_ = static_cast<Phase>(ph);
     s.round_ = j.at("round").get<std::uint16_t>();
     s.turn_ = j.at("turn").get<std::uint8_t>();
-    if (s.turn_ >= std::max(s.aliens_, static_cast<std::uint8_t>(players - aliens)) &&
-        s.phase_ != Phase::kOver && s.phase_ >= Phase::kZeroTurn)
+    const bool earthling_turn = s.phase_ >= Phase::kZeroTurn && s.phase_ <= Phase::kPropose;
+    const bool alien_turn = s.phase_ >= Phase::kTarget && s.phase_ <= Phase::kSecondAttempt;
+    if ((earthling_turn && s.turn_ >= players - aliens) || (alien_turn && s.turn_ >= aliens))
       return corrupt("turn");
     s.field_card_ = j.at("field_card").get<decltype(s.field_card_)>();
     s.field_face_ = j.at("field_face").get<decltype(s.field_face_)>();
     s.laid_ = j.at("laid").get<std::uint8_t>();
-    if (s.laid_ > kSquares) return corrupt("laid");
+    if (s.laid_ > kSquares || (s.phase_ == Phase::kLayField) != (s.laid_ < kSquares))
+      return corrupt("laid");
     const auto& deck = catalog().decks[static_cast<int>(s.edition_)];
     for (int q = 0; q < s.laid_; ++q) {
       if (s.field_card_[q] >= deck.size() || s.field_face_[q] >= deck[s.field_card_[q]].faces())
@@ -886,6 +888,9 @@ Expected<FirstContactState> FirstContactState::from_json(const Json& j) {
     s.assigned_ = j.at("assigned").get<std::uint8_t>();
     if (s.assigned_ > kCharacteristics) return corrupt("assigned");
     s.random_fill_ = j.at("random_fill").get<bool>();
+    if (s.phase_ == Phase::kCustomSymbols && s.assigned_ >= kCharacteristics)
+      return corrupt("assigned");
+    if (s.random_fill_ && s.phase_ != Phase::kCustomSymbols) return corrupt("random_fill");
     s.card_ = j.at("card").get<std::int8_t>();
     s.rotation_ = j.at("rotation").get<std::uint8_t>();
     if (!in(s.card_, -1, kRequestCards - 1) || s.rotation_ >= kRotations) return corrupt("card");
