@@ -446,6 +446,27 @@ TEST(FirstContactEnd, ItAndKoBreakTokenTiesWithTheNotePads) {
   }
 }
 
+TEST(FirstContactEnd, TheRulebookPadComparisonFourRightTwoWrongAgainstSixRightOneWrong) {
+  S s = finished_tie(Json::object());
+  auto write = [&](int e, int k, bool right) {
+    const int g = s.glyph_of(k);
+    TestAccess::note(s)[e][k] = static_cast<std::int8_t>(right ? g : (g + 1) % kGlyphs);
+  };
+  for (int k : {kAlive, kBig, kFood, kDanger}) write(0, k, true);
+  for (int k : {kRound, kSolid}) write(0, k, false);
+  for (int k : {kAlive, kBig, kFood, kDanger, kRound, kSolid}) write(1, k, true);
+  write(1, kLiquid, false);
+  EXPECT_EQ(s.pad_score(0), 4);
+  EXPECT_EQ(s.pad_score(1), 6);
+  GameResult r = s.result();
+  EXPECT_FALSE(r.winners.contains(s.earthling_seat(0)));
+  EXPECT_TRUE(r.winners.contains(s.earthling_seat(1)));
+  Json d = s.result_details()["teams"]["earthlings"];
+  EXPECT_EQ(d[0]["pad_score"], 4);
+  EXPECT_EQ(d[0]["note_pad"].size(), 6u);
+  EXPECT_EQ(d[1]["pad_score"], 6);
+}
+
 TEST(FirstContactEnd, StillTiedOrEnTheEarthlingsShare) {
   S it = finished_tie(Json::object());
   GameResult r = it.result();
