@@ -85,11 +85,11 @@ def text(c, lang):
 # The same twelve effects for every family; the family-specific cards point
 # at their own family; the size-3 "star" card differs per family.
 STAR = [
-    dict(trigger="any_take", effect="amber"),
+    dict(trigger="any_take", effect="amber_for_points"),
     dict(trigger="any_take", effect="exhibit"),
     dict(trigger="once", effect="exhibit", applies_to="each_opponent"),
-    dict(trigger="any_take", effect="amber"),
-    dict(trigger="any_take", effect="point"),
+    dict(trigger="you_take_family", effect="point"),
+    dict(trigger="new_family", effect="point"),
 ]
 cards = []
 for f in range(5):
@@ -104,7 +104,8 @@ for f in range(5):
         card(f, 2, "once", "amber_for_points", "per_family_card", mult_family=f),
         card(f, 3, "once", "exhibit_free"),
         card(f, 3, "once", "exhibit_two_different"),
-        card(f, 3, **STAR[f]),
+        card(f, 3, **STAR[f]) if STAR[f]["trigger"] != "you_take_family"
+        else card(f, 3, STAR[f]["trigger"], STAR[f]["effect"], trig_family=f),
         card(f, 0, "once", "exhibit_two_same"),
     ]
 for i, c in enumerate(cards):

@@ -13,9 +13,11 @@
 //   +7 size 2, once: may spend 3 amber for 2 points, per studio card of this family
 //   +8 size 3, once: may exhibit 1 fossil for free
 //   +9 size 3, once: may exhibit up to 2 fossils of different families
-//   +10 size 3: carnivore/swimmer "whenever any player takes a card: 1 amber",
-//       herbivore "... may exhibit 1 fossil", mammal "... 1 point",
-//       flyer "once: each opponent may exhibit 1 fossil"
+//   +10 size 3: carnivore "whenever any player takes a card: may spend 3
+//       amber for 2 points", herbivore "... may exhibit 1 fossil", flyer
+//       "once: each opponent may exhibit 1 fossil", swimmer "whenever you take
+//       a swimmer card: 1 point", mammal "whenever you take a card of a
+//       family not in your studio: 1 point"
 //   +11 egg, once: may exhibit up to 2 fossils of the same family
 #include <gtest/gtest.h>
 
@@ -517,10 +519,14 @@ TEST(FirstGiantsEffects, NewFamilyTriggerNeedsAFamilyAbsentFromTheStudio) {
 
 TEST(FirstGiantsEffects, AnyPlayerTakingACardTriggersEveryOwner) {
   auto su = two_players();
-  su.studio[1] = {kM + 10};  // whenever any player takes a card: 1 point
+  su.studio[1] = {kC + 10};  // whenever any player takes a card: may spend 3 amber for 2 points
+  su.amber[1] = 4;
   auto s = FirstGiantsState::from_setup(su);
   play(s, 0, take(0, 1));
-  EXPECT_EQ(s.player(1).points, 1);
+  ASSERT_EQ(s.to_act(), SeatSet::only(1));
+  play(s, 1, act::kAmberForPoints);
+  EXPECT_EQ(s.player(1).points, 2);
+  EXPECT_EQ(s.player(1).amber, 1);
 }
 
 TEST(FirstGiantsEffects, ASingleUseEffectResolvesOnlyTheTurnTheCardIsTaken) {
@@ -642,14 +648,16 @@ TEST(FirstGiantsEffects, SeveralPlayersResolveFromTheActivePlayerClockwise) {
   su.active = 1;
   su.sites = {{{kC + 4, kH + 1}, {kF + 1, kS + 1}, {kM + 1, kC + 0}, {kH + 0, kF + 0}}};
   su.studio[0] = {kH + 10, kM + 4};  // any player takes: may exhibit 1 fossil
-  su.studio[2] = {kC + 10};          // any player takes: 1 amber
+  su.studio[2] = {kC + 10};          // any player takes: may spend 3 amber for 2 points
+  su.amber[2] = 3;
   auto s = FirstGiantsState::from_setup(su);
   play(s, 1, take(0, 0));  // seat 1's own "may exhibit" comes first
   ASSERT_EQ(s.to_act(), SeatSet::only(1));
-  EXPECT_EQ(s.player(2).amber, 2);  // seat 2 waits for seat 1
   play(s, 1, act::kDecline);
-  EXPECT_EQ(s.player(2).amber, 3);  // then seat 2 (automatic), then seat 0
-  ASSERT_EQ(s.to_act(), SeatSet::only(0));
+  ASSERT_EQ(s.to_act(), SeatSet::only(2));  // then seat 2
+  play(s, 2, act::kAmberForPoints);
+  EXPECT_EQ(s.player(2).points, 2);
+  ASSERT_EQ(s.to_act(), SeatSet::only(0));  // then seat 0
   EXPECT_TRUE(legal(s, 0, exhibit(kM + 4)));
   play(s, 0, act::kDecline);
   EXPECT_TRUE(s.is_chance());
@@ -680,14 +688,15 @@ TEST(FirstGiantsEffects, EachOpponentDecidesItsOwnMay) {
 TEST(FirstGiantsEffects, AnExhibitedFossilLosesItsEffects) {
   auto su = two_players();
   su.pawns_out[0] = 0b0001;
-  su.studio[0] = {kM + 10};  // any player takes: 1 point
-  su.amber[0] = 3;
+  su.studio[0] = {kC + 10};  // any player takes: may spend 3 amber for 2 points
+  su.amber[0] = 6;
   auto s = FirstGiantsState::from_setup(su);
   play(s, 0, act::kReclaim);
-  play(s, 0, exhibit(kM + 10));
+  play(s, 0, exhibit(kC + 10));
   play(s, 0, act::kNewSet);
   play(s, 1, take(0, 0));
-  EXPECT_EQ(s.player(0).points, 0);
+  EXPECT_TRUE(s.is_chance());  // seat 0 is not asked any more
+  EXPECT_EQ(s.player(0).amber, 3);
 }
 
 // --- End of the game ----------------------------------------------------------
