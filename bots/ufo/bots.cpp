@@ -117,6 +117,8 @@ class HeuristicBot final : public Bot {
           v += 0.8 * ahead;
         }
       }
+      // A push that ends the displacement beats wandering on.
+      if (s.phase() == Phase::kDisplace && c.phase() != Phase::kDisplace) v += 0.5;
       v += 1e-6 * rng.uniform01();
       if (v > best) {
         best = v;

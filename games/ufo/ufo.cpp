@@ -260,8 +260,32 @@ bool UfoState::may_displace(int u, int line) const {
     return steps_left_ - 1 >= unpushed;
   }
   // The budget is spent: a UFO still sharing a space with another player's
-  // UFO keeps moving until it reaches a space where it may stop.
-  return pushed_[u] > 0 && holds_other_ufo(f.space, loser_);
+  // UFO keeps moving until it reaches a space where it may stop, by a
+  // shortest way (so the extra moves always end; docs/rules/ufo.md).
+  if (pushed_[u] == 0 || !holds_other_ufo(f.space, loser_)) return false;
+  std::array<std::int8_t, kNumSpaces> dist;
+  rest_distances(loser_, dist);
+  return dist[lines[line]] >= 0 && dist[lines[line]] < dist[f.space];
+}
+
+void UfoState::rest_distances(Seat p, std::array<std::int8_t, kNumSpaces>& dist) const {
+  std::array<std::uint8_t, kNumSpaces> queue{};
+  int head = 0, tail = 0;
+  for (int s = 0; s < kNumSpaces; ++s) {
+    dist[s] = -1;
+    if (in_play(s) && !holds_other_ufo(s, p)) {
+      dist[s] = 0;
+      queue[tail++] = static_cast<std::uint8_t>(s);
+    }
+  }
+  while (head < tail) {
+    const int x = queue[head++];
+    for (auto y : sp(x).lines)
+      if (dist[y] < 0 && in_play(y)) {
+        dist[y] = static_cast<std::int8_t>(dist[x] + 1);
+        queue[tail++] = y;
+      }
+  }
 }
 
 bool UfoState::displacement_done() const {
@@ -623,7 +647,7 @@ void UfoState::apply_unchecked(Seat seat, Action a) {
       UfoPiece& f = ufos_[u];
       const int to = sp(f.space).lines[k];
       f.space = static_cast<std::uint8_t>(to);
-      ++pushed_[u];
+      pushed_[u] = 1;  // only "has moved at least once" matters
       if (steps_left_ > 0) --steps_left_;
       enter_by_displacement(u, to);
       if (phase_ == Phase::kDisplace && displacement_done()) finish_displacement();
@@ -1062,7 +1086,7 @@ Expected<UfoState> UfoState::from_json(const Json& j) {
   const Json& pu = j.at("pushed");
   if (!pu.is_array() || pu.size() != kMaxUfos) return bad("pushed");
   for (int u = 0; u < kMaxUfos; ++u) {
-    if (!in(pu[u], 0, 255)) return bad("pushed");
+    if (!in(pu[u], 0, 1)) return bad("pushed");
     s.pushed_[u] = pu[u].get<std::uint8_t>();
   }
   const Json& r = j.at("roll");

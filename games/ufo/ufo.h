@@ -185,6 +185,9 @@ class UfoState {
   bool contested(int space) const;
   bool may_displace(int u, int line) const;
   bool displacement_done() const;
+  // Steps from each space to the nearest one where p's displaced UFO may
+  // stop (no other player's UFO); -1 when none can be reached.
+  void rest_distances(Seat p, std::array<std::int8_t, kNumSpaces>& dist) const;
   bool new_ufo_city_ok(int city) const;
   bool may_take_new_ufo() const;
   bool deed_legal(int u, Deed d) const;
@@ -225,7 +228,7 @@ class UfoState {
   std::int8_t winner_ = kNone;
   std::int8_t loser_ = kNone;
   InlineVec<std::uint8_t, kMaxUfos> losers_;
-  std::array<std::uint8_t, kMaxUfos> pushed_{};  // steps taken by each loser
+  std::array<std::uint8_t, kMaxUfos> pushed_{};  // 1: this loser has moved
   std::int8_t steps_left_ = 0;
   std::int8_t eye_city_ = kNone;  // city waiting for a moved eyewitness token
   // Control roll in progress.

@@ -300,6 +300,7 @@ TEST(UfoBump, DisplacedUfoMayNotStopOnAnotherPlayersUfoAndLeavesEyewitnesses) {
   EXPECT_EQ(f.s.steps_left(), 0);
   EXPECT_EQ(f.s.phase(), Phase::kDisplace) << "Rome holds a Blue UFO: Yellow keeps moving";
   EXPECT_EQ(f.s.eyewitnesses(at("rome"), 1), 1) << "a city entered by displacement";
+  EXPECT_FALSE(f.legal(0, F::push(yellow, "ostia"))) << "extra moves head for a free space";
   f.play(0, F::push(yellow, "tivoli"));
   EXPECT_EQ(f.s.phase(), Phase::kActions);
   EXPECT_EQ(space_of(f.s, yellow), at("tivoli"));
