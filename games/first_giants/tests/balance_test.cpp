@@ -67,5 +67,33 @@ TEST(FirstGiantsBalance, DISABLED_WinShareOfPlayersHoldingEachKindOfCard) {
     std::printf("| %s | %d | %.1f%% |\n", k.c_str(), v.first, 100.0 * v.second / v.first);
 }
 
+TEST(FirstGiantsBots, HeuristicBeatsThreeRandomBots) {
+  const AnyGame* game = find_game("first-giants");
+  ASSERT_TRUE(game);
+  Rng rng(7);
+  int wins = 0;
+  const int games = 60;
+  for (int g = 0; g < games; ++g) {
+    std::vector<std::unique_ptr<Bot>> owned;
+    std::vector<Bot*> bots;
+    for (const char* name : {"heuristic", "random", "random", "random"}) {
+      auto bot = make_bot(*game, name);
+      ASSERT_TRUE(bot);
+      owned.push_back(std::move(bot.value()));
+      bots.push_back(owned.back().get());
+    }
+    GameResult r;
+    MatchOptions opt;
+    opt.on_step = [&](const AnyState& s) {
+      if (s.is_terminal()) r = s.result();
+    };
+    MatchOutcome m = play_match(*game->new_game(Json::object(), 4), bots, rng, opt);
+    ASSERT_TRUE(m.finished);
+    ASSERT_TRUE(m.errors.empty());
+    if (r.winners.contains(0)) ++wins;
+  }
+  EXPECT_GT(wins, games / 2);  // an even seat would win a quarter
+}
+
 }  // namespace
 }  // namespace meeple::first_giants
