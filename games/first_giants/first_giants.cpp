@@ -982,6 +982,51 @@ Expected<FirstGiantsState> FirstGiantsState::from_json(const Json& j) {
   return s;
 }
 
+namespace {
+std::string card_words(int id, std::string_view lang) {
+  const Card& c = card(id);
+  const Json& text = card_json(id)["text"];
+  const std::string l(lang);
+  std::string name =
+      c.egg() ? std::string(kFamilyNames[c.family]) + " egg"
+              : "size-" + std::to_string(c.size) + " " + std::string(kFamilyNames[c.family]);
+  return name + " (#" + std::to_string(id) + ": " +
+         (text.contains(l) ? text[l] : text["en"]).get<std::string>() + ")";
+}
+}  // namespace
+
+std::string FirstGiantsState::describe_action(Seat seat, Action a, std::string_view lang) const {
+  if (seat == kChance) return "draw " + card_words(a, lang);
+  if (a >= act::kTake && a < act::kTake + 8) {
+    const int s = (a - act::kTake) / 2, k = (a - act::kTake) % 2;
+    return "play a pawn on dig site " + std::to_string(s) + " and take the " +
+           card_words(site_[s][k], lang);
+  }
+  if (a == act::kReclaim) return "reclaim your pawns";
+  if (a == act::kDecline) return "decline";
+  if (a == act::kGainAmber) return "gain 1 amber";
+  if (a == act::kGainPoint) return "gain 1 point";
+  if (a == act::kAmberForPoints) return "spend 3 amber for 2 points";
+  if (a >= act::kResolve && a < act::kResolve + kCards)
+    return "resolve next the effect of the " + card_words(a - act::kResolve, lang);
+  if (a >= act::kExhibit && a < act::kExhibit + kCards)
+    return "exhibit the " + card_words(a - act::kExhibit, lang);
+  if (a == act::kNewSet) return "start a new set with it";
+  if (a >= act::kIntoSet && a < act::kCount && seat >= 0 && seat < players_) {
+    const int j = a - act::kIntoSet;
+    if (j >= static_cast<int>(area_[seat].sets.size())) return "add it to set " + std::to_string(j);
+    const ExhibitSet& set = area_[seat].sets[j];
+    std::string what =
+        set.kind == kFamilySet ? "Family set of " + std::string(kFamilyNames[set.family])
+        : set.kind == kSizeSet ? (set.size ? "Size set of size " + std::to_string(set.size)
+                                           : std::string("Size set of eggs"))
+                               : "set started by the " + card_words(set.card[0], "en");
+    return "add it to set " + std::to_string(j) + " (" + what + ", " + std::to_string(set.n) +
+           " cards)";
+  }
+  return "action " + std::to_string(a);
+}
+
 GameResult FirstGiantsState::result() const {
   GameResult r;
   r.players = players_;

@@ -16,6 +16,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -154,6 +155,9 @@ class FirstGiantsState {
   FirstGiantsState determinize(Seat, Rng&) const { return *this; }
   GameResult result() const;
   Json result_details() const;
+  // Terminal play: a legal action in words, card effects in `lang` (en, it,
+  // ko; other languages fall back to English).
+  std::string describe_action(Seat seat, Action a, std::string_view lang) const;
   bool operator==(const FirstGiantsState&) const = default;
 
   // Read access for bots and tests.

@@ -122,6 +122,14 @@ TEST(FirstGiantsDeck, CardTextInThreeLanguagesIsInTheView) {
   EXPECT_EQ(card["text"]["it"], "Una volta durante questo turno: ottieni 1 punto.");
 }
 
+TEST(FirstGiantsDeck, ActionsAreDescribedWithTheCardTextInTheChosenLanguage) {
+  auto s = FirstGiantsState::from_setup(two_players());
+  const std::string it = s.describe_action(0, take(0, 0), "it");
+  EXPECT_NE(it.find("dig site 0"), std::string::npos);
+  EXPECT_NE(it.find("ottieni 1 punto"), std::string::npos);
+  EXPECT_NE(s.describe_action(0, take(0, 0), "fr").find("gain 1 point"), std::string::npos);
+}
+
 // --- Setup ------------------------------------------------------------------
 
 TEST(FirstGiantsSetup, EightCardsAreDealtFromTheWholeDeckThenSeatZeroStarts) {
