@@ -1,14 +1,20 @@
 #include "bots/registry_entries.h"
 
-// Each game's bots register here, under the game's MEEPLE_HAVE_ flag.
+#include "bots/ismcts_bot.h"
+
+// Each game's bots register here, under the game's MEEPLE_HAVE_ flag: the
+// game's own bots, then the generic ISMCTS bot on the game's State type.
 #ifdef MEEPLE_HAVE_first_contact
 #include "bots/first_contact/bots.h"
+#include "games/first_contact/first_contact.h"
 #endif
 #ifdef MEEPLE_HAVE_first_giants
 #include "bots/first_giants/bots.h"
+#include "games/first_giants/first_giants.h"
 #endif
 #ifdef MEEPLE_HAVE_ufo
 #include "bots/ufo/bots.h"
+#include "games/ufo/ufo.h"
 #endif
 
 namespace meeple {
@@ -16,12 +22,15 @@ namespace meeple {
 void add_game_bots(std::vector<BotEntry>& entries) {
 #ifdef MEEPLE_HAVE_first_contact
   first_contact::add_bots(entries);
+  entries.push_back(ismcts_entry<first_contact::FirstContact>());
 #endif
 #ifdef MEEPLE_HAVE_first_giants
   first_giants::add_bots(entries);
+  entries.push_back(ismcts_entry<first_giants::FirstGiants>());
 #endif
 #ifdef MEEPLE_HAVE_ufo
   ufo::add_bots(entries);
+  entries.push_back(ismcts_entry<ufo::Ufo>());
 #endif
   (void)entries;
 }
