@@ -1,5 +1,5 @@
 // Ufo! fritti dallo spazio! (Petra Brandenburger, Argentum 2004), 2 to 5
-// players. Rules: seed 004 and docs/shared RULINGS.md section 3; the project's
+// players. Rules: seed 004 and RULINGS.md section 3 (/work/shared); the project's
 // own map is games/ufo/data/map.json. docs/rules/ufo.md explains the game.
 //
 // A turn is split into small decisions so that every legal-action list stays
