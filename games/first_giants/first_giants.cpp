@@ -1027,6 +1027,46 @@ std::string FirstGiantsState::describe_action(Seat seat, Action a, std::string_v
   return "action " + std::to_string(a);
 }
 
+std::string FirstGiantsState::text_view(Seat, std::string_view lang) const {
+  std::string out = "Turn of seat " + std::to_string(active_) + " (" +
+                    std::string(kPhaseNames[static_cast<int>(phase_)]) + "), deck " +
+                    std::to_string(deck_count()) + ", set tokens in reserve " +
+                    std::to_string(reserve_) + (end_triggered_ ? ", END TRIGGERED" : "") + "\n";
+  for (int s = 0; s < kSites; ++s) {
+    out += "Dig site " + std::to_string(s) + ":";
+    for (int p = 0; p < players_; ++p)
+      if (area_[p].pawns_out & (1 << s)) out += " [pawn " + std::to_string(p) + "]";
+    out += "\n";
+    for (int k = 0; k < 2; ++k)
+      out += std::string(k == 0 ? "  left:  " : "  right: ") +
+             (site_[s][k] == kNoCard ? std::string("-") : card_words(site_[s][k], lang)) + "\n";
+  }
+  for (int p = 0; p < players_; ++p) {
+    const PlayerArea& a = area_[p];
+    out += "Seat " + std::to_string(p) + ": " + std::to_string(a.amber) + " amber, " +
+           std::to_string(a.points) + " points, score " + std::to_string(score(p)) + ", " +
+           std::to_string(kPawns - __builtin_popcount(a.pawns_out)) + " pawns in hand\n";
+    for (std::uint64_t st = a.studio; st; st &= st - 1)
+      out += "  studio: " + card_words(__builtin_ctzll(st), lang) + "\n";
+    for (int j = 0; j < static_cast<int>(a.sets.size()); ++j) {
+      const ExhibitSet& set = a.sets[j];
+      out += "  set " + std::to_string(j) + " (" +
+             (set.kind == kFamilySet ? "family"
+              : set.kind == kSizeSet ? "size"
+                                     : "open") +
+             ", " + std::to_string(set.tokens) + " tokens" + (set.complete() ? ", complete" : "") +
+             "):";
+      for (int i = 0; i < set.n; ++i) out += " #" + std::to_string(set.card[i]);
+      out += "\n";
+    }
+  }
+  for (int n = 0; n < kNews; ++n)
+    if (news_holder_[n] >= 0)
+      out += "News " + news_name(n).get<std::string>() + ": seat " +
+             std::to_string(news_holder_[n]) + (news_kept_[n] ? " (kept for good)" : "") + "\n";
+  return out;
+}
+
 GameResult FirstGiantsState::result() const {
   GameResult r;
   r.players = players_;

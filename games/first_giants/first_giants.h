@@ -158,6 +158,8 @@ class FirstGiantsState {
   // Terminal play: a legal action in words, card effects in `lang` (en, it,
   // ko; other languages fall back to English).
   std::string describe_action(Seat seat, Action a, std::string_view lang) const;
+  // Terminal play: the (all public) table as text.
+  std::string text_view(Seat seat, std::string_view lang) const;
   bool operator==(const FirstGiantsState&) const = default;
 
   // Read access for bots and tests.

@@ -130,6 +130,13 @@ TEST(FirstGiantsDeck, ActionsAreDescribedWithTheCardTextInTheChosenLanguage) {
   EXPECT_NE(s.describe_action(0, take(0, 0), "fr").find("gain 1 point"), std::string::npos);
 }
 
+TEST(FirstGiantsDeck, TheTextViewShowsTheSitesInTheChosenLanguage) {
+  auto s = FirstGiantsState::from_setup(two_players());
+  const std::string t = s.text_view(0, "it");
+  EXPECT_NE(t.find("Dig site 3"), std::string::npos);
+  EXPECT_NE(t.find("ottieni 1 punto"), std::string::npos);
+}
+
 // --- Setup ------------------------------------------------------------------
 
 TEST(FirstGiantsSetup, EightCardsAreDealtFromTheWholeDeckThenSeatZeroStarts) {
