@@ -95,6 +95,13 @@ class FirstContactState {
   bool is_chance() const;
   SeatSet to_act() const;
   void legal_actions(Seat seat, ActionList& out) const;
+  // The seat's decisions without the free note-pad edits (which encode above
+  // every decision): what search explores and terminal play numbers. Notes
+  // stay playable through their JSON form.
+  void search_actions(Seat seat, ActionList& out) const {
+    legal_actions(seat, out);
+    while (!out.empty() && out.back() >= act::kNoteWrite) out.pop_back();
+  }
   void chance_outcomes(ChanceList& out) const;
   MaybeError apply(Seat seat, Action a);
   void apply_unchecked(Seat seat, Action a);
