@@ -249,3 +249,32 @@ TEST_F(Cli, PlayLeavesCleanlyWhenInputEnds) {
 
 }  // namespace
 }  // namespace meeple::cli
+
+namespace meeple::cli {
+namespace {
+
+// A whole game of every real game played through the terminal prompt: the
+// person types choice numbers (some out of range, which must be answered
+// with the prompt again) until the result is shown.
+TEST_F(Cli, PlayAWholeGameOfEveryGameThroughStdin) {
+  for (const AnyGame* game : all_games()) {
+    std::string typed;
+    for (int i = 0; i < 30000; ++i) typed += std::to_string((i * 7) % 5 + 1) + "\n";
+    std::istringstream game_in(typed);
+    std::ostringstream game_out, game_err;
+    ASSERT_EQ(cmd_play({.game = std::string(game->name()),
+                        .seat = 1,
+                        .players = 3,
+                        .bots = "random",
+                        .seed = 11},
+                       game_in, game_out, game_err),
+              0)
+        << game->name() << ": " << game_err.str();
+    const std::string o = game_out.str();
+    EXPECT_NE(o.find("The game is over."), std::string::npos) << game->name();
+    EXPECT_NE(o.find("Your choices:"), std::string::npos) << game->name();
+  }
+}
+
+}  // namespace
+}  // namespace meeple::cli
