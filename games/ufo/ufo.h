@@ -21,6 +21,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/game.h"
@@ -137,6 +138,10 @@ class UfoState {
   UfoState determinize(Seat, Rng&) const { return *this; }  // nothing is hidden
   GameResult result() const;
   Json result_details() const;
+  // Terminal play (games/ufo/text.cpp): the board in words, and one of the
+  // seat's legal actions in words. English for every language.
+  std::string text_view(Seat seat, std::string_view lang) const;
+  std::string describe_action(Seat seat, Action a, std::string_view lang) const;
   bool operator==(const UfoState&) const = default;
 
   // Read access for bots, tests and views.
