@@ -16,6 +16,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -113,6 +114,10 @@ class FirstContactState {
   FirstContactState determinize(Seat seat, Rng& rng) const;
   GameResult result() const;
   Json result_details() const;
+  // Terminal play (games/first_contact/text.cpp): the board as `seat` sees it
+  // (rendered from view(seat) only) and one of its actions in words.
+  std::string text_view(Seat seat, std::string_view lang) const;
+  std::string describe_action(Seat seat, Action a, std::string_view lang) const;
   bool operator==(const FirstContactState&) const = default;
 
   // Read access for tests, bots and the docs' examples.

@@ -1,0 +1,118 @@
+// Terminal play: text_view shows a seat nothing it may not know, and every
+// legal action has its own description.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "core/rng.h"
+#include "games/first_contact/tests/fixture.h"
+
+namespace meeple::first_contact {
+namespace {
+
+using namespace test;
+
+// As in hidden_test: 5 players, red and blue aliens, three earthlings (seats
+// 2-4); earthling 0 wrote Big's true glyph on its pad, earthling 1 wrote glyph
+// 5 for Heavy; blue's offers, with earthling 0's made and the others pending.
+S midgame() {
+  S s = fresh(5, {{"zero_turn", "on"}, {"aliens", 2}});
+  setup(s, {}, 11, 4, 2);
+  play(s, 2, act::kCharacteristic + kBig);
+  play(s, 3, act::kCharacteristic + kFood);
+  play(s, 4, act::kCharacteristic + kTool);
+  play(s, 2, act::kNoteWrite + kBig * kGlyphs + s.glyph_of(kBig));
+  play(s, 3, act::kNoteWrite + kHeavy * kGlyphs + 5);
+  skip_earthling_phase(s);
+  const auto red = bits(s.wanted(0));
+  const auto blue = bits(s.wanted(1));
+  std::uint32_t other = ~(s.wanted(0) | s.wanted(1)) & ((1u << 25) - 1);
+  alien_turn(s, red[0], {3, 4}, {red[1], blue[0], first_bit(other)});
+  play(s, 1, act::kSquare + blue[1]);
+  play(s, 1, act::kGlyph + 8);
+  play(s, 1, act::kSend);
+  play(s, 2, act::kSquare + blue[2]);
+  return s;
+}
+
+bool has(const std::string& text, const std::string& what) {
+  return text.find(what) != std::string::npos;
+}
+
+TEST(FirstContactText, AnEarthlingsTextHasNoPadCardTargetOrOtherNotes) {
+  S s = midgame();
+  for (const char* lang : {"en", "it", "ko"}) {
+    const std::string t = s.text_view(3, lang);
+    SCOPED_TRACE(t);
+    for (const char* secret :
+         {"language pad", "Request card", "request card", "wanted", "black", "target", "proposal"})
+      EXPECT_FALSE(has(t, secret)) << secret;
+    // Its own pad: Heavy = glyph 5; earthling 0's Big entry is not there.
+    EXPECT_TRUE(has(t, "heavy" + std::string(std::string_view(lang) == "en" ? "" : "/")));
+    EXPECT_TRUE(has(t, "big" + std::string(std::string_view(lang) == "en" ? "=-" : "/")));
+    EXPECT_FALSE(has(t, "Your offer"));  // it has not offered yet
+    EXPECT_TRUE(has(t, "json {\"note\""));
+  }
+  // Earthling 0 sees its own note and offer.
+  const std::string t0 = s.text_view(2, "en");
+  EXPECT_TRUE(has(t0, "big=" + std::to_string(s.glyph_of(kBig)) + ":"));
+  EXPECT_TRUE(has(t0, "Your offer: square " + std::to_string(bits(s.wanted(1))[2])));
+  EXPECT_FALSE(has(t0, "language pad"));
+  // The alien sees its secrets, and no note pad.
+  const std::string a = s.text_view(1, "en");
+  EXPECT_TRUE(has(a, "language pad"));
+  EXPECT_TRUE(has(a, "Request card 4"));
+  EXPECT_TRUE(has(a, "Your target: square " + std::to_string(bits(s.wanted(1))[1])));
+  EXPECT_FALSE(has(a, "note pad"));
+  // Spectators: the public part only.
+  const std::string p = s.text_view(kSpectator, "en");
+  EXPECT_FALSE(has(p, "language pad"));
+  EXPECT_FALSE(has(p, "note pad"));
+  EXPECT_FALSE(has(p, "target"));
+}
+
+void expect_described(const S& s, Seat seat) {
+  ActionList l;
+  s.legal_actions(seat, l);
+  std::set<std::string> seen;
+  for (Action a : l) {
+    const std::string d = s.describe_action(seat, a, "en");
+    EXPECT_FALSE(d.empty()) << a;
+    EXPECT_TRUE(seen.insert(d).second) << "duplicate description: " << d;
+    EXPECT_FALSE(s.describe_action(seat, a, "ko").empty());
+  }
+}
+
+TEST(FirstContactText, EveryLegalActionHasItsOwnDescription) {
+  S s = midgame();
+  for (Seat seat = 0; seat < s.num_players(); ++seat) expect_described(s, seat);
+  EXPECT_EQ(s.describe_action(3, act::kSquare + 7, "en").rfind("offer square 7 (", 0), 0u);
+
+  // Every phase of random games, with the negation rule and custom symbols.
+  for (const Json& opts : {Json::object(), Json{{"zero_turn", "on"}, {"aliens", 3}},
+                           Json{{"edition", "ko"}, {"custom_symbols", true}}}) {
+    for (int players : {2, 4, 7}) {
+      if (opts.contains("aliens") && players < 5) continue;
+      S g = fresh(players, opts);
+      Rng rng(static_cast<std::uint64_t>(players));
+      for (int step = 0; step < 150 && !g.is_terminal(); ++step) {
+        if (g.is_chance()) {
+          ChanceList outs;
+          g.chance_outcomes(outs);
+          play(g, kChance, outs[rng.below(static_cast<std::uint32_t>(outs.size()))].action);
+          continue;
+        }
+        for (Seat seat = 0; seat < g.num_players(); ++seat) expect_described(g, seat);
+        EXPECT_FALSE(g.text_view(g.to_act().lowest(), "it").empty());
+        const Seat seat = g.to_act().lowest();
+        ActionList l;
+        g.search_actions(seat, l);
+        play(g, seat, l[rng.below(static_cast<std::uint32_t>(l.size()))]);
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace meeple::first_contact
