@@ -136,7 +136,7 @@ void resolve_chance(S& s, Rng& rng) {
   }
 }
 
-// Dense ranks (1 = best) from scores, higher is better; equal scores share.
+// Ranks (1 = best) from scores, higher is better; equal scores share a rank.
 inline void rank_by_score(GameResult& r) {
   for (int i = 0; i < r.players; ++i) {
     int better = 0;
@@ -144,6 +144,19 @@ inline void rank_by_score(GameResult& r) {
       if (r.score[j] > r.score[i]) ++better;
     r.rank[i] = static_cast<std::int8_t>(better + 1);
   }
+}
+
+// The usual result of a scored game: `score_of(seat)` for every seat, ranks
+// by score, and every seat with the best score a winner (ties share).
+template <class ScoreOf>
+GameResult result_by_score(int players, ScoreOf&& score_of) {
+  GameResult r;
+  r.players = players;
+  for (Seat p = 0; p < players; ++p) r.score[p] = score_of(p);
+  rank_by_score(r);
+  for (Seat p = 0; p < players; ++p)
+    if (r.rank[p] == 1) r.winners.insert(p);
+  return r;
 }
 
 }  // namespace meeple

@@ -28,6 +28,11 @@ struct Case {
   std::uint64_t seed;
 };
 
+// Keeps ctest's listing readable (gtest would print the raw bytes).
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.game->name() << " " << c.players << "p " << c.params.dump() << " seed " << c.seed;
+}
+
 std::vector<Case> all_cases() {
   int seeds = 4;
   if (const char* e = std::getenv("MEEPLE_CONFORMANCE_SEEDS")) seeds = std::max(1, std::atoi(e));

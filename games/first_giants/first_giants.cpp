@@ -1068,13 +1068,7 @@ std::string FirstGiantsState::text_view(Seat, std::string_view lang) const {
 }
 
 GameResult FirstGiantsState::result() const {
-  GameResult r;
-  r.players = players_;
-  for (int p = 0; p < players_; ++p) r.score[p] = score(p);
-  rank_by_score(r);
-  for (int p = 0; p < players_; ++p)
-    if (r.rank[p] == 1) r.winners.insert(p);
-  return r;
+  return result_by_score(players_, [&](Seat p) { return score(p); });
 }
 
 Json FirstGiantsState::result_details() const {

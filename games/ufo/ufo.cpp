@@ -1131,13 +1131,7 @@ Expected<UfoState> UfoState::from_json(const Json& j) {
 }
 
 GameResult UfoState::result() const {
-  GameResult r;
-  r.players = players_;
-  for (Seat p = 0; p < players_; ++p) r.score[p] = score(p);
-  rank_by_score(r);
-  for (Seat p = 0; p < players_; ++p)
-    if (r.rank[p] == 1) r.winners.insert(p);
-  return r;
+  return result_by_score(players_, [&](Seat p) { return score(p); });
 }
 
 Json UfoState::result_details() const {

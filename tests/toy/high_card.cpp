@@ -119,13 +119,7 @@ HighCardState HighCardState::determinize(Seat seat, Rng& rng) const {
 }
 
 GameResult HighCardState::result() const {
-  GameResult r;
-  r.players = players_;
-  for (int i = 0; i < players_; ++i) r.score[i] = score_[i];
-  rank_by_score(r);
-  for (int i = 0; i < players_; ++i)
-    if (r.rank[i] == 1) r.winners.insert(i);
-  return r;
+  return result_by_score(players_, [&](Seat p) { return score_[p]; });
 }
 
 }  // namespace meeple::toy
