@@ -183,6 +183,7 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
                      players, me);
   Json shown = s.view(me);
   bool board_due = true;
+  bool first_board = true;
   while (!s.is_terminal()) {
     if (s.is_chance()) {
       s.apply(kChance, sample_chance(s.chance_outcomes(), rng));
@@ -200,7 +201,10 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
     }
     Json now = s.view(me);
     if (board_due) {
-      print_changes(shown, now, out);
+      // Changes since the person's last decision; the opening setup is shown
+      // by the board itself.
+      if (!first_board) print_changes(shown, now, out);
+      first_board = false;
       print_board(s, me, a.lang, out);
       shown = now;
       board_due = false;
