@@ -34,27 +34,12 @@ inline double median(std::vector<double> v) {
   return v.empty() ? 0.0 : v[v.size() / 2];
 }
 
-// Plays random games on the concrete state: every step lists the legal
-// actions (or chance outcomes) and applies one, as a random playout does.
+// One random game on the concrete state (search::playout with uniform
+// choices): every step lists the legal actions (or chance outcomes) and
+// applies one. Returns the number of steps.
 template <GameState S>
 std::uint64_t random_game(S s, Rng& rng) {
-  std::uint64_t n = 0;
-  ActionList actions;
-  ChanceList outcomes;
-  while (!s.is_terminal()) {
-    if (s.is_chance()) {
-      outcomes.clear();
-      s.chance_outcomes(outcomes);
-      s.apply_unchecked(kChance, sample_chance(outcomes, rng));
-    } else {
-      Seat seat = s.to_act().lowest();
-      actions.clear();
-      search::search_actions(s, seat, actions);
-      s.apply_unchecked(seat, actions[rng.below(static_cast<std::uint32_t>(actions.size()))]);
-    }
-    ++n;
-  }
-  return n;
+  return search::playout(s, rng);
 }
 
 // A position part-way through a random game, for search figures.

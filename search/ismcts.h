@@ -45,11 +45,13 @@ struct UniformRollout {
 };
 
 // Plays `s` to the end: chance by its weights, decisions by `policy`.
+// Returns the number of actions applied (chance outcomes included).
 template <GameState S, class Policy = UniformRollout>
-void playout(S& s, Rng& rng, const Policy& policy = {}) {
+std::uint64_t playout(S& s, Rng& rng, const Policy& policy = {}) {
   ActionList actions;
   ChanceList outcomes;
-  while (!s.is_terminal()) {
+  std::uint64_t steps = 0;
+  for (; !s.is_terminal(); ++steps) {
     if (s.is_chance()) {
       outcomes.clear();
       s.chance_outcomes(outcomes);
@@ -61,6 +63,7 @@ void playout(S& s, Rng& rng, const Policy& policy = {}) {
     search_actions(s, seat, actions);
     s.apply_unchecked(seat, policy(s, seat, actions, rng));
   }
+  return steps;
 }
 
 // Reward of each seat at the end of a game: 1 for a winner (shared victories

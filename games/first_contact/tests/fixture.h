@@ -171,5 +171,30 @@ inline std::vector<int> bits(std::uint32_t m) {
   return out;
 }
 
+// The shared mid-game position of the hidden-information and text tests:
+// 5 players, red and blue aliens, three earthlings (seats 2-4); a zero turn;
+// one round in which red got an item; earthling 0 wrote Big's true glyph on
+// its pad, earthling 1 wrote glyph 5 for Heavy; now blue's offers, with
+// earthling 0's made and the others pending.
+inline S midgame() {
+  S s = fresh(5, {{"zero_turn", "on"}, {"aliens", 2}});
+  setup(s, {}, 11, 4, 2);
+  play(s, 2, act::kCharacteristic + kBig);
+  play(s, 3, act::kCharacteristic + kFood);
+  play(s, 4, act::kCharacteristic + kTool);
+  play(s, 2, act::kNoteWrite + kBig * kGlyphs + s.glyph_of(kBig));
+  play(s, 3, act::kNoteWrite + kHeavy * kGlyphs + 5);
+  skip_earthling_phase(s);
+  const auto red = bits(s.wanted(0));
+  const auto blue = bits(s.wanted(1));
+  std::uint32_t other = ~(s.wanted(0) | s.wanted(1)) & ((1u << 25) - 1);
+  alien_turn(s, red[0], {3, 4}, {red[1], blue[0], first_bit(other)});
+  play(s, 1, act::kSquare + blue[1]);
+  play(s, 1, act::kGlyph + 8);
+  play(s, 1, act::kSend);
+  play(s, 2, act::kSquare + blue[2]);
+  return s;
+}
+
 }  // namespace test
 }  // namespace meeple::first_contact
