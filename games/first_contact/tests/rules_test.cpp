@@ -213,8 +213,8 @@ TEST(FirstContactEarthlingPhase, NotePadEditsAreFreeAndPrivate) {
   EXPECT_EQ(s.phase(), Phase::kChoose);
   Json mine = s.view(other)["note_pad"];
   EXPECT_EQ(mine["unknown_symbols"], Json({17}));
-  for (const auto& c : s.view(s.earthling_seat(0))["note_pad"]["cells"])
-    EXPECT_TRUE(c["glyph"].is_null());
+  const Json first = s.view(s.earthling_seat(0));  // kept alive for the loop
+  for (const auto& c : first["note_pad"]["cells"]) EXPECT_TRUE(c["glyph"].is_null());
 }
 
 // ------------------------------------------------------------ alien phase
