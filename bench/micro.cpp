@@ -6,15 +6,7 @@
 #include "cli/bench.h"
 #include "tests/toy/high_card.h"
 
-#ifdef MEEPLE_HAVE_first_contact
-#include "games/first_contact/first_contact.h"
-#endif
-#ifdef MEEPLE_HAVE_first_giants
-#include "games/first_giants/first_giants.h"
-#endif
-#ifdef MEEPLE_HAVE_ufo
-#include "games/ufo/ufo.h"
-#endif
+#include "games/all_games.h"
 
 namespace meeple {
 namespace {

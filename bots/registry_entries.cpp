@@ -4,17 +4,15 @@
 
 // Each game's bots register here, under the game's MEEPLE_HAVE_ flag: the
 // game's own bots, then the generic ISMCTS bot on the game's State type.
+#include "games/all_games.h"
 #ifdef MEEPLE_HAVE_first_contact
 #include "bots/first_contact/bots.h"
-#include "games/first_contact/first_contact.h"
 #endif
 #ifdef MEEPLE_HAVE_first_giants
 #include "bots/first_giants/bots.h"
-#include "games/first_giants/first_giants.h"
 #endif
 #ifdef MEEPLE_HAVE_ufo
 #include "bots/ufo/bots.h"
-#include "games/ufo/ufo.h"
 #endif
 
 namespace meeple {
