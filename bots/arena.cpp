@@ -24,6 +24,7 @@ Json ArenaReport::to_json() const {
     auto [lo, hi] = wilson95(b.wins, b.games);
     list.push_back({{"name", b.name},
                     {"games", b.games},
+                    {"seat_games", b.seat_games},
                     {"wins", b.wins},
                     {"win_rate", b.games ? static_cast<double>(b.wins) / b.games : 0.0},
                     {"ci95", {lo, hi}},
@@ -31,6 +32,7 @@ Json ArenaReport::to_json() const {
   }
   Json j = {{"game", game}, {"players", players}, {"games", games},
             {"bots", list}, {"seconds", seconds}, {"errors", errors.size()}};
+  if (fixed_seats) j["fixed_seats"] = true;
   for (const auto& [k, v] : extra.items()) j[k] = v;
   return j;
 }
@@ -38,7 +40,8 @@ Json ArenaReport::to_json() const {
 namespace {
 
 // Game-specific figures read from result_details(): "rounds" (mean),
-// "verdict" (distribution), "teams" (per-seat team names: wins per team).
+// "verdict" (distribution; a string or an integer), "teams" (per-seat team
+// names: wins per team).
 struct ExtraFigures {
   double rounds_sum = 0;
   int rounds_n = 0;
@@ -53,6 +56,8 @@ struct ExtraFigures {
     }
     if (details.contains("verdict") && details["verdict"].is_string())
       ++verdicts[details["verdict"].get<std::string>()];
+    else if (details.contains("verdict") && details["verdict"].is_number_integer())
+      ++verdicts[std::to_string(details["verdict"].get<int>())];
     if (details.contains("teams") && details["teams"].is_array()) {
       std::map<std::string, bool> won;
       const Json& teams = details["teams"];
@@ -97,28 +102,32 @@ Expected<ArenaReport> run_arena(const AnyGame& game, const ArenaOptions& opt) {
   if (!probe) return probe.error();
   if (opt.bots.empty()) return make_error("bot/count", "give at least one bot");
   const int nb = static_cast<int>(opt.bots.size());
-  // One bot object per seat-slot, so stateful bots never share between seats.
-  std::vector<std::vector<std::unique_ptr<Bot>>> pool(static_cast<std::size_t>(nb));
-  for (int b = 0; b < nb; ++b)
-    for (int s = 0; s < players; ++s) {
-      auto bot = make_bot(game, opt.bots[b]);
-      if (!bot) return bot.error();
-      pool[b].push_back(std::move(*bot));
-    }
+  if (opt.fixed_seats && nb != players)
+    return make_error(
+        "bot/count",
+        fmt::format("with fixed seats give one bot per seat ({}), not {}", players, nb));
+  for (const auto& spec : opt.bots)
+    if (auto bot = make_bot(game, spec); !bot) return bot.error();
   ArenaReport rep;
   rep.game = std::string(game.name());
   rep.players = players;
   rep.games = opt.games;
-  for (const auto& name : opt.bots) rep.bots.push_back({name});
+  rep.fixed_seats = opt.fixed_seats;
+  for (const auto& name : opt.bots)
+    rep.bots.push_back({name, 0, std::vector<int>(static_cast<std::size_t>(players), 0)});
   ExtraFigures extra;
   Rng master(opt.seed);
   auto t0 = std::chrono::steady_clock::now();
   for (int g = 0; g < opt.games; ++g) {
+    // Fresh bot objects every game (a bot plays one seat in one game).
     std::vector<int> who(static_cast<std::size_t>(players));
+    std::vector<std::unique_ptr<Bot>> owned;
     std::vector<Bot*> seats;
     for (int s = 0; s < players; ++s) {
-      who[s] = (s + g) % nb;
-      seats.push_back(pool[who[s]][s].get());
+      who[s] = opt.fixed_seats ? s : (s + g) % nb;
+      auto bot = make_bot(game, opt.bots[who[s]]);  // known to work (checked above)
+      owned.push_back(std::move(*bot));
+      seats.push_back(owned.back().get());
     }
     Rng rng = master.split();
     AnyState start = *game.new_game(opt.params, players);
@@ -130,6 +139,7 @@ Expected<ArenaReport> run_arena(const AnyGame& game, const ArenaOptions& opt) {
       for (int s = 0; s < players; ++s) {
         auto& st = rep.bots[who[s]];
         st.games++;
+        st.seat_games[s]++;
         st.score_sum += res["score"][s].get<double>();
         for (const auto& w : res["winners"]) st.wins += w.get<int>() == s;
       }
@@ -147,6 +157,7 @@ Expected<ArenaReport> run_arena(const AnyGame& game, const ArenaOptions& opt) {
       merged.push_back(b);
     } else {
       it->games += b.games;
+      for (std::size_t s = 0; s < b.seat_games.size(); ++s) it->seat_games[s] += b.seat_games[s];
       it->wins += b.wins;
       it->score_sum += b.score_sum;
     }

@@ -1,5 +1,5 @@
-// Bot tournaments: N games of one game with seats rotating between bots,
-// reported per bot with 95% confidence intervals.
+// Bot tournaments: N games of one game with seats rotating between bots (or
+// fixed), reported per bot with 95% confidence intervals.
 #pragma once
 
 #include <functional>
@@ -16,12 +16,16 @@ struct ArenaOptions {
   std::uint64_t seed = 1;
   Json params = Json::object();
   std::vector<std::string> bots;  // cycled over the seats; rotated each game
+  // Bots keep their seats (bots[i] plays seat i in every game; one bot per
+  // seat): for games whose seats differ in role, e.g. First Contact's alien.
+  bool fixed_seats = false;
   std::function<void(int done, int total)> progress;
 };
 
 struct ArenaBotStats {
   std::string name;
-  int games = 0;  // seat-games played
+  int games = 0;                // seat-games played
+  std::vector<int> seat_games;  // of which in seat 0, 1, ...
   int wins = 0;
   double score_sum = 0;
 };
@@ -30,6 +34,7 @@ struct ArenaReport {
   std::string game;
   int players = 0;
   int games = 0;
+  bool fixed_seats = false;
   std::vector<ArenaBotStats> bots;
   std::vector<Error> errors;
   Json extra = Json::object();  // game-specific figures (teams, rounds, verdicts)

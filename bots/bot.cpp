@@ -13,6 +13,14 @@ Action ask_bot(Bot& bot, const AnyState& truth, Seat seat, Rng& rng) {
   return bot.choose(info, seat, rng);
 }
 
+void show_bots(const std::vector<Bot*>& bots, const AnyState& truth, Rng& rng) {
+  for (std::size_t i = 0; i < bots.size(); ++i) {
+    if (bots[i] == nullptr || !bots[i]->observes()) continue;
+    const Seat seat = static_cast<Seat>(i);
+    bots[i]->observe(truth.determinize(seat, rng), seat);
+  }
+}
+
 Action RandomBot::choose(const AnyState& info, Seat seat, Rng& rng) {
   ActionList legal = info.legal_actions(seat);
   return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];

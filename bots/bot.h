@@ -23,6 +23,8 @@ struct BotBudget {
   double seconds = 0.0;  // 0: no time limit
 };
 
+// A Bot object plays one seat in one game: drivers make a fresh one for every
+// game, so a bot may remember what it saw earlier in the game.
 class Bot {
  public:
   virtual ~Bot() = default;
@@ -31,11 +33,22 @@ class Bot {
   // info.to_act(). Returns one of info.legal_actions(seat). With an iteration
   // budget, the same info and rng give the same choice.
   virtual Action choose(const AnyState& info, Seat seat, Rng& rng) = 0;
+  // A bot that learns from what happens between its decisions (another
+  // player's question, a message and its offers) returns true; the driver
+  // then calls observe() after every applied action, chance included, with a
+  // determinization for the seat of the state after that action, so the
+  // bot still sees only what the seat may know. Others pay nothing.
+  virtual bool observes() const { return false; }
+  virtual void observe(const AnyState& /*info*/, Seat /*seat*/) {}
 };
 
 // Asks `bot` to decide for `seat` of the true state `truth`, passing it only a
 // determinization for that seat.
 Action ask_bot(Bot& bot, const AnyState& truth, Seat seat, Rng& rng);
+
+// Shows the true state `truth` (just after an action) to every bot that
+// observes; bots[i] plays seat i, and null entries (people) are skipped.
+void show_bots(const std::vector<Bot*>& bots, const AnyState& truth, Rng& rng);
 
 // Bots by name: "random" for every game, plus each game's own.
 struct BotEntry {

@@ -13,6 +13,12 @@ MatchOutcome play_match(AnyState s, const std::vector<Bot*>& bots, Rng& rng,
   auto record = [&](Seat seat, Action a) {
     out.record.actions.push_back({seat, a, s.action_to_json(seat, a)});
   };
+  // Observing bots see a determinization after every action, drawn from a
+  // generator of their own so the game's chance draws do not depend on them.
+  bool observers = false;
+  for (Bot* b : bots) observers = observers || b->observes();
+  Rng watch = observers ? rng.split() : Rng(0);
+  if (observers) show_bots(bots, s, watch);
   while (!s.is_terminal()) {
     if (out.record.actions.size() >= opt.max_actions) {
       out.errors.push_back(
@@ -34,6 +40,7 @@ MatchOutcome play_match(AnyState s, const std::vector<Bot*>& bots, Rng& rng,
           make_error(err->code, fmt::format("{} (seat {}, action {})", err->message, seat, a)));
       return out;
     }
+    if (observers) show_bots(bots, s, watch);
     if (opt.on_step) opt.on_step(s);
   }
   out.finished = true;

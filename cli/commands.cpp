@@ -172,9 +172,10 @@ int cmd_selfplay(const SelfplayArgs& a, std::ostream& out, std::ostream& err) {
   if (bot_specs.size() != 1 && bot_specs.size() != static_cast<std::size_t>(players))
     return fail(err, make_error("bot/count", fmt::format("give one bot or {} bots, not {}", players,
                                                          bot_specs.size())));
+  auto spec_of = [&](int seat) { return bot_specs.size() == 1 ? bot_specs[0] : bot_specs[seat]; };
   std::vector<std::unique_ptr<Bot>> bots;
   for (int i = 0; i < players; ++i) {
-    auto b = make_bot(game, bot_specs.size() == 1 ? bot_specs[0] : bot_specs[i]);
+    auto b = make_bot(game, spec_of(i));
     if (!b) return fail(err, b.error());
     bots.push_back(std::move(*b));
   }
@@ -192,6 +193,13 @@ int cmd_selfplay(const SelfplayArgs& a, std::ostream& out, std::ostream& err) {
   int errors = 0, unfinished = 0;
   auto t0 = std::chrono::steady_clock::now();
   for (int i = 0; i < a.games; ++i) {
+    // A bot plays one seat in one game: fresh objects for every game.
+    if (i > 0)
+      for (int s = 0; s < players; ++s) {
+        auto b = make_bot(game, spec_of(s));  // known to work (made once above)
+        bots[s] = std::move(*b);
+        seats[s] = bots[s].get();
+      }
     Rng rng = master.split();
     Rng check_rng = master.split();
     AnyState start = *game.new_game(*params, players);
@@ -304,6 +312,7 @@ int cmd_arena(const ArenaArgs& a, std::ostream& out, std::ostream& err) {
   opt.players = a.players;
   opt.seed = a.seed;
   opt.params = *params;
+  opt.fixed_seats = a.fixed_seats;
   std::stringstream ss(a.bots);
   for (std::string b; std::getline(ss, b, ',');) opt.bots.push_back(b);
   const bool bar = a.progress && &err == &std::cerr && isatty(STDERR_FILENO);

@@ -57,7 +57,8 @@ struct ArenaArgs {
   std::uint64_t seed = 1;
   std::vector<std::string> params;
   bool json = false;
-  bool progress = true;  // a progress bar when stderr is a terminal
+  bool progress = true;      // a progress bar when stderr is a terminal
+  bool fixed_seats = false;  // bot i always plays seat i (one bot per seat)
 };
 int cmd_arena(const ArenaArgs& a, std::ostream& out, std::ostream& err);
 

@@ -60,6 +60,8 @@ int main(int argc, char** argv) {
   c_arena->add_option("--seed", ar.seed, "Seed");
   c_arena->add_option("--param", ar.params, "Rule option key=value (repeatable)");
   c_arena->add_flag("--json", ar.json, "Print one JSON object");
+  c_arena->add_flag("--fixed-seats", ar.fixed_seats,
+                    "Bot i always plays seat i (one bot per seat) instead of rotating");
 
   BenchArgs bn;
   auto* c_bench = app.add_subcommand("bench", "Measure engine speed for every game (medians)");

@@ -179,6 +179,19 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
 
   AnyState s = std::move(*st);
   Rng rng(a.seed);
+  // Bots that learn between their decisions see every action (bot_seats[i] is
+  // null for the person), with a generator of their own.
+  std::vector<Bot*> bot_seats;
+  bool observers = false;
+  for (auto& b : bots) {
+    bot_seats.push_back(b.get());
+    observers = observers || (b && b->observes());
+  }
+  Rng watch = observers ? rng.split() : Rng(0);
+  auto show = [&] {
+    if (observers) show_bots(bot_seats, s, watch);
+  };
+  show();
   out << fmt::format("{} — {} players. You are seat {}. Type 'help' for commands.\n", game->title(),
                      players, me);
   Json shown = s.view(me);
@@ -187,6 +200,7 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
   while (!s.is_terminal()) {
     if (s.is_chance()) {
       s.apply(kChance, sample_chance(s.chance_outcomes(), rng));
+      show();
       continue;
     }
     SeatSet to_act = s.to_act();
@@ -197,6 +211,7 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
         err << "error: bot " << names[seat] << " chose an illegal action: " << e->message << "\n";
         return 1;
       }
+      show();
       continue;
     }
     Json now = s.view(me);
@@ -266,6 +281,7 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
       out << "Not possible: " << e->message << " (" << e->code << ")\n";
       continue;
     }
+    show();
     shown = s.view(me);
     board_due = true;
   }

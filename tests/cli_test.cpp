@@ -210,6 +210,30 @@ TEST_F(Cli, ArenaReportsEveryBotWithIntervals) {
   EXPECT_NE(err.str().find("bot/unknown"), std::string::npos);
 }
 
+TEST_F(Cli, ArenaWithFixedSeatsKeepsEachBotOnItsSeat) {
+  ASSERT_EQ(cmd_arena({.game = "high-card",
+                       .bots = "random,random,random",
+                       .games = 10,
+                       .players = 3,
+                       .json = true,
+                       .fixed_seats = true},
+                      out, err),
+            0)
+      << err.str();
+  Json j = Json::parse(out.str());
+  EXPECT_TRUE(j["fixed_seats"].get<bool>());
+  EXPECT_EQ(j["bots"][0]["seat_games"], Json({10, 10, 10}));
+  // One bot per seat is required.
+  EXPECT_EQ(cmd_arena({.game = "high-card",
+                       .bots = "random,random",
+                       .games = 1,
+                       .players = 3,
+                       .fixed_seats = true},
+                      out, err),
+            2);
+  EXPECT_NE(err.str().find("bot/count"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace meeple::cli
 

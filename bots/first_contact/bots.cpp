@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "bots/first_contact/talker.h"
 #include "games/first_contact/first_contact.h"
 
 namespace meeple::first_contact {
@@ -29,6 +30,11 @@ void add_bots(std::vector<BotEntry>& entries) {
   entries.push_back({FirstContact::kName, "random",
                      "uniformly random decisions; note-pad edits only once in a while",
                      [](const BotBudget&) { return std::make_unique<RandomDecisionBot>(); }});
+  entries.push_back({FirstContact::kName, "talker",
+                     "talks as a person would: an alien answering and writing the likeliest "
+                     "understood glyphs, an earthling learning the glyphs with a probabilistic "
+                     "model (bots/first_contact/talker.h)",
+                     [](const BotBudget&) { return std::make_unique<TalkerBot>(); }});
 }
 
 }  // namespace meeple::first_contact

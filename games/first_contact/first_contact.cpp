@@ -1175,6 +1175,7 @@ Json FirstContactState::result_details() const {
     if (w.contains(earthling_seat(e))) ew.push_back(earthling_seat(e));
   d["earthling_winners"] = ew;
   d["earthling_tie_break"] = edition_ == Edition::kEn ? "shared" : "note_pad_then_shared";
+  d["rounds"] = round_;  // rounds begun, the last one included (0: ended in setup)
   if (pad_ >= 0) {
     Json pad = Json::array();
     for (int k = 0; k < kCharacteristics; ++k)

@@ -153,6 +153,18 @@ class FirstContactState {
   int current() const { return turn_; }
   int alien_winner() const { return alien_winner_; }
   int revealed_offer(int earthling, int attempt) const { return last_offer_[earthling][attempt]; }
+  // Public: the earthling who asked the last question (-1 none yet); the
+  // characteristic and glyph of each earthling's zero-turn question (-1 none).
+  int asker() const { return asker_; }
+  int zero_turn_characteristic(int earthling) const { return zero_char_[earthling]; }
+  int zero_turn_glyph(int earthling) const { return zero_glyph_[earthling]; }
+  // The current asker's secret characteristic (-1 outside its question);
+  // re-drawn at random in a determinization for anyone else.
+  int chosen() const { return chosen_; }
+  // Public: the last message (glyph | 0x80 when negated) and the colour of
+  // the alien who wrote it (-1 none yet); both stay until the next target.
+  const InlineVec<std::uint8_t, kMaxMessage>& message() const { return message_; }
+  int speaker() const { return speaker_; }
   bool negation_rule() const { return negation_ && edition_ != Edition::kEn; }
   // 2-3 players, it/ko: 0 (items 0-3) .. 3 (all 8 items).
   int verdict() const;
