@@ -43,7 +43,7 @@ namespace {
 // "verdict" (distribution; a string or an integer), "teams" (per-seat team
 // names: wins per team).
 struct ExtraFigures {
-  double rounds_sum = 0;
+  double rounds_sum = 0, rounds_sq = 0;
   int rounds_n = 0;
   std::map<std::string, int> verdicts;
   std::map<std::string, std::pair<int, int>> team_wins;  // team -> (games, wins)
@@ -51,7 +51,9 @@ struct ExtraFigures {
   void add(const Json& details, const Json& result) {
     if (!details.is_object()) return;
     if (details.contains("rounds") && details["rounds"].is_number()) {
-      rounds_sum += details["rounds"].get<double>();
+      const double r = details["rounds"].get<double>();
+      rounds_sum += r;
+      rounds_sq += r * r;
       ++rounds_n;
     }
     if (details.contains("verdict") && details["verdict"].is_string())
@@ -76,7 +78,15 @@ struct ExtraFigures {
   }
   Json to_json() const {
     Json j = Json::object();
-    if (rounds_n) j["mean_rounds"] = rounds_sum / rounds_n;
+    if (rounds_n) {
+      // Normal approximation of the mean's 95% interval.
+      const double mean = rounds_sum / rounds_n;
+      const double var =
+          rounds_n > 1 ? std::max(0.0, (rounds_sq - rounds_n * mean * mean) / (rounds_n - 1)) : 0.0;
+      const double half = 1.959964 * std::sqrt(var / rounds_n);
+      j["mean_rounds"] = mean;
+      j["mean_rounds_ci95"] = {mean - half, mean + half};
+    }
     if (!verdicts.empty()) j["verdicts"] = verdicts;
     if (!team_wins.empty()) {
       Json t = Json::object();

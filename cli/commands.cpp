@@ -341,7 +341,7 @@ int cmd_arena(const ArenaArgs& a, std::ostream& out, std::ostream& err) {
                          b["name"].get<std::string>(), b["games"].get<int>(), b["wins"].get<int>(),
                          100 * b["win_rate"].get<double>(), 100 * b["ci95"][0].get<double>(),
                          100 * b["ci95"][1].get<double>(), b["mean_score"].get<double>());
-    for (const char* k : {"mean_rounds", "verdicts", "teams"})
+    for (const char* k : {"mean_rounds", "mean_rounds_ci95", "verdicts", "teams"})
       if (j.contains(k)) out << "  " << k << ": " << j[k].dump() << "\n";
     if (!rep->errors.empty()) out << "errors: " << rep->errors.size() << "\n";
   }

@@ -315,7 +315,14 @@ TEST(FirstContactTalker, ArenaWithFixedSeatsKeepsTheTalkerAlien) {
   EXPECT_EQ(rep->bots[0].name, "talker");
   EXPECT_EQ(rep->bots[0].seat_games, (std::vector<int>{6, 0}));  // always the alien
   EXPECT_EQ(rep->bots[1].seat_games, (std::vector<int>{0, 6}));
-  EXPECT_TRUE(rep->to_json()["fixed_seats"].get<bool>());
+  const Json j = rep->to_json();
+  EXPECT_TRUE(j["fixed_seats"].get<bool>());
+  // First Contact's figures: rounds (with an interval) and the 2-player verdicts.
+  EXPECT_GE(j["mean_rounds"].get<double>(), 1.0);
+  EXPECT_LE(j["mean_rounds_ci95"][0].get<double>(), j["mean_rounds"].get<double>());
+  int verdicts = 0;
+  for (const auto& [k, n] : j["verdicts"].items()) verdicts += n.get<int>();
+  EXPECT_EQ(verdicts, 6);
   // Without fixed seats the bots take turns in both seats.
   opt.fixed_seats = false;
   rep = run_arena(game(), opt);
