@@ -361,13 +361,18 @@ struct MessagePlanner {
       for (std::size_t l = 0; l < literals.size(); ++l)
         if (literals[l] == x) add(l);
     double current = message.empty() ? kNone : value(h, m);
+    // (An item with no characteristic, where negation is off, has no true
+    // literal; then any glyph will do, a message having at least one.)
+    bool any_true = false;
+    for (std::size_t l = 0; l < literals.size(); ++l)
+      any_true = any_true || meant[l][target_] >= std::log(0.5);
     while (message.size() < static_cast<std::size_t>(kMaxMessage)) {
       double best = kNone;
       std::size_t pick = 0;
       for (std::size_t l = 0; l < literals.size(); ++l) {
         bool used = false;
         for (std::uint8_t x : message) used = used || (x & 0x7f) == (literals[l] & 0x7f);
-        if (used || meant[l][target_] < std::log(0.5)) continue;
+        if (used || (any_true && meant[l][target_] < std::log(0.5))) continue;
         std::array<double, kSquares> h2 = h, m2 = m;
         for (int q = 0; q < kSquares; ++q) {
           h2[q] += heard[l][q];
