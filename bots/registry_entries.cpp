@@ -3,7 +3,8 @@
 #include "bots/ismcts_bot.h"
 
 // Each game's bots register here, under the game's MEEPLE_HAVE_ flag: the
-// game's own bots, then the generic ISMCTS bot on the game's State type.
+// game's own bots, then the generic ISMCTS bot on the game's State type
+// (unless the game's bots bring their own, as Ufo! does).
 #include "games/all_games.h"
 #ifdef MEEPLE_HAVE_first_contact
 #include "bots/first_contact/bots.h"
@@ -28,7 +29,6 @@ void add_game_bots(std::vector<BotEntry>& entries) {
 #endif
 #ifdef MEEPLE_HAVE_ufo
   ufo::add_bots(entries);
-  entries.push_back(ismcts_entry<ufo::Ufo>());
 #endif
   (void)entries;
 }

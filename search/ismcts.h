@@ -6,15 +6,18 @@
 // (State::determinize), walks the one tree of decisions shared by all
 // determinizations (children not legal in this determinization are skipped;
 // UCB uses how often a child was *available* instead of the parent's visits),
-// expands one new decision, plays out to the end with a rollout policy, and
-// backs up each seat's reward. Chance is sampled inline and is not part of the
+// expands one new decision, plays out with a rollout policy (to the end, or to
+// the policy's depth cut and its evaluation, see CutsPlayouts), and backs up
+// each seat's reward. Chance is sampled inline and is not part of the
 // tree. The tree lives in one vector reserved up front, so playouts do not
 // allocate once it has grown to its working size.
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <vector>
 
@@ -44,20 +47,23 @@ struct UniformRollout {
   }
 };
 
-// Plays `s` to the end: chance by its weights, decisions by `policy`.
-// Returns the number of actions applied (chance outcomes included).
+// Plays `s` to the end, or until `max_decisions` decisions were taken: chance
+// by its weights, decisions by `policy`. Returns the number of actions applied
+// (chance outcomes included).
 template <GameState S, class Policy = UniformRollout>
-std::uint64_t playout(S& s, Rng& rng, const Policy& policy = {}) {
+std::uint64_t playout(S& s, Rng& rng, const Policy& policy = {},
+                      std::uint64_t max_decisions = UINT64_MAX) {
   ActionList actions;
   ChanceList outcomes;
   std::uint64_t steps = 0;
-  for (; !s.is_terminal(); ++steps) {
+  for (std::uint64_t decisions = 0; !s.is_terminal(); ++steps) {
     if (s.is_chance()) {
       outcomes.clear();
       s.chance_outcomes(outcomes);
       s.apply_unchecked(kChance, sample_chance(outcomes, rng));
       continue;
     }
+    if (decisions++ == max_decisions) break;
     Seat seat = s.to_act().lowest();
     actions.clear();
     search_actions(s, seat, actions);
@@ -66,12 +72,40 @@ std::uint64_t playout(S& s, Rng& rng, const Policy& policy = {}) {
   return steps;
 }
 
+using Rewards = std::array<float, kMaxSeats>;
+
 // Reward of each seat at the end of a game: 1 for a winner (shared victories
 // and team wins included), 0 otherwise.
-inline std::array<float, kMaxSeats> rewards(const GameResult& r) {
-  std::array<float, kMaxSeats> out{};
+inline Rewards rewards(const GameResult& r) {
+  Rewards out{};
   for (int i = 0; i < r.players; ++i) out[i] = r.winners.contains(i) ? 1.0f : 0.0f;
   return out;
+}
+
+// A rollout policy may cut playouts short: with a member `max_decisions` and
+// `evaluate(state, rewards)`, a playout stops after that many decisions and
+// the position is scored by `evaluate` (each seat's expected reward, in
+// [0, 1]) instead of being played to the end.
+template <class Policy, class S>
+concept CutsPlayouts = requires(const Policy& p, const S& s, Rewards& r) {
+  { p.max_decisions } -> std::convertible_to<int>;
+  p.evaluate(s, r);
+};
+
+// Plays `s` out with `policy` and returns each seat's reward.
+template <GameState S, class Policy>
+Rewards rollout(S& s, Rng& rng, const Policy& policy) {
+  if constexpr (CutsPlayouts<Policy, S>) {
+    playout(s, rng, policy, static_cast<std::uint64_t>(policy.max_decisions));
+    if (!s.is_terminal()) {
+      Rewards r{};
+      policy.evaluate(s, r);
+      return r;
+    }
+  } else {
+    playout(s, rng, policy);
+  }
+  return rewards(s.result());
 }
 
 struct IsmctsOptions {
@@ -158,8 +192,7 @@ class Ismcts {
       node = child;
       path_.push_back(node);
     }
-    playout(s, rng, policy_);
-    auto r = rewards(s.result());
+    const Rewards r = rollout(s, rng, policy_);
     nodes_[0].visits++;
     for (std::int32_t n : path_) {
       nodes_[n].visits++;

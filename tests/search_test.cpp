@@ -62,5 +62,46 @@ TEST(Ismcts, BeatsRandomOverManyGames) {
   EXPECT_GT(ismcts_score, random_score + 50);
 }
 
+// A rollout policy that cuts playouts after `max_decisions` decisions and
+// scores the cut position as a sure win for seat 1.
+struct CutAfter {
+  int max_decisions;
+  Action operator()(const toy::HighCardState&, Seat, const ActionList& actions, Rng&) const {
+    return actions[0];  // pass
+  }
+  void evaluate(const toy::HighCardState&, search::Rewards& r) const {
+    r = {};
+    r[1] = 1.0f;
+  }
+};
+
+TEST(Ismcts, PlayoutStopsAfterItsDecisionBudget) {
+  // Two players, two rounds: a deal (2 chance outcomes) then 2 bets per round.
+  toy::HighCardState s(2, 2);
+  Rng rng(3);
+  // Two decisions, then the next round's deal; the next decision is not taken.
+  EXPECT_EQ(search::playout(s, rng, search::UniformRollout{}, 2), 6u);
+  EXPECT_FALSE(s.is_terminal());
+  EXPECT_EQ(search::playout(s, rng), 2u);  // the last two bets
+  EXPECT_TRUE(s.is_terminal());
+}
+
+TEST(Ismcts, CutPlayoutsAreScoredByThePolicysEvaluation) {
+  Rng rng(5);
+  // Cut before the end: the evaluation decides.
+  toy::HighCardState s(2, 2);
+  const search::Rewards cut = search::rollout(s, rng, CutAfter{1});
+  EXPECT_FALSE(s.is_terminal());
+  EXPECT_EQ(cut[0], 0.0f);
+  EXPECT_EQ(cut[1], 1.0f);
+  // A budget longer than the game: the real result decides (everybody passes,
+  // so nobody scores and both share the victory).
+  toy::HighCardState t(2, 2);
+  const search::Rewards end = search::rollout(t, rng, CutAfter{100});
+  EXPECT_TRUE(t.is_terminal());
+  EXPECT_EQ(end[0], 1.0f);
+  EXPECT_EQ(end[1], 1.0f);
+}
+
 }  // namespace
 }  // namespace meeple

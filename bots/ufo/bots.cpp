@@ -1,9 +1,12 @@
 #include "bots/ufo/bots.h"
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
+#include <string>
 
-#include "games/ufo/ufo.h"
+#include "bots/ismcts_bot.h"
+#include "bots/ufo/heuristic.h"
 
 namespace meeple::ufo {
 
@@ -44,198 +47,300 @@ double ufo_potential(const UfoState& s, int u) {
   return 0.0;
 }
 
-// A player's standing: points on the board, cities (which bring UFOs and end
+}  // namespace
+
+// Every player's standing at once (one pass over the board; this is the
+// search's hot path): points on the board, cities (which bring UFOs and end
 // the game) and, for the active player, what its UFOs may still do.
-double standing(const UfoState& s, Seat p) {
-  double v = s.score(p) + 2.5 * s.controlled_cities(p) + 1.5 * s.ufos_in_play(p);
-  if (p == s.active() &&
-      (s.phase() == Phase::kMove || s.phase() == Phase::kActions || s.phase() == Phase::kBump)) {
-    for (int u = 0; u < static_cast<int>(s.ufos().size()); ++u)
-      if (s.ufos()[static_cast<std::size_t>(u)].owner == p) v += ufo_potential(s, u);
+void standings(const UfoState& s, Standings& out) {
+  out.fill(0.0);
+  const std::vector<CityToken>& tokens = board().tokens;
+  for (int c = 0; c < kNumCities; ++c) {
+    for (Seat p = 0; p < s.num_players(); ++p) out[p] -= 2 * s.eyewitnesses(c, p);
+    if (s.city_token(c) == kNone) continue;
+    const CityToken& token = tokens[static_cast<std::size_t>(s.city_token(c))];
+    const int r = token.resistance;
+    int owner = kNone;  // sole restaurant owner so far; -2 when mixed
+    for (int k = 0; k < token.restaurants; ++k) {
+      const int o = s.restaurant(c, k);
+      if (o == kNone) continue;
+      out[o] += r;
+      owner = owner == kNone || owner == o ? o : -2;
+    }
+    if (owner >= 0) out[owner] += 2.5;
   }
-  return v;
+  for (int v = kNumCities; v < kNumSpaces; ++v)
+    if (s.kiosk(v) != kNone) out[s.kiosk(v)] += 1;
+  const bool busy =
+      s.phase() == Phase::kMove || s.phase() == Phase::kActions || s.phase() == Phase::kBump;
+  for (int u = 0; u < static_cast<int>(s.ufos().size()); ++u) {
+    const Seat p = s.ufos()[static_cast<std::size_t>(u)].owner;
+    out[p] += 1.5;
+    if (busy && p == s.active()) out[p] += ufo_potential(s, u);
+  }
+}
+
+double standing(const UfoState& s, Seat p) {
+  Standings st;
+  standings(s, st);
+  return st[p];
 }
 
 double evaluate(const UfoState& s, Seat me) {
+  Standings st;
+  standings(s, st);
   double others = 0;
   for (Seat p = 0; p < s.num_players(); ++p)
-    if (p != me) others += standing(s, p);
-  return standing(s, me) - others / (s.num_players() - 1);
+    if (p != me) others += st[p];
+  return st[me] - others / (s.num_players() - 1);
 }
 
+namespace {
+
+// Movement, displacement and eyewitness moves: the best evaluation one step
+// ahead; ending movement wins ties so UFOs do not wander.
+Action greedy(const UfoState& s, Seat seat, const ActionList& legal, Rng& rng, bool look_ahead) {
+  double best = -1e9;
+  Action choice = legal[0];
+  for (Action a : legal) {
+    UfoState c = s;
+    c.apply_unchecked(seat, a);
+    double v = evaluate(c, seat);
+    if (s.phase() == Phase::kMove && a != act::kPass) {
+      v -= 0.05;
+      // Look one step further for UFOs that may keep moving.
+      const int u = (a - act::kMoveBase) / kMaxLines;
+      const UfoPiece& f = c.ufos()[static_cast<std::size_t>(u)];
+      if (look_ahead && !f.stopped) {
+        ActionList next;
+        c.legal_actions(seat, next);
+        double ahead = 0;
+        for (Action b : next) {
+          if (b == act::kPass || (b - act::kMoveBase) / kMaxLines != u) continue;
+          UfoState e = c;
+          e.apply_unchecked(seat, b);
+          ahead = std::max(ahead, evaluate(e, seat) - v - 0.05);
+        }
+        v += 0.8 * ahead;
+      }
+    }
+    // A push that ends the displacement beats wandering on.
+    if (s.phase() == Phase::kDisplace && c.phase() != Phase::kDisplace) v += 0.5;
+    v += 1e-6 * rng.uniform01();
+    if (v > best) {
+      best = v;
+      choice = a;
+    }
+  }
+  return choice;
+}
+
+// Movement in rollouts, cheaper than greedy(): the step that most raises what
+// the moving UFO can still earn this turn, or the end of movement.
+Action quick_move(const UfoState& s, Seat seat, const ActionList& legal, Rng& rng) {
+  double best = 0.0;
+  Action choice = act::kPass;
+  for (Action a : legal) {
+    if (a == act::kPass) continue;
+    const int u = (a - act::kMoveBase) / kMaxLines;
+    UfoState c = s;
+    c.apply_unchecked(seat, a);
+    const double v = ufo_potential(c, u) - ufo_potential(s, u) - 0.05 + 1e-6 * rng.uniform01();
+    if (v > best) {
+      best = v;
+      choice = a;
+    }
+  }
+  return choice;
+}
+
+// Third player: help whichever side is not the stronger one.
+Action support(const UfoState& s, Seat seat) {
+  const Seat defender = s.bump_defender();
+  if (defender == kNone || defender == seat) return act::kSupportBase;
+  const double a = standing(s, s.active()), d = standing(s, defender);
+  return act::kSupportBase + (a <= d ? 1 : 2);
+}
+
+// Attack with the strongest UFO (Bumper, then Standard, then Sedator).
+Action bump(const UfoState& s, const ActionList& legal) {
+  Action best = legal[0];
+  int best_rank = -1;
+  for (Action a : legal) {
+    const int u = (a - act::kBumpBase) / kMaxPlayers;
+    const UfoType t = s.ufos()[static_cast<std::size_t>(u)].type;
+    const int rank = t == UfoType::kBumper ? 2 : t == UfoType::kStandard ? 1 : 0;
+    if (rank > best_rank) {
+      best_rank = rank;
+      best = a;
+    }
+  }
+  return best;
+}
+
+// Assist with a UFO that has no deed of its own left, then roll.
+Action assist(const UfoState& s, const ActionList& legal) {
+  for (Action a : legal) {
+    if (a == act::kRoll) continue;
+    const int u = a - act::kAssistBase;
+    const UfoPiece& f = s.ufos()[static_cast<std::size_t>(u)];
+    bool idle = true;
+    if (!space_of(f.space).city) {
+      const int k = s.kiosk(f.space);
+      idle = !(k == kNone || (k != f.owner && f.moved));
+    } else {
+      idle = ufo_potential(s, u) < 0.5;
+    }
+    if (idle) return a;
+  }
+  return act::kRoll;
+}
+
+// Kiosks first (they help later control rolls), then the restaurant roll
+// with the best expected value.
+Action deed(const UfoState& s, const ActionList& legal) {
+  double best = 0.0;
+  Action choice = act::kPass;
+  for (Action a : legal) {
+    if (a == act::kPass) continue;
+    const int u = (a - act::kDeedBase) / kNumDeeds;
+    const Deed d = Deed((a - act::kDeedBase) % kNumDeeds);
+    const UfoPiece& f = s.ufos()[static_cast<std::size_t>(u)];
+    double v = 0.0;
+    if (d == Deed::kOpenKiosk) v = 100.0;
+    if (d == Deed::kTakeKiosk) v = 101.0;
+    if (d == Deed::kOpenRestaurant || d == Deed::kTakeRestaurant0 || d == Deed::kTakeRestaurant1) {
+      const int r = s.resistance(f.space);
+      v = r * roll_chance(r, s.control_modifier(u) + 1) * (d == Deed::kOpenRestaurant ? 1.0 : 1.6);
+      if (f.type == UfoType::kStandard) v += 0.01;
+      if (d != Deed::kOpenRestaurant) {
+        const int k = d == Deed::kTakeRestaurant0 ? 0 : 1;
+        v += 0.1 * s.score(s.restaurant(f.space, k));  // hurt the stronger owner
+      }
+      v += 0.001;
+    }
+    if (v > best) {
+      best = v;
+      choice = a;
+    }
+  }
+  return choice;
+}
+
+// A new UFO is worth a skipped turn; Bumpers win bumps.
+Action new_ufo(const ActionList& legal) {
+  for (int t : {1, 0, 2})
+    for (Action a : legal)
+      if (a != act::kPass && (a - act::kPlaceBase) / kNumCities == t) return a;
+  return act::kPass;
+}
+
+// Start where a restaurant is most worth rolling for.
+Action setup(const UfoState& s, const ActionList& legal) {
+  double best = -1;
+  Action choice = legal[0];
+  for (Action a : legal) {
+    const int c = (a - act::kPlaceBase) % kNumCities;
+    const int r = s.resistance(c);
+    double v = r * roll_chance(r, 1) * (s.slots(c) == 2 ? 1.3 : 1.0);
+    for (const auto& f : s.ufos()) v -= f.space == c ? 3.0 : 0.0;
+    if (v > best) {
+      best = v;
+      choice = a;
+    }
+  }
+  return choice;
+}
 class HeuristicBot final : public Bot {
  public:
   std::string_view name() const override { return "heuristic"; }
-
   Action choose(const AnyState& info, Seat seat, Rng& rng) override {
     ActionList legal = info.legal_actions(seat);
     const UfoState* s = GameAdapter<Ufo>::unwrap(info);
     if (s == nullptr || legal.size() == 1) return legal[0];
-    switch (s->phase()) {
-      case Phase::kSupport:
-        return support(*s, seat);
-      case Phase::kBump:
-        return bump(*s, legal);
-      case Phase::kAssist:
-        return assist(*s, legal);
-      case Phase::kActions:
-        return deed(*s, legal);
-      case Phase::kNewUfo:
-        return new_ufo(legal);
-      case Phase::kSetup:
-        return setup(*s, legal);
-      default:
-        return greedy(*s, seat, legal, rng);
-    }
-  }
-
- private:
-  // Movement, displacement and eyewitness moves: the best evaluation one step
-  // ahead; ending movement wins ties so UFOs do not wander.
-  static Action greedy(const UfoState& s, Seat seat, const ActionList& legal, Rng& rng) {
-    double best = -1e9;
-    Action choice = legal[0];
-    for (Action a : legal) {
-      UfoState c = s;
-      c.apply_unchecked(seat, a);
-      double v = evaluate(c, seat);
-      if (s.phase() == Phase::kMove && a != act::kPass) {
-        v -= 0.05;
-        // Look one step further for UFOs that may keep moving.
-        const int u = (a - act::kMoveBase) / kMaxLines;
-        const UfoPiece& f = c.ufos()[static_cast<std::size_t>(u)];
-        if (!f.stopped) {
-          ActionList next;
-          c.legal_actions(seat, next);
-          double ahead = 0;
-          for (Action b : next) {
-            if (b == act::kPass || (b - act::kMoveBase) / kMaxLines != u) continue;
-            UfoState e = c;
-            e.apply_unchecked(seat, b);
-            ahead = std::max(ahead, evaluate(e, seat) - v - 0.05);
-          }
-          v += 0.8 * ahead;
-        }
-      }
-      // A push that ends the displacement beats wandering on.
-      if (s.phase() == Phase::kDisplace && c.phase() != Phase::kDisplace) v += 0.5;
-      v += 1e-6 * rng.uniform01();
-      if (v > best) {
-        best = v;
-        choice = a;
-      }
-    }
-    return choice;
-  }
-
-  // Third player: help whichever side is not the stronger one.
-  static Action support(const UfoState& s, Seat seat) {
-    const Seat defender = s.bump_defender();
-    if (defender == kNone || defender == seat) return act::kSupportBase;
-    const double a = standing(s, s.active()), d = standing(s, defender);
-    return act::kSupportBase + (a <= d ? 1 : 2);
-  }
-
-  // Attack with the strongest UFO (Bumper, then Standard, then Sedator).
-  static Action bump(const UfoState& s, const ActionList& legal) {
-    Action best = legal[0];
-    int best_rank = -1;
-    for (Action a : legal) {
-      const int u = (a - act::kBumpBase) / kMaxPlayers;
-      const UfoType t = s.ufos()[static_cast<std::size_t>(u)].type;
-      const int rank = t == UfoType::kBumper ? 2 : t == UfoType::kStandard ? 1 : 0;
-      if (rank > best_rank) {
-        best_rank = rank;
-        best = a;
-      }
-    }
-    return best;
-  }
-
-  // Assist with a UFO that has no deed of its own left, then roll.
-  static Action assist(const UfoState& s, const ActionList& legal) {
-    for (Action a : legal) {
-      if (a == act::kRoll) continue;
-      const int u = a - act::kAssistBase;
-      const UfoPiece& f = s.ufos()[static_cast<std::size_t>(u)];
-      bool idle = true;
-      if (!space_of(f.space).city) {
-        const int k = s.kiosk(f.space);
-        idle = !(k == kNone || (k != f.owner && f.moved));
-      } else {
-        idle = ufo_potential(s, u) < 0.5;
-      }
-      if (idle) return a;
-    }
-    return act::kRoll;
-  }
-
-  // Kiosks first (they help later control rolls), then the restaurant roll
-  // with the best expected value.
-  static Action deed(const UfoState& s, const ActionList& legal) {
-    double best = 0.0;
-    Action choice = act::kPass;
-    for (Action a : legal) {
-      if (a == act::kPass) continue;
-      const int u = (a - act::kDeedBase) / kNumDeeds;
-      const Deed d = Deed((a - act::kDeedBase) % kNumDeeds);
-      const UfoPiece& f = s.ufos()[static_cast<std::size_t>(u)];
-      double v = 0.0;
-      if (d == Deed::kOpenKiosk) v = 100.0;
-      if (d == Deed::kTakeKiosk) v = 101.0;
-      if (d == Deed::kOpenRestaurant || d == Deed::kTakeRestaurant0 ||
-          d == Deed::kTakeRestaurant1) {
-        const int r = s.resistance(f.space);
-        v = r * roll_chance(r, s.control_modifier(u) + 1) *
-            (d == Deed::kOpenRestaurant ? 1.0 : 1.6);
-        if (f.type == UfoType::kStandard) v += 0.01;
-        if (d != Deed::kOpenRestaurant) {
-          const int k = d == Deed::kTakeRestaurant0 ? 0 : 1;
-          v += 0.1 * s.score(s.restaurant(f.space, k));  // hurt the stronger owner
-        }
-        v += 0.001;
-      }
-      if (v > best) {
-        best = v;
-        choice = a;
-      }
-    }
-    return choice;
-  }
-
-  // A new UFO is worth a skipped turn; Bumpers win bumps.
-  static Action new_ufo(const ActionList& legal) {
-    for (int t : {1, 0, 2})
-      for (Action a : legal)
-        if (a != act::kPass && (a - act::kPlaceBase) / kNumCities == t) return a;
-    return act::kPass;
-  }
-
-  // Start where a restaurant is most worth rolling for.
-  static Action setup(const UfoState& s, const ActionList& legal) {
-    double best = -1;
-    Action choice = legal[0];
-    for (Action a : legal) {
-      const int c = (a - act::kPlaceBase) % kNumCities;
-      const int r = s.resistance(c);
-      double v = r * roll_chance(r, 1) * (s.slots(c) == 2 ? 1.3 : 1.0);
-      for (const auto& f : s.ufos()) v -= f.space == c ? 3.0 : 0.0;
-      if (v > best) {
-        best = v;
-        choice = a;
-      }
-    }
-    return choice;
+    return heuristic_choice(*s, seat, legal, rng, true);
   }
 };
 
+// ISMCTS with the heuristic rollout policy. Flying through spaces with only
+// one's own buildings is free, so a search that sees no difference between
+// two spaces could shuttle a UFO between them for ever: after kMaxSearchedSteps
+// steps in one movement phase the bot ends its movement.
+class SearchBot final : public Bot {
+ public:
+  static constexpr int kMaxSearchedSteps = 16;
+  SearchBot(search::IsmctsOptions opt, RolloutPolicy policy) : search_(opt, policy) {}
+  std::string_view name() const override { return "ismcts"; }
+  Action choose(const AnyState& info, Seat seat, Rng& rng) override {
+    const UfoState& s = *GameAdapter<Ufo>::unwrap(info);
+    if (s.phase() != Phase::kMove) return search_.choose(info, seat, rng);
+    const int turn = s.round() * s.num_players() + s.active();
+    if (turn != turn_) turn_ = turn, steps_ = 0;
+    if (steps_ >= kMaxSearchedSteps) return act::kPass;
+    const Action a = search_.choose(info, seat, rng);
+    steps_ += a != act::kPass;
+    return a;
+  }
+
+ private:
+  IsmctsBot<Ufo, RolloutPolicy> search_;
+  int turn_ = -1, steps_ = 0;
+};
+
 }  // namespace
+
+Action heuristic_choice(const UfoState& s, Seat seat, const ActionList& legal, Rng& rng,
+                        bool look_ahead) {
+  switch (s.phase()) {
+    case Phase::kSupport:
+      return support(s, seat);
+    case Phase::kBump:
+      return bump(s, legal);
+    case Phase::kAssist:
+      return assist(s, legal);
+    case Phase::kActions:
+      return deed(s, legal);
+    case Phase::kNewUfo:
+      return new_ufo(legal);
+    case Phase::kSetup:
+      return setup(s, legal);
+    default:
+      return greedy(s, seat, legal, rng, look_ahead);
+  }
+}
+
+Action RolloutPolicy::operator()(const UfoState& s, Seat seat, const ActionList& legal,
+                                 Rng& rng) const {
+  if (legal.size() == 1) return legal[0];
+  if (s.phase() == Phase::kMove) return quick_move(s, seat, legal, rng);
+  return heuristic_choice(s, seat, legal, rng, false);
+}
+
+void RolloutPolicy::evaluate(const UfoState& s, search::Rewards& out) const {
+  Standings w;
+  standings(s, w);
+  double sum = 0, top = -1e300;
+  for (Seat p = 0; p < s.num_players(); ++p) top = std::max(top, w[p]);
+  for (Seat p = 0; p < s.num_players(); ++p) sum += w[p] = std::exp((w[p] - top) / temperature);
+  for (Seat p = 0; p < s.num_players(); ++p) out[p] = static_cast<float>(w[p] / sum);
+}
 
 void add_bots(std::vector<BotEntry>& entries) {
   entries.push_back({"ufo", "heuristic",
                      "greedy: kiosks first, best expected restaurant rolls, one-step evaluation "
                      "for moves and pushes",
                      [](const BotBudget&) { return std::make_unique<HeuristicBot>(); }});
+  BotEntry ismcts = ismcts_entry<Ufo>();
+  ismcts.description += "; rollouts follow the heuristic and stop after " +
+                        std::to_string(RolloutPolicy{}.max_decisions) +
+                        " decisions, scored by the heuristic's evaluation";
+  ismcts.make = [](const BotBudget& b) -> std::unique_ptr<Bot> {
+    search::IsmctsOptions opt;
+    opt.iterations = b.iterations > 0 ? b.iterations : kDefaultIsmctsIterations;
+    opt.seconds = b.seconds;
+    return std::make_unique<SearchBot>(opt, RolloutPolicy{});
+  };
+  entries.push_back(std::move(ismcts));
 }
 
 }  // namespace meeple::ufo
