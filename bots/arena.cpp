@@ -15,7 +15,9 @@ std::pair<double, double> wilson95(int wins, int n) {
   double denom = 1 + z * z / n;
   double centre = (p + z * z / (2.0 * n)) / denom;
   double half = z * std::sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / denom;
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+  // Rounding can leave the bounds a hair inside the rate at 0 and n wins.
+  return {wins == 0 ? 0.0 : std::max(0.0, centre - half),
+          wins == n ? 1.0 : std::min(1.0, centre + half)};
 }
 
 Json ArenaReport::to_json() const {
@@ -40,15 +42,17 @@ Json ArenaReport::to_json() const {
 namespace {
 
 // Game-specific figures read from result_details(): "rounds" (mean),
-// "verdict" (distribution; a string or an integer), "teams" (per-seat team
-// names: wins per team).
+// "verdict" (distribution; a string or an integer), "teams" (an object: team
+// name -> its members, each {"seat", "winner"}; seat-games and wins per team,
+// overall and per bot).
 struct ExtraFigures {
   double rounds_sum = 0, rounds_sq = 0;
   int rounds_n = 0;
   std::map<std::string, int> verdicts;
-  std::map<std::string, std::pair<int, int>> team_wins;  // team -> (games, wins)
+  // team -> bot ("" for all) -> (seat-games, wins)
+  std::map<std::string, std::map<std::string, std::pair<int, int>>> teams;
 
-  void add(const Json& details, const Json& result) {
+  void add(const Json& details, const std::vector<std::string>& seat_bots) {
     if (!details.is_object()) return;
     if (details.contains("rounds") && details["rounds"].is_number()) {
       const double r = details["rounds"].get<double>();
@@ -60,19 +64,19 @@ struct ExtraFigures {
       ++verdicts[details["verdict"].get<std::string>()];
     else if (details.contains("verdict") && details["verdict"].is_number_integer())
       ++verdicts[std::to_string(details["verdict"].get<int>())];
-    if (details.contains("teams") && details["teams"].is_array()) {
-      std::map<std::string, bool> won;
-      const Json& teams = details["teams"];
-      for (std::size_t s = 0; s < teams.size(); ++s) {
-        if (!teams[s].is_string()) continue;
-        auto t = teams[s].get<std::string>();
-        bool w = false;
-        for (const auto& x : result["winners"]) w |= x.get<std::size_t>() == s;
-        won[t] = won[t] || w;
-      }
-      for (const auto& [t, w] : won) {
-        team_wins[t].first++;
-        team_wins[t].second += w;
+    if (details.contains("teams") && details["teams"].is_object()) {
+      for (const auto& [team, members] : details["teams"].items()) {
+        if (!members.is_array()) continue;
+        for (const Json& m : members) {
+          if (!m.is_object() || !m.contains("seat") || !m["seat"].is_number_integer()) continue;
+          const auto seat = m["seat"].get<std::size_t>();
+          if (seat >= seat_bots.size()) continue;
+          const bool won = m.value("winner", false);
+          for (auto* c : {&teams[team][""], &teams[team][seat_bots[seat]]}) {
+            c->first++;
+            c->second += won;
+          }
+        }
       }
     }
   }
@@ -88,14 +92,20 @@ struct ExtraFigures {
       j["mean_rounds_ci95"] = {mean - half, mean + half};
     }
     if (!verdicts.empty()) j["verdicts"] = verdicts;
-    if (!team_wins.empty()) {
-      Json t = Json::object();
-      for (const auto& [name, gw] : team_wins) {
+    if (!teams.empty()) {
+      auto figures = [](std::pair<int, int> gw) {
         auto [lo, hi] = wilson95(gw.second, gw.first);
-        t[name] = {{"games", gw.first},
-                   {"wins", gw.second},
-                   {"win_rate", gw.first ? static_cast<double>(gw.second) / gw.first : 0.0},
-                   {"ci95", {lo, hi}}};
+        return Json{{"games", gw.first},
+                    {"wins", gw.second},
+                    {"win_rate", gw.first ? static_cast<double>(gw.second) / gw.first : 0.0},
+                    {"ci95", {lo, hi}}};
+      };
+      Json t = Json::object();
+      for (const auto& [team, by_bot] : teams) {
+        Json entry = figures(by_bot.at(""));
+        for (const auto& [bot, gw] : by_bot)
+          if (!bot.empty()) entry["bots"][bot] = figures(gw);
+        t[team] = entry;
       }
       j["teams"] = t;
     }
@@ -153,7 +163,9 @@ Expected<ArenaReport> run_arena(const AnyGame& game, const ArenaOptions& opt) {
         st.score_sum += res["score"][s].get<double>();
         for (const auto& w : res["winners"]) st.wins += w.get<int>() == s;
       }
-      extra.add(res["details"], res);
+      std::vector<std::string> seat_bots;
+      for (int s = 0; s < players; ++s) seat_bots.push_back(opt.bots[who[s]]);
+      extra.add(res["details"], seat_bots);
     }
     if (opt.progress) opt.progress(g + 1, opt.games);
   }

@@ -341,8 +341,29 @@ int cmd_arena(const ArenaArgs& a, std::ostream& out, std::ostream& err) {
                          b["name"].get<std::string>(), b["games"].get<int>(), b["wins"].get<int>(),
                          100 * b["win_rate"].get<double>(), 100 * b["ci95"][0].get<double>(),
                          100 * b["ci95"][1].get<double>(), b["mean_score"].get<double>());
-    for (const char* k : {"mean_rounds", "mean_rounds_ci95", "verdicts", "teams"})
-      if (j.contains(k)) out << "  " << k << ": " << j[k].dump() << "\n";
+    if (j.contains("mean_rounds"))
+      out << fmt::format("  mean rounds {:.2f}  [{:.2f}, {:.2f}]\n", j["mean_rounds"].get<double>(),
+                         j["mean_rounds_ci95"][0].get<double>(),
+                         j["mean_rounds_ci95"][1].get<double>());
+    if (j.contains("verdicts")) {
+      out << "  verdicts:";
+      for (const auto& [v, n] : j["verdicts"].items()) out << " " << v << ": " << n.get<int>();
+      out << "\n";
+    }
+    if (j.contains("teams")) {
+      auto row = [&](const std::string& label, const Json& t) {
+        out << fmt::format("  {:<24} {:>6} {:>6} {:>7.1f}%  [{:5.1f}%, {:5.1f}%]\n", label,
+                           t["games"].get<int>(), t["wins"].get<int>(),
+                           100 * t["win_rate"].get<double>(), 100 * t["ci95"][0].get<double>(),
+                           100 * t["ci95"][1].get<double>());
+      };
+      out << fmt::format("  {:<24} {:>6} {:>6} {:>8}  {:<17}\n", "team (bot)", "seats", "wins",
+                         "win rate", "95% interval");
+      for (const auto& [team, t] : j["teams"].items()) {
+        row(team, t);
+        for (const auto& [bot, b] : t["bots"].items()) row("  " + bot, b);
+      }
+    }
     if (!rep->errors.empty()) out << "errors: " << rep->errors.size() << "\n";
   }
   for (std::size_t i = 0; i < rep->errors.size() && i < 5; ++i)

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bots/arena.h"
 #include "cli/commands.h"
 #include "core/any_game.h"
 #include "games/registry.h"
@@ -208,6 +209,18 @@ TEST_F(Cli, ArenaReportsEveryBotWithIntervals) {
   EXPECT_GT(hi, rate);
   EXPECT_EQ(cmd_arena({.game = "high-card", .bots = "nobody", .games = 1}, out, err), 2);
   EXPECT_NE(err.str().find("bot/unknown"), std::string::npos);
+}
+
+TEST(Arena, WilsonIntervalsMatchTheTextbookAndHoldTheRate) {
+  auto [lo, hi] = wilson95(5, 10);
+  EXPECT_NEAR(lo, 0.2366, 1e-4);
+  EXPECT_NEAR(hi, 0.7634, 1e-4);
+  std::tie(lo, hi) = wilson95(0, 10);
+  EXPECT_EQ(lo, 0.0);
+  EXPECT_NEAR(hi, 0.2775, 1e-4);
+  std::tie(lo, hi) = wilson95(4, 4);  // every game won: the interval reaches 100%
+  EXPECT_NEAR(lo, 0.5101, 1e-4);
+  EXPECT_EQ(hi, 1.0);
 }
 
 TEST_F(Cli, ArenaWithFixedSeatsKeepsEachBotOnItsSeat) {
