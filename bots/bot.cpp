@@ -69,4 +69,11 @@ std::vector<std::string> bot_names(const AnyGame& game) {
   return out;
 }
 
+std::string default_bot(const AnyGame& game) {
+  const auto names = bot_names(game);
+  for (const char* n : {"heuristic", "talker"})
+    if (std::find(names.begin(), names.end(), n) != names.end()) return n;
+  return "random";
+}
+
 }  // namespace meeple

@@ -61,6 +61,9 @@ const std::vector<BotEntry>& bot_entries();
 // "name" or "name:iterations" (e.g. "ismcts:1000"); bot/unknown on no match.
 Expected<std::unique_ptr<Bot>> make_bot(const AnyGame& game, std::string_view spec);
 std::vector<std::string> bot_names(const AnyGame& game);
+// The bot that fills empty seats by default: the game's own playing bot
+// ("heuristic", or First Contact's "talker"), else "random".
+std::string default_bot(const AnyGame& game);
 
 // Picks uniformly among the legal actions.
 class RandomBot final : public Bot {

@@ -75,7 +75,8 @@ int main(int argc, char** argv) {
   c_play->add_option("game", pl.game, "Game name")->required();
   c_play->add_option("--seat", pl.seat, "Your seat (0 is first)");
   c_play->add_option("--players", pl.players, "Number of players");
-  c_play->add_option("--bots", pl.bots, "Bots for the other seats B1,B2,...");
+  c_play->add_option("--bots", pl.bots,
+                     "Bots for the other seats B1,B2,... (default: the game's own bot)");
   c_play->add_option("--param", pl.params, "Rule option key=value (repeatable)");
   c_play->add_option("--lang", pl.lang, "Language of the game texts: en, it or ko");
   c_play->add_option("--seed", pl.seed, "Seed (default: random)");

@@ -151,16 +151,12 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
     err << "error: " << errc::kBadPlayers << ": --seat must be 0 to " << players - 1 << "\n";
     return 2;
   }
-  // Bots for the other seats: the list is cycled; default the game's
-  // heuristic bot when it has one.
+  // Bots for the other seats: the list is cycled; by default the game's own
+  // playing bot.
   std::vector<std::string> specs;
   std::stringstream ss(a.bots);
   for (std::string b; std::getline(ss, b, ',');) specs.push_back(b);
-  if (specs.empty()) {
-    auto names = bot_names(*game);
-    specs.push_back(std::find(names.begin(), names.end(), "heuristic") != names.end() ? "heuristic"
-                                                                                      : "random");
-  }
+  if (specs.empty()) specs.push_back(default_bot(*game));
   std::vector<std::unique_ptr<Bot>> bots(static_cast<std::size_t>(players));
   std::vector<std::string> names(static_cast<std::size_t>(players));
   for (int i = 0, k = 0; i < players; ++i) {

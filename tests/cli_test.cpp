@@ -2,11 +2,13 @@
 // game for the listing), including their error paths.
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include <gtest/gtest.h>
 
 #include "bots/arena.h"
+#include "bots/bot.h"
 #include "cli/commands.h"
 #include "core/any_game.h"
 #include "games/registry.h"
@@ -221,6 +223,16 @@ TEST(Arena, WilsonIntervalsMatchTheTextbookAndHoldTheRate) {
   std::tie(lo, hi) = wilson95(4, 4);  // every game won: the interval reaches 100%
   EXPECT_NEAR(lo, 0.5101, 1e-4);
   EXPECT_EQ(hi, 1.0);
+}
+
+TEST_F(Cli, EmptySeatsGetEachGamesOwnBot) {
+  const std::map<std::string, std::string> expected = {
+      {"first-giants", "heuristic"}, {"ufo", "heuristic"}, {"first-contact", "talker"}};
+  for (const auto& [name, bot] : expected)
+    if (const AnyGame* g = find_game(name)) {
+      EXPECT_EQ(default_bot(*g), bot) << name;
+    }
+  EXPECT_EQ(default_bot(kToy), "random");
 }
 
 TEST_F(Cli, ArenaWithFixedSeatsKeepsEachBotOnItsSeat) {
