@@ -37,15 +37,37 @@ const std::vector<BotEntry>& bot_entries() {
   return entries;
 }
 
+Expected<BotBudget> parse_budget(std::string_view text) {
+  static const std::pair<std::string_view, int> kLevels[] = {
+      {"easy", 100}, {"medium", 1000}, {"hard", 10000}};
+  for (const auto& [level, iterations] : kLevels)
+    if (text == level) return BotBudget{.iterations = iterations};
+  const bool time = !text.empty() && text.back() == 's';
+  const std::string number(time ? text.substr(0, text.size() - 1) : text);
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(number, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  const bool ok = used == number.size() && !number.empty() && value > 0 &&
+                  (time ? value <= 3600 : value == static_cast<int>(value) && value <= 1e8);
+  if (!ok)
+    return make_error("bot/unknown", "expected N iterations, Ns seconds, easy, medium or hard");
+  if (time) return BotBudget{.seconds = value};
+  return BotBudget{.iterations = static_cast<int>(value)};
+}
+
 Expected<std::unique_ptr<Bot>> make_bot(const AnyGame& game, std::string_view spec) {
   std::string name(spec);
   BotBudget budget;
   if (auto colon = name.find(':'); colon != std::string::npos) {
-    try {
-      budget.iterations = std::stoi(name.substr(colon + 1));
-    } catch (const std::exception&) {
-      return make_error("bot/unknown", fmt::format("bad bot budget in '{}'", spec));
-    }
+    auto b = parse_budget(name.substr(colon + 1));
+    if (!b)
+      return make_error("bot/unknown",
+                        fmt::format("bad bot budget in '{}': {}", spec, b.error().message));
+    budget = *b;
     name = name.substr(0, colon);
   }
   // A game's own bot of that name (e.g. a "random" that leaves out free

@@ -58,8 +58,12 @@ struct BotEntry {
   std::function<std::unique_ptr<Bot>(const BotBudget&)> make;
 };
 const std::vector<BotEntry>& bot_entries();
-// "name" or "name:iterations" (e.g. "ismcts:1000"); bot/unknown on no match.
+// "name" or "name:budget"; bot/unknown on no match or a bad budget.
 Expected<std::unique_ptr<Bot>> make_bot(const AnyGame& game, std::string_view spec);
+// A budget: "N" iterations ("ismcts:5000"), "Ns" seconds per decision
+// ("ismcts:0.5s"), or a level: easy (100 iterations), medium (1000), hard
+// (10000).
+Expected<BotBudget> parse_budget(std::string_view text);
 std::vector<std::string> bot_names(const AnyGame& game);
 // The bot that fills empty seats by default: the game's own playing bot
 // ("heuristic", or First Contact's "talker"), else "random".

@@ -26,15 +26,22 @@ class IsmctsBot final : public Bot {
 // Default budget of "ismcts"; "ismcts:N" sets N iterations.
 inline constexpr int kDefaultIsmctsIterations = 1000;
 
+// Search options for a bot budget: its iterations and/or seconds; with neither,
+// the default iterations; with only seconds, no iteration limit.
+inline search::IsmctsOptions ismcts_options(const BotBudget& b) {
+  search::IsmctsOptions opt;
+  opt.iterations = b.iterations > 0 ? b.iterations : b.seconds > 0 ? 0 : kDefaultIsmctsIterations;
+  opt.seconds = b.seconds;
+  return opt;
+}
+
 template <Game G, class Policy = search::UniformRollout>
 BotEntry ismcts_entry(Policy policy = {}) {
   return {std::string(G::kName), "ismcts",
-          "information-set MCTS; ismcts:N searches N iterations per decision (default 1000)",
+          "information-set MCTS; ismcts:N searches N iterations per decision (default 1000), "
+          "ismcts:Ns N seconds, ismcts:easy|medium|hard 100|1000|10000 iterations",
           [policy](const BotBudget& b) -> std::unique_ptr<Bot> {
-            search::IsmctsOptions opt;
-            opt.iterations = b.iterations > 0 ? b.iterations : kDefaultIsmctsIterations;
-            opt.seconds = b.seconds;
-            return std::make_unique<IsmctsBot<G, Policy>>(opt, policy);
+            return std::make_unique<IsmctsBot<G, Policy>>(ismcts_options(b), policy);
           }};
 }
 

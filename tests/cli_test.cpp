@@ -225,6 +225,30 @@ TEST(Arena, WilsonIntervalsMatchTheTextbookAndHoldTheRate) {
   EXPECT_EQ(hi, 1.0);
 }
 
+TEST_F(Cli, BotBudgetsByIterationsSecondsOrLevel) {
+  EXPECT_EQ(parse_budget("250")->iterations, 250);
+  EXPECT_EQ(parse_budget("hard")->iterations, 10000);
+  EXPECT_EQ(parse_budget("easy")->iterations, 100);
+  EXPECT_EQ(parse_budget("0.05s")->seconds, 0.05);
+  EXPECT_EQ(parse_budget("0.05s")->iterations, 0);
+  for (const char* bad : {"", "fast", "-3", "1.5", "0", "s", "2x", "1e9"})
+    EXPECT_FALSE(parse_budget(bad).ok()) << bad;
+  auto bad = make_bot(kToy, "ismcts:fast");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().code, "bot/unknown");
+  // A time budget alone: the bot searches until the time is up and decides.
+  if (all_games().empty()) GTEST_SKIP() << "no game built";
+  const AnyGame& game = *all_games()[0];
+  auto timed = make_bot(game, "ismcts:0.02s");
+  ASSERT_TRUE(timed.ok());
+  AnyState s = *game.new_game(Json::object(), game.min_players());
+  Rng rng(1);
+  while (s.is_chance()) s.apply(kChance, sample_chance(s.chance_outcomes(), rng));
+  const Seat seat = s.to_act().lowest();
+  const Action a = ask_bot(**timed, s, seat, rng);
+  EXPECT_TRUE(s.legal_actions(seat).contains(a));
+}
+
 TEST_F(Cli, EmptySeatsGetEachGamesOwnBot) {
   const std::map<std::string, std::string> expected = {
       {"first-giants", "heuristic"}, {"ufo", "heuristic"}, {"first-contact", "talker"}};

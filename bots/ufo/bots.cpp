@@ -335,10 +335,7 @@ void add_bots(std::vector<BotEntry>& entries) {
                         std::to_string(RolloutPolicy{}.max_decisions) +
                         " decisions, scored by the heuristic's evaluation";
   ismcts.make = [](const BotBudget& b) -> std::unique_ptr<Bot> {
-    search::IsmctsOptions opt;
-    opt.iterations = b.iterations > 0 ? b.iterations : kDefaultIsmctsIterations;
-    opt.seconds = b.seconds;
-    return std::make_unique<SearchBot>(opt, RolloutPolicy{});
+    return std::make_unique<SearchBot>(ismcts_options(b), RolloutPolicy{});
   };
   entries.push_back(std::move(ismcts));
 }
