@@ -7,6 +7,9 @@
 #include "tests/toy/high_card.h"
 
 #include "games/all_games.h"
+#ifdef MEEPLE_HAVE_ufo
+#include "bots/ufo/heuristic.h"
+#endif
 
 namespace meeple {
 namespace {
@@ -51,11 +54,11 @@ void BM_LegalActions(benchmark::State& st) {
   }
 }
 
-template <Game G>
+template <Game G, class Policy = search::UniformRollout>
 void BM_IsmctsIterations(benchmark::State& st) {
   Rng rng(4);
   auto mid = bench::mid_game(start_state<G>(static_cast<int>(st.range(0))), rng, 20);
-  search::Ismcts<typename G::State> ismcts;
+  search::Ismcts<typename G::State, Policy> ismcts;
   search::IsmctsOptions opt;
   opt.iterations = 100;
   for (auto _ : st) {
@@ -85,6 +88,11 @@ MEEPLE_GAME_BENCHES(first_giants::FirstGiants, 4)
 #endif
 #ifdef MEEPLE_HAVE_ufo
 MEEPLE_GAME_BENCHES(ufo::Ufo, 4)
+// The Ufo! search bot's own rollouts: the heuristic, cut after 24 decisions.
+BENCHMARK_TEMPLATE(BM_IsmctsIterations, ufo::Ufo, ufo::RolloutPolicy)
+    ->Name("ufo/ismcts100_heuristic_rollouts")
+    ->Arg(4)
+    ->Unit(benchmark::kMillisecond);
 #endif
 #ifdef MEEPLE_HAVE_first_contact
 MEEPLE_GAME_BENCHES(first_contact::FirstContact, 4)
