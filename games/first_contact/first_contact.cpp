@@ -12,6 +12,17 @@ constexpr std::uint32_t bit(int i) {
   return 1u << i;
 }
 constexpr std::uint32_t kAllSquares = (1u << kSquares) - 1u;
+constexpr std::uint32_t kAllGlyphs = (1u << kGlyphs) - 1u;
+
+// Appends base + i for every set bit i of `mask`, in ascending order.
+void push_bits(ActionList& out, Action base, std::uint32_t mask) {
+  for (; mask != 0; mask &= mask - 1) out.push_back(base + std::countr_zero(mask));
+}
+
+// Appends base, base + 1, ..., base + n - 1.
+void push_range(ActionList& out, Action base, int n) {
+  for (int i = 0; i < n; ++i) out.push_back(base + i);
+}
 
 const char* phase_name(Phase p) {
   switch (p) {
@@ -202,56 +213,7 @@ bool FirstContactState::earthlings_may_edit() const {
 
 void FirstContactState::legal_actions(Seat seat, ActionList& out) const {
   if (seat < 0 || seat >= players_ || is_terminal()) return;
-  if (to_act().contains(seat)) {
-    std::uint32_t uncovered = 0;
-    for (int s = 0; s < kSquares; ++s)
-      if (covered_by_[s] < 0) uncovered |= bit(s);
-    switch (phase_) {
-      case Phase::kCustomSymbols: {
-        std::uint32_t used = 0;
-        for (int k = 0; k < assigned_; ++k) used |= bit(glyph_of_[k]);
-        for (int g = 0; g < kGlyphs; ++g)
-          if (!(used & bit(g))) out.push_back(act::kGlyph + g);
-        out.push_back(act::kRandomize);
-        break;
-      }
-      case Phase::kZeroTurn:
-      case Phase::kChoose:
-        for (int k = 0; k < kCharacteristics; ++k) out.push_back(act::kCharacteristic + k);
-        break;
-      case Phase::kRotate: {
-        const int n = std::popcount(rotated_);
-        if (n < kMaxRotated)
-          for (int s = 0; s < kSquares; ++s)
-            if (!(rotated_ & bit(s))) out.push_back(act::kSquare + s);
-        if (n >= 1) out.push_back(act::kDone);
-        break;
-      }
-      case Phase::kPropose:
-        for (int g = 0; g < kGlyphs; ++g) out.push_back(act::kGlyph + g);
-        break;
-      case Phase::kTarget:
-        for (int s = 0; s < kSquares; ++s)
-          if ((wanted_[turn_] & uncovered) & bit(s)) out.push_back(act::kSquare + s);
-        break;
-      case Phase::kMessage:
-        if (message_.size() < kMaxMessage) {
-          for (int g = 0; g < kGlyphs; ++g) out.push_back(act::kGlyph + g);
-          if (negation_rule())
-            for (int g = 0; g < kGlyphs; ++g) out.push_back(act::kNotGlyph + g);
-        }
-        if (!message_.empty()) out.push_back(act::kSend);
-        break;
-      case Phase::kOffer:
-      case Phase::kSecondAttempt:
-        for (int s = 0; s < kSquares; ++s)
-          if (uncovered & bit(s)) out.push_back(act::kSquare + s);
-        if (phase_ == Phase::kSecondAttempt) out.push_back(act::kPass);
-        break;
-      default:
-        break;
-    }
-  }
+  decision_actions(seat, out);
   if (is_earthling(seat) && earthlings_may_edit()) {
     const auto& pad = note_[seat - aliens_];
     for (int k = 0; k < kCharacteristics; ++k)
@@ -260,6 +222,61 @@ void FirstContactState::legal_actions(Seat seat, ActionList& out) const {
     for (int k = 0; k < kCharacteristics; ++k)
       if (pad[k] >= 0) out.push_back(act::kNoteClear + k);
     for (int g = 0; g < kGlyphs; ++g) out.push_back(act::kUnknownToggle + g);
+  }
+}
+
+void FirstContactState::search_actions(Seat seat, ActionList& out) const {
+  if (seat < 0 || seat >= players_ || is_terminal()) return;
+  decision_actions(seat, out);
+}
+
+std::uint32_t FirstContactState::uncovered() const {
+  std::uint32_t mask = 0;
+  for (int s = 0; s < kSquares; ++s)
+    if (covered_by_[s] < 0) mask |= bit(s);
+  return mask;
+}
+
+void FirstContactState::decision_actions(Seat seat, ActionList& out) const {
+  if (!to_act().contains(seat)) return;
+  switch (phase_) {
+    case Phase::kCustomSymbols: {
+      std::uint32_t used = 0;
+      for (int k = 0; k < assigned_; ++k) used |= bit(glyph_of_[k]);
+      push_bits(out, act::kGlyph, kAllGlyphs & ~used);
+      out.push_back(act::kRandomize);
+      break;
+    }
+    case Phase::kZeroTurn:
+    case Phase::kChoose:
+      push_range(out, act::kCharacteristic, kCharacteristics);
+      break;
+    case Phase::kRotate: {
+      const int n = std::popcount(rotated_);
+      if (n < kMaxRotated) push_bits(out, act::kSquare, kAllSquares & ~rotated_);
+      if (n >= 1) out.push_back(act::kDone);
+      break;
+    }
+    case Phase::kPropose:
+      push_range(out, act::kGlyph, kGlyphs);
+      break;
+    case Phase::kTarget:
+      push_bits(out, act::kSquare, wanted_[turn_] & uncovered());
+      break;
+    case Phase::kMessage:
+      if (message_.size() < kMaxMessage) {
+        push_range(out, act::kGlyph, kGlyphs);
+        if (negation_rule()) push_range(out, act::kNotGlyph, kGlyphs);
+      }
+      if (!message_.empty()) out.push_back(act::kSend);
+      break;
+    case Phase::kOffer:
+    case Phase::kSecondAttempt:
+      push_bits(out, act::kSquare, uncovered());
+      if (phase_ == Phase::kSecondAttempt) out.push_back(act::kPass);
+      break;
+    default:
+      break;
   }
 }
 

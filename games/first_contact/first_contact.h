@@ -98,11 +98,10 @@ class FirstContactState {
   void legal_actions(Seat seat, ActionList& out) const;
   // The seat's decisions without the free note-pad edits (which encode above
   // every decision): what search explores and terminal play numbers. Notes
-  // stay playable through their JSON form.
-  void search_actions(Seat seat, ActionList& out) const {
-    legal_actions(seat, out);
-    while (!out.empty() && out.back() >= act::kNoteWrite) out.pop_back();
-  }
+  // stay playable through their JSON form. Equal to legal_actions() without
+  // its trailing actions >= act::kNoteWrite, but never lists the ~340 note
+  // edits only to drop them (that was most of a random playout's time).
+  void search_actions(Seat seat, ActionList& out) const;
   void chance_outcomes(ChanceList& out) const;
   MaybeError apply(Seat seat, Action a);
   void apply_unchecked(Seat seat, Action a);
@@ -170,6 +169,11 @@ class FirstContactState {
   int verdict() const;
 
  private:
+  // The seat's decisions now (empty unless it is in to_act()), sorted, all
+  // below act::kNoteWrite: search_actions() for a valid seat of a running game.
+  void decision_actions(Seat seat, ActionList& out) const;
+  // Squares no alien has covered yet.
+  std::uint32_t uncovered() const;
   void start_round();
   void start_alien_turn();
   void next_earthling_turn();
