@@ -251,6 +251,7 @@ Action setup(const UfoState& s, const ActionList& legal) {
   }
   return choice;
 }
+
 class HeuristicBot final : public Bot {
  public:
   std::string_view name() const override { return "heuristic"; }
