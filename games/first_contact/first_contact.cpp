@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <string>
 
 namespace meeple::first_contact {
@@ -14,6 +15,18 @@ constexpr std::uint32_t bit(int i) {
 constexpr std::uint32_t kAllSquares = (1u << kSquares) - 1u;
 constexpr std::uint32_t kAllGlyphs = (1u << kGlyphs) - 1u;
 
+// The number of set bits. std::popcount compiles to a libgcc call when the
+// build targets baseline x86-64 (no POPCNT instruction), which showed in the
+// profile of a random playout; this is a few inline instructions.
+constexpr int count_bits(std::uint32_t x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  x = (x + (x >> 4)) & 0x0f0f0f0fu;
+  return static_cast<int>((x * 0x01010101u) >> 24);
+}
+static_assert(count_bits(0) == 0 && count_bits(kAllSquares) == kSquares &&
+              count_bits(0xffffffffu) == 32 && count_bits(0x80000001u) == 2);
+
 // Appends base + i for every set bit i of `mask`, in ascending order.
 void push_bits(ActionList& out, Action base, std::uint32_t mask) {
   for (; mask != 0; mask &= mask - 1) out.push_back(base + std::countr_zero(mask));
@@ -22,6 +35,28 @@ void push_bits(ActionList& out, Action base, std::uint32_t mask) {
 // Appends base, base + 1, ..., base + n - 1.
 void push_range(ActionList& out, Action base, int n) {
   for (int i = 0; i < n; ++i) out.push_back(base + i);
+}
+
+// Each edition deck as bitsets over card indices (the layout of used_): the
+// cards of the deck and those with a second face. Built once from the catalog.
+struct DeckBits {
+  std::array<std::uint64_t, 3> cards{}, two_faced{};
+};
+
+const DeckBits& deck_bits(Edition edition) {
+  static const std::array<DeckBits, 3> bits = [] {
+    std::array<DeckBits, 3> out{};
+    for (std::size_t e = 0; e < out.size(); ++e) {
+      const auto& deck = catalog().decks[e];
+      assert(deck.size() <= 64 * out[e].cards.size());
+      for (std::size_t c = 0; c < deck.size(); ++c) {
+        out[e].cards[c / 64] |= std::uint64_t{1} << (c % 64);
+        if (deck[c].faces() == 2) out[e].two_faced[c / 64] |= std::uint64_t{1} << (c % 64);
+      }
+    }
+    return out;
+  }();
+  return bits[static_cast<std::size_t>(edition)];
 }
 
 const char* phase_name(Phase p) {
@@ -252,7 +287,7 @@ void FirstContactState::decision_actions(Seat seat, ActionList& out) const {
       push_range(out, act::kCharacteristic, kCharacteristics);
       break;
     case Phase::kRotate: {
-      const int n = std::popcount(rotated_);
+      const int n = count_bits(rotated_);
       if (n < kMaxRotated) push_bits(out, act::kSquare, kAllSquares & ~rotated_);
       if (n >= 1) out.push_back(act::kDone);
       break;
@@ -283,12 +318,16 @@ void FirstContactState::decision_actions(Seat seat, ActionList& out) const {
 void FirstContactState::chance_outcomes(ChanceList& out) const {
   switch (phase_) {
     case Phase::kLayField: {
-      const auto& deck = catalog().decks[static_cast<int>(edition_)];
-      for (std::size_t c = 0; c < deck.size(); ++c) {
-        if ((used_[c / 64] >> (c % 64)) & 1u) continue;
-        for (int f = 0; f < deck[c].faces(); ++f)
-          out.push_back({static_cast<Action>(c * 2 + static_cast<std::size_t>(f)), 1});
-      }
+      // Every face of every card not on the field yet, weight 1, ascending:
+      // (card, face 0), then (card, face 1) when the card has one.
+      const DeckBits& deck = deck_bits(edition_);
+      for (std::size_t w = 0; w < used_.size(); ++w)
+        for (std::uint64_t left = deck.cards[w] & ~used_[w]; left != 0; left &= left - 1) {
+          const int bit_index = std::countr_zero(left);
+          const Action c = static_cast<Action>(64 * w) + bit_index;
+          out.push_back({2 * c, 1});
+          if ((deck.two_faced[w] >> bit_index) & 1u) out.push_back({2 * c + 1, 1});
+        }
       break;
     }
     case Phase::kDrawPad:
@@ -517,7 +556,7 @@ void FirstContactState::apply_unchecked(Seat seat, Action a) {
       break;
     case Phase::kRotate:
       if (a != act::kDone) rotated_ |= bit(a - act::kSquare);
-      if (a == act::kDone || std::popcount(rotated_) == kMaxRotated) phase_ = Phase::kPropose;
+      if (a == act::kDone || count_bits(rotated_) == kMaxRotated) phase_ = Phase::kPropose;
       break;
     case Phase::kPropose: {
       proposal_[seat] = static_cast<std::int8_t>(a - act::kGlyph);
@@ -1014,18 +1053,16 @@ FirstContactState FirstContactState::determinize(Seat seat, Rng& rng) const {
     if (a != seat && proposal_[a] >= 0)
       d.proposal_[a] = static_cast<std::int8_t>(rng.below(kGlyphs));
   // Other earthlings' note pads, past choices and pending offers.
-  std::uint32_t uncovered = 0;
-  for (int s = 0; s < kSquares; ++s)
-    if (covered_by_[s] < 0) uncovered |= bit(s);
+  const std::uint32_t open = uncovered();
   for (int e = 0; e < earthlings(); ++e) {
     if (earthling_seat(e) == seat) continue;
     d.note_[e].fill(-1);
     d.unknown_[e] = 0;
     d.chosen_ever_[e] = 0;
     if (offer_[e] >= 0) {
-      int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(std::popcount(uncovered))));
+      int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(count_bits(open))));
       for (int s = 0; s < kSquares; ++s)
-        if ((uncovered & bit(s)) && pick-- == 0) d.offer_[e] = static_cast<std::int8_t>(s);
+        if ((open & bit(s)) && pick-- == 0) d.offer_[e] = static_cast<std::int8_t>(s);
     }
   }
   if (asker_ >= 0 && earthling_seat(asker_) != seat) {
@@ -1066,7 +1103,7 @@ FirstContactState FirstContactState::determinize(Seat seat, Rng& rng) const {
         continue;
       }
       const std::uint32_t free = ~taken & kAllSquares;
-      int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(std::popcount(free))));
+      int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(count_bits(free))));
       for (int g = 0; g < kGlyphs; ++g)
         if ((free & bit(g)) && pick-- == 0) {
           d.glyph_of_[k] = static_cast<std::uint8_t>(g);
@@ -1092,10 +1129,10 @@ FirstContactState FirstContactState::determinize(Seat seat, Rng& rng) const {
     }
   }
   if (target_ >= 0 && d.card_ >= 0) {
-    std::uint32_t options = d.wanted_[turn_] & uncovered;
+    std::uint32_t options = d.wanted_[turn_] & open;
     if (options == 0) options = d.wanted_[turn_];
     if (options != 0) {
-      int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(std::popcount(options))));
+      int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(count_bits(options))));
       for (int s = 0; s < kSquares; ++s)
         if ((options & bit(s)) && pick-- == 0) d.target_ = static_cast<std::int8_t>(s);
     }
