@@ -1,6 +1,7 @@
 #include "games/ufo/ufo.h"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 
 namespace meeple::embedded {
@@ -51,8 +52,14 @@ const char* kPhaseNames[] = {"tokens",     "setup",       "movement",     "bump"
                              "attack-die", "defence-die", "displacement", "eyewitness", "actions",
                              "assist",     "control-die", "new-ufo",      "over"};
 
-bool adjacent(int a, int b) {
-  return board().spaces[static_cast<std::size_t>(a)].lines.contains(static_cast<std::uint8_t>(b));
+std::uint64_t bit(int s) {
+  return std::uint64_t{1} << s;
+}
+
+// Calls f(i) for every set bit i of m, lowest first.
+template <class F>
+void for_bits(std::uint64_t m, F f) {
+  for (; m != 0; m &= m - 1) f(std::countr_zero(m));
 }
 
 const Space& sp(int i) {
@@ -82,6 +89,27 @@ const Board& board() {
   return b;
 }
 
+Topology make_topology() {
+  const Board& b = board();
+  Topology t;
+  for (int s = 0; s < kNumSpaces; ++s)
+    if (b.spaces[static_cast<std::size_t>(s)].marked) t.marked |= bit(s);
+  for (int s = 0; s < kNumSpaces; ++s) {
+    const auto& lines = b.spaces[static_cast<std::size_t>(s)].lines;
+    t.num_lines[s] = static_cast<std::uint8_t>(lines.size());
+    for (int k = 0; k < static_cast<int>(lines.size()); ++k) {
+      t.line[s][k] = lines[k];
+      t.neighbours[s] |= bit(lines[k]);
+      if ((t.marked >> lines[k]) & 1u) t.marked_lines[s] |= static_cast<std::uint8_t>(1u << k);
+    }
+  }
+  for (int i = 0; i < kNumTokens; ++i) {
+    t.resistance[i] = static_cast<std::int8_t>(b.tokens[static_cast<std::size_t>(i)].resistance);
+    t.restaurants[i] = static_cast<std::int8_t>(b.tokens[static_cast<std::size_t>(i)].restaurants);
+  }
+  return t;
+}
+
 UfoState::UfoState(int players, int max_rounds)
     : players_(static_cast<std::uint8_t>(players)),
       max_rounds_(static_cast<std::uint8_t>(max_rounds)) {
@@ -92,77 +120,6 @@ UfoState::UfoState(int players, int max_rounds)
 }
 
 // ---------------------------------------------------------------- queries
-
-bool UfoState::in_play(int space) const {
-  return players_ >= 4 || sp(space).marked;
-}
-
-int UfoState::resistance(int city) const {
-  return token_[city] == kNone ? 0
-                               : board().tokens[static_cast<std::size_t>(token_[city])].resistance;
-}
-
-int UfoState::slots(int city) const {
-  return token_[city] == kNone ? 0
-                               : board().tokens[static_cast<std::size_t>(token_[city])].restaurants;
-}
-
-int UfoState::eyewitness_supply(Seat p) const {
-  int n = 0;
-  for (const auto& c : eyewitness_) n += c[p];
-  return kEyewitnessSupply - n;
-}
-
-int UfoState::restaurant_supply(Seat p) const {
-  int n = 0;
-  for (const auto& c : restaurant_)
-    for (auto o : c) n += o == p;
-  return kRestaurantSupply - n;
-}
-
-int UfoState::kiosk_supply(Seat p) const {
-  int n = 0;
-  for (auto o : kiosk_) n += o == p;
-  return kKioskSupply - n;
-}
-
-int UfoState::ufos_in_play(Seat p) const {
-  int n = 0;
-  for (const auto& u : ufos_) n += u.owner == p;
-  return n;
-}
-
-int UfoState::ufo_supply(Seat p, UfoType t) const {
-  int n = 0;
-  for (const auto& u : ufos_) n += u.owner == p && u.type == t;
-  return kUfosPerType - n;
-}
-
-bool UfoState::controls(Seat p, int city) const {
-  bool any = false;
-  for (int k = 0; k < slots(city); ++k) {
-    if (restaurant_[city][k] == kNone) continue;
-    if (restaurant_[city][k] != p) return false;
-    any = true;
-  }
-  return any;
-}
-
-int UfoState::controlled_cities(Seat p) const {
-  int n = 0;
-  for (int c = 0; c < kNumCities; ++c) n += controls(p, c);
-  return n;
-}
-
-int UfoState::score(Seat p) const {
-  int s = 0;
-  for (int c = 0; c < kNumCities; ++c) {
-    for (auto o : restaurant_[c]) s += o == p ? resistance(c) : 0;
-    s -= 2 * eyewitness_[c][p];
-  }
-  for (auto o : kiosk_) s += o == p;
-  return s;
-}
 
 int UfoState::free_slot(int city) const {
   for (int k = 0; k < slots(city); ++k)
@@ -176,167 +133,88 @@ bool UfoState::holds_other_ufo(int space, Seat p) const {
   return false;
 }
 
-bool UfoState::has_buildings_all_own(int space, Seat p) const {
-  if (!sp(space).city) return kiosk_[space] == p;
-  return controls(p, space);
-}
-
-bool UfoState::has_other_building(int space, Seat p) const {
-  if (!sp(space).city) return kiosk_[space] != kNone && kiosk_[space] != p;
-  for (auto o : restaurant_[space])
-    if (o != kNone && o != p) return true;
-  return false;
-}
-
-bool UfoState::contested(int space) const {
-  bool mine = false, other = false;
-  for (const auto& u : ufos_) {
-    if (u.space != space) continue;
-    (u.owner == active_ ? mine : other) = true;
-  }
-  return mine && other;
-}
-
-int UfoState::control_modifier(int u) const {
-  const UfoPiece& f = ufos_[static_cast<std::size_t>(u)];
-  const int c = f.space;
-  const Seat p = f.owner;
-  int m = 0;
-  for (auto v : sp(c).lines)
-    if (!sp(v).city && kiosk_[v] == p) ++m;
-  for (auto o : restaurant_[c])
-    if (o != kNone && o != p) m -= 2;
-  m -= 2 * eyewitness_[c][p];
-  if (f.type != UfoType::kStandard) m -= 1;
+std::uint64_t UfoState::others_mask(Seat p) const {
+  std::uint64_t m = 0;
+  for (const auto& u : ufos_)
+    if (u.owner != p) m |= bit(u.space);
   return m;
 }
 
-bool UfoState::new_ufo_city_ok(int city) const {
-  return controls(active_, city) && !holds_other_ufo(city, active_);
+bool UfoState::has_buildings_all_own(int space, Seat p) const {
+  if (space >= kNumCities) return kiosk_[space] == p;
+  return controls(p, space);
+}
+
+std::uint64_t UfoState::new_ufo_cities() const {
+  return controlled_mask(active_) & ~others_mask(active_);
 }
 
 bool UfoState::may_take_new_ufo() const {
   if (ufos_.size() >= kMaxUfos) return false;
-  if (controlled_cities(active_) < ufos_in_play(active_)) return false;
+  std::array<int, kNumUfoTypes> of_type{};
+  int mine = 0;
+  for (const auto& u : ufos_)
+    if (u.owner == active_) {
+      ++mine;
+      ++of_type[static_cast<std::size_t>(u.type)];
+    }
+  const std::uint64_t cities = controlled_mask(active_);
+  if (std::popcount(cities) < mine) return false;
   bool type_left = false;
-  for (int t = 0; t < kNumUfoTypes; ++t) type_left |= ufo_supply(active_, UfoType(t)) > 0;
+  for (int t = 0; t < kNumUfoTypes; ++t) type_left |= of_type[t] < kUfosPerType;
   if (!type_left) return false;
-  for (int c = 0; c < kNumCities; ++c)
-    if (new_ufo_city_ok(c)) return true;
-  return false;
+  return (cities & ~others_mask(active_)) != 0;
 }
 
-bool UfoState::deed_legal(int u, Deed d) const {
-  const UfoPiece& f = ufos_[static_cast<std::size_t>(u)];
-  const int s = f.space;
-  const Seat p = f.owner;
-  if (f.used || p != active_) return false;
-  switch (d) {
-    case Deed::kOpenKiosk:
-      return !sp(s).city && kiosk_[s] == kNone && kiosk_supply(p) > 0;
-    case Deed::kTakeKiosk:
-      return !sp(s).city && kiosk_[s] != kNone && kiosk_[s] != p && f.moved && kiosk_supply(p) > 0;
-    case Deed::kOpenRestaurant:
-      return sp(s).city && free_slot(s) != kNone && !((opened_mask_ >> s) & 1u) &&
-             restaurant_supply(p) > 0;
-    case Deed::kTakeRestaurant0:
-    case Deed::kTakeRestaurant1: {
-      const int k = d == Deed::kTakeRestaurant0 ? 0 : 1;
-      return sp(s).city && k < slots(s) && free_slot(s) == kNone && restaurant_[s][k] != p &&
-             !f.moved && restaurant_supply(p) > 0;
-    }
-  }
-  return false;
-}
-
-bool UfoState::may_displace(int u, int line) const {
-  const UfoPiece& f = ufos_[static_cast<std::size_t>(u)];
-  const auto& lines = sp(f.space).lines;
-  if (line >= static_cast<int>(lines.size()) || !in_play(lines[line])) return false;
-  if (steps_left_ > 0) {
-    if (pushed_[u] == 0) return true;
-    int unpushed = 0;
-    for (auto v : losers_) unpushed += pushed_[v] == 0;
-    return steps_left_ - 1 >= unpushed;
-  }
-  // The budget is spent: a UFO still sharing a space with another player's
-  // UFO keeps moving until it reaches a space where it may stop, by a
-  // shortest way (so the extra moves always end; docs/rules/ufo.md).
-  if (pushed_[u] == 0 || !holds_other_ufo(f.space, loser_)) return false;
-  std::array<std::int8_t, kNumSpaces> dist;
-  rest_distances(loser_, dist);
-  return dist[lines[line]] >= 0 && dist[lines[line]] < dist[f.space];
-}
-
-void UfoState::rest_distances(Seat p, std::array<std::int8_t, kNumSpaces>& dist) const {
-  std::array<std::uint8_t, kNumSpaces> queue{};
-  int head = 0, tail = 0;
-  for (int s = 0; s < kNumSpaces; ++s) {
-    dist[s] = -1;
-    if (in_play(s) && !holds_other_ufo(s, p)) {
-      dist[s] = 0;
-      queue[tail++] = static_cast<std::uint8_t>(s);
-    }
-  }
-  while (head < tail) {
-    const int x = queue[head++];
-    for (auto y : sp(x).lines)
-      if (dist[y] < 0 && in_play(y)) {
-        dist[y] = static_cast<std::int8_t>(dist[x] + 1);
-        queue[tail++] = y;
-      }
+void UfoState::rest_distances(std::uint64_t blocked,
+                              std::array<std::int8_t, kNumSpaces>& dist) const {
+  // Breadth-first from every free space at once, one distance layer at a time.
+  const Topology& t = topology();
+  const std::uint64_t play = play_mask();
+  dist.fill(-1);
+  std::uint64_t layer = play & ~blocked, seen = layer;
+  for (int d = 0; layer != 0; ++d) {
+    std::uint64_t next = 0;
+    for_bits(layer, [&](int x) {
+      dist[x] = static_cast<std::int8_t>(d);
+      next |= t.neighbours[x];
+    });
+    layer = next & play & ~seen;
+    seen |= layer;
   }
 }
 
 bool UfoState::displacement_done() const {
   if (steps_left_ > 0) return false;
+  const std::uint64_t others = others_mask(loser_);
   for (auto v : losers_)
-    if (pushed_[v] == 0 || holds_other_ufo(ufos_[v].space, loser_)) return false;
+    if (pushed_[v] == 0 || ((others >> ufos_[v].space) & 1u)) return false;
   return true;
 }
 
 bool UfoState::ends_game() const {
   if (players_ != 3) {
     bool all = true;
+    const std::uint64_t play = play_mask();
     for (int c = 0; c < kNumCities; ++c) {
-      if (!in_play(c)) continue;
-      bool any = false;
-      for (auto o : restaurant_[c]) any |= o != kNone;
-      all &= any;
+      if (!((play >> c) & 1u)) continue;
+      all &= restaurant_[c][0] != kNone || restaurant_[c][1] != kNone;
     }
     if (all) return true;
   }
   const int needed = (players_ == 3 || players_ == 5) ? 4 : 5;
+  std::array<int, kMaxPlayers> cities{};
+  const Topology& t = topology();
+  for (int c = 0; c < kNumCities; ++c) {
+    const int o = controller(t, c);
+    if (o >= 0 && o < kMaxPlayers) ++cities[static_cast<std::size_t>(o)];
+  }
   for (Seat p = 0; p < players_; ++p)
-    if (controlled_cities(p) >= needed) return true;
+    if (cities[p] >= needed) return true;
   return false;
 }
 
 // ---------------------------------------------------------------- contract
-
-bool UfoState::is_chance() const {
-  return phase_ == Phase::kTokens || phase_ == Phase::kAttackDie || phase_ == Phase::kDefendDie ||
-         phase_ == Phase::kControlDie;
-}
-
-SeatSet UfoState::to_act() const {
-  switch (phase_) {
-    case Phase::kSetup:
-    case Phase::kMove:
-    case Phase::kBump:
-    case Phase::kActions:
-    case Phase::kAssist:
-    case Phase::kNewUfo:
-      return SeatSet::only(active_);
-    case Phase::kSupport:
-      return SeatSet::only(ufos_[support_queue_[0]].owner);
-    case Phase::kDisplace:
-    case Phase::kEyewitness:
-      return SeatSet::only(winner_);
-    default:
-      return {};
-  }
-}
 
 void UfoState::chance_outcomes(ChanceList& out) const {
   switch (phase_) {
@@ -356,77 +234,140 @@ void UfoState::chance_outcomes(ChanceList& out) const {
   }
 }
 
-void UfoState::legal_actions(Seat seat, ActionList& out) const {
-  if (!to_act().contains(seat)) return;
-  legal_in_phase(out);
-}
-
 void UfoState::legal_in_phase(ActionList& out) const {
+  const Topology& t = topology();
   const int n = static_cast<int>(ufos_.size());
   switch (phase_) {
-    case Phase::kSetup:
+    case Phase::kSetup: {
+      const std::uint64_t free = play_mask() & ~others_mask(active_);
       for (int c = 0; c < kNumCities; ++c)
-        if (in_play(c) && !holds_other_ufo(c, active_)) out.push_back(act::kPlaceBase + c);
+        if ((free >> c) & 1u) out.push_back(act::kPlaceBase + c);
       break;
-    case Phase::kMove:
+    }
+    case Phase::kMove: {
       out.push_back(act::kPass);
+      const bool all = players_ >= 4;
+      std::uint32_t movers = 0;  // bit u: UFO u may move (branch-free scan)
+      for (int u = 0; u < n; ++u)
+        movers |= std::uint32_t{ufos_[u].owner == active_ && !ufos_[u].stopped} << u;
+      for_bits(movers, [&](int u) {
+        const int s = ufos_[u].space;
+        const unsigned lines = all ? (1u << t.num_lines[s]) - 1 : unsigned{t.marked_lines[s]};
+        for_bits(lines, [&](int k) { out.push_back(act::kMoveBase + u * kMaxLines + k); });
+      });
+      break;
+    }
+    case Phase::kBump: {
+      // A UFO of the active player may bump where another player's UFO is.
+      std::array<std::uint64_t, kMaxPlayers> at{};
+      for (const auto& g : ufos_) at[static_cast<std::size_t>(g.owner)] |= bit(g.space);
+      const std::uint64_t others = others_mask(active_);
       for (int u = 0; u < n; ++u) {
-        const UfoPiece& f = ufos_[u];
-        if (f.owner != active_ || f.stopped) continue;
-        const auto& lines = sp(f.space).lines;
-        for (int k = 0; k < static_cast<int>(lines.size()); ++k)
-          if (in_play(lines[k])) out.push_back(act::kMoveBase + u * kMaxLines + k);
+        const int s = ufos_[u].space;
+        if (ufos_[u].owner != active_ || !((others >> s) & 1u)) continue;
+        for (Seat q = 0; q < players_; ++q)
+          if (q != active_ && ((at[q] >> s) & 1u))
+            out.push_back(act::kBumpBase + u * kMaxPlayers + q);
       }
       break;
-    case Phase::kBump:
-      for (int u = 0; u < n; ++u) {
-        if (ufos_[u].owner != active_ || !contested(ufos_[u].space)) continue;
-        for (Seat q = 0; q < players_; ++q) {
-          if (q == active_) continue;
-          bool there = false;
-          for (const auto& g : ufos_) there |= g.owner == q && g.space == ufos_[u].space;
-          if (there) out.push_back(act::kBumpBase + u * kMaxPlayers + q);
-        }
-      }
-      break;
+    }
     case Phase::kSupport:
       for (int k = 0; k < 3; ++k) out.push_back(act::kSupportBase + k);
       break;
-    case Phase::kDisplace:
+    case Phase::kDisplace: {
+      // While steps are left, a loser may move unless the others that have
+      // not moved yet need every remaining step. Once the budget is spent, a
+      // UFO still sharing a space with another player's UFO keeps moving until
+      // it reaches a space where it may stop, by a shortest way (so the extra
+      // moves always end; docs/rules/ufo.md).
+      const std::uint64_t play = play_mask();
+      int unpushed = 0;
+      for (auto v : losers_) unpushed += pushed_[v] == 0;
+      const std::uint64_t blocked = others_mask(loser_);
+      std::array<std::int8_t, kNumSpaces> dist;
+      bool have_dist = false;
       for (int u = 0; u < n; ++u) {
         if (!losers_.contains(static_cast<std::uint8_t>(u))) continue;
-        for (int k = 0; k < static_cast<int>(sp(ufos_[u].space).lines.size()); ++k)
-          if (may_displace(u, k)) out.push_back(act::kMoveBase + u * kMaxLines + k);
+        const int s = ufos_[u].space;
+        if (steps_left_ <= 0 && (pushed_[u] == 0 || !((blocked >> s) & 1u))) continue;
+        const bool free_step = steps_left_ > 0 && (pushed_[u] == 0 || steps_left_ - 1 >= unpushed);
+        if (steps_left_ > 0 && !free_step) continue;
+        for (int k = 0; k < t.num_lines[s]; ++k) {
+          const int to = t.line[s][k];
+          if (!((play >> to) & 1u)) continue;
+          if (steps_left_ <= 0) {
+            if (!have_dist) {
+              rest_distances(blocked, dist);
+              have_dist = true;
+            }
+            if (dist[to] < 0 || dist[to] >= dist[s]) continue;
+          }
+          out.push_back(act::kMoveBase + u * kMaxLines + k);
+        }
       }
       break;
+    }
     case Phase::kEyewitness:
       for (int c = 0; c < kNumCities; ++c)
         if (c != eye_city_ && eyewitness_[c][loser_] > 0) out.push_back(act::kEyeBase + c);
       break;
-    case Phase::kActions:
+    case Phase::kActions: {
+      // The deeds in Deed order for each UFO (rulebook conditions below).
       out.push_back(act::kPass);
-      for (int u = 0; u < n; ++u)
-        for (int d = 0; d < kNumDeeds; ++d)
-          if (deed_legal(u, Deed(d))) out.push_back(act::kDeedBase + u * kNumDeeds + d);
+      const Seat p = active_;
+      const bool kiosks_left = kiosk_supply(p) > 0;
+      const bool restaurants_left = restaurant_supply(p) > 0;
+      for (int u = 0; u < n; ++u) {
+        const UfoPiece& f = ufos_[u];
+        if (f.used || f.owner != p) continue;
+        const int s = f.space;
+        const Action base = act::kDeedBase + u * kNumDeeds;
+        if (s >= kNumCities) {
+          if (!kiosks_left) continue;
+          if (kiosk_[s] == kNone) {
+            out.push_back(base + static_cast<int>(Deed::kOpenKiosk));
+          } else if (kiosk_[s] != p && f.moved) {
+            out.push_back(base + static_cast<int>(Deed::kTakeKiosk));
+          }
+          continue;
+        }
+        if (!restaurants_left) continue;
+        const int free = free_slot(s);
+        if (free != kNone) {
+          if (!((opened_mask_ >> s) & 1u))
+            out.push_back(base + static_cast<int>(Deed::kOpenRestaurant));
+        } else if (!f.moved) {
+          // Take over a restaurant: every slot is taken, and not by p.
+          for (int k = 0; k < slots(s); ++k)
+            if (restaurant_[s][k] != p)
+              out.push_back(base + static_cast<int>(Deed::kTakeRestaurant0) + k);
+        }
+      }
       break;
+    }
     case Phase::kAssist: {
       out.push_back(act::kRoll);
       const int c = ufos_[roller_].space;
+      const std::uint64_t near = t.neighbours[c] | bit(c);
       for (int u = 0; u < n; ++u) {
         const UfoPiece& f = ufos_[u];
-        if (u != roller_ && f.owner == active_ && !f.used && (f.space == c || adjacent(f.space, c)))
+        if (u != roller_ && f.owner == active_ && !f.used && ((near >> f.space) & 1u))
           out.push_back(act::kAssistBase + u);
       }
       break;
     }
-    case Phase::kNewUfo:
+    case Phase::kNewUfo: {
       out.push_back(act::kPass);
-      for (int t = 0; t < kNumUfoTypes; ++t) {
-        if (ufo_supply(active_, UfoType(t)) <= 0) continue;
-        for (int c = 0; c < kNumCities; ++c)
-          if (new_ufo_city_ok(c)) out.push_back(act::kPlaceBase + t * kNumCities + c);
+      std::array<int, kNumUfoTypes> of_type{};
+      for (const auto& u : ufos_)
+        if (u.owner == active_) ++of_type[static_cast<std::size_t>(u.type)];
+      const std::uint64_t cities = new_ufo_cities();
+      for (int ty = 0; ty < kNumUfoTypes; ++ty) {
+        if (of_type[ty] >= kUfosPerType) continue;
+        for_bits(cities, [&](int c) { out.push_back(act::kPlaceBase + ty * kNumCities + c); });
       }
       break;
+    }
     default:
       break;
   }
@@ -439,7 +380,7 @@ MaybeError UfoState::apply(Seat seat, Action a) {
 }
 
 void UfoState::clear_eyewitnesses(int city, Seat p) {
-  if (sp(city).city) eyewitness_[city][p] = 0;
+  if (city < kNumCities) eyewitness_[city][p] = 0;
 }
 
 void UfoState::start_turn() {
@@ -470,11 +411,12 @@ void UfoState::end_turn() {
 }
 
 void UfoState::next_bump_or_actions() {
-  for (const auto& u : ufos_)
-    if (u.owner == active_ && contested(u.space)) {
-      phase_ = Phase::kBump;
-      return;
-    }
+  std::uint64_t mine = 0, others = 0;
+  for (const auto& u : ufos_) (u.owner == active_ ? mine : others) |= bit(u.space);
+  if (mine & others) {
+    phase_ = Phase::kBump;
+    return;
+  }
   if (lost_bump_) {
     end_actions();
   } else {
@@ -492,7 +434,7 @@ void UfoState::end_actions() {
 
 void UfoState::enter_by_displacement(int u, int to) {
   (void)u;
-  if (!sp(to).city || to == bump_space_) return;
+  if (to >= kNumCities || to == bump_space_) return;
   if (eyewitness_supply(loser_) > 0) {
     ++eyewitness_[to][loser_];
     return;
@@ -568,7 +510,7 @@ void UfoState::apply_unchecked(Seat seat, Action a) {
       const int u = (a - act::kMoveBase) / kMaxLines;
       const int k = (a - act::kMoveBase) % kMaxLines;
       UfoPiece& f = ufos_[u];
-      const int to = sp(f.space).lines[k];
+      const int to = topology().line[f.space][k];
       if (f.type == UfoType::kSedator) {
         clear_eyewitnesses(f.space, f.owner);
         clear_eyewitnesses(to, f.owner);
@@ -589,9 +531,10 @@ void UfoState::apply_unchecked(Seat seat, Action a) {
       int ab = 1 + (att.type == UfoType::kBumper) - (att.type == UfoType::kSedator);
       int db = -1;  // one defending UFO in the space is the defender itself
       support_queue_.clear();
+      const std::uint64_t near = topology().neighbours[s] | bit(s);  // in range of the bump
       for (int v = 0; v < static_cast<int>(ufos_.size()); ++v) {
         const UfoPiece& g = ufos_[v];
-        if (v == u || (g.space != s && !adjacent(g.space, s))) continue;
+        if (v == u || !((near >> g.space) & 1u)) continue;
         if (g.owner == active_) ++ab;
         if (g.owner == q) ++db;
       }
@@ -600,7 +543,7 @@ void UfoState::apply_unchecked(Seat seat, Action a) {
         if (t == q) continue;
         for (int v = 0; v < static_cast<int>(ufos_.size()); ++v) {
           const UfoPiece& g = ufos_[v];
-          if (g.owner == t && (g.space == s || adjacent(g.space, s)))
+          if (g.owner == t && ((near >> g.space) & 1u))
             support_queue_.push_back(static_cast<std::uint8_t>(v));
         }
       }
@@ -645,7 +588,7 @@ void UfoState::apply_unchecked(Seat seat, Action a) {
       const int u = (a - act::kMoveBase) / kMaxLines;
       const int k = (a - act::kMoveBase) % kMaxLines;
       UfoPiece& f = ufos_[u];
-      const int to = sp(f.space).lines[k];
+      const int to = topology().line[f.space][k];
       f.space = static_cast<std::uint8_t>(to);
       pushed_[u] = 1;  // only "has moved at least once" matters
       if (steps_left_ > 0) --steps_left_;

@@ -106,6 +106,28 @@ struct Board {
 };
 const Board& board();
 
+// The board in the compact form the rules read on their hot paths (legal
+// actions and apply run millions of times a second in search): bit sets over
+// the 52 spaces (bit s = space s) and the city tokens' figures. Built once
+// from board(); topology() is as cheap as a static's guard check.
+struct Topology {
+  std::uint64_t marked = 0;                            // spaces used with 2 and 3 players
+  std::array<std::uint64_t, kNumSpaces> neighbours{};  // spaces one line away
+  // line[s][k]: where the k-th line from s leads (board().spaces[s].lines[k]).
+  std::array<std::array<std::uint8_t, kMaxLines>, kNumSpaces> line{};
+  std::array<std::uint8_t, kNumSpaces> num_lines{};
+  // Bit k: the k-th line from s leads to a marked space.
+  std::array<std::uint8_t, kNumSpaces> marked_lines{};
+  std::array<std::int8_t, kNumTokens> resistance{};
+  std::array<std::int8_t, kNumTokens> restaurants{};
+};
+Topology make_topology();
+inline const Topology& topology() {
+  static const Topology t = make_topology();
+  return t;
+}
+inline constexpr std::uint64_t kAllSpaces = (std::uint64_t{1} << kNumSpaces) - 1;
+
 struct UfoPiece {
   std::int8_t owner = kNone;
   UfoType type = UfoType::kStandard;
@@ -124,9 +146,14 @@ class UfoState {
   int num_players() const { return players_; }
   int num_distinct_actions() const { return act::kCount; }
   bool is_terminal() const { return phase_ == Phase::kOver; }
-  bool is_chance() const;
+  bool is_chance() const {
+    return phase_ == Phase::kTokens || phase_ == Phase::kAttackDie || phase_ == Phase::kDefendDie ||
+           phase_ == Phase::kControlDie;
+  }
   SeatSet to_act() const;
-  void legal_actions(Seat seat, ActionList& out) const;
+  void legal_actions(Seat seat, ActionList& out) const {
+    if (to_act().contains(seat)) legal_in_phase(out);
+  }
   void chance_outcomes(ChanceList& out) const;
   MaybeError apply(Seat seat, Action a);
   void apply_unchecked(Seat seat, Action a);
@@ -148,28 +175,92 @@ class UfoState {
   Phase phase() const { return phase_; }
   Seat active() const { return active_; }
   int round() const { return turns_ / players_; }
-  bool in_play(int space) const;
+  bool in_play(int space) const { return ((play_mask() >> space) & 1u) != 0; }
+  // The spaces in play, as bits.
+  std::uint64_t play_mask() const { return players_ >= 4 ? kAllSpaces : topology().marked; }
   const InlineVec<UfoPiece, kMaxUfos>& ufos() const { return ufos_; }
   int city_token(int city) const { return token_[city]; }
-  int resistance(int city) const;
-  int slots(int city) const;
+  int resistance(int city) const {
+    return token_[city] == kNone ? 0
+                                 : topology().resistance[static_cast<std::size_t>(token_[city])];
+  }
+  int slots(int city) const {
+    return token_[city] == kNone ? 0
+                                 : topology().restaurants[static_cast<std::size_t>(token_[city])];
+  }
   int restaurant(int city, int slot) const { return restaurant_[city][slot]; }
   int kiosk(int village) const { return kiosk_[village]; }
   int eyewitnesses(int city, Seat p) const { return eyewitness_[city][p]; }
-  int eyewitness_supply(Seat p) const;
-  int restaurant_supply(Seat p) const;
-  int kiosk_supply(Seat p) const;
-  int ufos_in_play(Seat p) const;
-  int ufo_supply(Seat p, UfoType t) const;
-  bool controls(Seat p, int city) const;
-  int controlled_cities(Seat p) const;
-  int score(Seat p) const;
+  int eyewitness_supply(Seat p) const {
+    int n = 0;
+    for (const auto& c : eyewitness_) n += c[p];
+    return kEyewitnessSupply - n;
+  }
+  int restaurant_supply(Seat p) const {
+    int n = 0;
+    for (const auto& c : restaurant_) n += (c[0] == p) + (c[1] == p);
+    return kRestaurantSupply - n;
+  }
+  int kiosk_supply(Seat p) const {
+    int n = 0;
+    for (auto o : kiosk_) n += o == p;
+    return kKioskSupply - n;
+  }
+  int ufos_in_play(Seat p) const {
+    int n = 0;
+    for (const auto& u : ufos_) n += u.owner == p;
+    return n;
+  }
+  int ufo_supply(Seat p, UfoType t) const {
+    int n = 0;
+    for (const auto& u : ufos_) n += u.owner == p && u.type == t;
+    return kUfosPerType - n;
+  }
+  // p owns at least one restaurant in the city and every other one there.
+  bool controls(Seat p, int city) const { return p >= 0 && controller(city) == p; }
+  // The player who controls the city, kNone when nobody does.
+  int controller(int city) const { return controller(topology(), city); }
+  int controlled_cities(Seat p) const {
+    if (p < 0) return 0;
+    const Topology& t = topology();
+    int n = 0;
+    for (int c = 0; c < kNumCities; ++c) n += controller(t, c) == p;
+    return n;
+  }
+  int score(Seat p) const {
+    const Topology& t = topology();
+    int s = 0;
+    for (int c = 0; c < kNumCities; ++c) {
+      if (token_[c] != kNone) {
+        const int r = t.resistance[static_cast<std::size_t>(token_[c])];
+        s += ((restaurant_[c][0] == p) + (restaurant_[c][1] == p)) * r;
+      }
+      s -= 2 * eyewitness_[c][p];
+    }
+    for (auto o : kiosk_) s += o == p;
+    return s;
+  }
   bool skips_next_turn(Seat p) const { return (skip_mask_ >> p) & 1u; }
   bool lost_bump() const { return lost_bump_; }
   // Modifier of a control roll by UFO u in its city for `deed`, before
   // assistants (rulebook: kiosks +1, other restaurants -2, own eyewitnesses
   // -2, Bumper/Sedator -1).
-  int control_modifier(int u) const;
+  int control_modifier(int u) const {
+    const UfoPiece& f = ufos_[static_cast<std::size_t>(u)];
+    const int c = f.space;
+    const Seat p = f.owner;
+    const Topology& t = topology();
+    int m = 0;
+    for (int k = 0; k < t.num_lines[c]; ++k) {
+      const int v = t.line[c][k];
+      if (v >= kNumCities && kiosk_[v] == p) ++m;
+    }
+    for (auto o : restaurant_[c])
+      if (o != kNone && o != p) m -= 2;
+    m -= 2 * eyewitness_[c][p];
+    if (f.type != UfoType::kStandard) m -= 1;
+    return m;
+  }
   // Current bump: attacker's and defender's bonus so far.
   int attack_bonus() const { return att_bonus_; }
   int defence_bonus() const { return def_bonus_; }
@@ -184,18 +275,31 @@ class UfoState {
   friend class UfoFixture;  // tests build positions through it
 
  private:
+  int controller(const Topology& t, int city) const {
+    const int n = token_[city] == kNone ? 0 : t.restaurants[static_cast<std::size_t>(token_[city])];
+    const int o0 = n >= 1 ? restaurant_[city][0] : kNone;
+    const int o1 = n >= 2 ? restaurant_[city][1] : kNone;
+    if (o0 == kNone) return o1;
+    return o1 == kNone || o1 == o0 ? o0 : kNone;
+  }
+  // The cities p controls, as bits.
+  std::uint64_t controlled_mask(Seat p) const {
+    const Topology& t = topology();
+    std::uint64_t m = 0;
+    for (int c = 0; c < kNumCities; ++c) m |= std::uint64_t{controller(t, c) == p} << c;
+    return m;
+  }
   bool holds_other_ufo(int space, Seat p) const;
+  // The spaces holding a UFO of a player other than p, as bits.
+  std::uint64_t others_mask(Seat p) const;
   bool has_buildings_all_own(int space, Seat p) const;
-  bool has_other_building(int space, Seat p) const;
-  bool contested(int space) const;
-  bool may_displace(int u, int line) const;
   bool displacement_done() const;
-  // Steps from each space to the nearest one where p's displaced UFO may
-  // stop (no other player's UFO); -1 when none can be reached.
-  void rest_distances(Seat p, std::array<std::int8_t, kNumSpaces>& dist) const;
-  bool new_ufo_city_ok(int city) const;
+  // Steps from each space in play to the nearest one in play and not in
+  // `blocked` (where a displaced UFO may stop); -1 when none can be reached.
+  void rest_distances(std::uint64_t blocked, std::array<std::int8_t, kNumSpaces>& dist) const;
+  // The cities where the active player may place a new UFO, as bits.
+  std::uint64_t new_ufo_cities() const;
   bool may_take_new_ufo() const;
-  bool deed_legal(int u, Deed d) const;
   bool ends_game() const;
   int free_slot(int city) const;
   void clear_eyewitnesses(int city, Seat p);
@@ -241,6 +345,25 @@ class UfoState {
   Deed deed_ = Deed::kOpenKiosk;
   std::int8_t assist_ = 0;
 };
+
+inline SeatSet UfoState::to_act() const {
+  switch (phase_) {
+    case Phase::kSetup:
+    case Phase::kMove:
+    case Phase::kBump:
+    case Phase::kActions:
+    case Phase::kAssist:
+    case Phase::kNewUfo:
+      return SeatSet::only(active_);
+    case Phase::kSupport:
+      return SeatSet::only(ufos_[support_queue_[0]].owner);
+    case Phase::kDisplace:
+    case Phase::kEyewitness:
+      return SeatSet::only(winner_);
+    default:
+      return {};
+  }
+}
 
 struct Ufo {
   using State = UfoState;
