@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <cstring>
 #include <string>
 
 namespace meeple::first_contact {
@@ -266,10 +267,19 @@ void FirstContactState::search_actions(Seat seat, ActionList& out) const {
 }
 
 std::uint32_t FirstContactState::uncovered() const {
+  // covered_by_ is -1 (sign bit set) for an uncovered square. Eight squares
+  // at a time: bit 0 of byte i of `signs` is square 8w+i's sign bit, and the
+  // multiply moves it to bit 56+i (the partial products never overlap, so
+  // nothing carries). Little-endian byte order; 3 words and square 24.
+  static_assert(std::endian::native == std::endian::little && kSquares == 3 * 8 + 1);
   std::uint32_t mask = 0;
-  for (int s = 0; s < kSquares; ++s)
-    if (covered_by_[s] < 0) mask |= bit(s);
-  return mask;
+  for (int w = 0; w < 3; ++w) {
+    std::uint64_t x;
+    std::memcpy(&x, covered_by_.data() + 8 * w, sizeof x);
+    const std::uint64_t signs = (x >> 7) & 0x0101010101010101u;
+    mask |= static_cast<std::uint32_t>((signs * 0x0102040810204080u) >> 56) << (8 * w);
+  }
+  return mask | (static_cast<std::uint32_t>(covered_by_[24] < 0) << 24);
 }
 
 void FirstContactState::decision_actions(Seat seat, ActionList& out) const {
@@ -325,8 +335,12 @@ void FirstContactState::chance_outcomes(ChanceList& out) const {
         for (std::uint64_t left = deck.cards[w] & ~used_[w]; left != 0; left &= left - 1) {
           const int bit_index = std::countr_zero(left);
           const Action c = static_cast<Action>(64 * w) + bit_index;
+          // Both faces, then the second dropped again (a resize down only sets
+          // the size) for a one-faced card: branch-free, as which cards have
+          // two faces follows no pattern.
           out.push_back({2 * c, 1});
-          if ((deck.two_faced[w] >> bit_index) & 1u) out.push_back({2 * c + 1, 1});
+          out.push_back({2 * c + 1, 1});
+          out.resize(out.size() - 1 + ((deck.two_faced[w] >> bit_index) & 1u));
         }
       break;
     }
