@@ -56,6 +56,14 @@ std::uint64_t bit(int s) {
   return std::uint64_t{1} << s;
 }
 
+// Bits set in m, without libgcc's __popcountdi2 (no -mpopcnt here).
+int count_bits(std::uint64_t m) {
+  m = m - ((m >> 1) & 0x5555555555555555ull);
+  m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+  m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return static_cast<int>((m * 0x0101010101010101ull) >> 56);
+}
+
 // Calls f(i) for every set bit i of m, lowest first.
 template <class F>
 void for_bits(std::uint64_t m, F f) {
@@ -128,9 +136,9 @@ int UfoState::free_slot(int city) const {
 }
 
 bool UfoState::holds_other_ufo(int space, Seat p) const {
-  for (const auto& u : ufos_)
-    if (u.space == space && u.owner != p) return true;
-  return false;
+  bool any = false;  // no early exit: a full short scan beats a mispredicted branch
+  for (const auto& u : ufos_) any |= (u.space == space) & (u.owner != p);
+  return any;
 }
 
 std::uint64_t UfoState::others_mask(Seat p) const {
@@ -149,7 +157,18 @@ std::uint64_t UfoState::new_ufo_cities() const {
   return controlled_mask(active_) & ~others_mask(active_);
 }
 
-bool UfoState::may_take_new_ufo() const {
+UfoState::Controls UfoState::control_masks() const {
+  const Topology& t = topology();
+  Controls m{};
+  for (int c = 0; c < kNumCities; ++c) {
+    const int o = controller(t, c);
+    if (o >= 0 && o < kMaxPlayers)
+      m[static_cast<std::size_t>(o)] |= static_cast<std::uint16_t>(1u << c);
+  }
+  return m;
+}
+
+bool UfoState::may_take_new_ufo(const Controls& controls) const {
   if (ufos_.size() >= kMaxUfos) return false;
   std::array<int, kNumUfoTypes> of_type{};
   int mine = 0;
@@ -158,8 +177,8 @@ bool UfoState::may_take_new_ufo() const {
       ++mine;
       ++of_type[static_cast<std::size_t>(u.type)];
     }
-  const std::uint64_t cities = controlled_mask(active_);
-  if (std::popcount(cities) < mine) return false;
+  const std::uint64_t cities = controls[static_cast<std::size_t>(active_)];
+  if (count_bits(cities) < mine) return false;
   bool type_left = false;
   for (int t = 0; t < kNumUfoTypes; ++t) type_left |= of_type[t] < kUfosPerType;
   if (!type_left) return false;
@@ -192,25 +211,19 @@ bool UfoState::displacement_done() const {
   return true;
 }
 
-bool UfoState::ends_game() const {
+bool UfoState::ends_game(const Controls& controls) const {
+  // Every city in play has a restaurant (not with 3 players), or a player
+  // controls enough cities.
   if (players_ != 3) {
-    bool all = true;
-    const std::uint64_t play = play_mask();
-    for (int c = 0; c < kNumCities; ++c) {
-      if (!((play >> c) & 1u)) continue;
-      all &= restaurant_[c][0] != kNone || restaurant_[c][1] != kNone;
-    }
-    if (all) return true;
+    std::uint64_t built = 0;
+    for (int c = 0; c < kNumCities; ++c)
+      built |= std::uint64_t{restaurant_[c][0] != kNone || restaurant_[c][1] != kNone} << c;
+    const std::uint64_t cities = play_mask() & ((std::uint64_t{1} << kNumCities) - 1);
+    if ((cities & ~built) == 0) return true;
   }
   const int needed = (players_ == 3 || players_ == 5) ? 4 : 5;
-  std::array<int, kMaxPlayers> cities{};
-  const Topology& t = topology();
-  for (int c = 0; c < kNumCities; ++c) {
-    const int o = controller(t, c);
-    if (o >= 0 && o < kMaxPlayers) ++cities[static_cast<std::size_t>(o)];
-  }
   for (Seat p = 0; p < players_; ++p)
-    if (cities[p] >= needed) return true;
+    if (count_bits(controls[p]) >= needed) return true;
   return false;
 }
 
@@ -218,10 +231,13 @@ bool UfoState::ends_game() const {
 
 void UfoState::chance_outcomes(ChanceList& out) const {
   switch (phase_) {
-    case Phase::kTokens:
+    case Phase::kTokens: {
+      std::uint32_t used = 0;
+      for (auto t : token_)
+        if (t != kNone) used |= 1u << t;
       for (int t = 0; t < kNumTokens; ++t)
-        if (std::find(token_.begin(), token_.end(), t) == token_.end()) out.push_back({t, 1});
-      break;
+        if (!((used >> t) & 1u)) out.push_back({t, 1});
+    } break;
     case Phase::kAttackDie:
     case Phase::kDefendDie:
       for (int f = 1; f <= 6; ++f) out.push_back({f, 1});
@@ -253,7 +269,15 @@ void UfoState::legal_in_phase(ActionList& out) const {
       for_bits(movers, [&](int u) {
         const int s = ufos_[u].space;
         const unsigned lines = all ? (1u << t.num_lines[s]) - 1 : unsigned{t.marked_lines[s]};
-        for_bits(lines, [&](int k) { out.push_back(act::kMoveBase + u * kMaxLines + k); });
+        // Branch-free: write all kMaxLines candidates, keep those in `lines`.
+        std::size_t size = out.size();
+        out.resize(size + kMaxLines);
+        const Action base = act::kMoveBase + u * kMaxLines;
+        for (int k = 0; k < kMaxLines; ++k) {
+          out[size] = base + k;
+          size += (lines >> k) & 1u;
+        }
+        out.resize(size);
       });
       break;
     }
@@ -286,12 +310,13 @@ void UfoState::legal_in_phase(ActionList& out) const {
       const std::uint64_t blocked = others_mask(loser_);
       std::array<std::int8_t, kNumSpaces> dist;
       bool have_dist = false;
-      for (int u = 0; u < n; ++u) {
-        if (!losers_.contains(static_cast<std::uint8_t>(u))) continue;
+      std::uint32_t losing = 0;
+      for (auto v : losers_) losing |= 1u << v;
+      for_bits(losing, [&](int u) {
         const int s = ufos_[u].space;
-        if (steps_left_ <= 0 && (pushed_[u] == 0 || !((blocked >> s) & 1u))) continue;
+        if (steps_left_ <= 0 && (pushed_[u] == 0 || !((blocked >> s) & 1u))) return;
         const bool free_step = steps_left_ > 0 && (pushed_[u] == 0 || steps_left_ - 1 >= unpushed);
-        if (steps_left_ > 0 && !free_step) continue;
+        if (steps_left_ > 0 && !free_step) return;
         for (int k = 0; k < t.num_lines[s]; ++k) {
           const int to = t.line[s][k];
           if (!((play >> to) & 1u)) continue;
@@ -304,7 +329,7 @@ void UfoState::legal_in_phase(ActionList& out) const {
           }
           out.push_back(act::kMoveBase + u * kMaxLines + k);
         }
-      }
+      });
       break;
     }
     case Phase::kEyewitness:
@@ -315,14 +340,14 @@ void UfoState::legal_in_phase(ActionList& out) const {
       // The deeds in Deed order for each UFO (rulebook conditions below).
       out.push_back(act::kPass);
       const Seat p = active_;
-      const bool kiosks_left = kiosk_supply(p) > 0;
-      const bool restaurants_left = restaurant_supply(p) > 0;
+      int kiosks_left = -1, restaurants_left = -1;  // supply > 0; -1: not counted yet
       for (int u = 0; u < n; ++u) {
         const UfoPiece& f = ufos_[u];
         if (f.used || f.owner != p) continue;
         const int s = f.space;
         const Action base = act::kDeedBase + u * kNumDeeds;
         if (s >= kNumCities) {
+          if (kiosks_left < 0) kiosks_left = kiosk_supply(p) > 0;
           if (!kiosks_left) continue;
           if (kiosk_[s] == kNone) {
             out.push_back(base + static_cast<int>(Deed::kOpenKiosk));
@@ -331,6 +356,7 @@ void UfoState::legal_in_phase(ActionList& out) const {
           }
           continue;
         }
+        if (restaurants_left < 0) restaurants_left = restaurant_supply(p) > 0;
         if (!restaurants_left) continue;
         const int free = free_slot(s);
         if (free != kNone) {
@@ -393,7 +419,7 @@ void UfoState::start_turn() {
     if (!skips_next_turn(active_)) break;
     // A player who took a new UFO sits this turn out entirely.
     skip_mask_ = static_cast<std::uint8_t>(skip_mask_ & ~(1u << active_));
-    active_ = static_cast<std::int8_t>((active_ + 1) % players_);
+    active_ = static_cast<std::int8_t>(seat_after(active_, 1));
   }
   for (auto& u : ufos_) u.moved = u.stopped = u.used = false;
   opened_mask_ = 0;
@@ -401,12 +427,12 @@ void UfoState::start_turn() {
   phase_ = Phase::kMove;
 }
 
-void UfoState::end_turn() {
-  if (ends_game()) {
+void UfoState::end_turn(const Controls& controls) {
+  if (ends_game(controls)) {
     phase_ = Phase::kOver;
     return;
   }
-  active_ = static_cast<std::int8_t>((active_ + 1) % players_);
+  active_ = static_cast<std::int8_t>(seat_after(active_, 1));
   start_turn();
 }
 
@@ -425,10 +451,11 @@ void UfoState::next_bump_or_actions() {
 }
 
 void UfoState::end_actions() {
-  if (may_take_new_ufo()) {
+  const Controls controls = control_masks();
+  if (may_take_new_ufo(controls)) {
     phase_ = Phase::kNewUfo;
   } else {
-    end_turn();
+    end_turn(controls);
   }
 }
 
@@ -531,21 +558,22 @@ void UfoState::apply_unchecked(Seat seat, Action a) {
       int ab = 1 + (att.type == UfoType::kBumper) - (att.type == UfoType::kSedator);
       int db = -1;  // one defending UFO in the space is the defender itself
       support_queue_.clear();
-      const std::uint64_t near = topology().neighbours[s] | bit(s);  // in range of the bump
+      // In range: in the space or one line away. Bit v: UFO v of that player.
+      const std::uint64_t near = topology().neighbours[s] | bit(s);
+      std::array<std::uint32_t, kMaxPlayers> in_range{};
       for (int v = 0; v < static_cast<int>(ufos_.size()); ++v) {
         const UfoPiece& g = ufos_[v];
-        if (v == u || !((near >> g.space) & 1u)) continue;
-        if (g.owner == active_) ++ab;
-        if (g.owner == q) ++db;
+        in_range[static_cast<std::size_t>(g.owner)] |= std::uint32_t{((near >> g.space) & 1u) != 0}
+                                                       << v;
       }
+      ab += count_bits(in_range[active_] & ~(1u << u));
+      db += count_bits(in_range[q] & ~(1u << u));
+      // Third players' UFOs in range, in turn order from the attacker.
       for (int off = 1; off < players_; ++off) {
-        const Seat t = (active_ + off) % players_;
+        const Seat t = seat_after(active_, off);
         if (t == q) continue;
-        for (int v = 0; v < static_cast<int>(ufos_.size()); ++v) {
-          const UfoPiece& g = ufos_[v];
-          if (g.owner == t && ((near >> g.space) & 1u))
-            support_queue_.push_back(static_cast<std::uint8_t>(v));
-        }
+        for_bits(in_range[t],
+                 [&](int v) { support_queue_.push_back(static_cast<std::uint8_t>(v)); });
       }
       att_bonus_ = static_cast<std::int8_t>(ab);
       def_bonus_ = static_cast<std::int8_t>(db);
@@ -644,7 +672,7 @@ void UfoState::apply_unchecked(Seat seat, Action a) {
         ufos_.push_back(f);
         skip_mask_ = static_cast<std::uint8_t>(skip_mask_ | (1u << active_));
       }
-      end_turn();
+      end_turn(control_masks());
       return;
     }
     default:

@@ -275,6 +275,12 @@ class UfoState {
   friend class UfoFixture;  // tests build positions through it
 
  private:
+  // (p + off) % players_ for 0 <= p < players_, 0 <= off <= players_,
+  // without a division.
+  Seat seat_after(Seat p, int off) const {
+    const int q = p + off;
+    return q >= players_ ? q - players_ : q;
+  }
   int controller(const Topology& t, int city) const {
     const int n = token_[city] == kNone ? 0 : t.restaurants[static_cast<std::size_t>(token_[city])];
     const int o0 = n >= 1 ? restaurant_[city][0] : kNone;
@@ -299,8 +305,11 @@ class UfoState {
   void rest_distances(std::uint64_t blocked, std::array<std::int8_t, kNumSpaces>& dist) const;
   // The cities where the active player may place a new UFO, as bits.
   std::uint64_t new_ufo_cities() const;
-  bool may_take_new_ufo() const;
-  bool ends_game() const;
+  // Bit c of [p]: p controls city c.
+  using Controls = std::array<std::uint16_t, kMaxPlayers>;
+  Controls control_masks() const;
+  bool may_take_new_ufo(const Controls& controls) const;
+  bool ends_game(const Controls& controls) const;
   int free_slot(int city) const;
   void clear_eyewitnesses(int city, Seat p);
   void start_turn();
@@ -309,7 +318,7 @@ class UfoState {
   void enter_by_displacement(int u, int to);
   void resolve_control(int die);
   void end_actions();
-  void end_turn();
+  void end_turn(const Controls& controls);
   void legal_in_phase(ActionList& out) const;
 
   std::uint8_t players_ = 2;
