@@ -1,6 +1,8 @@
 // The table-talk rule (RULINGS 1.4): a chat message may not name a
 // characteristic in any of the three languages.
+#include <algorithm>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "games/first_contact/first_contact.h"
@@ -57,17 +59,44 @@ const std::vector<Word>& words() {
   return list;
 }
 
-bool contains_word(const std::string& text, const std::string& word) {
+// Where `word` stands in `text` from the start of a word; returns the rest of
+// that word after it (the bytes up to the next word boundary) for each such
+// place, until `accept` says yes.
+template <class Accept>
+bool find_word_start(const std::string& text, const std::string& word, Accept accept) {
   if (word.empty()) return false;
   for (std::size_t pos = text.find(word); pos != std::string::npos;
        pos = text.find(word, pos + 1)) {
-    const bool left_ok = pos == 0 || !is_word_byte(static_cast<unsigned char>(text[pos - 1]));
-    const std::size_t end = pos + word.size();
-    const bool right_ok =
-        end >= text.size() || !is_word_byte(static_cast<unsigned char>(text[end]));
-    if (left_ok && right_ok) return true;
+    if (pos > 0 && is_word_byte(static_cast<unsigned char>(text[pos - 1]))) continue;
+    std::size_t end = pos + word.size();
+    while (end < text.size() && is_word_byte(static_cast<unsigned char>(text[end]))) ++end;
+    if (accept(std::string_view(text).substr(pos + word.size(), end - pos - word.size())))
+      return true;
   }
   return false;
+}
+
+// English and Italian: whole words only.
+bool contains_word(const std::string& text, const std::string& word) {
+  return find_word_start(text, word, [](std::string_view rest) { return rest.empty(); });
+}
+
+// Korean attaches particles and copula endings to a word (큰게, 힘이,
+// 무기인가), while a name can also begin an unrelated word (힘들다, 긴장,
+// 옷장). So a Korean form counts where a word begins with it and the rest of
+// that word is nothing or one of these endings.
+bool contains_korean_word(const std::string& text, const std::string& word) {
+  static const std::vector<std::string_view> kEndings = {
+      "이",   "가",   "은",     "는",     "을",   "를",   "의",   "에",     "에서", "에게",
+      "한테", "로",   "으로",   "와",     "과",   "도",   "만",   "까지",   "부터", "보다",
+      "처럼", "같은", "같이",   "랑",     "이랑", "나",   "이나", "야",     "이야", "요",
+      "이요", "예요", "이에요", "입니다", "이다", "다",   "인가", "인가요", "일까", "일까요",
+      "인데", "인지", "이지",   "지",     "게",   "거",   "것",   "걸",     "건",   "데",
+      "들",   "들이", "들을",   "들은",   "인",   "이고", "고",   "이라",   "라고", "이라고",
+      "이네", "네",   "죠",     "이죠"};
+  return find_word_start(text, word, [](std::string_view rest) {
+    return rest.empty() || std::find(kEndings.begin(), kEndings.end(), rest) != kEndings.end();
+  });
 }
 
 }  // namespace
@@ -75,8 +104,8 @@ bool contains_word(const std::string& text, const std::string& word) {
 std::optional<Error> check_chat_message(std::string_view text) {
   const std::string folded = fold(text);
   for (const Word& w : words()) {
-    const bool hit = w.korean ? (!w.text.empty() && folded.find(w.text) != std::string::npos)
-                              : contains_word(folded, w.text);
+    const bool hit =
+        w.korean ? contains_korean_word(folded, w.text) : contains_word(folded, w.text);
     if (hit) {
       const Characteristic& c =
           catalog().characteristics[static_cast<std::size_t>(w.characteristic)];
