@@ -83,6 +83,16 @@ void print_changes(const Json& before, const Json& after, std::ostream& out) {
   }
 }
 
+// What happened since the person's last decision, in the game's words.
+void print_events(const std::vector<std::string>& events, std::ostream& out) {
+  if (events.empty()) return;
+  constexpr std::size_t kMost = 60;
+  out << "Since your last move:\n";
+  const std::size_t skip = events.size() > kMost ? events.size() - kMost : 0;
+  if (skip) out << fmt::format("  ({} earlier events)\n", skip);
+  for (std::size_t i = skip; i < events.size(); ++i) out << "  " << events[i] << "\n";
+}
+
 void print_board(const AnyState& s, Seat me, const std::string& lang, std::ostream& out) {
   std::string text = s.text_view(me, lang);
   out << "\n";
@@ -193,9 +203,19 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
   Json shown = s.view(me);
   bool board_due = true;
   bool first_board = true;
+  // Games that tell events in words get a log of them between the person's
+  // turns; the others get the changes to the person's view.
+  std::vector<std::string> events;
+  auto note_event = [&](Seat actor, Action act) {
+    if (!s.has_events()) return;
+    if (std::string e = s.describe_event(me, actor, act, a.lang); !e.empty())
+      events.push_back(std::move(e));
+  };
   while (!s.is_terminal()) {
     if (s.is_chance()) {
-      s.apply(kChance, sample_chance(s.chance_outcomes(), rng));
+      const Action outcome = sample_chance(s.chance_outcomes(), rng);
+      if (!first_board) note_event(kChance, outcome);
+      s.apply(kChance, outcome);
       show();
       continue;
     }
@@ -203,6 +223,7 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
     if (!to_act.contains(me)) {
       Seat seat = to_act.lowest();
       Action act = ask_bot(*bots[seat], s, seat, rng);
+      if (s.legal_actions(seat).contains(act)) note_event(seat, act);
       if (auto e = s.apply(seat, act)) {
         err << "error: bot " << names[seat] << " chose an illegal action: " << e->message << "\n";
         return 1;
@@ -214,7 +235,12 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
     if (board_due) {
       // Changes since the person's last decision; the opening setup is shown
       // by the board itself.
-      if (!first_board) print_changes(shown, now, out);
+      if (!first_board && s.has_events()) {
+        print_events(events, out);
+      } else if (!first_board) {
+        print_changes(shown, now, out);
+      }
+      events.clear();
       first_board = false;
       print_board(s, me, a.lang, out);
       shown = now;
@@ -281,7 +307,11 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
     shown = s.view(me);
     board_due = true;
   }
-  print_changes(shown, s.view(me), out);
+  if (s.has_events()) {
+    print_events(events, out);
+  } else {
+    print_changes(shown, s.view(me), out);
+  }
   print_board(s, me, a.lang, out);
   print_result(s, names, me, out);
   return 0;

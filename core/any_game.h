@@ -41,6 +41,9 @@ class AnyState {
     virtual void primary_actions(Seat seat, ActionList& out) const = 0;
     virtual std::string text_view(Seat seat, std::string_view lang) const = 0;
     virtual std::string describe_action(Seat seat, Action a, std::string_view lang) const = 0;
+    virtual bool has_events() const = 0;
+    virtual std::string describe_event(Seat observer, Seat actor, Action a,
+                                       std::string_view lang) const = 0;
   };
 
   AnyState(const AnyGame* game, std::unique_ptr<Impl> impl) : game_(game), impl_(std::move(impl)) {}
@@ -109,6 +112,12 @@ class AnyState {
   }
   std::string describe_action(Seat seat, Action a, std::string_view lang) const {
     return impl_->describe_action(seat, a, lang);
+  }
+  // Whether the game tells events in words (describe_event), and the words
+  // for `observer` of `actor` taking `a` ("" when it sees nothing of it).
+  bool has_events() const { return impl_->has_events(); }
+  std::string describe_event(Seat observer, Seat actor, Action a, std::string_view lang) const {
+    return impl_->describe_event(observer, actor, a, lang);
   }
 
   // Resolves chance with rng until someone must decide or the game is over.
@@ -194,6 +203,15 @@ class GameAdapter final : public AnyGame {
                       { s.describe_action(seat, a, lang) } -> std::convertible_to<std::string>;
                     })
         return s.describe_action(seat, a, lang);
+      return {};
+    }
+    static constexpr bool kHasEvents = requires(const typename G::State& st, std::string_view l) {
+      { st.describe_event(Seat{}, Seat{}, Action{}, l) } -> std::convertible_to<std::string>;
+    };
+    bool has_events() const override { return kHasEvents; }
+    std::string describe_event(Seat observer, Seat actor, Action a,
+                               std::string_view lang) const override {
+      if constexpr (kHasEvents) return s.describe_event(observer, actor, a, lang);
       return {};
     }
   };

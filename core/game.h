@@ -45,6 +45,11 @@
 //    for terminal play; must show nothing view(seat) does not.
 //  - describe_action(seat, action, lang) -> std::string: one of the seat's
 //    legal actions in words ("take the Stegosaurus from dig site 2").
+//  - describe_event(observer, actor, action, lang) -> std::string: what
+//    `observer` sees of `actor` (kChance included) taking `action`, in words,
+//    asked before the action is applied; must tell nothing view(observer)
+//    will not show. Terminal play prints these between the person's turns
+//    instead of the changes to its view.
 #pragma once
 
 #include <concepts>

@@ -346,7 +346,32 @@ TEST_F(Cli, PlayAWholeGameOfEveryGameThroughStdin) {
     const std::string o = game_out.str();
     EXPECT_NE(o.find("The game is over."), std::string::npos) << game->name();
     EXPECT_NE(o.find("Your choices:"), std::string::npos) << game->name();
+    // Between turns: the game's own words for what happened when it has
+    // them (Ufo!), else the changes to the person's view.
+    AnyState probe = *game->new_game(Json::object(), 3);
+    if (probe.has_events()) {
+      EXPECT_NE(o.find("Since your last move:\n  seat 2: "), std::string::npos) << game->name();
+      EXPECT_EQ(o.find("What changed:"), std::string::npos) << game->name();
+    } else {
+      EXPECT_NE(o.find("What changed:"), std::string::npos) << game->name();
+    }
   }
+}
+
+// Ufo! tells every event, dice included, in words.
+TEST_F(Cli, UfoPlayTellsWhatTheOthersDidAndRolled) {
+  if (find_game("ufo") == nullptr) GTEST_SKIP() << "ufo not built";
+  std::string typed;
+  for (int i = 0; i < 3000; ++i) typed += "1\n";  // end every phase at once
+  in.str(typed);
+  ASSERT_EQ(cmd_play({.game = "ufo", .seat = 0, .players = 3, .bots = "heuristic", .seed = 3}, in,
+                     out, err),
+            0)
+      << err.str();
+  const std::string o = out.str();
+  EXPECT_NE(o.find("seat 1: end movement"), std::string::npos);
+  EXPECT_NE(o.find("seat 2: end actions"), std::string::npos);
+  EXPECT_NE(o.find("on the control die"), std::string::npos);
 }
 
 }  // namespace

@@ -238,4 +238,31 @@ std::string UfoState::text_view(Seat seat, std::string_view) const {
   return out;
 }
 
+std::string UfoState::describe_event(Seat, Seat actor, Action a, std::string_view lang) const {
+  if (actor != kChance) return seat_word(actor) + ": " + describe_action(actor, a, lang);
+  switch (phase_) {
+    case Phase::kTokens: {
+      const CityToken& t = board().tokens[static_cast<std::size_t>(a)];
+      return space_at(next_token_city_).name + " gets a city token: resistance " +
+             std::to_string(t.resistance) + ", " + std::to_string(t.restaurants) +
+             (t.restaurants == 1 ? " restaurant" : " restaurants");
+    }
+    case Phase::kAttackDie:
+      return "the attacker (" + seat_word(active_) + ") rolls " + std::to_string(a) + " " +
+             signed_number(att_bonus_) + " = " + std::to_string(a + att_bonus_);
+    case Phase::kDefendDie: {
+      const int att = att_die_ + att_bonus_, def = a + def_bonus_;
+      return "the defender (" + seat_word(defender_) + ") rolls " + std::to_string(a) + " " +
+             signed_number(def_bonus_) + " = " + std::to_string(def) +
+             (att > def   ? ": the attacker wins the bump"
+              : att < def ? ": the defender wins the bump"
+                          : ": a tie, both roll again");
+    }
+    case Phase::kControlDie:
+      return seat_word(active_) + " rolls " + std::to_string(a) + " on the control die";
+    default:
+      return {};
+  }
+}
+
 }  // namespace meeple::ufo

@@ -169,6 +169,9 @@ class UfoState {
   // seat's legal actions in words. English for every language.
   std::string text_view(Seat seat, std::string_view lang) const;
   std::string describe_action(Seat seat, Action a, std::string_view lang) const;
+  // Any seat's or chance's action in words, for every observer (nothing is
+  // hidden): "seat 2: move ..." or "the attacker rolls 5".
+  std::string describe_event(Seat observer, Seat actor, Action a, std::string_view lang) const;
   bool operator==(const UfoState&) const = default;
 
   // Read access for bots, tests and views.
