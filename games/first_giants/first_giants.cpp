@@ -40,62 +40,109 @@ int index_of(const std::array<std::string_view, N>& names, const std::string& s)
 struct Catalog {
   std::array<Card, kCards> cards{};
   std::array<Json, kCards> json;
+  // Derived from `cards` for the rules' hot paths: bit sets of card ids.
+  std::array<std::uint64_t, kFamilies> of_family{};
+  std::array<std::uint64_t, 4> affordable{};        // [a]: the cards costing at most a amber
+  std::uint64_t once = 0;                           // Trigger::kOnce
+  std::uint64_t any_take = 0;                       // Trigger::kAnyTake
+  std::uint64_t new_family = 0;                     // Trigger::kNewFamily
+  std::array<std::uint64_t, kFamilies> you_take{};  // kYouTakeFamily by condition family
 };
 
+std::uint64_t bit(int id) {
+  return std::uint64_t{1} << id;
+}
+
 // The deck is data; a malformed file is a build bug, so it fails loudly once.
-const Catalog& catalog() {
-  static const Catalog cat = [] {
-    Catalog c;
-    Json doc = Json::parse(embedded::first_giants_cards);
-    const Json& list = doc.at("cards");
-    if (list.size() != kCards) throw std::logic_error("first-giants: the deck must have 60 cards");
-    for (int i = 0; i < kCards; ++i) {
-      const Json& j = list[i];
-      Card& k = c.cards[i];
-      k.id = j.at("id").get<int>();
-      if (k.id != i) throw std::logic_error("first-giants: card ids must be 0..59 in order");
-      k.family = index_of(kFamilyNames, j.at("family").get<std::string>());
-      k.size = j.at("egg").get<bool>() ? 0 : j.at("size").get<int>();
-      k.recurring = j.at("recurring").get<bool>();
-      int t = index_of(kTriggerNames, j.at("trigger").get<std::string>());
-      int e = index_of(kEffectNames, j.at("effect").get<std::string>());
-      int m = index_of(kMultiplierNames, j.at("multiplier").get<std::string>());
-      if (k.family < 0 || t < 0 || e < 0 || m < 0 || k.size < 0 || k.size > 3)
-        throw std::logic_error("first-giants: bad card " + std::to_string(i));
-      k.trigger = static_cast<Trigger>(t);
-      k.effect = static_cast<Effect>(e);
-      k.multiplier = static_cast<Multiplier>(m);
-      if (!j.at("condition").is_null())
-        k.condition_family = index_of(kFamilyNames, j["condition"].get<std::string>());
-      if (!j.at("multiplier_family").is_null())
-        k.multiplier_family = index_of(kFamilyNames, j["multiplier_family"].get<std::string>());
-      k.each_opponent = j.at("applies_to").get<std::string>() == "each_opponent";
-      if (k.recurring != (k.trigger != Trigger::kOnce) ||
-          (k.trigger == Trigger::kYouTakeFamily && k.condition_family < 0) ||
-          (k.multiplier == Multiplier::kPerFamilyCard && k.multiplier_family < 0))
-        throw std::logic_error("first-giants: inconsistent card " + std::to_string(i));
-      // Views show a card by id, family, size and its text; the effect
-      // fields stay in the data file (and in cards()).
-      c.json[i] = {{"id", i},
-                   {"family", j["family"]},
-                   {"size", k.egg() ? Json() : Json(k.size)},
-                   {"text", j.at("text")}};
+[[gnu::noinline]] Catalog load_catalog() {
+  Catalog c;
+  Json doc = Json::parse(embedded::first_giants_cards);
+  const Json& list = doc.at("cards");
+  if (list.size() != kCards) throw std::logic_error("first-giants: the deck must have 60 cards");
+  for (int i = 0; i < kCards; ++i) {
+    const Json& j = list[i];
+    Card& k = c.cards[i];
+    k.id = j.at("id").get<int>();
+    if (k.id != i) throw std::logic_error("first-giants: card ids must be 0..59 in order");
+    k.family = index_of(kFamilyNames, j.at("family").get<std::string>());
+    k.size = j.at("egg").get<bool>() ? 0 : j.at("size").get<int>();
+    k.recurring = j.at("recurring").get<bool>();
+    int t = index_of(kTriggerNames, j.at("trigger").get<std::string>());
+    int e = index_of(kEffectNames, j.at("effect").get<std::string>());
+    int m = index_of(kMultiplierNames, j.at("multiplier").get<std::string>());
+    if (k.family < 0 || t < 0 || e < 0 || m < 0 || k.size < 0 || k.size > 3)
+      throw std::logic_error("first-giants: bad card " + std::to_string(i));
+    k.trigger = static_cast<Trigger>(t);
+    k.effect = static_cast<Effect>(e);
+    k.multiplier = static_cast<Multiplier>(m);
+    if (!j.at("condition").is_null())
+      k.condition_family = index_of(kFamilyNames, j["condition"].get<std::string>());
+    if (!j.at("multiplier_family").is_null())
+      k.multiplier_family = index_of(kFamilyNames, j["multiplier_family"].get<std::string>());
+    k.each_opponent = j.at("applies_to").get<std::string>() == "each_opponent";
+    if (k.recurring != (k.trigger != Trigger::kOnce) ||
+        (k.trigger == Trigger::kYouTakeFamily && k.condition_family < 0) ||
+        (k.multiplier == Multiplier::kPerFamilyCard && k.multiplier_family < 0))
+      throw std::logic_error("first-giants: inconsistent card " + std::to_string(i));
+    // Views show a card by id, family, size and its text; the effect
+    // fields stay in the data file (and in cards()).
+    c.json[i] = {{"id", i},
+                 {"family", j["family"]},
+                 {"size", k.egg() ? Json() : Json(k.size)},
+                 {"text", j.at("text")}};
+    c.of_family[k.family] |= bit(i);
+    for (int a = k.cost(); a < 4; ++a) c.affordable[a] |= bit(i);
+    switch (k.trigger) {
+      case Trigger::kOnce:
+        c.once |= bit(i);
+        break;
+      case Trigger::kAnyTake:
+        c.any_take |= bit(i);
+        break;
+      case Trigger::kYouTakeFamily:
+        c.you_take[k.condition_family] |= bit(i);
+        break;
+      case Trigger::kNewFamily:
+        c.new_family |= bit(i);
+        break;
     }
-    return c;
-  }();
+  }
+  return c;
+}
+
+// Small enough to inline: after the first call, one test of the guard.
+// Hot loops still take the reference once, outside the loop.
+const Catalog& catalog() {
+  static const Catalog cat = load_catalog();
   return cat;
 }
 
 const Card& card(int id) {
   return catalog().cards[id];
 }
-std::uint64_t bit(int id) {
-  return std::uint64_t{1} << id;
+
+// The number of set bits. std::popcount compiles to a libgcc call when the
+// build targets baseline x86-64 (no POPCNT instruction); this is a few
+// inline instructions.
+constexpr int count_bits(std::uint64_t m) {
+  m = m - ((m >> 1) & 0x5555555555555555ull);
+  m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+  m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return static_cast<int>((m * 0x0101010101010101ull) >> 56);
+}
+static_assert(count_bits(0) == 0 && count_bits(~std::uint64_t{0}) == 64 &&
+              count_bits(0x8000000000000001ull) == 2 && count_bits(0xf0) == 4);
+
+// The cards costing at most `amber` (a card costs 1 to 3).
+std::uint64_t affordable(const Catalog& cat, int amber) {
+  return amber >= 3 ? cat.affordable[3] : amber < 0 ? 0 : cat.affordable[amber];
 }
 
-int families_in(std::uint64_t studio) {
+// Bit f set when the studio holds a card of family f.
+int families_in(const Catalog& cat, std::uint64_t studio) {
   int mask = 0;
-  for (std::uint64_t s = studio; s; s &= s - 1) mask |= 1 << card(__builtin_ctzll(s)).family;
+  for (int f = 0; f < kFamilies; ++f)
+    if (studio & cat.of_family[f]) mask |= 1 << f;
   return mask;
 }
 
@@ -141,16 +188,17 @@ bool set_accepts(const ExhibitSet& s, int family, int size) {
     if (s0 == 0 || size == 0) return true;  // an egg joins anything (RULINGS 2.3)
     return (f0 == family) != (s0 == size);
   }
+  const Catalog& cat = catalog();
   if (s.kind == kFamilySet) {
     if (s.n >= 3 || family != s.family) return false;
     if (size == 0) return true;
     for (int i = 0; i < s.n; ++i)
-      if (card(s.card[i]).size == size) return false;
+      if (cat.cards[s.card[i]].size == size) return false;
     return true;
   }
   if (s.n >= 5) return false;
   for (int i = 0; i < s.n; ++i)
-    if (card(s.card[i]).family == family) return false;
+    if (cat.cards[s.card[i]].family == family) return false;
   return size == 0 || s.size == 0 || s.size == size;
 }
 
@@ -212,33 +260,52 @@ SeatSet FirstGiantsState::to_act() const {
   }
 }
 
-bool FirstGiantsState::can_pay(int p, int c) const {
-  return area_[p].amber >= card(c).cost();
-}
-
-bool FirstGiantsState::exhibit_allowed(int p, int c) const {
+// Whether the fossil `c` joins one of p's sets (needed only when p has no
+// room for a new set).
+bool FirstGiantsState::fits_some_set(int p, int c) const {
   const Card& k = card(c);
-  const PlayerArea& a = area_[p];
-  if (!(a.studio & bit(c))) return false;
-  if (phase_ == Phase::kEffect) {
-    const Effect e = card(cur_card_).effect;
-    if (e != Effect::kExhibitFree && !can_pay(p, c)) return false;
-    if (cur_done_ > 0 && e == Effect::kExhibitTwoDifferent && k.family == cur_family_) return false;
-    if (cur_done_ > 0 && e == Effect::kExhibitTwoSame && k.family != cur_family_) return false;
-  } else if (!can_pay(p, c)) {
-    return false;
-  }
-  if (a.sets.size() < kMaxSets) return true;
-  for (const auto& s : a.sets)
+  for (const auto& s : area_[p].sets)
     if (set_accepts(s, k.family, k.size)) return true;
   return false;
 }
 
-void FirstGiantsState::exhibit_options(int p, ActionList& out) const {
-  for (std::uint64_t s = area_[p].studio; s; s &= s - 1) {
-    int c = __builtin_ctzll(s);
-    if (exhibit_allowed(p, c)) out.push_back(act::kExhibit + c);
+// The studio fossils p may exhibit now, as far as amber and the effect
+// being resolved allow: the fossils it pays for (any, for "exhibit for
+// free"), and for the second fossil of "up to 2 of different families" /
+// "of the same family" those of another / the same family as the first.
+// A fossil is then exhibitable when p has room for a new set or it fits one.
+std::uint64_t FirstGiantsState::exhibit_candidates(int p) const {
+  const Catalog& cat = catalog();
+  const PlayerArea& a = area_[p];
+  std::uint64_t m = a.studio;
+  if (phase_ == Phase::kEffect) {
+    const Effect e = cat.cards[cur_card_].effect;
+    if (e != Effect::kExhibitFree) m &= affordable(cat, a.amber);
+    if (cur_done_ > 0 && e == Effect::kExhibitTwoDifferent) m &= ~cat.of_family[cur_family_];
+    if (cur_done_ > 0 && e == Effect::kExhibitTwoSame) m &= cat.of_family[cur_family_];
+  } else {
+    m &= affordable(cat, a.amber);
   }
+  return m;
+}
+
+// The exhibit actions, in ascending card id order.
+void FirstGiantsState::exhibit_options(int p, ActionList& out) const {
+  const std::uint64_t m = exhibit_candidates(p);
+  const bool room = area_[p].sets.size() < kMaxSets;
+  for (std::uint64_t s = m; s; s &= s - 1) {
+    const int c = __builtin_ctzll(s);
+    if (room || fits_some_set(p, c)) out.push_back(act::kExhibit + c);
+  }
+}
+
+// Whether exhibit_options would list anything, stopping at the first.
+bool FirstGiantsState::has_exhibit_option(int p) const {
+  const std::uint64_t m = exhibit_candidates(p);
+  if (m == 0 || area_[p].sets.size() < kMaxSets) return m != 0;
+  for (std::uint64_t s = m; s; s &= s - 1)
+    if (fits_some_set(p, __builtin_ctzll(s))) return true;
+  return false;
 }
 
 // Reclaiming is a real choice while some studio fossil could still be
@@ -246,13 +313,10 @@ void FirstGiantsState::exhibit_options(int p, ActionList& out) const {
 bool FirstGiantsState::reclaim_has_choice() const {
   const PlayerArea& a = area_[active_];
   if (reclaim_left_ == 0) return false;
-  for (std::uint64_t s = a.studio; s; s &= s - 1) {
-    const Card& k = card(__builtin_ctzll(s));
-    if (k.cost() > a.amber + reclaim_left_ - 1) continue;
-    if (a.sets.size() < kMaxSets) return true;
-    for (const auto& set : a.sets)
-      if (set_accepts(set, k.family, k.size)) return true;
-  }
+  const std::uint64_t m = a.studio & affordable(catalog(), a.amber + reclaim_left_ - 1);
+  if (m == 0 || a.sets.size() < kMaxSets) return m != 0;
+  for (std::uint64_t s = m; s; s &= s - 1)
+    if (fits_some_set(active_, __builtin_ctzll(s))) return true;
   return false;
 }
 
@@ -265,8 +329,9 @@ int FirstGiantsState::group_size() const {
 bool FirstGiantsState::group_needs_order() const {
   const int n = group_size();
   if (n < 2) return false;
+  const Catalog& cat = catalog();
   for (int i = 0; i < n; ++i)
-    if (!is_auto_effect(card(pending_[i].card).effect)) return true;
+    if (!is_auto_effect(cat.cards[pending_[i].card].effect)) return true;
   return false;
 }
 
@@ -275,7 +340,7 @@ void FirstGiantsState::legal_actions(Seat seat, ActionList& out) const {
   const PlayerArea& a = area_[seat];
   switch (phase_) {
     case Phase::kTurn: {
-      const bool hand = __builtin_popcount(a.pawns_out) < kPawns;
+      const bool hand = count_bits(a.pawns_out) < kPawns;
       if (hand)
         for (int s = 0; s < kSites; ++s)
           if (!(a.pawns_out & (1 << s)))
@@ -338,16 +403,12 @@ int FirstGiantsState::multiplier_count(int owner, const Card& c) const {
   switch (c.multiplier) {
     case Multiplier::kOne:
       return 1;
-    case Multiplier::kPerFamilyCard: {
-      int n = 0;
-      for (std::uint64_t s = studio; s; s &= s - 1)
-        if (card(__builtin_ctzll(s)).family == c.multiplier_family) ++n;
-      return n;
-    }
+    case Multiplier::kPerFamilyCard:
+      return count_bits(studio & catalog().of_family[c.multiplier_family]);
     case Multiplier::kPerDifferentFamily:
-      return __builtin_popcount(families_in(studio));
+      return count_bits(static_cast<std::uint64_t>(families_in(catalog(), studio)));
     case Multiplier::kPerPair:
-      return __builtin_popcountll(studio) / 2;
+      return count_bits(studio) / 2;
   }
   return 0;
 }
@@ -404,9 +465,7 @@ void FirstGiantsState::exhibit(int p, int c, int set_index, bool free) {
 bool FirstGiantsState::effect_needs_decision() const {
   const Effect e = card(cur_card_).effect;
   if (e == Effect::kAmberForPoints) return area_[cur_applier_].amber >= 3;
-  ActionList opts;
-  exhibit_options(cur_applier_, opts);
-  return !opts.empty();
+  return has_exhibit_option(cur_applier_);
 }
 
 void FirstGiantsState::begin_applier() {
@@ -525,7 +584,7 @@ void FirstGiantsState::apply_unchecked(Seat seat, Action a) {
   switch (phase_) {
     case Phase::kTurn: {
       if (a == act::kReclaim) {
-        reclaim_left_ = static_cast<std::uint8_t>(__builtin_popcount(me.pawns_out));
+        reclaim_left_ = static_cast<std::uint8_t>(count_bits(me.pawns_out));
         me.pawns_out = 0;
         phase_ = Phase::kReclaim;
         if (!reclaim_has_choice()) {
@@ -537,39 +596,28 @@ void FirstGiantsState::apply_unchecked(Seat seat, Action a) {
       }
       const int s = (a - act::kTake) / 2, k = (a - act::kTake) % 2;
       const int c = site_[s][k];
-      const int before = families_in(me.studio);
+      const Catalog& cat = catalog();
+      const int before = families_in(cat, me.studio);
       me.studio |= bit(c);
       me.pawns_out = static_cast<std::uint8_t>(me.pawns_out | (1 << s));
       site_[s][k] = kNoCard;
       refill_site_ = static_cast<std::uint8_t>(s);
       refill_slot_ = static_cast<std::uint8_t>(k);
       refill_due_ = true;
-      const Card& taken = card(c);
-      // Triggered effects, from the active player clockwise (seed, step 3).
+      const int family = cat.cards[c].family;
+      // Triggered effects, from the active player clockwise (seed, step 3),
+      // each studio in id order. The taker's cards that fire: the taken
+      // card's single-use effect, "any take", "you take a card of family
+      // F" for the taken card's family, "a family new to your studio" when
+      // it is; everyone else's: "any take".
+      const std::uint64_t mine = (cat.once & bit(c)) | cat.any_take | cat.you_take[family] |
+                                 ((before & (1 << family)) ? 0 : cat.new_family);
       pending_.clear();
-      for (int i = 0; i < players_; ++i) {
-        const int q = (active_ + i) % players_;
-        for (std::uint64_t st = area_[q].studio; st; st &= st - 1) {
-          const int d = __builtin_ctzll(st);
-          const Card& kd = card(d);
-          bool fires = false;
-          switch (kd.trigger) {
-            case Trigger::kOnce:
-              fires = q == seat && d == c;
-              break;
-            case Trigger::kAnyTake:
-              fires = true;
-              break;
-            case Trigger::kYouTakeFamily:
-              fires = q == seat && taken.family == kd.condition_family;
-              break;
-            case Trigger::kNewFamily:
-              fires = q == seat && !(before & (1 << taken.family));
-              break;
-          }
-          if (fires)
-            pending_.push_back({static_cast<std::uint8_t>(q), static_cast<std::uint8_t>(d)});
-        }
+      for (int i = 0, q = active_; i < players_; ++i, q = q + 1 == players_ ? 0 : q + 1) {
+        const std::uint64_t fire = area_[q].studio & (q == seat ? mine : cat.any_take);
+        for (std::uint64_t st = fire; st; st &= st - 1)
+          pending_.push_back(
+              {static_cast<std::uint8_t>(q), static_cast<std::uint8_t>(__builtin_ctzll(st))});
       }
       advance();
       return;
@@ -770,7 +818,7 @@ Json FirstGiantsState::view(Seat) const {
     ps.push_back({{"seat", p},
                   {"amber", a.amber},
                   {"points", a.points},
-                  {"pawns_on_board", kPawns - __builtin_popcount(a.pawns_out)},
+                  {"pawns_on_board", kPawns - count_bits(a.pawns_out)},
                   {"studio", studio},
                   {"exhibit", sets},
                   {"score", score(p)}});
@@ -1045,7 +1093,7 @@ std::string FirstGiantsState::text_view(Seat, std::string_view lang) const {
     const PlayerArea& a = area_[p];
     out += "Seat " + std::to_string(p) + ": " + std::to_string(a.amber) + " amber, " +
            std::to_string(a.points) + " points, score " + std::to_string(score(p)) + ", " +
-           std::to_string(kPawns - __builtin_popcount(a.pawns_out)) + " pawns in hand\n";
+           std::to_string(kPawns - count_bits(a.pawns_out)) + " pawns in hand\n";
     for (std::uint64_t st = a.studio; st; st &= st - 1)
       out += "  studio: " + card_words(__builtin_ctzll(st), lang) + "\n";
     for (int j = 0; j < static_cast<int>(a.sets.size()); ++j) {

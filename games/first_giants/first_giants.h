@@ -176,6 +176,11 @@ class FirstGiantsState {
   bool news_kept(int news) const { return news_kept_[news]; }
   const InlineVec<Pending, 64>& pending() const { return pending_; }
   int current_card() const { return cur_card_; }
+  // The effect being resolved: fossils its applier exhibited so far in this
+  // repetition ("up to 2"), and the family of the first of them.
+  int effect_exhibited() const { return cur_done_; }
+  int effect_first_family() const { return cur_family_; }
+  int reclaim_left() const { return reclaim_left_; }
   int score(int p) const;  // points + News tokens + set tokens
 
   // Test fixtures: place the game at the start of `active`'s turn with the
@@ -205,9 +210,10 @@ class FirstGiantsState {
   void check_news(int p, const ExhibitSet& s);
   void trigger_end();
   int multiplier_count(int owner, const Card& c) const;
-  bool can_pay(int p, int card) const;
-  bool exhibit_allowed(int p, int card) const;  // in the current context
+  bool fits_some_set(int p, int card) const;
+  std::uint64_t exhibit_candidates(int p) const;  // in the current context
   void exhibit_options(int p, ActionList& out) const;
+  bool has_exhibit_option(int p) const;
   bool group_needs_order() const;
   bool reclaim_has_choice() const;
   int group_size() const;
