@@ -54,20 +54,11 @@ double ufo_potential(const UfoState& s, int u) {
 // the game) and, for the active player, what its UFOs may still do.
 void standings(const UfoState& s, Standings& out) {
   out.fill(0.0);
-  const std::vector<CityToken>& tokens = board().tokens;
   for (int c = 0; c < kNumCities; ++c) {
     for (Seat p = 0; p < s.num_players(); ++p) out[p] -= 2 * s.eyewitnesses(c, p);
-    if (s.city_token(c) == kNone) continue;
-    const CityToken& token = tokens[static_cast<std::size_t>(s.city_token(c))];
-    const int r = token.resistance;
-    int owner = kNone;  // sole restaurant owner so far; -2 when mixed
-    for (int k = 0; k < token.restaurants; ++k) {
-      const int o = s.restaurant(c, k);
-      if (o == kNone) continue;
-      out[o] += r;
-      owner = owner == kNone || owner == o ? o : -2;
-    }
-    if (owner >= 0) out[owner] += 2.5;
+    for (int k = 0; k < s.slots(c); ++k)
+      if (s.restaurant(c, k) != kNone) out[s.restaurant(c, k)] += s.resistance(c);
+    if (s.controller(c) != kNone) out[s.controller(c)] += 2.5;
   }
   for (int v = kNumCities; v < kNumSpaces; ++v)
     if (s.kiosk(v) != kNone) out[s.kiosk(v)] += 1;
