@@ -6,8 +6,8 @@
 #include "cli/bench.h"
 #include "tests/toy/high_card.h"
 
-#include "games/all_games.h"
-#ifdef MEEPLE_HAVE_ufo
+#include "games/game_list.h"
+#ifdef MEEPLE_BENCH_UFO_ROLLOUTS
 #include "bots/ufo/heuristic.h"
 #endif
 
@@ -83,19 +83,15 @@ void BM_IsmctsIterations(benchmark::State& st) {
       ->Unit(benchmark::kMillisecond);
 
 MEEPLE_GAME_BENCHES(toy::HighCard, 3)
-#ifdef MEEPLE_HAVE_first_giants
-MEEPLE_GAME_BENCHES(first_giants::FirstGiants, 4)
-#endif
-#ifdef MEEPLE_HAVE_ufo
-MEEPLE_GAME_BENCHES(ufo::Ufo, 4)
+#define MEEPLE_MICRO_GAME(dir, Class) MEEPLE_GAME_BENCHES(dir::Class, 4)
+MEEPLE_FOR_EACH_GAME(MEEPLE_MICRO_GAME)
+#undef MEEPLE_MICRO_GAME
+#ifdef MEEPLE_BENCH_UFO_ROLLOUTS
 // The Ufo! search bot's own rollouts: the heuristic, cut after 24 decisions.
 BENCHMARK_TEMPLATE(BM_IsmctsIterations, ufo::Ufo, ufo::RolloutPolicy)
     ->Name("ufo/ismcts100_heuristic_rollouts")
     ->Arg(4)
     ->Unit(benchmark::kMillisecond);
-#endif
-#ifdef MEEPLE_HAVE_first_contact
-MEEPLE_GAME_BENCHES(first_contact::FirstContact, 4)
 #endif
 
 }  // namespace

@@ -3,19 +3,18 @@
 
 #include <string>
 
-#include "bots/bot.h"
+#include "bots/game_bot.h"
 #include "search/ismcts.h"
 
 namespace meeple {
 
 template <Game G, class Policy = search::UniformRollout>
-class IsmctsBot final : public Bot {
+class IsmctsBot final : public GameBot<G> {
  public:
   explicit IsmctsBot(search::IsmctsOptions opt, Policy policy = {}) : opt_(opt), search_(policy) {}
   std::string_view name() const override { return "ismcts"; }
-  Action choose(const AnyState& info, Seat seat, Rng& rng) override {
-    const typename G::State* s = GameAdapter<G>::unwrap(info);
-    return search_.choose(*s, seat, rng, opt_);
+  Action decide(const typename G::State& info, Seat seat, Rng& rng) override {
+    return search_.choose(info, seat, rng, opt_);
   }
 
  private:

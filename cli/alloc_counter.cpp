@@ -1,13 +1,14 @@
 #include "cli/alloc_counter.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <new>
 
 namespace {
-std::uint64_t g_allocations = 0;
+std::atomic<std::uint64_t> g_allocations{0};
 
 void* counted_alloc(std::size_t n) {
-  ++g_allocations;
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
   if (void* p = std::malloc(n ? n : 1)) return p;
   throw std::bad_alloc();
 }
@@ -15,7 +16,7 @@ void* counted_alloc(std::size_t n) {
 
 namespace meeple {
 std::uint64_t heap_allocations() {
-  return g_allocations;
+  return g_allocations.load(std::memory_order_relaxed);
 }
 }  // namespace meeple
 

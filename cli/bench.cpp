@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "games/all_games.h"
+#include "games/game_list.h"
 
 namespace meeple::bench {
 
@@ -47,18 +47,13 @@ std::vector<BenchResult> run_all(double seconds, const std::string& only) {
   auto want = [&](const char* name) { return only.empty() || only == name; };
   (void)want;
   (void)seconds;
-#ifdef MEEPLE_HAVE_first_giants
-  if (want(first_giants::FirstGiants::kName))
-    out.push_back(run<first_giants::FirstGiants>(Json::object(), 4, seconds));
-#endif
-#ifdef MEEPLE_HAVE_ufo
-  if (want(ufo::Ufo::kName)) out.push_back(run<ufo::Ufo>(Json::object(), 4, seconds));
-#endif
-#ifdef MEEPLE_HAVE_first_contact
-  if (want(first_contact::FirstContact::kName))
-    for (int p : {4, 5, 2})
-      out.push_back(run<first_contact::FirstContact>(Json::object(), p, seconds));
-#endif
+  // Each game at 4 players, or at the counts it names in kBenchPlayers.
+#define MEEPLE_BENCH_GAME(dir, Class)               \
+  if (want(dir::Class::kName))                      \
+    for (int players : bench_players<dir::Class>()) \
+      out.push_back(run<dir::Class>(Json::object(), players, seconds));
+  MEEPLE_FOR_EACH_GAME(MEEPLE_BENCH_GAME)
+#undef MEEPLE_BENCH_GAME
   return out;
 }
 

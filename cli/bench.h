@@ -63,6 +63,16 @@ S mid_game(const S& start, Rng& rng, int decisions) {
   return s;
 }
 
+// The player counts `meeple bench` measures a game at: 4, or the game's own
+// list (a static kBenchPlayers) where player counts change the rules.
+template <Game G>
+std::vector<int> bench_players() {
+  if constexpr (requires { G::kBenchPlayers; })
+    return {G::kBenchPlayers.begin(), G::kBenchPlayers.end()};
+  else
+    return {4};
+}
+
 template <Game G>
 BenchResult run(const Json& params, int players, double seconds, int repeats = 5) {
   using S = typename G::State;

@@ -1,29 +1,20 @@
 #include "cli/rules_text.h"
 
+#include "cli/rules_list.h"
+
 namespace meeple::embedded {
-#ifdef MEEPLE_RULES_first_giants
-extern const std::string_view rules_first_giants;
-#endif
-#ifdef MEEPLE_RULES_ufo
-extern const std::string_view rules_ufo;
-#endif
-#ifdef MEEPLE_RULES_first_contact
-extern const std::string_view rules_first_contact;
-#endif
+#define MEEPLE_DECLARE_RULES(dir, name) extern const std::string_view rules_##dir;
+MEEPLE_FOR_EACH_RULES(MEEPLE_DECLARE_RULES)
+#undef MEEPLE_DECLARE_RULES
 }  // namespace meeple::embedded
 
 namespace meeple::cli {
 
 std::string_view rules_text(std::string_view game) {
-#ifdef MEEPLE_RULES_first_giants
-  if (game == "first-giants") return embedded::rules_first_giants;
-#endif
-#ifdef MEEPLE_RULES_ufo
-  if (game == "ufo") return embedded::rules_ufo;
-#endif
-#ifdef MEEPLE_RULES_first_contact
-  if (game == "first-contact") return embedded::rules_first_contact;
-#endif
+#define MEEPLE_FIND_RULES(dir, name) \
+  if (game == name) return embedded::rules_##dir;
+  MEEPLE_FOR_EACH_RULES(MEEPLE_FIND_RULES)
+#undef MEEPLE_FIND_RULES
   (void)game;
   return {};
 }

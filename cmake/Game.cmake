@@ -1,3 +1,34 @@
+# meeple_game(DIR CLASS <Class> SOURCES <a.cpp>... [EMBED <symbol> <file>]...)
+# declares the game in games/DIR: its library meeple_game_DIR (linking only
+# core), its embedded data, its tests, and its entry in the generated list of
+# games (games/game_list.h, see games/CMakeLists.txt). <Class> is the Game type
+# in namespace meeple::DIR, declared in games/DIR/DIR.h. The release build
+# compiles each game as one translation unit (a unity build), so splitting the
+# rules into one file per section costs no inlining.
+function(meeple_game dir)
+  cmake_parse_arguments(PARSE_ARGV 1 G "" "CLASS" "SOURCES;EMBED")
+  if(NOT G_CLASS OR NOT G_SOURCES)
+    message(FATAL_ERROR "meeple_game(${dir}) needs CLASS and SOURCES")
+  endif()
+  set(target meeple_game_${dir})
+  add_library(${target} STATIC ${G_SOURCES})
+  target_link_libraries(${target} PUBLIC meeple_core)
+  set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_MODE BATCH
+                                             UNITY_BUILD_BATCH_SIZE 0)
+  list(LENGTH G_EMBED n)
+  if(n GREATER 0)
+    math(EXPR last "${n} - 1")
+    foreach(i RANGE 0 ${last} 2)
+      math(EXPR j "${i} + 1")
+      list(GET G_EMBED ${i} symbol)
+      list(GET G_EMBED ${j} file)
+      meeple_embed(${target} ${symbol} ${file})
+    endforeach()
+  endif()
+  set_property(GLOBAL APPEND PROPERTY MEEPLE_GAME_ENTRIES "${dir}:${G_CLASS}")
+  meeple_game_tests(${dir})
+endfunction()
+
 # meeple_game_tests(DIR): the test executable meeple_<DIR>_tests of one game,
 # from games/<DIR>/tests/*.cpp and the game's bot tests in bots/<DIR>/tests/
 # (bot tests live with the bots: bots/ may use games, not the reverse).

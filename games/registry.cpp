@@ -2,25 +2,18 @@
 
 #include <vector>
 
-#include "games/all_games.h"
+#include "games/game_list.h"
 
 namespace meeple {
 
 namespace {
 std::vector<const AnyGame*> make_registry() {
   std::vector<const AnyGame*> games;
-#ifdef MEEPLE_HAVE_first_contact
-  static const GameAdapter<first_contact::FirstContact> first_contact_game;
-  games.push_back(&first_contact_game);
-#endif
-#ifdef MEEPLE_HAVE_first_giants
-  static const GameAdapter<first_giants::FirstGiants> first_giants_game;
-  games.push_back(&first_giants_game);
-#endif
-#ifdef MEEPLE_HAVE_ufo
-  static const GameAdapter<ufo::Ufo> ufo_game;
-  games.push_back(&ufo_game);
-#endif
+#define MEEPLE_ADD_GAME(dir, Class)                \
+  static const GameAdapter<dir::Class> dir##_game; \
+  games.push_back(&dir##_game);
+  MEEPLE_FOR_EACH_GAME(MEEPLE_ADD_GAME)
+#undef MEEPLE_ADD_GAME
   return games;
 }
 }  // namespace

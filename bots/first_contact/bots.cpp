@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "bots/first_contact/talker.h"
+#include "bots/ismcts_bot.h"
 #include "games/first_contact/first_contact.h"
 
 namespace meeple::first_contact {
@@ -35,6 +36,7 @@ void add_bots(std::vector<BotEntry>& entries) {
                      "understood glyphs, an earthling learning the glyphs with a probabilistic "
                      "model (bots/first_contact/talker.h)",
                      [](const BotBudget&) { return std::make_unique<TalkerBot>(); }});
+  entries.push_back(ismcts_entry<FirstContact>());
 }
 
 }  // namespace meeple::first_contact

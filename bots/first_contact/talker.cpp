@@ -592,20 +592,15 @@ Action note_edit(const FirstContactState& s, Seat seat, const GlyphBelief& belie
 
 // ---------------------------------------------------------------- the bot
 
-void TalkerBot::observe(const AnyState& info, Seat /*seat*/) {
-  if (const auto* s = GameAdapter<FirstContact>::unwrap(info)) belief_.observe(*s);
+void TalkerBot::learn(const FirstContactState& info, Seat /*seat*/) {
+  belief_.observe(info);
 }
 
-Action TalkerBot::choose(const AnyState& info, Seat seat, Rng& rng) {
-  const auto* s = GameAdapter<FirstContact>::unwrap(info);
-  if (s == nullptr) {  // not a First Contact state: any legal action
-    ActionList legal = info.legal_actions(seat);
-    return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-  }
-  belief_.observe(*s);
-  if (s->is_alien(seat)) return alien_decision(*s, seat, belief_);
-  if (const Action edit = note_edit(*s, seat, belief_); edit >= 0) return edit;
-  return earthling_decision(*s, seat, belief_);
+Action TalkerBot::decide(const FirstContactState& s, Seat seat, Rng& /*rng*/) {
+  belief_.observe(s);
+  if (s.is_alien(seat)) return alien_decision(s, seat, belief_);
+  if (const Action edit = note_edit(s, seat, belief_); edit >= 0) return edit;
+  return earthling_decision(s, seat, belief_);
 }
 
 }  // namespace meeple::first_contact

@@ -31,7 +31,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "bots/bot.h"
+#include "bots/game_bot.h"
 #include "games/first_contact/first_contact.h"
 
 namespace meeple::first_contact {
@@ -108,12 +108,12 @@ Action earthling_decision(const FirstContactState& s, Seat seat, const GlyphBeli
 // likeliest glyph of a characteristic, once it is reasonably likely), or -1.
 Action note_edit(const FirstContactState& s, Seat seat, const GlyphBelief& belief);
 
-class TalkerBot final : public Bot {
+class TalkerBot final : public GameBot<FirstContact> {
  public:
   std::string_view name() const override { return "talker"; }
-  Action choose(const AnyState& info, Seat seat, Rng& rng) override;
+  Action decide(const FirstContactState& info, Seat seat, Rng& rng) override;
   bool observes() const override { return true; }
-  void observe(const AnyState& info, Seat seat) override;
+  void learn(const FirstContactState& info, Seat seat) override;
   const GlyphBelief& belief() const { return belief_; }
 
  private:

@@ -2,6 +2,9 @@
 #include <memory>
 
 #include "bots/first_giants/bots.h"
+#include "bots/game_bot.h"
+#include "bots/ismcts_bot.h"
+#include "core/bits.h"
 #include "games/first_giants/first_giants.h"
 
 namespace meeple::first_giants {
@@ -21,7 +24,7 @@ double evaluate(const FirstGiantsState& s, int me) {
   double v = s.score(me) - 0.3 * best_rival;
   v += 0.7 * std::min<int>(a.amber, 7) * late + 0.1 * std::max(0, a.amber - 7);
   for (std::uint64_t st = a.studio; st; st &= st - 1) {
-    const Card& c = cards()[__builtin_ctzll(st)];
+    const Card& c = cards()[lowest_bit(st)];
     double cv = 0.5;
     for (const auto& set : a.sets)
       if (set_accepts(set, c.family, c.size)) {
@@ -42,13 +45,14 @@ double evaluate(const FirstGiantsState& s, int me) {
   return v;
 }
 
-class HeuristicBot final : public Bot {
+class HeuristicBot final : public GameBot<FirstGiants> {
  public:
   std::string_view name() const override { return "heuristic"; }
-  Action choose(const AnyState& info, Seat seat, Rng& rng) override {
-    ActionList legal = info.legal_actions(seat);
-    const FirstGiantsState* s = GameAdapter<FirstGiants>::unwrap(info);
-    if (!s || legal.size() == 1) return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+  Action decide(const FirstGiantsState& info, Seat seat, Rng& rng) override {
+    const FirstGiantsState* s = &info;
+    ActionList legal;
+    s->legal_actions(seat, legal);
+    if (legal.size() == 1) return legal[rng.below(1)];  // draws as it always did
     Action best = legal[0];
     double best_v = -1e18;
     for (Action a : legal) {
@@ -74,6 +78,7 @@ void add_bots(std::vector<BotEntry>& entries) {
   entries.push_back({"first-giants", "heuristic",
                      "greedy one-step player over an evaluation of score, amber and set prospects",
                      [](const BotBudget&) { return std::make_unique<HeuristicBot>(); }});
+  entries.push_back(ismcts_entry<FirstGiants>());
 }
 
 }  // namespace meeple::first_giants

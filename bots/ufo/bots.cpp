@@ -243,14 +243,14 @@ Action setup(const UfoState& s, const ActionList& legal) {
   return choice;
 }
 
-class HeuristicBot final : public Bot {
+class HeuristicBot final : public GameBot<Ufo> {
  public:
   std::string_view name() const override { return "heuristic"; }
-  Action choose(const AnyState& info, Seat seat, Rng& rng) override {
-    ActionList legal = info.legal_actions(seat);
-    const UfoState* s = GameAdapter<Ufo>::unwrap(info);
-    if (s == nullptr || legal.size() == 1) return legal[0];
-    return heuristic_choice(*s, seat, legal, rng, true);
+  Action decide(const UfoState& info, Seat seat, Rng& rng) override {
+    ActionList legal;
+    info.legal_actions(seat, legal);
+    if (legal.size() == 1) return legal[0];
+    return heuristic_choice(info, seat, legal, rng, true);
   }
 };
 
@@ -258,18 +258,17 @@ class HeuristicBot final : public Bot {
 // one's own buildings is free, so a search that sees no difference between
 // two spaces could shuttle a UFO between them for ever: after kMaxSearchedSteps
 // steps in one movement phase the bot ends its movement.
-class SearchBot final : public Bot {
+class SearchBot final : public GameBot<Ufo> {
  public:
   static constexpr int kMaxSearchedSteps = 16;
   SearchBot(search::IsmctsOptions opt, RolloutPolicy policy) : search_(opt, policy) {}
   std::string_view name() const override { return "ismcts"; }
-  Action choose(const AnyState& info, Seat seat, Rng& rng) override {
-    const UfoState& s = *GameAdapter<Ufo>::unwrap(info);
-    if (s.phase() != Phase::kMove) return search_.choose(info, seat, rng);
+  Action decide(const UfoState& s, Seat seat, Rng& rng) override {
+    if (s.phase() != Phase::kMove) return search_.decide(s, seat, rng);
     const int turn = s.round() * s.num_players() + s.active();
     if (turn != turn_) turn_ = turn, steps_ = 0;
     if (steps_ >= kMaxSearchedSteps) return act::kPass;
-    const Action a = search_.choose(info, seat, rng);
+    const Action a = search_.decide(s, seat, rng);
     steps_ += a != act::kPass;
     return a;
   }

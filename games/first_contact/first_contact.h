@@ -262,6 +262,9 @@ struct FirstContact {
   static constexpr const char* kName = "first-contact";
   static constexpr const char* kTitle = "First Contact";
   static constexpr int kMinPlayers = 2;
+  // `meeple bench` measures 4 and 5 players (one and two aliens) and the
+  // two-player variant.
+  static constexpr std::array<int, 3> kBenchPlayers = {4, 5, 2};
   static constexpr int kMaxPlayers = 7;
   static ParamSchema params_schema();
   static std::vector<Json> param_variants();
