@@ -41,10 +41,9 @@ Json ArenaReport::to_json() const {
 
 namespace {
 
-// Game-specific figures read from result_details(): "rounds" (mean),
-// "verdict" (distribution; a string or an integer), "teams" (an object: team
-// name -> its members, each {"seat", "winner"}; seat-games and wins per team,
-// overall and per bot).
+// Figures read from the shared keys of result_details() (core/game.h):
+// "rounds" (mean), "verdict" (distribution; a string or an integer), "teams"
+// (seat-games and wins per team, overall and per bot).
 struct ExtraFigures {
   double rounds_sum = 0, rounds_sq = 0;
   int rounds_n = 0;

@@ -35,7 +35,12 @@
 //    round-tripping exactly. state_from_json rejects corrupt input with
 //    state/corrupt instead of building an invalid state.
 //  - result(): valid when is_terminal(); result_details(): game-specific JSON
-//    (teams, verdicts, tie-break figures), may be an empty object.
+//    (teams, verdicts, tie-break figures), may be an empty object. Keys that
+//    mean the same in every game are spelled the same, because the arena,
+//    terminal play and the server read them: "rounds" (number of rounds
+//    played), "verdict" (a string naming how the game ended), "teams" (an
+//    object: team name -> array of {"seat", "winner"}). Anything else is the
+//    game's own.
 //
 // Optional State members, used when present:
 //  - search_actions(seat, out): the subset of legal actions that search and
