@@ -1,15 +1,17 @@
-// `meeple play`: one person against bots in a terminal. The person sees only
-// their seat's view; what happened between their turns is shown as the
-// changes to that view, so nothing hidden can leak through the log.
+// `meeple play`: one person against bots in a terminal, as a client of a local
+// Room (room/room.h): the room resolves chance and bot turns; the person sees
+// only their seat's view, its choices and the events in words as their seat
+// saw them (games without event words: the changes to the seat's view), so
+// nothing hidden can leak through the log.
 #include <iostream>
 #include <sstream>
 
 #include <fmt/format.h>
 
-#include "bots/bot.h"
 #include "cli/commands.h"
 #include "cli/rules_text.h"
 #include "games/registry.h"
+#include "room/room.h"
 
 namespace meeple::cli {
 
@@ -58,9 +60,8 @@ void render_json(const Json& v, std::ostream& out, int indent) {
   }
 }
 
-std::string action_text(const AnyState& s, Seat seat, Action a, const std::string& lang) {
-  std::string d = s.describe_action(seat, a, lang);
-  return d.empty() ? s.action_to_json(seat, a).dump() : d;
+std::string choice_text(const room::Choice& c) {
+  return c.words.empty() ? c.json.dump() : c.words;
 }
 
 // What changed in the seat's view: a JSON patch rendered one line per change.
@@ -93,14 +94,14 @@ void print_events(const std::vector<std::string>& events, std::ostream& out) {
   for (std::size_t i = skip; i < events.size(); ++i) out << "  " << events[i] << "\n";
 }
 
-void print_board(const AnyState& s, Seat me, const std::string& lang, std::ostream& out) {
-  std::string text = s.text_view(me, lang);
+void print_board(const room::Room& r, Seat me, const std::string& lang, std::ostream& out) {
+  std::string text = r.text_view(me, lang);
   out << "\n";
   if (!text.empty()) {
     out << text;
     if (text.back() != '\n') out << "\n";
   } else {
-    render_json(s.view(me), out, 2);
+    render_json(r.view(me), out, 2);
   }
 }
 
@@ -113,15 +114,18 @@ void print_help(std::ostream& out) {
          "  quit    leave the game\n";
 }
 
-void print_result(const AnyState& s, const std::vector<std::string>& names, Seat me,
-                  std::ostream& out) {
-  GameResult r = s.result();
+void print_result(const room::Room& room, Seat me, std::ostream& out) {
+  GameResult r = room.result();
+  std::vector<std::string> names;
+  for (Seat i = 0; i < room.num_players(); ++i)
+    names.push_back(i == me ? fmt::format("seat {} (you)", i)
+                            : fmt::format("seat {} ({})", i, room.seats()[i].name));
   out << "\nThe game is over.\n";
   for (int i = 0; i < r.players; ++i)
     out << fmt::format("  {:<22} score {:>5}  place {}{}\n", names[i], r.score[i], r.rank[i],
                        r.winners.contains(i) ? "  WINNER" : "");
   out << (r.winners.contains(me) ? "You win!\n" : "You did not win this time.\n");
-  Json details = s.result_details();
+  Json details = room.result_json()["details"];
   if (details.is_object() && !details.empty()) {
     out << "Details:\n";
     render_json(details, out, 2);
@@ -151,8 +155,8 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
   }
   const int players =
       a.players ? a.players : std::min(std::max(game->min_players(), 4), game->max_players());
-  auto st = game->new_game(params, players);
-  if (!st) {
+  // Player count and options are checked before the seats are.
+  if (auto st = game->new_game(params, players); !st) {
     err << "error: " << st.error().code << ": " << st.error().message << "\n";
     return 2;
   }
@@ -161,159 +165,125 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
     err << "error: " << errc::kBadPlayers << ": --seat must be 0 to " << players - 1 << "\n";
     return 2;
   }
-  // Bots for the other seats: the list is cycled; by default the game's own
-  // playing bot.
+  // The person's seat, and bots for the others: the list is cycled; by
+  // default the game's own playing bot.
   std::vector<std::string> specs;
   std::stringstream ss(a.bots);
   for (std::string b; std::getline(ss, b, ',');) specs.push_back(b);
   if (specs.empty()) specs.push_back(default_bot(*game));
-  std::vector<std::unique_ptr<Bot>> bots(static_cast<std::size_t>(players));
-  std::vector<std::string> names(static_cast<std::size_t>(players));
+  std::vector<room::SeatConfig> seats;
   for (int i = 0, k = 0; i < players; ++i) {
-    if (i == me) {
-      names[i] = fmt::format("seat {} (you)", i);
-      continue;
-    }
-    auto b = make_bot(*game, specs[static_cast<std::size_t>(k++) % specs.size()]);
-    if (!b) {
-      err << "error: " << b.error().code << ": " << b.error().message << "\n";
-      return 2;
-    }
-    names[i] = fmt::format("seat {} ({})", i, (*b)->name());
-    bots[i] = std::move(*b);
+    if (i == me)
+      seats.push_back({.kind = room::SeatKind::kPerson, .name = "you"});
+    else
+      seats.push_back({.kind = room::SeatKind::kBot,
+                       .bot = specs[static_cast<std::size_t>(k++) % specs.size()]});
   }
-
-  AnyState s = std::move(*st);
-  Rng rng(a.seed);
-  // Bots that learn between their decisions see every action (bot_seats[i] is
-  // null for the person), with a generator of their own.
-  std::vector<Bot*> bot_seats;
-  bool observers = false;
-  for (auto& b : bots) {
-    bot_seats.push_back(b.get());
-    observers = observers || (b && b->observes());
+  auto opened =
+      room::Room::open(*game, params, std::move(seats), {.seed = a.seed, .languages = {a.lang}});
+  if (!opened) {
+    err << "error: " << opened.error().code << ": " << opened.error().message << "\n";
+    return 2;
   }
-  Rng watch = observers ? rng.split() : Rng(0);
-  auto show = [&] {
-    if (observers) show_bots(bot_seats, s, watch);
-  };
-  show();
+  room::Room& r = **opened;
   out << fmt::format("{} — {} players. You are seat {}. Type 'help' for commands.\n", game->title(),
                      players, me);
-  Json shown = s.view(me);
-  bool board_due = true;
+  Json shown = r.view(me);
   bool first_board = true;
-  // Games that tell events in words get a log of them between the person's
-  // turns; the others get the changes to the person's view.
-  std::vector<std::string> events;
-  auto note_event = [&](Seat actor, Action act) {
-    if (!s.has_events()) return;
-    if (std::string e = s.describe_event(me, actor, act, a.lang); !e.empty())
-      events.push_back(std::move(e));
+  std::size_t seen = 0;  // events already told
+  // What happened since the person's last decision: the game's words, or the
+  // changes to the person's view.
+  auto print_news = [&] {
+    if (r.has_event_words())
+      print_events(r.events_for(me, seen, a.lang), out);
+    else
+      print_changes(shown, r.view(me), out);
+    seen = r.event_count();
+    shown = r.view(me);
   };
-  while (!s.is_terminal()) {
-    if (s.is_chance()) {
-      const Action outcome = sample_chance(s.chance_outcomes(), rng);
-      if (!first_board) note_event(kChance, outcome);
-      s.apply(kChance, outcome);
-      show();
-      continue;
+  while (true) {
+    if (auto e = r.advance()) {
+      err << "error: " << e->message << "\n";
+      return 1;
     }
-    SeatSet to_act = s.to_act();
-    if (!to_act.contains(me)) {
-      Seat seat = to_act.lowest();
-      Action act = ask_bot(*bots[seat], s, seat, rng);
-      if (s.legal_actions(seat).contains(act)) note_event(seat, act);
-      if (auto e = s.apply(seat, act)) {
-        err << "error: bot " << names[seat] << " chose an illegal action: " << e->message << "\n";
-        return 1;
-      }
-      show();
-      continue;
-    }
-    Json now = s.view(me);
-    if (board_due) {
-      // Changes since the person's last decision; the opening setup is shown
-      // by the board itself.
-      if (!first_board && s.has_events()) {
-        print_events(events, out);
-      } else if (!first_board) {
-        print_changes(shown, now, out);
-      }
-      events.clear();
+    if (r.finished()) break;
+    // The opening setup is shown by the board itself.
+    if (first_board) {
+      seen = r.event_count();
+      shown = r.view(me);
       first_board = false;
-      print_board(s, me, a.lang, out);
-      shown = now;
-      board_due = false;
-    }
-    ActionList choices = s.primary_actions(me);
-    out << "Your choices:\n";
-    for (std::size_t i = 0; i < choices.size(); ++i)
-      out << fmt::format("  {:>3}. {}\n", i + 1, action_text(s, me, choices[i], a.lang));
-    out << "> " << std::flush;
-    std::string line;
-    if (!std::getline(in, line)) {
-      out << "\nInput ended; leaving the game.\n";
-      return 0;
-    }
-    line.erase(0, line.find_first_not_of(" \t\r"));
-    line.erase(line.find_last_not_of(" \t\r") + 1);
-    if (line.empty()) continue;
-    if (line == "quit" || line == "exit") {
-      out << "Bye.\n";
-      return 0;
-    }
-    if (line == "help" || line == "?") {
-      print_help(out);
-      continue;
-    }
-    if (line == "board") {
-      print_board(s, me, a.lang, out);
-      continue;
-    }
-    if (line == "rules") {
-      std::string_view rules = rules_text(game->name());
-      out << (rules.empty() ? "No rules text is built in for this game.\n" : std::string(rules));
-      continue;
-    }
-    MaybeError e;
-    if (line.rfind("json ", 0) == 0) {
-      try {
-        e = s.apply_json(me, Json::parse(line.substr(5)));
-      } catch (const Json::exception&) {
-        e = make_error(errc::kMalformedAction, "that is not valid JSON");
-      }
     } else {
-      std::size_t used = 0;
-      long n = -1;
-      try {
-        n = std::stol(line, &used);
-      } catch (const std::exception&) {
-        used = 0;
+      print_news();
+    }
+    print_board(r, me, a.lang, out);
+    bool acted = false;
+    while (!acted) {
+      const std::vector<room::Choice> choices = r.choices(me, a.lang);
+      out << "Your choices:\n";
+      for (std::size_t i = 0; i < choices.size(); ++i)
+        out << fmt::format("  {:>3}. {}\n", i + 1, choice_text(choices[i]));
+      out << "> " << std::flush;
+      std::string line;
+      if (!std::getline(in, line)) {
+        out << "\nInput ended; leaving the game.\n";
+        return 0;
       }
-      if (used != line.size() || n < 1 || n > static_cast<long>(choices.size())) {
-        out << fmt::format("Please type a number from 1 to {}, or 'help'.\n", choices.size());
+      line.erase(0, line.find_first_not_of(" \t\r"));
+      line.erase(line.find_last_not_of(" \t\r") + 1);
+      if (line.empty()) continue;
+      if (line == "quit" || line == "exit") {
+        out << "Bye.\n";
+        return 0;
+      }
+      if (line == "help" || line == "?") {
+        print_help(out);
         continue;
       }
-      Action chosen = choices[static_cast<std::size_t>(n - 1)];
-      out << "You: " << action_text(s, me, chosen, a.lang) << "\n";
-      e = s.apply(me, chosen);
+      if (line == "board") {
+        print_board(r, me, a.lang, out);
+        continue;
+      }
+      if (line == "rules") {
+        std::string_view rules = rules_text(game->name());
+        out << (rules.empty() ? "No rules text is built in for this game.\n" : std::string(rules));
+        continue;
+      }
+      MaybeError e;
+      if (line.rfind("json ", 0) == 0) {
+        try {
+          e = r.act_json(me, r.version(), Json::parse(line.substr(5)));
+        } catch (const Json::exception&) {
+          e = make_error(errc::kMalformedAction, "that is not valid JSON");
+        }
+      } else {
+        std::size_t used = 0;
+        long n = -1;
+        try {
+          n = std::stol(line, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used != line.size() || n < 1 || n > static_cast<long>(choices.size())) {
+          out << fmt::format("Please type a number from 1 to {}, or 'help'.\n", choices.size());
+          continue;
+        }
+        const room::Choice& chosen = choices[static_cast<std::size_t>(n - 1)];
+        out << "You: " << choice_text(chosen) << "\n";
+        e = r.act(me, r.version(), chosen.action);
+      }
+      if (e) {
+        out << "Not possible: " << e->message << " (" << e->code << ")\n";
+        continue;
+      }
+      // The person's own action is not news to them.
+      seen = r.event_count();
+      shown = r.view(me);
+      acted = true;
     }
-    if (e) {
-      out << "Not possible: " << e->message << " (" << e->code << ")\n";
-      continue;
-    }
-    show();
-    shown = s.view(me);
-    board_due = true;
   }
-  if (s.has_events()) {
-    print_events(events, out);
-  } else {
-    print_changes(shown, s.view(me), out);
-  }
-  print_board(s, me, a.lang, out);
-  print_result(s, names, me, out);
+  print_news();
+  print_board(r, me, a.lang, out);
+  print_result(r, me, out);
   return 0;
 }
 

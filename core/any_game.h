@@ -144,6 +144,9 @@ class AnyGame {
   virtual Expected<AnyState> new_game(const Json& params, int players) const = 0;
   // A state from its to_json() form; corrupt input gives state/corrupt.
   virtual Expected<AnyState> state_from_json(const Json& j) const = 0;
+  // The game's table-talk rule: an error (e.g. chat/names_characteristic) for
+  // a chat line the rules forbid. Games without one allow every line.
+  virtual MaybeError check_chat(std::string_view text) const = 0;
   // Name, title, player counts and parameter schema.
   Json describe() const;
 };
@@ -245,6 +248,13 @@ class GameAdapter final : public AnyGame {
     } catch (const Json::exception& e) {
       return make_error(errc::kCorruptState, std::string("corrupt state: ") + e.what());
     }
+  }
+
+  MaybeError check_chat(std::string_view text) const override {
+    if constexpr (requires { G::check_chat(text); })
+      return G::check_chat(text);
+    else
+      return std::nullopt;
   }
 
   AnyState wrap(S s) const { return AnyState(this, std::make_unique<Model>(std::move(s))); }

@@ -42,6 +42,10 @@
 //    object: team name -> array of {"seat", "winner"}). Anything else is the
 //    game's own.
 //
+// Optional Game member, used when present:
+//  - static MaybeError check_chat(std::string_view text): the table-talk rule
+//    (an error for a chat line the rules forbid).
+//
 // Optional State members, used when present:
 //  - search_actions(seat, out): the subset of legal actions that search and
 //    the terminal's numbered choices consider (sorted), e.g. leaving out free

@@ -117,4 +117,8 @@ std::optional<Error> check_chat_message(std::string_view text) {
   return std::nullopt;
 }
 
+MaybeError FirstContact::check_chat(std::string_view text) {
+  return check_chat_message(text);
+}
+
 }  // namespace meeple::first_contact

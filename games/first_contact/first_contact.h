@@ -265,6 +265,8 @@ struct FirstContact {
   // `meeple bench` measures 4 and 5 players (one and two aliens) and the
   // two-player variant.
   static constexpr std::array<int, 3> kBenchPlayers = {4, 5, 2};
+  // The table-talk rule: check_chat_message below.
+  static MaybeError check_chat(std::string_view text);
   static constexpr int kMaxPlayers = 7;
   static ParamSchema params_schema();
   static std::vector<Json> param_variants();

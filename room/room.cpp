@@ -1,0 +1,316 @@
+#include "room/room.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace meeple::room {
+
+namespace {
+constexpr Clock::time_point kNever = Clock::time_point::max();
+
+// Words are kept per observer: the spectator first, then each seat.
+std::size_t observer_index(Seat observer) {
+  return observer == kSpectator ? 0 : static_cast<std::size_t>(observer) + 1;
+}
+}  // namespace
+
+Room::Room(const AnyGame& game, AnyState state, std::vector<SeatConfig> seats,
+           RoomOptions options, store::Store* store, Sink* sink)
+    : game_(&game),
+      state_(std::move(state)),
+      config_(std::move(seats)),
+      options_(std::move(options)),
+      store_(store),
+      sink_(sink),
+      rng_(options_.seed),
+      watch_(0) {
+  if (options_.languages.empty()) options_.languages = {"en"};
+  const auto n = config_.size();
+  bots_.resize(n);
+  observers_.assign(n, nullptr);
+  deadline_.assign(n, kNever);
+  left_at_.assign(n, kNever);
+  seat_info_.resize(n);
+  record_.game = std::string(game.name());
+  record_.players = static_cast<int>(n);
+}
+
+MaybeError Room::seat_bots() {
+  for (std::size_t i = 0; i < config_.size(); ++i) {
+    const SeatConfig& c = config_[i];
+    SeatInfo& info = seat_info_[i];
+    info.kind = c.kind;
+    std::string spec = c.kind == SeatKind::kBot && !c.bot.empty() ? c.bot : default_bot(*game_);
+    // People get a stand-in too, which plays only while they are away.
+    auto bot = make_bot(*game_, spec);
+    if (!bot) return bot.error();
+    bots_[i] = std::move(*bot);
+    info.name = c.kind == SeatKind::kPerson ? c.name : std::string(bots_[i]->name());
+    record_.seats.push_back(c.kind == SeatKind::kPerson ? c.name : spec);
+    if (c.kind != SeatKind::kPerson && bots_[i]->observes()) {
+      observers_[i] = bots_[i].get();
+      any_observer_ = true;
+    }
+  }
+  // As the match driver does: observing bots draw from a generator split off
+  // first, so chance draws do not depend on them.
+  if (any_observer_) {
+    watch_ = rng_.split();
+    show_bots(observers_, state_, watch_);
+  }
+  return std::nullopt;
+}
+
+Expected<std::unique_ptr<Room>> Room::open(const AnyGame& game, const Json& params,
+                                           std::vector<SeatConfig> seats, RoomOptions options,
+                                           store::Store* store, Sink* sink) {
+  auto st = game.new_game(params, static_cast<int>(seats.size()));
+  if (!st) return st.error();
+  std::unique_ptr<Room> room(
+      new Room(game, std::move(*st), std::move(seats), std::move(options), store, sink));
+  room->record_.params = params;
+  if (auto e = room->seat_bots()) return *e;
+  if (store) {
+    store::TableSpec spec{.game = std::string(game.name()),
+                          .players = room->num_players(),
+                          .params = params,
+                          .seats = room->record_.seats};
+    auto id = store->create(spec);
+    if (!id) return id.error();
+    room->table_id_ = *id;
+  }
+  return room;
+}
+
+Expected<std::unique_ptr<Room>> Room::resume(const AnyGame& game,
+                                             const store::TableRecord& table,
+                                             std::vector<SeatConfig> seats, RoomOptions options,
+                                             store::Store* store, Sink* sink) {
+  if (table.spec.game != game.name())
+    return make_error(meeple::errc::kCorruptRecord,
+                      fmt::format("table {} is a game of {}, not {}", table.id, table.spec.game,
+                                  game.name()));
+  // Entries are replayed without a store or a sink: they are stored already.
+  auto room = open(game, table.spec.params, std::move(seats), std::move(options));
+  if (!room) return room.error();
+  Room& r = **room;
+  for (const store::Entry& e : table.entries) {
+    MaybeError err;
+    if (e.kind == "chat") {
+      err = r.chat(e.seat, e.text);
+    } else {
+      Action a = e.action;
+      if (a < 0) {
+        auto parsed = r.state_.action_from_json(e.seat, e.json);
+        if (!parsed) return parsed.error();
+        a = *parsed;
+      }
+      err = r.commit(e.seat, a);
+    }
+    if (err)
+      return make_error(meeple::errc::kCorruptRecord,
+                        fmt::format("table {}: entry refused on replay: {}", table.id, err->message));
+  }
+  r.table_id_ = table.id;
+  r.store_ = store;
+  r.sink_ = sink;
+  return room;
+}
+
+SeatSet Room::to_act() const {
+  if (state_.is_terminal() || state_.is_chance()) return SeatSet{};
+  return state_.to_act();
+}
+
+Bot* Room::player_bot(Seat seat) {
+  const auto i = static_cast<std::size_t>(seat);
+  if (config_[i].kind != SeatKind::kPerson || seat_info_[i].stand_in) return bots_[i].get();
+  return nullptr;
+}
+
+int Room::language_index(std::string_view lang) const {
+  for (std::size_t i = 0; i < options_.languages.size(); ++i)
+    if (options_.languages[i] == lang) return static_cast<int>(i);
+  return -1;
+}
+
+MaybeError Room::commit(Seat seat, Action a) {
+  AnyState next = state_;
+  if (auto e = next.apply(seat, a)) return e;
+  const Json json = state_.action_to_json(seat, a);
+  if (store_) {
+    const store::Entry entry{.kind = "action", .seat = seat, .action = a, .json = json};
+    if (auto e = store_->append(table_id_, lease_, std::span(&entry, 1))) return e;
+    if (next.is_terminal())
+      if (auto e = store_->finish(table_id_, lease_, next.result_json())) return e;
+  }
+  // Words are told from the state before the action, for every observer.
+  std::vector<std::vector<std::string>> words;
+  if (state_.has_events()) {
+    words.resize(config_.size() + 1);
+    for (Seat o = kSpectator; o < num_players(); o = o == kSpectator ? 0 : o + 1)
+      for (const auto& lang : options_.languages)
+        words[observer_index(o)].push_back(state_.describe_event(o, seat, a, lang));
+  }
+  state_ = std::move(next);
+  ++version_;
+  record_.actions.push_back({seat, a, json});
+  events_.push_back({.version = version_, .chat = false, .actor = seat});
+  words_.push_back(std::move(words));
+  if (any_observer_) show_bots(observers_, state_, watch_);
+  start_clock(Clock::now());
+  if (sink_) sink_->on_event(*this, events_.back());
+  return std::nullopt;
+}
+
+MaybeError Room::act(Seat seat, std::uint64_t version, Action a) {
+  if (seat < 0 || seat >= num_players())
+    return make_error(errc::kBadSeat, fmt::format("there is no seat {}", seat));
+  if (version != version_)
+    return make_error(errc::kStale, fmt::format("the table has moved on (version {}, not {})",
+                                                version_, version));
+  if (state_.is_terminal()) return make_error(meeple::errc::kGameOver, "the game is over");
+  if (!to_act().contains(seat))
+    return make_error(meeple::errc::kNotYourTurn, fmt::format("seat {} is not to act", seat));
+  if (auto e = commit(seat, a)) return e;
+  // A person who acts is back at the table.
+  const auto i = static_cast<std::size_t>(seat);
+  if (config_[i].kind == SeatKind::kPerson) seat_info_[i].stand_in = false;
+  return std::nullopt;
+}
+
+MaybeError Room::act_json(Seat seat, std::uint64_t version, const Json& action) {
+  if (seat < 0 || seat >= num_players())
+    return make_error(errc::kBadSeat, fmt::format("there is no seat {}", seat));
+  auto a = state_.action_from_json(seat, action);
+  if (!a) return a.error();
+  return act(seat, version, *a);
+}
+
+MaybeError Room::chat(Seat seat, std::string_view text) {
+  if (seat < 0 || seat >= num_players())
+    return make_error(errc::kBadSeat, fmt::format("there is no seat {}", seat));
+  if (text.size() > options_.max_chat_bytes)
+    return make_error(errc::kChatTooLong,
+                      fmt::format("a chat line has at most {} bytes", options_.max_chat_bytes));
+  if (auto e = game_->check_chat(text)) return e;
+  if (store_) {
+    const store::Entry entry{.kind = "chat", .seat = seat, .text = std::string(text)};
+    if (auto e = store_->append(table_id_, lease_, std::span(&entry, 1))) return e;
+  }
+  events_.push_back({.version = version_, .chat = true, .actor = seat, .text = std::string(text)});
+  words_.emplace_back();
+  if (sink_) sink_->on_event(*this, events_.back());
+  return std::nullopt;
+}
+
+MaybeError Room::advance() {
+  while (!state_.is_terminal()) {
+    Seat seat = kChance;
+    Action a = -1;
+    if (state_.is_chance()) {
+      a = sample_chance(state_.chance_outcomes(), rng_);
+    } else {
+      // The lowest seat whose bot decides now; people decide on their own.
+      const SeatSet acting = to_act();
+      for (Seat s = 0; s < num_players() && seat == kChance; ++s)
+        if (acting.contains(s) && player_bot(s) != nullptr) seat = s;
+      if (seat == kChance) return std::nullopt;
+      a = ask_bot(*player_bot(seat), state_, seat, rng_);
+    }
+    if (auto e = commit(seat, a)) {
+      if (seat == kChance || e->code == store::errc::kFenced || e->code == meeple::errc::kIo)
+        return e;
+      return make_error(errc::kBotFailed,
+                        fmt::format("the bot of seat {} chose an illegal action: {}", seat,
+                                    e->message));
+    }
+  }
+  return std::nullopt;
+}
+
+void Room::start_clock(Clock::time_point now) {
+  for (std::size_t i = 0; i < config_.size(); ++i) {
+    const bool waits = config_[i].kind == SeatKind::kPerson &&
+                       to_act().contains(static_cast<Seat>(i)) &&
+                       options_.move_clock.count() > 0;
+    if (!waits)
+      deadline_[i] = kNever;
+    else if (deadline_[i] == kNever)
+      deadline_[i] = now + options_.move_clock;
+  }
+}
+
+void Room::set_connected(Seat seat, bool connected, Clock::time_point now) {
+  if (seat < 0 || seat >= num_players()) return;
+  const auto i = static_cast<std::size_t>(seat);
+  if (config_[i].kind != SeatKind::kPerson) return;
+  seat_info_[i].connected = connected;
+  left_at_[i] = connected ? kNever : now;
+  if (connected) seat_info_[i].stand_in = false;
+}
+
+bool Room::tick(Clock::time_point now) {
+  if (options_.move_clock.count() > 0 && deadline_ == std::vector(config_.size(), kNever))
+    start_clock(now);
+  bool changed = false;
+  for (std::size_t i = 0; i < config_.size(); ++i) {
+    if (config_[i].kind != SeatKind::kPerson || seat_info_[i].stand_in) continue;
+    const bool out_of_time = now >= deadline_[i];
+    const bool away = left_at_[i] != kNever && now - left_at_[i] >= options_.grace;
+    if (out_of_time || away) {
+      seat_info_[i].stand_in = true;
+      deadline_[i] = kNever;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+std::string Room::text_view(Seat observer, std::string_view lang) const {
+  return state_.text_view(observer, lang);
+}
+
+std::vector<Choice> Room::choices(Seat seat, std::string_view lang) const {
+  std::vector<Choice> out;
+  if (!to_act().contains(seat)) return out;
+  for (Action a : state_.primary_actions(seat))
+    out.push_back({a, state_.action_to_json(seat, a), state_.describe_action(seat, a, lang)});
+  return out;
+}
+
+std::string Room::describe(Seat seat, Action a, std::string_view lang) const {
+  return state_.describe_action(seat, a, lang);
+}
+
+std::vector<std::string> Room::events_for(Seat observer, std::size_t from,
+                                          std::string_view lang) const {
+  std::vector<std::string> out;
+  const int li = language_index(lang);
+  for (std::size_t i = from; i < events_.size(); ++i) {
+    const TableEvent& e = events_[i];
+    if (e.chat) {
+      out.push_back(fmt::format("{}: \"{}\"", seat_info_[static_cast<std::size_t>(e.actor)].name,
+                                e.text));
+      continue;
+    }
+    const auto& w = words_[i];
+    if (w.empty() || li < 0 || (observer != kSpectator && (observer < 0 || observer >= num_players())))
+      continue;
+    const std::string& text = w[observer_index(observer)][static_cast<std::size_t>(li)];
+    if (!text.empty()) out.push_back(text);
+  }
+  return out;
+}
+
+Expected<GameRecord> Room::record() const {
+  if (!state_.is_terminal())
+    return make_error(errc::kUnfinished,
+                      "the record holds hidden information: it is shown once the game is over");
+  GameRecord r = record_;
+  r.result = state_.result_json();
+  return r;
+}
+
+}  // namespace meeple::room

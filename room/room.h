@@ -1,0 +1,196 @@
+// Layer 6 (room/): the authoritative table, with no sockets and no database
+// code. A Room holds the true state of one game and everything around it:
+// who sits where (a person, a bot, or an empty seat that the game's own bot
+// plays), a version number that increases with every applied action (stale
+// moves are refused), the table's secret generator for chance, bot turns, the
+// record, the events of the game in words for each observer, table chat
+// through the game's chat rule, and per-move clocks. Terminal play is a client
+// of a local Room; the server will be another.
+//
+// Hidden information is structural: nothing here hands out the true state.
+// Every read is for one observer (a seat or kSpectator): its view, its legal
+// choices, the events as it saw them. The full record (it holds every chance
+// outcome) is given only once the game is over.
+//
+// Durability: when the room has a store, every action and chat line is
+// appended to it before the room changes or tells anyone; if the store
+// refuses, the room stays as it was and the caller gets the store's error.
+//
+// A Room is not thread-safe: its owner serializes calls (the server runs
+// each table on one strand).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bots/bot.h"
+#include "store/store.h"
+
+namespace meeple::room {
+
+namespace errc {
+inline constexpr const char* kStale = "action/stale";
+inline constexpr const char* kBadSeat = "seat/invalid";
+inline constexpr const char* kBotFailed = "bot/illegal";
+inline constexpr const char* kChatTooLong = "chat/too_long";
+inline constexpr const char* kUnfinished = "table/unfinished";
+}  // namespace errc
+
+using Clock = std::chrono::steady_clock;
+
+enum class SeatKind { kPerson, kBot, kEmpty };
+
+struct SeatConfig {
+  SeatKind kind = SeatKind::kEmpty;
+  std::string name;  // a person's display name
+  std::string bot;   // the bot spec for kBot ("ismcts:hard"); empty seats use the game's default
+};
+
+struct RoomOptions {
+  std::uint64_t seed = 1;  // the table's secret generator (chance and bots)
+  // Languages the events are told in (en, it, ko); clients pick one of them.
+  std::vector<std::string> languages = {"en"};
+  // Time a person has for each decision; zero: no clock. When it runs out, or
+  // when a person has been away longer than `grace`, the game's own bot plays
+  // for that seat until the person acts or comes back.
+  std::chrono::milliseconds move_clock{0};
+  std::chrono::milliseconds grace{60000};
+  std::size_t max_chat_bytes = 500;
+};
+
+// A seat as every observer sees it.
+struct SeatInfo {
+  SeatKind kind = SeatKind::kEmpty;
+  std::string name;       // a person's name, or the bot's name
+  bool stand_in = false;  // a person's seat that a bot is playing for now
+  bool connected = true;  // people only
+};
+
+// Something that happened at the table, in order: an applied action (chance
+// included) or a chat line.
+struct TableEvent {
+  std::uint64_t version = 0;  // the room's version after it
+  bool chat = false;
+  Seat actor = kChance;
+  std::string text;  // the chat line
+};
+
+// One choice of a seat that must decide: the action, its JSON form and words.
+struct Choice {
+  Action action = -1;
+  Json json;
+  std::string words;
+};
+
+class Room;
+
+// Where a room reports: called after each event is durable and applied.
+class Sink {
+ public:
+  virtual ~Sink() = default;
+  virtual void on_event(const Room& room, const TableEvent& event) = 0;
+};
+
+class Room {
+ public:
+  // A room for a new game. seats.size() must equal the state's players; bot
+  // specs are checked (bot/unknown). With a store, the table is created there.
+  static Expected<std::unique_ptr<Room>> open(const AnyGame& game, const Json& params,
+                                              std::vector<SeatConfig> seats, RoomOptions options,
+                                              store::Store* store = nullptr, Sink* sink = nullptr);
+  // A room rebuilt from a stored table (after a restart): every entry is
+  // applied again, so play continues at the same point.
+  static Expected<std::unique_ptr<Room>> resume(const AnyGame& game,
+                                                const store::TableRecord& table,
+                                                std::vector<SeatConfig> seats, RoomOptions options,
+                                                store::Store* store = nullptr,
+                                                Sink* sink = nullptr);
+
+  // --- Acting. Errors leave the room unchanged.
+  // `seat` plays `a` at `version` (action/stale if the room moved on,
+  // action/not_your_turn, action/illegal, seat/invalid, or the store's error).
+  MaybeError act(Seat seat, std::uint64_t version, Action a);
+  // The same from the action's JSON form (action/malformed when unreadable).
+  MaybeError act_json(Seat seat, std::uint64_t version, const Json& action);
+  // A chat line from `seat`, checked by the game's chat rule (e.g. First
+  // Contact's chat/names_characteristic).
+  MaybeError chat(Seat seat, std::string_view text);
+  // Resolves chance and lets bots (and stand-ins) decide until only people
+  // must act or the game is over. An error means a bot chose an illegal
+  // action or the store refused; the room is left before that action.
+  MaybeError advance();
+
+  // --- Presence and clocks (the caller passes the time, so tests can too).
+  // A person connects or leaves; back in time, they take their seat again.
+  void set_connected(Seat seat, bool connected, Clock::time_point now);
+  // Puts a stand-in bot on every person's seat whose clock ran out or who has
+  // been away too long. Returns true when a seat changed hands (call advance()).
+  bool tick(Clock::time_point now);
+
+  // --- Reading, always for one observer.
+  const AnyGame& game() const { return *game_; }
+  const store::TableId& table_id() const { return table_id_; }
+  std::uint64_t version() const { return version_; }
+  int num_players() const { return static_cast<int>(config_.size()); }
+  bool finished() const { return state_.is_terminal(); }
+  SeatSet to_act() const;  // empty while chance is pending or the game is over
+  bool must_act(Seat seat) const { return to_act().contains(seat); }
+  const std::vector<SeatInfo>& seats() const { return seat_info_; }
+  Json view(Seat observer) const { return state_.view(observer); }
+  std::string text_view(Seat observer, std::string_view lang) const;
+  // The seat's choices now (the game's primary actions; empty if it need not act).
+  std::vector<Choice> choices(Seat seat, std::string_view lang) const;
+  // The words for one of the seat's legal actions ("" if the game has none).
+  std::string describe(Seat seat, Action a, std::string_view lang) const;
+  // Events from index `from` on, in words for `observer` in `lang` (one of the
+  // room's languages); events the observer saw nothing of are left out.
+  // Games without event words give none (has_event_words() is false).
+  bool has_event_words() const { return state_.has_events(); }
+  std::vector<std::string> events_for(Seat observer, std::size_t from,
+                                      std::string_view lang) const;
+  std::size_t event_count() const { return events_.size(); }
+  const TableEvent& event(std::size_t i) const { return events_[i]; }
+  // Result once finished: scores, ranks, winners and details.
+  Json result_json() const { return state_.result_json(); }
+  GameResult result() const { return state_.result(); }
+  // The whole record, chance included: only once the game is over.
+  Expected<GameRecord> record() const;
+
+ private:
+  Room(const AnyGame& game, AnyState state, std::vector<SeatConfig> seats, RoomOptions options,
+       store::Store* store, Sink* sink);
+  MaybeError seat_bots();
+  // Validates, stores, applies and reports one action.
+  MaybeError commit(Seat seat, Action a);
+  Bot* player_bot(Seat seat);  // the bot deciding for this seat now, if any
+  int language_index(std::string_view lang) const;
+  void start_clock(Clock::time_point now);
+
+  const AnyGame* game_;
+  AnyState state_;
+  std::vector<SeatConfig> config_;
+  std::vector<SeatInfo> seat_info_;
+  RoomOptions options_;
+  store::Store* store_;
+  Sink* sink_;
+  store::TableId table_id_;
+  store::Lease lease_;
+  std::uint64_t version_ = 0;
+  Rng rng_;
+  Rng watch_;  // observing bots' own generator: chance draws never depend on them
+  std::vector<std::unique_ptr<Bot>> bots_;       // per seat: its bot or stand-in
+  std::vector<Bot*> observers_;                  // per seat, for show_bots
+  bool any_observer_ = false;
+  std::vector<Clock::time_point> deadline_;      // per seat; max() when none
+  std::vector<Clock::time_point> left_at_;       // per seat; max() while connected
+  GameRecord record_;
+  std::vector<TableEvent> events_;
+  // words_[event][observer][language]: the spectator first, then each seat.
+  std::vector<std::vector<std::vector<std::string>>> words_;
+};
+
+}  // namespace meeple::room

@@ -1,0 +1,258 @@
+// The room (room/room.h) and the memory store (store/store.h): a table as
+// its players and the server will use it.
+#include <gtest/gtest.h>
+
+#include "games/registry.h"
+#include "room/room.h"
+#include "tests/toy/high_card.h"
+
+namespace meeple::room {
+namespace {
+
+const GameAdapter<toy::HighCard> kToy;
+
+std::vector<SeatConfig> person_and_bots(int players, Seat person) {
+  std::vector<SeatConfig> seats;
+  for (Seat i = 0; i < players; ++i)
+    seats.push_back(i == person ? SeatConfig{.kind = SeatKind::kPerson, .name = "Anna"}
+                                : SeatConfig{.kind = SeatKind::kBot, .bot = "random"});
+  return seats;
+}
+
+// Plays the person's first choice until the game is over.
+void play_out(Room& r, Seat person) {
+  for (int guard = 0; guard < 100000 && !r.finished(); ++guard) {
+    ASSERT_FALSE(r.advance());
+    if (r.finished()) break;
+    ASSERT_TRUE(r.must_act(person));
+    const auto choices = r.choices(person, "en");
+    ASSERT_FALSE(choices.empty());
+    ASSERT_FALSE(r.act(person, r.version(), choices.front().action));
+  }
+  ASSERT_TRUE(r.finished());
+}
+
+class RecordingSink final : public Sink {
+ public:
+  explicit RecordingSink(const store::Store* store) : store_(store) {}
+  void on_event(const Room& room, const TableEvent& e) override {
+    versions.push_back(e.version);
+    // Durable before anyone is told.
+    if (store_) stored_when_told.push_back(store_->load(room.table_id())->entries.size());
+  }
+  std::vector<std::uint64_t> versions;
+  std::vector<std::size_t> stored_when_told;
+
+ private:
+  const store::Store* store_;
+};
+
+TEST(Room, WholeGameWithAPersonAndBotsIsStoredAndReplays) {
+  store::MemoryStore store;
+  RecordingSink sink(&store);
+  auto room = Room::open(kToy, {{"rounds", 4}}, person_and_bots(3, 1), {.seed = 7}, &store, &sink);
+  ASSERT_TRUE(room);
+  Room& r = **room;
+  play_out(r, 1);
+  auto rec = r.record();
+  ASSERT_TRUE(rec);
+  EXPECT_EQ(rec->seats, (std::vector<std::string>{"random", "Anna", "random"}));
+  // The stored table is the same game: same actions, same result.
+  auto table = store.load(r.table_id());
+  ASSERT_TRUE(table);
+  EXPECT_TRUE(table->finished());
+  EXPECT_EQ(table->entries.size(), rec->actions.size());
+  auto replayed = replay_record(kToy, store::to_game_record(*table));
+  ASSERT_TRUE(replayed) << replayed.error().message;
+  EXPECT_EQ(replayed->result_json(), r.result_json());
+  // The sink heard every action in order, each after it was stored.
+  ASSERT_EQ(sink.versions.size(), rec->actions.size());
+  for (std::size_t i = 0; i < sink.versions.size(); ++i) {
+    EXPECT_EQ(sink.versions[i], i + 1);
+    EXPECT_EQ(sink.stored_when_told[i], i + 1);
+  }
+}
+
+TEST(Room, SameSeedSameGame) {
+  auto a = Room::open(kToy, Json::object(), person_and_bots(2, 0), {.seed = 3});
+  auto b = Room::open(kToy, Json::object(), person_and_bots(2, 0), {.seed = 3});
+  play_out(**a, 0);
+  play_out(**b, 0);
+  EXPECT_EQ(record_to_json(*(*a)->record()), record_to_json(*(*b)->record()));
+}
+
+TEST(Room, BadMovesAreRefusedAndChangeNothing) {
+  auto room = Room::open(kToy, Json::object(), person_and_bots(2, 0), {.seed = 1});
+  Room& r = **room;
+  ASSERT_FALSE(r.advance());
+  ASSERT_TRUE(r.must_act(0));
+  const std::uint64_t v = r.version();
+  const Json view0 = r.view(0), view1 = r.view(1);
+  const Action good = r.choices(0, "en").front().action;
+  auto refused = [&](MaybeError e, std::string_view code) {
+    ASSERT_TRUE(e) << code;
+    EXPECT_EQ(e->code, code);
+    EXPECT_FALSE(e->message.empty());
+    EXPECT_EQ(r.version(), v);
+    EXPECT_EQ(r.view(0), view0);
+    EXPECT_EQ(r.view(1), view1);
+  };
+  refused(r.act(0, v + 1, good), errc::kStale);
+  refused(r.act(0, v - 1, good), errc::kStale);
+  refused(r.act(5, v, good), errc::kBadSeat);
+  refused(r.act(0, v, 99), meeple::errc::kIllegal);
+  refused(r.act_json(0, v, Json::parse(R"({"nonsense": true})")), meeple::errc::kMalformedAction);
+  refused(r.act_json(-7, v, Json::object()), errc::kBadSeat);
+  EXPECT_FALSE(r.record()) << "the record holds hidden cards until the end";
+  EXPECT_FALSE(r.act(0, v, good));
+  EXPECT_EQ(r.version(), v + 1);
+}
+
+TEST(Room, NotYourTurnWhenOnlyChanceOrOthersMayAct) {
+  // Ufo!: one active player; the person sits where they do not act first.
+  const AnyGame* ufo = find_game("ufo");
+  ASSERT_NE(ufo, nullptr);
+  std::vector<SeatConfig> seats = {{.kind = SeatKind::kPerson, .name = "A"},
+                                   {.kind = SeatKind::kPerson, .name = "B"}};
+  auto room = Room::open(*ufo, Json::object(), seats, {.seed = 2});
+  Room& r = **room;
+  ASSERT_FALSE(r.advance());
+  const Seat waiting = r.must_act(0) ? 1 : 0;
+  ASSERT_FALSE(r.must_act(waiting));
+  const Action any = r.choices(1 - waiting, "en").front().action;
+  auto e = r.act(waiting, r.version(), any);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->code, meeple::errc::kNotYourTurn);
+}
+
+TEST(Room, ResumedFromTheStoreEverySeatSeesTheSameAndPlayGoesOn) {
+  store::MemoryStore store;
+  auto room = Room::open(kToy, {{"rounds", 5}}, person_and_bots(3, 0), {.seed = 11}, &store);
+  Room& r = **room;
+  for (int i = 0; i < 4; ++i) {
+    ASSERT_FALSE(r.advance());
+    ASSERT_FALSE(r.act(0, r.version(), r.choices(0, "en").back().action));
+  }
+  ASSERT_FALSE(r.advance());
+  ASSERT_FALSE(r.chat(2, "good luck"));
+  auto table = store.load(r.table_id());
+  ASSERT_TRUE(table);
+  auto again = Room::resume(kToy, *table, person_and_bots(3, 0), {.seed = 99}, &store);
+  ASSERT_TRUE(again) << again.error().message;
+  Room& s = **again;
+  EXPECT_EQ(s.version(), r.version());
+  EXPECT_EQ(s.table_id(), r.table_id());
+  for (Seat o : {kSpectator, 0, 1, 2}) EXPECT_EQ(s.view(o), r.view(o)) << "observer " << o;
+  EXPECT_EQ(s.events_for(0, 0, "en"), r.events_for(0, 0, "en"));
+  play_out(s, 0);
+  EXPECT_TRUE(store.load(s.table_id())->finished());
+  EXPECT_TRUE(replay_record(kToy, store::to_game_record(*store.load(s.table_id()))));
+}
+
+TEST(Room, ALateOwnerCannotWriteAfterATakeover) {
+  store::MemoryStore store;
+  auto room = Room::open(kToy, Json::object(), person_and_bots(2, 0), {.seed = 4}, &store);
+  Room& r = **room;
+  ASSERT_FALSE(r.advance());
+  ASSERT_FALSE(store.take_over(r.table_id(), {.owner = "node-2", .fencing = 2}));
+  const std::uint64_t v = r.version();
+  const Json view = r.view(0);
+  auto e = r.act(0, v, r.choices(0, "en").front().action);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->code, store::errc::kFenced);
+  EXPECT_EQ(r.version(), v);
+  EXPECT_EQ(r.view(0), view);
+  EXPECT_EQ(store.load(r.table_id())->entries.size(), v);
+}
+
+TEST(Room, ChatFollowsTheGamesTableTalkRule) {
+  const AnyGame* fc = find_game("first-contact");
+  ASSERT_NE(fc, nullptr);
+  store::MemoryStore store;
+  auto room = Room::open(*fc, Json::object(), person_and_bots(4, 0), {.seed = 5}, &store);
+  Room& r = **room;
+  const std::size_t before = r.event_count();
+  auto refused = r.chat(0, "it is metal, surely");
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->code, "chat/names_characteristic");
+  EXPECT_EQ(r.event_count(), before);
+  auto too_long = r.chat(0, std::string(600, 'a'));
+  ASSERT_TRUE(too_long);
+  EXPECT_EQ(too_long->code, errc::kChatTooLong);
+  ASSERT_FALSE(r.chat(0, "hello from earth"));
+  for (Seat o : {kSpectator, 0, 1, 2, 3}) {
+    auto words = r.events_for(o, before, "en");
+    ASSERT_EQ(words.size(), 1u);
+    EXPECT_NE(words[0].find("hello from earth"), std::string::npos);
+  }
+  EXPECT_EQ(store.load(r.table_id())->entries.back().text, "hello from earth");
+}
+
+TEST(Room, EventsInWordsAreToldPerObserver) {
+  const AnyGame* ufo = find_game("ufo");
+  ASSERT_NE(ufo, nullptr);
+  auto room = Room::open(*ufo, Json::object(), person_and_bots(3, 0),
+                         {.seed = 6, .languages = {"en", "it"}});
+  Room& r = **room;
+  ASSERT_TRUE(r.has_event_words());
+  ASSERT_FALSE(r.advance());
+  ASSERT_GT(r.event_count(), 0u);
+  EXPECT_FALSE(r.events_for(0, 0, "en").empty());
+  EXPECT_FALSE(r.events_for(kSpectator, 0, "it").empty());
+  EXPECT_TRUE(r.events_for(0, 0, "ko").empty()) << "ko was not asked for";
+}
+
+TEST(Room, AStandInPlaysWhenThePersonsClockRunsOutOrTheyAreAway) {
+  using namespace std::chrono_literals;
+  auto room = Room::open(kToy, Json::object(), person_and_bots(2, 0),
+                         {.seed = 8, .move_clock = 30s, .grace = 60s});
+  Room& r = **room;
+  ASSERT_FALSE(r.advance());
+  ASSERT_TRUE(r.must_act(0));
+  const auto t0 = Clock::now();
+  EXPECT_FALSE(r.tick(t0 + 10s));
+  EXPECT_FALSE(r.seats()[0].stand_in);
+  EXPECT_TRUE(r.tick(t0 + 31s));
+  EXPECT_TRUE(r.seats()[0].stand_in);
+  const std::uint64_t v = r.version();
+  ASSERT_FALSE(r.advance());
+  EXPECT_GT(r.version(), v) << "the stand-in decided for the person";
+  // Coming back ends the stand-in; leaving for longer than the grace starts it.
+  r.set_connected(0, true, t0 + 32s);
+  EXPECT_FALSE(r.seats()[0].stand_in);
+  r.set_connected(0, false, t0 + 33s);
+  EXPECT_FALSE(r.seats()[0].connected);
+  EXPECT_FALSE(r.tick(t0 + 50s));
+  EXPECT_TRUE(r.tick(t0 + 94s));
+  EXPECT_TRUE(r.seats()[0].stand_in);
+}
+
+TEST(Store, AppendsInOrderAndListsUnfinishedTables) {
+  store::MemoryStore store;
+  auto a = store.create({.game = "high-card", .players = 2});
+  auto b = store.create({.game = "high-card", .players = 3});
+  ASSERT_TRUE(a && b);
+  EXPECT_NE(*a, *b);
+  const store::Entry e1{.seat = 0, .action = 1, .json = {{"bet", true}}};
+  const store::Entry e2{.kind = "chat", .seat = 1, .text = "hi"};
+  ASSERT_FALSE(store.append(*a, {}, std::vector{e1, e2}));
+  ASSERT_FALSE(store.finish(*b, {}, {{"score", {0, 0, 0}}}));
+  auto t = store.load(*a);
+  ASSERT_TRUE(t);
+  ASSERT_EQ(t->entries.size(), 2u);
+  EXPECT_EQ(t->entries[1].text, "hi");
+  EXPECT_EQ(store::to_game_record(*t).actions.size(), 1u) << "chat is not a game action";
+  auto open = store.list(true);
+  ASSERT_EQ(open.size(), 1u);
+  EXPECT_EQ(open[0].id, *a);
+  EXPECT_EQ(store.list(false).size(), 2u);
+  auto late = store.append(*b, {}, std::vector{e1});
+  ASSERT_TRUE(late);
+  EXPECT_EQ(late->code, store::errc::kFinished);
+  auto unknown = store.load("nope");
+  ASSERT_FALSE(unknown);
+  EXPECT_EQ(unknown.error().code, store::errc::kUnknownTable);
+}
+
+}  // namespace
+}  // namespace meeple::room
