@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "core/game.h"
+#include "core/i18n.h"
 
 namespace meeple {
 
@@ -147,6 +148,9 @@ class AnyGame {
   // The game's table-talk rule: an error (e.g. chat/names_characteristic) for
   // a chat line the rules forbid. Games without one allow every line.
   virtual MaybeError check_chat(std::string_view text) const = 0;
+  // The game's message catalog (every text of the game in en/it/ko), or null
+  // for a game without one.
+  virtual const Catalog* messages() const = 0;
   // Name, title, player counts and parameter schema.
   Json describe() const;
 };
@@ -255,6 +259,13 @@ class GameAdapter final : public AnyGame {
       return G::check_chat(text);
     else
       return std::nullopt;
+  }
+
+  const Catalog* messages() const override {
+    if constexpr (requires { G::messages(); })
+      return &G::messages();
+    else
+      return nullptr;
   }
 
   AnyState wrap(S s) const { return AnyState(this, std::make_unique<Model>(std::move(s))); }

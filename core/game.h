@@ -45,6 +45,8 @@
 // Optional Game member, used when present:
 //  - static MaybeError check_chat(std::string_view text): the table-talk rule
 //    (an error for a chat line the rules forbid).
+//  - static const Catalog& messages(): the game's message catalog
+//    (core/i18n.h), every text of the game in en/it/ko.
 //
 // Optional State members, used when present:
 //  - search_actions(seat, out): the subset of legal actions that search and

@@ -15,8 +15,8 @@ std::size_t observer_index(Seat observer) {
 }
 }  // namespace
 
-Room::Room(const AnyGame& game, AnyState state, std::vector<SeatConfig> seats,
-           RoomOptions options, store::Store* store, Sink* sink)
+Room::Room(const AnyGame& game, AnyState state, std::vector<SeatConfig> seats, RoomOptions options,
+           store::Store* store, Sink* sink)
     : game_(&game),
       state_(std::move(state)),
       config_(std::move(seats)),
@@ -83,14 +83,13 @@ Expected<std::unique_ptr<Room>> Room::open(const AnyGame& game, const Json& para
   return room;
 }
 
-Expected<std::unique_ptr<Room>> Room::resume(const AnyGame& game,
-                                             const store::TableRecord& table,
+Expected<std::unique_ptr<Room>> Room::resume(const AnyGame& game, const store::TableRecord& table,
                                              std::vector<SeatConfig> seats, RoomOptions options,
                                              store::Store* store, Sink* sink) {
   if (table.spec.game != game.name())
-    return make_error(meeple::errc::kCorruptRecord,
-                      fmt::format("table {} is a game of {}, not {}", table.id, table.spec.game,
-                                  game.name()));
+    return make_error(
+        meeple::errc::kCorruptRecord,
+        fmt::format("table {} is a game of {}, not {}", table.id, table.spec.game, game.name()));
   // Entries are replayed without a store or a sink: they are stored already.
   auto room = open(game, table.spec.params, std::move(seats), std::move(options));
   if (!room) return room.error();
@@ -109,8 +108,9 @@ Expected<std::unique_ptr<Room>> Room::resume(const AnyGame& game,
       err = r.commit(e.seat, a);
     }
     if (err)
-      return make_error(meeple::errc::kCorruptRecord,
-                        fmt::format("table {}: entry refused on replay: {}", table.id, err->message));
+      return make_error(
+          meeple::errc::kCorruptRecord,
+          fmt::format("table {}: entry refused on replay: {}", table.id, err->message));
   }
   r.table_id_ = table.id;
   r.store_ = store;
@@ -222,9 +222,9 @@ MaybeError Room::advance() {
     if (auto e = commit(seat, a)) {
       if (seat == kChance || e->code == store::errc::kFenced || e->code == meeple::errc::kIo)
         return e;
-      return make_error(errc::kBotFailed,
-                        fmt::format("the bot of seat {} chose an illegal action: {}", seat,
-                                    e->message));
+      return make_error(
+          errc::kBotFailed,
+          fmt::format("the bot of seat {} chose an illegal action: {}", seat, e->message));
     }
   }
   return std::nullopt;
@@ -233,8 +233,7 @@ MaybeError Room::advance() {
 void Room::start_clock(Clock::time_point now) {
   for (std::size_t i = 0; i < config_.size(); ++i) {
     const bool waits = config_[i].kind == SeatKind::kPerson &&
-                       to_act().contains(static_cast<Seat>(i)) &&
-                       options_.move_clock.count() > 0;
+                       to_act().contains(static_cast<Seat>(i)) && options_.move_clock.count() > 0;
     if (!waits)
       deadline_[i] = kNever;
     else if (deadline_[i] == kNever)
@@ -291,12 +290,13 @@ std::vector<std::string> Room::events_for(Seat observer, std::size_t from,
   for (std::size_t i = from; i < events_.size(); ++i) {
     const TableEvent& e = events_[i];
     if (e.chat) {
-      out.push_back(fmt::format("{}: \"{}\"", seat_info_[static_cast<std::size_t>(e.actor)].name,
-                                e.text));
+      out.push_back(
+          fmt::format("{}: \"{}\"", seat_info_[static_cast<std::size_t>(e.actor)].name, e.text));
       continue;
     }
     const auto& w = words_[i];
-    if (w.empty() || li < 0 || (observer != kSpectator && (observer < 0 || observer >= num_players())))
+    if (w.empty() || li < 0 ||
+        (observer != kSpectator && (observer < 0 || observer >= num_players())))
       continue;
     const std::string& text = w[observer_index(observer)][static_cast<std::size_t>(li)];
     if (!text.empty()) out.push_back(text);

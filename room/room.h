@@ -150,8 +150,7 @@ class Room {
   // room's languages); events the observer saw nothing of are left out.
   // Games without event words give none (has_event_words() is false).
   bool has_event_words() const { return state_.has_events(); }
-  std::vector<std::string> events_for(Seat observer, std::size_t from,
-                                      std::string_view lang) const;
+  std::vector<std::string> events_for(Seat observer, std::size_t from, std::string_view lang) const;
   std::size_t event_count() const { return events_.size(); }
   const TableEvent& event(std::size_t i) const { return events_[i]; }
   // Result once finished: scores, ranks, winners and details.
@@ -182,11 +181,11 @@ class Room {
   std::uint64_t version_ = 0;
   Rng rng_;
   Rng watch_;  // observing bots' own generator: chance draws never depend on them
-  std::vector<std::unique_ptr<Bot>> bots_;       // per seat: its bot or stand-in
-  std::vector<Bot*> observers_;                  // per seat, for show_bots
+  std::vector<std::unique_ptr<Bot>> bots_;  // per seat: its bot or stand-in
+  std::vector<Bot*> observers_;             // per seat, for show_bots
   bool any_observer_ = false;
-  std::vector<Clock::time_point> deadline_;      // per seat; max() when none
-  std::vector<Clock::time_point> left_at_;       // per seat; max() while connected
+  std::vector<Clock::time_point> deadline_;  // per seat; max() when none
+  std::vector<Clock::time_point> left_at_;   // per seat; max() while connected
   GameRecord record_;
   std::vector<TableEvent> events_;
   // words_[event][observer][language]: the spectator first, then each seat.

@@ -77,7 +77,8 @@ class Store {
   virtual Expected<TableId> create(const TableSpec& spec) = 0;
   // Appends entries in order, all or none, durable when it returns without an
   // error. Refused: table/unknown, table/finished, store/fenced.
-  virtual MaybeError append(const TableId& id, const Lease& lease, std::span<const Entry> entries) = 0;
+  virtual MaybeError append(const TableId& id, const Lease& lease,
+                            std::span<const Entry> entries) = 0;
   // Marks the table finished with its result (scores, ranks, winners, details).
   virtual MaybeError finish(const TableId& id, const Lease& lease, const Json& result) = 0;
   virtual Expected<TableRecord> load(const TableId& id) const = 0;

@@ -1,0 +1,58 @@
+// Message catalogs: every text a person reads comes from data, in English,
+// Italian and Korean. A catalog is JSON, one object per message key:
+//   {"turn_of": {"en": "{seat}'s turn", "it": "tocca a {seat}", "ko": "{seat} 차례"}}
+// Placeholders are named ({seat}) and filled by Catalog::format; every
+// language of a message uses the same placeholders, which check() verifies
+// (tests run it over every catalog, so a missing translation fails a test).
+#pragma once
+
+#include <array>
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/error.h"
+#include "core/params.h"
+#include "core/types.h"
+
+namespace meeple {
+
+inline constexpr std::array<std::string_view, 3> kLanguages = {"en", "it", "ko"};
+
+// True for "en", "it" and "ko".
+bool is_language(std::string_view lang);
+
+class Catalog {
+ public:
+  using Args = std::vector<std::pair<std::string_view, std::string>>;
+
+  // A catalog from its JSON text; catalog/corrupt when it is not an object of
+  // messages with a string per language.
+  static Expected<Catalog> parse(std::string_view json_text);
+
+  // The message in `lang`, or in English when `lang` is not one of ours. A
+  // key that is not in the catalog gives the key itself in brackets (a bug a
+  // test catches, never a crash in front of a player).
+  const std::string& text(std::string_view key, std::string_view lang) const;
+  // The message with its {name} placeholders replaced by args; "{{" and "}}"
+  // stand for literal braces.
+  std::string format(std::string_view key, std::string_view lang, const Args& args = {}) const;
+  bool contains(std::string_view key) const { return messages_.find(key) != messages_.end(); }
+  std::vector<std::string> keys() const;
+
+  // Problems a test should fail on: a message missing a language or empty in
+  // one, languages of one message with different placeholders. Empty if none.
+  std::vector<std::string> check() const;
+
+ private:
+  std::map<std::string, std::array<std::string, kLanguages.size()>, std::less<>> messages_;
+  mutable std::string missing_;
+};
+
+// Replaces {name} placeholders in `pattern` (shared by Catalog::format and
+// callers with their own patterns).
+std::string fill(std::string_view pattern, const Catalog::Args& args);
+
+}  // namespace meeple

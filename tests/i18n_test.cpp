@@ -1,0 +1,43 @@
+// Message catalogs (core/i18n.h).
+#include <gtest/gtest.h>
+
+#include "core/i18n.h"
+
+namespace meeple {
+namespace {
+
+constexpr std::string_view kSample = R"({
+  "turn": {"en": "{seat}'s turn", "it": "tocca a {seat}", "ko": "{seat} 차례"},
+  "braces": {"en": "{{literal}} {n}", "it": "{{letterale}} {n}", "ko": "{{문자}} {n}"}
+})";
+
+TEST(Catalog, FormatsNamedPlaceholdersInEachLanguage) {
+  auto c = Catalog::parse(kSample);
+  ASSERT_TRUE(c) << c.error().message;
+  EXPECT_EQ(c->format("turn", "en", {{"seat", "Anna"}}), "Anna's turn");
+  EXPECT_EQ(c->format("turn", "it", {{"seat", "Anna"}}), "tocca a Anna");
+  EXPECT_EQ(c->format("turn", "ko", {{"seat", "Anna"}}), "Anna 차례");
+  EXPECT_EQ(c->format("braces", "en", {{"n", "3"}}), "{literal} 3");
+  EXPECT_EQ(c->format("turn", "fr", {{"seat", "Anna"}}), "Anna's turn") << "English otherwise";
+  EXPECT_TRUE(c->check().empty());
+}
+
+TEST(Catalog, MissingKeysShowAndCheckFindsGaps) {
+  auto c = Catalog::parse(R"({"a": {"en": "x {n}", "it": "y {m}"}})");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->text("nope", "en"), "[nope]");
+  const auto problems = c->check();
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_NE(problems[0].find("no ko text"), std::string::npos);
+  EXPECT_NE(problems[1].find("it text has other placeholders"), std::string::npos);
+}
+
+TEST(Catalog, CorruptCatalogsAreRefused) {
+  EXPECT_FALSE(Catalog::parse("[1, 2]"));
+  EXPECT_FALSE(Catalog::parse(R"({"a": "no languages"})"));
+  EXPECT_FALSE(Catalog::parse(R"({"a": {"fr": "bonjour"}})"));
+  EXPECT_FALSE(Catalog::parse("{not json"));
+}
+
+}  // namespace
+}  // namespace meeple
