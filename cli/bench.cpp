@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "games/game_list.h"
+#include "games/registry.h"
 
 namespace meeple::bench {
 
@@ -54,6 +55,46 @@ std::vector<BenchResult> run_all(double seconds, const std::string& only) {
       out.push_back(run<dir::Class>(Json::object(), players, seconds));
   MEEPLE_FOR_EACH_GAME(MEEPLE_BENCH_GAME)
 #undef MEEPLE_BENCH_GAME
+  return out;
+}
+
+Expected<std::vector<Signature>> signature_all(const std::string& only) {
+  std::vector<Signature> out;
+  for (const AnyGame* game : all_games()) {
+    const std::string_view name = game->name();
+    if (!only.empty() && only != name) continue;
+    bool known = false;
+#define MEEPLE_SIGNATURE_GAME(dir, Class)   \
+  if (name == dir::Class::kName) {          \
+    out.push_back(signature<dir::Class>()); \
+    known = true;                           \
+  }
+    MEEPLE_FOR_EACH_GAME(MEEPLE_SIGNATURE_GAME)
+#undef MEEPLE_SIGNATURE_GAME
+    if (!known)
+      return make_error(errc::kUnknownGame,
+                        fmt::format("the bench signature does not know game '{}': add it to "
+                                    "games/game_list.h (meeple_game() in its CMakeLists)",
+                                    name));
+  }
+  return out;
+}
+
+std::string signature_text(const std::vector<Signature>& sigs) {
+  std::string out;
+  std::uint64_t games = 0, actions = 0, hash = kFnvOffset;
+  for (const auto& s : sigs) {
+    out += fmt::format(
+        "{:<14} players {}-{}  configurations {:>2}  games {:>4}  actions {:>8}  "
+        "hash {:016x}\n",
+        s.game, s.min_players, s.max_players, s.configurations, s.games, s.actions, s.hash);
+    games += s.games;
+    actions += s.actions;
+    hash = fnv1a(fmt::format("{:016x}", s.hash), hash);
+  }
+  if (sigs.size() > 1)
+    out += fmt::format("{:<14} {:>29}  games {:>4}  actions {:>8}  hash {:016x}\n", "total", "",
+                       games, actions, hash);
   return out;
 }
 

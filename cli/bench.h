@@ -143,6 +143,72 @@ BenchResult run(const Json& params, int players, double seconds, int repeats = 5
   return r;
 }
 
+// The bench signature, a regression check as Stockfish's bench node count:
+// random games on the concrete State from fixed seeds, through the very call
+// the playout figures time (search::playout with uniform choices, as
+// random_game), for every player count and every param_variants() entry the
+// rules allow together (a "configuration").
+// Per game it counts the games and the actions applied (chance included) and
+// folds an FNV-1a hash of each game's player count, length and final state
+// JSON. It depends on no clock and no machine (the RNG and chance sampling are
+// integer-only), so a rule change, or a change in what a random game does,
+// shows as a different line; a pure speed change does not.
+inline constexpr std::uint64_t kFnvOffset = 14695981039346656037ULL;
+inline constexpr int kSignatureSeeds = 32;  // games per player count and variant
+
+inline std::uint64_t fnv1a(std::string_view text, std::uint64_t h = kFnvOffset) {
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+struct Signature {
+  std::string game;
+  int min_players = 0, max_players = 0;
+  int configurations = 0;  // (player count, parameter variant) pairs played
+  std::uint64_t games = 0;
+  std::uint64_t actions = 0;
+  std::uint64_t hash = kFnvOffset;
+};
+
+template <Game G>
+Signature signature(int seeds = kSignatureSeeds) {
+  using S = typename G::State;
+  Signature sig;
+  sig.game = G::kName;
+  sig.min_players = G::kMinPlayers;
+  sig.max_players = G::kMaxPlayers;
+  for (const Json& params : G::param_variants()) {
+    auto resolved = resolve_params(G::params_schema(), params);
+    if (!resolved) continue;
+    for (int players = G::kMinPlayers; players <= G::kMaxPlayers; ++players) {
+      auto made = G::new_game(*resolved, players);
+      if (!made) continue;  // a combination the rules forbid
+      ++sig.configurations;
+      const S start = std::move(*made);
+      for (int seed = 1; seed <= seeds; ++seed) {
+        Rng rng(static_cast<std::uint64_t>(seed));
+        S s = start;
+        const std::uint64_t steps = search::playout(s, rng);  // as random_game(start, rng)
+        sig.actions += steps;
+        ++sig.games;
+        sig.hash = fnv1a(std::to_string(players) + " " + std::to_string(steps) + " ", sig.hash);
+        sig.hash = fnv1a(s.to_json().dump(), sig.hash);
+      }
+    }
+  }
+  return sig;
+}
+
+// The signature of every registered game (all_games(), in its order), or of
+// `only_game`. An error names a registered game the bench does not know.
+Expected<std::vector<Signature>> signature_all(const std::string& only_game);
+// The lines `meeple bench --signature` prints: one per game, then the total
+// (when more than one game) whose hash folds the games' hashes.
+std::string signature_text(const std::vector<Signature>& sigs);
+
 // The machine the figures come from: CPU model, cores, compiler, build.
 Json machine_description();
 

@@ -376,6 +376,12 @@ int cmd_bench(const BenchArgs& a, std::ostream& out, std::ostream& err) {
     auto g = lookup_game(a.game);
     if (!g) return fail(err, g.error());
   }
+  if (a.signature) {
+    auto sigs = bench::signature_all(a.game);
+    if (!sigs) return fail(err, sigs.error());
+    out << bench::signature_text(*sigs);
+    return 0;
+  }
   if (a.seconds <= 0)
     return fail(err, make_error(errc::kMalformedRequest, "--seconds must be > 0"));
   auto results = bench::run_all(a.seconds, a.game);

@@ -66,6 +66,7 @@ struct BenchArgs {
   double seconds = 3.0;  // per game configuration
   std::string game;      // empty: every game
   bool json = false;
+  bool signature = false;  // print the bench signature instead of timing (bench.h)
 };
 int cmd_bench(const BenchArgs& a, std::ostream& out, std::ostream& err);
 

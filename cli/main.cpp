@@ -68,6 +68,9 @@ int main(int argc, char** argv) {
   c_bench->add_option("--seconds", bn.seconds, "Seconds per game configuration");
   c_bench->add_option("--game", bn.game, "Only this game");
   c_bench->add_flag("--json", bn.json, "Print JSON");
+  c_bench->add_flag("--signature", bn.signature,
+                    "Print the bench signature (actions and hash of fixed-seed random games), "
+                    "checked against tests/bench_signature.txt");
 
   PlayArgs pl;
   pl.seed = static_cast<std::uint64_t>(std::random_device{}());

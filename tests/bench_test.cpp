@@ -28,6 +28,23 @@ TEST(Bench, ReportsEveryFigure) {
     EXPECT_TRUE(j.contains(k)) << k;
 }
 
+// The signature is a pure function of the rules: the same figures every run,
+// every configuration and seed played.
+TEST(Bench, SignatureIsTheSameEveryRun) {
+  auto a = bench::signature<toy::HighCard>(4);
+  auto b = bench::signature<toy::HighCard>(4);
+  EXPECT_EQ(a.game, "high-card");
+  EXPECT_EQ(a.hash, b.hash);
+  EXPECT_EQ(a.actions, b.actions);
+  EXPECT_EQ(a.games, 4u * static_cast<std::uint64_t>(a.configurations));
+  EXPECT_EQ(a.configurations, (toy::HighCard::kMaxPlayers - toy::HighCard::kMinPlayers + 1) *
+                                  static_cast<int>(toy::HighCard::param_variants().size()));
+  EXPECT_NE(a.hash, bench::signature<toy::HighCard>(5).hash);
+  // One line per game, and a total line only for several games.
+  EXPECT_EQ(bench::signature_text({a}).find("total"), std::string::npos);
+  EXPECT_NE(bench::signature_text({a, b}).find("total"), std::string::npos);
+}
+
 TEST(Bench, CountsHeapAllocations) {
   std::uint64_t before = heap_allocations();
   std::vector<int> v(100);
