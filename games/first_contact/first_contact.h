@@ -169,25 +169,77 @@ class FirstContactState {
   int verdict() const;
 
  private:
+  // The rules live in one file per section of docs/rules/first-contact.md;
+  // each group below is one file's part of the state's behaviour.
+
+  // round.cpp: the dispatch to the phases and the order of turns and rounds.
   // The seat's decisions now (empty unless it is in to_act()), sorted, all
   // below act::kNoteWrite: search_actions() for a valid seat of a running game.
   void decision_actions(Seat seat, ActionList& out) const;
-  // Squares no alien has covered yet.
-  std::uint32_t uncovered() const;
   void start_round();
-  void start_alien_turn();
   void next_earthling_turn();
-  void finish_custom_symbols();
-  void after_setup();
-  void reveal_answer();
-  void resolve_offers();
+  void start_alien_turn();
   void end_alien_turn();
   void end_round();
+
+  // setup.cpp: the field, the language pad and the request card (chance).
+  void lay_field_outcomes(ChanceList& out) const;
+  void apply_lay_field(Action a);
+  void apply_draw_pad(Action a);
+  void apply_draw_request(Action a);
   void compute_wanted();
+  void after_setup();
+
+  // custom_symbols.cpp (ko): the first alien assigns the glyphs, or chance.
+  std::uint32_t unassigned_glyphs() const;
+  void custom_symbols_actions(ActionList& out) const;
+  void custom_symbols_outcomes(ChanceList& out) const;
+  void apply_custom_symbol(Action a);
+  void apply_random_symbol(Action a);
+  void finish_custom_symbols();
+
+  // zero_turn.cpp.
+  void zero_turn_actions(ActionList& out) const;
+  void apply_zero_turn(Action a);
+
+  // questions.cpp: the earthling phase.
+  void choose_actions(ActionList& out) const;
+  void rotate_actions(ActionList& out) const;
+  void propose_actions(ActionList& out) const;
+  void apply_choose(Action a);
+  void apply_rotate(Action a);
+  void apply_propose(Seat seat, Action a);
+  void reveal_answer();
+
+  // messages.cpp: the alien's target and message.
+  void target_actions(ActionList& out) const;
+  void message_actions(ActionList& out) const;
+  void apply_target(Action a);
+  void apply_message(Action a);
+
+  // offers.cpp: the earthlings' offers and their resolution.
+  // Squares no alien has covered yet (inline in internal.h).
+  std::uint32_t uncovered() const;
+  void offer_actions(ActionList& out) const;
+  void apply_offer(Seat seat, Action a);
+  void resolve_offers();
+
+  // two_three_players.cpp: the second attempt and the timer.
+  void second_attempt_actions(ActionList& out) const;
+  void apply_second_attempt(Action a);
+  // Pays the finished round's timer tokens; false when they ran out (over).
+  bool pay_timer();
+
+  // note_pads.cpp: the free note-pad edits.
+  bool earthlings_may_edit() const;
+  void note_pad_actions(Seat seat, ActionList& out) const;
+  void apply_note_pad(Seat seat, Action a);
+
+  // view.cpp: whether a request card placement explains what was observed.
   bool card_consistent(int card, int rotation, std::array<std::uint32_t, kMaxAliens>& wanted,
                        std::uint32_t& black) const;
-  bool earthlings_may_edit() const;
-  int deck_cards() const;
+
+  // json.cpp: the JSON key of a square action in the current phase.
   const char* square_key() const;
 
   // Options.
