@@ -11,6 +11,13 @@
 // message of 1-6 glyphs, simultaneous secret offers by the earthlings,
 // resolution). Note-pad edits are free actions of an earthling at any time
 // outside chance; they never appear in to_act().
+//
+// The rules are split into one source file per section of
+// docs/rules/first-contact.md, and each section names its file and tests:
+// setup, round (the per-phase dispatch), zero_turn, questions, messages,
+// offers, note_pads, end, two_three_players, options, custom_symbols, chat;
+// plus json, view (view and determinize), text and result. Helpers shared by
+// those files are in internal.h.
 #pragma once
 
 #include <array>
