@@ -29,6 +29,7 @@
 
 #include "core/game.h"
 #include "games/first_contact/catalog.h"
+#include "games/first_contact/chat.h"
 
 namespace meeple::first_contact {
 
@@ -327,13 +328,5 @@ struct FirstContact {
   static Expected<State> new_game(const Json& params, int players);
   static Expected<State> state_from_json(const Json& j) { return State::from_json(j); }
 };
-
-// The table-talk rule (RULINGS 1.4): players may chat but may not name a
-// characteristic. Refuses (code "chat/names_characteristic") any message that
-// contains a characteristic's name or one of its other word forms in English,
-// Italian or Korean; case-insensitive, whole words for en/it; for Korean, a
-// word that begins with the form and goes on with nothing or a particle or
-// copula ending (큰게, 무기인가), so that 힘들다 or 옷장 pass.
-std::optional<Error> check_chat_message(std::string_view text);
 
 }  // namespace meeple::first_contact
