@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/bits.h"
 #include "core/rng.h"
 
 namespace meeple::embedded {
@@ -82,7 +83,7 @@ Catalog load() {
     for (const auto& t : j.at("traits")) {
       int k = c.characteristic_index(t.get<std::string>());
       if (k < 0) throw std::runtime_error("first contact data: unknown trait of " + it.id);
-      it.traits |= 1u << k;
+      it.traits |= bit<std::uint32_t>(k);
     }
     c.items.push_back(std::move(it));
   }

@@ -5,7 +5,8 @@
 #include <string_view>
 #include <vector>
 
-#include "games/first_contact/first_contact.h"
+#include "games/first_contact/catalog.h"
+#include "games/first_contact/chat.h"
 
 namespace meeple::first_contact {
 

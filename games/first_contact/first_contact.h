@@ -11,6 +11,13 @@
 // message of 1-6 glyphs, simultaneous secret offers by the earthlings,
 // resolution). Note-pad edits are free actions of an earthling at any time
 // outside chance; they never appear in to_act().
+//
+// The rules are split into one source file per section of
+// docs/rules/first-contact.md, and each section names its file and tests:
+// setup, round (the per-phase dispatch), zero_turn, questions, messages,
+// offers, note_pads, end, two_three_players, options, custom_symbols, chat;
+// plus json, view (view and determinize), text and result. Helpers shared by
+// those files are in internal.h.
 #pragma once
 
 #include <array>
@@ -22,6 +29,7 @@
 
 #include "core/game.h"
 #include "games/first_contact/catalog.h"
+#include "games/first_contact/chat.h"
 
 namespace meeple::first_contact {
 
@@ -169,25 +177,77 @@ class FirstContactState {
   int verdict() const;
 
  private:
+  // The rules live in one file per section of docs/rules/first-contact.md;
+  // each group below is one file's part of the state's behaviour.
+
+  // round.cpp: the dispatch to the phases and the order of turns and rounds.
   // The seat's decisions now (empty unless it is in to_act()), sorted, all
   // below act::kNoteWrite: search_actions() for a valid seat of a running game.
   void decision_actions(Seat seat, ActionList& out) const;
-  // Squares no alien has covered yet.
-  std::uint32_t uncovered() const;
   void start_round();
-  void start_alien_turn();
   void next_earthling_turn();
-  void finish_custom_symbols();
-  void after_setup();
-  void reveal_answer();
-  void resolve_offers();
+  void start_alien_turn();
   void end_alien_turn();
   void end_round();
+
+  // setup.cpp: the field, the language pad and the request card (chance).
+  void lay_field_outcomes(ChanceList& out) const;
+  void apply_lay_field(Action a);
+  void apply_draw_pad(Action a);
+  void apply_draw_request(Action a);
   void compute_wanted();
+  void after_setup();
+
+  // custom_symbols.cpp (ko): the first alien assigns the glyphs, or chance.
+  std::uint32_t unassigned_glyphs() const;
+  void custom_symbols_actions(ActionList& out) const;
+  void custom_symbols_outcomes(ChanceList& out) const;
+  void apply_custom_symbol(Action a);
+  void apply_random_symbol(Action a);
+  void finish_custom_symbols();
+
+  // zero_turn.cpp.
+  void zero_turn_actions(ActionList& out) const;
+  void apply_zero_turn(Action a);
+
+  // questions.cpp: the earthling phase.
+  void choose_actions(ActionList& out) const;
+  void rotate_actions(ActionList& out) const;
+  void propose_actions(ActionList& out) const;
+  void apply_choose(Action a);
+  void apply_rotate(Action a);
+  void apply_propose(Seat seat, Action a);
+  void reveal_answer();
+
+  // messages.cpp: the alien's target and message.
+  void target_actions(ActionList& out) const;
+  void message_actions(ActionList& out) const;
+  void apply_target(Action a);
+  void apply_message(Action a);
+
+  // offers.cpp: the earthlings' offers and their resolution.
+  // Squares no alien has covered yet (inline in internal.h).
+  std::uint32_t uncovered() const;
+  void offer_actions(ActionList& out) const;
+  void apply_offer(Seat seat, Action a);
+  void resolve_offers();
+
+  // two_three_players.cpp: the second attempt and the timer.
+  void second_attempt_actions(ActionList& out) const;
+  void apply_second_attempt(Action a);
+  // Pays the finished round's timer tokens; false when they ran out (over).
+  bool pay_timer();
+
+  // note_pads.cpp: the free note-pad edits.
+  bool earthlings_may_edit() const;
+  void note_pad_actions(Seat seat, ActionList& out) const;
+  void apply_note_pad(Seat seat, Action a);
+
+  // view.cpp: whether a request card placement explains what was observed.
   bool card_consistent(int card, int rotation, std::array<std::uint32_t, kMaxAliens>& wanted,
                        std::uint32_t& black) const;
-  bool earthlings_may_edit() const;
-  int deck_cards() const;
+
+  // json.cpp: the JSON key of a square action in the current phase.
   const char* square_key() const;
 
   // Options.
@@ -265,7 +325,7 @@ struct FirstContact {
   // `meeple bench` measures 4 and 5 players (one and two aliens) and the
   // two-player variant.
   static constexpr std::array<int, 3> kBenchPlayers = {4, 5, 2};
-  // The table-talk rule: check_chat_message below.
+  // The table-talk rule: check_chat_message (chat.h).
   static MaybeError check_chat(std::string_view text);
   static constexpr int kMaxPlayers = 7;
   static ParamSchema params_schema();
@@ -273,13 +333,5 @@ struct FirstContact {
   static Expected<State> new_game(const Json& params, int players);
   static Expected<State> state_from_json(const Json& j) { return State::from_json(j); }
 };
-
-// The table-talk rule (RULINGS 1.4): players may chat but may not name a
-// characteristic. Refuses (code "chat/names_characteristic") any message that
-// contains a characteristic's name or one of its other word forms in English,
-// Italian or Korean; case-insensitive, whole words for en/it; for Korean, a
-// word that begins with the form and goes on with nothing or a particle or
-// copula ending (큰게, 무기인가), so that 힘들다 or 옷장 pass.
-std::optional<Error> check_chat_message(std::string_view text);
 
 }  // namespace meeple::first_contact

@@ -1,6 +1,8 @@
 // Small readable fixtures for the First Contact rules tests: a new game with
 // chosen items on chosen squares, a chosen language pad and request card, and
-// helpers that play one earthling turn or one alien turn.
+// helpers that play one earthling turn or one alien turn. Tests reach the
+// state's private fields only through TestAccess below (the State declares it
+// a friend), never through its JSON or any other back door.
 #pragma once
 
 #include <map>
@@ -10,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/bits.h"
 #include "games/first_contact/first_contact.h"
 
 namespace meeple::first_contact {
@@ -26,6 +29,8 @@ struct TestAccess {
 namespace test {
 
 using S = FirstContactState;
+// A set of squares, glyphs or characteristics, as the state returns them.
+using Mask = std::uint32_t;
 
 enum Ch {
   kAlive,
@@ -160,16 +165,38 @@ inline bool legal(const S& s, Seat seat, Action a) {
   return l.contains(a);
 }
 
-inline int first_bit(std::uint32_t m) {
-  return __builtin_ctz(m);
+inline int first_bit(Mask m) {
+  return lowest_bit(m);
 }
 
-inline std::vector<int> bits(std::uint32_t m) {
+// The squares of a set, ascending, and the set of some squares.
+inline std::vector<int> bits(Mask m) {
   std::vector<int> out;
-  for (int q = 0; q < kSquares; ++q)
-    if (m & (1u << q)) out.push_back(q);
+  for_each_bit(m, [&](int q) { out.push_back(q); });
   return out;
 }
+
+inline Mask mask(const std::vector<int>& squares) {
+  Mask m = 0;
+  for (int q : squares) m |= bit<Mask>(q);
+  return m;
+}
+
+// The alien phase of a 5-player game (red and blue aliens, 3 earthlings) on
+// request card 0 side A unrotated, with the Hammer on red's first square: the
+// messages and offers tests derive their suites from it.
+struct AlienPhaseTest : testing::Test {
+  void SetUp() override {
+    red = squares_of(0, false, 0, Colour::kRed);
+    blue = squares_of(0, false, 0, Colour::kBlue);
+    black = squares_of(0, false, 0, Colour::kBlack);
+    s = fresh(5, {{"aliens", 2}});  // red and blue, 3 earthlings
+    setup(s, {{red[0], "hammer"}});
+    skip_earthling_phase(s);
+  }
+  std::vector<int> red, blue, black;
+  S s;
+};
 
 // The shared mid-game position of the hidden-information and text tests:
 // 5 players, red and blue aliens, three earthlings (seats 2-4); a zero turn;
@@ -187,7 +214,7 @@ inline S midgame() {
   skip_earthling_phase(s);
   const auto red = bits(s.wanted(0));
   const auto blue = bits(s.wanted(1));
-  std::uint32_t other = ~(s.wanted(0) | s.wanted(1)) & ((1u << 25) - 1);
+  const Mask other = ~(s.wanted(0) | s.wanted(1)) & (bit<Mask>(kSquares) - 1);
   alien_turn(s, red[0], {3, 4}, {red[1], blue[0], first_bit(other)});
   play(s, 1, act::kSquare + blue[1]);
   play(s, 1, act::kGlyph + 8);

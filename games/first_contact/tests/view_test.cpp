@@ -1,5 +1,5 @@
-// Hidden information (RULINGS 1.5) and determinization, JSON forms and the
-// chat rule.
+// Who sees what (docs/rules/first-contact.md, RULINGS 1.5): views and
+// determinization.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -11,7 +11,7 @@ namespace {
 
 using namespace test;
 
-TEST(FirstContactHidden, AnEarthlingSeesNoAlienSecretsAndNoOtherEarthlingsNotesOrOffers) {
+TEST(FirstContactWhoSeesWhat, AnEarthlingSeesNoAlienSecretsAndNoOtherEarthlingsNotesOrOffers) {
   S s = midgame();
   Json v = s.view(3);  // earthling 1
   for (const char* key :
@@ -28,7 +28,7 @@ TEST(FirstContactHidden, AnEarthlingSeesNoAlienSecretsAndNoOtherEarthlingsNotesO
   EXPECT_EQ(s.view(2)["my_offer"], bits(s.wanted(1))[2]);
 }
 
-TEST(FirstContactHidden, AnAlienSeesPadCardAndTargetButNoNotesOrPendingOffers) {
+TEST(FirstContactWhoSeesWhat, AnAlienSeesPadCardAndTargetButNoNotesOrPendingOffers) {
   S s = midgame();
   Json v = s.view(1);
   EXPECT_EQ(v["language_pad"]["id"], 11);
@@ -40,7 +40,7 @@ TEST(FirstContactHidden, AnAlienSeesPadCardAndTargetButNoNotesOrPendingOffers) {
   EXPECT_FALSE(v.contains("my_characteristics"));
 }
 
-TEST(FirstContactHidden, SpectatorsSeeOnlyThePublicPart) {
+TEST(FirstContactWhoSeesWhat, SpectatorsSeeOnlyThePublicPart) {
   S s = midgame();
   Json v = s.view(kSpectator);
   for (const char* key : {"language_pad", "request_card", "target", "note_pad", "my_offer"})
@@ -49,7 +49,7 @@ TEST(FirstContactHidden, SpectatorsSeeOnlyThePublicPart) {
   EXPECT_EQ(v["zero_turn"].size(), 3u);
 }
 
-TEST(FirstContactHidden, TheSecretCharacteristicIsShownOnlyAtTheEnd) {
+TEST(FirstContactWhoSeesWhat, TheSecretCharacteristicIsShownOnlyAtTheEnd) {
   S s = fresh(4);
   setup(s);
   play(s, 1, act::kCharacteristic + kWeapon);
@@ -61,7 +61,7 @@ TEST(FirstContactHidden, TheSecretCharacteristicIsShownOnlyAtTheEnd) {
   // Determinizing for another seat re-samples it.
   Rng rng(1);
   bool changed = false;
-  for (int i = 0; i < 20; ++i) changed |= s.determinize(2, rng).to_json()["chosen"] != kWeapon;
+  for (int i = 0; i < 20; ++i) changed |= s.determinize(2, rng).chosen() != kWeapon;
   EXPECT_TRUE(changed);
   // At the end every earthling's choices are shown.
   play(s, 1, act::kSquare + 0);
@@ -72,7 +72,7 @@ TEST(FirstContactHidden, TheSecretCharacteristicIsShownOnlyAtTheEnd) {
     const int q = first_bit(s.wanted(0) & ~[&] {
       std::uint32_t c = 0;
       for (int x = 0; x < kSquares; ++x)
-        if (s.covered_by(x) >= 0) c |= 1u << x;
+        if (s.covered_by(x) >= 0) c |= bit<Mask>(x);
       return c;
     }());
     alien_turn(s, q, {1}, {q, q, q});
@@ -82,7 +82,7 @@ TEST(FirstContactHidden, TheSecretCharacteristicIsShownOnlyAtTheEnd) {
   EXPECT_EQ(d[0]["secret_characteristics"], Json({"alive", "weapon"}));
 }
 
-TEST(FirstContactHidden, DeterminizingForAnEarthlingKeepsWhatItObserved) {
+TEST(FirstContactWhoSeesWhat, DeterminizingForAnEarthlingKeepsWhatItObserved) {
   S s = midgame();
   Rng rng(42);
   bool card_changed = false;
@@ -115,7 +115,7 @@ TEST(FirstContactHidden, DeterminizingForAnEarthlingKeepsWhatItObserved) {
   EXPECT_TRUE(card_changed);
 }
 
-TEST(FirstContactHidden, WithoutZeroTurnAnyLanguagePadMayBeSampled) {
+TEST(FirstContactWhoSeesWhat, WithoutZeroTurnAnyLanguagePadMayBeSampled) {
   S s = fresh(4);
   setup(s, {}, 2);
   Rng rng(9);
@@ -124,7 +124,7 @@ TEST(FirstContactHidden, WithoutZeroTurnAnyLanguagePadMayBeSampled) {
   EXPECT_GT(pads.size(), 10u);
 }
 
-TEST(FirstContactHidden, DeterminizingForAnAlienKeepsPadAndCard) {
+TEST(FirstContactWhoSeesWhat, DeterminizingForAnAlienKeepsPadAndCard) {
   S s = midgame();
   Rng rng(7);
   for (int i = 0; i < 20; ++i) {
@@ -137,7 +137,7 @@ TEST(FirstContactHidden, DeterminizingForAnAlienKeepsPadAndCard) {
   }
 }
 
-TEST(FirstContactHidden, BlackOfferPenaltiesConstrainTheSampledCard) {
+TEST(FirstContactWhoSeesWhat, BlackOfferPenaltiesConstrainTheSampledCard) {
   // 2 players, it: a round with one black offer costs two tokens, so every
   // determinization must make exactly one of the offered squares black.
   S s = fresh(2);
@@ -154,75 +154,8 @@ TEST(FirstContactHidden, BlackOfferPenaltiesConstrainTheSampledCard) {
   Rng rng(5);
   for (int i = 0; i < 50; ++i) {
     S d = s.determinize(1, rng);
-    EXPECT_EQ(d.black(), 1u << black);
+    EXPECT_EQ(d.black(), bit<Mask>(black));
   }
-}
-
-TEST(FirstContactJson, StateAndActionsRoundTrip) {
-  S s = midgame();
-  auto back = FirstContactState::from_json(Json::parse(s.to_json().dump()));
-  ASSERT_TRUE(back);
-  EXPECT_TRUE(*back == s);
-  for (Seat seat : {0, 1, 2, 3, 4}) {
-    ActionList l;
-    s.legal_actions(seat, l);
-    for (Action a : l) {
-      auto b = s.action_from_json(seat, s.action_to_json(seat, a));
-      ASSERT_TRUE(b);
-      EXPECT_EQ(*b, a);
-    }
-  }
-  EXPECT_EQ(s.action_to_json(3, act::kSquare + 4), Json({{"offer", 4}}));
-  EXPECT_EQ(s.action_to_json(3, act::kNoteWrite + kBig * kGlyphs + 2),
-            Json({{"note", {{"characteristic", "big"}, {"glyph", 2}}}}));
-}
-
-TEST(FirstContactJson, BadInputIsRefused) {
-  S s = midgame();
-  EXPECT_EQ(s.action_from_json(3, Json::array()).error().code, errc::kMalformedAction);
-  EXPECT_EQ(s.action_from_json(3, {{"offer", 99}}).error().code, errc::kMalformedAction);
-  EXPECT_EQ(s.action_from_json(3, {{"characteristic", "sparkly"}}).error().code,
-            errc::kMalformedAction);
-  Json j = s.to_json();
-  j["covered_by"][0] = 9;
-  EXPECT_EQ(FirstContactState::from_json(j).error().code, errc::kCorruptState);
-  j = s.to_json();
-  j.erase("note");
-  EXPECT_EQ(FirstContactState::from_json(j).error().code, errc::kCorruptState);
-  // An alien cannot offer; an earthling cannot offer a covered square.
-  S before = s;
-  EXPECT_EQ(s.apply(0, act::kSquare + 3)->code, errc::kNotYourTurn);
-  int covered = -1;
-  for (int q = 0; q < kSquares; ++q)
-    if (s.covered_by(q) >= 0) covered = q;
-  ASSERT_GE(covered, 0);
-  EXPECT_EQ(s.apply(3, act::kSquare + covered)->code, errc::kIllegal);
-  EXPECT_TRUE(s == before);
-}
-
-TEST(FirstContactChat, NamingACharacteristicInAnyLanguageIsRefused) {
-  auto e = check_chat_message("I think it's BIG!");
-  ASSERT_TRUE(e);
-  EXPECT_EQ(e->code, "chat/names_characteristic");
-  EXPECT_NE(e->message.find("big"), std::string::npos);
-  EXPECT_TRUE(check_chat_message("those are the biggest ones"));  // other form
-  EXPECT_TRUE(check_chat_message("Credo stia indicando gli oggetti grandi"));
-  EXPECT_TRUE(check_chat_message("Spero di aver spiegato Rotondo"));
-  EXPECT_TRUE(check_chat_message("velocità"));
-  EXPECT_TRUE(check_chat_message("저건 큰 거야"));
-  EXPECT_TRUE(check_chat_message("무기인가?"));  // Korean: a name with an ending
-  EXPECT_TRUE(check_chat_message("큰게 좋아"));
-  EXPECT_TRUE(check_chat_message("힘이 세 보여"));
-  EXPECT_TRUE(check_chat_message("살아 있는 거 같아"));  // a two-word name
-  EXPECT_FALSE(check_chat_message("good move, well played"));
-  EXPECT_FALSE(check_chat_message("ambiguous"));  // "big" only as a whole word
-  EXPECT_FALSE(check_chat_message("Ottima mossa!"));
-  EXPECT_FALSE(check_chat_message(""));
-  // Korean words that merely begin like a name (힘, 긴, 옷, 철) pass.
-  EXPECT_FALSE(check_chat_message("힘들다"));
-  EXPECT_FALSE(check_chat_message("긴장된다"));
-  EXPECT_FALSE(check_chat_message("옷장 같은 그림이네"));
-  EXPECT_FALSE(check_chat_message("철수야 잘했어"));
 }
 
 }  // namespace

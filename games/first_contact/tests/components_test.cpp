@@ -1,9 +1,11 @@
-// The component data (RULINGS 1.2) as the rules engine reads it.
+// Components (docs/rules/first-contact.md "Components", RULINGS 1.2): the
+// component data as the rules engine reads it.
 #include <algorithm>
 #include <set>
 
 #include <gtest/gtest.h>
 
+#include "core/bits.h"
 #include "games/first_contact/catalog.h"
 
 namespace meeple::first_contact {
@@ -20,7 +22,7 @@ const Item& item(const char* id) {
   return catalog().items.at(static_cast<std::size_t>(std::max(i, 0)));
 }
 
-TEST(FirstContactData, CharacteristicsInTheFixedOrderWithThreeLanguages) {
+TEST(FirstContactComponents, CharacteristicsInTheFixedOrderWithThreeLanguages) {
   const auto& c = catalog().characteristics;
   ASSERT_EQ(c.size(), 25u);
   const char* order[] = {
@@ -35,7 +37,7 @@ TEST(FirstContactData, CharacteristicsInTheFixedOrderWithThreeLanguages) {
   }
 }
 
-TEST(FirstContactData, TwentyFiveDistinctGlyphs) {
+TEST(FirstContactComponents, TwentyFiveDistinctGlyphs) {
   ASSERT_EQ(catalog().glyphs.size(), 25u);
   std::set<std::string> paths;
   for (int g = 0; g < 25; ++g) {
@@ -46,7 +48,7 @@ TEST(FirstContactData, TwentyFiveDistinctGlyphs) {
   EXPECT_EQ(paths.size(), 25u);
 }
 
-TEST(FirstContactData, ItemsHaveNamesInThreeLanguagesAndAtLeastThreeCharacteristics) {
+TEST(FirstContactComponents, ItemsHaveNamesInThreeLanguagesAndAtLeastThreeCharacteristics) {
   const auto& items = catalog().items;
   EXPECT_GE(items.size(), 168u);
   std::set<std::string> ids;
@@ -56,7 +58,7 @@ TEST(FirstContactData, ItemsHaveNamesInThreeLanguagesAndAtLeastThreeCharacterist
     EXPECT_FALSE(it.en.empty()) << it.id;
     EXPECT_FALSE(it.it.empty()) << it.id;
     EXPECT_FALSE(it.ko.empty()) << it.id;
-    EXPECT_GE(__builtin_popcount(it.traits), 3) << it.id;
+    EXPECT_GE(count_bits(it.traits), 3) << it.id;
     EXPECT_TRUE(!it.picture.empty() || !it.label.empty()) << it.id;
     base += it.set == "base";
     korea += it.set == "korea";
@@ -67,7 +69,7 @@ TEST(FirstContactData, ItemsHaveNamesInThreeLanguagesAndAtLeastThreeCharacterist
   EXPECT_EQ(en, 8);
 }
 
-TEST(FirstContactData, RulebookItemsAndTheirCharacteristics) {
+TEST(FirstContactComponents, RulebookItemsAndTheirCharacteristics) {
   for (const char* id : {"pyramid", "horse", "hippo", "house", "elephant", "hammer", "pharaoh",
                          "shovel", "pickaxe", "meat", "snake", "rhino"})
     EXPECT_GE(catalog().item_index(id), 0) << id;
@@ -85,7 +87,7 @@ TEST(FirstContactData, RulebookItemsAndTheirCharacteristics) {
   EXPECT_TRUE(has(item("pyramid"), "power"));
 }
 
-TEST(FirstContactData, LanguagePadsArePermutationsAndDiffer) {
+TEST(FirstContactComponents, LanguagePadsArePermutationsAndDiffer) {
   const auto& pads = catalog().pads;
   ASSERT_EQ(pads.size(), 24u);
   std::set<std::array<std::uint8_t, 25>> distinct(pads.begin(), pads.end());
@@ -97,7 +99,7 @@ TEST(FirstContactData, LanguagePadsArePermutationsAndDiffer) {
   }
 }
 
-TEST(FirstContactData, RequestCardsHaveTheColourCountsOfBothSides) {
+TEST(FirstContactComponents, RequestCardsHaveTheColourCountsOfBothSides) {
   ASSERT_EQ(catalog().request_cards.size(), 12u);
   for (const auto& rc : catalog().request_cards) {
     int a[4] = {}, b[4] = {};
@@ -116,7 +118,7 @@ TEST(FirstContactData, RequestCardsHaveTheColourCountsOfBothSides) {
   }
 }
 
-TEST(FirstContactData, EditionDecks) {
+TEST(FirstContactComponents, EditionDecks) {
   const auto& d = catalog().decks;
   ASSERT_EQ(d[0].size(), 60u);   // it
   ASSERT_EQ(d[1].size(), 128u);  // en
@@ -139,7 +141,7 @@ TEST(FirstContactData, EditionDecks) {
   EXPECT_EQ(korea, 40);
 }
 
-TEST(FirstContactData, RotationsTurnTheCardAQuarterAtATime) {
+TEST(FirstContactComponents, RotationsTurnTheCardAQuarterAtATime) {
   std::array<Colour, 25> side{};
   side.fill(Colour::kBlack);
   side[0] = Colour::kRed;  // top-left corner of the card
@@ -149,7 +151,7 @@ TEST(FirstContactData, RotationsTurnTheCardAQuarterAtATime) {
   EXPECT_EQ(square_colour(side, 3, 20), Colour::kRed);  // bottom-left
 }
 
-TEST(FirstContactData, NotePadOrdersArePermutationsThatDifferPerPad) {
+TEST(FirstContactComponents, NotePadOrdersArePermutationsThatDifferPerPad) {
   std::set<std::array<std::uint8_t, 25>> orders;
   for (int p = 0; p < 4; ++p) {
     auto o = note_pad_order(p);

@@ -1,4 +1,4 @@
-// The 2 and 3 player variants (RULINGS 1.8).
+// Two and three players (docs/rules/first-contact.md, RULINGS 1.8).
 #include <gtest/gtest.h>
 
 #include "games/first_contact/tests/fixture.h"
@@ -7,12 +7,6 @@ namespace meeple::first_contact {
 namespace {
 
 using namespace test;
-
-std::uint32_t mask(const std::vector<int>& squares) {
-  std::uint32_t m = 0;
-  for (int q : squares) m |= 1u << q;
-  return m;
-}
 
 // One alien turn of a 2-player game: target, one glyph, first offer, then a
 // second offer or a pass (second < 0).
@@ -27,7 +21,7 @@ void two_attempts(S& s, int target, int first, int second) {
   play(s, 1, second < 0 ? act::kPass : act::kSquare + second);
 }
 
-struct ItTwoPlayers : testing::Test {
+struct FirstContactTwoThreePlayersIt : testing::Test {
   void SetUp() override {
     s = fresh(2);
     setup(s);
@@ -39,7 +33,7 @@ struct ItTwoPlayers : testing::Test {
   std::vector<int> green, black, red;
 };
 
-TEST_F(ItTwoPlayers, SideBTheAlienWantsTheEightGreenSquares) {
+TEST_F(FirstContactTwoThreePlayersIt, SideBTheAlienWantsTheEightGreenSquares) {
   EXPECT_EQ(s.aliens(), 1);
   EXPECT_EQ(s.wanted(0), mask(green));
   EXPECT_EQ(green.size(), 8u);
@@ -49,7 +43,7 @@ TEST_F(ItTwoPlayers, SideBTheAlienWantsTheEightGreenSquares) {
   EXPECT_EQ(s.goal(), 8);
 }
 
-TEST_F(ItTwoPlayers, TheSecondAttemptIsOptionalAndComesAfterTheFirstIsResolved) {
+TEST_F(FirstContactTwoThreePlayersIt, TheSecondAttemptIsOptionalAndComesAfterTheFirstIsResolved) {
   skip_earthling_phase(s);
   play(s, 0, act::kSquare + green[0]);
   play(s, 0, act::kGlyph + 1);
@@ -74,13 +68,13 @@ TEST_F(ItTwoPlayers, TheSecondAttemptIsOptionalAndComesAfterTheFirstIsResolved) 
   EXPECT_EQ(s.timer(), 7);
 }
 
-TEST_F(ItTwoPlayers, EveryBlackOfferCostsOneMoreTimerToken) {
+TEST_F(FirstContactTwoThreePlayersIt, EveryBlackOfferCostsOneMoreTimerToken) {
   skip_earthling_phase(s);
   two_attempts(s, green[0], black[0], black[0]);
   EXPECT_EQ(s.timer(), 9 - 3);
 }
 
-TEST_F(ItTwoPlayers, TheGameEndsWhenTheTimerMustBeDiscardedAndIsEmpty) {
+TEST_F(FirstContactTwoThreePlayersIt, TheGameEndsWhenTheTimerMustBeDiscardedAndIsEmpty) {
   int rounds = 0;
   while (!s.is_terminal()) {
     skip_earthling_phase(s);
@@ -94,7 +88,7 @@ TEST_F(ItTwoPlayers, TheGameEndsWhenTheTimerMustBeDiscardedAndIsEmpty) {
   EXPECT_TRUE(s.result().winners.empty());
 }
 
-TEST_F(ItTwoPlayers, AllEightItemsEndTheGameWithTheBestVerdict) {
+TEST_F(FirstContactTwoThreePlayersIt, AllEightItemsEndTheGameWithTheBestVerdict) {
   for (int i = 0; i < 4; ++i) {
     skip_earthling_phase(s);
     two_attempts(s, green[2 * i], green[2 * i], green[2 * i + 1]);
@@ -106,7 +100,7 @@ TEST_F(ItTwoPlayers, AllEightItemsEndTheGameWithTheBestVerdict) {
   EXPECT_EQ(s.result().winners, SeatSet::first(2));
 }
 
-TEST(FirstContactSmall, VerdictBands) {
+TEST(FirstContactTwoThreePlayers, VerdictBands) {
   S s = fresh(2);
   setup(s);
   const auto green = squares_of(0, true, 0, Colour::kGreen);
@@ -118,7 +112,7 @@ TEST(FirstContactSmall, VerdictBands) {
   }
 }
 
-TEST(FirstContactSmall, ThreePlayersTheEarthlingWithMoreTokensAlsoWins) {
+TEST(FirstContactTwoThreePlayers, ThreePlayersTheEarthlingWithMoreTokensAlsoWins) {
   S s = fresh(3, {{"edition", "ko"}});
   setup(s);
   const auto green = squares_of(0, true, 0, Colour::kGreen);
@@ -141,7 +135,7 @@ TEST(FirstContactSmall, ThreePlayersTheEarthlingWithMoreTokensAlsoWins) {
   EXPECT_FALSE(r.winners.contains(2));
 }
 
-struct EnTwoPlayers : testing::Test {
+struct FirstContactTwoThreePlayersEn : testing::Test {
   void SetUp() override {
     s = fresh(2, {{"edition", "en"}});
     setup(s);
@@ -154,8 +148,8 @@ struct EnTwoPlayers : testing::Test {
   std::vector<int> black;
 };
 
-TEST_F(EnTwoPlayers, SideAAllFifteenColouredSquaresAnyFiveWin) {
-  EXPECT_EQ(__builtin_popcount(coloured), 15);
+TEST_F(FirstContactTwoThreePlayersEn, SideAAllFifteenColouredSquaresAnyFiveWin) {
+  EXPECT_EQ(count_bits(coloured), 15);
   EXPECT_EQ(s.black(), mask(black));
   EXPECT_EQ(s.timer(), 10);
   EXPECT_EQ(s.goal(), 5);
@@ -178,7 +172,7 @@ TEST_F(EnTwoPlayers, SideAAllFifteenColouredSquaresAnyFiveWin) {
   EXPECT_TRUE(s.result().winners.contains(1));  // the only earthling has the most tokens
 }
 
-TEST_F(EnTwoPlayers, TheAlienLosesWhenItLaysOutItsLastTimerToken) {
+TEST_F(FirstContactTwoThreePlayersEn, TheAlienLosesWhenItLaysOutItsLastTimerToken) {
   const auto sq = bits(coloured);
   int rounds = 0;
   while (!s.is_terminal()) {
@@ -193,7 +187,7 @@ TEST_F(EnTwoPlayers, TheAlienLosesWhenItLaysOutItsLastTimerToken) {
   EXPECT_EQ(s.result_details()["timer_ran_out"], true);
 }
 
-TEST(FirstContactSmall, EnThreePlayersOneAttemptEach) {
+TEST(FirstContactTwoThreePlayers, EnThreePlayersOneAttemptEach) {
   S s = fresh(3, {{"edition", "en"}});
   setup(s);
   play(s, 1, act::kCharacteristic + kTool);
