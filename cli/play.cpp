@@ -3,6 +3,8 @@
 // only their seat's view, its choices and the events in words as their seat
 // saw them (games without event words: the changes to the seat's view), so
 // nothing hidden can leak through the log.
+#include <algorithm>
+#include <cctype>
 #include <iostream>
 #include <sstream>
 
@@ -10,8 +12,13 @@
 
 #include "cli/commands.h"
 #include "cli/rules_text.h"
+#include "core/i18n.h"
 #include "games/registry.h"
 #include "room/room.h"
+
+namespace meeple::embedded {
+extern const std::string_view cli_messages;
+}  // namespace meeple::embedded
 
 namespace meeple::cli {
 
@@ -64,20 +71,77 @@ std::string choice_text(const room::Choice& c) {
   return c.words.empty() ? c.json.dump() : c.words;
 }
 
-// What changed in the seat's view: a JSON patch rendered one line per change.
-void print_changes(const Json& before, const Json& after, std::ostream& out) {
+// The terminal's own texts (cli/messages.json) in the person's language.
+const Catalog& texts() {
+  static const Catalog c = *Catalog::parse(embedded::cli_messages);
+  return c;
+}
+
+// Words of a text for matching what a person types: lower-case (ASCII),
+// split at spaces and punctuation; other bytes (accents, Hangul) are kept.
+std::vector<std::string> words_of(std::string_view text) {
+  std::vector<std::string> out;
+  std::string w;
+  for (char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c >= 0x80 || std::isalnum(c)) {
+      w += static_cast<char>(std::tolower(c));
+    } else if (!w.empty()) {
+      out.push_back(std::move(w));
+      w.clear();
+    }
+  }
+  if (!w.empty()) out.push_back(std::move(w));
+  return out;
+}
+
+bool is_number(std::string_view w) {
+  return !w.empty() && std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// The choices whose words hold every typed word: a number must be a whole
+// word ("2" is not "20"); other words may be the start of one ("rom" finds
+// Rome, "로마" finds 로마에).
+std::vector<std::size_t> matching_choices(const std::vector<room::Choice>& choices,
+                                          std::string_view typed) {
+  const auto wanted = words_of(typed);
+  std::vector<std::size_t> out;
+  if (wanted.empty()) return out;
+  for (std::size_t i = 0; i < choices.size(); ++i) {
+    const auto have = words_of(choices[i].words);
+    const bool all = std::all_of(wanted.begin(), wanted.end(), [&](const std::string& w) {
+      return std::any_of(have.begin(), have.end(), [&](const std::string& h) {
+        return is_number(w) ? h == w : h.rfind(w, 0) == 0;
+      });
+    });
+    if (all) out.push_back(i);
+  }
+  return out;
+}
+
+// A command word in any of our languages.
+bool is_command(std::string_view line, std::initializer_list<std::string_view> names) {
+  return std::find(names.begin(), names.end(), line) != names.end();
+}
+
+// What changed in the seat's view, for games without event words: a JSON
+// patch rendered one line per change.
+void print_changes(const Json& before, const Json& after, const std::string& lang,
+                   std::ostream& out) {
   Json patch = Json::diff(before, after);
   if (patch.empty()) return;
-  out << "What changed:\n";
-  int shown = 0;
+  out << texts().text("what_changed", lang) << "\n";
+  std::size_t shown = 0;
   for (const auto& op : patch) {
     if (++shown > 20) {
-      out << fmt::format("  ... and {} more changes\n", patch.size() - 20);
+      out << "  "
+          << texts().format("more_changes", lang, {{"n", std::to_string(patch.size() - 20)}})
+          << "\n";
       break;
     }
     std::string path = op["path"].get<std::string>();
     if (op["op"] == "remove") {
-      out << "  " << path << " removed\n";
+      out << "  " << texts().format("removed", lang, {{"path", path}}) << "\n";
     } else {
       out << "  " << path << ": " << op["value"].dump() << "\n";
     }
@@ -85,12 +149,14 @@ void print_changes(const Json& before, const Json& after, std::ostream& out) {
 }
 
 // What happened since the person's last decision, in the game's words.
-void print_events(const std::vector<std::string>& events, std::ostream& out) {
+void print_events(const std::vector<std::string>& events, const std::string& lang,
+                  std::ostream& out) {
   if (events.empty()) return;
   constexpr std::size_t kMost = 60;
-  out << "Since your last move:\n";
+  out << texts().text("since_last_move", lang) << "\n";
   const std::size_t skip = events.size() > kMost ? events.size() - kMost : 0;
-  if (skip) out << fmt::format("  ({} earlier events)\n", skip);
+  if (skip)
+    out << "  " << texts().format("earlier_events", lang, {{"n", std::to_string(skip)}}) << "\n";
   for (std::size_t i = skip; i < events.size(); ++i) out << "  " << events[i] << "\n";
 }
 
@@ -105,31 +171,63 @@ void print_board(const room::Room& r, Seat me, const std::string& lang, std::ost
   }
 }
 
-void print_help(std::ostream& out) {
-  out << "Type the number of a choice and press Enter. Other commands:\n"
-         "  board   show the board again\n"
-         "  rules   show the rules of this game\n"
-         "  json {...}  play an action given in its JSON form (e.g. a free note)\n"
-         "  help    this text\n"
-         "  quit    leave the game\n";
+void print_help(const room::Room& r, Seat me, const std::string& lang, std::ostream& out) {
+  out << texts().text("help", lang) << "\n";
+  // Free actions typed as JSON exist only in games whose choices leave some
+  // legal actions out (First Contact's note pad).
+  if (r.has_free_actions(me)) out << texts().text("help_json", lang) << "\n";
 }
 
-void print_result(const room::Room& room, Seat me, std::ostream& out) {
-  GameResult r = room.result();
-  std::vector<std::string> names;
-  for (Seat i = 0; i < room.num_players(); ++i)
-    names.push_back(i == me ? fmt::format("seat {} (you)", i)
-                            : fmt::format("seat {} ({})", i, room.seats()[i].name));
-  out << "\nThe game is over.\n";
-  for (int i = 0; i < r.players; ++i)
-    out << fmt::format("  {:<22} score {:>5}  place {}{}\n", names[i], r.score[i], r.rank[i],
-                       r.winners.contains(i) ? "  WINNER" : "");
-  out << (r.winners.contains(me) ? "You win!\n" : "You did not win this time.\n");
-  Json details = room.result_json()["details"];
-  if (details.is_object() && !details.empty()) {
-    out << "Details:\n";
-    render_json(details, out, 2);
+// A result detail in the game's words when its catalog has them
+// ("verdict.<v>", "team.<name>"), else as given.
+std::string game_word(const AnyGame& game, const std::string& key, const std::string& lang) {
+  const Catalog* c = game.messages();
+  return c && c->contains(key) ? c->text(key, lang) : key.substr(key.find('.') + 1);
+}
+
+void print_result(const room::Room& room, Seat me, const std::string& lang, std::ostream& out) {
+  const GameResult r = room.result();
+  const Catalog& t = texts();
+  out << "\n" << t.text("game_over", lang) << "\n";
+  for (Seat i = 0; i < r.players; ++i) {
+    const std::string seat = std::to_string(i);
+    const std::string name =
+        i == me ? t.format("seat_you", lang, {{"seat", seat}})
+                : t.format("seat_bot", lang, {{"seat", seat}, {"bot", room.seats()[i].name}});
+    out << "  "
+        << t.format("score_line", lang,
+                    {{"name", fmt::format("{:<24}", name)},
+                     {"score", fmt::format("{:>4}", r.score[i])},
+                     {"place", std::to_string(r.rank[i])}})
+        << (r.winners.contains(i) ? "  " + t.text("winner", lang) : "") << "\n";
   }
+  out << t.text(r.winners.contains(me) ? "you_win" : "you_lose", lang) << "\n";
+  // The shared result details (core/game.h), in words.
+  const Json details = room.result_json()["details"];
+  if (!details.is_object()) return;
+  if (details.contains("rounds") && details["rounds"].is_number())
+    out << t.format("rounds_played", lang, {{"n", details["rounds"].dump()}}) << "\n";
+  if (details.contains("verdict") && details["verdict"].is_string())
+    out << t.format(
+               "verdict", lang,
+               {{"verdict",
+                 game_word(room.game(), "verdict." + details["verdict"].get<std::string>(), lang)}})
+        << "\n";
+  if (details.contains("teams") && details["teams"].is_object())
+    for (const auto& [team, members] : details["teams"].items()) {
+      std::string list;
+      for (const auto& m : members) {
+        if (!m.is_object() || !m.contains("seat")) continue;
+        const char* outcome = m.value("winner", false) ? "team_won" : "team_lost";
+        list += (list.empty() ? "" : ", ") +
+                t.format("seat_bot", lang,
+                         {{"seat", m["seat"].dump()}, {"bot", t.text(outcome, lang)}});
+      }
+      out << "  "
+          << t.format("team_line", lang,
+                      {{"team", game_word(room.game(), "team." + team, lang)}, {"members", list}})
+          << "\n";
+    }
 }
 
 }  // namespace
@@ -186,8 +284,11 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
     return 2;
   }
   room::Room& r = **opened;
-  out << fmt::format("{} — {} players. You are seat {}. Type 'help' for commands.\n", game->title(),
-                     players, me);
+  out << texts().format("welcome", a.lang,
+                        {{"title", std::string(game->title())},
+                         {"players", std::to_string(players)},
+                         {"seat", std::to_string(me)}})
+      << "\n";
   Json shown = r.view(me);
   bool first_board = true;
   std::size_t seen = 0;  // events already told
@@ -195,9 +296,9 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
   // changes to the person's view.
   auto print_news = [&] {
     if (r.has_event_words())
-      print_events(r.events_for(me, seen, a.lang), out);
+      print_events(r.events_for(me, seen, a.lang), a.lang, out);
     else
-      print_changes(shown, r.view(me), out);
+      print_changes(shown, r.view(me), a.lang, out);
     seen = r.event_count();
     shown = r.view(me);
   };
@@ -219,33 +320,33 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
     bool acted = false;
     while (!acted) {
       const std::vector<room::Choice> choices = r.choices(me, a.lang);
-      out << "Your choices:\n";
+      out << texts().text("your_choices", a.lang) << "\n";
       for (std::size_t i = 0; i < choices.size(); ++i)
         out << fmt::format("  {:>3}. {}\n", i + 1, choice_text(choices[i]));
       out << "> " << std::flush;
       std::string line;
       if (!std::getline(in, line)) {
-        out << "\nInput ended; leaving the game.\n";
+        out << "\n" << texts().text("input_ended", a.lang) << "\n";
         return 0;
       }
       line.erase(0, line.find_first_not_of(" \t\r"));
       line.erase(line.find_last_not_of(" \t\r") + 1);
       if (line.empty()) continue;
-      if (line == "quit" || line == "exit") {
-        out << "Bye.\n";
+      if (is_command(line, {"quit", "exit", "esci", "나가기"})) {
+        out << texts().text("bye", a.lang) << "\n";
         return 0;
       }
-      if (line == "help" || line == "?") {
-        print_help(out);
+      if (is_command(line, {"help", "?", "aiuto", "도움말"})) {
+        print_help(r, me, a.lang, out);
         continue;
       }
-      if (line == "board") {
+      if (is_command(line, {"board", "tavolo", "판"})) {
         print_board(r, me, a.lang, out);
         continue;
       }
-      if (line == "rules") {
-        std::string_view rules = rules_text(game->name());
-        out << (rules.empty() ? "No rules text is built in for this game.\n" : std::string(rules));
+      if (is_command(line, {"rules", "regole", "규칙"})) {
+        std::string_view rules = rules_text(game->name(), a.lang);
+        out << (rules.empty() ? texts().text("no_rules", a.lang) + "\n" : std::string(rules));
         continue;
       }
       MaybeError e;
@@ -256,23 +357,33 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
           e = make_error(errc::kMalformedAction, "that is not valid JSON");
         }
       } else {
-        std::size_t used = 0;
-        long n = -1;
-        try {
-          n = std::stol(line, &used);
-        } catch (const std::exception&) {
-          used = 0;
-        }
-        if (used != line.size() || n < 1 || n > static_cast<long>(choices.size())) {
-          out << fmt::format("Please type a number from 1 to {}, or 'help'.\n", choices.size());
+        // A choice's number, or words that name exactly one choice.
+        std::size_t pick = choices.size();
+        if (is_number(line)) {
+          const auto n =
+              static_cast<std::size_t>(std::min<long>(std::stol(line.substr(0, 9)), 0x7fffffff));
+          if (n >= 1 && n <= choices.size()) pick = n - 1;
+        } else if (const auto fits = matching_choices(choices, line); fits.size() == 1) {
+          pick = fits[0];
+        } else if (fits.size() > 1) {
+          out << texts().format("several_match", a.lang, {{"n", std::to_string(fits.size())}})
+              << "\n";
+          for (std::size_t i : fits)
+            out << fmt::format("  {:>3}. {}\n", i + 1, choice_text(choices[i]));
           continue;
         }
-        const room::Choice& chosen = choices[static_cast<std::size_t>(n - 1)];
-        out << "You: " << choice_text(chosen) << "\n";
+        if (pick == choices.size()) {
+          out << texts().format("type_a_number", a.lang, {{"n", std::to_string(choices.size())}})
+              << "\n";
+          continue;
+        }
+        const room::Choice& chosen = choices[pick];
+        out << texts().format("you", a.lang, {{"action", choice_text(chosen)}}) << "\n";
         e = r.act(me, r.version(), chosen.action);
       }
       if (e) {
-        out << "Not possible: " << e->message << " (" << e->code << ")\n";
+        out << texts().format("not_possible", a.lang, {{"message", e->message}, {"code", e->code}})
+            << "\n";
         continue;
       }
       // The person's own action is not news to them.
@@ -283,7 +394,7 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
   }
   print_news();
   print_board(r, me, a.lang, out);
-  print_result(r, me, out);
+  print_result(r, me, a.lang, out);
   return 0;
 }
 

@@ -5,6 +5,7 @@
 #include <string_view>
 
 namespace meeple::cli {
-// "" when no rules doc is built in for that game.
-std::string_view rules_text(std::string_view game);
+// The players' rules of a game in `lang` (docs/rules/<game>.<lang>.md), else
+// in English, else the developers' rules doc; "" when none is built in.
+std::string_view rules_text(std::string_view game, std::string_view lang = "en");
 }  // namespace meeple::cli

@@ -48,9 +48,9 @@ Expected<Catalog> Catalog::parse(std::string_view json_text) {
     for (const auto& [lang, text] : langs.items()) {
       const int li = language_index(lang);
       if (li < 0 || !text.is_string())
-        return make_error("catalog/corrupt",
-                          fmt::format("message '{}': '{}' is not a language with a text", key,
-                                      lang));
+        return make_error(
+            "catalog/corrupt",
+            fmt::format("message '{}': '{}' is not a language with a text", key, lang));
       texts[static_cast<std::size_t>(li)] = text.get<std::string>();
     }
   }
@@ -115,14 +115,12 @@ std::vector<std::string> Catalog::check() const {
   std::vector<std::string> problems;
   for (const auto& [key, texts] : messages_) {
     for (std::size_t i = 0; i < kLanguages.size(); ++i)
-      if (texts[i].empty())
-        problems.push_back(fmt::format("{}: no {} text", key, kLanguages[i]));
+      if (texts[i].empty()) problems.push_back(fmt::format("{}: no {} text", key, kLanguages[i]));
     const auto en = placeholders(texts[0]);
     for (std::size_t i = 1; i < kLanguages.size(); ++i)
       if (!texts[i].empty() && placeholders(texts[i]) != en)
-        problems.push_back(
-            fmt::format("{}: the {} text has other placeholders than the English", key,
-                        kLanguages[i]));
+        problems.push_back(fmt::format("{}: the {} text has other placeholders than the English",
+                                       key, kLanguages[i]));
   }
   return problems;
 }

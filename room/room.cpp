@@ -279,6 +279,11 @@ std::vector<Choice> Room::choices(Seat seat, std::string_view lang) const {
   return out;
 }
 
+bool Room::has_free_actions(Seat seat) const {
+  return to_act().contains(seat) &&
+         state_.legal_actions(seat).size() != state_.primary_actions(seat).size();
+}
+
 std::string Room::describe(Seat seat, Action a, std::string_view lang) const {
   return state_.describe_action(seat, a, lang);
 }

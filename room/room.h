@@ -144,6 +144,9 @@ class Room {
   std::string text_view(Seat observer, std::string_view lang) const;
   // The seat's choices now (the game's primary actions; empty if it need not act).
   std::vector<Choice> choices(Seat seat, std::string_view lang) const;
+  // Whether the seat may now also take actions its choices leave out (free
+  // moves such as First Contact's note-pad edits, given in JSON form).
+  bool has_free_actions(Seat seat) const;
   // The words for one of the seat's legal actions ("" if the game has none).
   std::string describe(Seat seat, Action a, std::string_view lang) const;
   // Events from index `from` on, in words for `observer` in `lang` (one of the
