@@ -1,0 +1,80 @@
+// Phases (docs/rules/first-giants.md "Phases and actions"): who decides in
+// each phase, and the dispatch of legal_actions and apply to the phase's own
+// functions, which live in the file of their rules section.
+#include "games/first_giants/rules_internal.h"
+
+namespace meeple::first_giants {
+
+SeatSet FirstGiantsState::to_act() const {
+  switch (phase_) {
+    case Phase::kTurn:
+    case Phase::kReclaim:
+      return SeatSet::only(active_);
+    case Phase::kOrder:
+      return SeatSet::only(pending_[0].owner);
+    case Phase::kEffect:
+      return SeatSet::only(cur_applier_);
+    case Phase::kTarget:
+      return SeatSet::only(exhibitor_);
+    default:
+      return {};
+  }
+}
+
+void FirstGiantsState::legal_actions(Seat seat, ActionList& out) const {
+  if (!to_act().contains(seat)) return;
+  switch (phase_) {
+    case Phase::kTurn:
+      return legal_turn(area_[seat], out);  // turn.cpp
+    case Phase::kOrder:
+      return legal_order(out);  // effects.cpp
+    case Phase::kEffect:
+      return legal_effect(seat, out);  // effects.cpp
+    case Phase::kTarget:
+      return legal_target(area_[seat], out);  // exhibit.cpp
+    case Phase::kReclaim:
+      return legal_reclaim(seat, out);  // reclaim.cpp
+    default:
+      return;
+  }
+}
+
+// Chance draws the next card from the deck: every card left is one outcome
+// of weight 1, for the deal and for a refill alike.
+void FirstGiantsState::chance_outcomes(ChanceList& out) const {
+  if (!is_chance()) return;
+  for_each_bit(deck_, [&](int c) { out.push_back({c, 1}); });
+}
+
+MaybeError FirstGiantsState::apply(Seat seat, Action a) {
+  if (auto err = validate_action(*this, seat, a)) return err;
+  apply_unchecked(seat, a);
+  return {};
+}
+
+void FirstGiantsState::apply_unchecked(Seat seat, Action a) {
+  if (seat == kChance) {
+    deck_ &= ~bit(a);
+    if (phase_ == Phase::kDeal)
+      deal(a);  // setup.cpp
+    else
+      refill(a);  // turn.cpp
+    return;
+  }
+  switch (phase_) {
+    case Phase::kTurn:
+      return apply_turn(seat, a);  // turn.cpp
+    case Phase::kOrder:
+      return apply_order(a);  // effects.cpp
+    case Phase::kEffect:
+      return apply_effect(seat, a);  // effects.cpp
+    case Phase::kTarget:
+      return apply_target(seat, a);  // exhibit.cpp
+    case Phase::kReclaim:
+      return apply_reclaim(seat, a);  // reclaim.cpp
+    default:
+      return;
+  }
+}
+
+}  // namespace meeple::first_giants
