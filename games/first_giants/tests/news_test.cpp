@@ -65,7 +65,7 @@ TEST(News, FamilyTokensAreWorthThreeAndSizeTokensFive) {
   su.sets[0] = {{kC + 0, kC + 4}};
   su.sets[1] = {{kH + 4, kF + 4}};
   auto s = position(su);
-  // from_setup places sets without News; build them through play instead.
+  // position() places sets without News; build them through play instead.
   EXPECT_EQ(s.score(0), 2);
   auto su2 = two_players();
   su2.pawns_out = {0b0001, 0};
