@@ -190,8 +190,8 @@ void FirstGiantsState::apply_effect(Seat seat, Action a) {
     --cur_left_;
   } else {
     // exhibit.cpp; the fossil's set is chosen next, then effect_exhibited.
-    return choose_fossil(seat, a - act::kExhibit,
-                         card(cur_card_).effect == Effect::kExhibitFree, /*in_reclaim=*/false);
+    return choose_fossil(seat, a - act::kExhibit, card(cur_card_).effect == Effect::kExhibitFree,
+                         /*in_reclaim=*/false);
   }
   continue_effect();
 }

@@ -1,5 +1,5 @@
-// First Giants rules tests, Card effects: triggers, repetitions, "may" decisions, the order of effects
-// triggering together, each opponent applying an effect.
+// First Giants rules tests, Card effects: triggers, repetitions, "may" decisions, the order of
+// effects triggering together, each opponent applying an effect.
 #include <gtest/gtest.h>
 
 #include "games/first_giants/tests/fixture.h"

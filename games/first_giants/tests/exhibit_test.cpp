@@ -1,5 +1,5 @@
-// First Giants rules tests, Exhibiting: the cost, free exhibits, and the exhibit lists checked against
-// the plain definitions of the rules.
+// First Giants rules tests, Exhibiting: the cost, free exhibits, and the exhibit lists checked
+// against the plain definitions of the rules.
 #include <gtest/gtest.h>
 
 #include <utility>

@@ -1,4 +1,5 @@
-// First Giants rules tests, News tokens (RULINGS 2.2): taken, stolen by a strictly larger set, kept for good.
+// First Giants rules tests, News tokens (RULINGS 2.2): taken, stolen by a strictly larger set, kept
+// for good.
 #include <gtest/gtest.h>
 
 #include "games/first_giants/tests/fixture.h"

@@ -1,4 +1,5 @@
-// First Giants rules tests, Reclaim: per pawn 1 amber or 1 fossil exhibited, asked only while it is a choice.
+// First Giants rules tests, Reclaim: per pawn 1 amber or 1 fossil exhibited, asked only while it is
+// a choice.
 #include <gtest/gtest.h>
 
 #include "games/first_giants/tests/fixture.h"

@@ -1,4 +1,5 @@
-// First Giants rules tests, Terminal play: actions in words and the table as text, in the chosen language.
+// First Giants rules tests, Terminal play: actions in words and the table as text, in the chosen
+// language.
 #include <gtest/gtest.h>
 
 #include "games/first_giants/tests/fixture.h"
