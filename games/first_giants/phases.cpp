@@ -43,7 +43,16 @@ void FirstGiantsState::legal_actions(Seat seat, ActionList& out) const {
 // of weight 1, for the deal and for a refill alike.
 void FirstGiantsState::chance_outcomes(ChanceList& out) const {
   if (!is_chance()) return;
-  for_each_bit(deck_, [&](int c) { out.push_back({c, 1}); });
+  // Two cards per round: the list's end is computed once for both (this loop
+  // runs for every card left at each refill of a random playout).
+  std::uint64_t m = deck_;
+  for (; m & (m - 1); m &= m - 1) {
+    const int c = lowest_bit(m);
+    m &= m - 1;
+    out.push_back({c, 1});
+    out.push_back({lowest_bit(m), 1});
+  }
+  if (m) out.push_back({lowest_bit(m), 1});
 }
 
 MaybeError FirstGiantsState::apply(Seat seat, Action a) {
