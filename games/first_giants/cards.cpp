@@ -74,6 +74,7 @@ int index_of(const std::array<std::string_view, N>& names, const std::string& s)
                  {"text", j.at("text")}};
     c.of_family[k.family] |= bit(i);
     for (int a = k.cost(); a < 4; ++a) c.affordable[a] |= bit(i);
+    if (k.effect != Effect::kPoint && k.effect != Effect::kAmber) c.decides |= bit(i);
     switch (k.trigger) {
       case Trigger::kOnce:
         c.once |= bit(i);

@@ -8,24 +8,17 @@
 
 namespace meeple::first_giants {
 
-namespace {
-// Effects with nothing to decide: their order within a group does not matter.
-bool is_auto_effect(Effect e) {
-  return e == Effect::kPoint || e == Effect::kAmber;
-}
-}  // namespace
-
 // Triggered effects of `taker` taking card `c`, from the active player
 // clockwise (seed, step 3), each studio in id order. The taker's cards that
 // fire: the taken card's single-use effect, "any take", "you take a card of
 // family F" for the taken card's family, "a family new to your studio" when
-// it is (`families_before`: the studio's families before the take);
+// it is (`new_family`: the studio had no card of its family before);
 // everyone else's: "any take".
-void FirstGiantsState::trigger_effects(Seat taker, int c, int families_before) {
+void FirstGiantsState::trigger_effects(Seat taker, int c, bool new_family) {
   const Catalog& cat = catalog();
   const int family = cat.cards[c].family;
-  const std::uint64_t mine = (cat.once & bit(c)) | cat.any_take | cat.you_take[family] |
-                             ((families_before & (1 << family)) ? 0 : cat.new_family);
+  const std::uint64_t mine =
+      (cat.once & bit(c)) | cat.any_take | cat.you_take[family] | (new_family ? cat.new_family : 0);
   pending_.clear();
   for (int i = 0, q = active_; i < players_; ++i, q = q + 1 == players_ ? 0 : q + 1) {
     const std::uint64_t fire = area_[q].studio & (q == taker ? mine : cat.any_take);
@@ -62,11 +55,12 @@ int FirstGiantsState::group_size() const {
 // The owner picks the order only when it matters: two or more effects, one
 // of them with a decision.
 bool FirstGiantsState::group_needs_order() const {
+  // Most takes trigger one effect, or one per owner: no order to choose.
+  if (pending_.size() < 2 || pending_[1].owner != pending_[0].owner) return false;
+  const std::uint64_t decides = catalog().decides;
   const int n = group_size();
-  if (n < 2) return false;
-  const Catalog& cat = catalog();
   for (int i = 0; i < n; ++i)
-    if (!is_auto_effect(cat.cards[pending_[i].card].effect)) return true;
+    if (decides & bit(pending_[i].card)) return true;
   return false;
 }
 

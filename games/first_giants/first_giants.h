@@ -206,7 +206,7 @@ class FirstGiantsState {
   void continue_reclaim(Seat seat);
   bool reclaim_has_choice() const;
   // effects.cpp
-  void trigger_effects(Seat taker, int card, int families_before);
+  void trigger_effects(Seat taker, int card, bool new_family);
   void resolve_pending();
   int group_size() const;
   bool group_needs_order() const;

@@ -28,6 +28,9 @@ struct Catalog {
   std::uint64_t any_take = 0;                       // Trigger::kAnyTake
   std::uint64_t new_family = 0;                     // Trigger::kNewFamily
   std::array<std::uint64_t, kFamilies> you_take{};  // kYouTakeFamily by condition family
+  // Cards whose effect may ask a decision (all but "gain 1 point" and "gain 1
+  // amber"): only they make the order of an owner's effects matter.
+  std::uint64_t decides = 0;
 };
 
 // Reads the embedded data file; a malformed file is a build bug and throws.

@@ -29,14 +29,14 @@ void FirstGiantsState::apply_turn(Seat seat, Action a) {
 void FirstGiantsState::take_card(Seat seat, int s, int k) {
   PlayerArea& me = area_[seat];
   const int c = site_[s][k];
-  const int before = families_in(catalog(), me.studio);
+  const bool new_family = !(me.studio & catalog().of_family[card(c).family]);
   me.studio |= bit(c);
   me.pawns_out = static_cast<std::uint8_t>(me.pawns_out | (1 << s));
   site_[s][k] = kNoCard;
   refill_site_ = static_cast<std::uint8_t>(s);
   refill_slot_ = static_cast<std::uint8_t>(k);
   refill_due_ = true;
-  trigger_effects(seat, c, before);  // effects.cpp
+  trigger_effects(seat, c, new_family);  // effects.cpp
   resolve_pending();
 }
 
