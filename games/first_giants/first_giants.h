@@ -141,7 +141,10 @@ class FirstGiantsState {
   int num_distinct_actions() const { return act::kCount; }
   bool is_terminal() const { return phase_ == Phase::kOver; }
   bool is_chance() const { return phase_ == Phase::kDeal || phase_ == Phase::kRefill; }
-  SeatSet to_act() const;
+  SeatSet to_act() const {
+    const Seat d = decider();
+    return d < 0 ? SeatSet{} : SeatSet::only(d);
+  }
   void legal_actions(Seat seat, ActionList& out) const;
   void chance_outcomes(ChanceList& out) const;
   MaybeError apply(Seat seat, Action a);
@@ -187,6 +190,25 @@ class FirstGiantsState {
  private:
   // Tests build positions through it (games/first_giants/tests/fixture.h).
   friend struct TestAccess;
+
+  // The one seat that decides in the current phase (phases.cpp dispatches on
+  // the phase); negative in the chance phases and once the game is over.
+  // Inline: every step of a search asks it.
+  Seat decider() const {
+    switch (phase_) {
+      case Phase::kTurn:
+      case Phase::kReclaim:
+        return active_;
+      case Phase::kOrder:
+        return pending_[0].owner;
+      case Phase::kEffect:
+        return cur_applier_;
+      case Phase::kTarget:
+        return exhibitor_;
+      default:
+        return -1;
+    }
+  }
 
   // Each phase's decisions and their effect live in the file of the rules
   // section they implement (docs/rules/first-giants.md); phases.cpp

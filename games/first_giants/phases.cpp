@@ -5,24 +5,10 @@
 
 namespace meeple::first_giants {
 
-SeatSet FirstGiantsState::to_act() const {
-  switch (phase_) {
-    case Phase::kTurn:
-    case Phase::kReclaim:
-      return SeatSet::only(active_);
-    case Phase::kOrder:
-      return SeatSet::only(pending_[0].owner);
-    case Phase::kEffect:
-      return SeatSet::only(cur_applier_);
-    case Phase::kTarget:
-      return SeatSet::only(exhibitor_);
-    default:
-      return {};
-  }
-}
+// Who decides in each phase: decider() in first_giants.h.
 
 void FirstGiantsState::legal_actions(Seat seat, ActionList& out) const {
-  if (!to_act().contains(seat)) return;
+  if (seat != decider()) return;  // in chance phases and at the end, the switch lists nothing
   switch (phase_) {
     case Phase::kTurn:
       return legal_turn(area_[seat], out);  // turn.cpp
