@@ -20,7 +20,7 @@ bool FirstGiantsState::fits_some_set(int p, int c) const {
 // free"), and for the second fossil of "up to 2 of different families" /
 // "of the same family" those of another / the same family as the first.
 // A fossil is then exhibitable when p has room for a new set or it fits one.
-std::uint64_t FirstGiantsState::exhibit_candidates(int p) const {
+[[gnu::always_inline]] inline std::uint64_t FirstGiantsState::exhibit_candidates(int p) const {
   const Catalog& cat = catalog();
   const PlayerArea& a = area_[p];
   std::uint64_t m = a.studio;

@@ -8,8 +8,8 @@ namespace meeple::first_giants {
 // Phase::kTurn: a take from every site without one of my pawns (while I have
 // a pawn in hand), and the reclaim.
 void FirstGiantsState::legal_turn(const PlayerArea& a, ActionList& out) const {
-  const bool hand = count_bits(std::uint32_t{a.pawns_out}) < kPawns;
-  if (hand)
+  // A pawn in hand unless all four are out (bit s: a pawn on site s).
+  if (a.pawns_out != (1 << kPawns) - 1)
     for (int s = 0; s < kSites; ++s)
       if (!(a.pawns_out & (1 << s)))
         for (int k = 0; k < 2; ++k)
