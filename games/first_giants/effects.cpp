@@ -20,12 +20,15 @@ void FirstGiantsState::trigger_effects(Seat taker, int c, bool new_family) {
   const std::uint64_t mine =
       (cat.once & bit(c)) | cat.any_take | cat.you_take[family] | (new_family ? cat.new_family : 0);
   pending_.clear();
-  for (int i = 0, q = active_; i < players_; ++i, q = q + 1 == players_ ? 0 : q + 1) {
-    const std::uint64_t fire = area_[q].studio & (q == taker ? mine : cat.any_take);
-    for_each_bit(fire, [&](int card_id) {
+  auto fire = [&](int q, std::uint64_t cards) {
+    for_each_bit(area_[q].studio & cards, [&](int card_id) {
       pending_.push_back({static_cast<std::uint8_t>(q), static_cast<std::uint8_t>(card_id)});
     });
-  }
+  };
+  // The taker is the active player: its cards first, then the others clockwise.
+  fire(taker, mine);
+  for (int q = taker + 1; q < players_; ++q) fire(q, cat.any_take);
+  for (int q = 0; q < taker; ++q) fire(q, cat.any_take);
 }
 
 // Resolves the queue until a decision is needed or it is empty (then the
