@@ -82,6 +82,8 @@ void FirstGiantsState::apply_order(Action a) {
 // How many times an effect repeats, counted in its owner's studio when it
 // starts resolving.
 int FirstGiantsState::multiplier_count(int owner, const Card& c) const {
+  // Nine cards in twelve repeat once: tested first, before the switch's jump.
+  if (c.multiplier == Multiplier::kOne) return 1;
   const std::uint64_t studio = area_[owner].studio;
   switch (c.multiplier) {
     case Multiplier::kOne:
