@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/bits.h"
 #include "core/game.h"
 
 namespace meeple::first_giants {
@@ -140,7 +141,10 @@ class FirstGiantsState {
   int num_distinct_actions() const { return act::kCount; }
   bool is_terminal() const { return phase_ == Phase::kOver; }
   bool is_chance() const { return phase_ == Phase::kDeal || phase_ == Phase::kRefill; }
-  SeatSet to_act() const;
+  SeatSet to_act() const {
+    const Seat d = decider();
+    return d < 0 ? SeatSet{} : SeatSet::only(d);
+  }
   void legal_actions(Seat seat, ActionList& out) const;
   void chance_outcomes(ChanceList& out) const;
   MaybeError apply(Seat seat, Action a);
@@ -168,7 +172,7 @@ class FirstGiantsState {
   const PlayerArea& player(int p) const { return area_[p]; }
   std::uint8_t site_card(int site, int slot) const { return site_[site][slot]; }
   std::uint64_t deck() const { return deck_; }
-  int deck_count() const { return __builtin_popcountll(deck_); }
+  int deck_count() const { return count_bits(deck_); }
   int reserve_tokens() const { return reserve_; }
   int box_tokens() const { return box_; }
   bool end_triggered() const { return end_triggered_; }
@@ -183,40 +187,80 @@ class FirstGiantsState {
   int reclaim_left() const { return reclaim_left_; }
   int score(int p) const;  // points + News tokens + set tokens
 
-  // Test fixtures: place the game at the start of `active`'s turn with the
-  // given position. Cards not placed anywhere stay in the deck.
-  struct Setup {
-    int players = 2;
-    int active = 0;
-    std::array<std::array<int, 2>, kSites> sites{{{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}}};
-    std::array<std::vector<int>, kMaxPlayers> studio;
-    std::array<std::vector<std::vector<int>>, kMaxPlayers> sets;  // exhibited, in order added
-    std::array<int, kMaxPlayers> amber{2, 2, 2, 2, 2};
-    std::array<int, kMaxPlayers> points{};
-    std::array<std::uint8_t, kMaxPlayers> pawns_out{};
-    int reserve = -1;  // -1: the standard count minus tokens on the given sets
-  };
-  static FirstGiantsState from_setup(const Setup& s);
-
  private:
-  void advance();
+  // Tests build positions through it (games/first_giants/tests/fixture.h).
+  friend struct TestAccess;
+
+  // The one seat that decides in the current phase (phases.cpp dispatches on
+  // the phase); negative in the chance phases and once the game is over.
+  // Inline: every step of a search asks it.
+  Seat decider() const {
+    switch (phase_) {
+      case Phase::kTurn:
+      case Phase::kReclaim:
+        return active_;
+      case Phase::kOrder:
+        return pending_[0].owner;
+      case Phase::kEffect:
+        return cur_applier_;
+      case Phase::kTarget:
+        return exhibitor_;
+      default:
+        return -1;
+    }
+  }
+
+  // Each phase's decisions and their effect live in the file of the rules
+  // section they implement (docs/rules/first-giants.md); phases.cpp
+  // dispatches to them.
+  // setup.cpp
+  void deal(int card);
+  // turn.cpp
+  void legal_turn(const PlayerArea& a, ActionList& out) const;
+  void apply_turn(Seat seat, Action a);
+  void take_card(Seat seat, int site, int slot);
+  void finish_take();
+  void refill(int card);
+  // reclaim.cpp
+  void legal_reclaim(Seat seat, ActionList& out) const;
+  void apply_reclaim(Seat seat, Action a);
+  void start_reclaim(Seat seat);
+  void continue_reclaim(Seat seat);
+  bool reclaim_has_choice() const;
+  // effects.cpp
+  void trigger_effects(Seat taker, int card, bool new_family);
+  void resolve_pending();
+  int group_size() const;
+  bool group_needs_order() const;
+  void legal_order(ActionList& out) const;
+  void apply_order(Action a);
   void start_effect(int index);
   void begin_applier();
   void continue_effect();
   bool effect_needs_decision() const;
-  void end_turn();
-  void exhibit(int p, int card, int set_index, bool free);
-  void take_set_token(ExhibitSet& s);
-  void check_news(int p, const ExhibitSet& s);
-  void trigger_end();
   int multiplier_count(int owner, const Card& c) const;
+  void legal_effect(Seat seat, ActionList& out) const;
+  void apply_effect(Seat seat, Action a);
+  void effect_exhibited(int card);
+  // exhibit.cpp
   bool fits_some_set(int p, int card) const;
   std::uint64_t exhibit_candidates(int p) const;  // in the current context
   void exhibit_options(int p, ActionList& out) const;
   bool has_exhibit_option(int p) const;
-  bool group_needs_order() const;
-  bool reclaim_has_choice() const;
-  int group_size() const;
+  void choose_fossil(Seat seat, int card, bool free, bool in_reclaim);
+  void legal_target(const PlayerArea& a, ActionList& out) const;
+  void apply_target(Seat seat, Action a);
+  void exhibit(int p, int card, int set_index, bool free);
+  // sets.cpp
+  void take_set_token(ExhibitSet& s);
+  // news.cpp
+  void check_news(int p, const ExhibitSet& s);
+  // end.cpp
+  void trigger_end();
+  void end_dig_turn();
+  void end_turn();
+  int news_score(int p) const;
+  int set_token_score(int p) const;
 
   std::uint8_t players_ = 2;
   Phase phase_ = Phase::kDeal;
