@@ -12,6 +12,7 @@
 
 #include "bots/bot.h"
 #include "bots/match.h"
+#include "core/bits.h"
 #include "games/first_giants/first_giants.h"
 #include "games/registry.h"
 
@@ -56,7 +57,7 @@ TEST(FirstGiantsBalance, DISABLED_WinShareOfPlayersHoldingEachKindOfCard) {
     const double share = 1.0 / std::max(1, r.winners.size());
     for (int p = 0; p < 4; ++p) {
       std::map<std::string, bool> kinds;
-      for (std::uint64_t t = taken[p]; t; t &= t - 1) kinds[kind_of(__builtin_ctzll(t))] = true;
+      for (std::uint64_t t = taken[p]; t; t &= t - 1) kinds[kind_of(lowest_bit(t))] = true;
       for (const auto& [k, _] : kinds) {
         held[k].first++;
         if (r.winners.contains(p)) held[k].second += share;
