@@ -16,6 +16,13 @@
 //    gathers assisting UFOs ("assist with v" / "roll") then a chance d12;
 //  - end of turn: take a new UFO (type and city) or decline.
 // No information is hidden: view() is the same for every seat.
+//
+// The code follows the sections of docs/rules/ufo.md, one file each: board.h
+// and board.cpp (The board), setup.cpp (Setup), turn.cpp (A turn: the phases
+// in order, the dispatch of legal_actions and apply to one function per
+// phase), movement.cpp, bump.cpp, actions.cpp, city_count.cpp, score.cpp (End
+// and score); then json.cpp, view.cpp, text.cpp and result.cpp. Helpers that
+// several of them share are in internal.h.
 #pragma once
 
 #include <array>
@@ -25,20 +32,9 @@
 #include <vector>
 
 #include "core/game.h"
+#include "games/ufo/board.h"
 
 namespace meeple::ufo {
-
-inline constexpr int kMaxPlayers = 5;
-inline constexpr int kNumCities = 13;
-inline constexpr int kNumSpaces = 52;
-inline constexpr int kNumTokens = 18;
-inline constexpr int kMaxLines = 8;     // lines from one space
-inline constexpr int kMaxUfos = 20;     // UFOs in play, all players together
-inline constexpr int kUfosPerType = 3;  // per player
-inline constexpr int kRestaurantSupply = 10;
-inline constexpr int kKioskSupply = 12;
-inline constexpr int kEyewitnessSupply = 12;
-inline constexpr int kNone = -1;
 
 enum class UfoType : std::uint8_t { kStandard = 0, kBumper = 1, kSedator = 2 };
 inline constexpr int kNumUfoTypes = 3;
@@ -84,50 +80,6 @@ inline constexpr Action kAssistBase = kDeedBase + kMaxUfos * kNumDeeds;      // 
 inline constexpr Action kCount = kAssistBase + kMaxUfos;
 }  // namespace act
 
-// The immutable board: spaces (cities first, ids 0..12, then villages), the
-// lines between them and the 18 city tokens. Parsed once from the embedded
-// games/ufo/data/map.json.
-struct Space {
-  std::string key;   // "rome"
-  std::string name;  // "Rome"
-  bool city = false;
-  bool marked = false;  // in the half of the map used with 2 and 3 players
-  int x = 0, y = 0;
-  InlineVec<std::uint8_t, kMaxLines> lines;
-};
-struct CityToken {
-  int resistance = 0;   // also its score per restaurant
-  int restaurants = 1;  // slots: 1 or 2
-};
-struct Board {
-  std::vector<Space> spaces;
-  std::vector<CityToken> tokens;
-  int space_by_key(std::string_view key) const;  // kNone when unknown
-};
-const Board& board();
-
-// The board in the compact form the rules read on their hot paths (legal
-// actions and apply run millions of times a second in search): bit sets over
-// the 52 spaces (bit s = space s) and the city tokens' figures. Built once
-// from board(); topology() is as cheap as a static's guard check.
-struct Topology {
-  std::uint64_t marked = 0;                            // spaces used with 2 and 3 players
-  std::array<std::uint64_t, kNumSpaces> neighbours{};  // spaces one line away
-  // line[s][k]: where the k-th line from s leads (board().spaces[s].lines[k]).
-  std::array<std::array<std::uint8_t, kMaxLines>, kNumSpaces> line{};
-  std::array<std::uint8_t, kNumSpaces> num_lines{};
-  // Bit k: the k-th line from s leads to a marked space.
-  std::array<std::uint8_t, kNumSpaces> marked_lines{};
-  std::array<std::int8_t, kNumTokens> resistance{};
-  std::array<std::int8_t, kNumTokens> restaurants{};
-};
-Topology make_topology();
-inline const Topology& topology() {
-  static const Topology t = make_topology();
-  return t;
-}
-inline constexpr std::uint64_t kAllSpaces = (std::uint64_t{1} << kNumSpaces) - 1;
-
 struct UfoPiece {
   std::int8_t owner = kNone;
   UfoType type = UfoType::kStandard;
@@ -162,7 +114,7 @@ class UfoState {
   Json view(Seat seat) const;
   Json to_json() const;
   static Expected<UfoState> from_json(const Json& j);
-  UfoState determinize(Seat, Rng&) const { return *this; }  // nothing is hidden
+  UfoState determinize(Seat seat, Rng& rng) const;
   GameResult result() const;
   Json result_details() const;
   // Terminal play (games/ufo/text.cpp): the board in words, and one of the
@@ -179,7 +131,8 @@ class UfoState {
   Seat active() const { return active_; }
   int round() const { return turns_ / players_; }
   bool in_play(int space) const { return ((play_mask() >> space) & 1u) != 0; }
-  // The spaces in play, as bits.
+  // The spaces in play, as bits. RULINGS 3.1: with 2 or 3 players only the
+  // marked region is in play.
   std::uint64_t play_mask() const { return players_ >= 4 ? kAllSpaces : topology().marked; }
   const InlineVec<UfoPiece, kMaxUfos>& ufos() const { return ufos_; }
   int city_token(int city) const { return token_[city]; }
@@ -219,7 +172,8 @@ class UfoState {
     for (const auto& u : ufos_) n += u.owner == p && u.type == t;
     return kUfosPerType - n;
   }
-  // p owns at least one restaurant in the city and every other one there.
+  // p owns at least one restaurant in the city and every other one there
+  // (RULINGS 3.2, city count).
   bool controls(Seat p, int city) const { return p >= 0 && controller(city) == p; }
   // The player who controls the city, kNone when nobody does.
   int controller(int city) const { return controller(topology(), city); }
@@ -230,6 +184,8 @@ class UfoState {
     for (int c = 0; c < kNumCities; ++c) n += controller(t, c) == p;
     return n;
   }
+  // RULINGS 3.3: each restaurant scores its city's resistance, each kiosk 1,
+  // each own eyewitness token on the board -2.
   int score(Seat p) const {
     const Topology& t = topology();
     int s = 0;
@@ -246,8 +202,10 @@ class UfoState {
   bool skips_next_turn(Seat p) const { return (skip_mask_ >> p) & 1u; }
   bool lost_bump() const { return lost_bump_; }
   // Modifier of a control roll by UFO u in its city for `deed`, before
-  // assistants (rulebook: kiosks +1, other restaurants -2, own eyewitnesses
-  // -2, Bumper/Sedator -1).
+  // assistants. RULINGS 3.2, control roll: +1 per own kiosk in an adjacent
+  // village, -2 per other players' restaurant in the city, -2 per own
+  // eyewitness token in the city, -1 if the rolling UFO is a Bumper or a
+  // Sedator.
   int control_modifier(int u) const {
     const UfoPiece& f = ufos_[static_cast<std::size_t>(u)];
     const int c = f.space;
@@ -275,7 +233,7 @@ class UfoState {
   // The UFO whose support is being decided (kSupport).
   int supporter() const { return support_queue_.empty() ? kNone : support_queue_[0]; }
 
-  friend class UfoFixture;  // tests build positions through it
+  friend struct TestAccess;  // tests build positions through it (tests/fixture.h)
 
  private:
   // (p + off) % players_ for 0 <= p < players_, 0 <= off <= players_,
@@ -298,31 +256,74 @@ class UfoState {
     for (int c = 0; c < kNumCities; ++c) m |= std::uint64_t{controller(t, c) == p} << c;
     return m;
   }
+  // Bit c of [p]: p controls city c.
+  using Controls = std::array<std::uint16_t, kMaxPlayers>;
+
+  // One function per phase, in the file of the rules section it belongs to:
+  // legal_<phase> lists the phase's legal actions (sorted ascending) and
+  // apply_<phase> plays one of them. turn.cpp dispatches on phase_.
+  void legal_in_phase(ActionList& out) const;
+
+  // setup.cpp (Setup): the city tokens, then each player's first two UFOs.
+  void token_outcomes(ChanceList& out) const;
+  void apply_token(Action a);
+  void legal_setup(ActionList& out) const;
+  void apply_setup(Action a);
+
+  // turn.cpp (A turn): begin the next turn, skipping a player who took a new
+  // UFO; end the turn, or the game.
+  void start_turn();
+  void end_turn(const Controls& controls);
+
+  // movement.cpp (1. Movement).
+  void legal_move(ActionList& out) const;
+  void apply_move(Action a);
   bool holds_other_ufo(int space, Seat p) const;
+  bool has_buildings_all_own(int space, Seat p) const;
+  void clear_eyewitnesses(int city, Seat p);
+
+  // bump.cpp (2. Bumping): pick a bump, support, dice, displacement and the
+  // eyewitness tokens it leaves.
+  void next_bump_or_actions();
+  void legal_bump(ActionList& out) const;
+  void apply_bump(Action a);
+  void legal_support(ActionList& out) const;
+  void apply_support(Action a);
+  void apply_attack_die(Action a);
+  void apply_defence_die(Action a);
+  void legal_displace(ActionList& out) const;
+  void apply_displace(Action a);
+  void legal_eyewitness(ActionList& out) const;
+  void apply_eyewitness(Action a);
   // The spaces holding a UFO of a player other than p, as bits.
   std::uint64_t others_mask(Seat p) const;
-  bool has_buildings_all_own(int space, Seat p) const;
   bool displacement_done() const;
   // Steps from each space in play to the nearest one in play and not in
   // `blocked` (where a displaced UFO may stop); -1 when none can be reached.
   void rest_distances(std::uint64_t blocked, std::array<std::int8_t, kNumSpaces>& dist) const;
-  // The cities where the active player may place a new UFO, as bits.
-  std::uint64_t new_ufo_cities() const;
-  // Bit c of [p]: p controls city c.
-  using Controls = std::array<std::uint16_t, kMaxPlayers>;
+  void enter_by_displacement(int to);
+  void finish_displacement();
+
+  // actions.cpp (3. Actions): deeds, assistants and the control roll.
+  void legal_deeds(ActionList& out) const;
+  void apply_deed(Action a);
+  void legal_assist(ActionList& out) const;
+  void apply_assist(Action a);
+  void apply_control_die(Action a);
+  int free_slot(int city) const;
+
+  // city_count.cpp (4. City count): the new UFO at the end of the turn.
+  void end_actions();
+  void legal_new_ufo(ActionList& out) const;
+  void apply_new_ufo(Action a);
   Controls control_masks() const;
   bool may_take_new_ufo(const Controls& controls) const;
+  // The cities where the active player may place a new UFO, as bits.
+  std::uint64_t new_ufo_cities() const;
+
+  // score.cpp (End and score).
   bool ends_game(const Controls& controls) const;
-  int free_slot(int city) const;
-  void clear_eyewitnesses(int city, Seat p);
-  void start_turn();
-  void next_bump_or_actions();
-  void finish_displacement();
-  void enter_by_displacement(int u, int to);
-  void resolve_control(int die);
-  void end_actions();
-  void end_turn(const Controls& controls);
-  void legal_in_phase(ActionList& out) const;
+  bool round_limit_reached() const;
 
   std::uint8_t players_ = 2;
   std::uint8_t max_rounds_ = 60;

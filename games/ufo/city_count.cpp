@@ -1,0 +1,83 @@
+// Ufo!, section "4. City count": at the end of the actions, a player who
+// controls at least as many cities as it has UFOs may take a new UFO, then
+// skips its next turn (turn.cpp). Control itself is UfoState::controller
+// (ufo.h).
+#include "games/ufo/internal.h"
+
+namespace meeple::ufo {
+
+UfoState::Controls UfoState::control_masks() const {
+  const Topology& t = topology();
+  Controls m{};
+  for (int c = 0; c < kNumCities; ++c) {
+    const int o = controller(t, c);
+    if (o >= 0 && o < kMaxPlayers)
+      m[static_cast<std::size_t>(o)] |= static_cast<std::uint16_t>(1u << c);
+  }
+  return m;
+}
+
+// RULINGS 3.2, city count: the player may take a new UFO when it controls at
+// least as many cities as it has UFOs in play, a type is left in its supply,
+// fewer than 20 UFOs are in play (RULINGS 3.1) and a controlled city holds no
+// other player's UFO. The ruling adds "at the end of a turn in which it
+// gained control of a city" and "not on a turn that ends the game"; this code
+// checks neither (docs/rules/ufo.md describes it as it is).
+bool UfoState::may_take_new_ufo(const Controls& controls) const {
+  if (ufos_.size() >= kMaxUfos) return false;
+  std::array<int, kNumUfoTypes> of_type{};
+  int mine = 0;
+  for (const auto& u : ufos_)
+    if (u.owner == active_) {
+      ++mine;
+      ++of_type[static_cast<std::size_t>(u.type)];
+    }
+  const std::uint64_t cities = controls[static_cast<std::size_t>(active_)];
+  if (count_bits(cities) < mine) return false;
+  bool type_left = false;
+  for (int t = 0; t < kNumUfoTypes; ++t) type_left |= of_type[t] < kUfosPerType;
+  if (!type_left) return false;
+  return (cities & ~others_mask(active_)) != 0;
+}
+
+std::uint64_t UfoState::new_ufo_cities() const {
+  return controlled_mask(active_) & ~others_mask(active_);
+}
+
+void UfoState::end_actions() {
+  const Controls controls = control_masks();
+  if (may_take_new_ufo(controls)) {
+    phase_ = Phase::kNewUfo;
+  } else {
+    end_turn(controls);
+  }
+}
+
+// "Decline", then a new UFO of every type left in the supply on every city
+// the player controls without another player's UFO.
+void UfoState::legal_new_ufo(ActionList& out) const {
+  out.push_back(act::kPass);
+  std::array<int, kNumUfoTypes> of_type{};
+  for (const auto& u : ufos_)
+    if (u.owner == active_) ++of_type[static_cast<std::size_t>(u.type)];
+  const std::uint64_t cities = new_ufo_cities();
+  for (int ty = 0; ty < kNumUfoTypes; ++ty) {
+    if (of_type[ty] >= kUfosPerType) continue;
+    for_each_bit(cities, [&](int c) { out.push_back(act::kPlaceBase + ty * kNumCities + c); });
+  }
+}
+
+void UfoState::apply_new_ufo(Action a) {
+  if (a != act::kPass) {
+    UfoPiece f;
+    f.owner = active_;
+    f.type = UfoType((a - act::kPlaceBase) / kNumCities);
+    f.space = static_cast<std::uint8_t>((a - act::kPlaceBase) % kNumCities);
+    ufos_.push_back(f);
+    // RULINGS 3.2: a player who took a new UFO skips its next turn.
+    skip_mask_ = static_cast<std::uint8_t>(skip_mask_ | (1u << active_));
+  }
+  end_turn(control_masks());
+}
+
+}  // namespace meeple::ufo

@@ -1,0 +1,74 @@
+// Ufo!, section "1. Movement": the active player's UFOs move one line at a
+// time until it ends movement.
+#include "games/ufo/internal.h"
+
+namespace meeple::ufo {
+
+bool UfoState::holds_other_ufo(int space, Seat p) const {
+  bool any = false;  // no early exit: a full short scan beats a mispredicted branch
+  for (const auto& u : ufos_) any |= (u.space == space) & (u.owner != p);
+  return any;
+}
+
+bool UfoState::has_buildings_all_own(int space, Seat p) const {
+  if (space >= kNumCities) return kiosk_[space] == p;
+  return controls(p, space);
+}
+
+void UfoState::clear_eyewitnesses(int city, Seat p) {
+  if (city < kNumCities) eyewitness_[city][p] = 0;
+}
+
+// "End movement", then one "move UFO u along its k-th line" for every line of
+// every UFO of the active player that has not stopped, each line leading to a
+// space in play (RULINGS 3.1).
+void UfoState::legal_move(ActionList& out) const {
+  const Topology& t = topology();
+  const int n = static_cast<int>(ufos_.size());
+  out.push_back(act::kPass);
+  const bool all = players_ >= 4;
+  std::uint32_t movers = 0;  // bit u: UFO u may move (branch-free scan)
+  for (int u = 0; u < n; ++u)
+    movers |= std::uint32_t{ufos_[u].owner == active_ && !ufos_[u].stopped} << u;
+  for_each_bit(movers, [&](int u) {
+    const int s = ufos_[u].space;
+    const unsigned lines = all ? (1u << t.num_lines[s]) - 1 : unsigned{t.marked_lines[s]};
+    // Branch-free: write all kMaxLines candidates, keep those in `lines`.
+    std::size_t size = out.size();
+    out.resize(size + kMaxLines);
+    const Action base = act::kMoveBase + u * kMaxLines;
+    for (int k = 0; k < kMaxLines; ++k) {
+      out[size] = base + k;
+      size += (lines >> k) & 1u;
+    }
+    out.resize(size);
+  });
+}
+
+void UfoState::apply_move(Action a) {
+  if (a == act::kPass) {
+    phase_ = Phase::kBump;
+    next_bump_or_actions();
+    return;
+  }
+  const int u = (a - act::kMoveBase) / kMaxLines;
+  const int k = (a - act::kMoveBase) % kMaxLines;
+  UfoPiece& f = ufos_[u];
+  const int to = topology().line[f.space][k];
+  // RULINGS 3.2: a Sedator removes its owner's eyewitness tokens from every
+  // city it moves into or out of.
+  if (f.type == UfoType::kSedator) {
+    clear_eyewitnesses(f.space, f.owner);
+    clear_eyewitnesses(to, f.owner);
+  }
+  f.space = static_cast<std::uint8_t>(to);
+  // RULINGS 3.2: `moved` marks a UFO that is not infiltrating this turn and
+  // may take over a kiosk in the village it entered (actions.cpp).
+  f.moved = true;
+  // RULINGS 3.2: a UFO passes freely through spaces whose buildings are all
+  // its owner's; it stops on entering a space empty of buildings, with another
+  // player's building, or with another player's UFO.
+  if (!has_buildings_all_own(to, f.owner) || holds_other_ufo(to, f.owner)) f.stopped = true;
+}
+
+}  // namespace meeple::ufo
