@@ -1,5 +1,6 @@
 // Ufo!: the result of a finished game (RULINGS 3.3: highest score wins; ties
-// share the victory) and the figures behind each score.
+// share the victory) and the figures behind each score; "rounds" is the key
+// every game uses for the rounds played (the arena reads it).
 #include "games/ufo/internal.h"
 
 namespace meeple::ufo {
@@ -23,7 +24,7 @@ Json UfoState::result_details() const {
                  {"cities", controlled_cities(p)},
                  {"score", score(p)}});
   }
-  return {{"players", d}, {"rounds_played", round()}};
+  return {{"players", d}, {"rounds", round()}};
 }
 
 }  // namespace meeple::ufo

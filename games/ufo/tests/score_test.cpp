@@ -71,5 +71,16 @@ TEST(Score, ScoringRestaurantsKiosksAndEyewitnessesTiesShare) {
   EXPECT_FALSE(r.winners.contains(2));
 }
 
+TEST(Score, ResultDetailsGiveEachScoreAndTheRoundsPlayed) {
+  UfoFixture f(2);
+  f.restaurant("rome", 0, 0);
+  f.kiosk("tivoli", 1);
+  f.set_turns(6);
+  const Json d = f.s.result_details();
+  EXPECT_EQ(d["rounds"], 3) << "the key every game uses (the arena reads it)";
+  EXPECT_EQ(d["players"][0]["restaurant_points"], 3);
+  EXPECT_EQ(d["players"][1]["kiosks"], 1);
+}
+
 }  // namespace
 }  // namespace meeple::ufo
