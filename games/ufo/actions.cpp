@@ -114,7 +114,7 @@ void UfoState::apply_control_die(Action a) {
   if (total >= resistance(c)) {
     if (deed_ == Deed::kOpenRestaurant) {
       restaurant_[c][free_slot(c)] = active_;
-      opened_mask_ = static_cast<std::uint16_t>(opened_mask_ | (1u << c));
+      opened_mask_ = static_cast<std::uint16_t>(opened_mask_ | bit<std::uint32_t>(c));
       eyewitness_[c][active_] = 0;
     } else {
       restaurant_[c][deed_ == Deed::kTakeRestaurant0 ? 0 : 1] = active_;

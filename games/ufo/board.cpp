@@ -72,7 +72,8 @@ Topology make_topology() {
     for (int k = 0; k < static_cast<int>(lines.size()); ++k) {
       t.line[s][k] = lines[k];
       t.neighbours[s] |= bit(lines[k]);
-      if ((t.marked >> lines[k]) & 1u) t.marked_lines[s] |= static_cast<std::uint8_t>(1u << k);
+      if ((t.marked >> lines[k]) & 1u)
+        t.marked_lines[s] |= static_cast<std::uint8_t>(bit<std::uint32_t>(k));
     }
   }
   for (int i = 0; i < kNumTokens; ++i) {

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/bits.h"
 #include "core/game.h"
 
 namespace meeple::ufo {
@@ -70,6 +71,6 @@ inline const Topology& topology() {
   static const Topology t = make_topology();
   return t;
 }
-inline constexpr std::uint64_t kAllSpaces = (std::uint64_t{1} << kNumSpaces) - 1;
+inline constexpr std::uint64_t kAllSpaces = bit(kNumSpaces) - 1;
 
 }  // namespace meeple::ufo

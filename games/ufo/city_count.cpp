@@ -12,7 +12,7 @@ UfoState::Controls UfoState::control_masks() const {
   for (int c = 0; c < kNumCities; ++c) {
     const int o = controller(t, c);
     if (o >= 0 && o < kMaxPlayers)
-      m[static_cast<std::size_t>(o)] |= static_cast<std::uint16_t>(1u << c);
+      m[static_cast<std::size_t>(o)] |= static_cast<std::uint16_t>(bit<std::uint32_t>(c));
   }
   return m;
 }
@@ -75,7 +75,7 @@ void UfoState::apply_new_ufo(Action a) {
     f.space = static_cast<std::uint8_t>((a - act::kPlaceBase) % kNumCities);
     ufos_.push_back(f);
     // RULINGS 3.2: a player who took a new UFO skips its next turn.
-    skip_mask_ = static_cast<std::uint8_t>(skip_mask_ | (1u << active_));
+    skip_mask_ = static_cast<std::uint8_t>(skip_mask_ | bit<std::uint32_t>(active_));
   }
   end_turn(control_masks());
 }

@@ -223,7 +223,7 @@ Expected<UfoState> UfoState::from_json(const Json& j) {
     s.token_[c] = tok[c].get<std::int8_t>();
     if (s.token_[c] != kNone) {
       if ((seen >> s.token_[c]) & 1u) return bad("token used twice");
-      seen |= 1u << s.token_[c];
+      seen |= bit<std::uint32_t>(s.token_[c]);
       if (!s.in_play(c)) return bad("token on a city out of play");
     }
   }

@@ -97,7 +97,7 @@ void UfoState::start_turn() {
     ++turns_;
     if (!skips_next_turn(active_)) break;
     // RULINGS 3.2: a player who took a new UFO skips its next turn entirely.
-    skip_mask_ = static_cast<std::uint8_t>(skip_mask_ & ~(1u << active_));
+    skip_mask_ = static_cast<std::uint8_t>(skip_mask_ & ~bit<std::uint32_t>(active_));
     active_ = static_cast<std::int8_t>(seat_after(active_, 1));
   }
   for (auto& u : ufos_) u.moved = u.stopped = u.used = false;
