@@ -72,8 +72,10 @@ Topology make_topology() {
     for (int k = 0; k < static_cast<int>(lines.size()); ++k) {
       t.line[s][k] = lines[k];
       t.neighbours[s] |= bit(lines[k]);
-      if ((t.marked >> lines[k]) & 1u)
-        t.marked_lines[s] |= static_cast<std::uint8_t>(bit<std::uint32_t>(k));
+      for (int m = 0; m < 2; ++m) {
+        if (m == 0 && !((t.marked >> lines[k]) & 1u)) continue;
+        t.move_lines[m][s][t.num_move_lines[m][s]++] = k;
+      }
     }
   }
   for (int i = 0; i < kNumTokens; ++i) {

@@ -61,8 +61,13 @@ struct Topology {
   // line[s][k]: where the k-th line from s leads (board().spaces[s].lines[k]).
   std::array<std::array<std::uint8_t, kMaxLines>, kNumSpaces> line{};
   std::array<std::uint8_t, kNumSpaces> num_lines{};
-  // Bit k: the k-th line from s leads to a marked space.
-  std::array<std::uint8_t, kNumSpaces> marked_lines{};
+  // The lines a UFO on s may fly along in movement: move_lines[m][s] lists
+  // their indices k ascending (padded with 0), num_move_lines[m][s] counts
+  // them. m = 1 with 4 or 5 players (every line), m = 0 with 2 or 3 (only
+  // lines to marked spaces). Action-sized, so legal_move writes all
+  // kMaxLines candidates at once and keeps the first num_move_lines.
+  std::array<std::array<std::array<Action, kMaxLines>, kNumSpaces>, 2> move_lines{};
+  std::array<std::array<std::uint8_t, kNumSpaces>, 2> num_move_lines{};
   std::array<std::int8_t, kNumTokens> resistance{};
   std::array<std::int8_t, kNumTokens> restaurants{};
 };

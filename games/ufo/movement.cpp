@@ -26,22 +26,20 @@ void UfoState::legal_move(ActionList& out) const {
   const Topology& t = topology();
   const int n = static_cast<int>(ufos_.size());
   out.push_back(act::kPass);
-  const bool all = players_ >= 4;
-  std::uint32_t movers = 0;  // bit u: UFO u may move (branch-free scan)
+  const int m = players_ >= 4;  // RULINGS 3.1: with 2 or 3 players, the marked half only
+  std::uint32_t movers = 0;     // bit u: UFO u may move (branch-free scan)
   for (int u = 0; u < n; ++u)
     movers |= std::uint32_t{ufos_[u].owner == active_ && !ufos_[u].stopped} << u;
   for_each_bit(movers, [&](int u) {
     const int s = ufos_[u].space;
-    const unsigned lines = all ? (1u << t.num_lines[s]) - 1 : unsigned{t.marked_lines[s]};
-    // Branch-free: write all kMaxLines candidates, keep those in `lines`.
-    std::size_t size = out.size();
+    const std::array<Action, kMaxLines> lines = t.move_lines[m][s];  // a copy: no aliasing
+    // Branch-free: write all kMaxLines candidates, keep the first
+    // num_move_lines (the lines in play, ascending).
+    const std::size_t size = out.size();
     out.resize(size + kMaxLines);
     const Action base = act::kMoveBase + u * kMaxLines;
-    for (int k = 0; k < kMaxLines; ++k) {
-      out[size] = base + k;
-      size += (lines >> k) & 1u;
-    }
-    out.resize(size);
+    for (int i = 0; i < kMaxLines; ++i) out[size + i] = base + lines[i];
+    out.resize(size + t.num_move_lines[m][s]);
   });
 }
 
