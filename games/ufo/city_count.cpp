@@ -7,14 +7,14 @@
 namespace meeple::ufo {
 
 UfoState::Controls UfoState::control_masks() const {
-  const Topology& t = topology();
-  Controls m{};
-  for (int c = 0; c < kNumCities; ++c) {
-    const int o = controller(t, c);
-    if (o >= 0 && o < kMaxPlayers)
-      m[static_cast<std::size_t>(o)] |= static_cast<std::uint16_t>(bit<std::uint32_t>(c));
-  }
-  return m;
+  // Branch-free: slot 0 collects the cities nobody controls.
+  std::array<std::uint16_t, kMaxPlayers + 1> m{};
+  for (int c = 0; c < kNumCities; ++c)
+    m[static_cast<std::size_t>(controller(c) + 1)] |=
+        static_cast<std::uint16_t>(bit<std::uint32_t>(c));
+  Controls out;
+  for (int p = 0; p < kMaxPlayers; ++p) out[p] = m[p + 1];
+  return out;
 }
 
 // RULINGS 3.2, city count: the player may take a new UFO when it controls at
@@ -24,7 +24,8 @@ UfoState::Controls UfoState::control_masks() const {
 // gained control of a city" and "not on a turn that ends the game"; this code
 // checks neither (docs/rules/ufo.md describes it as it is).
 bool UfoState::may_take_new_ufo(const Controls& controls) const {
-  if (ufos_.size() >= kMaxUfos) return false;
+  const std::uint64_t cities = controls[static_cast<std::size_t>(active_)];
+  if (cities == 0 || ufos_.size() >= kMaxUfos) return false;  // (no city: no place for it)
   std::array<int, kNumUfoTypes> of_type{};
   int mine = 0;
   for (const auto& u : ufos_)
@@ -32,7 +33,6 @@ bool UfoState::may_take_new_ufo(const Controls& controls) const {
       ++mine;
       ++of_type[static_cast<std::size_t>(u.type)];
     }
-  const std::uint64_t cities = controls[static_cast<std::size_t>(active_)];
   if (count_bits(cities) < mine) return false;
   bool type_left = false;
   for (int t = 0; t < kNumUfoTypes; ++t) type_left |= of_type[t] < kUfosPerType;

@@ -175,13 +175,20 @@ class UfoState {
   // p owns at least one restaurant in the city and every other one there
   // (RULINGS 3.2, city count).
   bool controls(Seat p, int city) const { return p >= 0 && controller(city) == p; }
-  // The player who controls the city, kNone when nobody does.
-  int controller(int city) const { return controller(topology(), city); }
+  // The player who controls the city, kNone when nobody does. Reads both
+  // slots: a slot the city's token does not have never holds a restaurant
+  // (restaurants open in a free slot, take-overs name an existing one, and
+  // from_json refuses anything else).
+  int controller(int city) const {
+    const int o0 = restaurant_[city][0];
+    const int o1 = restaurant_[city][1];
+    if (o0 == kNone) return o1;
+    return o1 == kNone || o1 == o0 ? o0 : kNone;
+  }
   int controlled_cities(Seat p) const {
     if (p < 0) return 0;
-    const Topology& t = topology();
     int n = 0;
-    for (int c = 0; c < kNumCities; ++c) n += controller(t, c) == p;
+    for (int c = 0; c < kNumCities; ++c) n += controller(c) == p;
     return n;
   }
   // RULINGS 3.3: each restaurant scores its city's resistance, each kiosk 1,
@@ -242,18 +249,10 @@ class UfoState {
     const int q = p + off;
     return q >= players_ ? q - players_ : q;
   }
-  int controller(const Topology& t, int city) const {
-    const int n = token_[city] == kNone ? 0 : t.restaurants[static_cast<std::size_t>(token_[city])];
-    const int o0 = n >= 1 ? restaurant_[city][0] : kNone;
-    const int o1 = n >= 2 ? restaurant_[city][1] : kNone;
-    if (o0 == kNone) return o1;
-    return o1 == kNone || o1 == o0 ? o0 : kNone;
-  }
   // The cities p controls, as bits.
   std::uint64_t controlled_mask(Seat p) const {
-    const Topology& t = topology();
     std::uint64_t m = 0;
-    for (int c = 0; c < kNumCities; ++c) m |= std::uint64_t{controller(t, c) == p} << c;
+    for (int c = 0; c < kNumCities; ++c) m |= std::uint64_t{controller(c) == p} << c;
     return m;
   }
   // Bit c of [p]: p controls city c.
