@@ -24,27 +24,26 @@ int UfoState::free_slot(int city) const {
 //    that did not move) in a city without a free slot.
 // Kiosks and restaurants come from the player's supply.
 void UfoState::legal_deeds(ActionList& out) const {
-  const int n = static_cast<int>(ufos_.size());
   out.push_back(act::kPass);
   const Seat p = active_;
   int kiosks_left = -1, restaurants_left = -1;  // supply > 0; -1: not counted yet
-  for (int u = 0; u < n; ++u) {
+  for_each_bit(owned_[p], [&](int u) {
     const UfoPiece& f = ufos_[u];
-    if (f.used || f.owner != p) continue;
+    if (f.used) return;
     const int s = f.space;
     const Action base = act::kDeedBase + u * kNumDeeds;
     if (s >= kNumCities) {
       if (kiosks_left < 0) kiosks_left = kiosk_supply(p) > 0;
-      if (!kiosks_left) continue;
+      if (!kiosks_left) return;
       if (kiosk_[s] == kNone) {
         out.push_back(base + static_cast<int>(Deed::kOpenKiosk));
       } else if (kiosk_[s] != p && f.moved) {
         out.push_back(base + static_cast<int>(Deed::kTakeKiosk));
       }
-      continue;
+      return;
     }
     if (restaurants_left < 0) restaurants_left = restaurant_supply(p) > 0;
-    if (!restaurants_left) continue;
+    if (!restaurants_left) return;
     const int free = free_slot(s);
     if (free != kNone) {
       if (!((opened_mask_ >> s) & 1u))
@@ -55,7 +54,7 @@ void UfoState::legal_deeds(ActionList& out) const {
         if (restaurant_[s][k] != p)
           out.push_back(base + static_cast<int>(Deed::kTakeRestaurant0) + k);
     }
-  }
+  });
 }
 
 // A kiosk deed is done at once; a restaurant deed starts a control roll,
@@ -83,15 +82,13 @@ void UfoState::apply_deed(Action a) {
 // 3.2: a UFO of the player in the same city or an adjacent space assists a
 // control roll (+1) and then takes no other action.
 void UfoState::legal_assist(ActionList& out) const {
-  const int n = static_cast<int>(ufos_.size());
   out.push_back(act::kRoll);
   const int c = ufos_[roller_].space;
   const std::uint64_t near = topology().neighbours[c] | bit(c);
-  for (int u = 0; u < n; ++u) {
+  for_each_bit(owned_[active_] & ~bit<std::uint32_t>(roller_), [&](int u) {
     const UfoPiece& f = ufos_[u];
-    if (u != roller_ && f.owner == active_ && !f.used && ((near >> f.space) & 1u))
-      out.push_back(act::kAssistBase + u);
-  }
+    if (!f.used && ((near >> f.space) & 1u)) out.push_back(act::kAssistBase + u);
+  });
 }
 
 void UfoState::apply_assist(Action a) {

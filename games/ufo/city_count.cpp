@@ -26,14 +26,10 @@ UfoState::Controls UfoState::control_masks() const {
 bool UfoState::may_take_new_ufo(const Controls& controls) const {
   const std::uint64_t cities = controls[static_cast<std::size_t>(active_)];
   if (cities == 0 || ufos_.size() >= kMaxUfos) return false;  // (no city: no place for it)
+  const std::uint32_t mine = owned_[static_cast<std::size_t>(active_)];
+  if (count_bits(cities) < count_bits(mine)) return false;
   std::array<int, kNumUfoTypes> of_type{};
-  int mine = 0;
-  for (const auto& u : ufos_)
-    if (u.owner == active_) {
-      ++mine;
-      ++of_type[static_cast<std::size_t>(u.type)];
-    }
-  if (count_bits(cities) < mine) return false;
+  for_each_bit(mine, [&](int u) { ++of_type[static_cast<std::size_t>(ufos_[u].type)]; });
   bool type_left = false;
   for (int t = 0; t < kNumUfoTypes; ++t) type_left |= of_type[t] < kUfosPerType;
   if (!type_left) return false;
@@ -58,8 +54,8 @@ void UfoState::end_actions() {
 void UfoState::legal_new_ufo(ActionList& out) const {
   out.push_back(act::kPass);
   std::array<int, kNumUfoTypes> of_type{};
-  for (const auto& u : ufos_)
-    if (u.owner == active_) ++of_type[static_cast<std::size_t>(u.type)];
+  for_each_bit(owned_[static_cast<std::size_t>(active_)],
+               [&](int u) { ++of_type[static_cast<std::size_t>(ufos_[u].type)]; });
   const std::uint64_t cities = new_ufo_cities();
   for (int ty = 0; ty < kNumUfoTypes; ++ty) {
     if (of_type[ty] >= kUfosPerType) continue;
@@ -73,7 +69,7 @@ void UfoState::apply_new_ufo(Action a) {
     f.owner = active_;
     f.type = UfoType((a - act::kPlaceBase) / kNumCities);
     f.space = static_cast<std::uint8_t>((a - act::kPlaceBase) % kNumCities);
-    ufos_.push_back(f);
+    add_ufo(f);
     // RULINGS 3.2: a player who took a new UFO skips its next turn.
     skip_mask_ = static_cast<std::uint8_t>(skip_mask_ | bit<std::uint32_t>(active_));
   }

@@ -267,7 +267,7 @@ Expected<UfoState> UfoState::from_json(const Json& j) {
     p.stopped = f[4].get<bool>();
     p.used = f[5].get<bool>();
     if (!s.in_play(p.space)) return bad("ufo out of play");
-    s.ufos_.push_back(p);
+    s.add_ufo(p);
   }
   for (Seat p = 0; p < np; ++p)
     if (s.restaurant_supply(p) < 0 || s.kiosk_supply(p) < 0 || s.eyewitness_supply(p) < 0 ||

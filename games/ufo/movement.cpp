@@ -24,12 +24,10 @@ void UfoState::clear_eyewitnesses(int city, Seat p) {
 // space in play (RULINGS 3.1).
 void UfoState::legal_move(ActionList& out) const {
   const Topology& t = topology();
-  const int n = static_cast<int>(ufos_.size());
   out.push_back(act::kPass);
   const int m = players_ >= 4;  // RULINGS 3.1: with 2 or 3 players, the marked half only
-  std::uint32_t movers = 0;     // bit u: UFO u may move (branch-free scan)
-  for (int u = 0; u < n; ++u)
-    movers |= std::uint32_t{ufos_[u].owner == active_ && !ufos_[u].stopped} << u;
+  std::uint32_t movers = 0;     // bit u: UFO u may move (branch-free)
+  for_each_bit(owned_[active_], [&](int u) { movers |= std::uint32_t{!ufos_[u].stopped} << u; });
   for_each_bit(movers, [&](int u) {
     const int s = ufos_[u].space;
     const std::array<Action, kMaxLines> lines = t.move_lines[m][s];  // a copy: no aliasing

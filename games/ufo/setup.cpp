@@ -47,7 +47,7 @@ void UfoState::apply_setup(Action a) {
     UfoPiece f;
     f.owner = active_;
     f.space = static_cast<std::uint8_t>(c);
-    ufos_.push_back(f);
+    add_ufo(f);
   }
   if (++active_ >= players_) {
     active_ = 0;

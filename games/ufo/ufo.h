@@ -255,6 +255,12 @@ class UfoState {
     for (int c = 0; c < kNumCities; ++c) m |= std::uint64_t{controller(c) == p} << c;
     return m;
   }
+  // Puts a UFO on the board (the only way UFOs are added: setup, new UFO,
+  // from_json, tests).
+  void add_ufo(const UfoPiece& f) {
+    owned_[static_cast<std::size_t>(f.owner)] |= bit<std::uint32_t>(static_cast<int>(ufos_.size()));
+    ufos_.push_back(f);
+  }
   // Bit c of [p]: p controls city c.
   using Controls = std::array<std::uint16_t, kMaxPlayers>;
 
@@ -335,6 +341,9 @@ class UfoState {
   std::array<std::array<std::int8_t, 2>, kNumCities> restaurant_{};
   std::array<std::array<std::uint8_t, kMaxPlayers>, kNumCities> eyewitness_{};
   InlineVec<UfoPiece, kMaxUfos> ufos_;
+  // Bit u of [p]: UFO u is p's. UFOs never change hands or leave the board,
+  // so this follows from ufos_ and only add_ufo changes it.
+  std::array<std::uint32_t, kMaxPlayers> owned_{};
   std::uint16_t opened_mask_ = 0;  // cities where a restaurant opened this turn
   std::uint8_t skip_mask_ = 0;     // players who skip their next turn
   bool lost_bump_ = false;         // the active player lost a bump as attacker

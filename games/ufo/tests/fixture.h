@@ -20,7 +20,7 @@ struct TestAccess {
   static auto& phase(UfoState& s) { return s.phase_; }
   static auto& active(UfoState& s) { return s.active_; }
   static auto& turns(UfoState& s) { return s.turns_; }
-  static auto& ufos(UfoState& s) { return s.ufos_; }
+  static void add_ufo(UfoState& s, const UfoPiece& f) { s.add_ufo(f); }
   static auto& restaurants(UfoState& s) { return s.restaurant_; }
   static auto& kiosks(UfoState& s) { return s.kiosk_; }
   static auto& eyewitnesses(UfoState& s) { return s.eyewitness_; }
@@ -58,7 +58,7 @@ class UfoFixture {
     f.owner = static_cast<std::int8_t>(owner);
     f.type = type;
     f.space = static_cast<std::uint8_t>(at(where));
-    T::ufos(s).push_back(f);
+    T::add_ufo(s, f);
     return static_cast<int>(s.ufos().size()) - 1;
   }
   void restaurant(std::string_view city, int slot, Seat owner) {
