@@ -69,7 +69,7 @@ void UfoState::apply_deed(Action a) {
   UfoPiece& f = ufos_[u];
   f.used = true;
   if (d == Deed::kOpenKiosk || d == Deed::kTakeKiosk) {
-    kiosk_[f.space] = active_;
+    set_kiosk(f.space, active_);
     return;
   }
   roller_ = static_cast<std::int8_t>(u);
@@ -110,11 +110,11 @@ void UfoState::apply_control_die(Action a) {
   const int total = a + control_modifier(roller_) + assist_;
   if (total >= resistance(c)) {
     if (deed_ == Deed::kOpenRestaurant) {
-      restaurant_[c][free_slot(c)] = active_;
+      set_restaurant(c, free_slot(c), active_);
       opened_mask_ = static_cast<std::uint16_t>(opened_mask_ | bit<std::uint32_t>(c));
       eyewitness_[c][active_] = 0;
     } else {
-      restaurant_[c][deed_ == Deed::kTakeRestaurant0 ? 0 : 1] = active_;
+      set_restaurant(c, deed_ == Deed::kTakeRestaurant0 ? 0 : 1, active_);
     }
   }
   roller_ = kNone;

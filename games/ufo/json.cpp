@@ -193,6 +193,16 @@ Json UfoState::to_json() const {
   return j;
 }
 
+void UfoState::count_buildings() {
+  kiosks_built_.fill(0);
+  restaurants_built_.fill(0);
+  for (auto o : kiosk_)
+    if (o != kNone) ++kiosks_built_[static_cast<std::size_t>(o)];
+  for (const auto& c : restaurant_)
+    for (auto o : c)
+      if (o != kNone) ++restaurants_built_[static_cast<std::size_t>(o)];
+}
+
 Expected<UfoState> UfoState::from_json(const Json& j) {
   auto bad = [](const char* what) {
     return make_error(errc::kCorruptState, std::string("ufo state: ") + what);
@@ -269,6 +279,7 @@ Expected<UfoState> UfoState::from_json(const Json& j) {
     if (!s.in_play(p.space)) return bad("ufo out of play");
     s.add_ufo(p);
   }
+  s.count_buildings();
   for (Seat p = 0; p < np; ++p)
     if (s.restaurant_supply(p) < 0 || s.kiosk_supply(p) < 0 || s.eyewitness_supply(p) < 0 ||
         s.ufo_supply(p, UfoType::kStandard) < 0 || s.ufo_supply(p, UfoType::kBumper) < 0 ||

@@ -163,14 +163,12 @@ class UfoState {
     return kEyewitnessSupply - n;
   }
   int restaurant_supply(Seat p) const {
-    int n = 0;
-    for (const auto& c : restaurant_) n += (c[0] == p) + (c[1] == p);
-    return kRestaurantSupply - n;
+    if (p < 0 || p >= kMaxPlayers) return kRestaurantSupply;
+    return kRestaurantSupply - restaurants_built_[static_cast<std::size_t>(p)];
   }
   int kiosk_supply(Seat p) const {
-    int n = 0;
-    for (auto o : kiosk_) n += o == p;
-    return kKioskSupply - n;
+    if (p < 0 || p >= kMaxPlayers) return kKioskSupply;
+    return kKioskSupply - kiosks_built_[static_cast<std::size_t>(p)];
   }
   int ufos_in_play(Seat p) const {
     int n = 0;
@@ -271,6 +269,21 @@ class UfoState {
     owned_[static_cast<std::size_t>(f.owner)] |= bit<std::uint32_t>(static_cast<int>(ufos_.size()));
     ufos_.push_back(f);
   }
+  // Builds (or takes over) a kiosk or a restaurant for p, keeping the
+  // counts of buildings per player.
+  void set_kiosk(int village, Seat p) {
+    if (kiosk_[village] != kNone) --kiosks_built_[static_cast<std::size_t>(kiosk_[village])];
+    kiosk_[village] = static_cast<std::int8_t>(p);
+    ++kiosks_built_[static_cast<std::size_t>(p)];
+  }
+  void set_restaurant(int city, int slot, Seat p) {
+    std::int8_t& o = restaurant_[city][slot];
+    if (o != kNone) --restaurants_built_[static_cast<std::size_t>(o)];
+    o = static_cast<std::int8_t>(p);
+    ++restaurants_built_[static_cast<std::size_t>(p)];
+  }
+  // Recounts kiosks_built_ and restaurants_built_ from the board.
+  void count_buildings();
   // Bit c of [p]: p controls city c.
   using Controls = std::array<std::uint16_t, kMaxPlayers>;
 
@@ -354,6 +367,11 @@ class UfoState {
   // Bit u of [p]: UFO u is p's. UFOs never change hands or leave the board,
   // so this follows from ufos_ and only add_ufo changes it.
   std::array<std::uint32_t, kMaxPlayers> owned_{};
+  // Each player's kiosks and restaurants on the board: they follow from
+  // kiosk_ and restaurant_, which change only through set_kiosk and
+  // set_restaurant (and from_json, which counts them again).
+  std::array<std::uint8_t, kMaxPlayers> kiosks_built_{};
+  std::array<std::uint8_t, kMaxPlayers> restaurants_built_{};
   std::uint16_t opened_mask_ = 0;  // cities where a restaurant opened this turn
   std::uint8_t skip_mask_ = 0;     // players who skip their next turn
   bool lost_bump_ = false;         // the active player lost a bump as attacker

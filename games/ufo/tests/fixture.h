@@ -21,8 +21,10 @@ struct TestAccess {
   static auto& active(UfoState& s) { return s.active_; }
   static auto& turns(UfoState& s) { return s.turns_; }
   static void add_ufo(UfoState& s, const UfoPiece& f) { s.add_ufo(f); }
-  static auto& restaurants(UfoState& s) { return s.restaurant_; }
-  static auto& kiosks(UfoState& s) { return s.kiosk_; }
+  static void set_restaurant(UfoState& s, int city, int slot, Seat p) {
+    s.set_restaurant(city, slot, p);
+  }
+  static void set_kiosk(UfoState& s, int village, Seat p) { s.set_kiosk(village, p); }
   static auto& eyewitnesses(UfoState& s) { return s.eyewitness_; }
   static auto& skip_mask(UfoState& s) { return s.skip_mask_; }
   // Begins the active player's turn (movement phase) as the rules would.
@@ -62,11 +64,9 @@ class UfoFixture {
     return static_cast<int>(s.ufos().size()) - 1;
   }
   void restaurant(std::string_view city, int slot, Seat owner) {
-    T::restaurants(s)[at(city)][slot] = static_cast<std::int8_t>(owner);
+    T::set_restaurant(s, at(city), slot, owner);
   }
-  void kiosk(std::string_view village, Seat owner) {
-    T::kiosks(s)[at(village)] = static_cast<std::int8_t>(owner);
-  }
+  void kiosk(std::string_view village, Seat owner) { T::set_kiosk(s, at(village), owner); }
   void eyewitnesses(std::string_view city, Seat owner, int n) {
     T::eyewitnesses(s)[at(city)][owner] = static_cast<std::uint8_t>(n);
   }
