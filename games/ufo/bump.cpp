@@ -11,9 +11,7 @@ namespace meeple::ufo {
 // player and of another player; then the actions, unless the active player
 // lost a bump as attacker ("its UFOs take no action this turn").
 void UfoState::next_bump_or_actions() {
-  std::uint64_t mine = 0, others = 0;
-  for (const auto& u : ufos_) (u.owner == active_ ? mine : others) |= bit(u.space);
-  if (mine & others) {
+  if (at_[static_cast<std::size_t>(active_)] & others_mask(active_)) {
     phase_ = Phase::kBump;
     return;
   }
@@ -28,16 +26,13 @@ void UfoState::next_bump_or_actions() {
 // other player defends): a UFO of the active player may bump where another
 // player's UFO is.
 void UfoState::legal_bump(ActionList& out) const {
-  const int n = static_cast<int>(ufos_.size());
-  std::array<std::uint64_t, kMaxPlayers> at{};
-  for (const auto& g : ufos_) at[static_cast<std::size_t>(g.owner)] |= bit(g.space);
   const std::uint64_t others = others_mask(active_);
-  for (int u = 0; u < n; ++u) {
+  for_each_bit(owned_[static_cast<std::size_t>(active_)], [&](int u) {
     const int s = ufos_[u].space;
-    if (ufos_[u].owner != active_ || !((others >> s) & 1u)) continue;
+    if (!((others >> s) & 1u)) return;
     for (Seat q = 0; q < players_; ++q)
-      if (q != active_ && ((at[q] >> s) & 1u)) out.push_back(act::kBumpBase + u * kMaxPlayers + q);
-  }
+      if (q != active_ && ((at_[q] >> s) & 1u)) out.push_back(act::kBumpBase + u * kMaxPlayers + q);
+  });
 }
 
 void UfoState::apply_bump(Action a) {
@@ -177,9 +172,8 @@ void UfoState::legal_displace(ActionList& out) const {
 void UfoState::apply_displace(Action a) {
   const int u = (a - act::kMoveBase) / kMaxLines;
   const int k = (a - act::kMoveBase) % kMaxLines;
-  UfoPiece& f = ufos_[u];
-  const int to = topology().line[f.space][k];
-  f.space = static_cast<std::uint8_t>(to);
+  const int to = topology().line[ufos_[u].space][k];
+  move_ufo(u, to);
   pushed_[u] = 1;  // only "has moved at least once" matters
   if (steps_left_ > 0) --steps_left_;
   enter_by_displacement(to);

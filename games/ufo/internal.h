@@ -26,11 +26,11 @@ inline const Space& space_at(int i) {
   return board().spaces[static_cast<std::size_t>(i)];
 }
 
-// Setup, bumping and the new UFO all ask where the other players' UFOs are.
+// Setup, movement, bumping and the new UFO all ask where the other players'
+// UFOs are.
 inline std::uint64_t UfoState::others_mask(Seat p) const {
   std::uint64_t m = 0;
-  for (const auto& u : ufos_)
-    if (u.owner != p) m |= bit(u.space);
+  for (int q = 0; q < kMaxPlayers; ++q) m |= q == p ? 0 : at_[static_cast<std::size_t>(q)];
   return m;
 }
 

@@ -5,9 +5,7 @@
 namespace meeple::ufo {
 
 bool UfoState::holds_other_ufo(int space, Seat p) const {
-  bool any = false;  // no early exit: a full short scan beats a mispredicted branch
-  for (const auto& u : ufos_) any |= (u.space == space) & (u.owner != p);
-  return any;
+  return (others_mask(p) >> space) & 1u;
 }
 
 bool UfoState::has_buildings_all_own(int space, Seat p) const {
@@ -57,7 +55,7 @@ void UfoState::apply_move(Action a) {
     clear_eyewitnesses(f.space, f.owner);
     clear_eyewitnesses(to, f.owner);
   }
-  f.space = static_cast<std::uint8_t>(to);
+  move_ufo(u, to);
   // RULINGS 3.2: `moved` marks a UFO that is not infiltrating this turn and
   // may take over a kiosk in the village it entered (actions.cpp).
   f.moved = true;

@@ -267,7 +267,17 @@ class UfoState {
   // from_json, tests).
   void add_ufo(const UfoPiece& f) {
     owned_[static_cast<std::size_t>(f.owner)] |= bit<std::uint32_t>(static_cast<int>(ufos_.size()));
+    at_[static_cast<std::size_t>(f.owner)] |= bit(f.space);
     ufos_.push_back(f);
+  }
+  // Moves UFO u to space `to` (movement and displacement).
+  void move_ufo(int u, int to) {
+    UfoPiece& f = ufos_[u];
+    f.space = static_cast<std::uint8_t>(to);
+    std::uint64_t m = 0;
+    for_each_bit(owned_[static_cast<std::size_t>(f.owner)],
+                 [&](int v) { m |= bit(ufos_[v].space); });
+    at_[static_cast<std::size_t>(f.owner)] = m;
   }
   // Builds (or takes over) a kiosk or a restaurant for p, keeping the
   // counts of buildings per player.
@@ -367,6 +377,9 @@ class UfoState {
   // Bit u of [p]: UFO u is p's. UFOs never change hands or leave the board,
   // so this follows from ufos_ and only add_ufo changes it.
   std::array<std::uint32_t, kMaxPlayers> owned_{};
+  // Bit s of [p]: at least one of p's UFOs is on space s. Follows from ufos_:
+  // UFOs arrive through add_ufo and change space only through move_ufo.
+  std::array<std::uint64_t, kMaxPlayers> at_{};
   // Each player's kiosks and restaurants on the board: they follow from
   // kiosk_ and restaurant_, which change only through set_kiosk and
   // set_restaurant (and from_json, which counts them again).
