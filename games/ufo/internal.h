@@ -1,6 +1,8 @@
-// Ufo! internals shared by several of games/ufo/*.cpp (not for bots or other
-// layers): the names the JSON forms and views use, and the hot helpers more
-// than one rules section calls, kept inline. The game library is built as one
+// Ufo! internals shared by several of games/ufo/*.cpp and the tests' fixture
+// (not for bots or other layers): the names the JSON forms and views use, and
+// the hot helpers more than one rules section calls, kept inline (among them
+// the only functions that add or move UFOs and build kiosks and restaurants,
+// which keep UfoState's derived bit sets and counts in step). The game library is built as one
 // unity translation unit (games/ufo/CMakeLists.txt), so names local to one
 // .cpp file must be unique across the folder.
 #pragma once
@@ -24,6 +26,35 @@ inline constexpr const char* kPhaseNames[] = {
 
 inline const Space& space_at(int i) {
   return board().spaces[static_cast<std::size_t>(i)];
+}
+
+// Puts a UFO on the board.
+inline void UfoState::add_ufo(const UfoPiece& f) {
+  owned_[static_cast<std::size_t>(f.owner)] |= bit<std::uint32_t>(static_cast<int>(ufos_.size()));
+  at_[static_cast<std::size_t>(f.owner)] |= bit(f.space);
+  ufos_.push_back(f);
+}
+
+// Moves UFO u to space `to`; its owner's at_ is rebuilt from its own UFOs.
+inline void UfoState::move_ufo(int u, int to) {
+  UfoPiece& f = ufos_[u];
+  f.space = static_cast<std::uint8_t>(to);
+  std::uint64_t m = 0;
+  for_each_bit(owned_[static_cast<std::size_t>(f.owner)], [&](int v) { m |= bit(ufos_[v].space); });
+  at_[static_cast<std::size_t>(f.owner)] = m;
+}
+
+// Builds (or takes over) a kiosk or a restaurant for p.
+inline void UfoState::set_kiosk(int village, Seat p) {
+  if (kiosk_[village] != kNone) --kiosks_built_[static_cast<std::size_t>(kiosk_[village])];
+  kiosk_[village] = static_cast<std::int8_t>(p);
+  ++kiosks_built_[static_cast<std::size_t>(p)];
+}
+inline void UfoState::set_restaurant(int city, int slot, Seat p) {
+  std::int8_t& o = restaurant_[city][slot];
+  if (o != kNone) --restaurants_built_[static_cast<std::size_t>(o)];
+  o = static_cast<std::int8_t>(p);
+  ++restaurants_built_[static_cast<std::size_t>(p)];
 }
 
 // Setup, movement, bumping and the new UFO all ask where the other players'

@@ -263,35 +263,14 @@ class UfoState {
     for (int c = 0; c < kNumCities; ++c) m |= std::uint64_t{controller(c) == p} << c;
     return m;
   }
-  // Puts a UFO on the board (the only way UFOs are added: setup, new UFO,
-  // from_json, tests).
-  void add_ufo(const UfoPiece& f) {
-    owned_[static_cast<std::size_t>(f.owner)] |= bit<std::uint32_t>(static_cast<int>(ufos_.size()));
-    at_[static_cast<std::size_t>(f.owner)] |= bit(f.space);
-    ufos_.push_back(f);
-  }
-  // Moves UFO u to space `to` (movement and displacement).
-  void move_ufo(int u, int to) {
-    UfoPiece& f = ufos_[u];
-    f.space = static_cast<std::uint8_t>(to);
-    std::uint64_t m = 0;
-    for_each_bit(owned_[static_cast<std::size_t>(f.owner)],
-                 [&](int v) { m |= bit(ufos_[v].space); });
-    at_[static_cast<std::size_t>(f.owner)] = m;
-  }
-  // Builds (or takes over) a kiosk or a restaurant for p, keeping the
-  // counts of buildings per player.
-  void set_kiosk(int village, Seat p) {
-    if (kiosk_[village] != kNone) --kiosks_built_[static_cast<std::size_t>(kiosk_[village])];
-    kiosk_[village] = static_cast<std::int8_t>(p);
-    ++kiosks_built_[static_cast<std::size_t>(p)];
-  }
-  void set_restaurant(int city, int slot, Seat p) {
-    std::int8_t& o = restaurant_[city][slot];
-    if (o != kNone) --restaurants_built_[static_cast<std::size_t>(o)];
-    o = static_cast<std::int8_t>(p);
-    ++restaurants_built_[static_cast<std::size_t>(p)];
-  }
+  // The only ways the board's UFOs and buildings change, so that owned_,
+  // at_, kiosks_built_ and restaurants_built_ keep following them (inline,
+  // in internal.h): add_ufo (setup, new UFO, from_json, tests), move_ufo
+  // (movement, displacement), set_kiosk and set_restaurant (actions, tests).
+  void add_ufo(const UfoPiece& f);
+  void move_ufo(int u, int to);
+  void set_kiosk(int village, Seat p);
+  void set_restaurant(int city, int slot, Seat p);
   // Recounts kiosks_built_ and restaurants_built_ from the board.
   void count_buildings();
   // Bit c of [p]: p controls city c.

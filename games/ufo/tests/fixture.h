@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "core/bits.h"
-#include "games/ufo/ufo.h"
+#include "games/ufo/internal.h"  // TestAccess calls the inline helpers
 
 namespace meeple::ufo {
 
