@@ -9,11 +9,16 @@ namespace meeple::ufo {
 // players) or 5 (2 or 4 players).
 bool UfoState::ends_game(const Controls& controls) const {
   if (players_ != 3) {
-    std::uint64_t built = 0;
-    for (int c = 0; c < kNumCities; ++c)
-      built |= std::uint64_t{restaurant_[c][0] != kNone || restaurant_[c][1] != kNone} << c;
-    const std::uint64_t cities = play_mask() & (bit(kNumCities) - 1);
-    if ((cities & ~built) == 0) return true;
+    // Stops at the first city in play without a restaurant (usually early).
+    bool all_built = true;
+    for (std::uint64_t m = play_mask() & (bit(kNumCities) - 1); m != 0; m &= m - 1) {
+      const int c = lowest_bit(m);
+      if (restaurant_[c][0] == kNone && restaurant_[c][1] == kNone) {
+        all_built = false;
+        break;
+      }
+    }
+    if (all_built) return true;
   }
   const int needed = (players_ == 3 || players_ == 5) ? 4 : 5;
   for (Seat p = 0; p < players_; ++p)
