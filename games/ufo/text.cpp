@@ -1,4 +1,5 @@
-// Ufo!: text_view and describe_action for terminal play (meeple play ufo).
+// Ufo!: text_view, describe_action and describe_event for terminal play
+// (meeple play ufo).
 // Nothing is hidden in Ufo!, so the text shows only what view() holds: the
 // phase, the players' supplies and scores, the cities, the villages with a
 // kiosk or a UFO, the UFOs and the bump or control roll in progress. English
@@ -6,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "games/ufo/ufo.h"
+#include "games/ufo/internal.h"
 
 namespace meeple::ufo {
 
@@ -18,10 +19,6 @@ const char* const kPhaseWords[] = {
     "city tokens",    "setup",          "movement",     "bump",       "support",
     "attacker's die", "defender's die", "displacement", "eyewitness", "actions",
     "assistance",     "control die",    "new UFO",      "game over"};
-
-const Space& space_at(int i) {
-  return board().spaces[static_cast<std::size_t>(i)];
-}
 
 std::string seat_word(Seat p) {
   return "seat " + std::to_string(p);

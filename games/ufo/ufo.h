@@ -16,29 +16,26 @@
 //    gathers assisting UFOs ("assist with v" / "roll") then a chance d12;
 //  - end of turn: take a new UFO (type and city) or decline.
 // No information is hidden: view() is the same for every seat.
+//
+// The code follows the sections of docs/rules/ufo.md, one file each: board.h
+// and board.cpp (The board), setup.cpp (Setup), turn.cpp (A turn: the phases
+// in order, the dispatch of legal_actions and apply to one function per
+// phase), movement.cpp, bump.cpp, actions.cpp, city_count.cpp, score.cpp (End
+// and score); then json.cpp, view.cpp, text.cpp and result.cpp. Helpers that
+// several of them share are in internal.h.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/game.h"
+#include "games/ufo/board.h"
 
 namespace meeple::ufo {
-
-inline constexpr int kMaxPlayers = 5;
-inline constexpr int kNumCities = 13;
-inline constexpr int kNumSpaces = 52;
-inline constexpr int kNumTokens = 18;
-inline constexpr int kMaxLines = 8;     // lines from one space
-inline constexpr int kMaxUfos = 20;     // UFOs in play, all players together
-inline constexpr int kUfosPerType = 3;  // per player
-inline constexpr int kRestaurantSupply = 10;
-inline constexpr int kKioskSupply = 12;
-inline constexpr int kEyewitnessSupply = 12;
-inline constexpr int kNone = -1;
 
 enum class UfoType : std::uint8_t { kStandard = 0, kBumper = 1, kSedator = 2 };
 inline constexpr int kNumUfoTypes = 3;
@@ -70,6 +67,18 @@ enum class Phase : std::uint8_t {
   kOver,
 };
 
+// Phase tests as bit sets (bit = Phase value): cheaper than a jump table in
+// the playout loop, which asks every step.
+inline constexpr std::uint32_t phase_bits(std::initializer_list<Phase> phases) {
+  std::uint32_t m = 0;
+  for (Phase p : phases) m |= std::uint32_t{1} << static_cast<int>(p);
+  return m;
+}
+inline constexpr std::uint32_t kChancePhases =
+    phase_bits({Phase::kTokens, Phase::kAttackDie, Phase::kDefendDie, Phase::kControlDie});
+inline constexpr std::uint32_t kActivePlayerPhases = phase_bits(
+    {Phase::kSetup, Phase::kMove, Phase::kBump, Phase::kActions, Phase::kAssist, Phase::kNewUfo});
+
 // Dense action encoding (meaning depends on the phase, see the file comment).
 namespace act {
 inline constexpr Action kPass = 0;         // end movement / end actions / decline a new UFO
@@ -83,50 +92,6 @@ inline constexpr Action kDeedBase = kEyeBase + kNumCities;                   // 
 inline constexpr Action kAssistBase = kDeedBase + kMaxUfos * kNumDeeds;      // + ufo
 inline constexpr Action kCount = kAssistBase + kMaxUfos;
 }  // namespace act
-
-// The immutable board: spaces (cities first, ids 0..12, then villages), the
-// lines between them and the 18 city tokens. Parsed once from the embedded
-// games/ufo/data/map.json.
-struct Space {
-  std::string key;   // "rome"
-  std::string name;  // "Rome"
-  bool city = false;
-  bool marked = false;  // in the half of the map used with 2 and 3 players
-  int x = 0, y = 0;
-  InlineVec<std::uint8_t, kMaxLines> lines;
-};
-struct CityToken {
-  int resistance = 0;   // also its score per restaurant
-  int restaurants = 1;  // slots: 1 or 2
-};
-struct Board {
-  std::vector<Space> spaces;
-  std::vector<CityToken> tokens;
-  int space_by_key(std::string_view key) const;  // kNone when unknown
-};
-const Board& board();
-
-// The board in the compact form the rules read on their hot paths (legal
-// actions and apply run millions of times a second in search): bit sets over
-// the 52 spaces (bit s = space s) and the city tokens' figures. Built once
-// from board(); topology() is as cheap as a static's guard check.
-struct Topology {
-  std::uint64_t marked = 0;                            // spaces used with 2 and 3 players
-  std::array<std::uint64_t, kNumSpaces> neighbours{};  // spaces one line away
-  // line[s][k]: where the k-th line from s leads (board().spaces[s].lines[k]).
-  std::array<std::array<std::uint8_t, kMaxLines>, kNumSpaces> line{};
-  std::array<std::uint8_t, kNumSpaces> num_lines{};
-  // Bit k: the k-th line from s leads to a marked space.
-  std::array<std::uint8_t, kNumSpaces> marked_lines{};
-  std::array<std::int8_t, kNumTokens> resistance{};
-  std::array<std::int8_t, kNumTokens> restaurants{};
-};
-Topology make_topology();
-inline const Topology& topology() {
-  static const Topology t = make_topology();
-  return t;
-}
-inline constexpr std::uint64_t kAllSpaces = (std::uint64_t{1} << kNumSpaces) - 1;
 
 struct UfoPiece {
   std::int8_t owner = kNone;
@@ -146,10 +111,7 @@ class UfoState {
   int num_players() const { return players_; }
   int num_distinct_actions() const { return act::kCount; }
   bool is_terminal() const { return phase_ == Phase::kOver; }
-  bool is_chance() const {
-    return phase_ == Phase::kTokens || phase_ == Phase::kAttackDie || phase_ == Phase::kDefendDie ||
-           phase_ == Phase::kControlDie;
-  }
+  bool is_chance() const { return (kChancePhases >> static_cast<int>(phase_)) & 1u; }
   SeatSet to_act() const;
   void legal_actions(Seat seat, ActionList& out) const {
     if (to_act().contains(seat)) legal_in_phase(out);
@@ -162,7 +124,7 @@ class UfoState {
   Json view(Seat seat) const;
   Json to_json() const;
   static Expected<UfoState> from_json(const Json& j);
-  UfoState determinize(Seat, Rng&) const { return *this; }  // nothing is hidden
+  UfoState determinize(Seat seat, Rng& rng) const;
   GameResult result() const;
   Json result_details() const;
   // Terminal play (games/ufo/text.cpp): the board in words, and one of the
@@ -179,7 +141,8 @@ class UfoState {
   Seat active() const { return active_; }
   int round() const { return turns_ / players_; }
   bool in_play(int space) const { return ((play_mask() >> space) & 1u) != 0; }
-  // The spaces in play, as bits.
+  // The spaces in play, as bits. RULINGS 3.1: with 2 or 3 players only the
+  // marked region is in play.
   std::uint64_t play_mask() const { return players_ >= 4 ? kAllSpaces : topology().marked; }
   const InlineVec<UfoPiece, kMaxUfos>& ufos() const { return ufos_; }
   int city_token(int city) const { return token_[city]; }
@@ -200,14 +163,12 @@ class UfoState {
     return kEyewitnessSupply - n;
   }
   int restaurant_supply(Seat p) const {
-    int n = 0;
-    for (const auto& c : restaurant_) n += (c[0] == p) + (c[1] == p);
-    return kRestaurantSupply - n;
+    if (p < 0 || p >= kMaxPlayers) return kRestaurantSupply;
+    return kRestaurantSupply - restaurants_built_[static_cast<std::size_t>(p)];
   }
   int kiosk_supply(Seat p) const {
-    int n = 0;
-    for (auto o : kiosk_) n += o == p;
-    return kKioskSupply - n;
+    if (p < 0 || p >= kMaxPlayers) return kKioskSupply;
+    return kKioskSupply - kiosks_built_[static_cast<std::size_t>(p)];
   }
   int ufos_in_play(Seat p) const {
     int n = 0;
@@ -219,17 +180,27 @@ class UfoState {
     for (const auto& u : ufos_) n += u.owner == p && u.type == t;
     return kUfosPerType - n;
   }
-  // p owns at least one restaurant in the city and every other one there.
+  // p owns at least one restaurant in the city and every other one there
+  // (RULINGS 3.2, city count).
   bool controls(Seat p, int city) const { return p >= 0 && controller(city) == p; }
-  // The player who controls the city, kNone when nobody does.
-  int controller(int city) const { return controller(topology(), city); }
+  // The player who controls the city, kNone when nobody does. Reads both
+  // slots: a slot the city's token does not have never holds a restaurant
+  // (restaurants open in a free slot, take-overs name an existing one, and
+  // from_json refuses anything else).
+  int controller(int city) const {
+    const int o0 = restaurant_[city][0];
+    const int o1 = restaurant_[city][1];
+    if (o0 == kNone) return o1;
+    return o1 == kNone || o1 == o0 ? o0 : kNone;
+  }
   int controlled_cities(Seat p) const {
     if (p < 0) return 0;
-    const Topology& t = topology();
     int n = 0;
-    for (int c = 0; c < kNumCities; ++c) n += controller(t, c) == p;
+    for (int c = 0; c < kNumCities; ++c) n += controller(c) == p;
     return n;
   }
+  // RULINGS 3.3: each restaurant scores its city's resistance, each kiosk 1,
+  // each own eyewitness token on the board -2.
   int score(Seat p) const {
     const Topology& t = topology();
     int s = 0;
@@ -246,8 +217,10 @@ class UfoState {
   bool skips_next_turn(Seat p) const { return (skip_mask_ >> p) & 1u; }
   bool lost_bump() const { return lost_bump_; }
   // Modifier of a control roll by UFO u in its city for `deed`, before
-  // assistants (rulebook: kiosks +1, other restaurants -2, own eyewitnesses
-  // -2, Bumper/Sedator -1).
+  // assistants. RULINGS 3.2, control roll: +1 per own kiosk in an adjacent
+  // village, -2 per other players' restaurant in the city, -2 per own
+  // eyewitness token in the city, -1 if the rolling UFO is a Bumper or a
+  // Sedator.
   int control_modifier(int u) const {
     const UfoPiece& f = ufos_[static_cast<std::size_t>(u)];
     const int c = f.space;
@@ -275,7 +248,7 @@ class UfoState {
   // The UFO whose support is being decided (kSupport).
   int supporter() const { return support_queue_.empty() ? kNone : support_queue_[0]; }
 
-  friend class UfoFixture;  // tests build positions through it
+  friend struct TestAccess;  // tests build positions through it (tests/fixture.h)
 
  private:
   // (p + off) % players_ for 0 <= p < players_, 0 <= off <= players_,
@@ -284,45 +257,90 @@ class UfoState {
     const int q = p + off;
     return q >= players_ ? q - players_ : q;
   }
-  int controller(const Topology& t, int city) const {
-    const int n = token_[city] == kNone ? 0 : t.restaurants[static_cast<std::size_t>(token_[city])];
-    const int o0 = n >= 1 ? restaurant_[city][0] : kNone;
-    const int o1 = n >= 2 ? restaurant_[city][1] : kNone;
-    if (o0 == kNone) return o1;
-    return o1 == kNone || o1 == o0 ? o0 : kNone;
-  }
   // The cities p controls, as bits.
   std::uint64_t controlled_mask(Seat p) const {
-    const Topology& t = topology();
     std::uint64_t m = 0;
-    for (int c = 0; c < kNumCities; ++c) m |= std::uint64_t{controller(t, c) == p} << c;
+    for (int c = 0; c < kNumCities; ++c) m |= std::uint64_t{controller(c) == p} << c;
     return m;
   }
+  // The only ways the board's UFOs and buildings change, so that owned_,
+  // at_, kiosks_built_ and restaurants_built_ keep following them (inline,
+  // in internal.h): add_ufo (setup, new UFO, from_json, tests), move_ufo
+  // (movement, displacement), set_kiosk and set_restaurant (actions, tests).
+  void add_ufo(const UfoPiece& f);
+  void move_ufo(int u, int to);
+  void set_kiosk(int village, Seat p);
+  void set_restaurant(int city, int slot, Seat p);
+  // Recounts kiosks_built_ and restaurants_built_ from the board.
+  void count_buildings();
+  // Bit c of [p]: p controls city c.
+  using Controls = std::array<std::uint16_t, kMaxPlayers>;
+
+  // One function per phase, in the file of the rules section it belongs to:
+  // legal_<phase> lists the phase's legal actions (sorted ascending) and
+  // apply_<phase> plays one of them. turn.cpp dispatches on phase_.
+  void legal_in_phase(ActionList& out) const;
+
+  // setup.cpp (Setup): the city tokens, then each player's first two UFOs.
+  void token_outcomes(ChanceList& out) const;
+  void apply_token(Action a);
+  void legal_setup(ActionList& out) const;
+  void apply_setup(Action a);
+
+  // turn.cpp (A turn): begin the next turn, skipping a player who took a new
+  // UFO; end the turn, or the game.
+  void start_turn();
+  void end_turn(const Controls& controls);
+
+  // movement.cpp (1. Movement).
+  void legal_move(ActionList& out) const;
+  void apply_move(Action a);
   bool holds_other_ufo(int space, Seat p) const;
+  bool has_buildings_all_own(int space, Seat p) const;
+  void clear_eyewitnesses(int city, Seat p);
+
+  // bump.cpp (2. Bumping): pick a bump, support, dice, displacement and the
+  // eyewitness tokens it leaves.
+  void next_bump_or_actions();
+  void legal_bump(ActionList& out) const;
+  void apply_bump(Action a);
+  void legal_support(ActionList& out) const;
+  void apply_support(Action a);
+  void apply_attack_die(Action a);
+  void apply_defence_die(Action a);
+  void legal_displace(ActionList& out) const;
+  void apply_displace(Action a);
+  void legal_eyewitness(ActionList& out) const;
+  void apply_eyewitness(Action a);
   // The spaces holding a UFO of a player other than p, as bits.
   std::uint64_t others_mask(Seat p) const;
-  bool has_buildings_all_own(int space, Seat p) const;
   bool displacement_done() const;
   // Steps from each space in play to the nearest one in play and not in
   // `blocked` (where a displaced UFO may stop); -1 when none can be reached.
   void rest_distances(std::uint64_t blocked, std::array<std::int8_t, kNumSpaces>& dist) const;
-  // The cities where the active player may place a new UFO, as bits.
-  std::uint64_t new_ufo_cities() const;
-  // Bit c of [p]: p controls city c.
-  using Controls = std::array<std::uint16_t, kMaxPlayers>;
+  void enter_by_displacement(int to);
+  void finish_displacement();
+
+  // actions.cpp (3. Actions): deeds, assistants and the control roll.
+  void legal_deeds(ActionList& out) const;
+  void apply_deed(Action a);
+  void legal_assist(ActionList& out) const;
+  void apply_assist(Action a);
+  void apply_control_die(Action a);
+  int free_slot(int city) const;
+
+  // city_count.cpp (4. City count): the new UFO at the end of the turn.
+  void end_actions();
+  void legal_new_ufo(ActionList& out) const;
+  void apply_new_ufo(Action a);
   Controls control_masks() const;
   bool may_take_new_ufo(const Controls& controls) const;
+  // The cities where the active player may place a new UFO, as bits.
+  std::uint64_t new_ufo_cities() const;
+
+  // score.cpp (End and score).
   bool ends_game(const Controls& controls) const;
-  int free_slot(int city) const;
-  void clear_eyewitnesses(int city, Seat p);
-  void start_turn();
-  void next_bump_or_actions();
-  void finish_displacement();
-  void enter_by_displacement(int u, int to);
-  void resolve_control(int die);
-  void end_actions();
-  void end_turn(const Controls& controls);
-  void legal_in_phase(ActionList& out) const;
+  bool round_limit_reached() const;
 
   std::uint8_t players_ = 2;
   std::uint8_t max_rounds_ = 60;
@@ -335,6 +353,17 @@ class UfoState {
   std::array<std::array<std::int8_t, 2>, kNumCities> restaurant_{};
   std::array<std::array<std::uint8_t, kMaxPlayers>, kNumCities> eyewitness_{};
   InlineVec<UfoPiece, kMaxUfos> ufos_;
+  // Bit u of [p]: UFO u is p's. UFOs never change hands or leave the board,
+  // so this follows from ufos_ and only add_ufo changes it.
+  std::array<std::uint32_t, kMaxPlayers> owned_{};
+  // Bit s of [p]: at least one of p's UFOs is on space s. Follows from ufos_:
+  // UFOs arrive through add_ufo and change space only through move_ufo.
+  std::array<std::uint64_t, kMaxPlayers> at_{};
+  // Each player's kiosks and restaurants on the board: they follow from
+  // kiosk_ and restaurant_, which change only through set_kiosk and
+  // set_restaurant (and from_json, which counts them again).
+  std::array<std::uint8_t, kMaxPlayers> kiosks_built_{};
+  std::array<std::uint8_t, kMaxPlayers> restaurants_built_{};
   std::uint16_t opened_mask_ = 0;  // cities where a restaurant opened this turn
   std::uint8_t skip_mask_ = 0;     // players who skip their next turn
   bool lost_bump_ = false;         // the active player lost a bump as attacker
@@ -359,22 +388,10 @@ class UfoState {
 };
 
 inline SeatSet UfoState::to_act() const {
-  switch (phase_) {
-    case Phase::kSetup:
-    case Phase::kMove:
-    case Phase::kBump:
-    case Phase::kActions:
-    case Phase::kAssist:
-    case Phase::kNewUfo:
-      return SeatSet::only(active_);
-    case Phase::kSupport:
-      return SeatSet::only(ufos_[support_queue_[0]].owner);
-    case Phase::kDisplace:
-    case Phase::kEyewitness:
-      return SeatSet::only(winner_);
-    default:
-      return {};
-  }
+  if ((kActivePlayerPhases >> static_cast<int>(phase_)) & 1u) return SeatSet::only(active_);
+  if (phase_ == Phase::kSupport) return SeatSet::only(ufos_[support_queue_[0]].owner);
+  if (phase_ == Phase::kDisplace || phase_ == Phase::kEyewitness) return SeatSet::only(winner_);
+  return {};
 }
 
 struct Ufo {

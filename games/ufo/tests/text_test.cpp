@@ -36,7 +36,7 @@ void expect_distinct_descriptions(const UfoState& s) {
   }
 }
 
-TEST(UfoText, EverySeatReadsTheSameBoardAndNoUndrawnToken) {
+TEST(Text, EverySeatReadsTheSameBoardAndNoUndrawnToken) {
   UfoState s = *Ufo::new_game({{"max_rounds", 60}}, 4);
   ChanceList out;
   s.chance_outcomes(out);
@@ -48,7 +48,7 @@ TEST(UfoText, EverySeatReadsTheSameBoardAndNoUndrawnToken) {
     EXPECT_EQ(without_reader(s.text_view(p, "it"), p), without_reader(t0, 0));
 }
 
-TEST(UfoText, BumpInProgressIsShownAndDescribed) {
+TEST(Text, BumpInProgressIsShownAndDescribed) {
   UfoFixture f(4);
   f.ufo(1, "ostia");
   const int att = f.ufo(2, "tivoli");
@@ -73,7 +73,7 @@ TEST(UfoText, BumpInProgressIsShownAndDescribed) {
             "UFO #" + std::to_string(p3) + " (Standard) supports the attacker (seat 2)");
 }
 
-TEST(UfoText, RandomGamesDescribeEveryLegalActionDistinctly) {
+TEST(Text, RandomGamesDescribeEveryLegalActionDistinctly) {
   for (int players = 2; players <= 5; ++players) {
     Rng rng(static_cast<std::uint64_t>(players) * 7919);
     UfoState s = *Ufo::new_game({{"max_rounds", 8}}, players);
