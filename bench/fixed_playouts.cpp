@@ -4,7 +4,8 @@
 // Count its instructions with callgrind, or time it with farm-bench against
 // another build:
 //   valgrind --tool=callgrind build/release/bench/meeple_fixed_playouts ufo 100
-//   farm-bench --vs 'OLD/meeple_fixed_playouts ufo 1500' -- build/release/bench/meeple_fixed_playouts ufo 1500
+//   farm-bench --vs 'OLD/meeple_fixed_playouts ufo 1500' --
+//   build/release/bench/meeple_fixed_playouts ufo 1500
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
@@ -39,10 +40,10 @@ int main(int argc, char** argv) {
   const std::string_view game = argv[1];
   const int games = std::atoi(argv[2]);
   bool found = false;
-#define MEEPLE_RUN_GAME(dir, Class)            \
-  if (game == meeple::dir::Class::kName) {     \
-    meeple::run<meeple::dir::Class>(games);    \
-    found = true;                              \
+#define MEEPLE_RUN_GAME(dir, Class)         \
+  if (game == meeple::dir::Class::kName) {  \
+    meeple::run<meeple::dir::Class>(games); \
+    found = true;                           \
   }
   MEEPLE_FOR_EACH_GAME(MEEPLE_RUN_GAME)
 #undef MEEPLE_RUN_GAME

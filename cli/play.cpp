@@ -149,15 +149,12 @@ void print_changes(const Json& before, const Json& after, const std::string& lan
 }
 
 // What happened since the person's last decision, in the game's words.
-void print_events(const std::vector<std::string>& events, const std::string& lang,
-                  std::ostream& out) {
+void print_events(const std::vector<std::string>& events, const char* heading,
+                  const std::string& lang, std::ostream& out) {
   if (events.empty()) return;
-  constexpr std::size_t kMost = 60;
-  out << texts().text("since_last_move", lang) << "\n";
-  const std::size_t skip = events.size() > kMost ? events.size() - kMost : 0;
-  if (skip)
-    out << "  " << texts().format("earlier_events", lang, {{"n", std::to_string(skip)}}) << "\n";
-  for (std::size_t i = skip; i < events.size(); ++i) out << "  " << events[i] << "\n";
+  // Every event is told: at the table everyone sees all that happens.
+  out << texts().text(heading, lang) << "\n";
+  for (const std::string& e : events) out << "  " << e << "\n";
 }
 
 void print_board(const room::Room& r, Seat me, const std::string& lang, std::ostream& out) {
@@ -290,15 +287,17 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
                          {"seat", std::to_string(me)}})
       << "\n";
   Json shown = r.view(me);
-  bool first_board = true;
-  std::size_t seen = 0;  // events already told
+  bool first_board = true;  // what happened before it is "so far", not "since your move"
+  std::size_t seen = 0;     // events already told
   // What happened since the person's last decision: the game's words, or the
   // changes to the person's view.
   auto print_news = [&] {
     if (r.has_event_words())
-      print_events(r.events_for(me, seen, a.lang), a.lang, out);
-    else
+      print_events(r.events_for(me, seen, a.lang), first_board ? "so_far" : "since_last_move",
+                   a.lang, out);
+    else if (!first_board)  // the first board shows the opening itself
       print_changes(shown, r.view(me), a.lang, out);
+    first_board = false;
     seen = r.event_count();
     shown = r.view(me);
   };
@@ -308,14 +307,7 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
       return 1;
     }
     if (r.finished()) break;
-    // The opening setup is shown by the board itself.
-    if (first_board) {
-      seen = r.event_count();
-      shown = r.view(me);
-      first_board = false;
-    } else {
-      print_news();
-    }
+    print_news();
     print_board(r, me, a.lang, out);
     bool acted = false;
     while (!acted) {

@@ -288,24 +288,23 @@ std::string Room::describe(Seat seat, Action a, std::string_view lang) const {
   return state_.describe_action(seat, a, lang);
 }
 
+std::string Room::event_words(std::size_t i, Seat observer, std::string_view lang) const {
+  const TableEvent& e = events_[i];
+  if (e.chat)
+    return fmt::format("{}: \"{}\"", seat_info_[static_cast<std::size_t>(e.actor)].name, e.text);
+  const int li = language_index(lang);
+  const auto& w = words_[i];
+  if (w.empty() || li < 0 ||
+      (observer != kSpectator && (observer < 0 || observer >= num_players())))
+    return {};
+  return w[observer_index(observer)][static_cast<std::size_t>(li)];
+}
+
 std::vector<std::string> Room::events_for(Seat observer, std::size_t from,
                                           std::string_view lang) const {
   std::vector<std::string> out;
-  const int li = language_index(lang);
-  for (std::size_t i = from; i < events_.size(); ++i) {
-    const TableEvent& e = events_[i];
-    if (e.chat) {
-      out.push_back(
-          fmt::format("{}: \"{}\"", seat_info_[static_cast<std::size_t>(e.actor)].name, e.text));
-      continue;
-    }
-    const auto& w = words_[i];
-    if (w.empty() || li < 0 ||
-        (observer != kSpectator && (observer < 0 || observer >= num_players())))
-      continue;
-    const std::string& text = w[observer_index(observer)][static_cast<std::size_t>(li)];
-    if (!text.empty()) out.push_back(text);
-  }
+  for (std::size_t i = from; i < events_.size(); ++i)
+    if (std::string w = event_words(i, observer, lang); !w.empty()) out.push_back(std::move(w));
   return out;
 }
 

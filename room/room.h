@@ -154,6 +154,8 @@ class Room {
   // Games without event words give none (has_event_words() is false).
   bool has_event_words() const { return state_.has_events(); }
   std::vector<std::string> events_for(Seat observer, std::size_t from, std::string_view lang) const;
+  // One event in words for `observer` ("" when it saw nothing of it).
+  std::string event_words(std::size_t i, Seat observer, std::string_view lang) const;
   std::size_t event_count() const { return events_.size(); }
   const TableEvent& event(std::size_t i) const { return events_[i]; }
   // Result once finished: scores, ranks, winners and details.

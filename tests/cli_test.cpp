@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "core/any_game.h"
 #include "games/registry.h"
+#include "room/room.h"
 #include "tests/toy/high_card.h"
 
 namespace meeple::cli {
@@ -372,6 +373,78 @@ TEST_F(Cli, UfoPlayTellsWhatTheOthersDidAndRolled) {
   EXPECT_NE(o.find("seat 1: end movement"), std::string::npos);
   EXPECT_NE(o.find("seat 2: end actions"), std::string::npos);
   EXPECT_NE(o.find("on the control die"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace meeple::cli
+
+namespace meeple::cli {
+namespace {
+
+// A person who only reads the screen sees every public event: whole games of
+// every game (First Contact in every edition), in every language, played
+// through `meeple play`; each event the person's seat is told by the table
+// (other seats' actions and chance; not the person's own, which the screen
+// echoes as "You: ...") appears on the screen, in order.
+TEST_F(Cli, TheScreenShowsEveryEventOfWholeGames) {
+  struct Case {
+    std::string game;
+    std::vector<std::string> params;
+  };
+  std::vector<Case> cases;
+  for (const AnyGame* game : all_games()) {
+    if (game->name() == "first-contact") {
+      for (const char* e : {"it", "en", "ko"})
+        cases.push_back({std::string(game->name()), {std::string("edition=") + e}});
+    } else {
+      cases.push_back({std::string(game->name()), {}});
+    }
+  }
+  for (const Case& c : cases)
+    for (const char* lang : {"en", "it", "ko"}) {
+      const AnyGame& game = *find_game(c.game);
+      if (!AnyState(*game.new_game(Json::object(), 3)).has_events()) continue;
+      std::string typed;
+      for (int i = 0; i < 30000; ++i) typed += "1\n";
+      std::istringstream game_in(typed);
+      std::ostringstream game_out, game_err;
+      const PlayArgs args{.game = c.game,
+                          .seat = 1,
+                          .players = 3,
+                          .bots = "random",
+                          .params = c.params,
+                          .lang = lang,
+                          .seed = 21};
+      ASSERT_EQ(cmd_play(args, game_in, game_out, game_err), 0) << c.game << " " << lang;
+      const std::string screen = game_out.str();
+      // The same table, played the same way, tells these events to seat 1.
+      Json params = Json::object();
+      for (const auto& kv : c.params)
+        params[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
+      std::vector<room::SeatConfig> seats(3, {.kind = room::SeatKind::kBot, .bot = "random"});
+      seats[1] = {.kind = room::SeatKind::kPerson, .name = "you"};
+      auto r = room::Room::open(game, params, seats, {.seed = 21, .languages = {lang}});
+      ASSERT_TRUE(r);
+      room::Room& table = **r;
+      std::size_t told = 0;
+      std::size_t at = 0;
+      for (int guard = 0; guard < 30000; ++guard) {
+        ASSERT_FALSE(table.advance());
+        for (; told < table.event_count(); ++told) {
+          if (table.event(told).actor == 1) continue;
+          const std::string words = table.event_words(told, 1, lang);
+          if (words.empty()) continue;
+          const std::string line = "  " + words + "\n";
+          const auto found = screen.find(line, at);
+          ASSERT_NE(found, std::string::npos)
+              << c.game << " " << lang << ": event " << told << " not on screen: " << line;
+          at = found + line.size();
+        }
+        if (table.finished()) break;
+        ASSERT_FALSE(table.act(1, table.version(), table.choices(1, lang).front().action));
+      }
+      EXPECT_TRUE(table.finished());
+    }
 }
 
 }  // namespace
