@@ -41,3 +41,33 @@ TEST(Catalog, CorruptCatalogsAreRefused) {
 
 }  // namespace
 }  // namespace meeple
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace meeple {
+namespace {
+
+// Every catalog in the tree (the terminal's and each game's) has every
+// message in en, it and ko, with the same placeholders.
+TEST(Catalog, EveryCatalogOfTheProjectIsComplete) {
+  namespace fs = std::filesystem;
+  const fs::path root(MEEPLE_SOURCE_DIR);
+  std::vector<fs::path> files = {root / "cli" / "messages.json"};
+  for (const auto& dir : fs::directory_iterator(root / "games"))
+    if (fs::exists(dir.path() / "data" / "messages.json"))
+      files.push_back(dir.path() / "data" / "messages.json");
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto c = Catalog::parse(text.str());
+    ASSERT_TRUE(c) << f << ": " << c.error().message;
+    EXPECT_GT(c->keys().size(), 5u) << f;
+    for (const auto& problem : c->check()) ADD_FAILURE() << f << ": " << problem;
+  }
+}
+
+}  // namespace
+}  // namespace meeple
