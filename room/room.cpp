@@ -15,8 +15,8 @@ std::size_t observer_index(Seat observer) {
 }
 }  // namespace
 
-Room::Room(const AnyGame& game, AnyState state, std::vector<SeatConfig> seats,
-           RoomOptions options, store::Store* store, Sink* sink)
+Room::Room(const AnyGame& game, AnyState state, std::vector<SeatConfig> seats, RoomOptions options,
+           store::Store* store, Sink* sink)
     : game_(&game),
       state_(std::move(state)),
       config_(std::move(seats)),
@@ -72,10 +72,12 @@ Expected<std::unique_ptr<Room>> Room::open(const AnyGame& game, const Json& para
   room->record_.params = params;
   if (auto e = room->seat_bots()) return *e;
   if (store) {
-    store::TableSpec spec{.game = std::string(game.name()),
+    store::TableSpec spec{.id = room->options_.table_id,
+                          .game = std::string(game.name()),
                           .players = room->num_players(),
                           .params = params,
-                          .seats = room->record_.seats};
+                          .seats = room->record_.seats,
+                          .options = room->options_.table_options};
     auto id = store->create(spec);
     if (!id) return id.error();
     room->table_id_ = *id;
@@ -83,14 +85,13 @@ Expected<std::unique_ptr<Room>> Room::open(const AnyGame& game, const Json& para
   return room;
 }
 
-Expected<std::unique_ptr<Room>> Room::resume(const AnyGame& game,
-                                             const store::TableRecord& table,
+Expected<std::unique_ptr<Room>> Room::resume(const AnyGame& game, const store::TableRecord& table,
                                              std::vector<SeatConfig> seats, RoomOptions options,
                                              store::Store* store, Sink* sink) {
   if (table.spec.game != game.name())
-    return make_error(meeple::errc::kCorruptRecord,
-                      fmt::format("table {} is a game of {}, not {}", table.id, table.spec.game,
-                                  game.name()));
+    return make_error(
+        meeple::errc::kCorruptRecord,
+        fmt::format("table {} is a game of {}, not {}", table.id, table.spec.game, game.name()));
   // Entries are replayed without a store or a sink: they are stored already.
   auto room = open(game, table.spec.params, std::move(seats), std::move(options));
   if (!room) return room.error();
@@ -109,8 +110,9 @@ Expected<std::unique_ptr<Room>> Room::resume(const AnyGame& game,
       err = r.commit(e.seat, a);
     }
     if (err)
-      return make_error(meeple::errc::kCorruptRecord,
-                        fmt::format("table {}: entry refused on replay: {}", table.id, err->message));
+      return make_error(
+          meeple::errc::kCorruptRecord,
+          fmt::format("table {}: entry refused on replay: {}", table.id, err->message));
   }
   r.table_id_ = table.id;
   r.store_ = store;
@@ -222,10 +224,45 @@ MaybeError Room::advance() {
     if (auto e = commit(seat, a)) {
       if (seat == kChance || e->code == store::errc::kFenced || e->code == meeple::errc::kIo)
         return e;
-      return make_error(errc::kBotFailed,
-                        fmt::format("the bot of seat {} chose an illegal action: {}", seat,
-                                    e->message));
+      return make_error(
+          errc::kBotFailed,
+          fmt::format("the bot of seat {} chose an illegal action: {}", seat, e->message));
     }
+  }
+  return std::nullopt;
+}
+
+Expected<std::optional<BotTurn>> Room::next_bot_turn() {
+  while (!state_.is_terminal()) {
+    if (state_.is_chance()) {
+      if (auto e = commit(kChance, sample_chance(state_.chance_outcomes(), rng_))) return *e;
+      continue;
+    }
+    const SeatSet acting = to_act();
+    for (Seat s = 0; s < num_players(); ++s)
+      if (acting.contains(s) && player_bot(s) != nullptr) {
+        Rng rng = rng_.split();
+        AnyState info = state_.determinize(s, rng);
+        return std::optional<BotTurn>(BotTurn{.seat = s,
+                                              .version = version_,
+                                              .bot = player_bot(s),
+                                              .info = std::move(info),
+                                              .rng = rng});
+      }
+    break;
+  }
+  return std::optional<BotTurn>();
+}
+
+MaybeError Room::apply_bot_turn(const BotTurn& turn, Action a) {
+  if (turn.version != version_)
+    return make_error(errc::kStale, fmt::format("the table has moved on (version {}, not {})",
+                                                version_, turn.version));
+  if (auto e = commit(turn.seat, a)) {
+    if (e->code == store::errc::kFenced || e->code == meeple::errc::kIo) return e;
+    return make_error(
+        errc::kBotFailed,
+        fmt::format("the bot of seat {} chose an illegal action: {}", turn.seat, e->message));
   }
   return std::nullopt;
 }
@@ -233,8 +270,7 @@ MaybeError Room::advance() {
 void Room::start_clock(Clock::time_point now) {
   for (std::size_t i = 0; i < config_.size(); ++i) {
     const bool waits = config_[i].kind == SeatKind::kPerson &&
-                       to_act().contains(static_cast<Seat>(i)) &&
-                       options_.move_clock.count() > 0;
+                       to_act().contains(static_cast<Seat>(i)) && options_.move_clock.count() > 0;
     if (!waits)
       deadline_[i] = kNever;
     else if (deadline_[i] == kNever)
@@ -291,12 +327,13 @@ std::vector<std::string> Room::events_for(Seat observer, std::size_t from,
   for (std::size_t i = from; i < events_.size(); ++i) {
     const TableEvent& e = events_[i];
     if (e.chat) {
-      out.push_back(fmt::format("{}: \"{}\"", seat_info_[static_cast<std::size_t>(e.actor)].name,
-                                e.text));
+      out.push_back(
+          fmt::format("{}: \"{}\"", seat_info_[static_cast<std::size_t>(e.actor)].name, e.text));
       continue;
     }
     const auto& w = words_[i];
-    if (w.empty() || li < 0 || (observer != kSpectator && (observer < 0 || observer >= num_players())))
+    if (w.empty() || li < 0 ||
+        (observer != kSpectator && (observer < 0 || observer >= num_players())))
       continue;
     const std::string& text = w[observer_index(observer)][static_cast<std::size_t>(li)];
     if (!text.empty()) out.push_back(text);

@@ -18,7 +18,9 @@ GameRecord to_game_record(const TableRecord& t) {
 
 Expected<TableId> MemoryStore::create(const TableSpec& spec) {
   Stored t;
-  t.record.id = fmt::format("t{}", next_id_++);
+  if (!spec.id.empty() && find(spec.id) != nullptr)
+    return make_error(errc::kExists, fmt::format("table '{}' exists already", spec.id));
+  t.record.id = spec.id.empty() ? fmt::format("t{}", next_id_++) : spec.id;
   t.record.spec = spec;
   t.fencing = 0;
   tables_.push_back(std::move(t));
@@ -67,8 +69,8 @@ MaybeError MemoryStore::take_over(const TableId& id, const Lease& lease) {
   Stored* t = find(id);
   if (t == nullptr) return make_error(errc::kUnknownTable, fmt::format("no table '{}'", id));
   if (lease.fencing <= t->fencing)
-    return make_error(errc::kFenced, fmt::format("fencing {} is not newer than {}", lease.fencing,
-                                                 t->fencing));
+    return make_error(errc::kFenced,
+                      fmt::format("fencing {} is not newer than {}", lease.fencing, t->fencing));
   t->fencing = lease.fencing;
   return std::nullopt;
 }
@@ -83,8 +85,8 @@ std::vector<TableSummary> MemoryStore::list(bool unfinished_only) const {
   std::vector<TableSummary> out;
   for (const Stored& t : tables_) {
     if (unfinished_only && t.record.finished()) continue;
-    out.push_back({t.record.id, t.record.spec.game, t.record.spec.players,
-                   t.record.entries.size(), t.record.finished()});
+    out.push_back({t.record.id, t.record.spec.game, t.record.spec.players, t.record.entries.size(),
+                   t.record.finished()});
   }
   return out;
 }

@@ -25,6 +25,7 @@ namespace errc {
 inline constexpr const char* kUnknownTable = "table/unknown";
 inline constexpr const char* kFenced = "store/fenced";
 inline constexpr const char* kFinished = "table/finished";
+inline constexpr const char* kExists = "table/exists";
 }  // namespace errc
 
 using TableId = std::string;
@@ -37,6 +38,9 @@ struct Lease {
 
 // What a table is created with.
 struct TableSpec {
+  // The id wanted for the table (the server's unguessable table id); empty:
+  // the store makes one. An id already in use is refused (table/exists).
+  TableId id;
   std::string game;
   int players = 0;
   Json params = Json::object();
@@ -77,7 +81,8 @@ class Store {
   virtual Expected<TableId> create(const TableSpec& spec) = 0;
   // Appends entries in order, all or none, durable when it returns without an
   // error. Refused: table/unknown, table/finished, store/fenced.
-  virtual MaybeError append(const TableId& id, const Lease& lease, std::span<const Entry> entries) = 0;
+  virtual MaybeError append(const TableId& id, const Lease& lease,
+                            std::span<const Entry> entries) = 0;
   // Marks the table finished with its result (scores, ranks, winners, details).
   virtual MaybeError finish(const TableId& id, const Lease& lease, const Json& result) = 0;
   virtual Expected<TableRecord> load(const TableId& id) const = 0;
@@ -114,5 +119,7 @@ class MemoryStore final : public Store {
   std::vector<Stored> tables_;
   std::uint64_t next_id_ = 1;
 };
+
+// A store in one SQLite file (store/sqlite_store.h) is the embedded default.
 
 }  // namespace meeple::store
