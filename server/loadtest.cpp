@@ -67,7 +67,9 @@ class Client : public std::enable_shared_from_this<Client> {
     bool stop = false;
   };
   Client(net::io_context& ioc, Shared& shared, std::string path)
-      : ws_(net::make_strand(ioc)), resolver_(ws_.get_executor()), shared_(shared),
+      : ws_(net::make_strand(ioc)),
+        resolver_(ws_.get_executor()),
+        shared_(shared),
         path_(std::move(path)) {}
 
   void run(const Target& t) {
@@ -172,8 +174,8 @@ class Http {
     http::read(stream_, b, res);
     Json j = Json::parse(res.body(), nullptr, false);
     if (res.result_int() >= 300 || j.is_discarded())
-      return make_error("loadtest/http", fmt::format("{} {}: {}", target, res.result_int(),
-                                                     res.body()));
+      return make_error("loadtest/http",
+                        fmt::format("{} {}: {}", target, res.result_int(), res.body()));
     return j;
   }
 
@@ -274,9 +276,10 @@ int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
         a.tables, paths.size(), shared.connected, elapsed, acked,
         static_cast<double>(acked) / elapsed, p50, p99, shared.errors);
     if (a.server_pid)
-      out << fmt::format("server resident memory: {} KB before, {} KB idle ({:.1f} KB per table), "
-                         "{} KB busy\n",
-                         rss0, rss_idle, static_cast<double>(rss_idle - rss0) / a.tables, rss_busy);
+      out << fmt::format(
+          "server resident memory: {} KB before, {} KB idle ({:.1f} KB per table), "
+          "{} KB busy\n",
+          rss0, rss_idle, static_cast<double>(rss_idle - rss0) / a.tables, rss_busy);
   }
   return 0;
 }

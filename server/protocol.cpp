@@ -10,8 +10,8 @@ namespace meeple::server {
 
 Expected<Json> parse_request(std::string_view text, std::size_t max_bytes, int max_depth) {
   if (text.size() > max_bytes)
-    return make_error(errc::kTooLarge,
-                      fmt::format("a message has at most {} bytes, not {}", max_bytes, text.size()));
+    return make_error(errc::kTooLarge, fmt::format("a message has at most {} bytes, not {}",
+                                                   max_bytes, text.size()));
   int depth = 0;
   bool in_string = false, escaped = false;
   for (char c : text) {
@@ -72,8 +72,7 @@ std::string sha256_hex(std::string_view text) {
 bool same_hash(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   unsigned char diff = 0;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+  for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
   return diff == 0;
 }
 

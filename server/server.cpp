@@ -111,7 +111,9 @@ class RateLimit {
 class WsSession final : public Peer, public std::enable_shared_from_this<WsSession> {
  public:
   WsSession(Hub& hub, tcp::socket&& socket)
-      : hub_(hub), ws_(std::move(socket)), limit_(hub.options.rate_per_second, hub.options.rate_burst) {}
+      : hub_(hub),
+        ws_(std::move(socket)),
+        limit_(hub.options.rate_per_second, hub.options.rate_burst) {}
 
   ~WsSession() override { hub_.metrics.connections.fetch_sub(1); }
 
@@ -127,9 +129,8 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
     timeouts.idle_timeout = hub_.options.idle_timeout;
     ws_.set_option(timeouts);
-    ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
-      res.set(http::field::server, "meeple");
-    }));
+    ws_.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& res) { res.set(http::field::server, "meeple"); }));
     // Messages over the protocol's limit are answered with request/too_large;
     // far bigger ones end the connection (the buffer would have to hold them).
     ws_.read_message_max(4 * kMaxMessageBytes);
@@ -160,7 +161,8 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       close_now(errc::kUnknownTable, "no such table");
       return;
     }
-    table_->post([t = table_, self = shared_from_this(), token = token_] { t->attach(self, token); });
+    table_->post(
+        [t = table_, self = shared_from_this(), token = token_] { t->attach(self, token); });
     read_next();
   }
 
@@ -219,8 +221,8 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     closing_ = true;
     close_reason_ = reason;
     if (!code.empty() && queue_.size() < hub_.options.max_write_queue + 1) {
-      queue_.push_back(std::make_shared<const std::string>(
-          error_json(make_error(code, reason)).dump()));
+      queue_.push_back(
+          std::make_shared<const std::string>(error_json(make_error(code, reason)).dump()));
       if (queue_.size() == 1) write_next();
     } else if (queue_.empty()) {
       send_close();
@@ -497,9 +499,9 @@ class Listener : public std::enable_shared_from_this<Listener> {
     if (!ec) acceptor_.bind(ep, ec);
     if (!ec) acceptor_.listen(net::socket_base::max_listen_connections, ec);
     if (ec)
-      return make_error(meeple::errc::kIo, fmt::format("cannot listen on {}:{}: {}",
-                                                       ep.address().to_string(), ep.port(),
-                                                       ec.message()));
+      return make_error(meeple::errc::kIo,
+                        fmt::format("cannot listen on {}:{}: {}", ep.address().to_string(),
+                                    ep.port(), ec.message()));
     port_ = acceptor_.local_endpoint().port();
     return std::nullopt;
   }
@@ -566,8 +568,7 @@ MaybeError Server::start() {
   if (resumed) spdlog::info("resumed {} unfinished tables", resumed);
   beast::error_code ec;
   const auto addr = net::ip::make_address(hub_->options.bind, ec);
-  if (ec)
-    return make_error(meeple::errc::kIo, fmt::format("bad address '{}'", hub_->options.bind));
+  if (ec) return make_error(meeple::errc::kIo, fmt::format("bad address '{}'", hub_->options.bind));
   auto listener = std::make_shared<Listener>(*hub_);
   if (auto e = listener->open({addr, hub_->options.port})) return e;
   listener->run();
@@ -576,7 +577,9 @@ MaybeError Server::start() {
   return std::nullopt;
 }
 
-unsigned short Server::port() const { return port_; }
+unsigned short Server::port() const {
+  return port_;
+}
 
 void Server::run() {
   std::vector<std::thread> threads;

@@ -51,8 +51,7 @@ Expected<std::string> read_name(const Json& body) {
   const Json n = body.value("name", Json("player"));
   if (!n.is_string()) return make_error(errc::kMalformed, "name is a string");
   auto s = n.get<std::string>();
-  if (s.empty() || s.size() > 40)
-    return make_error(errc::kMalformed, "a name has 1 to 40 bytes");
+  if (s.empty() || s.size() > 40) return make_error(errc::kMalformed, "a name has 1 to 40 bytes");
   for (unsigned char c : s)
     if (c < 0x20 || c == 0x7f) return make_error(errc::kMalformed, "a name is printable text");
   return s;
@@ -104,8 +103,8 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
   if (!game_name.is_string()) return make_error(errc::kMalformed, "game is a game's name");
   const AnyGame* game = find_game(game_name.get<std::string>());
   if (game == nullptr)
-    return make_error(meeple::errc::kUnknownGame,
-                      fmt::format("no game '{}' (see GET /api/games)", game_name.get<std::string>()));
+    return make_error(meeple::errc::kUnknownGame, fmt::format("no game '{}' (see GET /api/games)",
+                                                              game_name.get<std::string>()));
   const Json seats = req.value("seats", Json());
   const Json players_j = req.value("players", seats.is_array() ? Json(seats.size()) : Json());
   if (!players_j.is_number_integer())
@@ -113,8 +112,8 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
   const int players = players_j.get<int>();
   if (players < game->min_players() || players > game->max_players())
     return make_error(meeple::errc::kBadPlayers,
-                      fmt::format("{} is for {} to {} players", game->title(),
-                                  game->min_players(), game->max_players()));
+                      fmt::format("{} is for {} to {} players", game->title(), game->min_players(),
+                                  game->max_players()));
   const Json params = req.value("params", Json::object());
   if (!params.is_object()) return make_error(errc::kMalformed, "params is an object");
   // The rule options are checked by making the game once.
@@ -124,8 +123,8 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
   t->players_ = players;
   t->params_ = params;
   t->public_ = req.value("public", Json(true)).is_boolean() ? req.value("public", true) : true;
-  t->auto_start_ = req.value("auto_start", Json(true)).is_boolean() ? req.value("auto_start", true)
-                                                                    : true;
+  t->auto_start_ =
+      req.value("auto_start", Json(true)).is_boolean() ? req.value("auto_start", true) : true;
   const Json clock = req.value("clock_seconds", Json(0));
   const Json grace = req.value("grace_seconds", Json(hub.options.grace.count() / 1000.0));
   if (!clock.is_number() || !grace.is_number() || clock.get<double>() < 0 ||
@@ -460,9 +459,8 @@ void Table::on_message(Peer* peer, const Json& msg, SteadyClock::time_point rece
   const std::string t = type.get<std::string>();
   if (t == "hello") {
     const Json lang = msg.value("lang", Json("en"));
-    if (!lang.is_string() ||
-        std::find(kLanguages.begin(), kLanguages.end(), lang.get<std::string>()) ==
-            kLanguages.end())
+    if (!lang.is_string() || std::find(kLanguages.begin(), kLanguages.end(),
+                                       lang.get<std::string>()) == kLanguages.end())
       return send_error(c, make_error(errc::kMalformed, "lang is one of en, it, ko"));
     c.lang = lang.get<std::string>();
     c.sent = false;  // the whole picture again, in the new language
@@ -507,9 +505,8 @@ void Table::act(Conn& c, Peer* peer, std::uint64_t version, const Json& action,
     deferred_.push_back({peer, version, action, received});
     return;
   }
-  MaybeError e = action.is_number_integer()
-                     ? room_->act(c.seat, version, action.get<Action>())
-                     : room_->act_json(c.seat, version, action);
+  MaybeError e = action.is_number_integer() ? room_->act(c.seat, version, action.get<Action>())
+                                            : room_->act_json(c.seat, version, action);
   if (e) return send_error(c, *e);
   hub_.metrics.act_commit.observe(SteadyClock::now() - received);
   drive();
@@ -552,9 +549,9 @@ void Table::on_bot(std::shared_ptr<room::BotTurn> turn, Action a) {
     pending.pop_front();
     auto it = conns_.find(d.peer);
     if (it == conns_.end()) continue;
-    const std::uint64_t v =
-        d.version == turn->version && room_->must_act(it->second.seat) ? room_->version()
-                                                                       : d.version;
+    const std::uint64_t v = d.version == turn->version && room_->must_act(it->second.seat)
+                                ? room_->version()
+                                : d.version;
     if (thinking_) {
       deferred_.push_back(d);
       continue;
@@ -604,12 +601,8 @@ Json Table::seats_json() const {
 }
 
 Json Table::state_for(Conn& c) {
-  Json m = {{"type", "state"},
-            {"protocol", kProtocol},
-            {"table", id_},
-            {"game", game_->name()},
-            {"phase", phase_name(phase_)},
-            {"seat", c.seat},
+  Json m = {{"type", "state"},       {"protocol", kProtocol},       {"table", id_},
+            {"game", game_->name()}, {"phase", phase_name(phase_)}, {"seat", c.seat},
             {"seats", last_seats_}};
   if (c.host) m["host"] = true;
   if (!room_) {

@@ -99,7 +99,8 @@ MaybeError check_write(sqlite3* db, const TableId& id, const Lease& lease,
     return make_error(errc::kFenced,
                       fmt::format("table '{}' belongs to a newer owner (fencing {} < {})", id,
                                   lease.fencing, fencing));
-  if (q.integer(1) != 0) return make_error(errc::kFinished, fmt::format("table '{}' is finished", id));
+  if (q.integer(1) != 0)
+    return make_error(errc::kFinished, fmt::format("table '{}' is finished", id));
   if (entries) *entries = q.integer(2);
   return std::nullopt;
 }
@@ -160,8 +161,8 @@ Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path
   // WAL: readers never block the writer; FULL: every commit is fsynced, so
   // an acknowledged action survives a crash of the machine, not only of the
   // process.
-  for (const char* sql : {"PRAGMA journal_mode=WAL;", "PRAGMA synchronous=FULL;",
-                          "PRAGMA foreign_keys=ON;"})
+  for (const char* sql :
+       {"PRAGMA journal_mode=WAL;", "PRAGMA synchronous=FULL;", "PRAGMA foreign_keys=ON;"})
     if (auto e = exec(s->writer_, sql)) return *e;
   if (auto e = exec(s->writer_, "BEGIN IMMEDIATE;")) return *e;
   if (auto e = exec(s->writer_, kSchema)) return *e;
@@ -240,11 +241,11 @@ void SqliteStore::commit_loop() {
     for (std::size_t i = 0; i < batch.size(); ++i) batch[i].done.set_value(std::move(results[i]));
     commits_.fetch_add(1, std::memory_order_relaxed);
     writes_.fetch_add(batch.size(), std::memory_order_relaxed);
-    commit_micros_.fetch_add(static_cast<std::uint64_t>(
-                                 std::chrono::duration_cast<std::chrono::microseconds>(
-                                     std::chrono::steady_clock::now() - t0)
-                                     .count()),
-                             std::memory_order_relaxed);
+    commit_micros_.fetch_add(
+        static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
+                                       std::chrono::steady_clock::now() - t0)
+                                       .count()),
+        std::memory_order_relaxed);
   }
 }
 
@@ -287,7 +288,10 @@ MaybeError SqliteStore::append(const TableId& id, const Lease& lease,
       if (ins.step() != SQLITE_DONE) return sql_error(db, "append");
     }
     Stmt u(db, "UPDATE tables SET entries = ?, fencing = ?, owner = ? WHERE id = ?");
-    u.bind(1, seq).bind(2, static_cast<std::int64_t>(lease.fencing)).bind(3, lease.owner).bind(4, id);
+    u.bind(1, seq)
+        .bind(2, static_cast<std::int64_t>(lease.fencing))
+        .bind(3, lease.owner)
+        .bind(4, id);
     if (u.step() != SQLITE_DONE) return sql_error(db, "append");
     return std::nullopt;
   });
@@ -308,7 +312,8 @@ MaybeError SqliteStore::take_over(const TableId& id, const Lease& lease) {
   return submit([&](sqlite3* db) -> MaybeError {
     Stmt q(db, "SELECT fencing FROM tables WHERE id = ?");
     q.bind(1, id);
-    if (q.step() != SQLITE_ROW) return make_error(errc::kUnknownTable, fmt::format("no table '{}'", id));
+    if (q.step() != SQLITE_ROW)
+      return make_error(errc::kUnknownTable, fmt::format("no table '{}'", id));
     const auto fencing = static_cast<std::uint64_t>(q.integer(0));
     if (lease.fencing <= fencing)
       return make_error(errc::kFenced,
@@ -363,10 +368,11 @@ std::vector<TableSummary> SqliteStore::list(bool unfinished_only) const {
   std::lock_guard lock(read_mutex_);
   sqlite3* db = reader_ ? reader_ : writer_;
   std::vector<TableSummary> out;
-  Stmt q(db, unfinished_only
-                 ? "SELECT id, game, players, entries, 0 FROM tables WHERE result IS NULL "
-                   "ORDER BY rowid"
-                 : "SELECT id, game, players, entries, result IS NOT NULL FROM tables ORDER BY rowid");
+  Stmt q(db,
+         unfinished_only
+             ? "SELECT id, game, players, entries, 0 FROM tables WHERE result IS NULL "
+               "ORDER BY rowid"
+             : "SELECT id, game, players, entries, result IS NOT NULL FROM tables ORDER BY rowid");
   while (q.step() == SQLITE_ROW)
     out.push_back({q.text(0), q.text(1), static_cast<int>(q.integer(2)),
                    static_cast<std::size_t>(q.integer(3)), q.integer(4) != 0});

@@ -33,8 +33,8 @@ namespace meeple::store {
 
 // Figures of the commit thread, for /metrics.
 struct SqliteStats {
-  std::uint64_t commits = 0;       // transactions (each one fsync)
-  std::uint64_t writes = 0;        // writes they carried
+  std::uint64_t commits = 0;        // transactions (each one fsync)
+  std::uint64_t writes = 0;         // writes they carried
   std::uint64_t commit_micros = 0;  // time spent committing, in total
 };
 

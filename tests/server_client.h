@@ -116,7 +116,6 @@ class WsClient {
     ws_.close(websocket::close_code::normal, ec);
   }
 
-
  private:
   net::io_context ioc_;
   websocket::stream<beast::tcp_stream> ws_;

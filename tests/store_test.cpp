@@ -152,7 +152,8 @@ TEST(SqliteStore, ConcurrentAppendsShareCommitsAndAllLand) {
     for (const auto& id : ids) {
       auto t = store.load(id);
       ASSERT_EQ(t->entries.size(), std::size_t{kAppends});
-      for (int k = 0; k < kAppends; ++k) EXPECT_EQ(t->entries[static_cast<std::size_t>(k)].action, k);
+      for (int k = 0; k < kAppends; ++k)
+        EXPECT_EQ(t->entries[static_cast<std::size_t>(k)].action, k);
     }
   }
   {
