@@ -616,7 +616,7 @@ Json Table::state_for(Conn& c) {
     if (room_->must_act(s)) to_act.push_back(s);
   m["to_act"] = std::move(to_act);
   Json view = room_->view(c.seat);
-  if (!c.sent) {
+  if (!c.sent || c.last_view.is_null()) {
     m["view"] = view;
   } else {
     m["view_patch"] = Json::diff(c.last_view, view);

@@ -8,6 +8,7 @@
 
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <thread>
 
@@ -107,9 +108,11 @@ struct Player {
   std::vector<std::pair<std::uint64_t, Json>> choice_log;
   std::vector<std::string> events;
   std::vector<std::string> errors;
+  std::vector<Json> log;  // every message but pongs
 
   void take(const Json& m) {
     if (getenv("MEEPLE_TEST_TRACE")) fprintf(stderr, "<< %s\n", m.dump().substr(0, 300).c_str());
+    log.push_back(m);
     const std::string type = m.value("type", "");
     if (type == "error") {
       errors.push_back(m["code"]);
@@ -418,6 +421,88 @@ TEST(Server, ASilentClientIsClosedByTheIdleTimeout) {
   bool ended = false;
   for (int i = 0; i < 100 && !ended; ++i) ended = !silent.next();
   EXPECT_TRUE(ended);
+}
+
+// --- The protocol's golden messages (tests/protocol/, read by the web
+// client's tests too): the server sends messages of exactly their shape and
+// accepts the client's.
+
+Json golden(const std::string& name) {
+  std::ifstream f(std::string(MEEPLE_SOURCE_DIR) + "/tests/protocol/" + name);
+  Json j = Json::parse(f, nullptr, false);
+  EXPECT_FALSE(j.is_discarded()) << name;
+  return j;
+}
+
+std::set<std::string> keys_of(const Json& j) {
+  std::set<std::string> out;
+  for (const auto& [k, v] : j.items()) out.insert(k);
+  return out;
+}
+
+TEST(Protocol, TheServerSendsAndAcceptsTheGoldenMessages) {
+  TestServer server;
+  auto created = http_post(server.port(), "/api/tables",
+                           {{"game", "ufo"},
+                            {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}},
+                            {"auto_start", false}});
+  ASSERT_EQ(created.status, 201);
+  const std::string id = created.body["id"];
+  auto join = http_post(server.port(), "/api/tables/" + id + "/join", {{"seat", 0}, {"name", "A"}});
+  ASSERT_EQ(join.status, 200);
+  Player a(server.port(), "/ws/tables/" + id + "?token=" + join.body["token"].get<std::string>());
+  a.sync();
+  ASSERT_FALSE(a.log.empty());
+  EXPECT_EQ(keys_of(a.log.front()), keys_of(golden("server_state_lobby.json")));
+  EXPECT_EQ(keys_of(a.log.front()["seats"][0]),
+            keys_of(golden("server_state_lobby.json")["seats"][0]));
+  auto join_b =
+      http_post(server.port(), "/api/tables/" + id + "/join", {{"seat", 1}, {"name", "B"}});
+  ASSERT_EQ(http_post(server.port(), "/api/tables/" + id + "/start",
+                      {{"host_token", created.body["host_token"]}})
+                .status,
+            200);
+  Player b(server.port(), "/ws/tables/" + id + "?token=" + join_b.body["token"].get<std::string>());
+  a.sync();
+  b.sync();
+  Player& mover = a.choices.empty() ? b : a;
+  Player& other = a.choices.empty() ? a : b;
+  ASSERT_FALSE(mover.choices.empty());
+  // The first message of a seat that must act.
+  Json first;
+  for (const Json& m : mover.log)
+    if (first.is_null() && m.value("phase", "") == "playing") first = m;
+  EXPECT_EQ(keys_of(first), keys_of(golden("server_state_first.json")));
+  EXPECT_EQ(keys_of(first["seats"][0]), keys_of(golden("server_state_first.json")["seats"][0]));
+  EXPECT_EQ(keys_of(first["choices"][0]), keys_of(golden("server_state_first.json")["choices"][0]));
+  // The client's messages are accepted.
+  for (const char* name : {"client_hello.json", "client_chat.json"}) mover.ws.send(golden(name));
+  mover.sync();  // sends client_ping.json's message and reads to its pong
+  EXPECT_TRUE(mover.errors.empty()) << mover.errors.front();
+  EXPECT_TRUE(mover.events.back().ends_with(": \"good luck, earthlings\"")) << mover.events.back();
+  // An action in its JSON form, then a later message of the other seat.
+  Json act = golden("client_act_json.json");
+  act["version"] = mover.version;
+  act["action"] = mover.choices[0]["json"];
+  other.sync();
+  const std::size_t seen = other.log.size();
+  mover.ws.send(act);
+  mover.sync();
+  EXPECT_TRUE(mover.errors.empty());
+  other.sync();
+  ASSERT_GT(other.log.size(), seen);
+  auto later = keys_of(other.log.back());
+  later.erase("choices");
+  EXPECT_EQ(later, keys_of(golden("server_state_patch.json")));
+  // An error, and the pong.
+  Json stale = golden("client_act.json");
+  stale["version"] = 0;
+  mover.ws.send(stale);
+  auto err = mover.ws.next_of("error");
+  ASSERT_TRUE(err);
+  EXPECT_EQ(keys_of(*err), keys_of(golden("server_error.json")));
+  mover.ws.send(golden("client_ping.json"));
+  EXPECT_EQ(*mover.ws.next_of("pong"), golden("server_pong.json"));
 }
 
 // --- The real binary: kill -9 mid-game, restart, play on; SIGTERM.
