@@ -5,6 +5,8 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
+#include "server/loadtest.h"
+#include "server/server.h"
 
 int main(int argc, char** argv) {
   using namespace meeple::cli;
@@ -84,6 +86,46 @@ int main(int argc, char** argv) {
   c_play->add_option("--lang", pl.lang, "Language of the game texts: en, it or ko");
   c_play->add_option("--seed", pl.seed, "Seed (default: random)");
 
+  meeple::server::ServerOptions sv;
+  auto* c_serve =
+      app.add_subcommand("serve", "Run the game server: HTTP + WebSocket, tables stored in SQLite");
+  c_serve->add_option("--bind", sv.bind, "Address to listen on")->capture_default_str();
+  c_serve->add_option("--port", sv.port, "Port (0: any free port)")->capture_default_str();
+  c_serve->add_option("--db", sv.db, "SQLite database file")->capture_default_str();
+  c_serve->add_option("--web", sv.web_dir, "Serve static files (the web client) from this folder");
+  c_serve->add_option("--threads", sv.threads, "Network I/O threads")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  c_serve
+      ->add_option("--table-threads", sv.table_threads,
+                   "Threads tables run on (waiting for commits)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  c_serve->add_option("--bot-threads", sv.bot_threads, "Threads bots think on")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  c_serve->add_option("--log-level", sv.log_level, "trace, debug, info, warn, error, off")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
+      ->capture_default_str();
+  double grace_seconds = 60;
+  c_serve
+      ->add_option("--grace", grace_seconds,
+                   "Seconds a person may be away before a stand-in bot plays")
+      ->capture_default_str();
+
+  meeple::server::LoadtestArgs lt;
+  auto* c_load = app.add_subcommand(
+      "loadtest", "Drive N tables of scripted players against a running server and measure");
+  c_load->add_option("--url", lt.url, "Server address")->capture_default_str();
+  c_load->add_option("--tables", lt.tables, "Tables")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  c_load->add_option("--game", lt.game, "Game")->capture_default_str();
+  c_load->add_option("--players", lt.players, "Scripted people per table")->capture_default_str();
+  c_load->add_option("--seconds", lt.seconds, "Measured window")->capture_default_str();
+  c_load->add_option("--server-pid", lt.server_pid, "The server's pid, for its resident memory");
+  c_load->add_flag("--json", lt.json, "Print JSON");
+
   CLI11_PARSE(app, argc, argv);
   try {
     if (*c_games) return cmd_games(games, std::cout, std::cerr);
@@ -94,6 +136,11 @@ int main(int argc, char** argv) {
     if (*c_arena) return cmd_arena(ar, std::cout, std::cerr);
     if (*c_bench) return cmd_bench(bn, std::cout, std::cerr);
     if (*c_play) return cmd_play(pl, std::cin, std::cout, std::cerr);
+    if (*c_serve) {
+      sv.grace = std::chrono::milliseconds(static_cast<std::int64_t>(grace_seconds * 1000));
+      return meeple::server::serve(sv, std::cout, std::cerr);
+    }
+    if (*c_load) return meeple::server::run_loadtest(lt, std::cout, std::cerr);
   } catch (const std::exception& e) {
     std::cerr << "error: internal: " << e.what() << "\n";
     return 3;

@@ -72,10 +72,12 @@ Expected<std::unique_ptr<Room>> Room::open(const AnyGame& game, const Json& para
   room->record_.params = params;
   if (auto e = room->seat_bots()) return *e;
   if (store) {
-    store::TableSpec spec{.game = std::string(game.name()),
+    store::TableSpec spec{.id = room->options_.table_id,
+                          .game = std::string(game.name()),
                           .players = room->num_players(),
                           .params = params,
-                          .seats = room->record_.seats};
+                          .seats = room->record_.seats,
+                          .options = room->options_.table_options};
     auto id = store->create(spec);
     if (!id) return id.error();
     room->table_id_ = *id;
@@ -226,6 +228,41 @@ MaybeError Room::advance() {
           errc::kBotFailed,
           fmt::format("the bot of seat {} chose an illegal action: {}", seat, e->message));
     }
+  }
+  return std::nullopt;
+}
+
+Expected<std::optional<BotTurn>> Room::next_bot_turn() {
+  while (!state_.is_terminal()) {
+    if (state_.is_chance()) {
+      if (auto e = commit(kChance, sample_chance(state_.chance_outcomes(), rng_))) return *e;
+      continue;
+    }
+    const SeatSet acting = to_act();
+    for (Seat s = 0; s < num_players(); ++s)
+      if (acting.contains(s) && player_bot(s) != nullptr) {
+        Rng rng = rng_.split();
+        AnyState info = state_.determinize(s, rng);
+        return std::optional<BotTurn>(BotTurn{.seat = s,
+                                              .version = version_,
+                                              .bot = player_bot(s),
+                                              .info = std::move(info),
+                                              .rng = rng});
+      }
+    break;
+  }
+  return std::optional<BotTurn>();
+}
+
+MaybeError Room::apply_bot_turn(const BotTurn& turn, Action a) {
+  if (turn.version != version_)
+    return make_error(errc::kStale, fmt::format("the table has moved on (version {}, not {})",
+                                                version_, turn.version));
+  if (auto e = commit(turn.seat, a)) {
+    if (e->code == store::errc::kFenced || e->code == meeple::errc::kIo) return e;
+    return make_error(
+        errc::kBotFailed,
+        fmt::format("the bot of seat {} chose an illegal action: {}", turn.seat, e->message));
   }
   return std::nullopt;
 }

@@ -23,6 +23,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,7 +61,27 @@ struct RoomOptions {
   std::chrono::milliseconds move_clock{0};
   std::chrono::milliseconds grace{60000};
   std::size_t max_chat_bytes = 500;
+  // With a store: the id to create the table under (empty: the store picks
+  // one) and options stored with it (the server keeps its seat plan there, to
+  // resume the table after a restart).
+  store::TableId table_id;
+  Json table_options = Json::object();
 };
+
+// A bot's decision to be made away from the room's thread: the seat's
+// determinization (never the true state), a generator of its own, and the
+// bot. It owns everything it reads except the bot (see next_bot_turn).
+struct BotTurn {
+  Seat seat = kChance;
+  std::uint64_t version = 0;
+  Bot* bot = nullptr;
+  AnyState info;
+  Rng rng;
+};
+// Runs the bot (any thread): one of info.legal_actions(seat).
+inline Action think(BotTurn& turn) {
+  return turn.bot->choose(turn.info, turn.seat, turn.rng);
+}
 
 // A seat as every observer sees it.
 struct SeatInfo {
@@ -123,6 +144,16 @@ class Room {
   // must act or the game is over. An error means a bot chose an illegal
   // action or the store refused; the room is left before that action.
   MaybeError advance();
+  // advance() in steps, for an owner whose bots think on other threads (the
+  // server): resolves chance until a bot (or stand-in) must decide, only
+  // people must act, or the game is over, and returns the bot's turn in the
+  // first case. Until that turn is applied the bot object is in use: the
+  // owner then commits nothing else to this room (act, advance); reading and
+  // chat are fine.
+  Expected<std::optional<BotTurn>> next_bot_turn();
+  // Applies the decision made for `turn` (action/stale if the room moved on;
+  // bot/illegal if the bot chose badly).
+  MaybeError apply_bot_turn(const BotTurn& turn, Action a);
 
   // --- Presence and clocks (the caller passes the time, so tests can too).
   // A person connects or leaves; back in time, they take their seat again.

@@ -18,7 +18,9 @@ GameRecord to_game_record(const TableRecord& t) {
 
 Expected<TableId> MemoryStore::create(const TableSpec& spec) {
   Stored t;
-  t.record.id = fmt::format("t{}", next_id_++);
+  if (!spec.id.empty() && find(spec.id) != nullptr)
+    return make_error(errc::kExists, fmt::format("table '{}' exists already", spec.id));
+  t.record.id = spec.id.empty() ? fmt::format("t{}", next_id_++) : spec.id;
   t.record.spec = spec;
   t.fencing = 0;
   tables_.push_back(std::move(t));

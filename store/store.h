@@ -25,6 +25,7 @@ namespace errc {
 inline constexpr const char* kUnknownTable = "table/unknown";
 inline constexpr const char* kFenced = "store/fenced";
 inline constexpr const char* kFinished = "table/finished";
+inline constexpr const char* kExists = "table/exists";
 }  // namespace errc
 
 using TableId = std::string;
@@ -37,6 +38,9 @@ struct Lease {
 
 // What a table is created with.
 struct TableSpec {
+  // The id wanted for the table (the server's unguessable table id); empty:
+  // the store makes one. An id already in use is refused (table/exists).
+  TableId id;
   std::string game;
   int players = 0;
   Json params = Json::object();
@@ -115,5 +119,7 @@ class MemoryStore final : public Store {
   std::vector<Stored> tables_;
   std::uint64_t next_id_ = 1;
 };
+
+// A store in one SQLite file (store/sqlite_store.h) is the embedded default.
 
 }  // namespace meeple::store

@@ -1,0 +1,287 @@
+#include "server/loadtest.h"
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "core/error.h"
+#include "core/params.h"
+#include "core/types.h"
+
+namespace meeple::server {
+
+namespace {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = net::ip::tcp;
+using SteadyClock = std::chrono::steady_clock;
+
+struct Target {
+  std::string host = "127.0.0.1";
+  std::string port = "8080";
+};
+
+Target parse_url(const std::string& url) {
+  Target t;
+  std::string rest = url;
+  if (auto p = rest.find("://"); p != std::string::npos) rest = rest.substr(p + 3);
+  if (auto p = rest.find('/'); p != std::string::npos) rest = rest.substr(0, p);
+  if (auto p = rest.find(':'); p != std::string::npos) {
+    t.host = rest.substr(0, p);
+    t.port = rest.substr(p + 1);
+  } else {
+    t.host = rest;
+    t.port = "80";
+  }
+  return t;
+}
+
+long resident_kb(int pid) {
+  std::ifstream f(fmt::format("/proc/{}/status", pid));
+  std::string line;
+  while (std::getline(f, line))
+    if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
+  return -1;
+}
+
+// One scripted person at one seat.
+class Client : public std::enable_shared_from_this<Client> {
+ public:
+  struct Shared {
+    std::vector<double> latencies_ms;
+    std::uint64_t acked = 0;
+    std::uint64_t errors = 0;
+    int connected = 0;
+    int finished = 0;
+    bool measuring = false;
+    bool stop = false;
+  };
+  Client(net::io_context& ioc, Shared& shared, std::string path)
+      : ws_(net::make_strand(ioc)),
+        resolver_(ws_.get_executor()),
+        shared_(shared),
+        path_(std::move(path)) {}
+
+  void run(const Target& t) {
+    host_ = t.host;
+    resolver_.async_resolve(t.host, t.port, [self = shared_from_this()](auto ec, auto results) {
+      if (ec) return self->fail();
+      beast::get_lowest_layer(self->ws_).async_connect(
+          results, [self](beast::error_code ec2, auto) {
+            if (ec2) return self->fail();
+            self->ws_.async_handshake(self->host_, self->path_, [self](beast::error_code ec3) {
+              if (ec3) return self->fail();
+              ++self->shared_.connected;
+              self->read();
+            });
+          });
+    });
+  }
+
+  void act_if_asked() {
+    if (pending_ || !shared_.measuring || !choice_) return;
+    out_ = Json{{"type", "act"}, {"version", version_}, {"action", *choice_}}.dump();
+    choice_.reset();
+    pending_ = true;
+    sent_version_ = version_;
+    sent_at_ = SteadyClock::now();
+    ws_.async_write(net::buffer(out_), [self = shared_from_this()](beast::error_code ec, auto) {
+      if (ec) self->fail();
+    });
+  }
+
+  void close() {
+    beast::error_code ec;
+    beast::get_lowest_layer(ws_).close();
+  }
+
+ private:
+  void read() {
+    ws_.async_read(buf_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return self->fail();
+      self->on_message(beast::buffers_to_string(self->buf_.data()));
+      self->buf_.consume(self->buf_.size());
+      if (!self->shared_.stop) self->read();
+    });
+  }
+
+  void on_message(const std::string& text) {
+    Json m = Json::parse(text, nullptr, false);
+    if (m.is_discarded()) return;
+    if (m.value("type", "") == "error") {
+      ++shared_.errors;
+      pending_ = false;
+      return;
+    }
+    if (m.value("type", "") != "state") return;
+    version_ = m.value("version", std::uint64_t{0});
+    if (pending_ && version_ > sent_version_) {
+      pending_ = false;
+      ++shared_.acked;
+      shared_.latencies_ms.push_back(
+          std::chrono::duration<double, std::milli>(SteadyClock::now() - sent_at_).count());
+    }
+    if (m.value("phase", "") == "finished" && !done_) {
+      done_ = true;
+      ++shared_.finished;
+    }
+    if (m.contains("choices") && !m["choices"].empty())
+      choice_ = m["choices"][0]["action"].get<Action>();
+    else
+      choice_.reset();
+    act_if_asked();
+  }
+
+  void fail() {}
+
+  websocket::stream<beast::tcp_stream> ws_;
+  tcp::resolver resolver_;
+  beast::flat_buffer buf_;
+  Shared& shared_;
+  std::string path_, host_, out_;
+  std::uint64_t version_ = 0, sent_version_ = 0;
+  std::optional<Action> choice_;
+  bool pending_ = false, done_ = false;
+  SteadyClock::time_point sent_at_;
+};
+
+// A small synchronous HTTP client for setting the tables up.
+class Http {
+ public:
+  explicit Http(const Target& t) : t_(t), stream_(ioc_) {
+    tcp::resolver r(ioc_);
+    stream_.connect(r.resolve(t.host, t.port));
+  }
+  Expected<Json> post(const std::string& target, const Json& body) {
+    http::request<http::string_body> req{http::verb::post, target, 11};
+    req.set(http::field::host, t_.host);
+    req.set(http::field::content_type, "application/json");
+    req.body() = body.dump();
+    req.prepare_payload();
+    http::write(stream_, req);
+    beast::flat_buffer b;
+    http::response<http::string_body> res;
+    http::read(stream_, b, res);
+    Json j = Json::parse(res.body(), nullptr, false);
+    if (res.result_int() >= 300 || j.is_discarded())
+      return make_error("loadtest/http",
+                        fmt::format("{} {}: {}", target, res.result_int(), res.body()));
+    return j;
+  }
+
+ private:
+  Target t_;
+  net::io_context ioc_;
+  beast::tcp_stream stream_;
+};
+
+double percentile(std::vector<double>& v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const auto i = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1));
+  return v[i];
+}
+
+}  // namespace
+
+int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
+  const Target target = parse_url(a.url);
+  const long rss0 = a.server_pid ? resident_kb(a.server_pid) : -1;
+  std::vector<std::string> paths;
+  try {
+    Http http(target);
+    Json seats = Json::array();
+    for (int i = 0; i < a.players; ++i) seats.push_back({{"kind", "person"}});
+    for (int i = 0; i < a.tables; ++i) {
+      auto t = http.post("/api/tables", {{"game", a.game}, {"seats", seats}, {"public", false}});
+      if (!t) {
+        err << "error: " << t.error().message << "\n";
+        return 2;
+      }
+      const std::string id = (*t)["id"];
+      for (int s = 0; s < a.players; ++s) {
+        auto j = http.post("/api/tables/" + id + "/join", {{"seat", s}, {"name", "load"}});
+        if (!j) {
+          err << "error: " << j.error().message << "\n";
+          return 2;
+        }
+        paths.push_back("/ws/tables/" + id + "?token=" + (*j)["token"].get<std::string>());
+      }
+    }
+  } catch (const std::exception& e) {
+    err << "error: cannot reach " << a.url << ": " << e.what() << "\n";
+    return 2;
+  }
+  net::io_context ioc;
+  Client::Shared shared;
+  std::vector<std::shared_ptr<Client>> clients;
+  for (const auto& p : paths) {
+    clients.push_back(std::make_shared<Client>(ioc, shared, p));
+    clients.back()->run(target);
+  }
+  // Connect everyone (bounded), then measure the idle tables' memory.
+  const auto connect_deadline = SteadyClock::now() + std::chrono::seconds(60);
+  while (shared.connected < static_cast<int>(paths.size()) && SteadyClock::now() < connect_deadline)
+    ioc.run_for(std::chrono::milliseconds(50));
+  ioc.run_for(std::chrono::milliseconds(500));
+  const long rss_idle = a.server_pid ? resident_kb(a.server_pid) : -1;
+  shared.measuring = true;
+  for (auto& c : clients) net::post(ioc, [c] { c->act_if_asked(); });
+  const auto t0 = SteadyClock::now();
+  const auto end = t0 + std::chrono::duration<double>(a.seconds);
+  while (SteadyClock::now() < end && shared.finished < static_cast<int>(paths.size()))
+    ioc.run_for(std::chrono::milliseconds(50));
+  const double elapsed = std::chrono::duration<double>(SteadyClock::now() - t0).count();
+  shared.measuring = false;
+  const std::uint64_t acked = shared.acked;
+  const long rss_busy = a.server_pid ? resident_kb(a.server_pid) : -1;
+  shared.stop = true;
+  for (auto& c : clients) net::post(ioc, [c] { c->close(); });
+  ioc.run_for(std::chrono::milliseconds(500));
+  auto lat = shared.latencies_ms;
+  const double p50 = percentile(lat, 0.50), p99 = percentile(lat, 0.99);
+  Json report = {{"tables", a.tables},
+                 {"connections", paths.size()},
+                 {"connected", shared.connected},
+                 {"game", a.game},
+                 {"seconds", elapsed},
+                 {"durable_actions", acked},
+                 {"durable_actions_per_second", static_cast<double>(acked) / elapsed},
+                 {"ack_p50_ms", p50},
+                 {"ack_p99_ms", p99},
+                 {"errors", shared.errors},
+                 {"tables_finished_seats", shared.finished}};
+  if (a.server_pid) {
+    report["server_rss_kb_before"] = rss0;
+    report["server_rss_kb_idle"] = rss_idle;
+    report["server_rss_kb_busy"] = rss_busy;
+    report["kb_per_idle_table"] = static_cast<double>(rss_idle - rss0) / a.tables;
+  }
+  if (a.json) {
+    out << report.dump(2) << "\n";
+  } else {
+    out << fmt::format(
+        "{} tables ({} connections, {} connected), {:.1f} s: {} durable actions, {:.0f}/s; "
+        "act->ack p50 {:.2f} ms, p99 {:.2f} ms; {} errors\n",
+        a.tables, paths.size(), shared.connected, elapsed, acked,
+        static_cast<double>(acked) / elapsed, p50, p99, shared.errors);
+    if (a.server_pid)
+      out << fmt::format(
+          "server resident memory: {} KB before, {} KB idle ({:.1f} KB per table), "
+          "{} KB busy\n",
+          rss0, rss_idle, static_cast<double>(rss_idle - rss0) / a.tables, rss_busy);
+  }
+  return 0;
+}
+
+}  // namespace meeple::server

@@ -1,0 +1,60 @@
+// The protocol's fixed parts (docs/protocol.md, "meeple-protocol/1"): its
+// error codes, the limits on what a client may send, and the reading of
+// untrusted JSON. Everything a client sends goes through parse_request first.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "core/error.h"
+#include "core/params.h"
+
+namespace meeple::server {
+
+inline constexpr const char* kProtocol = "meeple-protocol/1";
+
+// Stable error codes of the server (docs/architecture.md lists them with the
+// room's and the games' own).
+namespace errc {
+inline constexpr const char* kMalformed = "request/malformed";
+inline constexpr const char* kTooLarge = "request/too_large";
+inline constexpr const char* kTooDeep = "request/too_deep";
+inline constexpr const char* kRateLimited = "request/rate_limited";
+inline constexpr const char* kNotFound = "request/not_found";
+inline constexpr const char* kTimeout = "request/timeout";
+inline constexpr const char* kSlowClient = "connection/slow";
+inline constexpr const char* kShutdown = "server/shutdown";
+inline constexpr const char* kUnknownTable = "table/unknown";
+inline constexpr const char* kFull = "table/full";
+inline constexpr const char* kStarted = "table/started";
+inline constexpr const char* kNotStarted = "table/not_started";
+inline constexpr const char* kBadToken = "auth/token";
+inline constexpr const char* kNotHost = "auth/host";
+inline constexpr const char* kSeatTaken = "seat/taken";
+}  // namespace errc
+
+inline constexpr std::size_t kMaxMessageBytes = 16 * 1024;
+inline constexpr int kMaxJsonDepth = 16;
+
+// Reads untrusted JSON: request/too_large over max_bytes, request/too_deep
+// when arrays and objects nest deeper than max_depth (checked before parsing,
+// so deep input cannot exhaust the parser's stack), request/malformed when it
+// is not JSON.
+Expected<Json> parse_request(std::string_view text, std::size_t max_bytes = kMaxMessageBytes,
+                             int max_depth = kMaxJsonDepth);
+
+// {"type": "error", "code": ..., "message": ...}
+Json error_json(const Error& e);
+
+// A new secret: `bytes` random bytes from the operating system's secure
+// source (std::random_device, /dev/urandom on Linux), as lowercase hex.
+std::string random_hex(std::size_t bytes);
+// 64 random bits from the secure source (per-table chance seeds).
+std::uint64_t secure_seed();
+// SHA-256 of the text, lowercase hex (OpenSSL). Tokens are stored only so.
+std::string sha256_hex(std::string_view text);
+// Equality of two hashes in time independent of where they differ.
+bool same_hash(std::string_view a, std::string_view b);
+
+}  // namespace meeple::server

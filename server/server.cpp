@@ -1,0 +1,662 @@
+// The listener, the HTTP session (routes and static files) and the WebSocket
+// session, in the shape of Beast's chat-multi example: each connection runs
+// on its own strand of the I/O context; tables run on theirs (server/table.h).
+#include "server/server.h"
+
+#include <boost/asio/signal_set.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "games/registry.h"
+#include "server/table.h"
+#include "store/sqlite_store.h"
+
+namespace meeple::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = net::ip::tcp;
+using SteadyClock = std::chrono::steady_clock;
+
+namespace {
+
+// The HTTP status for an error code.
+http::status status_of(const std::string& code) {
+  if (code == errc::kUnknownTable || code == errc::kNotFound || code == meeple::errc::kUnknownGame)
+    return http::status::not_found;
+  if (code == errc::kBadToken || code == errc::kNotHost) return http::status::forbidden;
+  if (code == errc::kSeatTaken || code == errc::kFull || code == errc::kStarted ||
+      code == room::errc::kUnfinished)
+    return http::status::conflict;
+  if (code == errc::kTooLarge) return http::status::payload_too_large;
+  if (code == errc::kRateLimited) return http::status::too_many_requests;
+  if (code == meeple::errc::kIo) return http::status::internal_server_error;
+  return http::status::bad_request;
+}
+
+std::string mime_type(std::string_view path) {
+  auto ends = [&](std::string_view e) { return path.ends_with(e); };
+  if (ends(".html")) return "text/html; charset=utf-8";
+  if (ends(".js") || ends(".mjs")) return "text/javascript";
+  if (ends(".css")) return "text/css";
+  if (ends(".json")) return "application/json";
+  if (ends(".svg")) return "image/svg+xml";
+  if (ends(".png")) return "image/png";
+  if (ends(".ico")) return "image/x-icon";
+  if (ends(".wasm")) return "application/wasm";
+  return "application/octet-stream";
+}
+
+// Splits "/api/tables/ab12/join" into its parts.
+std::vector<std::string> split_path(std::string_view target) {
+  std::vector<std::string> parts;
+  const auto q = target.find('?');
+  std::string_view path = target.substr(0, q);
+  std::size_t i = 0;
+  while (i < path.size()) {
+    const auto j = path.find('/', i);
+    const auto end = j == std::string_view::npos ? path.size() : j;
+    if (end > i) parts.emplace_back(path.substr(i, end - i));
+    i = end + 1;
+  }
+  return parts;
+}
+
+std::string query_param(std::string_view target, std::string_view key) {
+  const auto q = target.find('?');
+  if (q == std::string_view::npos) return {};
+  std::string_view rest = target.substr(q + 1);
+  while (!rest.empty()) {
+    const auto amp = rest.find('&');
+    std::string_view kv = rest.substr(0, amp);
+    const auto eq = kv.find('=');
+    if (eq != std::string_view::npos && kv.substr(0, eq) == key)
+      return std::string(kv.substr(eq + 1));
+    if (amp == std::string_view::npos) break;
+    rest = rest.substr(amp + 1);
+  }
+  return {};
+}
+
+// A token bucket: `rate` messages a second, `burst` at once.
+class RateLimit {
+ public:
+  RateLimit(double rate, double burst) : rate_(rate), burst_(burst), tokens_(burst) {}
+  bool allow(SteadyClock::time_point now) {
+    const double dt = std::chrono::duration<double>(now - last_).count();
+    last_ = now;
+    tokens_ = std::min(burst_, tokens_ + dt * rate_);
+    if (tokens_ < 1) return false;
+    tokens_ -= 1;
+    return true;
+  }
+
+ private:
+  double rate_, burst_, tokens_;
+  SteadyClock::time_point last_ = SteadyClock::now();
+};
+
+// --- WebSocket session
+
+class WsSession final : public Peer, public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(Hub& hub, tcp::socket&& socket)
+      : hub_(hub),
+        ws_(std::move(socket)),
+        limit_(hub.options.rate_per_second, hub.options.rate_burst) {}
+
+  ~WsSession() override { hub_.metrics.connections.fetch_sub(1); }
+
+  void run(http::request<http::string_body> req) {
+    hub_.metrics.connections.fetch_add(1);
+    {
+      std::lock_guard lock(hub_.peers_mutex);
+      hub_.peers[this] = weak_from_this();
+    }
+    const auto parts = split_path(req.target());
+    token_ = query_param(req.target(), "token");
+    if (parts.size() == 3) table_ = hub_.find(parts[2]);
+    auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+    timeouts.idle_timeout = hub_.options.idle_timeout;
+    ws_.set_option(timeouts);
+    ws_.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& res) { res.set(http::field::server, "meeple"); }));
+    // Messages over the protocol's limit are answered with request/too_large;
+    // far bigger ones end the connection (the buffer would have to hold them).
+    ws_.read_message_max(4 * kMaxMessageBytes);
+    ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+  }
+
+  void send(std::shared_ptr<const std::string> text) override {
+    net::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)] {
+      if (self->closing_) return;
+      if (self->queue_.size() >= self->hub_.options.max_write_queue) {
+        self->close_now(errc::kSlowClient, "too many messages are waiting: the client is too slow");
+        return;
+      }
+      self->queue_.push_back(text);
+      if (self->queue_.size() == 1) self->write_next();
+    });
+  }
+
+  void close(const std::string& code, const std::string& reason) override {
+    net::post(ws_.get_executor(),
+              [self = shared_from_this(), code, reason] { self->close_now(code, reason); });
+  }
+
+ private:
+  void on_accept(beast::error_code ec) {
+    if (ec) return finish();
+    if (!table_) {
+      close_now(errc::kUnknownTable, "no such table");
+      return;
+    }
+    table_->post(
+        [t = table_, self = shared_from_this(), token = token_] { t->attach(self, token); });
+    read_next();
+  }
+
+  void read_next() {
+    ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+  }
+
+  void on_read(beast::error_code ec, std::size_t) {
+    if (ec == websocket::error::message_too_big) {
+      close_now(errc::kTooLarge, "a message has at most 16 KB");
+      return;
+    }
+    if (ec) return finish();
+    const auto now = SteadyClock::now();
+    std::string text = beast::buffers_to_string(buffer_.data());
+    buffer_.consume(buffer_.size());
+    if (!limit_.allow(now)) {
+      reply_error(make_error(errc::kRateLimited, "too many messages: slow down"));
+    } else if (auto msg = parse_request(text); !msg) {
+      reply_error(msg.error());
+    } else {
+      table_->post([t = table_, self = shared_from_this(), m = std::move(*msg), now] {
+        t->on_message(self.get(), m, now);
+      });
+    }
+    if (!closing_) read_next();
+  }
+
+  void reply_error(const Error& e) {
+    hub_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
+    auto text = std::make_shared<const std::string>(error_json(e).dump());
+    if (queue_.size() >= hub_.options.max_write_queue) return;
+    queue_.push_back(std::move(text));
+    if (queue_.size() == 1) write_next();
+  }
+
+  void write_next() {
+    ws_.text(true);
+    ws_.async_write(net::buffer(*queue_.front()),
+                    beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+  }
+
+  void on_write(beast::error_code ec, std::size_t) {
+    if (ec) return finish();
+    queue_.pop_front();
+    if (!queue_.empty()) {
+      write_next();
+    } else if (closing_ && !close_sent_) {
+      send_close();
+    }
+  }
+
+  // Sends the reason as an error message, then closes the WebSocket.
+  void close_now(const std::string& code, const std::string& reason) {
+    if (closing_) return;
+    closing_ = true;
+    close_reason_ = reason;
+    if (!code.empty() && queue_.size() < hub_.options.max_write_queue + 1) {
+      queue_.push_back(
+          std::make_shared<const std::string>(error_json(make_error(code, reason)).dump()));
+      if (queue_.size() == 1) write_next();
+    } else if (queue_.empty()) {
+      send_close();
+    }
+    if (code == errc::kSlowClient) {
+      // A slow client may never read: do not wait for it.
+      queue_.clear();
+      beast::get_lowest_layer(ws_).close();
+    }
+  }
+
+  void send_close() {
+    close_sent_ = true;
+    websocket::close_reason cr(websocket::close_code::going_away);
+    cr.reason = close_reason_.substr(0, 120);
+    ws_.async_close(cr, [self = shared_from_this()](beast::error_code) { self->finish(); });
+  }
+
+  void finish() {
+    if (finished_) return;
+    finished_ = true;
+    if (table_) table_->post([t = table_, self = shared_from_this()] { t->detach(self.get()); });
+    std::lock_guard lock(hub_.peers_mutex);
+    hub_.peers.erase(this);
+  }
+
+  Hub& hub_;
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  std::deque<std::shared_ptr<const std::string>> queue_;
+  std::shared_ptr<Table> table_;
+  std::string token_;
+  RateLimit limit_;
+  bool closing_ = false, close_sent_ = false, finished_ = false;
+  std::string close_reason_;
+};
+
+// --- HTTP session
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(Hub& hub, tcp::socket&& socket) : hub_(hub), stream_(std::move(socket)) {}
+
+  void run() { read_next(); }
+
+ private:
+  using Response = http::response<http::string_body>;
+
+  void read_next() {
+    parser_.emplace();
+    parser_->body_limit(kMaxMessageBytes);
+    parser_->header_limit(8 * 1024);
+    stream_.expires_after(std::chrono::seconds(30));
+    http::async_read(stream_, buffer_, *parser_,
+                     beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+  }
+
+  void on_read(beast::error_code ec, std::size_t) {
+    if (ec == http::error::end_of_stream) {
+      stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+      return;
+    }
+    if (ec == http::error::body_limit) {
+      req_ = {};
+      req_.version(11);
+      send_json(http::status::payload_too_large,
+                error_json(make_error(errc::kTooLarge, "a request body has at most 16 KB")));
+      close_after_ = true;
+      return;
+    }
+    if (ec) return;
+    req_ = parser_->release();
+    if (websocket::is_upgrade(req_)) {
+      if (split_path(req_.target()).size() == 3 && req_.target().starts_with("/ws/tables/")) {
+        stream_.expires_never();
+        std::make_shared<WsSession>(hub_, stream_.release_socket())->run(std::move(req_));
+        return;
+      }
+      send_error(make_error(errc::kNotFound, "WebSockets are at /ws/tables/{id}"));
+      return;
+    }
+    route();
+  }
+
+  void send_json(http::status status, const Json& body) {
+    Response res{status, req_.version()};
+    res.set(http::field::server, "meeple");
+    res.set(http::field::content_type, "application/json");
+    res.set(http::field::cache_control, "no-store");
+    res.keep_alive(req_.keep_alive());
+    res.body() = body.dump();
+    res.prepare_payload();
+    write(std::move(res));
+  }
+
+  void send_error(const Error& e) {
+    hub_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
+    send_json(status_of(e.code), error_json(e));
+  }
+
+  void send_text(http::status status, std::string body, std::string type) {
+    Response res{status, req_.version()};
+    res.set(http::field::server, "meeple");
+    res.set(http::field::content_type, type);
+    res.keep_alive(req_.keep_alive());
+    res.body() = std::move(body);
+    res.prepare_payload();
+    write(std::move(res));
+  }
+
+  void write(Response&& res) {
+    auto sp = std::make_shared<Response>(std::move(res));
+    http::async_write(stream_, *sp,
+                      [self = shared_from_this(), sp](beast::error_code ec, std::size_t) {
+                        if (ec) return;
+                        if (sp->need_eof() || self->close_after_) {
+                          self->stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+                          return;
+                        }
+                        self->read_next();
+                      });
+  }
+
+  // Replies from another strand (a table's): back to this session's.
+  void reply_later(Expected<Json> r, http::status ok = http::status::ok) {
+    net::post(stream_.get_executor(), [self = shared_from_this(), r = std::move(r), ok] {
+      if (r)
+        self->send_json(ok, *r);
+      else
+        self->send_error(r.error());
+    });
+  }
+
+  Expected<Json> body_json() {
+    if (req_.body().empty()) return Json::object();
+    return parse_request(req_.body());
+  }
+
+  void route() {
+    const auto parts = split_path(req_.target());
+    const auto method = req_.method();
+    if (parts.empty() || parts[0] != "api") {
+      if (method == http::verb::get && parts.size() == 1 && parts[0] == "healthz")
+        return send_json(http::status::ok, {{"ok", true}, {"protocol", kProtocol}});
+      if (method == http::verb::get && parts.size() == 1 && parts[0] == "metrics")
+        return send_text(http::status::ok, metrics_text(), "text/plain; version=0.0.4");
+      if (method == http::verb::get && !hub_.options.web_dir.empty()) return static_file(parts);
+      return send_error(make_error(errc::kNotFound, "no such page"));
+    }
+    if (parts.size() == 2 && parts[1] == "games" && method == http::verb::get) {
+      Json games = Json::array();
+      for (const AnyGame* g : all_games()) {
+        Json d = g->describe();
+        d["bots"] = bot_names(*g);
+        d["default_bot"] = default_bot(*g);
+        games.push_back(std::move(d));
+      }
+      return send_json(http::status::ok, {{"protocol", kProtocol}, {"games", games}});
+    }
+    if (parts.size() == 2 && parts[1] == "tables") {
+      if (method == http::verb::get) {
+        Json list = Json::array();
+        for (const auto& t : hub_.all())
+          if (t->is_public() && t->phase() != Phase::kFinished) list.push_back(t->summary());
+        return send_json(http::status::ok, {{"tables", list}});
+      }
+      if (method == http::verb::post) {
+        auto body = body_json();
+        if (!body) return send_error(body.error());
+        std::string host_token;
+        auto t = Table::create(hub_, *body, host_token);
+        if (!t) return send_error(t.error());
+        hub_.add(*t);
+        Json out = (*t)->summary();
+        out["host_token"] = host_token;
+        return send_json(http::status::created, out);
+      }
+    }
+    if (parts.size() >= 3 && parts[1] == "tables") {
+      auto table = hub_.find(parts[2]);
+      if (!table) return send_error(make_error(errc::kUnknownTable, "no such table"));
+      if (parts.size() == 3 && method == http::verb::get) {
+        table->post([self = shared_from_this(), table] { self->reply_later(table->summary()); });
+        return;
+      }
+      if (parts.size() == 4 && parts[3] == "record" && method == http::verb::get) {
+        table->post([self = shared_from_this(), table] { self->reply_later(table->record()); });
+        return;
+      }
+      if (parts.size() == 4 && method == http::verb::post) {
+        auto body = body_json();
+        if (!body) return send_error(body.error());
+        const std::string what = parts[3];
+        table->post([self = shared_from_this(), table, what, b = std::move(*body)] {
+          if (what == "join") return self->reply_later(table->join(b));
+          if (what == "rematch") {
+            auto r = table->rematch(b);
+            if (!r) return self->reply_later(r.error());
+            self->hub_.add(*r);
+            Json out = (*r)->summary();
+            return self->reply_later(out, http::status::created);
+          }
+          self->reply_later(table->host(what, b));
+        });
+        return;
+      }
+    }
+    send_error(make_error(errc::kNotFound, "no such route (see docs/protocol.md)"));
+  }
+
+  void static_file(const std::vector<std::string>& parts) {
+    std::string rel;
+    for (const auto& p : parts) {
+      if (p == ".." || p.find('\\') != std::string::npos || p.starts_with('.'))
+        return send_error(make_error(errc::kNotFound, "no such file"));
+      rel += "/" + p;
+    }
+    if (rel.empty()) rel = "/index.html";
+    std::ifstream f(hub_.options.web_dir + rel, std::ios::binary);
+    if (!f) return send_error(make_error(errc::kNotFound, "no such file"));
+    std::ostringstream ss;
+    ss << f.rdbuf();
+    send_text(http::status::ok, ss.str(), mime_type(rel));
+  }
+
+  std::string metrics_text() {
+    const Metrics& m = hub_.metrics;
+    std::string out;
+    auto gauge = [&](const char* name, const char* help, auto v) {
+      out += fmt::format("# HELP {} {}\n# TYPE {} gauge\n{} {}\n", name, help, name, name, v);
+    };
+    auto counter = [&](const char* name, const char* help, auto v) {
+      out += fmt::format("# HELP {} {}\n# TYPE {} counter\n{} {}\n", name, help, name, name, v);
+    };
+    gauge("meeple_live_tables", "Tables in play", m.live_tables.load());
+    gauge("meeple_lobby_tables", "Tables waiting for players", m.lobby_tables.load());
+    gauge("meeple_connections", "Open WebSocket connections", m.connections.load());
+    counter("meeple_actions_total", "Actions applied (people, bots, chance)",
+            m.actions_total.load());
+    counter("meeple_messages_in_total", "WebSocket messages received", m.messages_in.load());
+    counter("meeple_bytes_out_total", "WebSocket bytes sent by tables", m.bytes_out.load());
+    counter("meeple_errors_total", "Error replies", m.errors_total.load());
+    if (auto* sq = dynamic_cast<store::SqliteStore*>(&hub_.store)) {
+      const auto st = sq->stats();
+      counter("meeple_store_commits_total", "Store transactions (one fsync each)", st.commits);
+      counter("meeple_store_writes_total", "Store writes carried by them", st.writes);
+      counter("meeple_store_commit_seconds_total", "Time spent committing",
+              static_cast<double>(st.commit_micros) * 1e-6);
+    }
+    out += m.act_commit.render("meeple_act_commit_seconds",
+                               "A person's action from receipt to durable and applied");
+    out += m.bot_think.render("meeple_bot_think_seconds", "One bot decision");
+    return out;
+  }
+
+  Hub& hub_;
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  http::request<http::string_body> req_;
+  bool close_after_ = false;
+};
+
+// --- Listener
+
+class Listener : public std::enable_shared_from_this<Listener> {
+ public:
+  explicit Listener(Hub& hub) : hub_(hub), acceptor_(net::make_strand(hub.ioc)) {}
+
+  MaybeError open(const tcp::endpoint& ep) {
+    beast::error_code ec;
+    acceptor_.open(ep.protocol(), ec);
+    if (!ec) acceptor_.set_option(net::socket_base::reuse_address(true), ec);
+    if (!ec) acceptor_.bind(ep, ec);
+    if (!ec) acceptor_.listen(net::socket_base::max_listen_connections, ec);
+    if (ec)
+      return make_error(meeple::errc::kIo,
+                        fmt::format("cannot listen on {}:{}: {}", ep.address().to_string(),
+                                    ep.port(), ec.message()));
+    port_ = acceptor_.local_endpoint().port();
+    return std::nullopt;
+  }
+  unsigned short port() const { return port_; }
+
+  void run() { accept_next(); }
+  void stop() {
+    net::post(acceptor_.get_executor(), [self = shared_from_this()] {
+      beast::error_code ec;
+      self->acceptor_.close(ec);
+    });
+  }
+
+ private:
+  void accept_next() {
+    acceptor_.async_accept(net::make_strand(hub_.ioc),
+                           beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
+  }
+  void on_accept(beast::error_code ec, tcp::socket socket) {
+    if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;
+    if (!ec) {
+      socket.set_option(tcp::no_delay(true), ec);
+      std::make_shared<HttpSession>(hub_, std::move(socket))->run();
+    }
+    accept_next();
+  }
+
+  Hub& hub_;
+  tcp::acceptor acceptor_;
+  unsigned short port_ = 0;
+};
+
+}  // namespace
+
+// --- Server
+
+Server::Server(ServerOptions options, store::Store& store)
+    : hub_(std::make_unique<Hub>(std::move(options), store)) {}
+
+Server::~Server() {
+  stop();
+  hub_->bot_pool.join();
+  hub_->table_pool.join();
+}
+
+MaybeError Server::start() {
+  // Every unfinished table of the store comes back where it was.
+  int resumed = 0;
+  for (const store::TableSummary& s : hub_->store.list(true)) {
+    auto rec = hub_->store.load(s.id);
+    if (!rec) {
+      spdlog::error("table {}: cannot load: {}", s.id, rec.error().message);
+      continue;
+    }
+    auto t = Table::resume(*hub_, *rec);
+    if (!t) {
+      spdlog::error("table {}: cannot resume: {}", s.id, t.error().message);
+      continue;
+    }
+    hub_->add(*t);
+    (*t)->begin();
+    ++resumed;
+  }
+  if (resumed) spdlog::info("resumed {} unfinished tables", resumed);
+  beast::error_code ec;
+  const auto addr = net::ip::make_address(hub_->options.bind, ec);
+  if (ec) return make_error(meeple::errc::kIo, fmt::format("bad address '{}'", hub_->options.bind));
+  auto listener = std::make_shared<Listener>(*hub_);
+  if (auto e = listener->open({addr, hub_->options.port})) return e;
+  listener->run();
+  port_ = listener->port();
+  stop_listening_ = [listener] { listener->stop(); };
+  return std::nullopt;
+}
+
+unsigned short Server::port() const {
+  return port_;
+}
+
+void Server::run() {
+  std::vector<std::thread> threads;
+  for (int i = 1; i < hub_->options.threads; ++i) threads.emplace_back([this] { hub_->ioc.run(); });
+  hub_->ioc.run();
+  for (auto& t : threads) t.join();
+}
+
+void Server::stop() {
+  if (hub_->stopping.exchange(true)) return;
+  spdlog::info("stopping: no new connections; closing tables");
+  if (stop_listening_) stop_listening_();
+  // Tables close their connections on their strands, after any commit in
+  // progress there; then the I/O context runs until the closes are sent.
+  auto pending = std::make_shared<std::atomic<int>>(0);
+  auto tables = hub_->all();
+  *pending = static_cast<int>(tables.size());
+  auto ioc = &hub_->ioc;
+  auto after = [pending, ioc, hub = hub_.get()] {
+    if (pending->fetch_sub(1) != 1) return;
+    // Connections without a table (still in their handshake) too.
+    std::vector<std::shared_ptr<Peer>> peers;
+    {
+      std::lock_guard lock(hub->peers_mutex);
+      for (auto& [p, w] : hub->peers)
+        if (auto s = w.lock()) peers.push_back(s);
+    }
+    for (auto& p : peers) p->close(errc::kShutdown, "the server is shutting down");
+    // Give the closes a moment to go out, then end the I/O threads.
+    auto timer = std::make_shared<net::steady_timer>(*ioc, std::chrono::milliseconds(300));
+    timer->async_wait([timer, ioc](const boost::system::error_code&) { ioc->stop(); });
+  };
+  if (tables.empty()) {
+    *pending = 1;
+    net::post(hub_->ioc, after);
+    return;
+  }
+  for (auto& t : tables)
+    t->post([t, after] {
+      t->close_all("the server is shutting down");
+      after();
+    });
+}
+
+int serve(const ServerOptions& options, std::ostream& out, std::ostream& err) {
+  spdlog::set_level(spdlog::level::from_str(options.log_level));
+  auto store = store::SqliteStore::open(options.db);
+  if (!store) {
+    err << "error: " << store.error().message << "\n";
+    return 2;
+  }
+  int code = 0;
+  {
+    Server server(options, **store);
+    if (auto e = server.start()) {
+      err << "error: " << e->message << "\n";
+      return 2;
+    }
+    out << fmt::format("meeple: serving on http://{}:{}/ (database {})\n", options.bind,
+                       server.port(), options.db)
+        << std::flush;
+    net::io_context signals_ctx;
+    net::signal_set signals(signals_ctx, SIGINT, SIGTERM);
+    signals.async_wait([&](const boost::system::error_code& ec, int sig) {
+      if (!ec) spdlog::info("signal {}: shutting down", sig);
+      server.stop();
+    });
+    std::thread signal_thread([&] { signals_ctx.run(); });
+    server.run();
+    signals.cancel();
+    signals_ctx.stop();
+    signal_thread.join();
+  }
+  // The server's pools are joined and the store's commit thread has written
+  // everything when we get here.
+  spdlog::info("stopped");
+  return code;
+}
+
+}  // namespace meeple::server

@@ -1,0 +1,73 @@
+// Layer 7 (server/): the network server, `meeple serve`. Network only: HTTP
+// and WebSocket (Boost.Beast), split as Beast's chat-multi example is: a
+// listener, HTTP sessions (routes, static files), WebSocket sessions (one
+// per connection, each with its own strand and a capped write queue), and
+// the shared state (the Hub: tables, pools, store, metrics). The tables'
+// logic is room::Room; the server wires it to a store and to sockets and
+// knows no game: it uses AnyGame/AnyState only.
+//
+// Threads: `threads` run network I/O; tables run on their own pool (each
+// table a strand: its actions apply in order, never concurrently), where a
+// commit waits for the store's group commit without blocking network I/O;
+// bots think on a third pool and post their decision back to the table.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <string>
+
+#include "core/error.h"
+#include "store/store.h"
+
+namespace meeple::server {
+
+struct ServerOptions {
+  std::string bind = "127.0.0.1";
+  unsigned short port = 8080;  // 0: any free port (see Server::port)
+  std::string db = "meeple.db";
+  std::string web_dir;  // static files, if set
+  int threads = 2;      // network I/O threads
+  // Table threads: a table waits on them for its commit (fsync), so more
+  // threads let more tables share one commit.
+  int table_threads = 32;
+  int bot_threads = 1;
+  std::string log_level = "info";
+  std::chrono::milliseconds grace{60000};  // away longer: a stand-in plays
+  std::chrono::milliseconds tick{1000};    // clocks and presence are checked this often
+  double rate_per_second = 200;            // messages per connection, sustained
+  double rate_burst = 400;                 // and in a burst
+  std::chrono::seconds idle_timeout{60};   // a connection silent this long is closed
+  std::size_t max_write_queue = 256;       // messages waiting for a slow client
+};
+
+struct Hub;
+
+class Server {
+ public:
+  // The store must outlive the server.
+  Server(ServerOptions options, store::Store& store);
+  ~Server();
+  // Resumes every unfinished table of the store and binds the port
+  // (io/failed when it cannot).
+  MaybeError start();
+  unsigned short port() const;
+  // Runs the network threads until stop(); returns after a graceful stop:
+  // no new connections, every table's pending commit finished, every socket
+  // closed with a reason.
+  void run();
+  // Thread-safe; also what SIGTERM and SIGINT do in serve().
+  void stop();
+
+ private:
+  std::unique_ptr<Hub> hub_;
+  unsigned short port_ = 0;
+  std::function<void()> stop_listening_;
+};
+
+// `meeple serve`: opens the SQLite store, starts the server, prints its
+// address and runs until SIGTERM or SIGINT. Returns the exit code.
+int serve(const ServerOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace meeple::server

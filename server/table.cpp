@@ -1,0 +1,671 @@
+#include "server/table.h"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "games/registry.h"
+
+namespace meeple::server {
+
+namespace {
+
+using SteadyClock = std::chrono::steady_clock;
+
+const char* kind_name(room::SeatKind k) {
+  switch (k) {
+    case room::SeatKind::kPerson:
+      return "person";
+    case room::SeatKind::kBot:
+      return "bot";
+    case room::SeatKind::kEmpty:
+      return "empty";
+  }
+  return "empty";
+}
+
+Expected<room::SeatKind> kind_from(const Json& j) {
+  if (!j.is_string()) return make_error(errc::kMalformed, "a seat's kind is person or bot");
+  const auto s = j.get<std::string>();
+  if (s == "person") return room::SeatKind::kPerson;
+  if (s == "bot") return room::SeatKind::kBot;
+  if (s == "empty") return room::SeatKind::kEmpty;
+  return make_error(errc::kMalformed, fmt::format("a seat's kind is person or bot, not '{}'", s));
+}
+
+const char* phase_name(Phase p) {
+  switch (p) {
+    case Phase::kLobby:
+      return "lobby";
+    case Phase::kPlaying:
+      return "playing";
+    case Phase::kFinished:
+      return "finished";
+  }
+  return "lobby";
+}
+
+const std::vector<std::string> kLanguages = {"en", "it", "ko"};
+
+// A display name: 1 to 40 bytes of printable text.
+Expected<std::string> read_name(const Json& body) {
+  const Json n = body.value("name", Json("player"));
+  if (!n.is_string()) return make_error(errc::kMalformed, "name is a string");
+  auto s = n.get<std::string>();
+  if (s.empty() || s.size() > 40) return make_error(errc::kMalformed, "a name has 1 to 40 bytes");
+  for (unsigned char c : s)
+    if (c < 0x20 || c == 0x7f) return make_error(errc::kMalformed, "a name is printable text");
+  return s;
+}
+
+}  // namespace
+
+// --- Hub
+
+std::shared_ptr<Table> Hub::find(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  auto it = tables_.find(id);
+  return it == tables_.end() ? nullptr : it->second;
+}
+
+void Hub::add(const std::shared_ptr<Table>& t) {
+  std::lock_guard lock(mutex_);
+  tables_[t->id()] = t;
+}
+
+std::vector<std::shared_ptr<Table>> Hub::all() {
+  std::lock_guard lock(mutex_);
+  std::vector<std::shared_ptr<Table>> out;
+  out.reserve(tables_.size());
+  for (auto& [id, t] : tables_) out.push_back(t);
+  return out;
+}
+
+// --- Creating and resuming
+
+Table::Table(Hub& hub, const AnyGame& game, std::string id)
+    : hub_(hub),
+      game_(&game),
+      id_(std::move(id)),
+      strand_(net::make_strand(hub.table_pool.get_executor())),
+      timer_(strand_),
+      grace_(hub.options.grace) {
+  hub_.metrics.lobby_tables.fetch_add(1);
+}
+
+Table::~Table() {
+  if (phase_ == Phase::kLobby) hub_.metrics.lobby_tables.fetch_sub(1);
+  if (phase_ == Phase::kPlaying) hub_.metrics.live_tables.fetch_sub(1);
+}
+
+Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::string& host_token) {
+  if (!req.is_object()) return make_error(errc::kMalformed, "the body is a JSON object");
+  const Json game_name = req.value("game", Json());
+  if (!game_name.is_string()) return make_error(errc::kMalformed, "game is a game's name");
+  const AnyGame* game = find_game(game_name.get<std::string>());
+  if (game == nullptr)
+    return make_error(meeple::errc::kUnknownGame, fmt::format("no game '{}' (see GET /api/games)",
+                                                              game_name.get<std::string>()));
+  const Json seats = req.value("seats", Json());
+  const Json players_j = req.value("players", seats.is_array() ? Json(seats.size()) : Json());
+  if (!players_j.is_number_integer())
+    return make_error(errc::kMalformed, "players is a number (or give seats)");
+  const int players = players_j.get<int>();
+  if (players < game->min_players() || players > game->max_players())
+    return make_error(meeple::errc::kBadPlayers,
+                      fmt::format("{} is for {} to {} players", game->title(), game->min_players(),
+                                  game->max_players()));
+  const Json params = req.value("params", Json::object());
+  if (!params.is_object()) return make_error(errc::kMalformed, "params is an object");
+  // The rule options are checked by making the game once.
+  if (auto st = game->new_game(params, players); !st) return st.error();
+
+  auto t = std::make_shared<Table>(hub, *game, random_hex(8));
+  t->players_ = players;
+  t->params_ = params;
+  t->public_ = req.value("public", Json(true)).is_boolean() ? req.value("public", true) : true;
+  t->auto_start_ =
+      req.value("auto_start", Json(true)).is_boolean() ? req.value("auto_start", true) : true;
+  const Json clock = req.value("clock_seconds", Json(0));
+  const Json grace = req.value("grace_seconds", Json(hub.options.grace.count() / 1000.0));
+  if (!clock.is_number() || !grace.is_number() || clock.get<double>() < 0 ||
+      grace.get<double>() < 0)
+    return make_error(errc::kMalformed, "clock_seconds and grace_seconds are numbers >= 0");
+  t->move_clock_ = std::chrono::milliseconds(static_cast<std::int64_t>(clock.get<double>() * 1000));
+  t->grace_ = std::chrono::milliseconds(static_cast<std::int64_t>(grace.get<double>() * 1000));
+  t->plan_.resize(static_cast<std::size_t>(players));
+  if (seats.is_array()) {
+    if (static_cast<int>(seats.size()) != players)
+      return make_error(meeple::errc::kBadPlayers, "give one seat per player");
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+      const Json& s = seats[i];
+      if (!s.is_object()) return make_error(errc::kMalformed, "a seat is an object");
+      auto kind = kind_from(s.value("kind", Json("person")));
+      if (!kind) return kind.error();
+      SeatPlan& p = t->plan_[i];
+      p.kind = *kind;
+      if (p.kind == room::SeatKind::kBot) {
+        const Json bot = s.value("bot", Json(default_bot(*game)));
+        if (!bot.is_string()) return make_error(errc::kMalformed, "a seat's bot is a bot spec");
+        p.bot = bot.get<std::string>();
+        if (auto b = make_bot(*game, p.bot); !b) return b.error();
+      }
+    }
+  } else if (!seats.is_null()) {
+    return make_error(errc::kMalformed, "seats is an array");
+  }
+  int free = 0;
+  for (const auto& p : t->plan_) free += p.kind == room::SeatKind::kPerson;
+  t->free_seats_ = free;
+  host_token = random_hex(16);
+  t->host_hash_ = sha256_hex(host_token);
+  return t;
+}
+
+Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecord& rec) {
+  const AnyGame* game = find_game(rec.spec.game);
+  if (game == nullptr)
+    return make_error(meeple::errc::kUnknownGame, fmt::format("no game '{}'", rec.spec.game));
+  const Json& o = rec.spec.options;
+  if (!o.contains("server")) return make_error(meeple::errc::kCorruptRecord, "not a server table");
+  const Json& s = o["server"];
+  auto t = std::make_shared<Table>(hub, *game, rec.id);
+  try {
+    t->players_ = rec.spec.players;
+    t->params_ = rec.spec.params;
+    t->public_ = s.at("public").get<bool>();
+    t->host_hash_ = s.at("host").get<std::string>();
+    t->move_clock_ = std::chrono::milliseconds(s.at("clock_ms").get<std::int64_t>());
+    t->grace_ = std::chrono::milliseconds(s.at("grace_ms").get<std::int64_t>());
+    for (const Json& p : s.at("seats")) {
+      SeatPlan sp;
+      auto kind = kind_from(p.at("kind"));
+      if (!kind) return kind.error();
+      sp.kind = *kind;
+      sp.bot = p.value("bot", "");
+      sp.name = p.value("name", "");
+      sp.token_hash = p.value("token", "");
+      t->plan_.push_back(std::move(sp));
+    }
+  } catch (const Json::exception& e) {
+    return make_error(meeple::errc::kCorruptRecord, fmt::format("table {}: {}", rec.id, e.what()));
+  }
+  std::vector<room::SeatConfig> seats;
+  for (const SeatPlan& p : t->plan_) seats.push_back({p.kind, p.name, p.bot});
+  room::RoomOptions ro{.seed = secure_seed(),
+                       .languages = kLanguages,
+                       .move_clock = t->move_clock_,
+                       .grace = t->grace_};
+  auto r = room::Room::resume(*game, rec, std::move(seats), ro, &hub.store);
+  if (!r) return r.error();
+  t->room_ = std::move(*r);
+  // Everyone is away until they reconnect; the grace period starts now.
+  const auto now = SteadyClock::now();
+  for (Seat i = 0; i < t->room_->num_players(); ++i) t->room_->set_connected(i, false, now);
+  t->counted_version_ = t->room_->version();
+  hub.metrics.lobby_tables.fetch_sub(1);
+  hub.metrics.live_tables.fetch_add(1);
+  t->phase_ = Phase::kPlaying;
+  return t;
+}
+
+void Table::begin() {
+  post([self = shared_from_this()] {
+    if (self->phase_ == Phase::kPlaying) {
+      self->arm_timer();
+      self->drive();
+    }
+  });
+}
+
+Json Table::summary() const {
+  return {{"id", id_},
+          {"game", game_->name()},
+          {"title", game_->title()},
+          {"players", players_},
+          {"phase", phase_name(phase_.load())},
+          {"free_seats", free_seats_.load()},
+          {"public", public_}};
+}
+
+// --- Lobby and host controls
+
+Json Table::seat_plan_json() const {
+  Json seats = Json::array();
+  for (const SeatPlan& p : plan_)
+    seats.push_back(
+        {{"kind", kind_name(p.kind)}, {"bot", p.bot}, {"name", p.name}, {"token", p.token_hash}});
+  return {{"public", public_},
+          {"host", host_hash_},
+          {"clock_ms", move_clock_.count()},
+          {"grace_ms", grace_.count()},
+          {"seats", seats}};
+}
+
+MaybeError Table::check_host(const Json& body) const {
+  const Json tok = body.is_object() ? body.value("host_token", Json()) : Json();
+  if (!tok.is_string() || !same_hash(sha256_hex(tok.get<std::string>()), host_hash_))
+    return make_error(errc::kNotHost, "only the table's host may do this (host_token)");
+  return std::nullopt;
+}
+
+Expected<Json> Table::join(const Json& body) {
+  if (phase_ != Phase::kLobby)
+    return make_error(errc::kStarted, "the game has started: no seat is free");
+  auto name = read_name(body);
+  if (!name) return name.error();
+  const Json seat_j = body.value("seat", Json());
+  std::size_t seat = plan_.size();
+  if (seat_j.is_null()) {
+    for (std::size_t i = 0; i < plan_.size() && seat == plan_.size(); ++i)
+      if (plan_[i].kind == room::SeatKind::kPerson && plan_[i].token_hash.empty()) seat = i;
+    if (seat == plan_.size()) return make_error(errc::kFull, "every person's seat is taken");
+  } else {
+    if (!seat_j.is_number_integer() || seat_j.get<int>() < 0 ||
+        seat_j.get<std::size_t>() >= plan_.size())
+      return make_error(room::errc::kBadSeat, "no such seat at this table");
+    seat = seat_j.get<std::size_t>();
+    if (plan_[seat].kind != room::SeatKind::kPerson)
+      return make_error(room::errc::kBadSeat, "that seat is a bot's");
+    if (!plan_[seat].token_hash.empty())
+      return make_error(errc::kSeatTaken, "someone sits there already");
+  }
+  const std::string token = random_hex(16);
+  plan_[seat].name = *name;
+  plan_[seat].token_hash = sha256_hex(token);
+  free_seats_.fetch_sub(1);
+  Json out = {{"table", id_}, {"seat", seat}, {"token", token}};
+  if (auto_start_ && free_seats_ == 0) {
+    if (auto e = start()) return *e;
+  } else {
+    publish();
+  }
+  return out;
+}
+
+Expected<Json> Table::host(const std::string& what, const Json& body) {
+  if (auto e = check_host(body)) return *e;
+  if (phase_ != Phase::kLobby)
+    return make_error(errc::kStarted, "the game has started: seats and options are fixed");
+  if (what == "start") {
+    if (auto e = start()) return *e;
+    return Json{{"table", id_}, {"phase", phase_name(phase_)}};
+  }
+  if (what == "options") {
+    const Json params = body.value("params", Json::object());
+    if (!params.is_object()) return make_error(errc::kMalformed, "params is an object");
+    if (auto st = game_->new_game(params, players_); !st) return st.error();
+    params_ = params;
+    publish(true);
+    return Json{{"table", id_}, {"params", params_}};
+  }
+  if (what == "seat") {
+    const Json seat_j = body.value("seat", Json());
+    if (!seat_j.is_number_integer() || seat_j.get<int>() < 0 ||
+        seat_j.get<std::size_t>() >= plan_.size())
+      return make_error(room::errc::kBadSeat, "no such seat at this table");
+    auto kind = kind_from(body.value("kind", Json()));
+    if (!kind) return kind.error();
+    SeatPlan& p = plan_[seat_j.get<std::size_t>()];
+    SeatPlan next;
+    next.kind = *kind;
+    if (next.kind == room::SeatKind::kBot) {
+      const Json bot = body.value("bot", Json(default_bot(*game_)));
+      if (!bot.is_string()) return make_error(errc::kMalformed, "bot is a bot spec");
+      if (auto b = make_bot(*game_, bot.get<std::string>()); !b) return b.error();
+      next.bot = bot.get<std::string>();
+    }
+    const bool was_free = p.kind == room::SeatKind::kPerson && p.token_hash.empty();
+    const bool is_free = next.kind == room::SeatKind::kPerson;
+    free_seats_.fetch_add(int(is_free) - int(was_free));
+    p = next;
+    publish(true);
+    return Json{{"table", id_}, {"seats", seat_plan_json()["seats"].size()}};
+  }
+  return make_error(errc::kNotFound, fmt::format("no host control '{}'", what));
+}
+
+MaybeError Table::start() {
+  std::vector<room::SeatConfig> seats;
+  for (const SeatPlan& p : plan_) {
+    // A person's seat nobody took is played by the game's own bot.
+    const bool taken = p.kind != room::SeatKind::kPerson || !p.token_hash.empty();
+    seats.push_back({taken ? p.kind : room::SeatKind::kEmpty, p.name, p.bot});
+  }
+  room::RoomOptions ro{.seed = secure_seed(),
+                       .languages = kLanguages,
+                       .move_clock = move_clock_,
+                       .grace = grace_,
+                       .table_id = id_,
+                       .table_options = {{"server", seat_plan_json()}}};
+  for (auto& s : ro.table_options["server"]["seats"])
+    if (s["kind"] == "person" && s["token"] == "") s["kind"] = "empty";
+  auto r = room::Room::open(*game_, params_, std::move(seats), std::move(ro), &hub_.store);
+  if (!r) return r.error();
+  room_ = std::move(*r);
+  const auto now = SteadyClock::now();
+  for (Seat i = 0; i < room_->num_players(); ++i) {
+    bool connected = false;
+    for (const auto& [p, c] : conns_) connected |= c.seat == i;
+    room_->set_connected(i, connected, now);
+  }
+  free_seats_ = 0;
+  phase_ = Phase::kPlaying;
+  hub_.metrics.lobby_tables.fetch_sub(1);
+  hub_.metrics.live_tables.fetch_add(1);
+  spdlog::info("table {}: {} started", id_, game_->name());
+  arm_timer();
+  drive();
+  return std::nullopt;
+}
+
+Expected<Json> Table::record() const {
+  if (phase_ != Phase::kFinished || !room_)
+    return make_error(room::errc::kUnfinished,
+                      "the record holds hidden information: it is shown once the game is over");
+  auto r = room_->record();
+  if (!r) return r.error();
+  return record_to_json(*r);
+}
+
+Expected<std::shared_ptr<Table>> Table::rematch(const Json& body) {
+  if (auto e = check_host(body)) return *e;
+  if (!rematch_id_.empty()) {
+    if (auto t = hub_.find(rematch_id_)) return t;
+  }
+  auto t = std::make_shared<Table>(hub_, *game_, random_hex(8));
+  t->players_ = players_;
+  t->params_ = params_;
+  t->public_ = public_;
+  t->auto_start_ = auto_start_;
+  t->move_clock_ = move_clock_;
+  t->grace_ = grace_;
+  t->host_hash_ = host_hash_;
+  t->plan_ = plan_;
+  t->free_seats_ = 0;
+  rematch_id_ = t->id();
+  publish(true);
+  return t;
+}
+
+// --- Connections
+
+void Table::attach(const std::shared_ptr<Peer>& peer, const std::string& token) {
+  Conn c;
+  c.peer = peer;
+  if (!token.empty()) {
+    const std::string h = sha256_hex(token);
+    bool found = false;
+    for (std::size_t i = 0; i < plan_.size(); ++i)
+      if (!plan_[i].token_hash.empty() && same_hash(plan_[i].token_hash, h)) {
+        c.seat = static_cast<Seat>(i);
+        found = true;
+      }
+    if (!found && same_hash(host_hash_, h)) {
+      c.host = true;
+      found = true;
+    }
+    if (!found) {
+      hub_.metrics.errors_total.fetch_add(1);
+      peer->close(errc::kBadToken, "this token opens no seat at this table");
+      return;
+    }
+  }
+  Conn& stored = conns_[peer.get()] = std::move(c);
+  if (room_ && stored.seat >= 0 && phase_ == Phase::kPlaying)
+    room_->set_connected(stored.seat, true, SteadyClock::now());
+  publish();
+}
+
+void Table::detach(Peer* peer) {
+  auto it = conns_.find(peer);
+  if (it == conns_.end()) return;
+  const Seat seat = it->second.seat;
+  conns_.erase(it);
+  if (!room_ || seat < 0 || phase_ != Phase::kPlaying) return;
+  for (const auto& [p, c] : conns_)
+    if (c.seat == seat) return;  // another connection still holds the seat
+  room_->set_connected(seat, false, SteadyClock::now());
+  publish();
+}
+
+void Table::close_all(const std::string& reason) {
+  timer_.cancel();
+  for (auto& [p, c] : conns_)
+    if (auto peer = c.peer.lock()) peer->close(errc::kShutdown, reason);
+  conns_.clear();
+}
+
+void Table::send(Conn& c, const Json& msg) {
+  auto peer = c.peer.lock();
+  if (!peer) return;
+  auto text = std::make_shared<const std::string>(msg.dump());
+  hub_.metrics.bytes_out.fetch_add(text->size(), std::memory_order_relaxed);
+  peer->send(std::move(text));
+}
+
+void Table::send_error(Conn& c, const Error& e) {
+  hub_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
+  send(c, error_json(e));
+}
+
+void Table::on_message(Peer* peer, const Json& msg, SteadyClock::time_point received) {
+  auto it = conns_.find(peer);
+  if (it == conns_.end()) return;
+  Conn& c = it->second;
+  hub_.metrics.messages_in.fetch_add(1, std::memory_order_relaxed);
+  const Json type = msg.is_object() ? msg.value("type", Json()) : Json();
+  if (!type.is_string())
+    return send_error(c, make_error(errc::kMalformed, "a message is an object with a type"));
+  const std::string t = type.get<std::string>();
+  if (t == "hello") {
+    const Json lang = msg.value("lang", Json("en"));
+    if (!lang.is_string() || std::find(kLanguages.begin(), kLanguages.end(),
+                                       lang.get<std::string>()) == kLanguages.end())
+      return send_error(c, make_error(errc::kMalformed, "lang is one of en, it, ko"));
+    c.lang = lang.get<std::string>();
+    c.sent = false;  // the whole picture again, in the new language
+    c.events_from = 0;
+    publish();
+    return;
+  }
+  if (t == "act") {
+    const Json v = msg.value("version", Json());
+    if (!v.is_number_unsigned() || !msg.contains("action"))
+      return send_error(c, make_error(errc::kMalformed, "act needs a version and an action"));
+    return act(c, peer, v.get<std::uint64_t>(), msg["action"], received);
+  }
+  if (t == "chat") {
+    const Json text = msg.value("text", Json());
+    if (!text.is_string()) return send_error(c, make_error(errc::kMalformed, "chat needs a text"));
+    if (c.seat < 0) return send_error(c, make_error(errc::kBadToken, "spectators cannot chat"));
+    if (!room_ || phase_ != Phase::kPlaying)
+      return send_error(c, make_error(errc::kNotStarted, "chat opens when the game starts"));
+    if (auto e = room_->chat(c.seat, text.get<std::string>())) return send_error(c, *e);
+    publish();
+    return;
+  }
+  if (t == "ping") return send(c, {{"type", "pong"}});
+  send_error(c, make_error(errc::kMalformed, fmt::format("no message type '{}'", t)));
+}
+
+void Table::act(Conn& c, Peer* peer, std::uint64_t version, const Json& action,
+                SteadyClock::time_point received) {
+  if (c.seat < 0) return send_error(c, make_error(errc::kBadToken, "spectators cannot act"));
+  if (!room_ || phase_ == Phase::kLobby)
+    return send_error(c, make_error(errc::kNotStarted, "the game has not started"));
+  if (halted_) return send_error(c, make_error(meeple::errc::kIo, "the table is halted"));
+  if (thinking_) {
+    if (version != room_->version())
+      return send_error(c, make_error(room::errc::kStale,
+                                      fmt::format("the table has moved on (version {}, not {})",
+                                                  room_->version(), version)));
+    // A bot is deciding now; this decision was made at the same version, so
+    // both were asked at once (a simultaneous decision): it is applied once
+    // the bot's is in.
+    deferred_.push_back({peer, version, action, received});
+    return;
+  }
+  MaybeError e = action.is_number_integer() ? room_->act(c.seat, version, action.get<Action>())
+                                            : room_->act_json(c.seat, version, action);
+  if (e) return send_error(c, *e);
+  hub_.metrics.act_commit.observe(SteadyClock::now() - received);
+  drive();
+}
+
+// --- Bots, clocks and publishing
+
+void Table::drive() {
+  if (!room_ || thinking_ || halted_) return publish();
+  auto turn = room_->next_bot_turn();
+  if (!turn) {
+    halted_ = true;
+    spdlog::error("table {}: halted: {}", id_, turn.error().message);
+  } else if (turn->has_value()) {
+    thinking_ = true;
+    thinking_version_ = (*turn)->version;
+    auto shared = std::make_shared<room::BotTurn>(std::move(**turn));
+    net::post(hub_.bot_pool, [self = shared_from_this(), shared] {
+      const auto t0 = SteadyClock::now();
+      const Action a = room::think(*shared);
+      self->hub_.metrics.bot_think.observe(SteadyClock::now() - t0);
+      self->post([self, shared, a] { self->on_bot(shared, a); });
+    });
+  }
+  publish();
+}
+
+void Table::on_bot(std::shared_ptr<room::BotTurn> turn, Action a) {
+  thinking_ = false;
+  if (auto e = room_->apply_bot_turn(*turn, a)) {
+    halted_ = true;
+    spdlog::error("table {}: halted: {}", id_, e->message);
+    return publish();
+  }
+  // Decisions people made meanwhile, at the bot's version (simultaneous).
+  std::deque<Deferred> pending;
+  pending.swap(deferred_);
+  while (!pending.empty()) {
+    Deferred d = std::move(pending.front());
+    pending.pop_front();
+    auto it = conns_.find(d.peer);
+    if (it == conns_.end()) continue;
+    const std::uint64_t v = d.version == turn->version && room_->must_act(it->second.seat)
+                                ? room_->version()
+                                : d.version;
+    if (thinking_) {
+      deferred_.push_back(d);
+      continue;
+    }
+    MaybeError e = d.action.is_number_integer()
+                       ? room_->act(it->second.seat, v, d.action.get<Action>())
+                       : room_->act_json(it->second.seat, v, d.action);
+    if (e) {
+      send_error(it->second, *e);
+      continue;
+    }
+    hub_.metrics.act_commit.observe(SteadyClock::now() - d.received);
+  }
+  drive();
+}
+
+void Table::arm_timer() {
+  if (hub_.stopping) return;
+  timer_.expires_after(hub_.options.tick);
+  timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+    if (ec || self->hub_.stopping || self->phase_ != Phase::kPlaying) return;
+    if (self->room_->tick(SteadyClock::now())) self->drive();
+    self->arm_timer();
+  });
+}
+
+Json Table::seats_json() const {
+  Json seats = Json::array();
+  if (room_) {
+    for (const room::SeatInfo& s : room_->seats())
+      seats.push_back({{"kind", kind_name(s.kind)},
+                       {"name", s.name},
+                       {"stand_in", s.stand_in},
+                       {"connected", s.connected}});
+  } else {
+    for (std::size_t i = 0; i < plan_.size(); ++i) {
+      const SeatPlan& p = plan_[i];
+      bool connected = false;
+      for (const auto& [peer, c] : conns_) connected |= c.seat == static_cast<Seat>(i);
+      seats.push_back({{"kind", kind_name(p.kind)},
+                       {"name", p.kind == room::SeatKind::kBot ? p.bot : p.name},
+                       {"taken", !p.token_hash.empty()},
+                       {"connected", connected}});
+    }
+  }
+  return seats;
+}
+
+Json Table::state_for(Conn& c) {
+  Json m = {{"type", "state"},       {"protocol", kProtocol},       {"table", id_},
+            {"game", game_->name()}, {"phase", phase_name(phase_)}, {"seat", c.seat},
+            {"seats", last_seats_}};
+  if (c.host) m["host"] = true;
+  if (!room_) {
+    m["version"] = 0;
+    m["params"] = params_;
+    return m;
+  }
+  m["version"] = room_->version();
+  Json to_act = Json::array();
+  for (Seat s = 0; s < room_->num_players(); ++s)
+    if (room_->must_act(s)) to_act.push_back(s);
+  m["to_act"] = std::move(to_act);
+  Json view = room_->view(c.seat);
+  if (!c.sent || c.last_view.is_null()) {
+    m["view"] = view;
+  } else {
+    m["view_patch"] = Json::diff(c.last_view, view);
+  }
+  c.last_view = std::move(view);
+  if (c.seat >= 0 && room_->must_act(c.seat)) {
+    Json choices = Json::array();
+    for (const room::Choice& ch : room_->choices(c.seat, c.lang))
+      choices.push_back({{"action", ch.action}, {"json", ch.json}, {"words", ch.words}});
+    m["choices"] = std::move(choices);
+  }
+  m["events"] = room_->events_for(c.seat, c.events_from, c.lang);
+  c.events_from = room_->event_count();
+  if (room_->finished()) m["result"] = room_->result_json();
+  if (!rematch_id_.empty()) m["rematch"] = rematch_id_;
+  return m;
+}
+
+void Table::after_change() {
+  if (!room_) return;
+  const std::uint64_t v = room_->version();
+  if (v > counted_version_) {
+    hub_.metrics.actions_total.fetch_add(v - counted_version_, std::memory_order_relaxed);
+    counted_version_ = v;
+  }
+  if (phase_ == Phase::kPlaying && room_->finished()) {
+    phase_ = Phase::kFinished;
+    hub_.metrics.live_tables.fetch_sub(1);
+    timer_.cancel();
+    spdlog::info("table {}: finished", id_);
+  }
+}
+
+// Sends each connection what changed for it: nothing when nothing did.
+void Table::publish(bool force) {
+  after_change();
+  Json seats = seats_json();
+  const bool seats_changed = seats != last_seats_;
+  last_seats_ = std::move(seats);
+  const std::uint64_t version = room_ ? room_->version() : 0;
+  const std::size_t events = room_ ? room_->event_count() : 0;
+  for (auto& [peer, c] : conns_) {
+    if (c.sent && !force && !seats_changed && c.version == version && c.events_from == events)
+      continue;
+    Json m = state_for(c);
+    c.sent = true;
+    c.version = version;
+    send(c, m);
+  }
+}
+
+}  // namespace meeple::server

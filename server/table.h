@@ -1,0 +1,183 @@
+// Internal to server/: the shared state (Hub) and one table (Table).
+//
+// A Table is one serialized unit: every call below runs on its strand (post
+// to it with Table::post), so its room::Room is never touched by two threads
+// at once. Before the start a table is a lobby (seats being taken, rule
+// options changeable by the host); at the start it opens its Room on the
+// store (the seat plan, with token hashes, is stored with the table so a
+// restarted server resumes it); after the end it keeps the record.
+#pragma once
+
+#include <boost/asio.hpp>
+
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "room/room.h"
+#include "server/metrics.h"
+#include "server/protocol.h"
+#include "server/server.h"
+
+namespace meeple::server {
+
+namespace net = boost::asio;
+
+class Table;
+
+// A WebSocket connection as a table sees it. Both calls are thread-safe.
+class Peer {
+ public:
+  virtual ~Peer() = default;
+  virtual void send(std::shared_ptr<const std::string> text) = 0;
+  // Closes with a reason (sent as an error message first when `code` is set).
+  virtual void close(const std::string& code, const std::string& reason) = 0;
+};
+
+// The shared state. Members are declared so that they are destroyed in a
+// safe order: the tables first, then the I/O context (its pending handlers
+// hold sessions, which hold tables, whose timers live on the table pool),
+// then the pools, and the counters last.
+struct Hub {
+  Hub(ServerOptions o, store::Store& s)
+      : options(std::move(o)),
+        store(s),
+        table_pool(static_cast<std::size_t>(options.table_threads)),
+        bot_pool(static_cast<std::size_t>(options.bot_threads)),
+        ioc(options.threads) {}
+  ServerOptions options;
+  store::Store& store;
+  Metrics metrics;
+  std::atomic<bool> stopping{false};
+  std::mutex peers_mutex;
+  std::unordered_map<Peer*, std::weak_ptr<Peer>> peers;  // for shutdown
+  net::thread_pool table_pool;
+  net::thread_pool bot_pool;
+  net::io_context ioc;
+
+  std::shared_ptr<Table> find(const std::string& id);
+  void add(const std::shared_ptr<Table>& t);
+  std::vector<std::shared_ptr<Table>> all();
+
+ private:
+  std::mutex mutex_;
+  std::unordered_map<std::string, std::shared_ptr<Table>> tables_;
+};
+
+// One seat as planned and as stored with the table.
+struct SeatPlan {
+  room::SeatKind kind = room::SeatKind::kPerson;
+  std::string bot;         // kBot: the spec ("ismcts:medium", "heuristic")
+  std::string name;        // a person's display name, once joined
+  std::string token_hash;  // SHA-256 of the seat's token, once joined
+};
+
+enum class Phase { kLobby, kPlaying, kFinished };
+
+class Table : public std::enable_shared_from_this<Table> {
+ public:
+  using Reply = std::function<void(Expected<Json>)>;
+
+  // A new lobby from a POST /api/tables body; `host_token` receives the
+  // host's secret. game/unknown, game/players, params/*, bot/unknown,
+  // request/malformed.
+  static Expected<std::shared_ptr<Table>> create(Hub& hub, const Json& request,
+                                                 std::string& host_token);
+  // A table in play rebuilt from the store after a restart.
+  static Expected<std::shared_ptr<Table>> resume(Hub& hub, const store::TableRecord& t);
+
+  Table(Hub& hub, const AnyGame& game, std::string id);
+  ~Table();
+
+  template <class F>
+  void post(F&& f) {
+    net::post(strand_, std::forward<F>(f));
+  }
+
+  // Thread-safe, for listings: fixed at creation or atomic.
+  const std::string& id() const { return id_; }
+  bool is_public() const { return public_; }
+  Phase phase() const { return phase_.load(); }
+  Json summary() const;
+
+  // --- On the strand.
+  Expected<Json> join(const Json& body);
+  // start | options | seat: host controls before the start.
+  Expected<Json> host(const std::string& what, const Json& body);
+  Expected<Json> record() const;
+  // A new lobby with the same game, options and seats (people keep their
+  // tokens); the host's token is the same too.
+  Expected<std::shared_ptr<Table>> rematch(const Json& body);
+  void attach(const std::shared_ptr<Peer>& peer, const std::string& token);
+  void detach(Peer* peer);
+  void on_message(Peer* peer, const Json& msg, std::chrono::steady_clock::time_point received);
+  void close_all(const std::string& reason);
+  // Called once the table is registered: starts bots and the clock of a
+  // resumed table.
+  void begin();
+
+ private:
+  struct Conn {
+    std::weak_ptr<Peer> peer;
+    Seat seat = kSpectator;
+    bool host = false;
+    std::string lang = "en";
+    bool sent = false;
+    std::uint64_t version = 0;
+    std::size_t events_from = 0;
+    Json last_view;
+  };
+  struct Deferred {
+    Peer* peer;
+    std::uint64_t version;
+    Json action;
+    std::chrono::steady_clock::time_point received;
+  };
+
+  MaybeError check_host(const Json& body) const;
+  MaybeError start();
+  Json seat_plan_json() const;
+  Json seats_json() const;
+  void drive();
+  void on_bot(std::shared_ptr<room::BotTurn> turn, Action a);
+  void act(Conn& c, Peer* peer, std::uint64_t version, const Json& action,
+           std::chrono::steady_clock::time_point received);
+  void publish(bool force = false);
+  Json state_for(Conn& c);
+  void send(Conn& c, const Json& msg);
+  void send_error(Conn& c, const Error& e);
+  void arm_timer();
+  void after_change();
+
+  Hub& hub_;
+  const AnyGame* game_;
+  std::string id_;
+  net::strand<net::thread_pool::executor_type> strand_;
+  net::steady_timer timer_;
+  bool public_ = true;
+  std::atomic<Phase> phase_{Phase::kLobby};
+  std::atomic<int> free_seats_{0};
+  int players_ = 0;
+  Json params_ = Json::object();
+  std::vector<SeatPlan> plan_;
+  std::string host_hash_;
+  std::chrono::milliseconds move_clock_{0};
+  std::chrono::milliseconds grace_{60000};
+  bool auto_start_ = true;
+  std::unique_ptr<room::Room> room_;
+  bool thinking_ = false;
+  std::uint64_t thinking_version_ = 0;
+  std::deque<Deferred> deferred_;
+  std::unordered_map<Peer*, Conn> conns_;
+  Json last_seats_;
+  std::uint64_t counted_version_ = 0;
+  std::string rematch_id_;
+  bool halted_ = false;  // a bot or the store failed: the table stops (logged)
+};
+
+}  // namespace meeple::server

@@ -1,0 +1,387 @@
+#include "store/sqlite_store.h"
+
+#include <chrono>
+
+#include <fmt/format.h>
+#include <sqlite3.h>
+
+namespace meeple::store {
+
+namespace {
+
+Error sql_error(sqlite3* db, std::string_view what) {
+  return make_error(meeple::errc::kIo, fmt::format("sqlite: {}: {}", what, sqlite3_errmsg(db)));
+}
+
+MaybeError exec(sqlite3* db, const char* sql) {
+  char* msg = nullptr;
+  if (sqlite3_exec(db, sql, nullptr, nullptr, &msg) != SQLITE_OK) {
+    Error e = make_error(meeple::errc::kIo, fmt::format("sqlite: {}: {}", sql, msg ? msg : "?"));
+    sqlite3_free(msg);
+    return e;
+  }
+  return std::nullopt;
+}
+
+// A prepared statement that finalizes itself.
+class Stmt {
+ public:
+  Stmt(sqlite3* db, const char* sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql, -1, &s_, nullptr) != SQLITE_OK) s_ = nullptr;
+  }
+  ~Stmt() { sqlite3_finalize(s_); }
+  Stmt(const Stmt&) = delete;
+  Stmt& operator=(const Stmt&) = delete;
+  bool ok() const { return s_ != nullptr; }
+  Stmt& bind(int i, std::string_view v) {
+    sqlite3_bind_text(s_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+    return *this;
+  }
+  Stmt& bind(int i, std::int64_t v) {
+    sqlite3_bind_int64(s_, i, v);
+    return *this;
+  }
+  Stmt& bind_null(int i) {
+    sqlite3_bind_null(s_, i);
+    return *this;
+  }
+  void reset() {
+    sqlite3_reset(s_);
+    sqlite3_clear_bindings(s_);
+  }
+  // SQLITE_ROW, SQLITE_DONE or an error code.
+  int step() { return sqlite3_step(s_); }
+  std::int64_t integer(int col) const { return sqlite3_column_int64(s_, col); }
+  bool is_null(int col) const { return sqlite3_column_type(s_, col) == SQLITE_NULL; }
+  std::string text(int col) const {
+    const auto* p = sqlite3_column_text(s_, col);
+    return p ? std::string(reinterpret_cast<const char*>(p),
+                           static_cast<std::size_t>(sqlite3_column_bytes(s_, col)))
+             : std::string();
+  }
+  sqlite3* db() const { return db_; }
+
+ private:
+  sqlite3* db_;
+  sqlite3_stmt* s_ = nullptr;
+};
+
+Json spec_to_json(const TableSpec& s) {
+  return {{"game", s.game},
+          {"players", s.players},
+          {"params", s.params},
+          {"seats", s.seats},
+          {"options", s.options}};
+}
+
+TableSpec spec_from_json(const TableId& id, const Json& j) {
+  TableSpec s;
+  s.id = id;
+  s.game = j.value("game", "");
+  s.players = j.value("players", 0);
+  s.params = j.value("params", Json::object());
+  s.seats = j.value("seats", std::vector<std::string>{});
+  s.options = j.value("options", Json::object());
+  return s;
+}
+
+// The checks every write to an existing table makes (as MemoryStore's).
+MaybeError check_write(sqlite3* db, const TableId& id, const Lease& lease,
+                       std::int64_t* entries = nullptr) {
+  Stmt q(db, "SELECT fencing, result IS NOT NULL, entries FROM tables WHERE id = ?");
+  if (!q.ok()) return sql_error(db, "prepare");
+  q.bind(1, id);
+  const int rc = q.step();
+  if (rc == SQLITE_DONE) return make_error(errc::kUnknownTable, fmt::format("no table '{}'", id));
+  if (rc != SQLITE_ROW) return sql_error(db, "read table");
+  const auto fencing = static_cast<std::uint64_t>(q.integer(0));
+  if (lease.fencing < fencing)
+    return make_error(errc::kFenced,
+                      fmt::format("table '{}' belongs to a newer owner (fencing {} < {})", id,
+                                  lease.fencing, fencing));
+  if (q.integer(1) != 0)
+    return make_error(errc::kFinished, fmt::format("table '{}' is finished", id));
+  if (entries) *entries = q.integer(2);
+  return std::nullopt;
+}
+
+MaybeError set_owner(sqlite3* db, const TableId& id, const Lease& lease) {
+  Stmt u(db, "UPDATE tables SET fencing = ?, owner = ? WHERE id = ?");
+  if (!u.ok()) return sql_error(db, "prepare");
+  u.bind(1, static_cast<std::int64_t>(lease.fencing)).bind(2, lease.owner).bind(3, id);
+  if (u.step() != SQLITE_DONE) return sql_error(db, "set owner");
+  return std::nullopt;
+}
+
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS tables (
+  id TEXT PRIMARY KEY,
+  game TEXT NOT NULL,
+  players INTEGER NOT NULL,
+  spec TEXT NOT NULL,
+  result TEXT,
+  owner TEXT NOT NULL DEFAULT '',
+  fencing INTEGER NOT NULL DEFAULT 0,
+  entries INTEGER NOT NULL DEFAULT 0,
+  created INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS entries (
+  table_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  seat INTEGER NOT NULL,
+  action INTEGER NOT NULL,
+  json TEXT,
+  text TEXT,
+  PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+)sql";
+
+Expected<sqlite3*> open_connection(const std::string& path) {
+  sqlite3* db = nullptr;
+  const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+    Error e = make_error(meeple::errc::kIo, fmt::format("cannot open database '{}': {}", path,
+                                                        db ? sqlite3_errmsg(db) : "no memory"));
+    sqlite3_close(db);
+    return e;
+  }
+  sqlite3_busy_timeout(db, 5000);
+  return db;
+}
+
+}  // namespace
+
+Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path) {
+  std::unique_ptr<SqliteStore> s(new SqliteStore());
+  auto w = open_connection(path);
+  if (!w) return w.error();
+  s->writer_ = *w;
+  // WAL: readers never block the writer; FULL: every commit is fsynced, so
+  // an acknowledged action survives a crash of the machine, not only of the
+  // process.
+  for (const char* sql :
+       {"PRAGMA journal_mode=WAL;", "PRAGMA synchronous=FULL;", "PRAGMA foreign_keys=ON;"})
+    if (auto e = exec(s->writer_, sql)) return *e;
+  if (auto e = exec(s->writer_, "BEGIN IMMEDIATE;")) return *e;
+  if (auto e = exec(s->writer_, kSchema)) return *e;
+  {
+    Stmt v(s->writer_, "SELECT version FROM schema_version");
+    if (v.step() == SQLITE_ROW) {
+      if (v.integer(0) > kSchemaVersion)
+        return make_error(meeple::errc::kIo,
+                          fmt::format("database '{}' has schema version {}, newer than {}", path,
+                                      v.integer(0), kSchemaVersion));
+    } else if (auto e = exec(s->writer_, "INSERT INTO schema_version VALUES (1);")) {
+      return *e;
+    }
+    Stmt n(s->writer_, "SELECT COALESCE(MAX(rowid), 0) FROM tables");
+    if (n.step() == SQLITE_ROW) s->next_id_ = static_cast<std::uint64_t>(n.integer(0));
+  }
+  if (auto e = exec(s->writer_, "COMMIT;")) return *e;
+  // An in-memory database is private to its connection: read through the writer.
+  if (path != ":memory:" && !path.empty()) {
+    auto r = open_connection(path);
+    if (!r) return r.error();
+    s->reader_ = *r;
+  }
+  s->committer_ = std::thread([p = s.get()] { p->commit_loop(); });
+  return s;
+}
+
+SqliteStore::~SqliteStore() {
+  {
+    std::lock_guard lock(queue_mutex_);
+    stopping_ = true;
+  }
+  queue_cv_.notify_all();
+  if (committer_.joinable()) committer_.join();
+  sqlite3_close(reader_);
+  sqlite3_close(writer_);
+}
+
+MaybeError SqliteStore::submit(std::function<MaybeError(sqlite3*)> run) {
+  std::future<MaybeError> f;
+  {
+    std::lock_guard lock(queue_mutex_);
+    if (stopping_) return make_error(meeple::errc::kIo, "the store is closing");
+    queue_.push_back({std::move(run), {}});
+    f = queue_.back().done.get_future();
+  }
+  queue_cv_.notify_one();
+  return f.get();
+}
+
+void SqliteStore::commit_loop() {
+  for (;;) {
+    std::deque<Write> batch;
+    {
+      std::unique_lock lock(queue_mutex_);
+      queue_cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping, and everything is written
+      batch.swap(queue_);
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    std::vector<MaybeError> results(batch.size());
+    // The writer is also the reader of an in-memory database.
+    std::unique_lock db_lock(read_mutex_, std::defer_lock);
+    if (reader_ == nullptr) db_lock.lock();
+    MaybeError failed = exec(writer_, "BEGIN IMMEDIATE;");
+    for (std::size_t i = 0; i < batch.size() && !failed; ++i) {
+      if ((failed = exec(writer_, "SAVEPOINT w;"))) break;
+      results[i] = batch[i].run(writer_);
+      failed = exec(writer_, results[i] ? "ROLLBACK TO w; RELEASE w;" : "RELEASE w;");
+    }
+    if (!failed) failed = exec(writer_, "COMMIT;");
+    if (failed) {
+      exec(writer_, "ROLLBACK;");
+      for (auto& r : results) r = *failed;
+    }
+    for (std::size_t i = 0; i < batch.size(); ++i) batch[i].done.set_value(std::move(results[i]));
+    commits_.fetch_add(1, std::memory_order_relaxed);
+    writes_.fetch_add(batch.size(), std::memory_order_relaxed);
+    commit_micros_.fetch_add(
+        static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
+                                       std::chrono::steady_clock::now() - t0)
+                                       .count()),
+        std::memory_order_relaxed);
+  }
+}
+
+Expected<TableId> SqliteStore::create(const TableSpec& spec) {
+  TableId id;
+  auto e = submit([&](sqlite3* db) -> MaybeError {
+    id = spec.id.empty() ? fmt::format("t{}", ++next_id_) : spec.id;
+    Stmt q(db,
+           "INSERT INTO tables (id, game, players, spec, created) "
+           "VALUES (?, ?, ?, ?, strftime('%s','now'))");
+    if (!q.ok()) return sql_error(db, "prepare");
+    q.bind(1, id).bind(2, spec.game).bind(3, spec.players).bind(4, spec_to_json(spec).dump());
+    const int rc = q.step();
+    if (rc == SQLITE_CONSTRAINT)
+      return make_error(errc::kExists, fmt::format("table '{}' exists already", id));
+    if (rc != SQLITE_DONE) return sql_error(db, "create table");
+    return std::nullopt;
+  });
+  if (e) return *e;
+  return id;
+}
+
+MaybeError SqliteStore::append(const TableId& id, const Lease& lease,
+                               std::span<const Entry> entries) {
+  return submit([&](sqlite3* db) -> MaybeError {
+    std::int64_t seq = 0;
+    if (auto e = check_write(db, id, lease, &seq)) return e;
+    Stmt ins(db,
+             "INSERT INTO entries (table_id, seq, kind, seat, action, json, text) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?)");
+    if (!ins.ok()) return sql_error(db, "prepare");
+    for (const Entry& en : entries) {
+      ins.reset();
+      ins.bind(1, id).bind(2, seq++).bind(3, en.kind).bind(4, en.seat).bind(5, en.action);
+      if (en.json.is_null())
+        ins.bind_null(6);
+      else
+        ins.bind(6, en.json.dump());
+      ins.bind(7, en.text);
+      if (ins.step() != SQLITE_DONE) return sql_error(db, "append");
+    }
+    Stmt u(db, "UPDATE tables SET entries = ?, fencing = ?, owner = ? WHERE id = ?");
+    u.bind(1, seq)
+        .bind(2, static_cast<std::int64_t>(lease.fencing))
+        .bind(3, lease.owner)
+        .bind(4, id);
+    if (u.step() != SQLITE_DONE) return sql_error(db, "append");
+    return std::nullopt;
+  });
+}
+
+MaybeError SqliteStore::finish(const TableId& id, const Lease& lease, const Json& result) {
+  return submit([&](sqlite3* db) -> MaybeError {
+    if (auto e = check_write(db, id, lease)) return e;
+    if (auto e = set_owner(db, id, lease)) return e;
+    Stmt u(db, "UPDATE tables SET result = ? WHERE id = ?");
+    u.bind(1, result.dump()).bind(2, id);
+    if (u.step() != SQLITE_DONE) return sql_error(db, "finish");
+    return std::nullopt;
+  });
+}
+
+MaybeError SqliteStore::take_over(const TableId& id, const Lease& lease) {
+  return submit([&](sqlite3* db) -> MaybeError {
+    Stmt q(db, "SELECT fencing FROM tables WHERE id = ?");
+    q.bind(1, id);
+    if (q.step() != SQLITE_ROW)
+      return make_error(errc::kUnknownTable, fmt::format("no table '{}'", id));
+    const auto fencing = static_cast<std::uint64_t>(q.integer(0));
+    if (lease.fencing <= fencing)
+      return make_error(errc::kFenced,
+                        fmt::format("fencing {} is not newer than {}", lease.fencing, fencing));
+    return set_owner(db, id, lease);
+  });
+}
+
+Expected<TableRecord> SqliteStore::load(const TableId& id) const {
+  std::lock_guard lock(read_mutex_);
+  sqlite3* db = reader_ ? reader_ : writer_;
+  // One read transaction: the table and its entries as of one commit.
+  if (auto e = exec(db, "BEGIN;")) return *e;
+  struct End {
+    sqlite3* db;
+    ~End() { exec(db, "COMMIT;"); }
+  } end{db};
+  Stmt q(db, "SELECT spec, result FROM tables WHERE id = ?");
+  q.bind(1, id);
+  const int rc = q.step();
+  if (rc == SQLITE_DONE) return make_error(errc::kUnknownTable, fmt::format("no table '{}'", id));
+  if (rc != SQLITE_ROW) return sql_error(db, "load");
+  TableRecord t;
+  t.id = id;
+  auto spec = Json::parse(q.text(0), nullptr, false);
+  auto result = q.is_null(1) ? Json() : Json::parse(q.text(1), nullptr, false);
+  if (spec.is_discarded() || result.is_discarded())
+    return make_error(meeple::errc::kCorruptRecord, fmt::format("table '{}' is corrupt", id));
+  t.spec = spec_from_json(id, spec);
+  t.result = result;
+  Stmt en(db, "SELECT kind, seat, action, json, text FROM entries WHERE table_id = ? ORDER BY seq");
+  en.bind(1, id);
+  int r;
+  while ((r = en.step()) == SQLITE_ROW) {
+    Entry e;
+    e.kind = en.text(0);
+    e.seat = static_cast<Seat>(en.integer(1));
+    e.action = static_cast<Action>(en.integer(2));
+    if (!en.is_null(3)) {
+      e.json = Json::parse(en.text(3), nullptr, false);
+      if (e.json.is_discarded())
+        return make_error(meeple::errc::kCorruptRecord, fmt::format("table '{}' is corrupt", id));
+    }
+    e.text = en.text(4);
+    t.entries.push_back(std::move(e));
+  }
+  if (r != SQLITE_DONE) return sql_error(db, "load entries");
+  return t;
+}
+
+std::vector<TableSummary> SqliteStore::list(bool unfinished_only) const {
+  std::lock_guard lock(read_mutex_);
+  sqlite3* db = reader_ ? reader_ : writer_;
+  std::vector<TableSummary> out;
+  Stmt q(db,
+         unfinished_only
+             ? "SELECT id, game, players, entries, 0 FROM tables WHERE result IS NULL "
+               "ORDER BY rowid"
+             : "SELECT id, game, players, entries, result IS NOT NULL FROM tables ORDER BY rowid");
+  while (q.step() == SQLITE_ROW)
+    out.push_back({q.text(0), q.text(1), static_cast<int>(q.integer(2)),
+                   static_cast<std::size_t>(q.integer(3)), q.integer(4) != 0});
+  return out;
+}
+
+SqliteStats SqliteStore::stats() const {
+  return {commits_.load(std::memory_order_relaxed), writes_.load(std::memory_order_relaxed),
+          commit_micros_.load(std::memory_order_relaxed)};
+}
+
+}  // namespace meeple::store

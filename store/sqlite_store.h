@@ -1,0 +1,84 @@
+// The embedded default store: one SQLite file in WAL mode (store/store.h
+// states the contract). Schema (version 1, in table schema_version):
+//   tables(id, game, players, spec JSON, result JSON or NULL, owner, fencing,
+//          entries, created)
+//   entries(table_id, seq, kind, seat, action, json, text)
+//
+// Group commit: writes (create, append, finish, take_over) from any thread
+// are queued; one commit thread takes everything pending and writes it in one
+// transaction with one fsync (synchronous=FULL), then wakes each caller with
+// its own outcome. Each write runs inside a savepoint, so one refused append
+// (store/fenced, table/finished) does not undo the others of its batch. A
+// write is durable when its call returns without an error, as the interface
+// promises; many tables' actions thus share one fsync.
+//
+// Reads (load, list) use their own connection and see every committed write.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "store/store.h"
+
+struct sqlite3;
+
+namespace meeple::store {
+
+// Figures of the commit thread, for /metrics.
+struct SqliteStats {
+  std::uint64_t commits = 0;        // transactions (each one fsync)
+  std::uint64_t writes = 0;         // writes they carried
+  std::uint64_t commit_micros = 0;  // time spent committing, in total
+};
+
+class SqliteStore final : public Store {
+ public:
+  // Opens (creating if needed) the database at `path` (":memory:" for a
+  // private in-memory one). io/failed when it cannot be opened or its schema
+  // is of a newer version.
+  static Expected<std::unique_ptr<SqliteStore>> open(const std::string& path);
+  ~SqliteStore() override;
+  SqliteStore(const SqliteStore&) = delete;
+  SqliteStore& operator=(const SqliteStore&) = delete;
+
+  Expected<TableId> create(const TableSpec& spec) override;
+  MaybeError append(const TableId& id, const Lease& lease, std::span<const Entry> entries) override;
+  MaybeError finish(const TableId& id, const Lease& lease, const Json& result) override;
+  Expected<TableRecord> load(const TableId& id) const override;
+  std::vector<TableSummary> list(bool unfinished_only) const override;
+  // As MemoryStore::take_over: another owner with a newer fencing number.
+  MaybeError take_over(const TableId& id, const Lease& lease);
+
+  SqliteStats stats() const;
+  static constexpr int kSchemaVersion = 1;
+
+ private:
+  // A queued write: runs on the commit thread inside the batch's transaction.
+  struct Write {
+    std::function<MaybeError(sqlite3*)> run;
+    std::promise<MaybeError> done;
+  };
+  SqliteStore() = default;
+  MaybeError submit(std::function<MaybeError(sqlite3*)> run);
+  void commit_loop();
+
+  sqlite3* writer_ = nullptr;
+  sqlite3* reader_ = nullptr;
+  mutable std::mutex read_mutex_;
+  std::mutex queue_mutex_;
+  std::condition_variable queue_cv_;
+  std::deque<Write> queue_;
+  bool stopping_ = false;
+  std::thread committer_;
+  std::uint64_t next_id_ = 0;  // commit thread only
+  std::atomic<std::uint64_t> commits_{0}, writes_{0}, commit_micros_{0};
+};
+
+}  // namespace meeple::store

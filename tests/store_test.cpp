@@ -1,0 +1,172 @@
+// The store contract (store/store.h), one suite run against every store:
+// the memory store and the SQLite store.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <thread>
+
+#include "room/room.h"
+#include "store/sqlite_store.h"
+#include "tests/toy/high_card.h"
+
+namespace meeple::store {
+namespace {
+
+// Each store type says how to make a fresh one.
+struct MemoryFactory {
+  using StoreType = MemoryStore;
+  static std::unique_ptr<MemoryStore> make() { return std::make_unique<MemoryStore>(); }
+};
+
+struct SqliteFactory {
+  using StoreType = SqliteStore;
+  static std::unique_ptr<SqliteStore> make() {
+    auto s = SqliteStore::open(":memory:");
+    EXPECT_TRUE(s) << s.error().message;
+    return std::move(*s);
+  }
+};
+
+template <class F>
+class StoreContract : public ::testing::Test {
+ protected:
+  std::unique_ptr<typename F::StoreType> store_ = F::make();
+};
+
+using Factories = ::testing::Types<MemoryFactory, SqliteFactory>;
+TYPED_TEST_SUITE(StoreContract, Factories);
+
+TYPED_TEST(StoreContract, AppendsInOrderAndListsUnfinishedTables) {
+  auto& store = *this->store_;
+  auto a = store.create({.game = "high-card", .players = 2, .params = {{"rounds", 3}}});
+  auto b = store.create({.game = "high-card", .players = 3});
+  ASSERT_TRUE(a && b);
+  EXPECT_NE(*a, *b);
+  const Entry e1{.seat = 0, .action = 1, .json = {{"bet", true}}};
+  const Entry e2{.kind = "chat", .seat = 1, .text = "hi"};
+  const Entry e3{.seat = kChance, .action = 7, .json = 7};
+  ASSERT_FALSE(store.append(*a, {}, std::vector{e1, e2}));
+  ASSERT_FALSE(store.append(*a, {}, std::vector{e3}));
+  ASSERT_FALSE(store.finish(*b, {}, {{"score", {0, 0, 0}}}));
+  auto t = store.load(*a);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->spec.game, "high-card");
+  EXPECT_EQ(t->spec.params, Json({{"rounds", 3}}));
+  ASSERT_EQ(t->entries.size(), 3u);
+  EXPECT_EQ(t->entries[0].json, e1.json);
+  EXPECT_EQ(t->entries[1].kind, "chat");
+  EXPECT_EQ(t->entries[1].text, "hi");
+  EXPECT_EQ(t->entries[2].seat, kChance);
+  EXPECT_EQ(t->entries[2].action, 7);
+  EXPECT_FALSE(t->finished());
+  EXPECT_EQ(to_game_record(*t).actions.size(), 2u) << "chat is not a game action";
+  auto open = store.list(true);
+  ASSERT_EQ(open.size(), 1u);
+  EXPECT_EQ(open[0].id, *a);
+  EXPECT_EQ(open[0].entries, 3u);
+  EXPECT_EQ(store.list(false).size(), 2u);
+  EXPECT_TRUE(store.load(*b)->finished());
+  auto late = store.append(*b, {}, std::vector{e1});
+  ASSERT_TRUE(late);
+  EXPECT_EQ(late->code, errc::kFinished);
+  auto unknown = store.load("nope");
+  ASSERT_FALSE(unknown);
+  EXPECT_EQ(unknown.error().code, errc::kUnknownTable);
+  auto nowhere = store.append("nope", {}, std::vector{e1});
+  ASSERT_TRUE(nowhere);
+  EXPECT_EQ(nowhere->code, errc::kUnknownTable);
+}
+
+TYPED_TEST(StoreContract, AChosenIdIsKeptAndCannotBeTakenTwice) {
+  auto& store = *this->store_;
+  auto a = store.create({.id = "Xy7", .game = "high-card", .players = 2});
+  ASSERT_TRUE(a);
+  EXPECT_EQ(*a, "Xy7");
+  auto again = store.create({.id = "Xy7", .game = "high-card", .players = 2});
+  ASSERT_FALSE(again);
+  EXPECT_EQ(again.error().code, errc::kExists);
+  EXPECT_EQ(store.load("Xy7")->spec.players, 2);
+}
+
+TYPED_TEST(StoreContract, AnOlderFencingNumberCannotWrite) {
+  auto& store = *this->store_;
+  auto a = store.create({.game = "high-card", .players = 2});
+  ASSERT_TRUE(a);
+  const Entry e{.seat = 0, .action = 1, .json = 1};
+  ASSERT_FALSE(store.append(*a, {.owner = "n1", .fencing = 1}, std::vector{e}));
+  ASSERT_FALSE(store.take_over(*a, {.owner = "n2", .fencing = 2}));
+  auto fenced = store.append(*a, {.owner = "n1", .fencing = 1}, std::vector{e});
+  ASSERT_TRUE(fenced);
+  EXPECT_EQ(fenced->code, errc::kFenced);
+  EXPECT_EQ(store.load(*a)->entries.size(), 1u) << "a refused append writes nothing";
+  EXPECT_TRUE(store.take_over(*a, {.owner = "n3", .fencing = 2})) << "not newer";
+  ASSERT_FALSE(store.append(*a, {.owner = "n2", .fencing = 2}, std::vector{e}));
+  EXPECT_EQ(store.load(*a)->entries.size(), 2u);
+}
+
+// A room writes through the store and resumes from it, whatever the store.
+TYPED_TEST(StoreContract, ARoomStoresAndResumesItsGame) {
+  auto& store = *this->store_;
+  const GameAdapter<toy::HighCard> toy;
+  std::vector<room::SeatConfig> seats = {{.kind = room::SeatKind::kPerson, .name = "Anna"},
+                                         {.kind = room::SeatKind::kBot, .bot = "random"}};
+  auto r = room::Room::open(toy, {{"rounds", 3}}, seats, {.seed = 5}, &store);
+  ASSERT_TRUE(r);
+  ASSERT_FALSE((*r)->advance());
+  ASSERT_FALSE((*r)->act(0, (*r)->version(), (*r)->choices(0, "en").front().action));
+  ASSERT_FALSE((*r)->advance());
+  auto t = store.load((*r)->table_id());
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->entries.size(), (*r)->version());
+  auto again = room::Room::resume(toy, *t, seats, {.seed = 77}, &store);
+  ASSERT_TRUE(again) << again.error().message;
+  EXPECT_EQ((*again)->version(), (*r)->version());
+  EXPECT_EQ((*again)->view(0), (*r)->view(0));
+}
+
+// Appends from many threads at once all land, each table's in order, and
+// share commits (group commit): fewer transactions than writes.
+TEST(SqliteStore, ConcurrentAppendsShareCommitsAndAllLand) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("meeple_store_test_" + std::to_string(::getpid()) + ".db");
+  std::filesystem::remove(path);
+  {
+    auto s = SqliteStore::open(path.string());
+    ASSERT_TRUE(s) << s.error().message;
+    SqliteStore& store = **s;
+    constexpr int kThreads = 16, kAppends = 40;
+    std::vector<TableId> ids;
+    for (int i = 0; i < kThreads; ++i) ids.push_back(*store.create({.game = "g", .players = 2}));
+    std::vector<std::thread> threads;
+    for (int i = 0; i < kThreads; ++i)
+      threads.emplace_back([&, i] {
+        for (int k = 0; k < kAppends; ++k) {
+          const Entry e{.seat = 0, .action = k, .json = k};
+          EXPECT_FALSE(store.append(ids[static_cast<std::size_t>(i)], {}, std::span(&e, 1)));
+        }
+      });
+    for (auto& t : threads) t.join();
+    const auto st = store.stats();
+    EXPECT_GE(st.writes, std::uint64_t{kThreads * kAppends});
+    EXPECT_LT(st.commits, st.writes) << "appends from many tables share a commit";
+    for (const auto& id : ids) {
+      auto t = store.load(id);
+      ASSERT_EQ(t->entries.size(), std::size_t{kAppends});
+      for (int k = 0; k < kAppends; ++k)
+        EXPECT_EQ(t->entries[static_cast<std::size_t>(k)].action, k);
+    }
+  }
+  {
+    // Reopened: everything is still there.
+    auto s = SqliteStore::open(path.string());
+    ASSERT_TRUE(s);
+    EXPECT_EQ((*s)->list(false).size(), 16u);
+    EXPECT_EQ((*s)->load((*s)->list(false)[3].id)->entries.size(), 40u);
+  }
+  std::filesystem::remove(path);
+  std::filesystem::remove(path.string() + "-wal");
+  std::filesystem::remove(path.string() + "-shm");
+}
+
+}  // namespace
+}  // namespace meeple::store
