@@ -45,9 +45,9 @@ std::string FirstContactState::describe_event(Seat observer, Seat actor, Action 
         break;
       case Phase::kCustomSymbols:
         if (alien_eye)
-          out.push_back(say("ev.assign_chance", lang,
-                            {{"glyph", glyph(a)},
-                             {"characteristic", characteristic_name(assigned_, lang)}}));
+          out.push_back(
+              say("ev.assign_chance", lang,
+                  {{"glyph", glyph(a)}, {"characteristic", characteristic_name(assigned_, lang)}}));
         break;
       default:
         break;
@@ -85,17 +85,20 @@ std::string FirstContactState::describe_event(Seat observer, Seat actor, Action 
                            {"glyph", glyph(after.zero_glyph_[turn_])}}));
         break;
       case Phase::kChoose:
-        out.push_back(own ? say("ev.choose_own", lang,
-                                {{"who", who(actor)}, {"characteristic", characteristic_name(a, lang)}})
-                          : say("ev.choose", lang, {{"who", who(actor)}}));
+        out.push_back(
+            own ? say("ev.choose_own", lang,
+                      {{"who", who(actor)}, {"characteristic", characteristic_name(a, lang)}})
+                : say("ev.choose", lang, {{"who", who(actor)}}));
         break;
       case Phase::kRotate:
-        out.push_back(a == act::kDone ? say("ev.done", lang, {{"who", who(actor)}})
-                                      : say("ev.rotate", lang,
-                                            {{"who", who(actor)}, {"square", square(a - act::kSquare)}}));
+        out.push_back(a == act::kDone
+                          ? say("ev.done", lang, {{"who", who(actor)}})
+                          : say("ev.rotate", lang,
+                                {{"who", who(actor)}, {"square", square(a - act::kSquare)}}));
         if (after.phase_ == Phase::kPropose)
-          out.push_back(say("ev.question", lang,
-                            {{"who", who(actor)}, {"squares", squares_short(after, after.rotated_, lang)}}));
+          out.push_back(
+              say("ev.question", lang,
+                  {{"who", who(actor)}, {"squares", squares_short(after, after.rotated_, lang)}}));
         break;
       case Phase::kPropose: {
         out.push_back(own ? say("ev.propose_own", lang,
@@ -128,13 +131,14 @@ std::string FirstContactState::describe_event(Seat observer, Seat actor, Action 
         break;
       case Phase::kMessage: {
         if (a != act::kSend)
-          out.push_back(say("ev.write", lang,
-                            {{"who", who(actor)},
-                             {"glyph", message_glyph_words(after.message_.back(), lang)}}));
+          out.push_back(say(
+              "ev.write", lang,
+              {{"who", who(actor)}, {"glyph", message_glyph_words(after.message_.back(), lang)}}));
         if (after.phase_ != Phase::kOffer) break;
         std::vector<std::string> glyphs;
         for (auto g : after.message_) glyphs.push_back(message_glyph_words(g, lang));
-        out.push_back(say("ev.message", lang, {{"who", who(actor)}, {"glyphs", join(glyphs, lang)}}));
+        out.push_back(
+            say("ev.message", lang, {{"who", who(actor)}, {"glyphs", join(glyphs, lang)}}));
         break;
       }
       case Phase::kOffer:
@@ -145,8 +149,9 @@ std::string FirstContactState::describe_event(Seat observer, Seat actor, Action 
         }
         const int q = a - act::kSquare;
         if (phase_ == Phase::kOffer)
-          out.push_back(own ? say("ev.offer_own", lang, {{"who", who(actor)}, {"square", square(q)}})
-                            : say("ev.offer", lang, {{"who", who(actor)}}));
+          out.push_back(
+              own ? say("ev.offer_own", lang, {{"who", who(actor)}, {"square", square(q)}})
+                  : say("ev.offer", lang, {{"who", who(actor)}}));
         // Resolved when every earthling has offered (a second attempt at once).
         bool resolved = phase_ == Phase::kSecondAttempt;
         if (!resolved) {
@@ -158,16 +163,17 @@ std::string FirstContactState::describe_event(Seat observer, Seat actor, Action 
         const int alien = turn_;
         std::vector<std::string> items;
         for (int e = 0; e < earthlings(); ++e) {
-          const int s = after.round_offer_[alien][e][attempt_];
+          // The offers as they were revealed (`after` may be a new round).
+          const int s = e == actor - aliens_ ? q : offer_[e];
           if (s < 0) continue;
           const bool won = after.covered_by_[s] == alien && covered_by_[s] < 0;
           items.push_back(say(
               "ev.offer_item", lang,
               {{"who", who(earthling_seat(e))},
                {"square", square(s)},
-               {"result", won ? say("offer_won", lang,
-                                    {{"colour", colour_words(reward_colour(alien), lang)}})
-                              : say("offer_nothing", lang)}}));
+               {"result",
+                won ? say("offer_won", lang, {{"colour", colour_words(reward_colour(alien), lang)}})
+                    : say("offer_nothing", lang)}}));
         }
         out.push_back(
             say("ev.offers", lang, {{"who", who(alien_seat(alien))}, {"list", join(items, lang)}}));
@@ -181,7 +187,8 @@ std::string FirstContactState::describe_event(Seat observer, Seat actor, Action 
   // What follows by itself: a second attempt, the timer, a new round, the end.
   if (after.phase_ == Phase::kSecondAttempt && phase_ != Phase::kSecondAttempt)
     out.push_back(say("ev.second", lang, {{"who", who(earthling_seat(0))}}));
-  if (small_game() && round_ >= 1 && (after.round_ > round_ || after.timer_ran_out_ != timer_ran_out_))
+  if (small_game() && round_ >= 1 &&
+      (after.round_ > round_ || after.timer_ran_out_ != timer_ran_out_))
     out.push_back(say("ev.timer", lang,
                       {{"round", std::to_string(round_)},
                        {"n", std::to_string(timer_ - after.timer_)},

@@ -18,7 +18,8 @@ namespace meeple::first_contact {
 const meeple::Catalog& message_catalog();
 
 // Catalog text `key` in `lang` with its placeholders filled.
-std::string say(std::string_view key, std::string_view lang, const meeple::Catalog::Args& args = {});
+std::string say(std::string_view key, std::string_view lang,
+                const meeple::Catalog::Args& args = {});
 
 // Names from the component data in `lang` ("?" when out of range).
 std::string characteristic_name(int k, std::string_view lang);
