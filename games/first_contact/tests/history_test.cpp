@@ -100,7 +100,8 @@ TEST(FirstContactHistory, EventsTellAnEarthlingTheAnswerToItsQuestion) {
   EXPECT_FALSE(has(other, "Big")) << other;
   EXPECT_FALSE(has(other, "Proposals")) << other;
   const std::string alien = s.describe_event(0, 1, act::kGlyph + 4, "en");
-  EXPECT_TRUE(has(alien, "Proposals: red alien (seat 0, you) glyph 9 (eye), blue alien (seat 1) glyph 4"))
+  EXPECT_TRUE(
+      has(alien, "Proposals: red alien (seat 0, you) glyph 9 (eye), blue alien (seat 1) glyph 4"))
       << alien;
   // The pending proposal itself is told to its author only.
   EXPECT_TRUE(has(s.describe_event(1, 1, act::kGlyph + 4, "en"), "you propose glyph 4"));

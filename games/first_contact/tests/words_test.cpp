@@ -53,11 +53,13 @@ std::set<std::string> english_words() {
   std::set<std::string> out;
   const auto& m = FirstContact::messages();
   for (const auto& key : m.keys()) {
-    const std::string text = std::regex_replace(m.text(key, "en"), std::regex(R"(\{[a-z_]+\})"), "");
+    const std::string text =
+        std::regex_replace(m.text(key, "en"), std::regex(R"(\{[a-z_]+\})"), "");
     for (const auto& w : ascii_words(text))
       if (w.size() > 3) out.insert(w);
   }
-  for (const char* same : {"round", "zero", "json", "null", "note", "characteristic", "glyph", "unknown"})
+  for (const char* same :
+       {"round", "zero", "json", "null", "note", "characteristic", "glyph", "unknown"})
     out.erase(same);  // "round", "zero": Italian too; the rest: the action JSON's keys
   return out;
 }
@@ -115,8 +117,8 @@ TEST(FirstContactWords, NoEnglishInItalianOrKoreanScreens) {
         }
         std::string list;
         for (const auto& w : leaked) list += " " + w;
-        EXPECT_TRUE(leaked.empty()) << lang << " " << opts.dump() << " " << players
-                                    << " players:" << list;
+        EXPECT_TRUE(leaked.empty())
+            << lang << " " << opts.dump() << " " << players << " players:" << list;
       }
     }
   }
@@ -140,10 +142,12 @@ TEST(FirstContactWords, ChoicesCarryTheBoardsNumbersAndNames) {
 
 TEST(FirstContactWords, TheSeatIsToldWhyItIsAsked) {
   S s = midgame();
-  EXPECT_NE(s.text_view(3, "en").find("You are asked: offer the square you think blue alien (seat 1)"),
-            std::string::npos);
+  EXPECT_NE(
+      s.text_view(3, "en").find("You are asked: offer the square you think blue alien (seat 1)"),
+      std::string::npos);
   EXPECT_EQ(s.text_view(2, "en").find("You are asked"), std::string::npos);  // it has offered
-  for (const char* id : {"propose_glyph", "choose_target", "rotate_cards", "second_attempt", "(order)"})
+  for (const char* id :
+       {"propose_glyph", "choose_target", "rotate_cards", "second_attempt", "(order)"})
     EXPECT_EQ(s.text_view(3, "en").find(id), std::string::npos) << "a phase id is shown";
 }
 
