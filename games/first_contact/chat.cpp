@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "games/first_contact/catalog.h"
 #include "games/first_contact/chat.h"
+#include "games/first_contact/words.h"
 
 namespace meeple::first_contact {
 
@@ -60,25 +62,27 @@ const std::vector<Word>& words() {
   return list;
 }
 
-// Where `word` stands in `text` from the start of a word; returns the rest of
-// that word after it (the bytes up to the next word boundary) for each such
-// place, until `accept` says yes.
+// Where `word` stands in `text` from the start of a word: for each such
+// place, `accept` sees the rest of that word after it (the bytes up to the
+// next word boundary); returns the whole word [begin, end) of the first
+// place it accepts, or npos.
 template <class Accept>
-bool find_word_start(const std::string& text, const std::string& word, Accept accept) {
-  if (word.empty()) return false;
+std::pair<std::size_t, std::size_t> find_word_start(const std::string& text,
+                                                    const std::string& word, Accept accept) {
+  if (word.empty()) return {std::string::npos, 0};
   for (std::size_t pos = text.find(word); pos != std::string::npos;
        pos = text.find(word, pos + 1)) {
     if (pos > 0 && is_word_byte(static_cast<unsigned char>(text[pos - 1]))) continue;
     std::size_t end = pos + word.size();
     while (end < text.size() && is_word_byte(static_cast<unsigned char>(text[end]))) ++end;
     if (accept(std::string_view(text).substr(pos + word.size(), end - pos - word.size())))
-      return true;
+      return {pos, end};
   }
-  return false;
+  return {std::string::npos, 0};
 }
 
 // English and Italian: whole words only.
-bool contains_word(const std::string& text, const std::string& word) {
+std::pair<std::size_t, std::size_t> find_word(const std::string& text, const std::string& word) {
   return find_word_start(text, word, [](std::string_view rest) { return rest.empty(); });
 }
 
@@ -86,7 +90,8 @@ bool contains_word(const std::string& text, const std::string& word) {
 // 무기인가), while a name can also begin an unrelated word (힘들다, 긴장,
 // 옷장). So a Korean form counts where a word begins with it and the rest of
 // that word is nothing or one of these endings.
-bool contains_korean_word(const std::string& text, const std::string& word) {
+std::pair<std::size_t, std::size_t> find_korean_word(const std::string& text,
+                                                     const std::string& word) {
   static const std::vector<std::string_view> kEndings = {
       "이",   "가",   "은",     "는",     "을",   "를",   "의",   "에",     "에서", "에게",
       "한테", "로",   "으로",   "와",     "과",   "도",   "만",   "까지",   "부터", "보다",
@@ -102,18 +107,21 @@ bool contains_korean_word(const std::string& text, const std::string& word) {
 
 }  // namespace
 
-std::optional<Error> check_chat_message(std::string_view text) {
+std::optional<Error> check_chat_message(std::string_view text, std::string_view lang) {
+  // Folding keeps every byte where it was, so a place in `folded` is the same
+  // place in `text`: the refusal quotes the word as it was typed.
   const std::string folded = fold(text);
   for (const Word& w : words()) {
-    const bool hit =
-        w.korean ? contains_korean_word(folded, w.text) : contains_word(folded, w.text);
-    if (hit) {
-      const Characteristic& c =
-          catalog().characteristics[static_cast<std::size_t>(w.characteristic)];
-      return make_error("chat/names_characteristic", "players may not name a characteristic: \"" +
-                                                         w.text + "\" names " + c.en + " (" + c.it +
-                                                         ", " + c.ko + ")");
-    }
+    const auto [begin, end] =
+        w.korean ? find_korean_word(folded, w.text) : find_word(folded, w.text);
+    if (begin == std::string::npos) continue;
+    const Characteristic& c = catalog().characteristics[static_cast<std::size_t>(w.characteristic)];
+    const std::string_view name = lang == "it" ? c.it : lang == "ko" ? c.ko : c.en;
+    return make_error("chat/names_characteristic",
+                      say("chat.names_characteristic", lang,
+                          {{"word", std::string(text.substr(begin, end - begin))},
+                           {"characteristic", std::string(name)},
+                           {"names", c.en + ", " + c.it + ", " + c.ko}}));
   }
   return std::nullopt;
 }

@@ -15,6 +15,9 @@ namespace meeple::first_contact {
 // Italian or Korean; case-insensitive, whole words for en/it; for Korean, a
 // word that begins with the form and goes on with nothing or a particle or
 // copula ending (큰게, 무기인가), so that 힘들다 or 옷장 pass.
-std::optional<Error> check_chat_message(std::string_view text);
+// The message (in `lang`, from the message catalog) quotes the refused word
+// as it was typed, with its ending, and names the characteristic in the
+// three languages.
+std::optional<Error> check_chat_message(std::string_view text, std::string_view lang = "en");
 
 }  // namespace meeple::first_contact

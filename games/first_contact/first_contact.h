@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/i18n.h"
 #include "games/first_contact/catalog.h"
 #include "games/first_contact/chat.h"
 
@@ -175,6 +176,32 @@ class FirstContactState {
   bool negation_rule() const { return negation_ && edition_ != Edition::kEn; }
   // 2-3 players, it/ko: 0 (items 0-3) .. 3 (all 8 items).
   int verdict() const;
+  // The current round's public history (RULINGS 1.4): earthling e's question
+  // (rotated squares, 0 before it asked; alien a's proposal once the answer
+  // is revealed, else -1), alien a's message once sent (else empty) and the
+  // square earthling e offered for it in an attempt (-1 none).
+  std::uint32_t round_rotated(int e) const { return round_rotated_[e]; }
+  int round_proposal(int e, int alien) const { return round_proposals_[e][alien]; }
+  const InlineVec<std::uint8_t, kMaxMessage>& round_message(int alien) const {
+    return round_message_[alien];
+  }
+  int round_offer(int alien, int e, int attempt) const { return round_offer_[alien][e][attempt]; }
+  // The colour people see for an alien: its own in 4-7 player games; in 2-3
+  // player games the colour of the tokens it covers items with (green), and
+  // the colour of the tokens it rewards earthlings with (it/ko blue, en
+  // green; the rulebooks' 2-3 player setups).
+  int alien_colour(int alien) const { return small_game() ? 2 : alien; }
+  int reward_colour(int alien) const {
+    return !small_game() ? alien : (edition_ == Edition::kEn ? 2 : 1);
+  }
+  // Terminal play and the table (text.cpp, events.cpp): the board as `seat`
+  // sees it, one of its actions in words, and what `observer` sees of
+  // `actor` taking `a` (asked before it is applied; RULINGS 1.4: every public
+  // event, nothing the observer may not see).
+  std::string describe_event(Seat observer, Seat actor, Action a, std::string_view lang) const;
+  // The end of the game in words (who won, the verdict), for text_view at
+  // the end and the last event; "" while the game runs.
+  std::string end_text(std::string_view lang) const;
 
  private:
   // The rules live in one file per section of docs/rules/first-contact.md;
@@ -247,6 +274,9 @@ class FirstContactState {
   bool card_consistent(int card, int rotation, std::array<std::uint32_t, kMaxAliens>& wanted,
                        std::uint32_t& black) const;
 
+  // view.cpp: the current round's public history as JSON.
+  Json round_history_json(bool alien) const;
+
   // json.cpp: the JSON key of a square action in the current phase.
   const char* square_key() const;
 
@@ -310,6 +340,18 @@ class FirstContactState {
   std::array<std::uint32_t, kMaxAliens> refused_{};  // offered in that alien's turn, not covered
   InlineVec<SmallRound, kMaxSmallRounds> small_rounds_;
 
+  // The current round's public history (RULINGS 1.4), reset when a round
+  // begins (earlier rounds are told by describe_event and kept by the
+  // table): each earthling's question (its rotated squares, 0 before it
+  // rotated; the aliens' proposals once revealed, -1 before), each alien's
+  // sent message, and the offers made for it (per earthling and attempt, -1
+  // none). Written once per question, message and offer, so search pays a
+  // few stores per round for it.
+  std::array<std::uint32_t, kMaxEarthlings> round_rotated_{};
+  std::array<std::array<std::int8_t, kMaxAliens>, kMaxEarthlings> round_proposals_{};
+  std::array<InlineVec<std::uint8_t, kMaxMessage>, kMaxAliens> round_message_{};
+  std::array<std::array<std::array<std::int8_t, 2>, kMaxEarthlings>, kMaxAliens> round_offer_{};
+
   // Note pads (private to each earthling).
   std::array<std::array<std::int8_t, kCharacteristics>, kMaxEarthlings> note_{};
   std::array<std::uint32_t, kMaxEarthlings> unknown_{};
@@ -327,6 +369,8 @@ struct FirstContact {
   static constexpr std::array<int, 3> kBenchPlayers = {4, 5, 2};
   // The table-talk rule: check_chat_message (chat.h).
   static MaybeError check_chat(std::string_view text);
+  // Every text of the game in en/it/ko (data/messages.json; words.h).
+  static const meeple::Catalog& messages();
   static constexpr int kMaxPlayers = 7;
   static ParamSchema params_schema();
   static std::vector<Json> param_variants();

@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <string>
 
 #include "core/bits.h"
 #include "games/first_contact/first_contact.h"
@@ -59,8 +60,9 @@ void wanted_for(int card, int rotation, int players, int aliens, Edition edition
 // two_three_players.cpp.
 int timer_penalty(Edition edition, Mask black, const SmallRound& round);
 
-// The it/ko 2-3 player verdict (0..3) in words. two_three_players.cpp.
-const char* verdict_text(int verdict);
+// The it/ko 2-3 player verdict (0..3) in English words, for the result
+// details (people read it from the catalog). two_three_players.cpp.
+std::string verdict_text(int verdict);
 
 // The winners of a finished game, both teams (RULINGS 1.6, 1.8). end.cpp.
 SeatSet winners_of(const FirstContactState& s);

@@ -85,9 +85,27 @@ Expected<Action> FirstContactState::action_from_json(Seat seat, const Json& j) c
     if (v < lo || v > hi) return std::nullopt;
     return static_cast<int>(v);
   };
-  auto characteristic = [](const Json& v) -> int {
+  // A characteristic by its id or its name in any of the three languages
+  // (case-insensitive); for a note, also by its number (1-25) on the
+  // earthling's own pad, as its board shows it.
+  auto characteristic = [&](const Json& v, bool pad_number) -> int {
+    if (pad_number && v.is_number_integer() && is_earthling(seat)) {
+      const auto n = v.get<long long>();
+      if (n < 1 || n > kCharacteristics) return -1;
+      return note_pad_order(seat - aliens_)[static_cast<std::size_t>(n - 1)];
+    }
     if (!v.is_string()) return -1;
-    return catalog().characteristic_index(v.get<std::string>());
+    auto lower = [](std::string s) {
+      for (char& c : s)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      return s;
+    };
+    const std::string name = lower(v.get<std::string>());
+    const auto& chars = catalog().characteristics;
+    for (std::size_t k = 0; k < chars.size(); ++k)
+      for (const std::string* n : {&chars[k].id, &chars[k].en, &chars[k].it, &chars[k].ko})
+        if (lower(*n) == name) return static_cast<int>(k);
+    return -1;
   };
   if (seat == kChance) {
     if (j.contains("lay")) {
@@ -111,8 +129,9 @@ Expected<Action> FirstContactState::action_from_json(Seat seat, const Json& j) c
   if (j.contains("note")) {
     const Json& n = j["note"];
     if (!n.is_object() || !n.contains("characteristic") || !n.contains("glyph"))
-      return bad("expected {\"note\": {\"characteristic\": id, \"glyph\": g|null}}");
-    int k = characteristic(n["characteristic"]);
+      return bad(
+          "expected {\"note\": {\"characteristic\": id, name or pad number, \"glyph\": g|null}}");
+    int k = characteristic(n["characteristic"], true);
     if (k < 0) return bad("unknown characteristic");
     if (n["glyph"].is_null()) return act::kNoteClear + k;
     if (!n["glyph"].is_number_integer()) return bad("glyph must be 0..24 or null");
@@ -126,7 +145,7 @@ Expected<Action> FirstContactState::action_from_json(Seat seat, const Json& j) c
   }
   for (const char* key : {"characteristic", "ask"})
     if (j.contains(key)) {
-      int k = characteristic(j[key]);
+      int k = characteristic(j[key], false);
       if (k < 0) return bad("unknown characteristic");
       return act::kCharacteristic + k;
     }
@@ -157,6 +176,12 @@ Json FirstContactState::to_json() const {
   for (auto g : message_) msg.push_back(g);
   Json ans = Json::array();
   for (auto g : answer_) ans.push_back(g);
+  Json round_msg = Json::array();
+  for (const auto& m : round_message_) {
+    Json one = Json::array();
+    for (auto g : m) one.push_back(g);
+    round_msg.push_back(one);
+  }
   return {{"players", players_},
           {"aliens", aliens_},
           {"edition", static_cast<int>(edition_)},
@@ -197,6 +222,10 @@ Json FirstContactState::to_json() const {
           {"timer_ran_out", timer_ran_out_},
           {"refused", refused_},
           {"small_rounds", sr},
+          {"round_rotated", round_rotated_},
+          {"round_proposals", round_proposals_},
+          {"round_message", round_msg},
+          {"round_offer", round_offer_},
           {"note", note_},
           {"unknown", unknown_}};
 }
@@ -295,6 +324,32 @@ Expected<FirstContactState> FirstContactState::from_json(const Json& j) {
       if (x.offers > 2 || !in(x.offer[0], -1, 24) || !in(x.offer[1], -1, 24))
         return corrupt("small_rounds");
       s.small_rounds_.push_back(x);
+    }
+    // The round's history (absent in states saved before it existed).
+    if (j.contains("round_rotated")) {
+      s.round_rotated_ = j.at("round_rotated").get<decltype(s.round_rotated_)>();
+      s.round_proposals_ = j.at("round_proposals").get<decltype(s.round_proposals_)>();
+      s.round_offer_ = j.at("round_offer").get<decltype(s.round_offer_)>();
+      const Json& rm = j.at("round_message");
+      if (!rm.is_array() || rm.size() != kMaxAliens) return corrupt("round_message");
+      for (int a = 0; a < kMaxAliens; ++a)
+        for (auto g : rm[static_cast<std::size_t>(a)]) {
+          if (s.round_message_[a].full() || (g.get<int>() & 0x7f) >= kGlyphs)
+            return corrupt("round_message");
+          s.round_message_[a].push_back(g.get<std::uint8_t>());
+        }
+      for (int e = 0; e < kMaxEarthlings; ++e) {
+        if (s.round_rotated_[e] & ~kAllSquares) return corrupt("round_rotated");
+        for (auto p : s.round_proposals_[e])
+          if (!in(p, -1, 24)) return corrupt("round_proposals");
+        for (int a = 0; a < kMaxAliens; ++a)
+          for (auto q : s.round_offer_[a][e])
+            if (!in(q, -1, 24)) return corrupt("round_offer");
+      }
+    } else {
+      for (auto& q : s.round_proposals_) q.fill(-1);
+      for (auto& a : s.round_offer_)
+        for (auto& e : a) e.fill(-1);
     }
     s.note_ = j.at("note").get<decltype(s.note_)>();
     s.unknown_ = j.at("unknown").get<decltype(s.unknown_)>();

@@ -29,6 +29,7 @@ void FirstContactState::apply_message(Action a) {
     message_.push_back(a >= act::kNotGlyph ? static_cast<std::uint8_t>(0x80 | (a - act::kNotGlyph))
                                            : static_cast<std::uint8_t>(a - act::kGlyph));
   if (a == act::kSend || message_.size() == kMaxMessage) {
+    round_message_[turn_] = message_;
     phase_ = Phase::kOffer;
     offer_.fill(-1);
   }

@@ -27,6 +27,7 @@ void FirstContactState::resolve_offers() {
     const int s = offer_[e];
     if (s < 0) continue;
     last_offer_[e][attempt_] = static_cast<std::int8_t>(s);
+    round_offer_[alien][e][attempt_] = static_cast<std::int8_t>(s);
     if (small_game()) {
       SmallRound& r = small_rounds_.back();
       if (r.offers < 2) r.offer[r.offers++] = static_cast<std::int8_t>(s);

@@ -21,6 +21,9 @@ FirstContactState::FirstContactState(int players, const Options& o)
   proposal_.fill(-1);
   offer_.fill(-1);
   for (auto& l : last_offer_) l.fill(-1);
+  for (auto& q : round_proposals_) q.fill(-1);
+  for (auto& a : round_offer_)
+    for (auto& e : a) e.fill(-1);
   for (auto& n : note_) n.fill(-1);
   if (small_game()) timer_ = edition_ == Edition::kEn ? 10 : 9;
 }

@@ -30,7 +30,10 @@ void FirstContactState::apply_choose(Action a) {
 
 void FirstContactState::apply_rotate(Action a) {
   if (a != act::kDone) rotated_ |= bit<Mask>(a - act::kSquare);
-  if (a == act::kDone || count_bits(rotated_) == kMaxRotated) phase_ = Phase::kPropose;
+  if (a == act::kDone || count_bits(rotated_) == kMaxRotated) {
+    round_rotated_[turn_] = rotated_;
+    phase_ = Phase::kPropose;
+  }
 }
 
 void FirstContactState::apply_propose(Seat seat, Action a) {
@@ -47,6 +50,7 @@ void FirstContactState::reveal_answer() {
     auto g = static_cast<std::uint8_t>(proposal_[a]);
     if (!answer_.contains(g)) answer_.push_back(g);
   }
+  round_proposals_[turn_] = proposal_;
   proposal_.fill(-1);
   chosen_ = -1;
   next_earthling_turn();

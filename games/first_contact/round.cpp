@@ -157,6 +157,12 @@ void FirstContactState::apply_unchecked(Seat seat, Action a) {
 void FirstContactState::start_round() {
   ++round_;
   if (small_game()) small_rounds_.push_back(SmallRound{});
+  // A new round's public history (RULINGS 1.4).
+  round_rotated_.fill(0);
+  for (auto& q : round_proposals_) q.fill(-1);
+  for (auto& m : round_message_) m.clear();
+  for (auto& a : round_offer_)
+    for (auto& e : a) e.fill(-1);
   turn_ = 0;
   phase_ = Phase::kChoose;
 }

@@ -1,12 +1,37 @@
-// Terminal play (issue 7): the board as one seat sees it, and its actions in
-// words. text_view renders view(seat) only, so it cannot show anything that
-// seat may not know.
-#include <bit>
+// Terminal play and every text a person reads (plumbing): the message
+// catalog, names in words, the board as one seat sees it (text_view renders
+// view(seat) only, so it cannot show anything that seat may not know), a
+// seat's actions in words, and the end of the game in words. Events in words
+// are in events.cpp.
 #include <string>
 
-#include "games/first_contact/first_contact.h"
+#include "games/first_contact/internal.h"
+#include "games/first_contact/words.h"
+
+namespace meeple::embedded {
+extern const std::string_view fc_messages;
+}  // namespace meeple::embedded
 
 namespace meeple::first_contact {
+
+// ---------------------------------------------------------------- words
+
+const meeple::Catalog& message_catalog() {
+  static const meeple::Catalog c = [] {
+    auto parsed = meeple::Catalog::parse(embedded::fc_messages);
+    // Broken embedded data is a build problem the catalog test catches.
+    return parsed ? std::move(*parsed) : meeple::Catalog();
+  }();
+  return c;
+}
+
+const meeple::Catalog& FirstContact::messages() {
+  return message_catalog();
+}
+
+std::string say(std::string_view key, std::string_view lang, const meeple::Catalog::Args& args) {
+  return message_catalog().format(key, lang, args);
+}
 
 namespace {
 
@@ -17,250 +42,444 @@ std::string localized(const T& x, std::string_view lang) {
   return x.en;
 }
 
+std::string num(int n) {
+  return std::to_string(n);
+}
+
+}  // namespace
+
 std::string characteristic_name(int k, std::string_view lang) {
   if (k < 0 || k >= kCharacteristics) return "?";
   return localized(catalog().characteristics[static_cast<std::size_t>(k)], lang);
 }
 
-std::string characteristic_name(const Json& id, std::string_view lang) {
-  if (!id.is_string()) return "-";
-  return characteristic_name(catalog().characteristic_index(id.get<std::string>()), lang);
+std::string item_name(int item, std::string_view lang) {
+  if (item < 0 || static_cast<std::size_t>(item) >= catalog().items.size()) return "?";
+  return localized(catalog().items[static_cast<std::size_t>(item)], lang);
 }
 
-std::string glyph_words(int g) {
+std::string glyph_words(int g, std::string_view lang) {
   if (g < 0 || g >= kGlyphs) return "?";
-  return "glyph " + std::to_string(g) + " (" + catalog().glyphs[static_cast<std::size_t>(g)].name +
-         ")";
+  return say("glyph", lang, {{"n", num(g)}, {"name", say("glyph." + num(g), lang)}});
 }
 
-std::string glyph_short(const Json& g) {
-  if (!g.is_number_integer()) return "-";
-  const int i = g.get<int>();
-  if (i < 0 || i >= kGlyphs) return "?";
-  return std::to_string(i) + ":" + catalog().glyphs[static_cast<std::size_t>(i)].name;
+std::string message_glyph_words(int coded, std::string_view lang) {
+  const int g = coded & 0x7f;
+  if (!(coded & 0x80)) return glyph_words(g, lang);
+  return say("glyph_not", lang, {{"n", num(g)}, {"name", say("glyph." + num(g), lang)}});
 }
 
-std::string item_name(const std::string& id, std::string_view lang) {
-  const int i = catalog().item_index(id);
-  if (i < 0) return id;
-  return localized(catalog().items[static_cast<std::size_t>(i)], lang);
+std::string colour_words(int colour, std::string_view lang) {
+  return say(std::string("colour.") + colour_name(colour), lang);
 }
 
-std::string seat_list(const Json& seats) {
+std::string join(const std::vector<std::string>& parts, std::string_view lang) {
+  if (parts.empty()) return say("none", lang);
   std::string out;
-  for (const auto& s : seats) out += (out.empty() ? "" : ", ") + std::to_string(s.get<int>());
-  return out.empty() ? "-" : out;
+  for (const auto& p : parts) out += (out.empty() ? "" : ", ") + p;
+  return out;
 }
 
-std::string squares_list(const Json& squares) {
+std::string seat_words(const FirstContactState& s, Seat seat, Seat observer,
+                       std::string_view lang) {
+  std::string name;
+  if (s.is_alien(seat))
+    name = s.small_game() ? say("the_alien", lang)
+                          : say("alien", lang, {{"colour", colour_words(seat, lang)}});
+  else if (s.is_earthling(seat))
+    name = say("earthling", lang, {{"n", num(seat - s.aliens() + 1)}});
+  else
+    return "?";
+  return say(seat == observer ? "who_you" : "who", lang, {{"name", name}, {"seat", num(seat)}});
+}
+
+std::string square_words(const FirstContactState& s, int square, std::string_view lang) {
+  return say("square", lang, {{"n", num(square)}, {"item", item_name(s.item_at(square), lang)}});
+}
+
+std::string squares_short(const FirstContactState& s, std::uint32_t squares,
+                          std::string_view lang) {
+  std::vector<std::string> parts;
+  for_each_bit(squares,
+               [&](int q) { parts.push_back(num(q) + " " + item_name(s.item_at(q), lang)); });
+  return join(parts, lang);
+}
+
+// ---------------------------------------------------------------- actions
+
+std::string FirstContactState::describe_action(Seat seat, Action a, std::string_view lang) const {
+  if (seat == kChance || seat < 0 || seat >= players_) return action_to_json(seat, a).dump();
+  auto square = [&](int q) { return square_words(*this, q, lang); };
+  auto glyph = [&](int g) { return glyph_words(g, lang); };
+  if (a >= act::kNoteWrite && a < act::kNoteClear) {
+    const int x = a - act::kNoteWrite;
+    return say("do.note_write", lang,
+               {{"glyph", glyph(x % kGlyphs)},
+                {"characteristic", characteristic_name(x / kGlyphs, lang)}});
+  }
+  if (a >= act::kNoteClear && a < act::kUnknownToggle)
+    return say("do.note_clear", lang,
+               {{"characteristic", characteristic_name(a - act::kNoteClear, lang)}});
+  if (a >= act::kUnknownToggle && a < act::kCount)
+    return say("do.unknown", lang, {{"glyph", glyph(a - act::kUnknownToggle)}});
+  if (a >= act::kCharacteristic && a < act::kSquare)
+    return say(phase_ == Phase::kZeroTurn ? "do.ask_zero" : "do.choose", lang,
+               {{"characteristic", characteristic_name(a - act::kCharacteristic, lang)}});
+  if (a >= act::kSquare && a < act::kDone) {
+    const int q = a - act::kSquare;
+    const char* key = phase_ == Phase::kRotate          ? "do.rotate"
+                      : phase_ == Phase::kTarget        ? "do.target"
+                      : phase_ == Phase::kSecondAttempt ? "do.offer_second"
+                                                        : "do.offer";
+    return say(key, lang, {{"square", square(q)}});
+  }
+  if (a == act::kDone) return say("do.done", lang, {{"n", num(count_bits(rotated_))}});
+  if (a >= act::kGlyph && a < act::kNotGlyph) {
+    const int g = a - act::kGlyph;
+    if (phase_ == Phase::kCustomSymbols)
+      return say("do.assign", lang,
+                 {{"glyph", glyph(g)}, {"characteristic", characteristic_name(assigned_, lang)}});
+    return say(phase_ == Phase::kPropose ? "do.propose" : "do.write", lang, {{"glyph", glyph(g)}});
+  }
+  if (a >= act::kNotGlyph && a < act::kSend)
+    return say("do.write", lang,
+               {{"glyph", message_glyph_words(0x80 | (a - act::kNotGlyph), lang)}});
+  if (a == act::kSend) return say("do.send", lang, {{"n", num(static_cast<int>(message_.size()))}});
+  if (a == act::kPass) return say("do.pass", lang);
+  if (a == act::kRandomize) return say("do.randomize", lang);
+  return action_to_json(seat, a).dump();
+}
+
+// ---------------------------------------------------------------- the end
+
+std::string FirstContactState::end_text(std::string_view lang) const {
+  if (!is_terminal()) return "";
+  const SeatSet w = winners_of(*this);
+  std::vector<std::string> lines;
+  if (alien_winner_ >= 0)
+    lines.push_back(say("end.alien_won", lang,
+                        {{"who", seat_words(*this, alien_seat(alien_winner_), kSpectator, lang)},
+                         {"n", num(goal())}}));
+  if (timer_ran_out_) lines.push_back(say("end.timer", lang, {{"n", num(items_of(0))}}));
+  if (small_game() && edition_ != Edition::kEn)
+    lines.push_back(
+        say("end.verdict", lang,
+            {{"n", num(items_of(0))}, {"text", say("verdict." + num(verdict()), lang)}}));
+  if (small_game() && edition_ != Edition::kEn && earthlings() == 1) {
+    lines.push_back(say(alien_winner_ >= 0 ? "end.together" : "end.nobody", lang));
+  } else {
+    std::vector<std::string> names;
+    int best = 0;
+    for (int e = 0; e < earthlings(); ++e)
+      if (w.contains(earthling_seat(e))) {
+        names.push_back(seat_words(*this, earthling_seat(e), kSpectator, lang));
+        best = tokens_of(e);
+      }
+    lines.push_back(
+        say("end.earthlings_won", lang, {{"list", join(names, lang)}, {"n", num(best)}}));
+    // A tie on tokens broken by the note pads (it/ko).
+    int tied = 0;
+    for (int e = 0; e < earthlings(); ++e) tied += tokens_of(e) == best;
+    if (edition_ != Edition::kEn && tied > static_cast<int>(names.size()))
+      for (int e = 0; e < earthlings(); ++e)
+        if (w.contains(earthling_seat(e))) {
+          lines.push_back(say("end.tie_pad", lang, {{"n", num(pad_score(e))}}));
+          break;
+        }
+  }
+  for (int e = 0; e < earthlings(); ++e) {
+    const std::string who = seat_words(*this, earthling_seat(e), kSpectator, lang);
+    std::vector<std::string> asked;
+    for (int k = 0; k < kCharacteristics; ++k)
+      if (chosen_ever_[e] & bit<Mask>(k)) asked.push_back(characteristic_name(k, lang));
+    lines.push_back(say("end.asked", lang, {{"who", who}, {"list", join(asked, lang)}}));
+    lines.push_back(say("end.pad_score", lang, {{"who", who}, {"n", num(pad_score(e))}}));
+  }
   std::string out;
-  for (const auto& s : squares) out += (out.empty() ? "" : " ") + std::to_string(s.get<int>());
-  return out.empty() ? "-" : out;
+  for (const auto& l : lines) out += (out.empty() ? "" : "\n") + l;
+  return out;
 }
 
-std::string phase_words(std::string p) {
-  for (char& c : p)
-    if (c == '_') c = ' ';
-  return p;
+// ---------------------------------------------------------------- the board
+
+namespace {
+
+int as_int(const Json& j) {
+  return j.is_number_integer() ? j.get<int>() : -1;
+}
+
+const char* status_key(Phase p) {
+  switch (p) {
+    case Phase::kLayField:
+    case Phase::kDrawPad:
+    case Phase::kDrawRequest:
+      return "status.setup";
+    case Phase::kCustomSymbols:
+      return "status.custom_symbols";
+    case Phase::kZeroTurn:
+      return "status.zero_turn";
+    case Phase::kChoose:
+      return "status.choose";
+    case Phase::kRotate:
+      return "status.rotate";
+    case Phase::kPropose:
+      return "status.propose";
+    case Phase::kTarget:
+      return "status.target";
+    case Phase::kMessage:
+      return "status.message";
+    case Phase::kOffer:
+      return "status.offer";
+    case Phase::kSecondAttempt:
+      return "status.second";
+    case Phase::kOver:
+      return "status.over";
+  }
+  return "status.over";
 }
 
 }  // namespace
 
-std::string FirstContactState::describe_action(Seat seat, Action a, std::string_view lang) const {
-  if (seat == kChance || seat < 0 || seat >= players_) return action_to_json(seat, a).dump();
-  auto square = [&](int s) {
-    std::string w = "square " + std::to_string(s);
-    if (s >= 0 && s < laid_)
-      w += " (" + localized(catalog().items[static_cast<std::size_t>(item_at(s))], lang) + ")";
-    return w;
-  };
-  if (a >= act::kNoteWrite && a < act::kNoteClear) {
-    const int x = a - act::kNoteWrite;
-    return "note pad: write " + glyph_words(x % kGlyphs) + " for " +
-           characteristic_name(x / kGlyphs, lang);
-  }
-  if (a >= act::kNoteClear && a < act::kUnknownToggle)
-    return "note pad: clear " + characteristic_name(a - act::kNoteClear, lang);
-  if (a >= act::kUnknownToggle && a < act::kCount)
-    return "note pad: add/remove " + glyph_words(a - act::kUnknownToggle) +
-           " in the unknown symbols area";
-  if (a >= act::kCharacteristic && a < act::kSquare) {
-    const std::string name = characteristic_name(a - act::kCharacteristic, lang);
-    return phase_ == Phase::kZeroTurn ? "ask for the glyph of " + name
-                                      : "secretly choose the characteristic " + name;
-  }
-  if (a >= act::kSquare && a < act::kDone) {
-    const int s = a - act::kSquare;
-    switch (phase_) {
-      case Phase::kRotate:
-        return "rotate the card on " + square(s);
-      case Phase::kTarget:
-        return "secretly target " + square(s);
-      case Phase::kSecondAttempt:
-        return "offer " + square(s) + " as second attempt";
-      default:
-        return "offer " + square(s);
-    }
-  }
-  if (a == act::kDone) return "stop rotating and ask";
-  if (a >= act::kGlyph && a < act::kNotGlyph) {
-    const int g = a - act::kGlyph;
-    switch (phase_) {
-      case Phase::kCustomSymbols:
-        return "assign " + glyph_words(g) + " to " + characteristic_name(assigned_, lang);
-      case Phase::kPropose:
-        return "propose " + glyph_words(g);
-      default:
-        return "write " + glyph_words(g);
-    }
-  }
-  if (a >= act::kNotGlyph && a < act::kSend)
-    return "write " + glyph_words(a - act::kNotGlyph) + " negated (NOT)";
-  if (a == act::kSend) return "send the message (" + std::to_string(message_.size()) + " glyphs)";
-  if (a == act::kPass) return "pass (no second offer)";
-  if (a == act::kRandomize) return "let chance assign the remaining symbols";
-  return "action " + std::to_string(a);
-}
-
 std::string FirstContactState::text_view(Seat seat, std::string_view lang) const {
   const Json v = view(seat);
-  std::string out = "First Contact, " + v["edition"].get<std::string>() + " edition, " +
-                    v["mode"].get<std::string>() + "; round " +
-                    std::to_string(v["round"].get<int>()) +
-                    ", phase: " + phase_words(v["phase"].get<std::string>()) +
-                    "; to act: " + seat_list(v["to_act"]);
-  if (!v["decided"].empty()) out += " (decided: " + seat_list(v["decided"]) + ")";
-  out += "\n";
-  out += "Goal " + std::to_string(v["goal"].get<int>());
-  if (v.contains("timer")) out += ", timer " + std::to_string(v["timer"].get<int>());
-  if (v["negation"].get<bool>()) out += ", negation rule on";
-  out += "\n";
-  if (is_alien(seat))
-    out += "You are seat " + std::to_string(seat) + ", the " + colour_name(seat) + " alien.\n";
-  else if (is_earthling(seat))
-    out += "You are seat " + std::to_string(seat) + ", earthling " +
-           std::to_string(seat - aliens_ + 1) + ".\n";
+  auto who = [&](const Json& s) { return seat_words(*this, as_int(s), seat, lang); };
+  auto who_n = [&](Seat s) { return seat_words(*this, s, seat, lang); };
+  auto square = [&](const Json& q) { return square_words(*this, as_int(q), lang); };
+  auto squares = [&](const Json& list) {
+    Mask m = 0;
+    for (const auto& q : list) m |= bit<Mask>(as_int(q));
+    return squares_short(*this, m, lang);
+  };
+  auto glyph = [&](const Json& g) { return glyph_words(as_int(g), lang); };
+  auto characteristic = [&](const Json& id) {
+    return id.is_string()
+               ? characteristic_name(catalog().characteristic_index(id.get<std::string>()), lang)
+               : std::string("-");
+  };
+  std::string out;
+  auto line = [&](const std::string& l) { out += l + "\n"; };
 
-  out += "Aliens:";
-  for (const auto& a : v["aliens"])
-    out += " seat " + std::to_string(a["seat"].get<int>()) + " " + a["colour"].get<std::string>() +
-           " " + std::to_string(a["items"].get<int>()) + " items;";
-  out += "\nEarthlings:";
-  for (const auto& e : v["earthlings"]) {
-    out += " seat " + std::to_string(e["seat"].get<int>()) + " " +
-           std::to_string(e["total"].get<int>()) + " tokens (";
-    bool first = true;
-    for (const auto& [c, n] : e["tokens"].items()) {
-      out += (first ? "" : " ") + c + " " + std::to_string(n.get<int>());
-      first = false;
-    }
-    out += ");";
+  line(say("header", lang,
+           {{"edition", say(std::string("edition.") + v["edition"].get<std::string>(), lang)},
+            {"mode", say(std::string("mode.") + v["mode"].get<std::string>(), lang)},
+            {"round", num(v["round"].get<int>())}}));
+  line(seat >= 0 && seat < players_
+           ? say("you_are", lang, {{"who", seat_words(*this, seat, kSpectator, lang)}})
+           : say("spectator", lang));
+  // What the table is doing now, in the game's words (never a phase id).
+  {
+    Seat actor = kSpectator;
+    if (phase_ == Phase::kCustomSymbols) actor = alien_seat(0);
+    if (phase_ == Phase::kZeroTurn || phase_ == Phase::kChoose || phase_ == Phase::kRotate ||
+        phase_ == Phase::kPropose)
+      actor = earthling_seat(turn_);
+    if (phase_ == Phase::kTarget || phase_ == Phase::kMessage || phase_ == Phase::kOffer)
+      actor = alien_seat(turn_);
+    if (phase_ == Phase::kSecondAttempt) actor = earthling_seat(0);
+    line(say(status_key(phase_), lang,
+             {{"who", actor == kSpectator ? std::string() : who_n(actor)},
+              {"n", num(v.value("symbols_assigned", 0))}}));
   }
-  out += "\n";
+  std::vector<std::string> waiting, decided;
+  for (const auto& s : v["to_act"]) waiting.push_back(who(s));
+  for (const auto& s : v["decided"]) decided.push_back(who(s));
+  if (!waiting.empty()) line(say("waiting_for", lang, {{"list", join(waiting, lang)}}));
+  if (!decided.empty()) line(say("decided", lang, {{"list", join(decided, lang)}}));
+  std::string rules =
+      small_game() ? say("goal_small", lang,
+                         {{"n", num(v["goal"].get<int>())}, {"timer", num(v.value("timer", 0))}})
+                   : say("goal", lang, {{"n", num(v["goal"].get<int>())}});
+  if (v["negation"].get<bool>()) rules += " " + say("negation_on", lang);
+  line(rules);
 
-  // The field, five squares a row (row 0 farthest from the aliens); [red]
-  // marks an item an alien has covered.
+  std::vector<std::string> aliens, earthlings_l;
+  for (const auto& a : v["aliens"])
+    aliens.push_back(
+        say("alien_items", lang, {{"who", who(a["seat"])}, {"n", num(a["items"].get<int>())}}));
+  for (const auto& e : v["earthlings"]) {
+    std::vector<std::string> detail;
+    for (const auto& [c, n] : e["tokens"].items())
+      detail.push_back(say("colour." + c, lang) + " " + num(n.get<int>()));
+    earthlings_l.push_back(say("earthling_tokens", lang,
+                               {{"who", who(e["seat"])},
+                                {"n", num(e["total"].get<int>())},
+                                {"detail", join(detail, lang)}}));
+  }
+  line(say("aliens", lang, {{"list", join(aliens, lang)}}));
+  line(say("earthlings", lang, {{"list", join(earthlings_l, lang)}}));
+
+  // The field, five squares a row (row 0 farthest from the aliens).
   const Json& field = v["field"];
-  if (!field.empty()) out += "Field (square item, [alien] = covered):\n";
+  if (!field.empty()) line(say("field", lang));
   for (std::size_t i = 0; i < field.size(); ++i) {
     const Json& f = field[i];
     if (i % 5 == 0) out += " ";
-    out += " " + std::to_string(f["square"].get<int>()) + " " +
-           item_name(f["item"].get<std::string>(), lang);
-    if (!f["covered_by"].is_null()) out += " [" + f["covered_by"].get<std::string>() + "]";
+    out += " " + num(as_int(f["square"])) + " " +
+           item_name(catalog().item_index(f["item"].get<std::string>()), lang);
+    if (!f["covered_by"].is_null())
+      out += " [" + say("colour." + f["covered_by"].get<std::string>(), lang) + "]";
     out += (i % 5 == 4 || i + 1 == field.size()) ? "\n" : " |";
   }
 
   for (const auto& z : v["zero_turn"])
-    out += "Zero turn: seat " + std::to_string(z["seat"].get<int>()) + " asked " +
-           characteristic_name(z["characteristic"], lang) + " -> " + glyph_short(z["glyph"]) + "\n";
-  const Json& q = v["question"];
-  if (!q["seat"].is_null() || !q["rotated"].empty()) {
-    out += "Question of seat " +
-           (q["seat"].is_null() ? std::string("-") : std::to_string(q["seat"].get<int>())) +
-           ": rotated";
-    for (const auto& sq : q["rotated"]) {
-      const int i = sq.get<int>();
-      out += " " + std::to_string(i);
-      if (i >= 0 && static_cast<std::size_t>(i) < field.size())
-        out += " " + item_name(field[static_cast<std::size_t>(i)]["item"].get<std::string>(), lang);
-      out += ",";
-    }
-    if (q["rotated"].empty()) out += " -,";
-    out.back() = ';';
-    out += " answer:";
-    if (q["answer"].empty()) out += " (pending)";
-    for (const auto& g : q["answer"]) out += " " + glyph_short(g);
-    out += "\n";
-  }
-  const Json& m = v["message"];
-  if (!m["seat"].is_null()) {
-    out += "Message of seat " + std::to_string(m["seat"].get<int>()) + ":";
-    if (m["glyphs"].empty()) out += " (being written)";
-    for (const auto& g : m["glyphs"])
-      out += std::string(g["negated"].get<bool>() ? " NOT " : " ") + glyph_short(g["glyph"]);
-    out += "\n";
-  }
-  std::string offers;
-  for (const auto& o : v["revealed_offers"])
-    if (!o["squares"].empty())
-      offers +=
-          " seat " + std::to_string(o["seat"].get<int>()) + ": " + squares_list(o["squares"]) + ";";
-  if (!offers.empty()) out += "Last offers:" + offers + "\n";
-  if (v.contains("symbols_assigned"))
-    out += "Custom symbols assigned: " + std::to_string(v["symbols_assigned"].get<int>()) + "\n";
+    line(say("zero_turn_line", lang,
+             {{"who", who(z["seat"])},
+              {"characteristic", characteristic(z["characteristic"])},
+              {"glyph", glyph(z["glyph"])}}));
 
+  // The round so far (RULINGS 1.4): questions, messages, offers.
+  const Json& round = v["this_round"];
+  if (!round["questions"].empty() || !round["messages"].empty()) {
+    line(say("this_round", lang));
+    for (const auto& q : round["questions"]) {
+      std::vector<std::string> answer;
+      for (const auto& g : q["answer"]) answer.push_back(glyph(g));
+      std::string l =
+          "  " +
+          say("question_line", lang,
+              {{"who", who(q["seat"])},
+               {"squares", squares(q["rotated"])},
+               {"answer", answer.empty() ? say("answer_pending", lang) : join(answer, lang)}});
+      if (q.contains("proposals") && !q["proposals"].empty()) {
+        std::vector<std::string> p;
+        for (const auto& x : q["proposals"]) p.push_back(who(x["seat"]) + " " + glyph(x["glyph"]));
+        l += "; " + say("proposals", lang, {{"list", join(p, lang)}});
+      }
+      line(l);
+    }
+    for (const auto& m : round["messages"]) {
+      std::vector<std::string> glyphs;
+      for (const auto& g : m["glyphs"])
+        glyphs.push_back(
+            message_glyph_words(as_int(g["glyph"]) | (g["negated"].get<bool>() ? 0x80 : 0), lang));
+      std::string text = join(glyphs, lang);
+      if (!m["sent"].get<bool>()) text = say("being_written", lang, {{"glyphs", text}});
+      line("  " + say("message_line", lang, {{"who", who(m["seat"])}, {"glyphs", text}}));
+      const int alien = as_int(m["seat"]);
+      for (const auto& o : m["offers"])
+        line("    " +
+             say("offer_line", lang,
+                 {{"who", who(o["seat"])},
+                  {"square", square(o["square"])},
+                  {"result", o["covered"].get<bool>()
+                                 ? say("offer_won", lang,
+                                       {{"colour", colour_words(reward_colour(alien), lang)}})
+                                 : say("offer_nothing", lang)}}));
+    }
+  }
+
+  // An alien's secrets.
   if (v.contains("language_pad")) {
     const Json& p = v["language_pad"];
-    out += "Your language pad (" + p["id"].dump() + "):";
-    int i = 0;
-    for (const auto& c : p["symbols"])
-      out += std::string(i++ % 5 == 0 ? "\n " : " |") + " " +
-             characteristic_name(c["characteristic"], lang) + "=" + glyph_short(c["glyph"]);
-    out += "\n";
+    if (!p["symbols"].empty()) {
+      line(say("pad_heading", lang));
+      int i = 0;
+      for (const auto& c : p["symbols"])
+        out += std::string(i++ % 5 == 0 ? (i == 1 ? " " : "\n ") : " |") + " " +
+               characteristic(c["characteristic"]) + " = " + glyph(c["glyph"]);
+      out += "\n";
+    }
   }
   if (v.contains("request_card")) {
     const Json& r = v["request_card"];
-    out += "Request card " + r["id"].dump() + " side " + r["side"].get<std::string>() +
-           " rotation " + r["rotation"].dump() + "; wanted:";
-    for (const auto& [c, sq] : v["wanted"].items()) out += " " + c + " " + squares_list(sq) + ";";
-    out += " black " + squares_list(v["black"]) + "\n";
+    line(say("card_heading", lang,
+             {{"id", num(as_int(r["id"]))},
+              {"side", r["side"].get<std::string>()},
+              {"rotation", num(as_int(r["rotation"]))}}));
+    for (int a = 0; a < aliens_; ++a) {
+      const std::string list = squares_short(*this, wanted_[a], lang);
+      const char* key = !small_game()              ? "wants"
+                        : edition_ == Edition::kEn ? "wants_coloured"
+                                                   : "wants_green";
+      line("  " +
+           say(key, lang, {{"who", who_n(alien_seat(a))}, {"squares", list}, {"n", num(goal())}}));
+    }
+    line("  " +
+         say(small_game() ? "black_small" : "black", lang, {{"squares", squares(v["black"])}}));
   }
-  if (v.contains("target") && !v["target"].is_null())
-    out += "Your target: square " + v["target"].dump() + "\n";
+  if (v.contains("target") && !v["target"].is_null()) {
+    // The target belongs to the alien whose turn it is.
+    const Seat owner = alien_seat(turn_);
+    line(owner == seat
+             ? say("your_target", lang, {{"square", square(v["target"])}})
+             : say("target_of", lang, {{"who", who_n(owner)}, {"square", square(v["target"])}}));
+  }
   if (v.contains("my_proposal") && !v["my_proposal"].is_null())
-    out += "Your proposal: " + glyph_short(v["my_proposal"]) + "\n";
+    line(say("your_proposal", lang, {{"glyph", glyph(v["my_proposal"])}}));
 
+  // An earthling's note pad, numbered as printed on its pad.
   if (v.contains("note_pad")) {
     const Json& n = v["note_pad"];
-    out += "Your note pad (characteristic id=glyph):";
+    line(say("note_heading", lang));
     int i = 0;
     for (const auto& c : n["cells"]) {
-      out +=
-          std::string(i++ % 5 == 0 ? "\n " : " |") + " " + c["characteristic"].get<std::string>();
-      const std::string name = characteristic_name(c["characteristic"], lang);
-      if (lang != "en") out += "/" + name;
-      out += "=" + glyph_short(c["glyph"]);
+      out += std::string(i % 5 == 0 ? (i == 0 ? " " : "\n ") : " |") + " " + num(i + 1) + ". " +
+             characteristic(c["characteristic"]) + " = " +
+             (c["glyph"].is_null() ? std::string("-") : glyph(c["glyph"]));
+      ++i;
     }
-    out += "\n Unknown symbols:";
-    if (n["unknown_symbols"].empty()) out += " -";
-    for (const auto& g : n["unknown_symbols"]) out += " " + glyph_short(g);
     out += "\n";
+    std::vector<std::string> unknown;
+    for (const auto& g : n["unknown_symbols"]) unknown.push_back(glyph(g));
+    line(say("unknown_symbols", lang, {{"list", join(unknown, lang)}}));
     if (!v["my_characteristics"].empty()) {
-      out += "Your secret characteristics so far:";
-      for (const auto& c : v["my_characteristics"]) out += " " + characteristic_name(c, lang);
-      out += "\n";
+      std::vector<std::string> mine;
+      for (const auto& c : v["my_characteristics"]) mine.push_back(characteristic(c));
+      line(say("my_characteristics", lang, {{"list", join(mine, lang)}}));
     }
     if (!v["my_characteristic"].is_null())
-      out += "Your current characteristic: " + characteristic_name(v["my_characteristic"], lang) +
-             "\n";
-    if (!v["my_offer"].is_null()) out += "Your offer: square " + v["my_offer"].dump() + "\n";
-    out +=
-        "Edit the note pad at the prompt: json {\"note\": {\"characteristic\": \"big\", "
-        "\"glyph\": 3}} (\"glyph\": null clears), json {\"unknown\": 3} adds/removes glyph 3 "
-        "in the unknown symbols area.\n";
+      line(say("my_characteristic", lang, {{"name", characteristic(v["my_characteristic"])}}));
+    if (!v["my_offer"].is_null()) line(say("my_offer", lang, {{"square", square(v["my_offer"])}}));
+    if (!is_terminal())
+      line(say("note_help", lang,
+               {{"number", "1"}, {"example", characteristic(n["cells"][0]["characteristic"])}}));
   }
-  if (is_terminal() && v.contains("result")) out += "Result: " + v["result"].dump() + "\n";
+
+  if (is_terminal()) {
+    line(say("end_heading", lang));
+    line(end_text(lang));
+  } else if (to_act().contains(seat)) {
+    // Why this seat is asked now.
+    std::string p;
+    switch (phase_) {
+      case Phase::kCustomSymbols:
+        p = say("prompt.custom_symbols", lang,
+                {{"characteristic", characteristic_name(assigned_, lang)}});
+        break;
+      case Phase::kZeroTurn:
+        p = say("prompt.zero_turn", lang);
+        break;
+      case Phase::kChoose:
+        p = say("prompt.choose", lang);
+        break;
+      case Phase::kRotate:
+        p = say("prompt.rotate", lang,
+                {{"characteristic", characteristic(v["my_characteristic"])},
+                 {"n", num(count_bits(rotated_))}});
+        break;
+      case Phase::kPropose:
+        p = say("prompt.propose", lang,
+                {{"who", who_n(earthling_seat(turn_))},
+                 {"squares", squares_short(*this, rotated_, lang)}});
+        break;
+      case Phase::kTarget:
+        p = say("prompt.target", lang);
+        break;
+      case Phase::kMessage:
+        p = say("prompt.message", lang,
+                {{"square", square(v["target"])}, {"n", num(static_cast<int>(message_.size()))}});
+        break;
+      case Phase::kOffer:
+        p = say("prompt.offer", lang, {{"who", who_n(alien_seat(turn_))}});
+        break;
+      case Phase::kSecondAttempt:
+        p = say("prompt.second", lang, {{"who", who_n(alien_seat(turn_))}});
+        break;
+      default:
+        break;
+    }
+    if (!p.empty()) line(p);
+  }
   return out;
 }
 

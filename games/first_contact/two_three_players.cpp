@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "games/first_contact/internal.h"
+#include "games/first_contact/words.h"
 
 namespace meeple::first_contact {
 
@@ -62,13 +63,8 @@ int FirstContactState::verdict() const {
   return 0;
 }
 
-const char* verdict_text(int verdict) {
-  static const char* kVerdicts[] = {
-      "no understanding: the two species might as well live in different galaxies",
-      "some understanding, but talking is not where these species shine",
-      "close: they mostly understood each other, with a few bad slips",
-      "perfect understanding: every wanted item was handed over"};
-  return kVerdicts[verdict];
+std::string verdict_text(int verdict) {
+  return say("verdict." + std::to_string(verdict), "en");
 }
 
 }  // namespace meeple::first_contact

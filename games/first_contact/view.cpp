@@ -1,6 +1,8 @@
 // Who sees what (plumbing for RULINGS 1.5): view(seat), everything that seat
 // may know, and determinize(seat, rng), a full state consistent with it that
 // re-samples exactly the hidden parts.
+#include <algorithm>
+
 #include "games/first_contact/internal.h"
 
 namespace meeple::first_contact {
@@ -41,6 +43,50 @@ const char* phase_name(Phase p) {
 
 }  // namespace
 
+Json FirstContactState::round_history_json(bool alien) const {
+  // The public history of the round (RULINGS 1.4). Aliens also see which
+  // alien proposed which glyph; the others see the distinct glyphs.
+  Json questions = Json::array();
+  for (int e = 0; e < earthlings(); ++e) {
+    const bool asking = e == turn_ && (phase_ == Phase::kRotate || phase_ == Phase::kPropose);
+    const Mask rotated = asking ? rotated_ : round_rotated_[e];
+    if (rotated == 0 && !asking) continue;
+    Json q = {{"seat", earthling_seat(e)}, {"rotated", squares_json(rotated)}};
+    Json answer = Json::array();
+    Json proposals = Json::array();
+    if (!asking && round_proposals_[e][0] >= 0)
+      for (int a = 0; a < aliens_; ++a) {
+        const int g = round_proposals_[e][a];
+        if (std::find(answer.begin(), answer.end(), Json(g)) == answer.end()) answer.push_back(g);
+        proposals.push_back({{"seat", alien_seat(a)}, {"glyph", g}});
+      }
+    q["answer"] = answer;
+    if (alien) q["proposals"] = proposals;
+    questions.push_back(q);
+  }
+  Json messages = Json::array();
+  for (int a = 0; a < aliens_; ++a) {
+    const bool writing = a == turn_ && phase_ == Phase::kMessage;
+    const auto& m = writing ? message_ : round_message_[a];
+    if (m.empty() && !writing) continue;
+    Json glyphs = Json::array();
+    for (auto g : m) glyphs.push_back({{"glyph", g & 0x7f}, {"negated", (g & 0x80) != 0}});
+    Json offers = Json::array();
+    for (int t = 0; t < 2; ++t)
+      for (int e = 0; e < earthlings(); ++e) {
+        const int q = round_offer_[a][e][t];
+        if (q < 0) continue;
+        offers.push_back({{"seat", earthling_seat(e)},
+                          {"attempt", t + 1},
+                          {"square", q},
+                          {"covered", covered_by_[q] == a}});
+      }
+    messages.push_back(
+        {{"seat", alien_seat(a)}, {"glyphs", glyphs}, {"sent", !writing}, {"offers", offers}});
+  }
+  return {{"questions", questions}, {"messages", messages}};
+}
+
 Json FirstContactState::view(Seat seat) const {
   const Catalog& cat = catalog();
   Json v;
@@ -59,12 +105,14 @@ Json FirstContactState::view(Seat seat) const {
   if (small_game()) v["timer"] = timer_;
   Json aliens = Json::array();
   for (int a = 0; a < aliens_; ++a)
-    aliens.push_back({{"seat", alien_seat(a)}, {"colour", colour_name(a)}, {"items", items_of(a)}});
+    aliens.push_back({{"seat", alien_seat(a)},
+                      {"colour", colour_name(alien_colour(a))},
+                      {"items", items_of(a)}});
   v["aliens"] = aliens;
   Json earthlings_j = Json::array();
   for (int e = 0; e < earthlings(); ++e) {
     Json t;
-    for (int c = 0; c < aliens_; ++c) t[colour_name(c)] = tokens_[e][c];
+    for (int c = 0; c < aliens_; ++c) t[colour_name(reward_colour(c))] = tokens_[e][c];
     earthlings_j.push_back({{"seat", earthling_seat(e)}, {"tokens", t}, {"total", tokens_of(e)}});
   }
   v["earthlings"] = earthlings_j;
@@ -74,7 +122,8 @@ Json FirstContactState::view(Seat seat) const {
     field.push_back(
         {{"square", s},
          {"item", it.id},
-         {"covered_by", covered_by_[s] < 0 ? Json(nullptr) : Json(colour_name(covered_by_[s]))}});
+         {"covered_by",
+          covered_by_[s] < 0 ? Json(nullptr) : Json(colour_name(alien_colour(covered_by_[s])))}});
   }
   v["field"] = field;
   Json zero = Json::array();
@@ -100,6 +149,7 @@ Json FirstContactState::view(Seat seat) const {
     offers.push_back({{"seat", earthling_seat(e)}, {"squares", o}});
   }
   v["revealed_offers"] = offers;
+  v["this_round"] = round_history_json(is_alien(seat));
   v["attempt"] = attempt_ + 1;
   Json decided = Json::array();
   for (int a = 0; a < aliens_; ++a)
@@ -121,7 +171,7 @@ Json FirstContactState::view(Seat seat) const {
           {"side", (small_game() ? edition_ != Edition::kEn : advanced_) ? "B" : "A"},
           {"rotation", rotation_}};
       Json w;
-      for (int a = 0; a < aliens_; ++a) w[colour_name(a)] = squares_json(wanted_[a]);
+      for (int a = 0; a < aliens_; ++a) w[colour_name(alien_colour(a))] = squares_json(wanted_[a]);
       v["wanted"] = w;
       v["black"] = squares_json(black_);
     }
@@ -193,6 +243,28 @@ FirstContactState FirstContactState::determinize(Seat seat, Rng& rng) const {
     if (d.chosen_ >= 0) d.chosen_ever_[asker_] = bit<Mask>(d.chosen_);
   }
   if (alien) return d;
+
+  // Which alien proposed which glyph of a revealed answer is the aliens' own
+  // knowledge; the others know the distinct glyphs in colour order. Re-drawn:
+  // alien 0 gave the first; each later alien repeats one already given or
+  // gives the next new one, so that every glyph of the answer is given.
+  for (int e = 0; e < earthlings(); ++e) {
+    auto& p = d.round_proposals_[e];
+    if (p[0] < 0) continue;
+    InlineVec<std::int8_t, kMaxAliens> answer;
+    for (int a = 0; a < aliens_; ++a)
+      if (!answer.contains(p[a])) answer.push_back(p[a]);
+    int given = 1;
+    for (int a = 1; a < aliens_; ++a) {
+      const int fresh = static_cast<int>(answer.size()) - given;
+      const int options = given + (fresh > 0 ? 1 : 0);
+      const int pick = fresh == aliens_ - a
+                           ? given
+                           : static_cast<int>(rng.below(static_cast<std::uint32_t>(options)));
+      p[a] = pick == given ? answer[static_cast<std::size_t>(given++)]
+                           : answer[static_cast<std::size_t>(pick)];
+    }
+  }
 
   // Earthlings and spectators: the language pad must agree with the glyphs the
   // engine revealed in the zero turn.

@@ -13,7 +13,9 @@ TEST(FirstContactTableTalk, NamingACharacteristicInAnyLanguageIsRefused) {
   auto e = check_chat_message("I think it's BIG!");
   ASSERT_TRUE(e);
   EXPECT_EQ(e->code, "chat/names_characteristic");
-  EXPECT_NE(e->message.find("big"), std::string::npos);
+  // The refusal quotes the word as typed and names the characteristic.
+  EXPECT_NE(e->message.find("\"BIG\""), std::string::npos) << e->message;
+  EXPECT_NE(e->message.find("Big, Grande, 큰"), std::string::npos) << e->message;
   EXPECT_TRUE(check_chat_message("those are the biggest ones"));  // other form
   EXPECT_TRUE(check_chat_message("Credo stia indicando gli oggetti grandi"));
   EXPECT_TRUE(check_chat_message("Spero di aver spiegato Rotondo"));
@@ -32,6 +34,32 @@ TEST(FirstContactTableTalk, NamingACharacteristicInAnyLanguageIsRefused) {
   EXPECT_FALSE(check_chat_message("긴장된다"));
   EXPECT_FALSE(check_chat_message("옷장 같은 그림이네"));
   EXPECT_FALSE(check_chat_message("철수야 잘했어"));
+}
+
+// RULINGS 1.4: names match as whole words only (a name inside a longer word
+// passes), Korean names with their particles, and the refusal names the
+// refused word, with its ending, as it was typed, in the player's language.
+TEST(FirstContactTableTalk, WholeWordsOnlyAndTheRefusalNamesTheWord) {
+  EXPECT_FALSE(check_chat_message("the bigwig waved"));      // big inside a word
+  EXPECT_FALSE(check_chat_message("sharpen your pencils"));  // sharp inside a word
+  EXPECT_FALSE(check_chat_message("un'armatura"));           // arma inside a word
+  EXPECT_FALSE(check_chat_message("Powerpoint later?"));     // power inside a word
+  EXPECT_TRUE(check_chat_message("l'arma, forse"));          // arma after an apostrophe
+  EXPECT_TRUE(check_chat_message("it's (metal)"));           // punctuation bounds a word
+  EXPECT_TRUE(check_chat_message("Power!"));
+  auto ko = check_chat_message("그건 철이야", "ko");  // Metal is 철 on the Korean pad
+  ASSERT_TRUE(ko);
+  EXPECT_NE(ko->message.find("\"철이야\""), std::string::npos) << ko->message;
+  EXPECT_NE(ko->message.find("철 ("), std::string::npos) << ko->message;
+  auto it = check_chat_message("Secondo me è VELOCE", "it");
+  ASSERT_TRUE(it);
+  EXPECT_NE(it->message.find("\"VELOCE\""), std::string::npos) << it->message;
+  EXPECT_NE(it->message.find("nomina Veloce"), std::string::npos) << it->message;
+  auto en = check_chat_message("so heavy...");
+  ASSERT_TRUE(en);
+  EXPECT_NE(en->message.find("\"heavy\" names Heavy"), std::string::npos) << en->message;
+  // 금속, the other Korean word for metal, is still refused.
+  EXPECT_TRUE(check_chat_message("금속이네"));
 }
 
 }  // namespace

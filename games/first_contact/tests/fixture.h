@@ -24,6 +24,12 @@ struct TestAccess {
   static auto& phase(FirstContactState& s) { return s.phase_; }
   static auto& alien_winner(FirstContactState& s) { return s.alien_winner_; }
   static auto& covered_by(FirstContactState& s) { return s.covered_by_; }
+  // The pending secret decisions (proposals, offers) of `from` copied into
+  // `to`: what an action that completes them reveals.
+  static void copy_pending(FirstContactState& to, const FirstContactState& from) {
+    to.proposal_ = from.proposal_;
+    to.offer_ = from.offer_;
+  }
 };
 
 namespace test {

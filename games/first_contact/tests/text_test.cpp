@@ -7,6 +7,7 @@
 
 #include "core/rng.h"
 #include "games/first_contact/tests/fixture.h"
+#include "games/first_contact/words.h"
 
 namespace meeple::first_contact {
 namespace {
@@ -17,36 +18,48 @@ bool has(const std::string& text, const std::string& what) {
   return text.find(what) != std::string::npos;
 }
 
+// The start of a catalog message, up to its first placeholder.
+std::string head(std::string_view key, std::string_view lang) {
+  const std::string& t = FirstContact::messages().text(key, lang);
+  return t.substr(0, t.find('{'));
+}
+
 TEST(FirstContactText, AnEarthlingsTextHasNoPadCardTargetOrOtherNotes) {
   S s = midgame();
+  const int blue_target = bits(s.wanted(1))[1];
   for (const char* lang : {"en", "it", "ko"}) {
     const std::string t = s.text_view(3, lang);
     SCOPED_TRACE(t);
-    for (const char* secret :
-         {"language pad", "Request card", "request card", "wanted", "black", "target", "proposal"})
-      EXPECT_FALSE(has(t, secret)) << secret;
+    for (const char* secret : {"pad_heading", "card_heading", "your_target", "your_proposal"})
+      EXPECT_FALSE(has(t, head(secret, lang))) << secret;
+    EXPECT_FALSE(has(t, square_words(s, blue_target, lang) + "\n")) << "the target";
     // Its own pad: Heavy = glyph 5; earthling 0's Big entry is not there.
-    EXPECT_TRUE(has(t, "heavy" + std::string(std::string_view(lang) == "en" ? "" : "/")));
-    EXPECT_TRUE(has(t, "big" + std::string(std::string_view(lang) == "en" ? "=-" : "/")));
-    EXPECT_FALSE(has(t, "Your offer"));  // it has not offered yet
+    EXPECT_TRUE(has(t, head("note_heading", lang)));
+    EXPECT_TRUE(has(t, characteristic_name(kHeavy, lang) + " = " + glyph_words(5, lang)));
+    EXPECT_TRUE(has(t, characteristic_name(kBig, lang) + " = -"));
+    EXPECT_FALSE(has(t, head("my_offer", lang)));  // it has not offered yet
     EXPECT_TRUE(has(t, "json {\"note\""));
   }
   // Earthling 0 sees its own note and offer.
   const std::string t0 = s.text_view(2, "en");
-  EXPECT_TRUE(has(t0, "big=" + std::to_string(s.glyph_of(kBig)) + ":"));
-  EXPECT_TRUE(has(t0, "Your offer: square " + std::to_string(bits(s.wanted(1))[2])));
+  EXPECT_TRUE(has(t0, "Big = " + glyph_words(s.glyph_of(kBig), "en")));
+  EXPECT_TRUE(has(t0, "Your offer: square " + std::to_string(bits(s.wanted(1))[2]) + " ("));
   EXPECT_FALSE(has(t0, "language pad"));
-  // The alien sees its secrets, and no note pad.
+  // The blue alien sees its secrets and its own target, and no note pad.
   const std::string a = s.text_view(1, "en");
   EXPECT_TRUE(has(a, "language pad"));
   EXPECT_TRUE(has(a, "Request card 4"));
-  EXPECT_TRUE(has(a, "Your target: square " + std::to_string(bits(s.wanted(1))[1])));
+  EXPECT_TRUE(has(a, "Your target: square " + std::to_string(blue_target) + " ("));
   EXPECT_FALSE(has(a, "note pad"));
+  // The red alien sees blue's target as blue's, not as its own.
+  const std::string r = s.text_view(0, "en");
+  EXPECT_TRUE(has(r, "Target of blue alien (seat 1): square " + std::to_string(blue_target)));
+  EXPECT_FALSE(has(r, "Your target"));
   // Spectators: the public part only.
   const std::string p = s.text_view(kSpectator, "en");
   EXPECT_FALSE(has(p, "language pad"));
   EXPECT_FALSE(has(p, "note pad"));
-  EXPECT_FALSE(has(p, "target"));
+  EXPECT_FALSE(has(p, "arget"));
 }
 
 void expect_described(const S& s, Seat seat) {
