@@ -378,9 +378,8 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
             << "\n";
         continue;
       }
-      // The person's own action is not news to them.
-      seen = r.event_count();
-      shown = r.view(me);
+      // The words of the person's own action come with the next news: they
+      // may reveal more than the choice did (the last offer reveals all).
       acted = true;
     }
   }
