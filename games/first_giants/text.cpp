@@ -19,6 +19,10 @@ std::string card_words(int id, std::string_view lang) {
 }
 }  // namespace
 
+std::string FirstGiantsState::describe_card(int id, std::string_view lang) {
+  return card_words(id, lang);
+}
+
 std::string FirstGiantsState::describe_action(Seat seat, Action a, std::string_view lang) const {
   if (seat == kChance) return "draw " + card_words(a, lang);
   if (a >= act::kTake && a < act::kTake + 8) {
@@ -56,6 +60,7 @@ std::string FirstGiantsState::text_view(Seat, std::string_view lang) const {
                     std::string(kPhaseNames[static_cast<int>(phase_)]) + "), deck " +
                     std::to_string(deck_count()) + ", set tokens in reserve " +
                     std::to_string(reserve_) + (end_triggered_ ? ", END TRIGGERED" : "") + "\n";
+  out += "Deck top: " + (top_ == kNoCard ? std::string("-") : card_words(top_, lang)) + "\n";
   for (int s = 0; s < kSites; ++s) {
     out += "Dig site " + std::to_string(s) + ":";
     for (int p = 0; p < players_; ++p)
