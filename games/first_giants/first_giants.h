@@ -24,6 +24,7 @@
 
 #include "core/bits.h"
 #include "core/game.h"
+#include "core/i18n.h"
 
 namespace meeple::first_giants {
 
@@ -69,7 +70,8 @@ struct Card {
 };
 
 const std::array<Card, kCards>& cards();
-const Json& card_json(int id);  // as views show it: id, family, size (null: egg), text {en,it,ko}
+const Json& card_json(
+    int id);  // as views show it: id, name and text {en,it,ko}, family, size (null: egg)
 std::string_view family_name(int family);
 std::string_view effect_name(Effect e);
 
@@ -163,13 +165,23 @@ class FirstGiantsState {
   FirstGiantsState determinize(Seat, Rng&) const { return *this; }
   GameResult result() const;
   Json result_details() const;
-  // Terminal play: a legal action in words, card effects in `lang` (en, it,
-  // ko; other languages fall back to English).
+  // Words for people, all from FirstGiants::messages() in `lang` (en, it,
+  // ko; other languages fall back to English). Dig sites and sets are
+  // numbered from 1 in words. text.cpp:
+  // One of the seat's legal actions, naming the board's own things (the dig
+  // site's number, the card's name, family, size and effect).
   std::string describe_action(Seat seat, Action a, std::string_view lang) const;
-  // A card in words: its family, size and effect text in `lang`.
+  // A card: name, family, size and effect text.
   static std::string describe_card(int id, std::string_view lang);
-  // Terminal play: the (all public) table as text.
+  // The (all public) table as text, who decides now and why; at the end, the
+  // final scores and the winners.
   std::string text_view(Seat seat, std::string_view lang) const;
+  // The final scores with their parts and the winners (text_view at the end).
+  std::string final_text(Seat observer, std::string_view lang) const;
+  // events.cpp: what `actor` doing `a` does, in words for `observer`, asked
+  // before it is applied: the action, the effects it fires, the amber and
+  // points they give, refills, set and News tokens, the end and the winners.
+  std::string describe_event(Seat observer, Seat actor, Action a, std::string_view lang) const;
   bool operator==(const FirstGiantsState&) const = default;
 
   // Read access for bots and tests.
@@ -196,6 +208,7 @@ class FirstGiantsState {
   int effect_exhibited() const { return cur_done_; }
   int effect_first_family() const { return cur_family_; }
   int reclaim_left() const { return reclaim_left_; }
+  int turns_played() const { return turn_; }
   int score(int p) const;  // points + News tokens + set tokens
 
  private:
@@ -317,6 +330,9 @@ struct FirstGiants {
   static std::vector<Json> param_variants() { return {Json::object()}; }
   static Expected<State> new_game(const Json&, int players) { return State(players); }
   static Expected<State> state_from_json(const Json& j) { return State::from_json(j); }
+  // Every text of the game in en/it/ko (data/messages.json with the cards'
+  // texts as "card.<id>.text"; text.cpp).
+  static const meeple::Catalog& messages();
 };
 
 }  // namespace meeple::first_giants
