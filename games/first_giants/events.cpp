@@ -41,7 +41,8 @@ std::string FirstGiantsState::describe_event(Seat observer, Seat actor, Action a
         say("ev.take", lang, {{"who", who(actor)}, {"site", words::number(s)}, {"card", card(c)}}));
     // The effects the take fires, as the rules queue them.
     FirstGiantsState fired = *this;
-    const bool new_family = !(area_[actor].studio & catalog().of_family[first_giants::card(c).family]);
+    const bool new_family =
+        !(area_[actor].studio & catalog().of_family[first_giants::card(c).family]);
     fired.area_[actor].studio |= bit(c);
     fired.trigger_effects(actor, c, new_family);
     std::string list;
@@ -59,26 +60,31 @@ std::string FirstGiantsState::describe_event(Seat observer, Seat actor, Action a
   } else if (phase_ == Phase::kReclaim && a == act::kGainAmber) {
     said.push_back(say("ev.reclaim_amber", lang, {{"who", who(actor)}}));
   } else if (phase_ == Phase::kOrder) {
-    said.push_back(say("ev.resolve", lang, {{"who", who(actor)}, {"card", card(a - act::kResolve)}}));
+    said.push_back(
+        say("ev.resolve", lang, {{"who", who(actor)}, {"card", card(a - act::kResolve)}}));
   } else if (a >= act::kExhibit && a < act::kExhibit + kCards) {
-    said.push_back(say("ev.choose", lang, {{"who", who(actor)}, {"card", card(a - act::kExhibit)}}));
+    said.push_back(
+        say("ev.choose", lang, {{"who", who(actor)}, {"card", card(a - act::kExhibit)}}));
   } else if (phase_ == Phase::kTarget) {
-    const int j = a == act::kNewSet ? static_cast<int>(area_[actor].sets.size()) : a - act::kIntoSet;
-    said.push_back(a == act::kNewSet
-                       ? say("ev.new_set", lang,
-                             {{"who", who(actor)}, {"card", card(chosen_card_)}, {"n", words::number(j)}})
-                       : say("ev.into_set", lang,
-                             {{"who", who(actor)},
-                              {"card", card(chosen_card_)},
-                              {"n", words::number(j)},
-                              {"set", words::set(after.area_[actor].sets[j], lang)}}));
+    const int j =
+        a == act::kNewSet ? static_cast<int>(area_[actor].sets.size()) : a - act::kIntoSet;
+    said.push_back(
+        a == act::kNewSet
+            ? say("ev.new_set", lang,
+                  {{"who", who(actor)}, {"card", card(chosen_card_)}, {"n", words::number(j)}})
+            : say("ev.into_set", lang,
+                  {{"who", who(actor)},
+                   {"card", card(chosen_card_)},
+                   {"n", words::number(j)},
+                   {"set", words::set(after.area_[actor].sets[j], lang)}}));
   } else if (a == act::kDecline) {
     said.push_back(say(cur_done_ > 0 ? "ev.decline_second" : "ev.decline", lang,
                        {{"who", who(actor)}, {"card", card(cur_card_)}}));
   } else if (a == act::kGainPoint) {
     said.push_back(say("ev.gain_point", lang, {{"who", who(actor)}, {"card", card(cur_card_)}}));
   } else if (a == act::kAmberForPoints) {
-    said.push_back(say("ev.amber_for_points", lang, {{"who", who(actor)}, {"card", card(cur_card_)}}));
+    said.push_back(
+        say("ev.amber_for_points", lang, {{"who", who(actor)}, {"card", card(cur_card_)}}));
   }
 
   // A seat's own action reads "seat 2: takes ...", as in every game's events.
@@ -117,10 +123,9 @@ std::string FirstGiantsState::describe_event(Seat observer, Seat actor, Action a
       const meeple::Catalog::Args set_args = {{"who", who(p)}, {"n", words::number(j)}};
       if (now.tokens > was.tokens) {
         token_taken = true;
-        said.push_back(say("ev.set_token", lang,
-                           {{"who", who(p)},
-                            {"n", words::number(j)},
-                            {"left", std::to_string(reserve_ - 1)}}));
+        said.push_back(say(
+            "ev.set_token", lang,
+            {{"who", who(p)}, {"n", words::number(j)}, {"left", std::to_string(reserve_ - 1)}}));
       } else {
         said.push_back(say("ev.no_set_token", lang, set_args));
       }
@@ -130,19 +135,24 @@ std::string FirstGiantsState::describe_event(Seat observer, Seat actor, Action a
   for (int nw = 0; nw < kNews; ++nw) {
     const int h = news_holder_[nw], now = after.news_holder_[nw];
     if (now != h && h < 0)
-      said.push_back(say("ev.news_take", lang, {{"who", who(now)}, {"news", words::news(nw, lang)}}));
+      said.push_back(
+          say("ev.news_take", lang, {{"who", who(now)}, {"news", words::news(nw, lang)}}));
     else if (now != h)
       said.push_back(say("ev.news_steal", lang,
                          {{"who", who(now)}, {"news", words::news(nw, lang)}, {"from", who(h)}}));
     if (after.news_kept_[nw] && !news_kept_[nw])
-      said.push_back(say("ev.news_kept", lang, {{"who", who(now)}, {"news", words::news(nw, lang)}}));
+      said.push_back(
+          say("ev.news_kept", lang, {{"who", who(now)}, {"news", words::news(nw, lang)}}));
   }
 
   // The end, the next turn, the winners.
   if (after.end_triggered_ && !end_triggered_) {
-    said.push_back(say(token_taken && after.reserve_ == box_ ? "ev.end_tokens" : "ev.end_deck", lang));
-    said.push_back(box_ ? say("ev.box", lang, {{"n", std::to_string(box_)}}) : say("ev.box_empty", lang));
-    if (!after.is_terminal()) said.push_back(say("ev.last_turn", lang, {{"who", who(players_ - 1)}}));
+    said.push_back(
+        say(token_taken && after.reserve_ == box_ ? "ev.end_tokens" : "ev.end_deck", lang));
+    said.push_back(box_ ? say("ev.box", lang, {{"n", std::to_string(box_)}})
+                        : say("ev.box_empty", lang));
+    if (!after.is_terminal())
+      said.push_back(say("ev.last_turn", lang, {{"who", who(players_ - 1)}}));
   }
   if (after.is_terminal()) {
     said.push_back(say("ev.game_over", lang));

@@ -13,7 +13,8 @@
 namespace meeple::first_giants::words {
 
 const meeple::Catalog& catalog();
-std::string say(std::string_view key, std::string_view lang, const meeple::Catalog::Args& args = {});
+std::string say(std::string_view key, std::string_view lang,
+                const meeple::Catalog::Args& args = {});
 // "Allosaurus (carnivore, size 2)"
 std::string card(int id, std::string_view lang);
 // The card's effect text.

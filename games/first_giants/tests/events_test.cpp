@@ -28,11 +28,11 @@ TEST(Events, ATakeTellsTheSiteTheCardTheEffectsTheRefillAndTheCardTurningUp) {
             "seat 0: plays a pawn on dig site 1 and takes Velociraptor (carnivore, size 1). "
             "Effects that fire: Velociraptor (carnivore, size 1) of seat 0 (Once this turn: gain "
             "1 point.). The deck's top card, Paraceratherium (mammal, size 3), fills the empty "
-            "place on dig site 1. seat 0 gains 1 points (1 now).");
+            "place on dig site 1. seat 0 gains points: +1 (1 now).");
   play(s, 0, take(0, 0));
   EXPECT_EQ(s.describe_event(0, kChance, kH + 9, "en"),
-            "The next card of the deck turns up: Brachiosaurus (herbivore, size 3) (50 cards in "
-            "the deck). Now it is the turn of seat 1.");
+            "The next card of the deck turns up: Brachiosaurus (herbivore, size 3) (cards in the "
+            "deck: 50). Now it is the turn of seat 1.");
 }
 
 TEST(Events, ExhibitsSetTokensAndNewsTokensAreTold) {
@@ -48,10 +48,11 @@ TEST(Events, ExhibitsSetTokensAndNewsTokensAreTold) {
             "seat 0: chooses to exhibit Allosaurus (carnivore, size 2).");
   play(s, 0, exhibit(kC + 4));
   const std::string w = s.describe_event(1, 0, into(0), "en");
-  EXPECT_TRUE(has(w, "seat 0: exhibits Allosaurus (carnivore, size 2) into set 1, now a Family set "
-                     "of carnivores"))
+  EXPECT_TRUE(has(w,
+                  "seat 0: exhibits Allosaurus (carnivore, size 2) into set 1, now a Family set "
+                  "of carnivores"))
       << w;
-  EXPECT_TRUE(has(w, "seat 0 pays 2 amber (0 left).")) << w;
+  EXPECT_TRUE(has(w, "seat 0 pays amber: -2 (0 left).")) << w;
   EXPECT_TRUE(has(w, "seat 0 puts a set token on set 1 (13 left in the reserve).")) << w;
   EXPECT_TRUE(has(w, "seat 0 takes the News token for the largest Family set of carnivores")) << w;
   EXPECT_TRUE(has(s.describe_event(0, 0, into(0), "en"), "seat 0 (you): exhibits")) << w;
@@ -71,7 +72,7 @@ TEST(Events, TheEndIsToldWithItsCauseTheBoxAndTheWinners) {
   play(s, 2, exhibit(kC + 4));
   const std::string w = s.describe_event(0, 2, into(0), "en");
   EXPECT_TRUE(has(w, "The last set token of the reserve is taken: the end is triggered.")) << w;
-  EXPECT_TRUE(has(w, "23 set tokens come out of the box into the reserve.")) << w;
+  EXPECT_TRUE(has(w, "Set tokens that come out of the box into the reserve: 23.")) << w;
   EXPECT_TRUE(has(w, "The game is over.")) << w;
   EXPECT_TRUE(has(w, "Winner: seat 2.")) << w;
 }

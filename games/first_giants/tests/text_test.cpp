@@ -62,7 +62,7 @@ TEST(Text, TheTableShowsTheDecksTopCardTheSitesAndWhoDecides) {
   su.top = kS + 8;
   auto s = position(su);
   const std::string t = s.text_view(0, "it");
-  EXPECT_TRUE(has(t, "Mazzo (a faccia in su): 52 carte")) << t;
+  EXPECT_TRUE(has(t, "Mazzo (a faccia in su): carte rimaste 52")) << t;
   EXPECT_TRUE(has(t, s.describe_card(kS + 8, "it"))) << t;
   EXPECT_TRUE(has(t, "Sito di scavo 4")) << t;
   EXPECT_TRUE(has(t, "ottieni 1 punto")) << t;
