@@ -66,11 +66,17 @@ Json FirstGiantsState::view(Seat) const {
   }
   v["players"] = ps;
   Json news = Json::array();
-  for (int n = 0; n < kNews; ++n)
-    news.push_back({{"name", news_name(n)},
-                    {"points", news_points(n)},
-                    {"holder", news_holder_[n] < 0 ? Json() : Json(news_holder_[n])},
-                    {"kept_for_good", news_kept_[n]}});
+  for (int n = 0; n < kNews; ++n) {
+    // "kind" and "family" / "size" let a client name the token in its own
+    // language; "name" is the English developers' name.
+    Json what = n < kFamilies ? Json{{"kind", "family"}, {"family", kFamilyNames[n]}}
+                              : Json{{"kind", "size"}, {"size", n - kFamilies + 1}};
+    what.update(Json{{"name", news_name(n)},
+                     {"points", news_points(n)},
+                     {"holder", news_holder_[n] < 0 ? Json() : Json(news_holder_[n])},
+                     {"kept_for_good", news_kept_[n]}});
+    news.push_back(what);
+  }
   v["news"] = news;
   Json pend = Json::array();
   for (const auto& pd : pending_)
