@@ -15,9 +15,15 @@ std::string FirstGiantsState::describe_event(Seat observer, Seat actor, Action a
                                              std::string_view lang) const {
   using words::say;
   if (is_terminal() || (actor == kChance) != is_chance()) return "";
+  // Only actions that may happen now are told (never a crash on others).
   if (actor == kChance ? (a < 0 || a >= kCards || !(deck_ & bit(a)))
                        : (actor < 0 || actor >= players_ || decider() != actor))
     return "";
+  if (actor != kChance) {
+    ActionList legal;
+    legal_actions(actor, legal);
+    if (!legal.contains(a)) return "";
+  }
   FirstGiantsState after = *this;
   after.apply_unchecked(actor, a);
   std::vector<std::string> said;

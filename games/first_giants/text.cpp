@@ -98,6 +98,10 @@ std::string FirstGiantsState::describe_action(Seat seat, Action a, std::string_v
                {{"card", card(a)}});
   }
   if (seat < 0 || seat >= players_) return say("none", lang);
+  // Words only for the seat's legal actions (others would name no card).
+  ActionList legal;
+  legal_actions(seat, legal);
+  if (!legal.contains(a)) return say("none", lang);
   const PlayerArea& me = area_[seat];
   if (a >= act::kTake && a < act::kTake + 8) {
     const int s = (a - act::kTake) / 2, k = (a - act::kTake) % 2;

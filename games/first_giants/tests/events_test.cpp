@@ -117,6 +117,16 @@ TEST(Events, EveryEventIsToldAndTellsNothingHiddenFromTheObserver) {
   });
 }
 
+TEST(Events, AnActionThatCannotHappenNowIsToldAsNothing) {
+  auto su = two_players();
+  su.pawns_out[0] = 0b0001;
+  auto s = position(su);
+  EXPECT_EQ(s.describe_event(0, 0, take(0, 0), "en"), "");  // my pawn is there already
+  EXPECT_EQ(s.describe_event(0, 1, take(1, 0), "en"), "");  // not seat 1's turn
+  EXPECT_EQ(s.describe_event(0, kChance, 3, "en"), "");     // no chance pending
+  EXPECT_EQ(s.describe_action(0, act::kIntoSet + 5, "en"), "-");
+}
+
 TEST(Messages, TheCatalogHasEveryMessageInEveryLanguage) {
   const auto problems = FirstGiants::messages().check();
   EXPECT_TRUE(problems.empty()) << problems.front();
