@@ -7,7 +7,8 @@
 
 namespace meeple::embedded {
 extern const std::string_view first_giants_cards;
-}
+extern const std::string_view first_giants_messages;
+}  // namespace meeple::embedded
 
 namespace meeple::first_giants {
 
@@ -39,6 +40,8 @@ int index_of(const std::array<std::string_view, N>& names, const std::string& s)
 [[gnu::noinline]] Catalog load_catalog() {
   Catalog c;
   Json doc = Json::parse(embedded::first_giants_cards);
+  // Card names live with every other text, in data/messages.json.
+  const Json messages = Json::parse(embedded::first_giants_messages);
   const Json& list = doc.at("cards");
   if (list.size() != kCards) throw std::logic_error("first-giants: the deck must have 60 cards");
   for (int i = 0; i < kCards; ++i) {
@@ -66,9 +69,10 @@ int index_of(const std::array<std::string_view, N>& names, const std::string& s)
         (k.trigger == Trigger::kYouTakeFamily && k.condition_family < 0) ||
         (k.multiplier == Multiplier::kPerFamilyCard && k.multiplier_family < 0))
       throw std::logic_error("first-giants: inconsistent card " + std::to_string(i));
-    // Views show a card by id, family, size and its text; the effect
+    // Views show a card by id, name, family, size and its text; the effect
     // fields stay in the data file (and in cards()).
     c.json[i] = {{"id", i},
+                 {"name", messages.at("card." + std::to_string(i) + ".name")},
                  {"family", j["family"]},
                  {"size", k.egg() ? Json() : Json(k.size)},
                  {"text", j.at("text")}};

@@ -14,12 +14,12 @@ void FirstGiantsState::trigger_end() {
   box_ = 0;
 }
 
-// A take's turn ends after its refill, or without one when the deck is
-// empty: either way an empty deck triggers the end (a refill took its last
-// card, or found none and the slot stays empty).
+// A take's turn ends after its refill (and the next card turning up), or
+// without one when the deck is empty: either way an empty deck triggers the
+// end (a refill took its last card, or found none and the slot stays empty).
 void FirstGiantsState::end_dig_turn() {
   refill_due_ = false;
-  if (!deck_) trigger_end();
+  if (!deck_ && top_ == kNoCard) trigger_end();
   end_turn();
 }
 

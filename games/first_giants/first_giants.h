@@ -9,9 +9,11 @@
 // player clockwise, each owner choosing the order of its own when that is a
 // real choice. Each effect's "may" is a decision of the player who applies it
 // (an opponent, for "each opponent applies this effect"). Exhibiting is two
-// decisions: which studio card, then which set (or a new one). The refill of
-// the dig site is a chance node over the remaining deck (weights 1 per card:
-// every physical card has its own id), so the deck order is never stored.
+// decisions: which studio card, then which set (or a new one). The deck is
+// face up (RULINGS 2): its top card is public and a refill takes it; the
+// card that turns up next is a chance node over the cards below it (weights
+// 1 per card: every physical card has its own id), so the order of the
+// hidden cards is never stored.
 #pragma once
 
 #include <array>
@@ -22,6 +24,7 @@
 
 #include "core/bits.h"
 #include "core/game.h"
+#include "core/i18n.h"
 
 namespace meeple::first_giants {
 
@@ -67,7 +70,8 @@ struct Card {
 };
 
 const std::array<Card, kCards>& cards();
-const Json& card_json(int id);  // as views show it: id, family, size (null: egg), text {en,it,ko}
+const Json& card_json(
+    int id);  // as views show it: id, name and text {en,it,ko}, family, size (null: egg)
 std::string_view family_name(int family);
 std::string_view effect_name(Effect e);
 
@@ -107,13 +111,13 @@ struct Pending {
 };
 
 enum class Phase : std::uint8_t {
-  kDeal,     // chance: the eight starting cards
+  kDeal,     // chance: the eight starting cards, then the deck's top card
   kTurn,     // active: take a card from a site, or reclaim
   kOrder,    // an owner picks which of its triggered effects resolves next
   kEffect,   // the applier of the current effect decides
   kTarget,   // the exhibitor picks the set for the chosen fossil
   kReclaim,  // active: per reclaimed pawn, 1 amber or exhibit 1 fossil
-  kRefill,   // chance: the next card for the emptied slot
+  kTurnUp,   // chance: a refill took the top card; the next one turns up
   kOver
 };
 
@@ -140,7 +144,7 @@ class FirstGiantsState {
   int num_players() const { return players_; }
   int num_distinct_actions() const { return act::kCount; }
   bool is_terminal() const { return phase_ == Phase::kOver; }
-  bool is_chance() const { return phase_ == Phase::kDeal || phase_ == Phase::kRefill; }
+  bool is_chance() const { return phase_ == Phase::kDeal || phase_ == Phase::kTurnUp; }
   SeatSet to_act() const {
     const Seat d = decider();
     return d < 0 ? SeatSet{} : SeatSet::only(d);
@@ -154,16 +158,30 @@ class FirstGiantsState {
   Json view(Seat seat) const;
   Json to_json() const;
   static Expected<FirstGiantsState> from_json(const Json& j);
-  // Everything but the deck order is public, and the deck is a set of
-  // remaining cards: nothing to re-sample.
+  // Everything but the cards below the deck's top is public (the top card
+  // too: the deck is face up), and those are held as a set, never in an
+  // order: the next card turning up is a chance event. So a determinization
+  // keeps the top card and has nothing else to re-sample.
   FirstGiantsState determinize(Seat, Rng&) const { return *this; }
   GameResult result() const;
   Json result_details() const;
-  // Terminal play: a legal action in words, card effects in `lang` (en, it,
-  // ko; other languages fall back to English).
+  // Words for people, all from FirstGiants::messages() in `lang` (en, it,
+  // ko; other languages fall back to English). Dig sites and sets are
+  // numbered from 1 in words. text.cpp:
+  // One of the seat's legal actions, naming the board's own things (the dig
+  // site's number, the card's name, family, size and effect).
   std::string describe_action(Seat seat, Action a, std::string_view lang) const;
-  // Terminal play: the (all public) table as text.
+  // A card: name, family, size and effect text.
+  static std::string describe_card(int id, std::string_view lang);
+  // The (all public) table as text, who decides now and why; at the end, the
+  // final scores and the winners.
   std::string text_view(Seat seat, std::string_view lang) const;
+  // The final scores with their parts and the winners (text_view at the end).
+  std::string final_text(Seat observer, std::string_view lang) const;
+  // events.cpp: what `actor` doing `a` does, in words for `observer`, asked
+  // before it is applied: the action, the effects it fires, the amber and
+  // points they give, refills, set and News tokens, the end and the winners.
+  std::string describe_event(Seat observer, Seat actor, Action a, std::string_view lang) const;
   bool operator==(const FirstGiantsState&) const = default;
 
   // Read access for bots and tests.
@@ -171,8 +189,13 @@ class FirstGiantsState {
   int active() const { return active_; }
   const PlayerArea& player(int p) const { return area_[p]; }
   std::uint8_t site_card(int site, int slot) const { return site_[site][slot]; }
+  // The face-down cards of the deck below its top card (a set: their order
+  // is not decided until they turn up).
   std::uint64_t deck() const { return deck_; }
-  int deck_count() const { return count_bits(deck_); }
+  // The deck's face-up top card; kNoCard when the deck is empty.
+  int deck_top() const { return top_; }
+  // The deck's size, public: the top card and the cards below it.
+  int deck_count() const { return count_bits(deck_) + (top_ != kNoCard); }
   int reserve_tokens() const { return reserve_; }
   int box_tokens() const { return box_; }
   bool end_triggered() const { return end_triggered_; }
@@ -185,6 +208,7 @@ class FirstGiantsState {
   int effect_exhibited() const { return cur_done_; }
   int effect_first_family() const { return cur_family_; }
   int reclaim_left() const { return reclaim_left_; }
+  int turns_played() const { return turn_; }
   int score(int p) const;  // points + News tokens + set tokens
 
  private:
@@ -220,7 +244,8 @@ class FirstGiantsState {
   void apply_turn(Seat seat, Action a);
   void take_card(Seat seat, int site, int slot);
   void finish_take();
-  void refill(int card);
+  void refill();
+  void turn_up(int card);
   // reclaim.cpp
   void legal_reclaim(Seat seat, ActionList& out) const;
   void apply_reclaim(Seat seat, Action a);
@@ -265,8 +290,9 @@ class FirstGiantsState {
   std::uint8_t players_ = 2;
   Phase phase_ = Phase::kDeal;
   std::uint8_t active_ = 0;
-  std::uint16_t turn_ = 0;  // turns completed
-  std::uint64_t deck_ = 0;
+  std::uint16_t turn_ = 0;      // turns completed
+  std::uint64_t deck_ = 0;      // below the top card
+  std::uint8_t top_ = kNoCard;  // the face-up top card
   std::array<std::array<std::uint8_t, 2>, kSites> site_{};
   std::array<PlayerArea, kMaxPlayers> area_{};
   std::array<std::int8_t, kNews> news_holder_{};
@@ -304,6 +330,9 @@ struct FirstGiants {
   static std::vector<Json> param_variants() { return {Json::object()}; }
   static Expected<State> new_game(const Json&, int players) { return State(players); }
   static Expected<State> state_from_json(const Json& j) { return State::from_json(j); }
+  // Every text of the game in en/it/ko (data/messages.json with the cards'
+  // texts as "card.<id>.text"; text.cpp).
+  static const meeple::Catalog& messages();
 };
 
 }  // namespace meeple::first_giants

@@ -108,6 +108,7 @@ Json FirstGiantsState::to_json() const {
           {"active", active_},
           {"turn", turn_},
           {"deck", deck},
+          {"top", top_ == kNoCard ? -1 : top_},
           {"sites", sites},
           {"areas", areas},
           {"news_holder", news_holder_},
@@ -148,6 +149,11 @@ Expected<FirstGiantsState> FirstGiantsState::from_json(const Json& j) {
     const int id = c.get<int>();
     if (!place(id)) return corrupt("bad deck card");
     s.deck_ |= bit(id);
+  }
+  const int top = j.at("top").get<int>();
+  if (top != -1) {
+    if (!place(top)) return corrupt("bad top card");
+    s.top_ = static_cast<std::uint8_t>(top);
   }
   const Json& sites = j.at("sites");
   if (!sites.is_array() || sites.size() != kSites) return corrupt("bad sites");
@@ -257,6 +263,11 @@ Expected<FirstGiantsState> FirstGiantsState::from_json(const Json& j) {
        (s.chosen_card_ == kNoCard || !(s.area_[s.exhibitor_].studio & bit(s.chosen_card_)))) ||
       (s.is_chance() && s.deck_ == 0))
     return corrupt("phase does not match the turn in progress");
+  // The deck is face up: a top card shows whenever cards are left, except
+  // while the next one is turning up (and before the deal has finished).
+  if (!s.is_chance() && s.deck_ != 0 && s.top_ == kNoCard)
+    return corrupt("cards left in the deck but no top card");
+  if (s.is_chance() && s.top_ != kNoCard) return corrupt("a top card while one turns up");
   return s;
 }
 

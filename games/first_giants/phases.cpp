@@ -25,8 +25,8 @@ void FirstGiantsState::legal_actions(Seat seat, ActionList& out) const {
   }
 }
 
-// Chance draws the next card from the deck: every card left is one outcome
-// of weight 1, for the deal and for a refill alike.
+// Chance draws the next card from the face-down deck: every card left is
+// one outcome of weight 1, for the deal and for the card turning up alike.
 void FirstGiantsState::chance_outcomes(ChanceList& out) const {
   if (!is_chance()) return;
   // Two cards per round: the list's end is computed once for both (this loop
@@ -53,7 +53,7 @@ void FirstGiantsState::apply_unchecked(Seat seat, Action a) {
     if (phase_ == Phase::kDeal)
       deal(a);  // setup.cpp
     else
-      refill(a);  // turn.cpp
+      turn_up(a);  // turn.cpp
     return;
   }
   switch (phase_) {

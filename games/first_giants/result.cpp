@@ -16,7 +16,8 @@ Json FirstGiantsState::result_details() const {
                  {"news_tokens", news_score(p)},
                  {"set_tokens", set_token_score(p)},
                  {"total", score(p)}});
-  return {{"scores", d}};
+  // Every player has had the same number of turns at the end: whole rounds.
+  return {{"rounds", turn_ / players_}, {"scores", d}};
 }
 
 }  // namespace meeple::first_giants

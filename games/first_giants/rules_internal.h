@@ -16,7 +16,7 @@ namespace meeple::first_giants {
 inline constexpr std::array<std::string_view, kFamilies> kFamilyNames = {
     "carnivore", "herbivore", "flyer", "swimmer", "mammal"};
 inline constexpr std::array<std::string_view, 8> kPhaseNames = {
-    "deal", "turn", "order", "effect", "target", "reclaim", "refill", "over"};
+    "deal", "turn", "order", "effect", "target", "reclaim", "turn_up", "over"};
 
 // The deck (cards.cpp), with bit sets of card ids derived from it.
 struct Catalog {

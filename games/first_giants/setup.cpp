@@ -1,6 +1,7 @@
 // Setup (docs/rules/first-giants.md "Setup"): 2 amber each, the set tokens
-// of the reserve by player count, and the eight cards dealt to the dig sites
-// as chance events over the whole deck.
+// of the reserve by player count (the box holds 24 in all), the eight cards
+// dealt to the dig sites and then the deck's face-up top card, as chance
+// events over the whole deck.
 #include "games/first_giants/rules_internal.h"
 
 namespace meeple::first_giants {
@@ -22,17 +23,17 @@ FirstGiantsState::FirstGiantsState(int players) : players_(static_cast<std::uint
 }
 
 // Phase::kDeal: each drawn card fills the first empty slot, site by site, left
-// before right; the eighth starts seat 0's turn.
+// before right; the ninth turns up on the deck (it is face up) and seat 0's
+// turn starts.
 void FirstGiantsState::deal(int c) {
   for (auto& site : site_)
     for (auto& slot : site)
       if (slot == kNoCard) {
         slot = static_cast<std::uint8_t>(c);
-        for (const auto& s2 : site_)
-          if (s2[0] == kNoCard || s2[1] == kNoCard) return;
-        phase_ = Phase::kTurn;
         return;
       }
+  top_ = static_cast<std::uint8_t>(c);
+  phase_ = Phase::kTurn;
 }
 
 }  // namespace meeple::first_giants

@@ -1,92 +1,299 @@
-// Terminal play: actions in words and the table as text, card effects in the
-// chosen language (en, it, ko; others fall back to English).
+// Terminal play and every text a person reads: the message catalog
+// (data/messages.json joined with the cards' effect texts), cards, sets and
+// News tokens in words, actions in words and the table as text.
+#include <stdexcept>
 #include <string>
 
-#include "games/first_giants/rules_internal.h"
+#include "games/first_giants/words.h"
+
+namespace meeple::embedded {
+extern const std::string_view first_giants_messages;
+}
 
 namespace meeple::first_giants {
 
 namespace {
-std::string card_words(int id, std::string_view lang) {
-  const Card& c = card(id);
-  const Json& text = card_json(id)["text"];
-  const std::string l(lang);
-  std::string name =
-      c.egg() ? std::string(kFamilyNames[c.family]) + " egg"
-              : "size-" + std::to_string(c.size) + " " + std::string(kFamilyNames[c.family]);
-  return name + " (#" + std::to_string(id) + ": " +
-         (text.contains(l) ? text[l] : text["en"]).get<std::string>() + ")";
+// data/messages.json plus "card.<id>.text" from the deck; a malformed file is
+// a build bug and fails loudly once.
+meeple::Catalog load_messages() {
+  Json j = Json::parse(embedded::first_giants_messages);
+  for (int id = 0; id < kCards; ++id)
+    j["card." + std::to_string(id) + ".text"] = card_json(id)["text"];
+  auto c = meeple::Catalog::parse(j.dump());
+  if (!c) throw std::logic_error("first-giants: bad messages.json: " + c.error().message);
+  return std::move(*c);
 }
 }  // namespace
 
-std::string FirstGiantsState::describe_action(Seat seat, Action a, std::string_view lang) const {
-  if (seat == kChance) return "draw " + card_words(a, lang);
-  if (a >= act::kTake && a < act::kTake + 8) {
-    const int s = (a - act::kTake) / 2, k = (a - act::kTake) % 2;
-    return "play a pawn on dig site " + std::to_string(s) + " and take the " +
-           card_words(site_[s][k], lang);
-  }
-  if (a == act::kReclaim) return "reclaim your pawns";
-  if (a == act::kDecline) return "decline";
-  if (a == act::kGainAmber) return "gain 1 amber";
-  if (a == act::kGainPoint) return "gain 1 point";
-  if (a == act::kAmberForPoints) return "spend 3 amber for 2 points";
-  if (a >= act::kResolve && a < act::kResolve + kCards)
-    return "resolve next the effect of the " + card_words(a - act::kResolve, lang);
-  if (a >= act::kExhibit && a < act::kExhibit + kCards)
-    return "exhibit the " + card_words(a - act::kExhibit, lang);
-  if (a == act::kNewSet) return "start a new set with it";
-  if (a >= act::kIntoSet && a < act::kCount && seat >= 0 && seat < players_) {
-    const int j = a - act::kIntoSet;
-    if (j >= static_cast<int>(area_[seat].sets.size())) return "add it to set " + std::to_string(j);
-    const ExhibitSet& set = area_[seat].sets[j];
-    std::string what =
-        set.kind == kFamilySet ? "Family set of " + std::string(kFamilyNames[set.family])
-        : set.kind == kSizeSet ? (set.size ? "Size set of size " + std::to_string(set.size)
-                                           : std::string("Size set of eggs"))
-                               : "set started by the " + card_words(set.card[0], "en");
-    return "add it to set " + std::to_string(j) + " (" + what + ", " + std::to_string(set.n) +
-           " cards)";
-  }
-  return "action " + std::to_string(a);
+const meeple::Catalog& FirstGiants::messages() {
+  static const meeple::Catalog c = load_messages();
+  return c;
 }
 
-std::string FirstGiantsState::text_view(Seat, std::string_view lang) const {
-  std::string out = "Turn of seat " + std::to_string(active_) + " (" +
-                    std::string(kPhaseNames[static_cast<int>(phase_)]) + "), deck " +
-                    std::to_string(deck_count()) + ", set tokens in reserve " +
-                    std::to_string(reserve_) + (end_triggered_ ? ", END TRIGGERED" : "") + "\n";
+namespace words {
+
+const meeple::Catalog& catalog() {
+  return FirstGiants::messages();
+}
+
+std::string say(std::string_view key, std::string_view lang, const meeple::Catalog::Args& args) {
+  return catalog().format(key, lang, args);
+}
+
+std::string card(int id, std::string_view lang) {
+  const Card& c = first_giants::card(id);
+  const std::string n = std::to_string(id);
+  return say(
+      "card", lang,
+      {{"name", say("card." + n + ".name", lang)},
+       {"family", say("family." + std::to_string(c.family), lang)},
+       {"size", c.egg() ? say("egg", lang) : say("size", lang, {{"n", std::to_string(c.size)}})}});
+}
+
+std::string card_text(int id, std::string_view lang) {
+  return say("card." + std::to_string(id) + ".text", lang);
+}
+
+std::string card_with_text(int id, std::string_view lang) {
+  return say("card_text", lang, {{"card", card(id, lang)}, {"text", card_text(id, lang)}});
+}
+
+std::string seat(int p, Seat observer, std::string_view lang) {
+  return say(p == observer ? "seat_you" : "seat", lang, {{"n", std::to_string(p)}});
+}
+
+std::string set(const ExhibitSet& s, std::string_view lang) {
+  std::string cards;
+  for (int i = 0; i < s.n; ++i)
+    cards += (i ? say("list_sep", lang) : std::string()) + card(s.card[i], lang);
+  if (s.kind == kFamilySet)
+    return say("set.family", lang,
+               {{"family", say("families." + std::to_string(s.family), lang)}, {"cards", cards}});
+  if (s.kind == kSizeSet && s.size == 0) return say("set.size_eggs", lang, {{"cards", cards}});
+  if (s.kind == kSizeSet)
+    return say("set.size", lang, {{"size", std::to_string(s.size)}, {"cards", cards}});
+  return say("set.open", lang, {{"cards", cards}});
+}
+
+std::string news(int n, std::string_view lang) {
+  if (n < kFamilies)
+    return say("news.family", lang, {{"family", say("families." + std::to_string(n), lang)}});
+  return say("news.size", lang, {{"size", std::to_string(n - kFamilies + 1)}});
+}
+
+}  // namespace words
+
+std::string FirstGiantsState::describe_card(int id, std::string_view lang) {
+  return words::card_with_text(id, lang);
+}
+
+std::string FirstGiantsState::describe_action(Seat seat, Action a, std::string_view lang) const {
+  using words::say;
+  auto card = [&](int c) { return words::card(c, lang); };
+  if (seat == kChance) {
+    if (a < 0 || a >= kCards) return say("none", lang);
+    bool dealing_site = false;
+    for (const auto& s : site_) dealing_site |= s[0] == kNoCard || s[1] == kNoCard;
+    return say(phase_ == Phase::kDeal && dealing_site ? "act.deal" : "act.turn_up", lang,
+               {{"card", card(a)}});
+  }
+  if (seat < 0 || seat >= players_) return say("none", lang);
+  // Words only for the seat's legal actions (others would name no card).
+  ActionList legal;
+  legal_actions(seat, legal);
+  if (!legal.contains(a)) return say("none", lang);
+  const PlayerArea& me = area_[seat];
+  if (a >= act::kTake && a < act::kTake + 8) {
+    const int s = (a - act::kTake) / 2, k = (a - act::kTake) % 2;
+    if (site_[s][k] == kNoCard) return say("none", lang);
+    return say("act.take", lang,
+               {{"card", card(site_[s][k])},
+                {"site", words::number(s)},
+                {"text", words::card_text(site_[s][k], lang)}});
+  }
+  if (a == act::kReclaim) {
+    const int n = count_bits(std::uint32_t{me.pawns_out});
+    return n ? say("act.reclaim", lang, {{"n", std::to_string(n)}}) : say("act.pass", lang);
+  }
+  if (a == act::kGainAmber) return say("act.reclaim_amber", lang);
+  if (a >= act::kExhibit && a < act::kExhibit + kCards) {
+    const int c = a - act::kExhibit;
+    const bool free = phase_ == Phase::kEffect && cur_card_ != kNoCard &&
+                      first_giants::card(cur_card_).effect == Effect::kExhibitFree;
+    if (free) return say("act.exhibit_free", lang, {{"card", card(c)}});
+    return say("act.exhibit_pay", lang,
+               {{"card", card(c)}, {"cost", std::to_string(first_giants::card(c).cost())}});
+  }
+  if (a == act::kDecline) {
+    if (cur_done_ > 0) return say("act.decline_second", lang);
+    return say(
+        "act.decline", lang,
+        {{"text", cur_card_ == kNoCard ? say("none", lang) : words::card_text(cur_card_, lang)}});
+  }
+  if (a == act::kGainPoint) return say("act.gain_point", lang);
+  if (a == act::kAmberForPoints)
+    return say("act.amber_for_points", lang, {{"amber", std::to_string(me.amber)}});
+  if (a >= act::kResolve && a < act::kResolve + kCards)
+    return say(
+        "act.resolve", lang,
+        {{"card", card(a - act::kResolve)}, {"text", words::card_text(a - act::kResolve, lang)}});
+  const std::string chosen = chosen_card_ == kNoCard ? say("none", lang) : card(chosen_card_);
+  if (a == act::kNewSet) return say("act.new_set", lang, {{"card", chosen}});
+  if (a >= act::kIntoSet && a < act::kCount) {
+    const int j = a - act::kIntoSet;
+    if (j >= static_cast<int>(me.sets.size())) return say("none", lang);
+    return say("act.into_set", lang,
+               {{"card", chosen}, {"n", words::number(j)}, {"set", words::set(me.sets[j], lang)}});
+  }
+  return say("none", lang);
+}
+
+std::string FirstGiantsState::text_view(Seat observer, std::string_view lang) const {
+  using words::say;
+  auto who = [&](int p) { return words::seat(p, observer, lang); };
+  std::string out;
+  auto line = [&](int indent, const std::string& text) {
+    out += std::string(static_cast<std::size_t>(indent), ' ') + text + "\n";
+  };
+  if (phase_ != Phase::kOver)
+    line(0, say("view.turn", lang,
+                {{"who", who(active_)}, {"round", std::to_string(turn_ / players_ + 1)}}));
+  line(0, top_ == kNoCard && !deck_
+              ? say("view.deck_empty", lang)
+              : say("view.deck", lang,
+                    {{"n", std::to_string(deck_count())},
+                     {"card", top_ == kNoCard ? say("none", lang) : describe_card(top_, lang)}}));
+  line(0, say("view.tokens", lang,
+              {{"reserve", std::to_string(reserve_)}, {"box", std::to_string(box_)}}));
+  if (end_triggered_ && phase_ != Phase::kOver)
+    line(0, say("view.end_triggered", lang, {{"who", who(players_ - 1)}}));
+  line(0, say("view.sites", lang));
   for (int s = 0; s < kSites; ++s) {
-    out += "Dig site " + std::to_string(s) + ":";
+    std::string pawns;
     for (int p = 0; p < players_; ++p)
-      if (area_[p].pawns_out & (1 << s)) out += " [pawn " + std::to_string(p) + "]";
-    out += "\n";
+      if (area_[p].pawns_out & (1 << s))
+        pawns += (pawns.empty() ? "" : say("list_sep", lang)) + who(p);
+    line(2, say("view.site", lang,
+                {{"n", words::number(s)},
+                 {"pawns", pawns.empty() ? "" : say("view.site_pawns", lang, {{"list", pawns}})}}));
     for (int k = 0; k < 2; ++k)
-      out += std::string(k == 0 ? "  left:  " : "  right: ") +
-             (site_[s][k] == kNoCard ? std::string("-") : card_words(site_[s][k], lang)) + "\n";
+      line(4, site_[s][k] == kNoCard ? say("view.empty_slot", lang)
+                                     : describe_card(site_[s][k], lang));
   }
   for (int p = 0; p < players_; ++p) {
     const PlayerArea& a = area_[p];
-    out += "Seat " + std::to_string(p) + ": " + std::to_string(a.amber) + " amber, " +
-           std::to_string(a.points) + " points, score " + std::to_string(score(p)) + ", " +
-           std::to_string(kPawns - count_bits(std::uint32_t{a.pawns_out})) + " pawns in hand\n";
-    for_each_bit(a.studio, [&](int c) { out += "  studio: " + card_words(c, lang) + "\n"; });
-    for (int j = 0; j < static_cast<int>(a.sets.size()); ++j) {
-      const ExhibitSet& set = a.sets[j];
-      out += "  set " + std::to_string(j) + " (" +
-             (set.kind == kFamilySet ? "family"
-              : set.kind == kSizeSet ? "size"
-                                     : "open") +
-             ", " + std::to_string(set.tokens) + " tokens" + (set.complete() ? ", complete" : "") +
-             "):";
-      for (int i = 0; i < set.n; ++i) out += " #" + std::to_string(set.card[i]);
-      out += "\n";
+    line(0, say("view.player", lang,
+                {{"who", who(p)},
+                 {"amber", std::to_string(a.amber)},
+                 {"points", std::to_string(a.points)},
+                 {"pawns", std::to_string(kPawns - count_bits(std::uint32_t{a.pawns_out}))},
+                 {"score", std::to_string(score(p))}}));
+    if (!a.studio) {
+      line(2, say("view.studio_empty", lang));
+    } else {
+      line(2, say("view.studio", lang));
+      for_each_bit(a.studio, [&](int c) { line(4, describe_card(c, lang)); });
+    }
+    if (!a.sets.empty()) {
+      line(2, say("view.exhibit", lang));
+      for (int j = 0; j < static_cast<int>(a.sets.size()); ++j) {
+        const ExhibitSet& set = a.sets[j];
+        line(4, say("set.line", lang,
+                    {{"n", words::number(j)},
+                     {"set", words::set(set, lang)},
+                     {"tokens", std::to_string(set.tokens)},
+                     {"complete", set.complete() ? say("set.complete", lang) : ""}}));
+      }
     }
   }
-  for (int n = 0; n < kNews; ++n)
-    if (news_holder_[n] >= 0)
-      out += "News " + news_name(n).get<std::string>() + ": seat " +
-             std::to_string(news_holder_[n]) + (news_kept_[n] ? " (kept for good)" : "") + "\n";
+  line(0, say("news.heading", lang));
+  for (int n = 0; n < kNews; ++n) {
+    const int h = news_holder_[n];
+    const std::string holder = h < 0           ? say("news.nobody", lang)
+                               : news_kept_[n] ? say("news.kept", lang, {{"holder", who(h)}})
+                                               : who(h);
+    line(2, say("news.line", lang, {{"news", words::news(n, lang)}, {"holder", holder}}));
+  }
+  if (!pending_.empty()) {
+    std::string list;
+    for (const auto& pd : pending_)
+      list += (list.empty() ? "" : say("list_sep", lang)) +
+              say("view.pending_item", lang,
+                  {{"card", words::card(pd.card, lang)}, {"who", who(pd.owner)}});
+    line(0, say("view.pending", lang, {{"list", list}}));
+  }
+  // Who decides now, and why.
+  const Seat d = decider();
+  switch (phase_) {
+    case Phase::kTurn:
+      line(0, say("ask.turn", lang, {{"who", who(d)}}));
+      break;
+    case Phase::kOrder:
+      line(0, say("ask.order", lang, {{"who", who(d)}}));
+      break;
+    case Phase::kEffect: {
+      const Card& k = card(cur_card_);
+      std::string t = say("ask.effect", lang,
+                          {{"who", who(d)},
+                           {"card", words::card(cur_card_, lang)},
+                           {"owner", who(cur_owner_)},
+                           {"text", words::card_text(cur_card_, lang)}});
+      if (cur_left_ > 1) t += say("ask.repeats", lang, {{"n", std::to_string(cur_left_ - 1)}});
+      if (cur_done_ > 0)
+        t += say(
+            k.effect == Effect::kExhibitTwoDifferent ? "ask.second_different" : "ask.second_same",
+            lang);
+      line(0, t);
+      break;
+    }
+    case Phase::kTarget:
+      line(0,
+           say("ask.target", lang, {{"who", who(d)}, {"card", words::card(chosen_card_, lang)}}));
+      break;
+    case Phase::kReclaim:
+      line(0, say("ask.reclaim", lang, {{"who", who(d)}, {"n", std::to_string(reclaim_left_)}}));
+      break;
+    case Phase::kOver:
+      out += final_text(observer, lang);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+// The end: each seat's score and its parts, its News tokens, the winners.
+std::string FirstGiantsState::final_text(Seat observer, std::string_view lang) const {
+  using words::say;
+  auto who = [&](int p) { return words::seat(p, observer, lang); };
+  std::string out = say("end.heading", lang) + "\n";
+  for (int p = 0; p < players_; ++p) {
+    int complete = 0;
+    for (const auto& s : area_[p].sets) complete += s.complete();
+    out += "  " +
+           say("end.score", lang,
+               {{"who", who(p)},
+                {"total", std::to_string(score(p))},
+                {"points", std::to_string(area_[p].points)},
+                {"news", std::to_string(news_score(p))},
+                {"sets", std::to_string(set_token_score(p))},
+                {"n", std::to_string(area_[p].sets.size())},
+                {"complete", std::to_string(complete)}}) +
+           "\n";
+    std::string held;
+    for (int n = 0; n < kNews; ++n)
+      if (news_holder_[n] == p)
+        held += (held.empty() ? "" : say("list_sep", lang)) + words::news(n, lang);
+    if (!held.empty()) out += "  " + say("end.news", lang, {{"list", held}}) + "\n";
+  }
+  const GameResult r = result();
+  std::string winners;
+  int count = 0;
+  for (int p = 0; p < players_; ++p)
+    if (r.winners.contains(p)) {
+      winners += (count++ ? say("list_sep", lang) : std::string()) + who(p);
+    }
+  out += say(count > 1 ? "end.winners" : "end.winner", lang, {{"list", winners}}) + "\n";
   return out;
 }
 

@@ -1,6 +1,7 @@
 // A turn (docs/rules/first-giants.md "A turn"): play a pawn on a dig site and
 // take one of its cards, or reclaim the pawns (reclaim.cpp); after a take and
-// its effects (effects.cpp) the emptied slot is refilled from the deck.
+// its effects (effects.cpp) the emptied slot takes the deck's face-up top
+// card, and the next card turns up (a chance event).
 #include "games/first_giants/rules_internal.h"
 
 namespace meeple::first_giants {
@@ -40,23 +41,29 @@ void FirstGiantsState::take_card(Seat seat, int s, int k) {
   resolve_pending();
 }
 
-// Called once no triggered effect is left: the refill is a chance event;
-// with the deck empty the slot stays empty (end.cpp).
+// Called once no triggered effect is left: the refill (with the deck empty
+// the slot stays empty, end.cpp).
 void FirstGiantsState::finish_take() {
-  if (refill_due_) {
-    if (deck_) {
-      phase_ = Phase::kRefill;
-      return;
-    }
-    return end_dig_turn();
-  }
+  if (refill_due_) return refill();
   end_turn();
 }
 
-// Phase::kRefill: chance put `c` in the emptied slot (apply_unchecked took it
-// out of the deck).
-void FirstGiantsState::refill(int c) {
-  site_[refill_site_][refill_slot_] = static_cast<std::uint8_t>(c);
+// The emptied slot takes the deck's top card, which everyone saw; the card
+// below it turns up next (Phase::kTurnUp, chance) unless that was the last.
+void FirstGiantsState::refill() {
+  site_[refill_site_][refill_slot_] = top_;
+  top_ = kNoCard;
+  if (deck_) {
+    phase_ = Phase::kTurnUp;
+    return;
+  }
+  end_dig_turn();  // end.cpp: the deck ran out
+}
+
+// Phase::kTurnUp: chance turned `c` up on the deck (apply_unchecked took it
+// out of the face-down cards).
+void FirstGiantsState::turn_up(int c) {
+  top_ = static_cast<std::uint8_t>(c);
   end_dig_turn();  // end.cpp
 }
 

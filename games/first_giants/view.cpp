@@ -1,5 +1,6 @@
-// The view: the whole table as JSON (everything in First Giants is public
-// but the deck order, which is never stored), the same for every seat.
+// The view: the whole table as JSON, the same for every seat: everything in
+// First Giants is public but the face-down cards below the deck's top (the
+// deck is face up: its top card and its size are shown).
 #include <string>
 
 #include "games/first_giants/rules_internal.h"
@@ -34,6 +35,7 @@ Json FirstGiantsState::view(Seat) const {
   v["active"] = active_;
   v["turns_played"] = turn_;
   v["deck_count"] = deck_count();
+  v["deck_top"] = top_ == kNoCard ? Json() : card_json(top_);
   v["end_triggered"] = end_triggered_;
   v["set_tokens"] = {{"reserve", reserve_}, {"box", box_}};
   Json sites = Json::array();
@@ -64,11 +66,17 @@ Json FirstGiantsState::view(Seat) const {
   }
   v["players"] = ps;
   Json news = Json::array();
-  for (int n = 0; n < kNews; ++n)
-    news.push_back({{"name", news_name(n)},
-                    {"points", news_points(n)},
-                    {"holder", news_holder_[n] < 0 ? Json() : Json(news_holder_[n])},
-                    {"kept_for_good", news_kept_[n]}});
+  for (int n = 0; n < kNews; ++n) {
+    // "kind" and "family" / "size" let a client name the token in its own
+    // language; "name" is the English developers' name.
+    Json what = n < kFamilies ? Json{{"kind", "family"}, {"family", kFamilyNames[n]}}
+                              : Json{{"kind", "size"}, {"size", n - kFamilies + 1}};
+    what.update(Json{{"name", news_name(n)},
+                     {"points", news_points(n)},
+                     {"holder", news_holder_[n] < 0 ? Json() : Json(news_holder_[n])},
+                     {"kept_for_good", news_kept_[n]}});
+    news.push_back(what);
+  }
   v["news"] = news;
   Json pend = Json::array();
   for (const auto& pd : pending_)

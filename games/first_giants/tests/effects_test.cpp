@@ -15,10 +15,10 @@ TEST(Effects, ARecurringEffectTriggersWhenItsCardIsTaken) {
   auto s = position(su);
   play(s, 0, take(0, 0));
   EXPECT_EQ(s.player(0).amber, 3);
-  refill(s);
+  turn_up(s);
   play(s, 1, take(1, 0));  // seat 1's take does not trigger seat 0's card
   EXPECT_EQ(s.player(0).amber, 3);
-  refill(s);
+  turn_up(s);
   play(s, 0, take(2, 1));  // carnivore size 1 (+0): and again
   EXPECT_GE(s.player(0).amber, 4);
 }
@@ -31,15 +31,15 @@ TEST(Effects, NewFamilyTriggerNeedsAFamilyAbsentFromTheStudio) {
   auto s = position(su);
   play(s, 0, take(0, 0));
   EXPECT_EQ(s.player(0).amber, 3);  // itself: herbivores were absent
-  refill(s);
+  turn_up(s);
   play(s, 1, take(3, 0));
-  refill(s);
+  turn_up(s);
   play(s, 0, take(1, 0));  // herbivore again: no amber
   EXPECT_EQ(s.player(0).amber, 3);
   EXPECT_EQ(s.player(0).points, 1);
-  refill(s);
+  turn_up(s);
   play(s, 1, take(0, 1));
-  refill(s);
+  turn_up(s);
   play(s, 0, take(2, 0));  // a flyer: new family
   EXPECT_EQ(s.player(0).amber, 4);
 }
@@ -59,9 +59,9 @@ TEST(Effects, AnyPlayerTakingACardTriggersEveryOwner) {
 TEST(Effects, ASingleUseEffectResolvesOnlyTheTurnTheCardIsTaken) {
   auto s = position(two_players());
   play(s, 0, take(0, 0));  // +1 point
-  refill(s);
+  turn_up(s);
   play(s, 1, take(1, 0));
-  refill(s);
+  turn_up(s);
   play(s, 0, take(1, 1));  // another "+1 point" card
   EXPECT_EQ(s.player(0).points, 2);
 }

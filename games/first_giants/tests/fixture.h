@@ -48,6 +48,7 @@ struct Position {
   std::array<int, kMaxPlayers> points{};
   std::array<std::uint8_t, kMaxPlayers> pawns_out{};
   int reserve = -1;  // -1: the standard count minus tokens on the given sets
+  int top = -1;      // the deck's face-up top card; -1: the lowest card left
 };
 
 // Test-only access to the state's fields (declared a friend in the header).
@@ -65,6 +66,7 @@ struct TestAccess {
     for (const auto& site : su.sites)
       for (int c : site)
         if (c >= 0) use(c);
+    if (su.top >= 0) use(su.top);
     for (int p = 0; p < su.players; ++p) {
       for (int c : su.studio[p]) use(c);
       for (const auto& set : su.sets[p])
@@ -101,6 +103,12 @@ struct TestAccess {
       a.points = static_cast<std::int16_t>(su.points[p]);
       a.pawns_out = su.pawns_out[p];
     }
+    if (su.top >= 0) s.deck_ &= ~bit(su.top);
+    s.top_ = su.top >= 0 ? static_cast<std::uint8_t>(su.top)
+             : s.deck_   ? static_cast<std::uint8_t>(lowest_bit(s.deck_))
+                         : kNoCard;
+    s.deck_ &= ~bit(s.top_ == kNoCard ? 0 : s.top_);
+    if (s.top_ == kNoCard) s.deck_ = 0;
     s.reserve_ = static_cast<std::uint8_t>(su.reserve >= 0 ? su.reserve : standard - tokens);
     s.box_ = static_cast<std::uint8_t>(kTotalSetTokens - tokens - s.reserve_);
     return s;
@@ -137,8 +145,8 @@ inline bool legal(const FirstGiantsState& s, Seat seat, Action a) {
   return l.contains(a);
 }
 
-// Refills the emptied slot with the lowest card left in the deck.
-inline void refill(FirstGiantsState& s) {
+// A refill took the deck's top card: the lowest face-down card turns up.
+inline void turn_up(FirstGiantsState& s) {
   ASSERT_TRUE(s.is_chance());
   play(s, kChance, lowest_bit(s.deck()));
 }

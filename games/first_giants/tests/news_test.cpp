@@ -41,10 +41,10 @@ TEST(News, StolenByALargerSetThenKeptForGoodOnCompletion) {
   auto s0 = s;
   ASSERT_EQ(s0.to_act(), SeatSet::only(0));
   play(s0, 0, take(0, 0));  // a carnivore card: nothing to decide
-  refill(s0);
+  turn_up(s0);
   // Seat 1 completes its Size set (five): it keeps the token for good.
   play(s0, 1, take(1, 0));
-  if (s0.is_chance()) refill(s0);
+  if (s0.is_chance()) turn_up(s0);
   ASSERT_EQ(s0.to_act(), SeatSet::only(0));
   play(s0, 0, act::kReclaim);
   play(s0, 0, exhibit(kS + 0));

@@ -8,17 +8,19 @@ namespace {
 
 using namespace test;
 
-TEST(Setup, EightCardsAreDealtFromTheWholeDeckThenSeatZeroStarts) {
+TEST(Setup, EightCardsAreDealtThenTheDecksTopCardTurnsUpAndSeatZeroStarts) {
   for (int players = 2; players <= 5; ++players) {
     auto s = FirstGiants::new_game(Json::object(), players).value();
     ChanceList o;
     s.chance_outcomes(o);
     EXPECT_EQ(o.size(), 60u);
-    for (int i = 0; i < 8; ++i) {
+    for (int i = 0; i < 9; ++i) {
       ASSERT_TRUE(s.is_chance());
       play(s, kChance, i * 7);
     }
     EXPECT_FALSE(s.is_chance());
+    EXPECT_EQ(s.site_card(3, 1), 7 * 7);
+    EXPECT_EQ(s.deck_top(), 8 * 7);  // the deck is face up
     EXPECT_EQ(s.to_act(), SeatSet::only(0));
     EXPECT_EQ(s.deck_count(), 52);
     for (int p = 0; p < players; ++p) {
@@ -29,6 +31,12 @@ TEST(Setup, EightCardsAreDealtFromTheWholeDeckThenSeatZeroStarts) {
     EXPECT_EQ(s.reserve_tokens(), expected[players]);
     EXPECT_EQ(s.reserve_tokens() + s.box_tokens(), 24);
   }
+}
+
+TEST(Setup, TheBoxHoldsTwentyFourSetTokensSoNoneWaitAtFourAndFivePlayers) {
+  const int box[] = {0, 0, 10, 4, 0, 0};
+  for (int players = 2; players <= 5; ++players)
+    EXPECT_EQ(FirstGiantsState(players).box_tokens(), box[players]) << players << " players";
 }
 
 }  // namespace
