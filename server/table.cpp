@@ -319,7 +319,7 @@ Expected<Json> Table::host(const std::string& what, const Json& body) {
     free_seats_.fetch_add(int(is_free) - int(was_free));
     p = next;
     publish(true);
-    return Json{{"table", id_}, {"seats", seat_plan_json()["seats"].size()}};
+    return Json{{"table", id_}, {"seats", seats_json()}};
   }
   return make_error(errc::kNotFound, fmt::format("no host control '{}'", what));
 }
