@@ -36,7 +36,7 @@ http::status status_of(const std::string& code) {
     return http::status::not_found;
   if (code == errc::kBadToken || code == errc::kNotHost) return http::status::forbidden;
   if (code == errc::kSeatTaken || code == errc::kFull || code == errc::kStarted ||
-      code == room::errc::kUnfinished)
+      code == errc::kBusy || code == room::errc::kUnfinished)
     return http::status::conflict;
   if (code == errc::kTooLarge) return http::status::payload_too_large;
   if (code == errc::kRateLimited) return http::status::too_many_requests;

@@ -191,6 +191,18 @@ Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecor
   }
   std::vector<room::SeatConfig> seats;
   for (const SeatPlan& p : t->plan_) seats.push_back({p.kind, p.name, p.bot});
+  // Seats the host changed during the game: the room replays them itself;
+  // the plan learns who sits there now (and their token's hash).
+  for (const store::Entry& e : rec.entries) {
+    if (e.kind != "seat" || e.seat < 0 || e.seat >= static_cast<Seat>(t->plan_.size())) continue;
+    auto kind = kind_from(e.json.value("kind", Json("bot")));
+    if (!kind) return kind.error();
+    SeatPlan& p = t->plan_[static_cast<std::size_t>(e.seat)];
+    p.kind = *kind;
+    p.name = e.json.value("name", "");
+    p.bot = e.json.value("bot", "");
+    p.token_hash = e.json.value("owner", Json::object()).value("token", "");
+  }
   room::RoomOptions ro{.seed = secure_seed(),
                        .languages = kLanguages,
                        .move_clock = t->move_clock_,
@@ -284,8 +296,9 @@ Expected<Json> Table::join(const Json& body) {
 
 Expected<Json> Table::host(const std::string& what, const Json& body) {
   if (auto e = check_host(body)) return *e;
+  if (phase_ == Phase::kPlaying && what == "seat") return replace_seat(body);
   if (phase_ != Phase::kLobby)
-    return make_error(errc::kStarted, "the game has started: seats and options are fixed");
+    return make_error(errc::kStarted, "the game has started: options are fixed");
   if (what == "start") {
     if (auto e = start()) return *e;
     return Json{{"table", id_}, {"phase", phase_name(phase_)}};
@@ -322,6 +335,48 @@ Expected<Json> Table::host(const std::string& what, const Json& body) {
     return Json{{"table", id_}, {"seats", seats_json()}};
   }
   return make_error(errc::kNotFound, fmt::format("no host control '{}'", what));
+}
+
+Expected<Json> Table::replace_seat(const Json& body) {
+  const Json seat_j = body.value("seat", Json());
+  if (!seat_j.is_number_integer() || seat_j.get<int>() < 0 ||
+      seat_j.get<std::size_t>() >= plan_.size())
+    return make_error(room::errc::kBadSeat, "no such seat at this table");
+  const auto seat = seat_j.get<std::size_t>();
+  auto kind = kind_from(body.value("kind", Json()));
+  if (!kind) return kind.error();
+  if (thinking_)
+    return make_error(errc::kBusy, "a bot is deciding at this table: try again in a moment");
+  SeatPlan next;
+  next.kind = *kind;
+  std::string token;
+  Json owner = Json::object();
+  if (next.kind == room::SeatKind::kPerson) {
+    auto name = read_name(body);
+    if (!name) return name.error();
+    next.name = *name;
+    token = random_hex(16);
+    next.token_hash = sha256_hex(token);
+    owner["token"] = next.token_hash;
+  } else {
+    const Json bot = body.value("bot", Json(default_bot(*game_)));
+    if (!bot.is_string()) return make_error(errc::kMalformed, "bot is a bot spec");
+    next.bot = bot.get<std::string>();
+  }
+  if (auto e =
+          room_->replace_seat(static_cast<Seat>(seat), {next.kind, next.name, next.bot}, owner))
+    return *e;
+  plan_[seat] = next;
+  // The connections of whoever sat there before become spectators.
+  for (auto& [p, c] : conns_)
+    if (c.seat == static_cast<Seat>(seat)) {
+      c.seat = kSpectator;
+      c.sent = false;
+    }
+  drive();
+  Json out = {{"table", id_}, {"seat", seat}, {"seats", seats_json()}};
+  if (!token.empty()) out["token"] = token;  // for the person who takes the seat
+  return out;
 }
 
 MaybeError Table::start() {

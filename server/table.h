@@ -141,6 +141,7 @@ class Table : public std::enable_shared_from_this<Table> {
 
   MaybeError check_host(const Json& body) const;
   MaybeError start();
+  Expected<Json> replace_seat(const Json& body);
   Json seat_plan_json() const;
   Json seats_json() const;
   void drive();

@@ -475,12 +475,35 @@ TEST(Server, TheHostChangesSeatsAndOptionsBeforeTheStartOnly) {
   ASSERT_EQ(anna.status, 200);
   EXPECT_EQ(anna.body["seat"], 0);
   ASSERT_EQ(http_post(port, "/api/tables/" + id + "/start", host).status, 200);
-  auto late = http_post(port, "/api/tables/" + id + "/seat", with({{"seat", 1}, {"kind", "person"}}));
+  auto late = http_post(port, "/api/tables/" + id + "/options", with({{"params", Json::object()}}));
   EXPECT_EQ(late.body["code"], "table/started");
   Player a(port, "/ws/tables/" + id + "?token=" + anna.body["token"].get<std::string>());
   a.sync();
   EXPECT_EQ(a.log.back()["seats"][1]["kind"], "bot");
   EXPECT_EQ(a.log.back()["seats"][0]["name"], "Anna");
+  // During the game: the bot's seat to a person (who gets a token), and
+  // Anna's seat to a bot (her connection becomes a spectator's).
+  auto ben = http_post(port, "/api/tables/" + id + "/seat",
+                       with({{"seat", 1}, {"kind", "person"}, {"name", "Ben"}}));
+  for (int i = 0; i < 100 && ben.body.value("code", "") == "table/busy"; ++i)
+    ben = http_post(port, "/api/tables/" + id + "/seat",
+                    with({{"seat", 1}, {"kind", "person"}, {"name", "Ben"}}));
+  ASSERT_EQ(ben.status, 200) << ben.text;
+  Player b(port, "/ws/tables/" + id + "?token=" + ben.body["token"].get<std::string>());
+  b.sync();
+  EXPECT_EQ(b.log.front()["seat"], 1);
+  EXPECT_EQ(b.log.front()["seats"][1]["name"], "Ben");
+  auto bot = http_post(port, "/api/tables/" + id + "/seat",
+                       with({{"seat", 0}, {"kind", "bot"}, {"bot", "random"}}));
+  for (int i = 0; i < 100 && bot.body.value("code", "") == "table/busy"; ++i)
+    bot = http_post(port, "/api/tables/" + id + "/seat",
+                    with({{"seat", 0}, {"kind", "bot"}, {"bot", "random"}}));
+  ASSERT_EQ(bot.status, 200) << bot.text;
+  a.sync();
+  EXPECT_EQ(a.log.back()["seat"], kSpectator);
+  EXPECT_EQ(a.log.back()["seats"][0]["kind"], "bot");
+  std::vector<Player*> ben_only = {&b};
+  ASSERT_NO_FATAL_FAILURE(play_to_end(ben_only, 5));
 }
 
 TEST(Server, ASilentClientIsClosedByTheIdleTimeout) {
