@@ -729,6 +729,12 @@ TEST(ServeProcess, KillNineMidGameThenRestartAndPlayOnWithNoAcknowledgedActionLo
   // Everything either seat saw before the crash is in the record.
   ASSERT_NO_FATAL_FAILURE(check_against_replay(again.port(), t.id, seats,
                                                {{0, before_a.get()}, {2, before_b.get()}}, false));
+  // After one more restart the finished table's record comes from the store.
+  again.kill9();
+  ServeProcess third(db.path);
+  auto stored = http_get(third.port(), "/api/tables/" + t.id + "/record");
+  ASSERT_EQ(stored.status, 200) << stored.text;
+  EXPECT_EQ(stored.body, rec.body);
 }
 
 TEST(ServeProcess, SigtermClosesConnectionsWithAReasonAndExitsCleanly) {
