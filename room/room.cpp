@@ -100,6 +100,14 @@ Expected<std::unique_ptr<Room>> Room::resume(const AnyGame& game, const store::T
     MaybeError err;
     if (e.kind == "chat") {
       err = r.chat(e.seat, e.text);
+    } else if (e.kind == "seat") {
+      const std::string kind = e.json.value("kind", "bot");
+      SeatConfig c{.kind = kind == "person"  ? SeatKind::kPerson
+                           : kind == "empty" ? SeatKind::kEmpty
+                                             : SeatKind::kBot,
+                   .name = e.json.value("name", ""),
+                   .bot = e.json.value("bot", "")};
+      err = r.replace_seat(e.seat, std::move(c), e.json.value("owner", Json::object()));
     } else {
       Action a = e.action;
       if (a < 0) {
@@ -188,6 +196,40 @@ MaybeError Room::act_json(Seat seat, std::uint64_t version, const Json& action) 
   auto a = state_.action_from_json(seat, action);
   if (!a) return a.error();
   return act(seat, version, *a);
+}
+
+MaybeError Room::replace_seat(Seat seat, SeatConfig c, Json owner) {
+  if (seat < 0 || seat >= num_players())
+    return make_error(errc::kBadSeat, fmt::format("there is no seat {}", seat));
+  if (state_.is_terminal()) return make_error(meeple::errc::kGameOver, "the game is over");
+  const std::string spec = c.kind == SeatKind::kBot && !c.bot.empty() ? c.bot : default_bot(*game_);
+  auto bot = make_bot(*game_, spec);
+  if (!bot) return bot.error();
+  if (store_) {
+    const char* kind = c.kind == SeatKind::kPerson ? "person"
+                       : c.kind == SeatKind::kBot  ? "bot"
+                                                   : "empty";
+    const store::Entry entry{
+        .kind = "seat",
+        .seat = seat,
+        .json = {{"kind", kind}, {"name", c.name}, {"bot", c.bot}, {"owner", std::move(owner)}}};
+    if (auto e = store_->append(table_id_, lease_, std::span(&entry, 1))) return e;
+  }
+  const auto i = static_cast<std::size_t>(seat);
+  bots_[i] = std::move(*bot);
+  SeatInfo& info = seat_info_[i];
+  info.kind = c.kind;
+  info.name = c.kind == SeatKind::kPerson ? c.name : std::string(bots_[i]->name());
+  info.stand_in = false;
+  info.connected = c.kind != SeatKind::kPerson;
+  left_at_[i] = c.kind == SeatKind::kPerson ? Clock::now() : kNever;
+  deadline_[i] = kNever;
+  record_.seats[i] = c.kind == SeatKind::kPerson ? c.name : spec;
+  observers_[i] = c.kind != SeatKind::kPerson && bots_[i]->observes() ? bots_[i].get() : nullptr;
+  any_observer_ = std::any_of(observers_.begin(), observers_.end(), [](Bot* b) { return b; });
+  config_[i] = std::move(c);
+  start_clock(Clock::now());
+  return std::nullopt;
 }
 
 MaybeError Room::chat(Seat seat, std::string_view text) {

@@ -155,6 +155,14 @@ class Room {
   // bot/illegal if the bot chose badly).
   MaybeError apply_bot_turn(const BotTurn& turn, Action a);
 
+  // --- Who plays a seat, changed during the game (a host replaces a person
+  // by a bot or a bot by a person). Stored as an entry of kind "seat" (json:
+  // kind, name, bot, and `owner`, the owner's own data such as a token hash)
+  // before it takes effect; Room::resume replays it. The new bot starts
+  // fresh. Not while a BotTurn is out. seat/invalid, action/game_over,
+  // bot/unknown, or the store's error.
+  MaybeError replace_seat(Seat seat, SeatConfig config, Json owner = Json::object());
+
   // --- Presence and clocks (the caller passes the time, so tests can too).
   // A person connects or leaves; back in time, they take their seat again.
   void set_connected(Seat seat, bool connected, Clock::time_point now);

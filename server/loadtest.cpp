@@ -203,7 +203,9 @@ int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
     Json seats = Json::array();
     for (int i = 0; i < a.players; ++i) seats.push_back({{"kind", "person"}});
     for (int i = 0; i < a.tables; ++i) {
-      auto t = http.post("/api/tables", {{"game", a.game}, {"seats", seats}, {"public", false}});
+      auto t = http.post(
+          "/api/tables",
+          {{"game", a.game}, {"seats", seats}, {"public", false}, {"languages", {a.lang}}});
       if (!t) {
         err << "error: " << t.error().message << "\n";
         return 2;

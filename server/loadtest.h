@@ -15,8 +15,9 @@ struct LoadtestArgs {
   int tables = 100;
   std::string game = "ufo";
   int players = 2;
-  double seconds = 10;  // the measured window
-  int server_pid = 0;   // for resident memory (/proc/PID/status); 0: not measured
+  double seconds = 10;      // the measured window
+  std::string lang = "en";  // the tables' one language
+  int server_pid = 0;       // for resident memory (/proc/PID/status); 0: not measured
   bool json = false;
 };
 

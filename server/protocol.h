@@ -29,6 +29,7 @@ inline constexpr const char* kUnknownTable = "table/unknown";
 inline constexpr const char* kFull = "table/full";
 inline constexpr const char* kStarted = "table/started";
 inline constexpr const char* kNotStarted = "table/not_started";
+inline constexpr const char* kBusy = "table/busy";
 inline constexpr const char* kBadToken = "auth/token";
 inline constexpr const char* kNotHost = "auth/host";
 inline constexpr const char* kSeatTaken = "seat/taken";

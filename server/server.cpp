@@ -36,7 +36,7 @@ http::status status_of(const std::string& code) {
     return http::status::not_found;
   if (code == errc::kBadToken || code == errc::kNotHost) return http::status::forbidden;
   if (code == errc::kSeatTaken || code == errc::kFull || code == errc::kStarted ||
-      code == room::errc::kUnfinished)
+      code == errc::kBusy || code == room::errc::kUnfinished)
     return http::status::conflict;
   if (code == errc::kTooLarge) return http::status::payload_too_large;
   if (code == errc::kRateLimited) return http::status::too_many_requests;
@@ -228,8 +228,9 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       send_close();
     }
     if (code == errc::kSlowClient) {
-      // A slow client may never read: do not wait for it.
-      queue_.clear();
+      // A slow client may never read: do not wait for it. The message being
+      // written (the front) stays alive until its handler runs.
+      if (queue_.size() > 1) queue_.erase(queue_.begin() + 1, queue_.end());
       beast::get_lowest_layer(ws_).close();
     }
   }
@@ -403,6 +404,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     if (parts.size() >= 3 && parts[1] == "tables") {
       auto table = hub_.find(parts[2]);
+      if (!table && parts.size() == 4 && parts[3] == "record" && method == http::verb::get) {
+        // A table finished before a restart is only in the store.
+        auto stored = hub_.store.load(parts[2]);
+        if (stored && stored->finished())
+          return send_json(http::status::ok, record_to_json(store::to_game_record(*stored)));
+      }
       if (!table) return send_error(make_error(errc::kUnknownTable, "no such table"));
       if (parts.size() == 3 && method == http::verb::get) {
         table->post([self = shared_from_this(), table] { self->reply_later(table->summary()); });

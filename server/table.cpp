@@ -1,6 +1,7 @@
 #include "server/table.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
 #include "games/registry.h"
@@ -132,6 +133,18 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
     return make_error(errc::kMalformed, "clock_seconds and grace_seconds are numbers >= 0");
   t->move_clock_ = std::chrono::milliseconds(static_cast<std::int64_t>(clock.get<double>() * 1000));
   t->grace_ = std::chrono::milliseconds(static_cast<std::int64_t>(grace.get<double>() * 1000));
+  // The languages the table tells its events and choices in (each costs
+  // words for every observer after every action): a subset of en, it, ko.
+  const Json langs = req.value("languages", Json(kLanguages));
+  if (!langs.is_array() || langs.empty())
+    return make_error(errc::kMalformed, "languages is a list of en, it, ko");
+  t->languages_.clear();
+  for (const Json& l : langs) {
+    if (!l.is_string() ||
+        std::find(kLanguages.begin(), kLanguages.end(), l.get<std::string>()) == kLanguages.end())
+      return make_error(errc::kMalformed, "languages is a list of en, it, ko");
+    t->languages_.push_back(l.get<std::string>());
+  }
   t->plan_.resize(static_cast<std::size_t>(players));
   if (seats.is_array()) {
     if (static_cast<int>(seats.size()) != players)
@@ -176,6 +189,7 @@ Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecor
     t->host_hash_ = s.at("host").get<std::string>();
     t->move_clock_ = std::chrono::milliseconds(s.at("clock_ms").get<std::int64_t>());
     t->grace_ = std::chrono::milliseconds(s.at("grace_ms").get<std::int64_t>());
+    t->languages_ = s.value("languages", kLanguages);
     for (const Json& p : s.at("seats")) {
       SeatPlan sp;
       auto kind = kind_from(p.at("kind"));
@@ -191,8 +205,20 @@ Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecor
   }
   std::vector<room::SeatConfig> seats;
   for (const SeatPlan& p : t->plan_) seats.push_back({p.kind, p.name, p.bot});
+  // Seats the host changed during the game: the room replays them itself;
+  // the plan learns who sits there now (and their token's hash).
+  for (const store::Entry& e : rec.entries) {
+    if (e.kind != "seat" || e.seat < 0 || e.seat >= static_cast<Seat>(t->plan_.size())) continue;
+    auto kind = kind_from(e.json.value("kind", Json("bot")));
+    if (!kind) return kind.error();
+    SeatPlan& p = t->plan_[static_cast<std::size_t>(e.seat)];
+    p.kind = *kind;
+    p.name = e.json.value("name", "");
+    p.bot = e.json.value("bot", "");
+    p.token_hash = e.json.value("owner", Json::object()).value("token", "");
+  }
   room::RoomOptions ro{.seed = secure_seed(),
-                       .languages = kLanguages,
+                       .languages = t->languages_,
                        .move_clock = t->move_clock_,
                        .grace = t->grace_};
   auto r = room::Room::resume(*game, rec, std::move(seats), ro, &hub.store);
@@ -234,11 +260,9 @@ Json Table::seat_plan_json() const {
   for (const SeatPlan& p : plan_)
     seats.push_back(
         {{"kind", kind_name(p.kind)}, {"bot", p.bot}, {"name", p.name}, {"token", p.token_hash}});
-  return {{"public", public_},
-          {"host", host_hash_},
-          {"clock_ms", move_clock_.count()},
-          {"grace_ms", grace_.count()},
-          {"seats", seats}};
+  return {
+      {"public", public_},          {"host", host_hash_},      {"clock_ms", move_clock_.count()},
+      {"grace_ms", grace_.count()}, {"languages", languages_}, {"seats", seats}};
 }
 
 MaybeError Table::check_host(const Json& body) const {
@@ -284,8 +308,9 @@ Expected<Json> Table::join(const Json& body) {
 
 Expected<Json> Table::host(const std::string& what, const Json& body) {
   if (auto e = check_host(body)) return *e;
+  if (phase_ == Phase::kPlaying && what == "seat") return replace_seat(body);
   if (phase_ != Phase::kLobby)
-    return make_error(errc::kStarted, "the game has started: seats and options are fixed");
+    return make_error(errc::kStarted, "the game has started: options are fixed");
   if (what == "start") {
     if (auto e = start()) return *e;
     return Json{{"table", id_}, {"phase", phase_name(phase_)}};
@@ -319,9 +344,51 @@ Expected<Json> Table::host(const std::string& what, const Json& body) {
     free_seats_.fetch_add(int(is_free) - int(was_free));
     p = next;
     publish(true);
-    return Json{{"table", id_}, {"seats", seat_plan_json()["seats"].size()}};
+    return Json{{"table", id_}, {"seats", seats_json()}};
   }
   return make_error(errc::kNotFound, fmt::format("no host control '{}'", what));
+}
+
+Expected<Json> Table::replace_seat(const Json& body) {
+  const Json seat_j = body.value("seat", Json());
+  if (!seat_j.is_number_integer() || seat_j.get<int>() < 0 ||
+      seat_j.get<std::size_t>() >= plan_.size())
+    return make_error(room::errc::kBadSeat, "no such seat at this table");
+  const auto seat = seat_j.get<std::size_t>();
+  auto kind = kind_from(body.value("kind", Json()));
+  if (!kind) return kind.error();
+  if (thinking_)
+    return make_error(errc::kBusy, "a bot is deciding at this table: try again in a moment");
+  SeatPlan next;
+  next.kind = *kind;
+  std::string token;
+  Json owner = Json::object();
+  if (next.kind == room::SeatKind::kPerson) {
+    auto name = read_name(body);
+    if (!name) return name.error();
+    next.name = *name;
+    token = random_hex(16);
+    next.token_hash = sha256_hex(token);
+    owner["token"] = next.token_hash;
+  } else {
+    const Json bot = body.value("bot", Json(default_bot(*game_)));
+    if (!bot.is_string()) return make_error(errc::kMalformed, "bot is a bot spec");
+    next.bot = bot.get<std::string>();
+  }
+  if (auto e =
+          room_->replace_seat(static_cast<Seat>(seat), {next.kind, next.name, next.bot}, owner))
+    return *e;
+  plan_[seat] = next;
+  // The connections of whoever sat there before become spectators.
+  for (auto& [p, c] : conns_)
+    if (c.seat == static_cast<Seat>(seat)) {
+      c.seat = kSpectator;
+      c.sent = false;
+    }
+  drive();
+  Json out = {{"table", id_}, {"seat", seat}, {"seats", seats_json()}};
+  if (!token.empty()) out["token"] = token;  // for the person who takes the seat
+  return out;
 }
 
 MaybeError Table::start() {
@@ -332,7 +399,7 @@ MaybeError Table::start() {
     seats.push_back({taken ? p.kind : room::SeatKind::kEmpty, p.name, p.bot});
   }
   room::RoomOptions ro{.seed = secure_seed(),
-                       .languages = kLanguages,
+                       .languages = languages_,
                        .move_clock = move_clock_,
                        .grace = grace_,
                        .table_id = id_,
@@ -379,6 +446,7 @@ Expected<std::shared_ptr<Table>> Table::rematch(const Json& body) {
   t->auto_start_ = auto_start_;
   t->move_clock_ = move_clock_;
   t->grace_ = grace_;
+  t->languages_ = languages_;
   t->host_hash_ = host_hash_;
   t->plan_ = plan_;
   t->free_seats_ = 0;
@@ -459,9 +527,11 @@ void Table::on_message(Peer* peer, const Json& msg, SteadyClock::time_point rece
   const std::string t = type.get<std::string>();
   if (t == "hello") {
     const Json lang = msg.value("lang", Json("en"));
-    if (!lang.is_string() || std::find(kLanguages.begin(), kLanguages.end(),
-                                       lang.get<std::string>()) == kLanguages.end())
-      return send_error(c, make_error(errc::kMalformed, "lang is one of en, it, ko"));
+    if (!lang.is_string() || std::find(languages_.begin(), languages_.end(),
+                                       lang.get<std::string>()) == languages_.end())
+      return send_error(c,
+                        make_error(errc::kMalformed, fmt::format("lang is one of the table's: {}",
+                                                                 fmt::join(languages_, ", "))));
     c.lang = lang.get<std::string>();
     c.sent = false;  // the whole picture again, in the new language
     c.events_from = 0;

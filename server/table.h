@@ -141,6 +141,7 @@ class Table : public std::enable_shared_from_this<Table> {
 
   MaybeError check_host(const Json& body) const;
   MaybeError start();
+  Expected<Json> replace_seat(const Json& body);
   Json seat_plan_json() const;
   Json seats_json() const;
   void drive();
@@ -169,6 +170,7 @@ class Table : public std::enable_shared_from_this<Table> {
   std::chrono::milliseconds move_clock_{0};
   std::chrono::milliseconds grace_{60000};
   bool auto_start_ = true;
+  std::vector<std::string> languages_ = {"en", "it", "ko"};
   std::unique_ptr<room::Room> room_;
   bool thinking_ = false;
   std::uint64_t thinking_version_ = 0;

@@ -49,7 +49,8 @@ struct TableSpec {
 };
 
 // One entry of a table's log. kind "action": seat (kChance for chance), the
-// action's integer and JSON forms. kind "chat": seat and text.
+// action's integer and JSON forms. kind "chat": seat and text. kind "seat":
+// who plays the seat from now on (json: kind, name, bot, owner's data).
 struct Entry {
   std::string kind = "action";
   Seat seat = kChance;

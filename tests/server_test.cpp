@@ -409,6 +409,103 @@ TEST(Server, EveryErrorCodeOnceAndNothingChanges) {
   expect_error(mover, "request/rate_limited");
 }
 
+TEST(Server, AStandInPlaysForAPersonAwayLongerThanTheGraceUntilTheyReturn) {
+  ServerOptions o;
+  o.tick = std::chrono::milliseconds(50);
+  TestServer server(o);
+  auto created = http_post(server.port(), "/api/tables",
+                           {{"game", "ufo"},
+                            {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}},
+                            {"grace_seconds", 0.2}});
+  ASSERT_EQ(created.status, 201);
+  const std::string id = created.body["id"];
+  std::vector<std::string> tokens;
+  for (int s = 0; s < 2; ++s)
+    tokens.push_back(http_post(server.port(), "/api/tables/" + id + "/join", {{"seat", s}})
+                         .body["token"]
+                         .get<std::string>());
+  auto a = std::make_unique<Player>(server.port(), "/ws/tables/" + id + "?token=" + tokens[0]);
+  Player b(server.port(), "/ws/tables/" + id + "?token=" + tokens[1]);
+  a->sync();
+  b.sync();
+  const std::uint64_t v = b.version;
+  a->ws.close();
+  a.reset();
+  // Seat 0 is away: after the grace its stand-in plays (seat 0 acts first in
+  // Ufo!, or after seat 1, who then plays on), and every view shows it.
+  bool stood_in = false;
+  for (int i = 0; i < 2000 && !(stood_in && b.version > v); ++i) {
+    if (!b.choices.empty()) b.act(b.choices[0]["action"]);
+    b.choices = Json::array();
+    b.wait_one();
+    ASSERT_FALSE(b.log.empty());
+    const Json& last = b.log.back();
+    if (last.contains("seats")) stood_in |= last["seats"][0]["stand_in"].get<bool>();
+  }
+  EXPECT_TRUE(stood_in);
+  EXPECT_GT(b.version, v) << "the stand-in played";
+  Player back(server.port(), "/ws/tables/" + id + "?token=" + tokens[0]);
+  back.sync();
+  ASSERT_FALSE(back.log.empty());
+  EXPECT_FALSE(back.log.front()["seats"][0]["stand_in"].get<bool>()) << "back at the table";
+  EXPECT_TRUE(back.log.front()["seats"][0]["connected"].get<bool>());
+}
+
+TEST(Server, TheHostChangesSeatsAndOptionsBeforeTheStartOnly) {
+  TestServer server;
+  const unsigned short port = server.port();
+  auto created = http_post(port, "/api/tables",
+                           {{"game", "ufo"},
+                            {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}},
+                            {"auto_start", false}});
+  const std::string id = created.body["id"];
+  const Json host = {{"host_token", created.body["host_token"]}};
+  auto with = [&](Json extra) {
+    extra.update(host);
+    return extra;
+  };
+  auto bad = http_post(port, "/api/tables/" + id + "/options", with({{"params", {{"nope", 1}}}}));
+  EXPECT_EQ(bad.body["code"], "params/unknown");
+  auto seat = http_post(port, "/api/tables/" + id + "/seat",
+                        with({{"seat", 1}, {"kind", "bot"}, {"bot", "random"}}));
+  ASSERT_EQ(seat.status, 200) << seat.text;
+  auto join = http_post(port, "/api/tables/" + id + "/join", {{"seat", 1}});
+  EXPECT_EQ(join.body["code"], "seat/invalid") << "a bot's seat";
+  auto anna = http_post(port, "/api/tables/" + id + "/join", {{"name", "Anna"}});
+  ASSERT_EQ(anna.status, 200);
+  EXPECT_EQ(anna.body["seat"], 0);
+  ASSERT_EQ(http_post(port, "/api/tables/" + id + "/start", host).status, 200);
+  auto late = http_post(port, "/api/tables/" + id + "/options", with({{"params", Json::object()}}));
+  EXPECT_EQ(late.body["code"], "table/started");
+  Player a(port, "/ws/tables/" + id + "?token=" + anna.body["token"].get<std::string>());
+  a.sync();
+  EXPECT_EQ(a.log.back()["seats"][1]["kind"], "bot");
+  EXPECT_EQ(a.log.back()["seats"][0]["name"], "Anna");
+  // During the game: the bot's seat to a person (who gets a token), and
+  // Anna's seat to a bot (her connection becomes a spectator's).
+  auto ben = http_post(port, "/api/tables/" + id + "/seat",
+                       with({{"seat", 1}, {"kind", "person"}, {"name", "Ben"}}));
+  for (int i = 0; i < 100 && ben.body.value("code", "") == "table/busy"; ++i)
+    ben = http_post(port, "/api/tables/" + id + "/seat",
+                    with({{"seat", 1}, {"kind", "person"}, {"name", "Ben"}}));
+  ASSERT_EQ(ben.status, 200) << ben.text;
+  Player b(port, "/ws/tables/" + id + "?token=" + ben.body["token"].get<std::string>());
+  b.sync();
+  EXPECT_EQ(b.log.front()["seat"], 1);
+  EXPECT_EQ(b.log.front()["seats"][1]["name"], "Ben");
+  auto bot = http_post(port, "/api/tables/" + id + "/seat",
+                       with({{"seat", 0}, {"kind", "bot"}, {"bot", "random"}}));
+  for (int i = 0; i < 100 && bot.body.value("code", "") == "table/busy"; ++i)
+    bot = http_post(port, "/api/tables/" + id + "/seat",
+                    with({{"seat", 0}, {"kind", "bot"}, {"bot", "random"}}));
+  ASSERT_EQ(bot.status, 200) << bot.text;
+  a.sync();
+  EXPECT_EQ(a.log.back()["seat"], kSpectator);
+  EXPECT_EQ(a.log.back()["seats"][0]["kind"], "bot");
+  std::vector<Player*> ben_only = {&b};
+  ASSERT_NO_FATAL_FAILURE(play_to_end(ben_only, 5));
+}
+
 TEST(Server, ASilentClientIsClosedByTheIdleTimeout) {
   ServerOptions o;
   o.idle_timeout = std::chrono::seconds(1);
@@ -632,6 +729,12 @@ TEST(ServeProcess, KillNineMidGameThenRestartAndPlayOnWithNoAcknowledgedActionLo
   // Everything either seat saw before the crash is in the record.
   ASSERT_NO_FATAL_FAILURE(check_against_replay(again.port(), t.id, seats,
                                                {{0, before_a.get()}, {2, before_b.get()}}, false));
+  // After one more restart the finished table's record comes from the store.
+  again.kill9();
+  ServeProcess third(db.path);
+  auto stored = http_get(third.port(), "/api/tables/" + t.id + "/record");
+  ASSERT_EQ(stored.status, 200) << stored.text;
+  EXPECT_EQ(stored.body, rec.body);
 }
 
 TEST(ServeProcess, SigtermClosesConnectionsWithAReasonAndExitsCleanly) {

@@ -115,13 +115,21 @@ TYPED_TEST(StoreContract, ARoomStoresAndResumesItsGame) {
   ASSERT_FALSE((*r)->advance());
   ASSERT_FALSE((*r)->act(0, (*r)->version(), (*r)->choices(0, "en").front().action));
   ASSERT_FALSE((*r)->advance());
+  // The bot's seat goes to a person mid-game: an entry too.
+  ASSERT_FALSE(
+      (*r)->replace_seat(1, {.kind = room::SeatKind::kPerson, .name = "Ben"}, {{"token", "h"}}));
   auto t = store.load((*r)->table_id());
   ASSERT_TRUE(t);
-  EXPECT_EQ(t->entries.size(), (*r)->version());
+  EXPECT_EQ(t->entries.size(), (*r)->version() + 1);
+  EXPECT_EQ(t->entries.back().kind, "seat");
+  EXPECT_EQ(t->entries.back().json["owner"]["token"], "h");
   auto again = room::Room::resume(toy, *t, seats, {.seed = 77}, &store);
   ASSERT_TRUE(again) << again.error().message;
   EXPECT_EQ((*again)->version(), (*r)->version());
   EXPECT_EQ((*again)->view(0), (*r)->view(0));
+  EXPECT_EQ((*again)->seats()[1].kind, room::SeatKind::kPerson);
+  EXPECT_EQ((*again)->seats()[1].name, "Ben");
+  EXPECT_EQ(to_game_record(*t).actions.size(), (*r)->version()) << "a seat change is no action";
 }
 
 // Appends from many threads at once all land, each table's in order, and
