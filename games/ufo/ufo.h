@@ -15,7 +15,8 @@
 //    or leaves them (kPass);
 //  - actions: "UFO u does <kind>" or "end actions"; a control roll first
 //    gathers assisting UFOs ("assist with v" / "roll") then a chance d12;
-//  - end of turn: take a new UFO (type and city) or decline.
+//  - end of turn: after a turn that gained control of a city and does not
+//    end the game, take a new UFO (type and city) or decline.
 // No information is hidden: view() is the same for every seat.
 //
 // The code follows the sections of docs/rules/ufo.md, one file each: board.h
