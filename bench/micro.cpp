@@ -16,7 +16,8 @@ namespace {
 
 template <Game G>
 typename G::State start_state(int players) {
-  auto params = resolve_params(G::params_schema(), Json::object());
+  auto params =
+      resolve_params(G::params_schema(), G::param_variants().front());  // automated limits
   return *G::new_game(*params, players);
 }
 

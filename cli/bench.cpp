@@ -52,7 +52,7 @@ std::vector<BenchResult> run_all(double seconds, const std::string& only) {
 #define MEEPLE_BENCH_GAME(dir, Class)               \
   if (want(dir::Class::kName))                      \
     for (int players : bench_players<dir::Class>()) \
-      out.push_back(run<dir::Class>(Json::object(), players, seconds));
+      out.push_back(run<dir::Class>(dir::Class::param_variants().front(), players, seconds));
   MEEPLE_FOR_EACH_GAME(MEEPLE_BENCH_GAME)
 #undef MEEPLE_BENCH_GAME
   return out;

@@ -161,6 +161,9 @@ int cmd_selfplay(const SelfplayArgs& a, std::ostream& out, std::ostream& err) {
   const AnyGame& game = **g;
   auto params = parse_params(game, a.params);
   if (!params) return fail(err, params.error());
+  // Automated play states its own limits (the game's first variant, e.g. Ufo!'s max_rounds).
+  const Json automated = game.param_variants().front();
+  for (const auto& [k, v] : automated.items()) params->emplace(k, v);
   const int players = a.players ? a.players : default_players(game);
   auto probe = game.new_game(*params, players);
   if (!probe) return fail(err, probe.error());
@@ -307,6 +310,8 @@ int cmd_arena(const ArenaArgs& a, std::ostream& out, std::ostream& err) {
   if (!g) return fail(err, g.error());
   auto params = parse_params(**g, a.params);
   if (!params) return fail(err, params.error());
+  const Json automated = (*g)->param_variants().front();  // as selfplay
+  for (const auto& [k, v] : automated.items()) params->emplace(k, v);
   ArenaOptions opt;
   opt.games = a.games;
   opt.players = a.players;

@@ -370,8 +370,8 @@ TEST_F(Cli, UfoPlayTellsWhatTheOthersDidAndRolled) {
             0)
       << err.str();
   const std::string o = out.str();
-  EXPECT_NE(o.find("seat 1: end movement"), std::string::npos);
-  EXPECT_NE(o.find("seat 2: end actions"), std::string::npos);
+  EXPECT_NE(o.find("seat 1 ends movement"), std::string::npos);
+  EXPECT_NE(o.find("seat 2 ends its actions"), std::string::npos);
   EXPECT_NE(o.find("on the control die"), std::string::npos);
 }
 

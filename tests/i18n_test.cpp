@@ -46,6 +46,8 @@ TEST(Catalog, CorruptCatalogsAreRefused) {
 #include <fstream>
 #include <sstream>
 
+#include "games/registry.h"
+
 namespace meeple {
 namespace {
 
@@ -66,6 +68,15 @@ TEST(Catalog, EveryCatalogOfTheProjectIsComplete) {
     ASSERT_TRUE(c) << f << ": " << c.error().message;
     EXPECT_GT(c->keys().size(), 5u) << f;
     for (const auto& problem : c->check()) ADD_FAILURE() << f << ": " << problem;
+  }
+}
+
+// Every game a person can play tells them its texts from a catalog.
+TEST(Catalog, EveryGameHasOne) {
+  for (const AnyGame* game : all_games()) {
+    const Catalog* c = game->messages();
+    ASSERT_NE(c, nullptr) << game->name() << " has no message catalog";
+    EXPECT_TRUE(c->check().empty()) << game->name();
   }
 }
 

@@ -297,7 +297,13 @@ TEST(Server, ReconnectWithTheTokenMidGameThenHostStartsARematch) {
   Rng rng(3);
   std::vector<Player*> both = {a.get(), &b};
   for (int i = 0; i < 10; ++i) ASSERT_TRUE(play_step(both, rng));
-  a->sync();
+  // The last action may still be on its way to the table: wait until the
+  // table has applied it (someone has choices again) and both agree.
+  for (int i = 0; i < 1000; ++i) {
+    a->sync();
+    b.sync();
+    if (a->version == b.version && (!a->choices.empty() || !b.choices.empty())) break;
+  }
   const std::uint64_t version = a->version;
   const Json view = a->view;
   a->ws.close();

@@ -15,11 +15,10 @@ int UfoState::free_slot(int city) const {
 // player that has not acted or assisted yet (RULINGS 3.2, actions):
 //  - open a kiosk in a village without one;
 //  - take over another player's kiosk with a UFO that moved into its village
-//    this turn (the ruling also names a UFO infiltrating it; this code asks
-//    for a UFO that moved in, as docs/rules/ufo.md says);
-//  - open a restaurant in a city with a free slot where none opened this
-//    turn (the ruling says a failed roll uses the attempt up too; this code
-//    lets another UFO try, marked (meeple) in docs/rules/ufo.md);
+//    this turn or one infiltrating it (stayed there): any of the player's
+//    UFOs on a village with another player's kiosk;
+//  - open a restaurant in a city with a free slot, at most one attempt per
+//    city per turn (a failed roll uses it up too);
 //  - take over another player's restaurant with an infiltrating UFO (one
 //    that did not move) in a city without a free slot.
 // Kiosks and restaurants come from the player's supply.
@@ -37,7 +36,7 @@ void UfoState::legal_deeds(ActionList& out) const {
       if (!kiosks_left) return;
       if (kiosk_[s] == kNone) {
         out.push_back(base + static_cast<int>(Deed::kOpenKiosk));
-      } else if (kiosk_[s] != p && f.moved) {
+      } else if (kiosk_[s] != p) {
         out.push_back(base + static_cast<int>(Deed::kTakeKiosk));
       }
       return;
@@ -46,8 +45,7 @@ void UfoState::legal_deeds(ActionList& out) const {
     if (!restaurants_left) return;
     const int free = free_slot(s);
     if (free != kNone) {
-      if (!((opened_mask_ >> s) & 1u))
-        out.push_back(base + static_cast<int>(Deed::kOpenRestaurant));
+      if (!((tried_mask_ >> s) & 1u)) out.push_back(base + static_cast<int>(Deed::kOpenRestaurant));
     } else if (!f.moved) {
       // Take over a restaurant: every slot is taken, and not by p.
       for (int k = 0; k < slots(s); ++k)
@@ -72,6 +70,10 @@ void UfoState::apply_deed(Action a) {
     set_kiosk(f.space, active_);
     return;
   }
+  // RULINGS 3.2: one opening attempt per city per turn, used up by the roll
+  // whatever its result.
+  if (d == Deed::kOpenRestaurant)
+    tried_mask_ = static_cast<std::uint16_t>(tried_mask_ | bit<std::uint32_t>(f.space));
   roller_ = static_cast<std::int8_t>(u);
   deed_ = d;
   assist_ = 0;
@@ -103,19 +105,21 @@ void UfoState::apply_assist(Action a) {
 // RULINGS 3.2, control roll: 1d12 plus modifiers (control_modifier, +1 per
 // assistant) succeeds if at least the city's resistance. Opening a restaurant
 // removes the opener's eyewitness tokens from that city; taking one over does
-// not.
+// not. A success that makes the player the city's controller counts for the
+// new UFO (city_count.cpp).
 void UfoState::apply_control_die(Action a) {
   UfoPiece& f = ufos_[roller_];
   const int c = f.space;
   const int total = a + control_modifier(roller_) + assist_;
   if (total >= resistance(c)) {
+    const bool had = controller(c) == active_;
     if (deed_ == Deed::kOpenRestaurant) {
       set_restaurant(c, free_slot(c), active_);
-      opened_mask_ = static_cast<std::uint16_t>(opened_mask_ | bit<std::uint32_t>(c));
       eyewitness_[c][active_] = 0;
     } else {
       set_restaurant(c, deed_ == Deed::kTakeRestaurant0 ? 0 : 1, active_);
     }
+    gained_city_ |= !had && controller(c) == active_;
   }
   roller_ = kNone;
   deed_ = Deed::kOpenKiosk;

@@ -191,8 +191,7 @@ bool UfoState::displacement_done() const {
 // RULINGS 3.2: each city a displaced UFO enters, other than the bump's own
 // space, gets one eyewitness token of its colour; with none left in that
 // player's supply, the winner moves one of that player's tokens from another
-// city (apply_eyewitness). The ruling also lets the winner decline ("può");
-// this code does not offer that.
+// city (apply_eyewitness), or declines ("può": a decision of the winner).
 void UfoState::enter_by_displacement(int to) {
   if (to >= kNumCities || to == bump_space_) return;
   if (eyewitness_supply(loser_) > 0) {
@@ -216,17 +215,20 @@ void UfoState::finish_displacement() {
   next_bump_or_actions();
 }
 
-// The city the moved eyewitness token comes from: any other city holding one
-// of the loser's tokens.
+// "Leave them" (kPass), or the city the moved eyewitness token comes from:
+// any other city holding one of the loser's tokens.
 void UfoState::legal_eyewitness(ActionList& out) const {
+  out.push_back(act::kPass);
   for (int c = 0; c < kNumCities; ++c)
     if (c != eye_city_ && eyewitness_[c][loser_] > 0) out.push_back(act::kEyeBase + c);
 }
 
 void UfoState::apply_eyewitness(Action a) {
-  const int c = a - act::kEyeBase;
-  --eyewitness_[c][loser_];
-  ++eyewitness_[eye_city_][loser_];
+  if (a != act::kPass) {
+    const int c = a - act::kEyeBase;
+    --eyewitness_[c][loser_];
+    ++eyewitness_[eye_city_][loser_];
+  }
   eye_city_ = kNone;
   phase_ = Phase::kDisplace;
   if (displacement_done()) finish_displacement();

@@ -17,13 +17,13 @@ UfoState::Controls UfoState::control_masks() const {
   return out;
 }
 
-// RULINGS 3.2, city count: the player may take a new UFO when it controls at
-// least as many cities as it has UFOs in play, a type is left in its supply,
-// fewer than 20 UFOs are in play (RULINGS 3.1) and a controlled city holds no
-// other player's UFO. The ruling adds "at the end of a turn in which it
-// gained control of a city" and "not on a turn that ends the game"; this code
-// checks neither (docs/rules/ufo.md describes it as it is).
+// RULINGS 3.2, city count: the player may take a new UFO at the end of a
+// turn in which it gained control of a city, when it controls at least as
+// many cities as it has UFOs in play, a type is left in its supply, fewer
+// than 20 UFOs are in play (RULINGS 3.1) and a controlled city holds no other
+// player's UFO. (Not on a turn that ends the game: end_actions asks first.)
 bool UfoState::may_take_new_ufo(const Controls& controls) const {
+  if (!gained_city_) return false;
   const std::uint64_t cities = controls[static_cast<std::size_t>(active_)];
   if (cities == 0 || ufos_.size() >= kMaxUfos) return false;  // (no city: no place for it)
   const std::uint32_t mine = owned_[static_cast<std::size_t>(active_)];
@@ -40,12 +40,16 @@ std::uint64_t UfoState::new_ufo_cities() const {
   return controlled_mask(active_) & ~others_mask(active_);
 }
 
+// The end of the turn: the game may end (RULINGS 3.3, also at the round
+// limit), and only if it does not may the player take a new UFO.
 void UfoState::end_actions() {
   const Controls controls = control_masks();
-  if (may_take_new_ufo(controls)) {
+  if (ends_game(controls) || round_limit_reached()) {
+    phase_ = Phase::kOver;
+  } else if (may_take_new_ufo(controls)) {
     phase_ = Phase::kNewUfo;
   } else {
-    end_turn(controls);
+    next_turn();
   }
 }
 
@@ -73,7 +77,7 @@ void UfoState::apply_new_ufo(Action a) {
     // RULINGS 3.2: a player who took a new UFO skips its next turn.
     skip_mask_ = static_cast<std::uint8_t>(skip_mask_ | bit<std::uint32_t>(active_));
   }
-  end_turn(control_masks());
+  next_turn();  // a new UFO changes no control: end_actions already found the game goes on
 }
 
 }  // namespace meeple::ufo

@@ -35,6 +35,7 @@ Json UfoState::action_to_json(Seat seat, Action a) const {
   }
   if (a == act::kPass) {
     if (phase_ == Phase::kNewUfo) return {{"decline", "new-ufo"}};
+    if (phase_ == Phase::kEyewitness) return {{"decline", "eyewitness"}};
     return {{"end", phase_ == Phase::kActions ? "actions" : "movement"}};
   }
   if (a == act::kRoll) return {{"roll", true}};
@@ -181,7 +182,8 @@ Json UfoState::to_json() const {
   for (const auto& f : ufos_)
     ufos.push_back({f.owner, static_cast<int>(f.type), f.space, f.moved, f.stopped, f.used});
   j["ufos"] = ufos;
-  j["opened"] = opened_mask_;
+  j["opened"] = tried_mask_;
+  j["gained_city"] = gained_city_;
   j["skip"] = skip_mask_;
   j["lost_bump"] = lost_bump_;
   j["bump"] = {bump_space_, attacker_ufo_, defender_, att_bonus_,  def_bonus_,
@@ -288,7 +290,11 @@ Expected<UfoState> UfoState::from_json(const Json& j) {
   if (!in(j.at("opened"), 0, (1 << kNumCities) - 1) || !in(j.at("skip"), 0, (1 << np) - 1) ||
       !j.at("lost_bump").is_boolean())
     return bad("turn flags");
-  s.opened_mask_ = j["opened"].get<std::uint16_t>();
+  s.tried_mask_ = j["opened"].get<std::uint16_t>();
+  if (j.contains("gained_city")) {  // (absent in states saved before RULINGS 3.2 asked for it)
+    if (!j["gained_city"].is_boolean()) return bad("turn flags");
+    s.gained_city_ = j["gained_city"].get<bool>();
+  }
   s.skip_mask_ = j["skip"].get<std::uint8_t>();
   s.lost_bump_ = j["lost_bump"].get<bool>();
   const Json& b = j.at("bump");

@@ -26,10 +26,10 @@ bool UfoState::ends_game(const Controls& controls) const {
   return false;
 }
 
-// RULINGS 3.3: the rules have no round limit; the option max_rounds (0 = no
-// limit) ends and scores the game after that many rounds, a round being one
-// turn per seat, skipped turns included. (The ruling asks for a default of 0;
-// Ufo::params_schema still defaults to 60.)
+// RULINGS 3.3: the rules have no round limit, nor has a game with people
+// (max_rounds defaults to 0); automated play states its own
+// (Ufo::kAutomatedMaxRounds). The game ends and is scored after that many
+// rounds, a round being one turn per seat, skipped turns included.
 bool UfoState::round_limit_reached() const {
   return max_rounds_ > 0 && turns_ >= max_rounds_ * players_;
 }

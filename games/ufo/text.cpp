@@ -1,265 +1,513 @@
-// Ufo!: text_view, describe_action and describe_event for terminal play
-// (meeple play ufo).
-// Nothing is hidden in Ufo!, so the text shows only what view() holds: the
-// phase, the players' supplies and scores, the cities, the villages with a
-// kiosk or a UFO, the UFOs and the bump or control roll in progress. English
-// for every language (the map data has English names only).
+// Ufo!: the game in words for people (terminal play, the room's events):
+// text_view, describe_action, describe_event and the message catalog they
+// read (games/ufo/data/messages.json, en/it/ko, place names included).
+// Nothing is hidden in Ufo!, so every text shows only what view() holds, and
+// an event reads the same for every observer. None of this runs in search.
 #include <string>
 #include <string_view>
 
 #include "games/ufo/internal.h"
 
+namespace meeple::embedded {
+extern const std::string_view ufo_messages_json;
+}  // namespace meeple::embedded
+
 namespace meeple::ufo {
+
+const Catalog& Ufo::messages() {
+  static const Catalog c = *Catalog::parse(embedded::ufo_messages_json);
+  return c;
+}
 
 namespace {
 
-const char* const kTypeWords[kNumUfoTypes] = {"Standard", "Bumper", "Sedator"};
-const char* const kTypeTags[kNumUfoTypes] = {"Std", "Bmp", "Sed"};
-const char* const kPhaseWords[] = {
-    "city tokens",    "setup",          "movement",     "bump",       "support",
-    "attacker's die", "defender's die", "displacement", "eyewitness", "actions",
-    "assistance",     "control die",    "new UFO",      "game over"};
+// The catalog in one language, with the game's recurring names.
+struct Words {
+  std::string_view lang;
 
-std::string seat_word(Seat p) {
-  return "seat " + std::to_string(p);
-}
+  std::string t(std::string_view key) const { return Ufo::messages().text(key, lang); }
+  std::string f(std::string_view key, const Catalog::Args& args) const {
+    return Ufo::messages().format(key, lang, args);
+  }
+  std::string seat(Seat p) const { return f("seat", {{"n", std::to_string(p)}}); }
+  std::string place(int s) const { return t("place." + space_at(s).key); }
+  std::string type(UfoType ty) const {
+    return t(std::string("type.") + kTypeNames[static_cast<int>(ty)]);
+  }
+};
 
 std::string signed_number(int n) {
   return (n >= 0 ? "+" : "") + std::to_string(n);
 }
 
-std::string pad(std::string s, std::size_t width) {
-  s.append(s.size() < width ? width - s.size() : 1, ' ');  // at least one space
-  return s;
+std::string joined(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
+  return out;
+}
+
+// An event of several sentences, one a line.
+std::string one_per_line(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const auto& l : lines) out += (out.empty() ? "" : "\n") + l;
+  return out;
 }
 
 }  // namespace
 
-std::string UfoState::describe_action(Seat seat, Action a, std::string_view) const {
+// "UFO 3 (Bumper, seat 1)"; the owner is left out when it is `viewer`.
+static std::string ufo_words(const Words& w, const UfoState& s, int u, Seat viewer) {
+  if (u < 0 || u >= static_cast<int>(s.ufos().size()))
+    return w.f("ufo", {{"n", std::to_string(u)}});
+  const UfoPiece& f = s.ufos()[static_cast<std::size_t>(u)];
+  if (f.owner == viewer)
+    return w.f("ufo_typed", {{"n", std::to_string(u)}, {"type", w.type(f.type)}});
+  return w.f("ufo_of",
+             {{"n", std::to_string(u)}, {"type", w.type(f.type)}, {"seat", w.seat(f.owner)}});
+}
+
+UfoState::Figures UfoState::figures(Seat p) const {
+  Figures r;
+  for (int c = 0; c < kNumCities; ++c) {
+    for (auto o : restaurant_[c]) r.restaurant_points += o == p ? resistance(c) : 0;
+    r.eyewitnesses += eyewitness_[c][p];
+  }
+  for (auto o : kiosk_) r.kiosks += o == p;
+  r.cities = controlled_cities(p);
+  r.score = score(p);
+  return r;
+}
+
+std::string UfoState::describe_action(Seat seat, Action a, std::string_view lang) const {
+  const Words w{lang};
   const int n = static_cast<int>(ufos_.size());
-  auto ufo_words = [&](int u) {
-    if (u < 0 || u >= n) return "UFO #" + std::to_string(u);
-    const UfoPiece& f = ufos_[u];
-    std::string w = "UFO #" + std::to_string(u) + " (" + kTypeWords[static_cast<int>(f.type)];
-    if (f.owner != seat) w += ", " + seat_word(f.owner);
-    return w + ")";
-  };
+  auto ufo = [&](int u) { return ufo_words(w, *this, u, seat); };
+  auto where = [&](int u) { return u < n ? w.place(ufos_[u].space) : std::string("?"); };
   if (a == act::kPass) {
-    if (phase_ == Phase::kNewUfo) return "take no new UFO and end the turn";
-    if (phase_ == Phase::kActions) return "end actions";
-    return "end movement";
+    if (phase_ == Phase::kNewUfo) return w.t("do.decline_ufo");
+    if (phase_ == Phase::kEyewitness)
+      return w.f("do.decline_eyewitness", {{"loser", w.seat(loser_)}});
+    if (phase_ == Phase::kActions) return w.t("do.end_actions");
+    return w.t("do.end_movement");
   }
   if (a == act::kRoll) {
     const int need = roller_ == kNone
                          ? 0
                          : resistance(ufos_[roller_].space) - control_modifier(roller_) - assist_;
-    return "roll the control die now with " + std::to_string(assist_) + " assistant(s) (need " +
-           std::to_string(need) + "+ on the d12)";
+    return w.f("do.roll", {{"n", std::to_string(assist_)}, {"need", std::to_string(need)}});
   }
   if (a < act::kMoveBase) {
+    static const char* const kKeys[3] = {"do.support.nobody", "do.support.attacker",
+                                         "do.support.defender"};
     const int k = a - act::kSupportBase;
-    const std::string who = ufo_words(supporter());
-    if (k == 0) return who + " supports nobody";
-    if (k == 1) return who + " supports the attacker (" + seat_word(active_) + ")";
-    return who + " supports the defender (" + seat_word(defender_) + ")";
+    return w.f(kKeys[k], {{"ufo", ufo(supporter())},
+                          {"space", supporter() == kNone ? "?" : where(supporter())},
+                          {"att", w.seat(active_)},
+                          {"def", w.seat(defender_)}});
   }
   if (a < act::kPlaceBase) {
     const int u = (a - act::kMoveBase) / kMaxLines;
     const int k = (a - act::kMoveBase) % kMaxLines;
     if (u >= n || k >= static_cast<int>(space_at(ufos_[u].space).lines.size()))
-      return "move " + ufo_words(u);
+      return w.f("do.move", {{"ufo", ufo(u)}, {"from", "?"}, {"to", "?"}});
     const int from = ufos_[u].space;
-    const int to = space_at(from).lines[k];
-    return std::string(phase_ == Phase::kDisplace ? "push " : "move ") + ufo_words(u) + " from " +
-           space_at(from).name + " to " + space_at(to).name;
+    return w.f(
+        phase_ == Phase::kDisplace ? "do.push" : "do.move",
+        {{"ufo", ufo(u)}, {"from", w.place(from)}, {"to", w.place(space_at(from).lines[k])}});
   }
   if (a < act::kBumpBase) {
-    const int t = (a - act::kPlaceBase) / kNumCities;
+    const int ty = (a - act::kPlaceBase) / kNumCities;
     const int c = (a - act::kPlaceBase) % kNumCities;
-    if (phase_ == Phase::kSetup) return "place your 2 Standard UFOs in " + space_at(c).name;
-    return "take a new " + std::string(kTypeWords[t]) + " UFO in " + space_at(c).name;
+    return w.f(phase_ == Phase::kSetup ? "do.place" : "do.new_ufo",
+               {{"type", w.type(UfoType(ty))}, {"city", w.place(c)}});
   }
   if (a < act::kEyeBase) {
     const int u = (a - act::kBumpBase) / kMaxPlayers;
     const Seat q = (a - act::kBumpBase) % kMaxPlayers;
-    return ufo_words(u) + (u < n ? " in " + space_at(ufos_[u].space).name : std::string()) +
-           " bumps " + seat_word(q);
+    return w.f("do.bump", {{"ufo", ufo(u)}, {"space", where(u)}, {"def", w.seat(q)}});
   }
   if (a < act::kDeedBase) {
-    const int c = a - act::kEyeBase;
-    std::string w = "move an eyewitness of " + seat_word(loser_) + " from " + space_at(c).name;
-    if (eye_city_ != kNone) w += " to " + space_at(eye_city_).name;
-    return w;
+    return w.f("do.eyewitness", {{"loser", w.seat(loser_)},
+                                 {"from", w.place(a - act::kEyeBase)},
+                                 {"to", eye_city_ == kNone ? "?" : w.place(eye_city_)}});
   }
   if (a < act::kAssistBase) {
     const int u = (a - act::kDeedBase) / kNumDeeds;
-    const int d = (a - act::kDeedBase) % kNumDeeds;
-    const std::string where = u < n ? space_at(ufos_[u].space).name : std::string("?");
-    std::string what;
-    switch (Deed(d)) {
+    const Deed d = Deed((a - act::kDeedBase) % kNumDeeds);
+    const int s = u < n ? ufos_[u].space : 0;
+    switch (d) {
       case Deed::kOpenKiosk:
-        what = "opens a kiosk in " + where;
-        break;
+        return w.f("do.open_kiosk", {{"ufo", ufo(u)}, {"space", where(u)}});
       case Deed::kTakeKiosk:
-        what = "takes over the kiosk in " + where;
-        if (u < n && kiosk_[ufos_[u].space] != kNone)
-          what += " from " + seat_word(kiosk_[ufos_[u].space]);
-        break;
+        return w.f("do.take_kiosk",
+                   {{"ufo", ufo(u)}, {"space", where(u)}, {"owner", w.seat(kiosk_[s])}});
       case Deed::kOpenRestaurant:
-        what = "tries to open a restaurant in " + where + " (control roll)";
-        break;
+        return w.f("do.open_restaurant",
+                   {{"ufo", ufo(u)},
+                    {"space", where(u)},
+                    {"res", std::to_string(s < kNumCities ? resistance(s) : 0)}});
       default: {
-        const int k = d == static_cast<int>(Deed::kTakeRestaurant0) ? 0 : 1;
-        what = "tries to take over restaurant " + std::to_string(k + 1) + " in " + where;
-        if (u < n && restaurant_[ufos_[u].space][k] != kNone)
-          what += " from " + seat_word(restaurant_[ufos_[u].space][k]);
-        what += " (control roll)";
+        const int k = d == Deed::kTakeRestaurant0 ? 0 : 1;
+        const int owner = s < kNumCities ? restaurant_[s][k] : kNone;
+        return w.f("do.take_restaurant",
+                   {{"ufo", ufo(u)},
+                    {"space", where(u)},
+                    {"slot", std::to_string(k + 1)},
+                    {"owner", w.seat(owner)},
+                    {"res", std::to_string(s < kNumCities ? resistance(s) : 0)}});
       }
     }
-    return ufo_words(u) + " " + what;
   }
   if (a < act::kCount) {
     const int u = a - act::kAssistBase;
-    return ufo_words(u) + (u < n ? " in " + space_at(ufos_[u].space).name : std::string()) +
-           " assists the control roll (+1)";
+    return w.f("do.assist", {{"ufo", ufo(u)}, {"space", where(u)}});
   }
-  return "action " + std::to_string(a);
-}
-
-std::string UfoState::text_view(Seat seat, std::string_view) const {
-  const int n = static_cast<int>(ufos_.size());
-  std::string out = "Ufo! round " + std::to_string(turns_ == 0 ? 0 : (turns_ - 1) / players_ + 1);
-  if (max_rounds_ > 0) out += " of " + std::to_string(max_rounds_);
-  out += ", " + std::string(kPhaseWords[static_cast<int>(phase_)]);
-  if (phase_ != Phase::kOver) out += ", turn of " + seat_word(active_);
-  const SeatSet ta = to_act();
-  for (Seat p = 0; p < players_; ++p)
-    if (ta.contains(p) && p != active_) out += ", " + seat_word(p) + " to decide";
-  if (seat >= 0 && seat < players_) out += " (you are " + seat_word(seat) + ")";
-  out += "\n";
-
-  out += "Seat  score cities ufos  left: Std Bmp Sed rest kiosk eyew\n";
-  for (Seat p = 0; p < players_; ++p) {
-    out += pad(std::to_string(p) + (p == seat ? "*" : ""), 6) + pad(std::to_string(score(p)), 6) +
-           pad(std::to_string(controlled_cities(p)), 7) + pad(std::to_string(ufos_in_play(p)), 12) +
-           pad(std::to_string(ufo_supply(p, UfoType::kStandard)), 4) +
-           pad(std::to_string(ufo_supply(p, UfoType::kBumper)), 4) +
-           pad(std::to_string(ufo_supply(p, UfoType::kSedator)), 4) +
-           pad(std::to_string(restaurant_supply(p)), 5) + pad(std::to_string(kiosk_supply(p)), 6) +
-           std::to_string(eyewitness_supply(p));
-    if (skips_next_turn(p)) out += "  (skips next turn)";
-    out += "\n";
-  }
-
-  auto ufos_at = [&](int s) {
-    std::string w;
-    for (int u = 0; u < n; ++u) {
-      const UfoPiece& f = ufos_[u];
-      if (f.space != s) continue;
-      w += " #" + std::to_string(u) + ":s" + std::to_string(f.owner) +
-           kTypeTags[static_cast<int>(f.type)];
-      std::string flags;
-      if (f.moved) flags += "m";
-      if (f.stopped) flags += "x";
-      if (f.used) flags += "u";
-      if (!flags.empty()) w += "[" + flags + "]";
-    }
-    return w;
-  };
-
-  out += "Cities (res = resistance; rest = restaurant owners; eyew = eyewitnesses by seat):\n";
-  for (int c = 0; c < kNumCities; ++c) {
-    if (!in_play(c)) continue;
-    std::string line = "  " + pad(space_at(c).name, 15);
-    if (token_[c] != kNone) {
-      line += "res " + std::to_string(resistance(c)) + " rest";
-      for (int k = 0; k < slots(c); ++k)
-        line += restaurant_[c][k] == kNone ? " -" : " s" + std::to_string(restaurant_[c][k]);
-    } else {
-      line += "no token yet";
-    }
-    std::string eyes;
-    for (Seat p = 0; p < players_; ++p)
-      if (eyewitness_[c][p] > 0)
-        eyes += " s" + std::to_string(p) + "x" + std::to_string(eyewitness_[c][p]);
-    if (!eyes.empty()) line += "  eyew" + eyes;
-    for (Seat p = 0; p < players_; ++p)
-      if (controls(p, c)) line += "  controlled by " + seat_word(p);
-    const std::string here = ufos_at(c);
-    if (!here.empty()) line += "  UFOs" + here;
-    out += line + "\n";
-  }
-
-  std::string villages;
-  for (int s = kNumCities; s < kNumSpaces; ++s) {
-    if (!in_play(s)) continue;
-    const std::string here = ufos_at(s);
-    if (kiosk_[s] == kNone && here.empty()) continue;
-    villages += "  " + pad(space_at(s).name, 15);
-    if (kiosk_[s] != kNone) villages += "kiosk s" + std::to_string(kiosk_[s]);
-    if (!here.empty()) villages += (kiosk_[s] != kNone ? "  UFOs" : "UFOs") + here;
-    villages += "\n";
-  }
-  if (!villages.empty()) out += "Villages with a kiosk or a UFO:\n" + villages;
-  out +=
-      "UFOs: #id:s<seat><Std/Bmp/Sed = Standard/Bumper/Sedator>, [m] moved, [x] stopped, [u] "
-      "used\n";
-
-  if (lost_bump_) out += seat_word(active_) + " lost a bump as attacker this turn\n";
-  if (bump_space_ != kNone) {
-    out += "Bump in " + space_at(bump_space_).name + ": UFO #" + std::to_string(attacker_ufo_) +
-           " of " + seat_word(active_) + " attacks " + seat_word(defender_) + ", bonus " +
-           signed_number(att_bonus_) + " vs " + signed_number(def_bonus_);
-    if (phase_ == Phase::kDefendDie) out += ", attacker rolled " + std::to_string(att_die_);
-    if (supporter() != kNone) out += "; UFO #" + std::to_string(supporter()) + " to decide support";
-    if (winner_ != kNone) {
-      out += "; " + seat_word(winner_) + " won, " + std::to_string(steps_left_) +
-             " step(s) left, losing UFOs";
-      for (auto u : losers_) out += " #" + std::to_string(u);
-    }
-    if (eye_city_ != kNone) out += "; an eyewitness is moving to " + space_at(eye_city_).name;
-    out += "\n";
-  }
-  if (roller_ != kNone) {
-    static const char* const kDeedWords[kNumDeeds] = {"open a kiosk", "take a kiosk",
-                                                      "open a restaurant", "take restaurant 1",
-                                                      "take restaurant 2"};
-    const int c = ufos_[roller_].space;
-    out += "Control roll: UFO #" + std::to_string(roller_) + " to " +
-           kDeedWords[static_cast<int>(deed_)] + " in " + space_at(c).name + ", resistance " +
-           std::to_string(resistance(c)) + ", modifier " +
-           signed_number(control_modifier(roller_) + assist_) + " (" + std::to_string(assist_) +
-           " assistant(s)); d12 + modifier must reach the resistance\n";
-  }
-  if (phase_ == Phase::kOver) out += "The game is over.\n";
-  return out;
+  return std::to_string(a);
 }
 
 std::string UfoState::describe_event(Seat, Seat actor, Action a, std::string_view lang) const {
-  if (actor != kChance) return seat_word(actor) + ": " + describe_action(actor, a, lang);
-  switch (phase_) {
-    case Phase::kTokens: {
-      const CityToken& t = board().tokens[static_cast<std::size_t>(a)];
-      return space_at(next_token_city_).name + " gets a city token: resistance " +
-             std::to_string(t.resistance) + ", " + std::to_string(t.restaurants) +
-             (t.restaurants == 1 ? " restaurant" : " restaurants");
+  const Words w{lang};
+  std::vector<std::string> lines;
+  auto ufo = [&](int u) { return ufo_words(w, *this, u, kNone); };
+  if (actor == kChance) {
+    switch (phase_) {
+      case Phase::kTokens: {
+        const CityToken& t = board().tokens[static_cast<std::size_t>(a)];
+        lines.push_back(w.f("ev.token", {{"city", w.place(next_token_city_)},
+                                         {"res", std::to_string(t.resistance)},
+                                         {"n", std::to_string(t.restaurants)}}));
+        break;
+      }
+      case Phase::kAttackDie:
+        lines.push_back(w.f("ev.attack_die", {{"seat", w.seat(active_)},
+                                              {"die", std::to_string(a)},
+                                              {"bonus", signed_number(att_bonus_)},
+                                              {"total", std::to_string(a + att_bonus_)}}));
+        break;
+      case Phase::kDefendDie: {
+        const int att = att_die_ + att_bonus_, def = a + def_bonus_;
+        lines.push_back(w.f("ev.defence_die", {{"seat", w.seat(defender_)},
+                                               {"die", std::to_string(a)},
+                                               {"bonus", signed_number(def_bonus_)},
+                                               {"total", std::to_string(def)}}));
+        if (att == def) {
+          lines.push_back(w.t("bump.tie"));
+        } else {
+          UfoState next = *this;
+          next.apply_unchecked(kChance, a);
+          lines.push_back(w.f("bump.wins", {{"seat", w.seat(att > def ? active_ : defender_)},
+                                            {"n", std::to_string(next.steps_left_)}}));
+          if (att < def) lines.push_back(w.f("bump.attacker_lost", {{"seat", w.seat(active_)}}));
+        }
+        break;
+      }
+      case Phase::kControlDie: {
+        const int c = ufos_[roller_].space;
+        const int mod = control_modifier(roller_) + assist_;
+        lines.push_back(w.f("ev.control", {{"seat", w.seat(active_)},
+                                           {"die", std::to_string(a)},
+                                           {"mod", signed_number(mod)},
+                                           {"total", std::to_string(a + mod)},
+                                           {"res", std::to_string(resistance(c))}}));
+        const bool ok = a + mod >= resistance(c);
+        const int slot = deed_ == Deed::kTakeRestaurant1 ? 1 : 0;
+        if (deed_ == Deed::kOpenRestaurant)
+          lines.push_back(
+              ok ? w.f("control.opened", {{"seat", w.seat(active_)}, {"city", w.place(c)}})
+                 : w.f("control.failed_open", {{"city", w.place(c)}}));
+        else
+          lines.push_back(w.f(ok ? "control.taken" : "control.failed_take",
+                              {{"seat", w.seat(active_)},
+                               {"city", w.place(c)},
+                               {"owner", w.seat(restaurant_[c][slot])}}));
+        if (ok && controller(c) != active_) {
+          UfoState next = *this;
+          next.apply_unchecked(kChance, a);
+          if (next.controller(c) == active_)
+            lines.push_back(
+                w.f("control.gained", {{"seat", w.seat(active_)}, {"city", w.place(c)}}));
+        }
+        break;
+      }
+      default:
+        break;
     }
-    case Phase::kAttackDie:
-      return "the attacker (" + seat_word(active_) + ") rolls " + std::to_string(a) + " " +
-             signed_number(att_bonus_) + " = " + std::to_string(a + att_bonus_);
-    case Phase::kDefendDie: {
-      const int att = att_die_ + att_bonus_, def = a + def_bonus_;
-      return "the defender (" + seat_word(defender_) + ") rolls " + std::to_string(a) + " " +
-             signed_number(def_bonus_) + " = " + std::to_string(def) +
-             (att > def   ? ": the attacker wins the bump"
-              : att < def ? ": the defender wins the bump"
-                          : ": a tie, both roll again");
-    }
-    case Phase::kControlDie:
-      return seat_word(active_) + " rolls " + std::to_string(a) + " on the control die";
-    default:
-      return {};
+    return one_per_line(lines);
   }
+
+  // A seat's decision: the imperative choices read in the third person; the
+  // others name the UFO that acts.
+  const std::string who = w.seat(actor);
+  const int n = static_cast<int>(ufos_.size());
+  if (a == act::kPass) {
+    if (phase_ == Phase::kNewUfo)
+      lines.push_back(w.f("ev.decline_ufo", {{"seat", who}}));
+    else if (phase_ == Phase::kEyewitness)
+      lines.push_back(w.f("ev.decline_eyewitness", {{"seat", who}, {"loser", w.seat(loser_)}}));
+    else if (phase_ == Phase::kActions)
+      lines.push_back(w.f("ev.end_actions", {{"seat", who}}));
+    else
+      lines.push_back(w.f("ev.end_movement", {{"seat", who}}));
+  } else if (a == act::kRoll) {
+    lines.push_back(w.f("ev.roll", {{"seat", who}, {"n", std::to_string(assist_)}}));
+  } else if (a >= act::kMoveBase && a < act::kPlaceBase) {
+    const int u = (a - act::kMoveBase) / kMaxLines;
+    const int k = (a - act::kMoveBase) % kMaxLines;
+    const int from = u < n ? ufos_[u].space : 0;
+    const int to = k < static_cast<int>(space_at(from).lines.size()) ? space_at(from).lines[k] : 0;
+    lines.push_back(
+        w.f(phase_ == Phase::kDisplace ? "ev.push" : "ev.move",
+            {{"seat", who}, {"ufo", ufo(u)}, {"from", w.place(from)}, {"to", w.place(to)}}));
+    // RULINGS 3.2: a displaced UFO entering another city is seen there.
+    if (phase_ == Phase::kDisplace && to < kNumCities && to != bump_space_ &&
+        eyewitness_supply(loser_) > 0)
+      lines.push_back(
+          w.f("ev.eyewitness_added", {{"seat", w.seat(loser_)}, {"city", w.place(to)}}));
+  } else if (a >= act::kPlaceBase && a < act::kBumpBase) {
+    const int ty = (a - act::kPlaceBase) / kNumCities;
+    const int c = (a - act::kPlaceBase) % kNumCities;
+    lines.push_back(w.f(phase_ == Phase::kSetup ? "ev.place" : "ev.new_ufo",
+                        {{"seat", who}, {"type", w.type(UfoType(ty))}, {"city", w.place(c)}}));
+  } else if (a >= act::kBumpBase && a < act::kEyeBase) {
+    const int u = (a - act::kBumpBase) / kMaxPlayers;
+    const Seat q = (a - act::kBumpBase) % kMaxPlayers;
+    lines.push_back(w.f("ev.bump", {{"seat", who},
+                                    {"ufo", ufo(u)},
+                                    {"space", u < n ? w.place(ufos_[u].space) : "?"},
+                                    {"def", w.seat(q)}}));
+  } else if (a >= act::kEyeBase && a < act::kDeedBase) {
+    lines.push_back(w.f("ev.eyewitness", {{"seat", who},
+                                          {"loser", w.seat(loser_)},
+                                          {"from", w.place(a - act::kEyeBase)},
+                                          {"to", eye_city_ == kNone ? "?" : w.place(eye_city_)}}));
+  } else {
+    lines.push_back(w.f("ev.says", {{"seat", who}, {"what", describe_action(kNone, a, lang)}}));
+  }
+
+  // What follows at once: the end of the game, skipped turns, the next turn.
+  UfoState next = *this;
+  next.apply_unchecked(actor, a);
+  if (next.phase_ == Phase::kOver) {
+    lines.push_back(w.f("game.over", {{"why", w.t(std::string("verdict.") + next.verdict())}}));
+  } else if (next.turns_ > turns_) {
+    const int begun = next.turns_ - turns_;
+    for (int i = 1; i < begun; ++i)
+      lines.push_back(w.f("turn.skip", {{"seat", w.seat(seat_after(active_, i % players_))}}));
+    lines.push_back(w.f("turn.start", {{"round", std::to_string((next.turns_ - 1) / players_ + 1)},
+                                       {"seat", w.seat(next.active_)}}));
+  }
+  return one_per_line(lines);
+}
+
+std::string UfoState::text_view(Seat seat, std::string_view lang) const {
+  const Words w{lang};
+  const int n = static_cast<int>(ufos_.size());
+  auto ufo = [&](int u) { return ufo_words(w, *this, u, kNone); };
+  std::string out;
+
+  // Heading: round, phase, whose turn, who decides, who you are.
+  {
+    const int rnd = turns_ == 0 ? 0 : (turns_ - 1) / players_ + 1;
+    std::string head = w.f(
+        "tv.header",
+        {{"round", std::to_string(rnd)},
+         {"limit", max_rounds_ > 0 ? w.f("tv.limit", {{"max", std::to_string(max_rounds_)}}) : ""},
+         {"phase", w.t(std::string("phase.") + kPhaseNames[static_cast<int>(phase_)])}});
+    if (phase_ != Phase::kOver && phase_ != Phase::kTokens)
+      head += "; " + w.f("tv.turn_of", {{"seat", w.seat(active_)}});
+    const SeatSet ta = to_act();
+    for (Seat p = 0; p < players_; ++p)
+      if (ta.contains(p) && p != active_) head += "; " + w.f("tv.to_decide", {{"seat", w.seat(p)}});
+    if (seat >= 0 && seat < players_) head += "; " + w.f("tv.you_are", {{"seat", w.seat(seat)}});
+    out += head + "\n";
+  }
+
+  out += w.t("tv.players") + "\n";
+  for (Seat p = 0; p < players_; ++p) {
+    out +=
+        "  " + w.f("tv.player", {{"seat", w.seat(p) + (p == seat ? " (" + w.t("you") + ")" : "")},
+                                 {"score", std::to_string(score(p))},
+                                 {"cities", std::to_string(controlled_cities(p))},
+                                 {"ufos", std::to_string(ufos_in_play(p))},
+                                 {"std", std::to_string(ufo_supply(p, UfoType::kStandard))},
+                                 {"t_std", w.type(UfoType::kStandard)},
+                                 {"bmp", std::to_string(ufo_supply(p, UfoType::kBumper))},
+                                 {"t_bmp", w.type(UfoType::kBumper)},
+                                 {"sed", std::to_string(ufo_supply(p, UfoType::kSedator))},
+                                 {"t_sed", w.type(UfoType::kSedator)},
+                                 {"rest", std::to_string(restaurant_supply(p))},
+                                 {"kiosks", std::to_string(kiosk_supply(p))},
+                                 {"eyes", std::to_string(eyewitness_supply(p))}});
+    if (skips_next_turn(p)) out += w.t("tv.skips");
+    out += "\n";
+  }
+
+  // The map: every space in play with what stands there and its lines.
+  auto ufos_at = [&](int s) {
+    std::vector<std::string> items;
+    for (int u = 0; u < n; ++u) {
+      const UfoPiece& f = ufos_[u];
+      if (f.space != s) continue;
+      std::string item = ufo(u);
+      std::vector<std::string> flags;
+      if (f.moved) flags.push_back(w.t("tv.flag.moved"));
+      if (f.stopped) flags.push_back(w.t("tv.flag.stopped"));
+      if (f.used) flags.push_back(w.t("tv.flag.used"));
+      if (!flags.empty()) item += " [" + joined(flags) + "]";
+      items.push_back(item);
+    }
+    return items;
+  };
+  auto lines_of = [&](int s) {
+    std::vector<std::string> to;
+    for (auto x : space_at(s).lines)
+      if (in_play(x)) to.push_back(w.place(x));
+    return " → " + joined(to);
+  };
+  out += w.t("tv.map") + "\n" + w.t("tv.cities") + "\n";
+  for (int c = 0; c < kNumCities; ++c) {
+    if (!in_play(c)) continue;
+    std::vector<std::string> parts;
+    if (token_[c] != kNone) {
+      std::vector<std::string> slots_words;
+      for (int k = 0; k < slots(c); ++k)
+        slots_words.push_back(restaurant_[c][k] == kNone ? w.t("tv.free")
+                                                         : w.seat(restaurant_[c][k]));
+      parts.push_back(
+          w.f("tv.city", {{"res", std::to_string(resistance(c))}, {"slots", joined(slots_words)}}));
+    } else {
+      parts.push_back(w.t("tv.no_token"));
+    }
+    if (controller(c) != kNone)
+      parts.push_back(w.f("tv.controlled", {{"seat", w.seat(controller(c))}}));
+    if ((tried_mask_ >> c) & 1u) parts.push_back(w.t("tv.tried"));
+    std::vector<std::string> eyes;
+    for (Seat p = 0; p < players_; ++p)
+      if (eyewitness_[c][p] > 0)
+        eyes.push_back(
+            w.f("tv.count_of", {{"n", std::to_string(eyewitness_[c][p])}, {"seat", w.seat(p)}}));
+    if (!eyes.empty()) parts.push_back(w.f("tv.eyewitnesses", {{"list", joined(eyes)}}));
+    const auto here = ufos_at(c);
+    if (!here.empty()) parts.push_back(w.f("tv.ufos", {{"list", joined(here)}}));
+    std::string line = "  " + w.place(c) + ": ";
+    for (std::size_t i = 0; i < parts.size(); ++i) line += (i ? "; " : "") + parts[i];
+    out += line + lines_of(c) + "\n";
+  }
+  out += w.t("tv.villages") + "\n";
+  for (int s = kNumCities; s < kNumSpaces; ++s) {
+    if (!in_play(s)) continue;
+    std::vector<std::string> parts;
+    if (kiosk_[s] != kNone) parts.push_back(w.f("tv.kiosk", {{"seat", w.seat(kiosk_[s])}}));
+    const auto here = ufos_at(s);
+    if (!here.empty()) parts.push_back(w.f("tv.ufos", {{"list", joined(here)}}));
+    std::string line = "  " + w.place(s);
+    if (!parts.empty()) line += ": ";
+    for (std::size_t i = 0; i < parts.size(); ++i) line += (i ? "; " : "") + parts[i];
+    out += line + lines_of(s) + "\n";
+  }
+
+  if (lost_bump_) out += w.f("tv.lost_bump", {{"seat", w.seat(active_)}}) + "\n";
+  if (bump_space_ != kNone) {
+    out += w.f("tv.bump", {{"space", w.place(bump_space_)},
+                           {"ufo", ufo(attacker_ufo_)},
+                           {"att", w.seat(active_)},
+                           {"def", w.seat(defender_)},
+                           {"ab", signed_number(att_bonus_)},
+                           {"db", signed_number(def_bonus_)}}) +
+           "\n";
+    // Who is in range and whom each backs (RULINGS 3.2).
+    const std::uint64_t near = topology().neighbours[bump_space_] | bit(bump_space_);
+    std::vector<std::string> range;
+    bool defender_named = false;
+    for (int u = 0; u < n; ++u) {
+      const UfoPiece& f = ufos_[u];
+      if (!((near >> f.space) & 1u)) continue;
+      bool queued = false;
+      for (auto v : support_queue_) queued |= v == u;
+      if (u == attacker_ufo_) {
+        range.push_back(w.f("tv.attacks", {{"ufo", ufo(u)}}));
+      } else if (f.owner == active_) {
+        range.push_back(w.f("tv.backs_attacker", {{"ufo", ufo(u)}}));
+      } else if (f.owner == defender_) {
+        const bool defends = !defender_named && f.space == bump_space_;
+        defender_named |= defends;
+        range.push_back(w.f(defends ? "tv.defends" : "tv.backs_defender", {{"ufo", ufo(u)}}));
+      } else {
+        range.push_back(w.f(queued ? "tv.undecided" : "tv.decided", {{"ufo", ufo(u)}}));
+      }
+    }
+    out += "  " + w.f("tv.in_range", {{"list", joined(range)}}) + "\n";
+    if (phase_ == Phase::kDefendDie)
+      out += "  " + w.f("tv.attacker_rolled", {{"die", std::to_string(att_die_)}}) + "\n";
+    if (winner_ != kNone) {
+      std::vector<std::string> losing;
+      for (auto u : losers_) losing.push_back(ufo(u));
+      out += "  " +
+             w.f("tv.pushing", {{"seat", w.seat(winner_)},
+                                {"n", std::to_string(steps_left_)},
+                                {"list", joined(losing)}}) +
+             "\n";
+    }
+  }
+  if (roller_ != kNone) {
+    const int c = ufos_[roller_].space;
+    const int mod = control_modifier(roller_) + assist_;
+    out += w.f("tv.control",
+               {{"city", w.place(c)},
+                {"ufo", ufo(roller_)},
+                {"deed", w.t(deed_ == Deed::kOpenRestaurant ? "deed.open" : "deed.take")},
+                {"res", std::to_string(resistance(c))},
+                {"mod", signed_number(mod)},
+                {"n", std::to_string(assist_)},
+                {"need", std::to_string(resistance(c) - mod)}}) +
+           "\n";
+  }
+
+  // Why a seat is asked now, when it is not plainly its own turn's step.
+  switch (phase_) {
+    case Phase::kSupport:
+      out += w.f("why.support", {{"seat", w.seat(ufos_[supporter()].owner)},
+                                 {"ufo", ufo(supporter())},
+                                 {"space", w.place(bump_space_)}}) +
+             "\n";
+      break;
+    case Phase::kDisplace:
+      out += w.f("why.displace", {{"seat", w.seat(winner_)}}) + "\n";
+      break;
+    case Phase::kEyewitness:
+      out += w.f("why.eyewitness", {{"seat", w.seat(winner_)},
+                                    {"loser", w.seat(loser_)},
+                                    {"city", w.place(eye_city_)}}) +
+             "\n";
+      break;
+    case Phase::kNewUfo:
+      out += w.f("why.new_ufo", {{"seat", w.seat(active_)},
+                                 {"cities", std::to_string(controlled_cities(active_))},
+                                 {"ufos", std::to_string(ufos_in_play(active_))}}) +
+             "\n";
+      break;
+    default:
+      break;
+  }
+
+  // The end: every score with its figures.
+  if (phase_ == Phase::kOver) {
+    const GameResult r = result();
+    out += w.f("tv.final", {{"why", w.t(std::string("verdict.") + verdict())}}) + "\n";
+    for (Seat p = 0; p < players_; ++p) {
+      const Figures fig = figures(p);
+      out += "  " +
+             w.f("tv.final_line", {{"seat", w.seat(p)},
+                                   {"score", std::to_string(fig.score)},
+                                   {"rest", std::to_string(fig.restaurant_points)},
+                                   {"kiosks", std::to_string(fig.kiosks)},
+                                   {"eyes", std::to_string(fig.eyewitnesses)},
+                                   {"cities", std::to_string(fig.cities)},
+                                   {"winner", r.winners.contains(p) ? w.t("tv.winner") : ""}}) +
+             "\n";
+    }
+  }
+  return out;
 }
 
 }  // namespace meeple::ufo

@@ -101,16 +101,13 @@ void UfoState::start_turn() {
     active_ = static_cast<std::int8_t>(seat_after(active_, 1));
   }
   for (auto& u : ufos_) u.moved = u.stopped = u.used = false;
-  opened_mask_ = 0;
+  tried_mask_ = 0;
+  gained_city_ = false;
   lost_bump_ = false;
   phase_ = Phase::kMove;
 }
 
-void UfoState::end_turn(const Controls& controls) {
-  if (ends_game(controls)) {
-    phase_ = Phase::kOver;
-    return;
-  }
+void UfoState::next_turn() {
   active_ = static_cast<std::int8_t>(seat_after(active_, 1));
   start_turn();
 }

@@ -11,10 +11,12 @@
 //    (to_act = its owner) to support nobody, the attacker or the defender; two
 //    chance d6 (attacker then defender, both again on a tie); the winner moves
 //    the losing UFOs one step at a time (same "move" encoding) and, when the
-//    loser's eyewitness supply is empty, picks the city a token comes from;
+//    loser's eyewitness supply is empty, picks the city a token comes from
+//    or leaves them (kPass);
 //  - actions: "UFO u does <kind>" or "end actions"; a control roll first
 //    gathers assisting UFOs ("assist with v" / "roll") then a chance d12;
-//  - end of turn: take a new UFO (type and city) or decline.
+//  - end of turn: after a turn that gained control of a city and does not
+//    end the game, take a new UFO (type and city) or decline.
 // No information is hidden: view() is the same for every seat.
 //
 // The code follows the sections of docs/rules/ufo.md, one file each: board.h
@@ -33,6 +35,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/i18n.h"
 #include "games/ufo/board.h"
 
 namespace meeple::ufo {
@@ -81,7 +84,8 @@ inline constexpr std::uint32_t kActivePlayerPhases = phase_bits(
 
 // Dense action encoding (meaning depends on the phase, see the file comment).
 namespace act {
-inline constexpr Action kPass = 0;         // end movement / end actions / decline a new UFO
+inline constexpr Action kPass =
+    0;  // end movement / end actions / decline a new UFO or a moved eyewitness
 inline constexpr Action kRoll = 1;         // make the control roll with the assistants so far
 inline constexpr Action kSupportBase = 2;  // + 0 nobody, 1 attacker, 2 defender
 inline constexpr Action kMoveBase = 5;     // + ufo * kMaxLines + line
@@ -127,13 +131,24 @@ class UfoState {
   UfoState determinize(Seat seat, Rng& rng) const;
   GameResult result() const;
   Json result_details() const;
-  // Terminal play (games/ufo/text.cpp): the board in words, and one of the
-  // seat's legal actions in words. English for every language.
+  // People's words (games/ufo/text.cpp, from Ufo::messages() in en/it/ko):
+  // the board with its map, the seat's legal actions naming the board's
+  // things ("move UFO 3 (Bumper) from Rome to Tivoli"), and any seat's or
+  // chance's action as everyone reads it ("seat 2 places 2 Standard UFOs in
+  // Rome", a control roll with its die, modifiers, target and result), with
+  // what follows at once (skipped turns, the next turn, the end). Nothing is
+  // hidden, so every observer reads the same.
   std::string text_view(Seat seat, std::string_view lang) const;
   std::string describe_action(Seat seat, Action a, std::string_view lang) const;
-  // Any seat's or chance's action in words, for every observer (nothing is
-  // hidden): "seat 2: move ..." or "the attacker rolls 5".
   std::string describe_event(Seat observer, Seat actor, Action a, std::string_view lang) const;
+  // How a finished game ended: "all-built", "cities" or "round-limit" (the
+  // "verdict" of result_details); "" before the end.
+  const char* verdict() const;
+  // The figures behind a player's score (result_details, the final text).
+  struct Figures {
+    int restaurant_points = 0, kiosks = 0, eyewitnesses = 0, cities = 0, score = 0;
+  };
+  Figures figures(Seat p) const;
   bool operator==(const UfoState&) const = default;
 
   // Read access for bots, tests and views.
@@ -287,10 +302,11 @@ class UfoState {
   void legal_setup(ActionList& out) const;
   void apply_setup(Action a);
 
-  // turn.cpp (A turn): begin the next turn, skipping a player who took a new
-  // UFO; end the turn, or the game.
+  // turn.cpp (A turn): begin the turn (the game ends there at the round
+  // limit), skipping a player who took a new UFO; pass to the next player
+  // (end_actions has checked the end of the game).
   void start_turn();
-  void end_turn(const Controls& controls);
+  void next_turn();
 
   // movement.cpp (1. Movement).
   void legal_move(ActionList& out) const;
@@ -364,9 +380,10 @@ class UfoState {
   // set_restaurant (and from_json, which counts them again).
   std::array<std::uint8_t, kMaxPlayers> kiosks_built_{};
   std::array<std::uint8_t, kMaxPlayers> restaurants_built_{};
-  std::uint16_t opened_mask_ = 0;  // cities where a restaurant opened this turn
-  std::uint8_t skip_mask_ = 0;     // players who skip their next turn
-  bool lost_bump_ = false;         // the active player lost a bump as attacker
+  std::uint16_t tried_mask_ = 0;  // cities where an opening was tried this turn
+  std::uint8_t skip_mask_ = 0;    // players who skip their next turn
+  bool lost_bump_ = false;        // the active player lost a bump as attacker
+  bool gained_city_ = false;      // the active player gained control of a city this turn
   // Bump in progress.
   std::int8_t bump_space_ = kNone;
   std::int8_t attacker_ufo_ = kNone;
@@ -400,18 +417,28 @@ struct Ufo {
   static constexpr const char* kTitle = "Ufo! fritti dallo spazio!";
   static constexpr int kMinPlayers = 2;
   static constexpr int kMaxPlayers = 5;
+  // RULINGS 3.3: no round limit in a game with people (max_rounds 0).
   static ParamSchema params_schema() {
     return {{"max_rounds",
              ParamType::kInt,
-             60,
+             0,
              {0, 250},
-             "rounds after which the game ends and is scored (0 = no limit)"}};
+             "rounds after which the game ends and is scored (0 = no limit, as the rules)"}};
   }
-  static std::vector<Json> param_variants() { return {Json::object(), {{"max_rounds", 3}}}; }
+  // The limit automated play states for itself (RULINGS 3.3): random and bot
+  // games need not end by the rules, so self-play, arenas, benchmarks, the
+  // bench signature and the conformance suite play with this one (the first
+  // variant is what `meeple bench` measures).
+  static constexpr int kAutomatedMaxRounds = 60;
+  static std::vector<Json> param_variants() {
+    return {{{"max_rounds", kAutomatedMaxRounds}}, {{"max_rounds", 3}}};
+  }
   static Expected<State> new_game(const Json& params, int players) {
     return State(players, params.at("max_rounds").get<int>());
   }
   static Expected<State> state_from_json(const Json& j) { return State::from_json(j); }
+  // Every text a person reads, en/it/ko (games/ufo/data/messages.json).
+  static const Catalog& messages();
 };
 
 }  // namespace meeple::ufo

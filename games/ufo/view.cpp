@@ -43,6 +43,7 @@ Json UfoState::view(Seat) const {
           o["restaurants"].push_back(restaurant_[s][k] == kNone ? Json(nullptr)
                                                                 : Json(restaurant_[s][k]));
       }
+      o["opening_tried"] = ((tried_mask_ >> s) & 1u) != 0;  // RULINGS 3.2: one attempt a turn
       o["eyewitnesses"] = Json::array();
       for (Seat p = 0; p < players_; ++p) o["eyewitnesses"].push_back(eyewitness_[s][p]);
     } else {
@@ -64,6 +65,7 @@ Json UfoState::view(Seat) const {
   }
   v["ufos"] = ufos;
   v["lost_bump"] = lost_bump_;
+  v["gained_city"] = gained_city_;  // this turn: a condition of the new UFO
   if (bump_space_ != kNone) {
     Json b = {{"space", space_at(bump_space_).key},
               {"attacking_ufo", attacker_ufo_},

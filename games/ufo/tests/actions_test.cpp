@@ -84,40 +84,62 @@ TEST(Actions, RestaurantTakeoverNeedsAnInfiltratingUfo) {
   EXPECT_TRUE(g.legal(0, F::deed(u, "open-restaurant")));
 }
 
-TEST(Actions, KioskTakeoverNeedsAUfoThatMovedIn) {
+TEST(Actions, KioskTakeoverByAUfoThatMovedInOrOneThatStayedOnIt) {
+  // RULINGS 3.2: a UFO that moved into the village this turn, or one that
+  // stayed on the rival kiosk (infiltrating it), may take it over.
   UfoFixture f(2);
   f.kiosk("tivoli", 1);
+  f.kiosk("ostia", 1);
   const int stayed = f.ufo(0, "tivoli");
-  const int came = f.ufo(0, "ostia");
-  const int fresh = f.ufo(0, "frascati");
+  const int came = f.ufo(0, "frascati");
+  const int fresh = f.ufo(0, "versailles");
   f.begin_turn(0);
-  f.play(0, F::move(came, "tivoli"));
+  f.play(0, F::move(came, "ostia"));
   f.play(0, F::end_movement());
-  EXPECT_FALSE(f.legal(0, F::deed(stayed, "take-kiosk")));
+  EXPECT_TRUE(f.legal(0, F::deed(stayed, "take-kiosk"))) << "infiltration";
   EXPECT_FALSE(f.legal(0, F::deed(stayed, "open-kiosk"))) << "one kiosk per village";
   EXPECT_TRUE(f.legal(0, F::deed(fresh, "open-kiosk")));
   f.play(0, F::deed(came, "take-kiosk"));
+  f.play(0, F::deed(stayed, "take-kiosk"));
   EXPECT_EQ(f.s.kiosk(at("tivoli")), 0);
+  EXPECT_EQ(f.s.kiosk(at("ostia")), 0);
   EXPECT_EQ(f.s.kiosk_supply(1), kKioskSupply);
+  EXPECT_EQ(f.s.kiosk_supply(0), kKioskSupply - 2);
   EXPECT_FALSE(f.legal(0, F::deed(came, "open-kiosk"))) << "one action per UFO";
 }
 
-TEST(Actions, AtMostOneRestaurantOpensPerCityPerTurn) {
+TEST(Actions, OneOpeningAttemptPerCityPerTurnAndAFailedRollUsesItUp) {
+  // RULINGS 3.2: at most one opening attempt per city per turn; a failed
+  // roll uses it up too (the other UFOs there may only assist that roll).
   UfoFixture f(2);  // Rome: resistance 3, two restaurants
   const int a = f.ufo(0, "rome");
   const int b = f.ufo(0, "rome");
-  const int c = f.ufo(0, "rome");
+  f.ufo(0, "paris");
+  const int d = f.ufo(0, "paris");
   f.begin_turn(0);
   f.play(0, F::end_movement());
   f.play(0, F::deed(a, "open-restaurant"));
   f.play(0, {{"roll", true}});
-  f.die(1);  // 1 < 3: failed; another UFO may still try
-  EXPECT_TRUE(f.legal(0, F::deed(b, "open-restaurant")));
-  f.play(0, F::deed(b, "open-restaurant"));
+  f.die(1);  // 1 < 3: failed
+  EXPECT_EQ(f.s.restaurant(at("rome"), 0), kNone);
+  EXPECT_FALSE(f.legal(0, F::deed(b, "open-restaurant"))) << "the attempt in Rome is used up";
+  EXPECT_TRUE(f.view_tried("rome"));
+  // Paris still has its attempt, and a success uses it up as well.
+  f.play(0, F::deed(d, "open-restaurant"));
   f.play(0, {{"roll", true}});
-  f.die(3);
-  EXPECT_EQ(f.s.restaurant(at("rome"), 0), 0);
-  EXPECT_FALSE(f.legal(0, F::deed(c, "open-restaurant"))) << "the second slot waits a turn";
+  f.die(12);
+  EXPECT_EQ(f.s.restaurant(at("paris"), 0), 0);
+  EXPECT_EQ(f.s.phase(), Phase::kActions);
+  ActionList legal;
+  f.s.legal_actions(0, legal);
+  for (Action x : legal)
+    EXPECT_EQ(f.s.action_to_json(0, x).value("deed", Json::object()).value("do", ""), "")
+        << "no UFO may still open a restaurant: " << f.s.action_to_json(0, x).dump();
+  // Next turn, Rome may be tried again.
+  finish_turn(f);
+  finish_turn(f);
+  f.play(0, F::end_movement());
+  EXPECT_TRUE(f.legal(0, F::deed(b, "open-restaurant")));
 }
 
 TEST(Actions, AssistingUfosAddOneAndTakeNoOtherAction) {

@@ -138,10 +138,37 @@ TEST(Bump, WithAnEmptySupplyTheWinnerMovesAnEyewitnessFromAnotherCity) {
   EXPECT_TRUE(f.legal(0, {{"eyewitness_from", "cairo"}}));
   EXPECT_TRUE(f.legal(0, {{"eyewitness_from", "paris"}}));
   EXPECT_FALSE(f.legal(0, {{"eyewitness_from", "rome"}}));
+  EXPECT_TRUE(f.legal(0, {{"decline", "eyewitness"}})) << "the winner may leave them";
   f.play(0, {{"eyewitness_from", "paris"}});
   EXPECT_EQ(f.s.eyewitnesses(at("paris"), 1), 1);
   EXPECT_EQ(f.s.eyewitnesses(at("rome"), 1), 1);
   EXPECT_EQ(f.s.phase(), Phase::kActions);
+}
+
+TEST(Bump, MovingAnEyewitnessIsTheWinnersChoiceEvenWhenTheDefenderWins) {
+  // RULINGS 3.2: the winner "may" move a token; here the defender (seat 1)
+  // wins, so seat 1 decides, and it leaves seat 0's tokens where they are.
+  UfoFixture f(2);
+  f.eyewitnesses("cairo", 0, 12);
+  const int yellow = f.ufo(1, "ostia");
+  const int blue = f.ufo(0, "tivoli");
+  f.begin_turn(0);
+  f.play(0, F::move(blue, "ostia"));
+  f.play(0, F::end_movement());
+  f.play(0, {{"bump", {{"ufo", blue}, {"defender", 1}}}});
+  f.die(1);  // attacker 1 + 1
+  f.die(6);  // defender 6 + 0: wins by 4
+  (void)yellow;
+  ASSERT_EQ(f.s.bump_winner(), 1);
+  EXPECT_EQ(f.s.to_act(), SeatSet::only(1));
+  f.play(1, F::push(blue, "rome"));
+  ASSERT_EQ(f.s.phase(), Phase::kEyewitness);
+  EXPECT_EQ(f.s.to_act(), SeatSet::only(1)) << "a decision of the winner, not the active seat";
+  EXPECT_FALSE(f.legal(0, {{"decline", "eyewitness"}}));
+  f.play(1, {{"decline", "eyewitness"}});
+  EXPECT_EQ(f.s.eyewitnesses(at("cairo"), 0), 12);
+  EXPECT_EQ(f.s.eyewitnesses(at("rome"), 0), 0);
+  EXPECT_EQ(f.s.phase(), Phase::kDisplace) << "three steps are left to push";
 }
 
 TEST(Bump, SeveralLosersEachMoveAtLeastOneStep) {

@@ -102,6 +102,13 @@ class UfoFixture {
     if (slot >= 0) d["slot"] = slot;
     return {{"deed", d}};
   }
+  // The view's "opening_tried" flag of a city (RULINGS 3.2).
+  bool view_tried(std::string_view city) const {
+    const Json v = s.view(0);
+    for (const Json& sp : v["spaces"])
+      if (sp["id"] == std::string(city)) return sp.value("opening_tried", false);
+    return false;
+  }
   static Json end_movement() { return {{"end", "movement"}}; }
   static Json end_actions() { return {{"end", "actions"}}; }
 
