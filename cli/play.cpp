@@ -154,7 +154,13 @@ void print_events(const std::vector<std::string>& events, const char* heading,
   if (events.empty()) return;
   // Every event is told: at the table everyone sees all that happens.
   out << texts().text(heading, lang) << "\n";
-  for (const std::string& e : events) out << "  " << e << "\n";
+  for (const std::string& e : events) {
+    // An event of several sentences keeps its lines under the first.
+    std::string text = e;
+    for (auto at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 3))
+      text.replace(at, 1, "\n    ");
+    out << "  " << text << "\n";
+  }
 }
 
 void print_board(const room::Room& r, Seat me, const std::string& lang, std::ostream& out) {

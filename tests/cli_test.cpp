@@ -432,7 +432,10 @@ TEST_F(Cli, TheScreenShowsEveryEventOfWholeGames) {
         for (; told < table.event_count(); ++told) {
           const std::string words = table.event_words(told, 1, lang);
           if (words.empty()) continue;
-          const std::string line = "  " + words + "\n";
+          // Continuation lines of an event are indented under its first.
+          std::string line = "  " + words + "\n";
+          for (auto nl = line.find('\n'); nl + 1 < line.size(); nl = line.find('\n', nl + 5))
+            line.replace(nl, 1, "\n    ");
           const auto found = screen.find(line, at);
           ASSERT_NE(found, std::string::npos)
               << c.game << " " << lang << ": event " << told << " not on screen: " << line;
