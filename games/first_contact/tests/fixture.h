@@ -165,6 +165,13 @@ inline void alien_turn(S& s, int target, const std::vector<int>& message,
     play(s, s.earthling_seat(static_cast<int>(e)), act::kSquare + offers[e]);
 }
 
+// A chance outcome of `s` drawn uniformly (random games in tests).
+inline Action random_outcome(const S& s, Rng& rng) {
+  ChanceList outs;
+  s.chance_outcomes(outs);
+  return outs[rng.below(static_cast<std::uint32_t>(outs.size()))].action;
+}
+
 inline bool legal(const S& s, Seat seat, Action a) {
   ActionList l;
   s.legal_actions(seat, l);

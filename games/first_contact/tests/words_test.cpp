@@ -75,9 +75,7 @@ std::vector<std::string> game_texts(const Json& opts, int players, std::uint64_t
     Seat actor = kChance;
     Action a = 0;
     if (g.is_chance()) {
-      ChanceList outs;
-      g.chance_outcomes(outs);
-      a = outs[rng.below(static_cast<std::uint32_t>(outs.size()))].action;
+      a = random_outcome(g, rng);
     } else {
       actor = g.to_act().lowest();
       ActionList l;
