@@ -1,0 +1,147 @@
+// The end-to-end harness: a real `meeple serve` (fresh SQLite file, the built
+// client from web/dist) and Debian's Chromium driven by playwright-core.
+// Never downloads a browser.
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repo = resolve(here, "../..");
+export const outDir = join(here, "out");
+
+export const DESKTOP = { width: 1366, height: 768 };
+export const PHONE = { width: 390, height: 844 };
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+    s.on("error", fail);
+  });
+}
+
+/** Starts `meeple serve` on a free loopback port; resolves once /healthz answers. */
+export async function startServer() {
+  const bin = process.env.MEEPLE_BIN ?? join(repo, "build/release/cli/meeple");
+  const dir = mkdtempSync(join(tmpdir(), "meeple-e2e-"));
+  const port = await freePort();
+  const proc = spawn(
+    bin,
+    [
+      "serve",
+      "--port",
+      String(port),
+      "--db",
+      join(dir, "e2e.db"),
+      "--web",
+      join(repo, "web/dist"),
+      "--log-level",
+      "warn",
+    ],
+    {
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    async stop() {
+      proc.kill("SIGTERM");
+      await new Promise((r) => proc.once("exit", r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** POST/GET JSON against the server. */
+export async function api(server, method, path, body) {
+  const res = await fetch(server.url + path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+/**
+ * Creates a started table with one person at seat 0 and bots elsewhere, and
+ * opens it in a new page of `context` holding that person's seat (its token
+ * is put where the client keeps it, as if the person had created it).
+ */
+export async function openTableAsPerson(
+  server,
+  context,
+  { game, players, bots, params = {}, lang = "en", viewport = DESKTOP, name = "Anna" },
+) {
+  const seats = [{ kind: "person" }];
+  for (let i = 1; i < players; i++)
+    seats.push(bots?.[i - 1] ? { kind: "bot", bot: bots[i - 1] } : { kind: "bot", bot: "random" });
+  const table = await api(server, "POST", "/api/tables", { game, seats, params, public: false, auto_start: true });
+  const join = await api(server, "POST", `/api/tables/${table.id}/join`, { name, seat: 0 });
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  await page.goto(`${server.url}/`);
+  await page.evaluate(
+    ([id, token, host, l]) => {
+      localStorage.setItem(
+        "meeple.tables",
+        JSON.stringify({ [id]: { token, seat: 0, host_token: host, name: "Anna" } }),
+      );
+      localStorage.setItem("meeple.lang", l);
+    },
+    [table.id, join.token, table.host_token, lang],
+  );
+  await page.goto(`${server.url}/#/t/${table.id}`);
+  await page.reload();
+  return { page, table, token: join.token };
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(outDir, { recursive: true });
+  await page.screenshot({ path: join(outDir, `${name}.png`) });
+}
+
+/** Waits until the page shows the table at a version newer than `after`. */
+export async function waitVersionAbove(page, after, timeout = 15000) {
+  await page.waitForFunction(
+    (v) => Number(document.querySelector("main.table")?.getAttribute("data-version") ?? -1) > v,
+    after,
+    { timeout },
+  );
+}
+
+export async function version(page) {
+  return Number(await page.getAttribute("main.table", "data-version"));
+}
+
+export function assert(cond, message) {
+  if (!cond) throw new Error(`assertion failed: ${message}`);
+}

@@ -1,0 +1,55 @@
+import { useEffect, useState } from "preact/hooks";
+import { api } from "./api";
+import { LangSwitch } from "./components/LangSwitch";
+import { lang } from "./i18n";
+import { Home } from "./pages/Home";
+import { NewTable } from "./pages/NewTable";
+import { Replay } from "./pages/Replay";
+import { Rules } from "./pages/Rules";
+import { Table } from "./pages/Table";
+import type { GameInfo } from "./protocol";
+import { href, route } from "./router";
+import { t } from "./strings";
+
+export function App() {
+  const [games, setGames] = useState<GameInfo[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api.games().then(
+      (r) => setGames(r.games),
+      (e: Error) => setError(e.message),
+    );
+  }, []);
+  useEffect(() => {
+    document.documentElement.lang = lang.value;
+  }, [lang.value]);
+
+  const r = route.value;
+  let page;
+  if (error) page = <p class="error">{t("error.generic", { message: error })}</p>;
+  else if (r.page === "table") page = <Table key={r.id} id={r.id} />;
+  else if (r.page === "replay") page = <Replay id={r.id} />;
+  else if (r.page === "rules") page = <Rules game={r.game} />;
+  else if (!games) page = <p>{t("lobby.loading")}</p>;
+  else if (r.page === "new") {
+    const g = games.find((x) => x.name === r.game);
+    page = g ? <NewTable key={g.name} game={g} /> : <Home games={games} />;
+  } else page = <Home games={games} />;
+
+  return (
+    <>
+      <header class="top">
+        <a class="brand" href={href({ page: "home" })}>
+          <svg viewBox="0 0 16 16" width="24" height="24" aria-hidden="true">
+            <circle cx="8" cy="5" r="3" fill="#e0a030" />
+            <path d="M2 15c0-4 3-6 6-6s6 2 6 6z" fill="#e0a030" />
+          </svg>
+          meeple
+        </a>
+        <span class="tagline">{t("app.tagline")}</span>
+        <LangSwitch />
+      </header>
+      {page}
+    </>
+  );
+}

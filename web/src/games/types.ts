@@ -1,0 +1,25 @@
+// What each game's folder (src/games/<game>/, mirroring games/<game>/ of the
+// engine) gives the table page. A game's code is its own chunk, loaded when a
+// table of that game is opened.
+import type { ComponentType } from "preact";
+import type { TableConnection, TableState } from "../connection";
+import type { Json } from "../protocol";
+
+export interface GameScreenProps {
+  /** The seat's latest state: whole view, who acts, choices with words. */
+  state: TableState;
+  /** Events in words, oldest first. */
+  log: string[];
+  /** Sends a choice (its integer or JSON form) on the version shown. */
+  act: (action: number | Json) => void;
+  /** True while an action of this client waits for its acknowledgement. */
+  pending: boolean;
+  conn: TableConnection;
+}
+
+export interface GameModule {
+  /** The board: every legal choice reachable by acting on the pieces. */
+  Screen: ComponentType<GameScreenProps>;
+  /** The game's own result figures for the end screen (verdict, sets, cities...). */
+  Result?: ComponentType<{ state: TableState }>;
+}

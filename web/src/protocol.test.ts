@@ -1,0 +1,60 @@
+// The client's protocol types against the golden messages that the server's
+// own tests check it sends and accepts (tests/protocol/).
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  CHOICE_KEYS,
+  ERROR_KEYS,
+  LOBBY_SEAT_KEYS,
+  PLAYING_SEAT_KEYS,
+  PROTOCOL,
+  STATE_KEYS,
+  STATE_REQUIRED,
+  parseServerMessage,
+} from "./protocol";
+import type { StateMessage } from "./protocol";
+import { mergeState } from "./connection";
+
+const dir = join(import.meta.dirname, "../../tests/protocol");
+const golden = (name: string) => readFileSync(join(dir, name), "utf8");
+const keys = (o: object) => Object.keys(o).sort();
+
+describe("golden protocol messages", () => {
+  it("has server messages to check", () => {
+    expect(readdirSync(dir).filter((f) => f.startsWith("server_")).length).toBeGreaterThanOrEqual(4);
+  });
+
+  for (const file of readdirSync(dir).filter((f) => f.startsWith("server_state"))) {
+    it(`${file} has exactly the fields the client knows`, () => {
+      const m = parseServerMessage(golden(file)) as StateMessage;
+      expect(m.type).toBe("state");
+      expect(m.protocol).toBe(PROTOCOL);
+      for (const k of keys(m)) expect(STATE_KEYS).toContain(k);
+      for (const k of STATE_REQUIRED) expect(m).toHaveProperty(k);
+      const seatKeys = m.phase === "lobby" ? LOBBY_SEAT_KEYS : PLAYING_SEAT_KEYS;
+      for (const s of m.seats) expect(keys(s)).toEqual([...seatKeys].sort());
+      for (const c of m.choices ?? []) expect(keys(c)).toEqual([...CHOICE_KEYS].sort());
+    });
+  }
+
+  it("server_error.json is an error with a code and a message", () => {
+    const m = parseServerMessage(golden("server_error.json"));
+    expect(keys(m)).toEqual([...ERROR_KEYS].sort());
+  });
+
+  it("a patch message applies to the first message's view", () => {
+    const first = parseServerMessage(golden("server_state_first.json")) as StateMessage;
+    const patch = parseServerMessage(golden("server_state_patch.json")) as StateMessage;
+    const s = mergeState(mergeState(null, first), patch);
+    expect(s.view.active).toBe(1);
+    expect(s.version).toBe(13);
+  });
+
+  it("client messages are ones the client sends", () => {
+    for (const file of readdirSync(dir).filter((f) => f.startsWith("client_"))) {
+      const m = JSON.parse(golden(file)) as { type: string };
+      expect(["hello", "act", "chat", "ping"]).toContain(m.type);
+    }
+  });
+});

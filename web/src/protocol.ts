@@ -1,0 +1,213 @@
+// The messages of meeple-protocol/1 (docs/protocol.md), typed once for the
+// whole client. protocol.test.ts checks these types against the golden
+// message files the server's own tests read (tests/protocol/), so the two
+// sides cannot drift apart.
+
+export const PROTOCOL = "meeple-protocol/1";
+
+export type Lang = "en" | "it" | "ko";
+export const LANGS: readonly Lang[] = ["en", "it", "ko"];
+
+/** A JSON value as the server sends it. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** The spectator's seat number in state messages. */
+export const SPECTATOR = -2;
+
+// ---- HTTP -------------------------------------------------------------
+
+export interface ParamSchema {
+  name: string;
+  type: "enum" | "bool" | "int";
+  default: Json;
+  description: string;
+  allowed?: Json[];
+  min?: number;
+  max?: number;
+  /** Translated label and one-line explanation, per language. */
+  label?: Partial<Record<Lang, string>>;
+  help?: Partial<Record<Lang, string>>;
+  /** Translated names of enum values, per language. */
+  values?: Partial<Record<Lang, Record<string, string>>>;
+}
+
+export interface GameInfo {
+  name: string;
+  title: string;
+  min_players: number;
+  max_players: number;
+  params: ParamSchema[];
+  bots: string[];
+  default_bot: string;
+}
+
+export interface GamesResponse {
+  protocol: string;
+  games: GameInfo[];
+}
+
+export type SeatSpec = { kind: "person" } | { kind: "bot"; bot: string };
+
+export interface CreateTableRequest {
+  game: string;
+  players?: number;
+  params?: JsonObject;
+  seats?: SeatSpec[];
+  public?: boolean;
+  auto_start?: boolean;
+  clock_seconds?: number;
+  grace_seconds?: number;
+  languages?: Lang[];
+}
+
+export interface TableSummary {
+  id: string;
+  game: string;
+  title: string;
+  players: number;
+  phase: "lobby" | "playing" | "finished";
+  free_seats: number;
+  public: boolean;
+  host_token?: string;
+}
+
+export interface JoinResponse {
+  table: string;
+  seat: number;
+  token: string;
+}
+
+export interface ErrorMessage {
+  type: "error";
+  code: string;
+  message: string;
+}
+
+// ---- WebSocket: server to client ---------------------------------------
+
+export interface PlayingSeat {
+  kind: "person" | "bot";
+  name: string;
+  stand_in: boolean;
+  connected: boolean;
+}
+
+export interface LobbySeat {
+  kind: "person" | "bot";
+  name: string;
+  taken: boolean;
+  connected: boolean;
+}
+
+export interface Choice {
+  /** The action's integer. */
+  action: number;
+  /** The action's JSON form. */
+  json: Json;
+  /** The action in words, in the connection's language. */
+  words: string;
+}
+
+export interface GameResult {
+  scores: number[];
+  ranks?: number[];
+  winners: number[];
+  details?: JsonObject;
+}
+
+/** One JSON Patch (RFC 6902) operation. */
+export interface PatchOp {
+  op: "add" | "remove" | "replace" | "move" | "copy" | "test";
+  path: string;
+  value?: Json;
+  from?: string;
+}
+
+export interface StateMessage {
+  type: "state";
+  protocol: string;
+  table: string;
+  game: string;
+  phase: "lobby" | "playing" | "finished";
+  seat: number;
+  version: number;
+  to_act?: number[];
+  seats: (PlayingSeat | LobbySeat)[];
+  view?: JsonObject;
+  view_patch?: PatchOp[];
+  choices?: Choice[];
+  events?: string[];
+  result?: GameResult;
+  rematch?: string;
+  host?: boolean;
+  params?: JsonObject;
+}
+
+export interface PongMessage {
+  type: "pong";
+}
+
+export type ServerMessage = StateMessage | ErrorMessage | PongMessage;
+
+// ---- WebSocket: client to server ---------------------------------------
+
+export type ClientMessage =
+  | { type: "hello"; lang: Lang }
+  | { type: "act"; version: number; action: number | Json }
+  | { type: "chat"; text: string }
+  | { type: "ping" };
+
+/** Narrows an incoming frame; throws on anything that is not a known message. */
+export function parseServerMessage(text: string): ServerMessage {
+  const m = JSON.parse(text) as { type?: unknown };
+  if (m === null || typeof m !== "object") throw new Error("not an object");
+  if (m.type === "state" || m.type === "error" || m.type === "pong") return m as ServerMessage;
+  throw new Error(`unknown message type ${String(m.type)}`);
+}
+
+// ---- The shape checks shared with the server's golden files -------------
+// Each list names every field of its type (a field added to the type but not
+// here, or the other way round, fails to compile); protocol.test.ts checks
+// the golden messages in tests/protocol/ against these lists.
+
+type Exactly<T, K extends readonly (keyof T)[]> = Exclude<keyof T, K[number]> extends never ? K : never;
+
+const stateKeys = [
+  "type",
+  "protocol",
+  "table",
+  "game",
+  "phase",
+  "seat",
+  "version",
+  "to_act",
+  "seats",
+  "view",
+  "view_patch",
+  "choices",
+  "events",
+  "result",
+  "rematch",
+  "host",
+  "params",
+] as const;
+export const STATE_KEYS: Exactly<StateMessage, typeof stateKeys> = stateKeys;
+export const STATE_REQUIRED: readonly (keyof StateMessage)[] = [
+  "type",
+  "protocol",
+  "table",
+  "game",
+  "phase",
+  "seat",
+  "version",
+  "seats",
+];
+const playingSeatKeys = ["kind", "name", "stand_in", "connected"] as const;
+export const PLAYING_SEAT_KEYS: Exactly<PlayingSeat, typeof playingSeatKeys> = playingSeatKeys;
+const lobbySeatKeys = ["kind", "name", "taken", "connected"] as const;
+export const LOBBY_SEAT_KEYS: Exactly<LobbySeat, typeof lobbySeatKeys> = lobbySeatKeys;
+const choiceKeys = ["action", "json", "words"] as const;
+export const CHOICE_KEYS: Exactly<Choice, typeof choiceKeys> = choiceKeys;
+const errorKeys = ["type", "code", "message"] as const;
+export const ERROR_KEYS: Exactly<ErrorMessage, typeof errorKeys> = errorKeys;

@@ -1,0 +1,46 @@
+// Hash routes, so that `meeple serve` needs no fallback for client paths and
+// an invite link is just the address with #/t/<table>.
+import { signal } from "@preact/signals";
+
+export type Route =
+  | { page: "home" }
+  | { page: "new"; game: string }
+  | { page: "table"; id: string }
+  | { page: "replay"; id: string }
+  | { page: "rules"; game: string; section?: string };
+
+export function parseRoute(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === "new" && parts[1]) return { page: "new", game: parts[1] };
+  if (parts[0] === "t" && parts[1]) return { page: "table", id: parts[1] };
+  if (parts[0] === "replay" && parts[1]) return { page: "replay", id: parts[1] };
+  if (parts[0] === "rules" && parts[1]) return { page: "rules", game: parts[1], section: parts[2] };
+  return { page: "home" };
+}
+
+export function href(r: Route): string {
+  switch (r.page) {
+    case "home":
+      return "#/";
+    case "new":
+      return `#/new/${r.game}`;
+    case "table":
+      return `#/t/${r.id}`;
+    case "replay":
+      return `#/replay/${r.id}`;
+    case "rules":
+      return `#/rules/${r.game}${r.section ? "/" + encodeURIComponent(r.section) : ""}`;
+  }
+}
+
+export const route = signal<Route>(parseRoute(typeof location !== "undefined" ? location.hash : ""));
+
+if (typeof window !== "undefined") {
+  window.addEventListener("hashchange", () => {
+    route.value = parseRoute(location.hash);
+  });
+}
+
+export function go(r: Route): void {
+  location.hash = href(r);
+}
