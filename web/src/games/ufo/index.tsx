@@ -1,10 +1,461 @@
-// Placeholder screen until the game's own board lands: the table page's
-// choice list plays every action already.
+// The Ufo! screen: what to do now, the map with every legal action on its
+// pieces, the bump and control roll step by step, each player's panel; and
+// the end screen's figures (cities and points per player).
+import "./ufo.css";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { seatName } from "../../components/SeatList";
+import type { TableState } from "../../connection";
+import type { Choice, JsonObject } from "../../protocol";
+import { SeatMark, seatColour } from "../../seats";
 import type { GameModule, GameScreenProps } from "../types";
+import { Board, Saucer, Shape } from "./Board";
+import type { ClickResult, View } from "./model";
+import {
+  UFO_TYPES,
+  asView,
+  controlNeed,
+  controlledCities,
+  effectiveSelection,
+  pieceActions,
+  promptKey,
+  signed,
+} from "./model";
+import { msg, phaseName, placeName, typeName, ufoName, verdictName } from "./names";
+import { tu } from "./strings";
 
-function Screen(_props: GameScreenProps) {
-  return null;
+interface Menu {
+  choices: Choice[];
+  x: number;
+  y: number;
 }
 
-const mod: GameModule = { Screen };
+function names(state: TableState, players: number): string[] {
+  return Array.from({ length: Math.max(players, state.seats.length) }, (_, i) => seatName(state, i));
+}
+
+function Screen({ state, log, act, pending }: GameScreenProps) {
+  const view = useMemo(() => asView(state.view), [state.view]);
+  const choices = state.choices ?? [];
+  const mine = (state.to_act ?? []).includes(state.seat) && choices.length > 0;
+  const acts = useMemo(() => pieceActions(mine ? choices : []), [choices, mine]);
+  const [picked, setPicked] = useState<number | null>(null);
+  const [menu, setMenu] = useState<Menu | null>(null);
+  const selected = effectiveSelection(acts, picked, view);
+  const seatNames = names(state, view.players.length);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  // A new state closes any open menu; a UFO that can no longer move is let go.
+  useEffect(() => setMenu(null), [state.version]);
+  useEffect(() => {
+    if (picked !== null && !acts.ufoMoves.has(picked)) setPicked(null);
+  }, [acts, picked]);
+  useEffect(() => {
+    menuRef.current?.querySelector("button")?.focus();
+  }, [menu]);
+
+  const send = (c: Choice) => {
+    if (pending) return;
+    setMenu(null);
+    act(c.json);
+  };
+  const onClick = (r: ClickResult, at: { x: number; y: number }) => {
+    if (r.kind === "select") {
+      setMenu(null);
+      setPicked(r.ufo);
+    } else if (r.kind === "act") send(r.choice);
+    else if (r.kind === "menu") setMenu({ choices: r.choices, x: at.x, y: at.y });
+  };
+
+  return (
+    <div
+      class={`ufo-screen${mine ? " my-turn" : ""}`}
+      data-phase={view.phase}
+      data-my-turn={mine ? "true" : "false"}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") {
+          setMenu(null);
+          setPicked(null);
+        }
+      }}
+    >
+      <Status state={state} view={view} mine={mine} selected={selected} buttons={acts.buttons} send={send} />
+      <div class="ufo-main">
+        <div class="ufo-map-wrap">
+          <Board view={view} acts={acts} selected={selected} names={seatNames} onClick={onClick} />
+          {menu && (
+            <div
+              class="ufo-menu"
+              ref={menuRef}
+              role="menu"
+              aria-label={tu("menu.title")}
+              style={{
+                left: `${Math.min(Math.max(menu.x * 100, 2), 60)}%`,
+                top: `${Math.min(menu.y * 100 + 3, 80)}%`,
+              }}
+            >
+              <strong>{tu("menu.title")}</strong>
+              {menu.choices.map((c) => (
+                <button key={c.action} type="button" role="menuitem" disabled={pending} onClick={() => send(c)}>
+                  {c.words}
+                </button>
+              ))}
+              <button type="button" class="cancel" onClick={() => setMenu(null)}>
+                {tu("menu.cancel")}
+              </button>
+            </div>
+          )}
+        </div>
+        <div class="ufo-info">
+          {view.bump && <BumpPanel view={view} names={seatNames} />}
+          {view.control_roll && <ControlPanel view={view} buttons={mine ? acts.buttons : []} send={send} />}
+          <Players view={view} state={state} />
+          <Recent log={log} />
+          <Legend />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Status({
+  state,
+  view,
+  mine,
+  selected,
+  buttons,
+  send,
+}: {
+  state: TableState;
+  view: View;
+  mine: boolean;
+  selected: number | null;
+  buttons: Choice[];
+  send: (c: Choice) => void;
+}) {
+  const round =
+    view.round === 0
+      ? tu("round.setup")
+      : view.max_rounds
+        ? tu("round.of", { round: view.round, max: view.max_rounds })
+        : tu("round.n", { round: view.round });
+  const key = promptKey(view, mine, selected);
+  const sel = selected !== null ? view.ufos[selected] : undefined;
+  const prompt = key
+    ? tu(key, { ufo: sel ? ufoName(sel.id, sel.type) : "", type: typeName("standard") })
+    : tu("prompt.wait", {
+        names: (state.to_act ?? []).map((s) => seatName(state, s)).join(", ") || seatName(state, view.active),
+        phase: phaseName(view.phase),
+      });
+  const active = view.active;
+  // The roll has its own button on the control roll panel.
+  const shown = buttons.filter((c) => !(view.control_roll && "roll" in (c.json as JsonObject)));
+  return (
+    <section class={`ufo-status${mine ? " mine" : ""}`} aria-live="polite">
+      <div class="who">
+        <span class="round">{round}</span>
+        <span class="turn" style={{ borderColor: seatColour(active) }}>
+          <SeatMark seat={active} size={18} />
+          {active === state.seat ? tu("turn.yours") : tu("turn.of", { name: seatName(state, active) })}
+        </span>
+        <span class="phase">{phaseName(view.phase)}</span>
+      </div>
+      <p class="prompt">{prompt}</p>
+      {shown.length > 0 && (
+        <div class="ufo-buttons">
+          {shown.map((c) => (
+            <button
+              key={c.action}
+              type="button"
+              class={"end" in (c.json as JsonObject) ? "primary" : ""}
+              title={c.words}
+              data-json={JSON.stringify(c.json)}
+              onClick={() => send(c)}
+            >
+              {c.words}
+            </button>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Die({ value, sides }: { value?: number; sides: 6 | 12 }) {
+  return (
+    <svg class={`die d${sides}`} viewBox="0 0 30 30" width="30" height="30" aria-hidden="true">
+      {sides === 6 ? <rect x="2" y="2" width="26" height="26" rx="5" /> : <path d="M15 1l13 9.5-5 16H7L2 10.5z" />}
+      <text x="15" y={sides === 6 ? 20 : 21}>
+        {value ?? "?"}
+      </text>
+    </svg>
+  );
+}
+
+function BumpPanel({ view, names }: { view: View; names: string[] }) {
+  const b = view.bump!;
+  const att = view.ufos[b.attacking_ufo];
+  const attacker = att?.owner ?? view.active;
+  const deciding = b.deciding_ufo !== undefined ? view.ufos[b.deciding_ufo] : undefined;
+  return (
+    <section class="ufo-card bump-panel" aria-label={tu("bump.title", { space: placeName(b.space) })}>
+      <h3>{tu("bump.title", { space: placeName(b.space) })}</h3>
+      <div class="sides">
+        <div class="side-box">
+          <span class="role">{tu("bump.attacker")}</span>
+          <span>
+            <SeatMark seat={attacker} /> {names[attacker]}
+          </span>
+          {att && <small>{ufoName(att.id, att.type)}</small>}
+          <span>{tu("bump.bonus", { n: signed(b.attack_bonus) })}</span>
+          {b.attack_die !== undefined && <Die value={b.attack_die} sides={6} />}
+        </div>
+        <div class="vs">⚔</div>
+        <div class="side-box">
+          <span class="role">{tu("bump.defender")}</span>
+          <span>
+            <SeatMark seat={b.defender} /> {names[b.defender]}
+          </span>
+          <span>{tu("bump.bonus", { n: signed(b.defence_bonus) })}</span>
+        </div>
+      </div>
+      {deciding && (
+        <p>{tu("bump.deciding", { ufo: `${ufoName(deciding.id, deciding.type)} (${names[deciding.owner]})` })}</p>
+      )}
+      {b.winner !== undefined && (
+        <p class="winner">{tu("bump.winner", { name: names[b.winner] ?? "", n: b.steps_left ?? 0 })}</p>
+      )}
+    </section>
+  );
+}
+
+function ControlPanel({ view, buttons, send }: { view: View; buttons: Choice[]; send: (c: Choice) => void }) {
+  const r = view.control_roll!;
+  const u = view.ufos[r.ufo];
+  const need = controlNeed(r);
+  const roll = buttons.find((c) => "roll" in (c.json as JsonObject));
+  const deed = r.deed.startsWith("take") ? msg("deed.take") : msg("deed.open");
+  return (
+    <section class="ufo-card control-panel">
+      <h3>{tu("control.title", { city: u ? placeName(u.space) : "" })}</h3>
+      {u && <p>{tu("control.deed", { ufo: ufoName(u.id, u.type), deed })}</p>}
+      <p class="need">
+        <Die sides={12} value={need <= 12 ? need : undefined} />
+        {need <= 12 ? tu("control.need", { need }) : tu("control.impossible")}
+      </p>
+      <small>{tu("control.detail", { res: r.resistance, mod: signed(r.modifier), n: r.assistants })}</small>
+      {roll && (
+        <button
+          type="button"
+          class="primary roll"
+          title={roll.words}
+          data-json={JSON.stringify(roll.json)}
+          onClick={() => send(roll)}
+        >
+          🎲 {tu("control.roll")}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function Players({ view, state }: { view: View; state: TableState }) {
+  const cities = controlledCities(view);
+  return (
+    <section class="ufo-players">
+      {view.players.map((p, i) => (
+        <div
+          key={i}
+          class={`ufo-card player${i === view.active ? " active" : ""}${i === state.seat ? " me" : ""}`}
+          data-seat={i}
+          style={{ borderColor: seatColour(i) }}
+        >
+          <div class="head">
+            <SeatMark seat={i} size={18} />
+            <strong class="pname">{seatName(state, i)}</strong>
+            <span class="score">{tu("player.score", { n: p.score })}</span>
+          </div>
+          <div class="row">
+            <span class="label">{tu("player.cities")}:</span>{" "}
+            {cities[i]?.length ? cities[i].map(placeName).join(", ") : <em>{tu("player.no_cities")}</em>}
+          </div>
+          <div class="row supply" title={tu("player.supply")}>
+            <span class="label">{tu("player.supply")}:</span>
+            <span class="item" title={tu("player.restaurants")}>
+              <svg viewBox="-8 -8 16 16" width="14" height="14" aria-hidden="true">
+                <rect x="-6" y="-6" width="12" height="12" rx="1.5" fill={seatColour(i)} stroke="#1b1b1b" />
+              </svg>
+              {p.restaurants_left} <span class="sr">{tu("player.restaurants")}</span>
+            </span>
+            <span class="item" title={tu("player.kiosks")}>
+              <svg viewBox="-8 -8 16 16" width="14" height="14" aria-hidden="true">
+                <Shape seat={i} x={0} y={0} size={13} />
+              </svg>
+              {p.kiosks_left} <span class="sr">{tu("player.kiosks")}</span>
+            </span>
+            <span class="item" title={tu("player.eyewitnesses")}>
+              <svg viewBox="-8 -8 16 16" width="14" height="14" aria-hidden="true">
+                <ellipse rx="6.5" ry="4" fill="#fff" stroke={seatColour(i)} stroke-width="2.2" />
+              </svg>
+              {p.eyewitnesses_left} <span class="sr">{tu("player.eyewitnesses")}</span>
+            </span>
+          </div>
+          <div class="row supply">
+            <span class="label">
+              {tu("player.in_play")}: {p.ufos}
+            </span>
+            {UFO_TYPES.map((t) => (
+              <span class="item" key={t} title={typeName(t)}>
+                <svg viewBox="-17 -13 34 20" width="26" height="16" aria-hidden="true">
+                  <Saucer owner={i} type={t} x={0} y={0} />
+                </svg>
+                {p.ufos_left[t]}
+                <span class="sr">{typeName(t)}</span>
+              </span>
+            ))}
+          </div>
+          {p.skips_next_turn && <div class="row flag">{tu("player.skips")}</div>}
+          {view.lost_bump && i === view.active && <div class="row flag">{tu("player.lost_bump")}</div>}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function Recent({ log }: { log: string[] }) {
+  const lines = log.flatMap((e) => e.split("\n")).slice(-5);
+  if (!lines.length) return null;
+  return (
+    <section class="ufo-card recent">
+      <h3>{tu("recent.title")}</h3>
+      <ol>
+        {lines.map((l, i) => (
+          <li key={`${log.length}-${i}`}>{l}</li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Legend() {
+  return (
+    <details class="ufo-card legend">
+      <summary>{tu("legend.title")}</summary>
+      <ul>
+        <li>
+          <svg viewBox="-24 -24 48 48" width="28" height="28" aria-hidden="true">
+            <circle r="21" class="legend-city" />
+            <text y="6" text-anchor="middle" font-weight="bold" font-size="18">
+              7
+            </text>
+          </svg>
+          {tu("legend.city")}
+        </li>
+        <li>
+          <svg viewBox="-12 -12 24 24" width="20" height="20" aria-hidden="true">
+            <circle r="9.5" class="legend-village" />
+          </svg>
+          {tu("legend.village")}
+        </li>
+        <li>
+          <svg viewBox="-8 -8 16 16" width="16" height="16" aria-hidden="true">
+            <rect x="-6" y="-6" width="12" height="12" rx="1.5" fill={seatColour(0)} stroke="#1b1b1b" />
+          </svg>
+          {tu("legend.restaurant")}
+        </li>
+        <li>
+          <svg viewBox="-8 -8 16 16" width="16" height="16" aria-hidden="true">
+            <Shape seat={1} x={0} y={0} size={13} />
+          </svg>
+          {tu("legend.kiosk")}
+        </li>
+        <li>
+          <svg viewBox="-8 -8 16 16" width="16" height="16" aria-hidden="true">
+            <ellipse rx="6.5" ry="4" fill="#fff" stroke={seatColour(0)} stroke-width="2.2" />
+          </svg>
+          {tu("legend.eye")}
+        </li>
+        <li>
+          <svg viewBox="-14 -14 28 28" width="20" height="20" aria-hidden="true">
+            <circle r="10" fill="none" stroke={seatColour(1)} stroke-width="4" />
+          </svg>
+          {tu("legend.control")}
+        </li>
+        {UFO_TYPES.map((t) => (
+          <li key={t}>
+            <svg viewBox="-17 -13 34 20" width="30" height="18" aria-hidden="true">
+              <Saucer owner={0} type={t} x={0} y={0} />
+            </svg>
+            {tu(`legend.${t}`, { type: typeName(t) })}
+          </li>
+        ))}
+        <li>
+          <svg viewBox="0 0 20 10" width="20" height="10" aria-hidden="true">
+            <line x1="0" y1="5" x2="20" y2="5" stroke="#6b7b8a" stroke-width="2.5" />
+          </svg>
+          {tu("legend.lines")}
+        </li>
+      </ul>
+    </details>
+  );
+}
+
+interface ResultPlayer {
+  cities: number;
+  eyewitnesses: number;
+  kiosks: number;
+  restaurant_points: number;
+  score: number;
+}
+
+/** The end screen's figures: cities and the score's parts per player (result.details of games/ufo/result.cpp). */
+function Result({ state }: { state: TableState }) {
+  const d = (state.result?.details ?? {}) as { players?: ResultPlayer[]; verdict?: string; rounds?: number };
+  const players = d.players ?? [];
+  const view = asView(state.view);
+  const cities = view.players.length ? controlledCities(view) : [];
+  const winners = new Set(state.result?.winners ?? []);
+  if (!players.length) return null;
+  return (
+    <section class="ufo-result">
+      <h3>{tu("result.title")}</h3>
+      {d.verdict && <p>{tu("result.verdict", { why: verdictName(d.verdict) })}</p>}
+      {d.rounds !== undefined && <p class="muted">{tu("result.rounds", { n: d.rounds })}</p>}
+      <div class="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th>{tu("result.player")}</th>
+              <th>{tu("result.cities")}</th>
+              <th>{tu("result.restaurants")}</th>
+              <th>{tu("result.kiosks")}</th>
+              <th>{tu("result.eyes")}</th>
+              <th>{tu("result.score")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {players.map((p, i) => (
+              <tr key={i} class={winners.has(i) ? "winner" : ""} data-seat={i}>
+                <td>
+                  <SeatMark seat={i} /> {seatName(state, i)}
+                </td>
+                <td>
+                  {p.cities}
+                  {cities[i]?.length ? ` (${cities[i].map(placeName).join(", ")})` : ""}
+                </td>
+                <td>{p.restaurant_points}</td>
+                <td>{p.kiosks}</td>
+                <td>{p.eyewitnesses ? `${p.eyewitnesses} (−${2 * p.eyewitnesses})` : "0"}</td>
+                <td>
+                  <strong>{p.score}</strong>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+const mod: GameModule = { Screen, Result };
 export default mod;

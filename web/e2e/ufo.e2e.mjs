@@ -1,0 +1,129 @@
+// Ufo!: a scripted person plays a whole game against bots by clicking the
+// pieces on the map (cities, UFOs, highlighted spaces) and the buttons next
+// to it, never the side list of choices, until the end screen shows.
+import { DESKTOP, PHONE, assert, openTableAsPerson, screenshot, version } from "./lib.mjs";
+
+const MY_TURN = '.ufo-screen[data-my-turn="true"]';
+
+/** What the person sees now, read from the page as a person would (what glows, what is highlighted). */
+async function look(page) {
+  return page.evaluate(() => {
+    const screen = document.querySelector(".ufo-screen");
+    const q = (s) => [...document.querySelectorAll(s)];
+    return {
+      finished: document.querySelector("main.table")?.getAttribute("data-phase") === "finished",
+      mine: screen?.getAttribute("data-my-turn") === "true",
+      phase: screen?.getAttribute("data-phase") ?? "",
+      version: Number(document.querySelector("main.table")?.getAttribute("data-version") ?? -1),
+      selected: document.querySelector(".ufo-map")?.getAttribute("data-selected") ?? "",
+      menu: q(".ufo-menu [role=menuitem]").length,
+      targets: q(".ufo-map .space.target").map((e) => e.getAttribute("data-space")),
+      glowCities: q(".ufo-map .space.glow").map((e) => e.getAttribute("data-space")),
+      glowUfos: q(".ufo-map .ufo.glow").map((e) => e.getAttribute("data-ufo")),
+      buttons: q(".ufo-status .ufo-buttons button").map((e) => e.getAttribute("data-json")),
+      roll: !!document.querySelector(".control-panel .roll"),
+      listMoves: q(".side .choices button").map((b) => b.textContent ?? ""),
+      prompt: document.querySelector(".ufo-status .prompt")?.textContent ?? "",
+    };
+  });
+}
+
+/** Waits until the page changed after a click: a new version, a selection, a menu. */
+async function settle(page, before) {
+  await page.waitForFunction(
+    (b) => {
+      const v = Number(document.querySelector("main.table")?.getAttribute("data-version") ?? -1);
+      const sel = document.querySelector(".ufo-map")?.getAttribute("data-selected") ?? "";
+      const menu = document.querySelectorAll(".ufo-menu [role=menuitem]").length;
+      return v > b.version || sel !== b.selected || menu !== b.menu;
+    },
+    before,
+    { timeout: 20000 },
+  );
+}
+
+const pickOne = (xs, rnd) => xs[Math.floor(rnd() * xs.length)];
+
+export const tests = {
+  "a person plays a whole game by clicking the map": async ({ server, browser }) => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const { page } = await openTableAsPerson(server, context, {
+      game: "ufo",
+      players: 2,
+      bots: ["heuristic"],
+      params: { max_rounds: 5 },
+    });
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    await page.waitForSelector(".ufo-map");
+    await page.waitForSelector(MY_TURN);
+    let s = await look(page);
+    assert(s.phase === "setup", "the game starts with setup");
+    assert(s.glowCities.length >= 2, "cities to place the first UFOs glow");
+    assert(s.prompt.includes("city"), `the prompt tells what to do: ${s.prompt}`);
+    const started = Date.now();
+    let clicks = 0;
+    let movesThisTurn = 0;
+    let shot = false;
+    let selections = 0;
+    while (Date.now() - started < 85000) {
+      s = await look(page);
+      if (s.finished) break;
+      if (!s.mine) {
+        movesThisTurn = 0;
+        await page.waitForFunction(
+          (sel) =>
+            document.querySelector("main.table")?.getAttribute("data-phase") === "finished" ||
+            !!document.querySelector(sel),
+          MY_TURN,
+          { timeout: 30000 },
+        );
+        continue;
+      }
+      let click = null;
+      if (s.menu) click = ".ufo-menu [role=menuitem]";
+      else if (s.targets.length) {
+        // A UFO is selected: the highlighted spaces are exactly its legal destinations.
+        const ufo = s.selected;
+        const moves = s.listMoves.filter((w) => /^(move|push) /.test(w) && w.includes(`UFO ${ufo} `));
+        assert(
+          moves.length === s.targets.length,
+          `UFO ${ufo}: ${s.targets.length} highlighted spaces for ${moves.length} moves in the list`,
+        );
+        if (!shot && s.phase === "movement" && (await version(page)) > 12) {
+          shot = true;
+          await screenshot(page, "ufo-desktop");
+          await page.setViewportSize(PHONE);
+          await page.waitForTimeout(150);
+          await screenshot(page, "ufo-phone");
+          await page.setViewportSize(DESKTOP);
+        }
+        click = `.ufo-map .space.target[data-space="${pickOne(s.targets, rnd)}"]`;
+        movesThisTurn++;
+      } else if (s.glowCities.length) click = `.ufo-map .space.glow[data-space="${pickOne(s.glowCities, rnd)}"]`;
+      else if (s.phase === "assist" && s.roll) click = ".control-panel .roll";
+      else if (s.glowUfos.length && !(s.phase === "movement" && movesThisTurn >= 3)) {
+        click = `.ufo-map .ufo.glow[data-ufo="${pickOne(s.glowUfos, rnd)}"]`;
+        selections++;
+      } else if (s.roll) click = ".control-panel .roll";
+      else if (s.buttons.length) click = ".ufo-status .ufo-buttons button";
+      assert(click, `something to click in phase ${s.phase}: ${JSON.stringify(s)}`);
+      const before = { version: s.version, selected: s.selected, menu: s.menu };
+      await page.click(click);
+      clicks++;
+      await settle(page, before);
+    }
+    s = await look(page);
+    assert(s.finished, `the game ended within the time (${clicks} clicks)`);
+    assert(shot, "a mid-game screenshot was taken with a UFO selected");
+    assert(selections > 0, "the person flew UFOs by clicking them");
+    assert(!errors.length, `no script errors: ${errors.join("; ")}`);
+    await page.waitForSelector(".end-screen .ufo-result");
+    const rows = await page.locator(".ufo-result tbody tr").count();
+    assert(rows === 2, `the result shows both players' cities and points (${rows} rows)`);
+    await screenshot(page, "ufo-end");
+    await context.close();
+  },
+};

@@ -1,0 +1,331 @@
+// The Ufo! map as SVG: lines, cities (resistance, restaurant places,
+// eyewitness tokens, control), villages (kiosks) and UFOs, each piece
+// clickable and keyboard reachable when a legal choice acts on it.
+import type { SVGAttributes } from "preact";
+import type { Choice } from "../../protocol";
+import { seatColour, seatShapePath } from "../../seats";
+import type { Box, ClickResult, MapSpace, PieceActions, SpaceView, UfoView, View } from "./model";
+import { clickSpace, clickUfo, controller, linesInPlay, mapSpace, targets, ufoOffset, viewBox } from "./model";
+import { placeName, ufoName } from "./names";
+import { tu } from "./strings";
+
+export interface BoardProps {
+  view: View;
+  acts: PieceActions;
+  selected: number | null;
+  /** Names of the seats, as the table shows them. */
+  names: string[];
+  onClick: (r: ClickResult, at: { x: number; y: number }) => void;
+  box?: Box;
+}
+
+/** Makes an SVG group a button: focusable, Enter/Space, with the action's words as tooltip. */
+function buttonProps(label: string, onAct: () => void): SVGAttributes<SVGGElement> {
+  return {
+    role: "button",
+    tabIndex: 0,
+    "aria-label": label,
+    onClick: (e: MouseEvent) => {
+      e.stopPropagation();
+      onAct();
+    },
+    onKeyDown: (e: KeyboardEvent) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        onAct();
+      }
+    },
+  };
+}
+
+function words(cs: Choice[]): string {
+  return cs.map((c) => c.words).join("\n");
+}
+
+/** A seat's shape, centred on (x, y), `size` wide. */
+export function Shape({
+  seat,
+  x,
+  y,
+  size,
+  stroke = "#1b1b1b",
+}: {
+  seat: number;
+  x: number;
+  y: number;
+  size: number;
+  stroke?: string;
+}) {
+  const k = size / 20;
+  return (
+    <path
+      d={seatShapePath(seat)}
+      transform={`translate(${x - size / 2} ${y - size / 2}) scale(${k})`}
+      fill={seatColour(seat)}
+      stroke={stroke}
+      stroke-width={1.4 / k}
+    />
+  );
+}
+
+/** A UFO: a saucer in its owner's colour with the owner's shape as its dome; its type as a mark. */
+export function Saucer({ owner, type, x, y }: { owner: number; type: string; x: number; y: number }) {
+  return (
+    <g transform={`translate(${x} ${y})`} class={`saucer type-${type}`}>
+      {type === "bumper" && <path d="M-10 -2 l-6 2 l6 2z M10 -2 l6 2 l-6 2z" fill="#1b1b1b" />}
+      <ellipse cx="0" cy="1" rx="11" ry="4.6" fill={seatColour(owner)} stroke="#1b1b1b" stroke-width="1.3" />
+      <Shape seat={owner} x={0} y={-4} size={10} />
+      {type === "sedator" && (
+        <path d="M8 -11 a4 4 0 1 0 4 5 a3 3 0 1 1 -4 -5z" fill="#fff" stroke="#1b1b1b" stroke-width="0.9" />
+      )}
+    </g>
+  );
+}
+
+function Eye({ seat, x, y, n }: { seat: number; x: number; y: number; n: number }) {
+  return (
+    <g class="eyewitness">
+      <ellipse cx={x} cy={y} rx="6.5" ry="4" fill="#fff" stroke={seatColour(seat)} stroke-width="2.2" />
+      <Shape seat={seat} x={x} y={y} size={5} stroke="none" />
+      {n > 1 && (
+        <text x={x + 8} y={y + 3.5} class="count">
+          {n}
+        </text>
+      )}
+    </g>
+  );
+}
+
+function CityPiece({
+  s,
+  m,
+  names,
+  acts,
+  glow,
+  target,
+  bump,
+  rolling,
+  onAct,
+}: {
+  s: SpaceView;
+  m: MapSpace;
+  names: string[];
+  acts: Choice[];
+  glow: boolean;
+  target: Choice | undefined;
+  bump: boolean;
+  rolling: boolean;
+  onAct: (() => void) | null;
+}) {
+  const { x, y } = m;
+  const ctrl = controller(s);
+  const below = m.label === "below";
+  const name = placeName(s.id);
+  const rs = s.restaurants ?? [];
+  const info: string[] = [name];
+  if (s.resistance !== undefined) {
+    info.push(tu("city.resistance", { res: s.resistance }), tu("city.slots", { n: rs.length }));
+    rs.forEach((r) => info.push(r === null ? tu("city.free") : tu("city.restaurant_of", { name: names[r] ?? "" })));
+  } else info.push(tu("city.no_token"));
+  if (ctrl !== null) info.push(tu("city.controlled", { name: names[ctrl] ?? "" }));
+  (s.eyewitnesses ?? []).forEach((n, p) => n && info.push(tu("city.eyewitnesses", { n, name: names[p] ?? "" })));
+  if (s.opening_tried) info.push(tu("city.tried"));
+  const label = target ? target.words : acts.length ? words(acts) : info.join("\n");
+  const eyes = (s.eyewitnesses ?? []).map((n, p) => ({ n, p })).filter((e) => e.n > 0);
+  const eyeY = below ? y - 30 : y + 30;
+  const attrs = onAct ? buttonProps(label, onAct) : {};
+  return (
+    <g
+      class={`space city${glow ? " glow" : ""}${target ? " target" : ""}${bump ? " bump" : ""}${rolling ? " rolling" : ""}`}
+      data-space={s.id}
+      {...attrs}
+    >
+      <title>{onAct ? `${label}\n\n${info.join("\n")}` : info.join("\n")}</title>
+      {(glow || target) && <circle class="halo" cx={x} cy={y} r="29" />}
+      {bump && <circle class="bump-ring" cx={x} cy={y} r="27" />}
+      {ctrl !== null && (
+        <circle class="control-ring" cx={x} cy={y} r="24.5" fill="none" stroke={seatColour(ctrl)} stroke-width="5" />
+      )}
+      <circle class="disc" cx={x} cy={y} r="21" />
+      <text class="resistance" x={x} y={y - 3}>
+        {s.resistance ?? "?"}
+      </text>
+      {rs.map((r, k) => {
+        const rx = x - rs.length * 6.5 + 13 * k + 6.5;
+        return r === null ? (
+          <rect key={k} class="slot free" x={rx - 5.5} y={y + 3} width="11" height="11" rx="1.5" />
+        ) : (
+          <g key={k} class="slot">
+            <rect x={rx - 6} y={y + 2.5} width="12" height="12" rx="1.5" fill={seatColour(r)} stroke="#1b1b1b" />
+            <Shape seat={r} x={rx} y={y + 8.5} size={8} stroke="#fff" />
+          </g>
+        );
+      })}
+      {eyes.map((e, i) => (
+        <Eye key={e.p} seat={e.p} n={e.n} x={x - ((eyes.length - 1) * 20) / 2 + i * 20} y={eyeY} />
+      ))}
+      <text class="name city-name" x={x} y={below ? y + 38 : y - 29}>
+        {name}
+      </text>
+    </g>
+  );
+}
+
+function VillagePiece({
+  s,
+  m,
+  names,
+  target,
+  onAct,
+}: {
+  s: SpaceView;
+  m: MapSpace;
+  names: string[];
+  target: Choice | undefined;
+  onAct: (() => void) | null;
+}) {
+  const { x, y } = m;
+  const name = placeName(s.id);
+  const kiosk = s.kiosk ?? null;
+  const info = [name, kiosk === null ? tu("village.free") : tu("village.kiosk_of", { name: names[kiosk] ?? "" })];
+  const label = target ? target.words : info.join("\n");
+  const attrs = onAct ? buttonProps(label, onAct) : {};
+  return (
+    <g class={`space village${target ? " target" : ""}`} data-space={s.id} {...attrs}>
+      <title>{target ? `${label}\n\n${info.join("\n")}` : info.join("\n")}</title>
+      {target && <circle class="halo" cx={x} cy={y} r="17" />}
+      <circle class="disc" cx={x} cy={y} r="9.5" />
+      {kiosk !== null && <Shape seat={kiosk} x={x} y={y} size={13} />}
+      <text class="name village-name" x={x} y={y + 22}>
+        {name}
+      </text>
+    </g>
+  );
+}
+
+function UfoPiece({
+  u,
+  x,
+  y,
+  names,
+  res,
+  selectable,
+  selected,
+  onAct,
+}: {
+  u: UfoView;
+  x: number;
+  y: number;
+  names: string[];
+  res: ClickResult;
+  selectable: boolean;
+  selected: boolean;
+  onAct: (() => void) | null;
+}) {
+  const flags = [u.moved && tu("ufo.moved"), u.stopped && tu("ufo.stopped"), u.used && tu("ufo.used")].filter(Boolean);
+  const who = `${ufoName(u.id, u.type)} — ${names[u.owner] ?? ""}${flags.length ? ` (${flags.join(", ")})` : ""}`;
+  const label =
+    res.kind === "act"
+      ? res.choice.words
+      : res.kind === "menu"
+        ? words(res.choices)
+        : res.kind === "select"
+          ? tu("select.hint", { ufo: ufoName(u.id, u.type) })
+          : who;
+  const attrs = onAct ? buttonProps(label, onAct) : {};
+  return (
+    <g
+      class={`ufo${selectable ? " glow" : ""}${selected ? " selected" : ""}${u.used ? " used" : ""}`}
+      data-ufo={u.id}
+      data-owner={u.owner}
+      {...attrs}
+    >
+      <title>{onAct ? `${label}\n\n${who}` : who}</title>
+      {selectable && <circle class="halo" cx={x} cy={y - 1} r="14" />}
+      {selected && <circle class="sel-ring" cx={x} cy={y - 1} r="15" />}
+      <Saucer owner={u.owner} type={u.type} x={x} y={y} />
+    </g>
+  );
+}
+
+export function Board({ view, acts, selected, names, onClick, box }: BoardProps) {
+  const inPlay = new Set(view.spaces.map((s) => s.id));
+  const vb = box ?? viewBox(inPlay);
+  const tg = targets(acts, selected);
+  const bumpSpace = view.bump?.space;
+  const rollCity = view.control_roll ? view.ufos[view.control_roll.ufo]?.space : undefined;
+  // UFOs grouped by space, in id order, for their places around it.
+  const perSpace = new Map<string, UfoView[]>();
+  for (const u of view.ufos) perSpace.set(u.space, [...(perSpace.get(u.space) ?? []), u]);
+  const lines = linesInPlay(inPlay);
+  const spaces = view.spaces
+    .map((s) => ({ s, m: mapSpace(s.id) }))
+    .filter((e): e is { s: SpaceView; m: MapSpace } => !!e.m);
+  const fire = (r: ClickResult, x: number, y: number) => onClick(r, { x: (x - vb.x) / vb.w, y: (y - vb.y) / vb.h });
+  return (
+    <svg
+      class="ufo-map"
+      viewBox={`${vb.x} ${vb.y} ${vb.w} ${vb.h}`}
+      role="group"
+      aria-label={tu("board.label")}
+      data-selected={selected ?? ""}
+    >
+      <rect class="sea" x={vb.x} y={vb.y} width={vb.w} height={vb.h} rx="14" />
+      <g class="lines">
+        {lines.map(([p, q]) => {
+          const hot =
+            selected !== null &&
+            ((tg.has(p.id) && view.ufos[selected]?.space === q.id) ||
+              (tg.has(q.id) && view.ufos[selected]?.space === p.id));
+          return <line key={`${p.id}-${q.id}`} class={hot ? "hot" : ""} x1={p.x} y1={p.y} x2={q.x} y2={q.y} />;
+        })}
+      </g>
+      {spaces.map(({ s, m }) => {
+        const target = tg.get(s.id);
+        const res = clickSpace(acts, s.id, selected);
+        const onAct = res.kind === "none" ? null : () => fire(res, m.x, m.y);
+        return s.kind === "city" ? (
+          <CityPiece
+            key={s.id}
+            s={s}
+            m={m}
+            names={names}
+            acts={acts.spaceActs.get(s.id) ?? []}
+            glow={acts.spaceActs.has(s.id)}
+            target={target}
+            bump={bumpSpace === s.id}
+            rolling={rollCity === s.id}
+            onAct={onAct}
+          />
+        ) : (
+          <VillagePiece key={s.id} s={s} m={m} names={names} target={target} onAct={onAct} />
+        );
+      })}
+      <g class="ufos">
+        {spaces.flatMap(({ s, m }) =>
+          (perSpace.get(s.id) ?? []).map((u, k) => {
+            const { dx, dy } = ufoOffset(s.kind, k);
+            const x = m.x + dx;
+            const y = m.y + dy;
+            const res = clickUfo(acts, u.id, selected, view);
+            const selectable = acts.ufoMoves.has(u.id) || acts.ufoActs.has(u.id);
+            const onAct = res.kind === "none" ? null : () => fire(res, x, y);
+            return (
+              <UfoPiece
+                key={u.id}
+                u={u}
+                x={x}
+                y={y}
+                names={names}
+                res={res}
+                selectable={selectable && selected !== u.id}
+                selected={selected === u.id}
+                onAct={onAct}
+              />
+            );
+          }),
+        )}
+      </g>
+    </svg>
+  );
+}
