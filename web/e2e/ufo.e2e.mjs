@@ -63,6 +63,15 @@ export const tests = {
     assert(s.phase === "setup", "the game starts with setup");
     assert(s.glowCities.length >= 2, "cities to place the first UFOs glow");
     assert(s.prompt.includes("city"), `the prompt tells what to do: ${s.prompt}`);
+    // The keyboard reaches the pieces: the first placement with Tab focus and Enter.
+    const first = s.version;
+    await page.focus(".ufo-map .space.glow");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(
+      (v) => Number(document.querySelector("main.table")?.getAttribute("data-version")) > v,
+      first,
+    );
+    assert((await page.locator(".ufo-map .ufo[data-owner='0']").count()) === 2, "two UFOs of the person on the map");
     const started = Date.now();
     let clicks = 0;
     let movesThisTurn = 0;

@@ -23,7 +23,7 @@ export interface BoardProps {
 function buttonProps(label: string, onAct: () => void): SVGAttributes<SVGGElement> {
   return {
     role: "button",
-    tabIndex: 0,
+    tabindex: 0,
     "aria-label": label,
     onClick: (e: MouseEvent) => {
       e.stopPropagation();
@@ -69,9 +69,21 @@ export function Shape({
 }
 
 /** A UFO: a saucer in its owner's colour with the owner's shape as its dome; its type as a mark. */
-export function Saucer({ owner, type, x, y }: { owner: number; type: string; x: number; y: number }) {
+export function Saucer({
+  owner,
+  type,
+  x,
+  y,
+  scale = 1,
+}: {
+  owner: number;
+  type: string;
+  x: number;
+  y: number;
+  scale?: number;
+}) {
   return (
-    <g transform={`translate(${x} ${y})`} class={`saucer type-${type}`}>
+    <g transform={`translate(${x} ${y}) scale(${scale})`} class={`saucer type-${type}`}>
       {type === "bumper" && <path d="M-10 -2 l-6 2 l6 2z M10 -2 l6 2 l-6 2z" fill="#1b1b1b" />}
       <ellipse cx="0" cy="1" rx="11" ry="4.6" fill={seatColour(owner)} stroke="#1b1b1b" stroke-width="1.3" />
       <Shape seat={owner} x={0} y={-4} size={10} />
@@ -241,9 +253,9 @@ function UfoPiece({
       {...attrs}
     >
       <title>{onAct ? `${label}\n\n${who}` : who}</title>
-      {selectable && <circle class="halo" cx={x} cy={y - 1} r="14" />}
-      {selected && <circle class="sel-ring" cx={x} cy={y - 1} r="15" />}
-      <Saucer owner={u.owner} type={u.type} x={x} y={y} />
+      {selectable && <circle class="halo" cx={x} cy={y - 1} r="17" />}
+      {selected && <circle class="sel-ring" cx={x} cy={y - 1} r="18" />}
+      <Saucer owner={u.owner} type={u.type} x={x} y={y} scale={1.25} />
     </g>
   );
 }

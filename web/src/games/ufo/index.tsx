@@ -78,7 +78,15 @@ function Screen({ state, log, act, pending }: GameScreenProps) {
         }
       }}
     >
-      <Status state={state} view={view} mine={mine} selected={selected} buttons={acts.buttons} send={send} />
+      <Status
+        state={state}
+        view={view}
+        mine={mine}
+        selected={selected}
+        buttons={acts.buttons}
+        hasUfoActs={acts.ufoActs.size > 0}
+        send={send}
+      />
       <div class="ufo-main">
         <div class="ufo-map-wrap">
           <Board view={view} acts={acts} selected={selected} names={seatNames} onClick={onClick} />
@@ -123,6 +131,7 @@ function Status({
   mine,
   selected,
   buttons,
+  hasUfoActs,
   send,
 }: {
   state: TableState;
@@ -130,6 +139,7 @@ function Status({
   mine: boolean;
   selected: number | null;
   buttons: Choice[];
+  hasUfoActs: boolean;
   send: (c: Choice) => void;
 }) {
   const round =
@@ -138,7 +148,7 @@ function Status({
       : view.max_rounds
         ? tu("round.of", { round: view.round, max: view.max_rounds })
         : tu("round.n", { round: view.round });
-  const key = promptKey(view, mine, selected);
+  const key = promptKey(view, mine, selected, hasUfoActs);
   const sel = selected !== null ? view.ufos[selected] : undefined;
   const prompt = key
     ? tu(key, { ufo: sel ? ufoName(sel.id, sel.type) : "", type: typeName("standard") })
@@ -153,10 +163,13 @@ function Status({
     <section class={`ufo-status${mine ? " mine" : ""}`} aria-live="polite">
       <div class="who">
         <span class="round">{round}</span>
-        <span class="turn" style={{ borderColor: seatColour(active) }}>
-          <SeatMark seat={active} size={18} />
-          {active === state.seat ? tu("turn.yours") : tu("turn.of", { name: seatName(state, active) })}
-        </span>
+        {view.phase !== "over" && (
+          <span class="turn" style={{ borderColor: seatColour(active) }}>
+            <SeatMark seat={active} size={18} />
+            {active === state.seat ? tu("turn.yours") : tu("turn.of", { name: seatName(state, active) })}
+          </span>
+        )}
+        {mine && active !== state.seat && <span class="you-decide">{tu("turn.you_decide")}</span>}
         <span class="phase">{phaseName(view.phase)}</span>
       </div>
       <p class="prompt">{prompt}</p>
@@ -251,7 +264,7 @@ function ControlPanel({ view, buttons, send }: { view: View; buttons: Choice[]; 
           data-json={JSON.stringify(roll.json)}
           onClick={() => send(roll)}
         >
-          🎲 {tu("control.roll")}
+          <Die sides={12} /> {tu("control.roll")}
         </button>
       )}
     </section>

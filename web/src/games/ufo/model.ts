@@ -164,28 +164,28 @@ export function controlledCities(view: View): string[][] {
 export function ufoOffset(kind: "city" | "village", k: number): { dx: number; dy: number } {
   // Beside the space, right then left, then above and below the sides; names sit above or below the centre.
   const city = [
-    [30, -4],
-    [-30, -4],
-    [27, 14],
-    [-27, 14],
-    [24, -21],
-    [-24, -21],
-    [46, 5],
-    [-46, 5],
-    [18, 30],
-    [-18, 30],
+    [34, -4],
+    [-34, -4],
+    [30, 16],
+    [-30, 16],
+    [26, -23],
+    [-26, -23],
+    [52, 5],
+    [-52, 5],
+    [18, 33],
+    [-18, 33],
   ];
   const village = [
-    [18, -2],
-    [-18, -2],
-    [16, 13],
-    [-16, 13],
-    [14, -15],
-    [-14, -15],
-    [34, 4],
-    [-34, 4],
-    [0, 20],
-    [0, -20],
+    [22, -2],
+    [-22, -2],
+    [20, 15],
+    [-20, 15],
+    [17, -17],
+    [-17, -17],
+    [40, 4],
+    [-40, 4],
+    [0, 24],
+    [0, -24],
   ];
   const table = kind === "city" ? city : village;
   const [dx, dy] = table[k % table.length];
@@ -323,6 +323,7 @@ export function promptKey(
   view: View,
   mine: boolean,
   selected: number | null,
+  hasUfoActs = true,
 ):
   | "prompt.setup"
   | "prompt.movement"
@@ -334,6 +335,7 @@ export function promptKey(
   | "prompt.eyewitness"
   | "prompt.actions"
   | "prompt.assist"
+  | "prompt.roll"
   | "prompt.new_ufo"
   | "prompt.over"
   | "prompt.other"
@@ -356,7 +358,7 @@ export function promptKey(
     case "actions":
       return "prompt.actions";
     case "assist":
-      return "prompt.assist";
+      return hasUfoActs ? "prompt.assist" : "prompt.roll";
     case "new-ufo":
       return "prompt.new_ufo";
     default:

@@ -11,6 +11,7 @@ const en = {
   "round.setup": "Setup",
   "turn.yours": "Your turn",
   "turn.of": "{name} is playing",
+  "turn.you_decide": "You decide now",
   "prompt.setup": "Place your two {type} UFOs: click a glowing city.",
   "prompt.movement":
     "Move: click one of your glowing UFOs, then a highlighted space next to it. End movement when done.",
@@ -23,6 +24,7 @@ const en = {
     "The loser has no eyewitness tokens left: click a glowing city to move one from there, or leave them.",
   "prompt.actions": "Actions: click a glowing UFO to act with it (kiosk, restaurant). End your turn when done.",
   "prompt.assist": "Control roll: click a glowing UFO to help (+1), or roll the die now.",
+  "prompt.roll": "Control roll: no UFO of yours can help; roll the die.",
   "prompt.new_ufo":
     "You gained a city: click a glowing city to take a new UFO there (you then skip your next turn), or decline.",
   "prompt.other": "Choose on the map, or in the list of choices.",
@@ -100,6 +102,7 @@ const it: Record<Key, string> = {
   "round.setup": "Preparazione",
   "turn.yours": "Tocca a te",
   "turn.of": "Sta giocando {name}",
+  "turn.you_decide": "Ora decidi tu",
   "prompt.setup": "Metti i tuoi due UFO {type}: clicca una città illuminata.",
   "prompt.movement":
     "Movimento: clicca uno dei tuoi UFO illuminati, poi uno spazio evidenziato vicino. Poi termina il movimento.",
@@ -113,6 +116,7 @@ const it: Record<Key, string> = {
     "Lo sconfitto non ha più testimoni oculari: clicca una città illuminata per spostarne uno da lì, o lasciali.",
   "prompt.actions": "Azioni: clicca un UFO illuminato per agire (chiosco, ristorante). Poi termina il turno.",
   "prompt.assist": "Tiro di controllo: clicca un UFO illuminato per aiutare (+1), o tira ora il dado.",
+  "prompt.roll": "Tiro di controllo: nessun tuo UFO può aiutare; tira il dado.",
   "prompt.new_ufo":
     "Hai guadagnato una città: clicca una città illuminata per prendere lì un nuovo UFO (poi salti il prossimo turno), o rinuncia.",
   "prompt.other": "Scegli sulla mappa o nell'elenco delle scelte.",
@@ -188,6 +192,7 @@ const ko: Record<Key, string> = {
   "round.setup": "준비",
   "turn.yours": "내 차례",
   "turn.of": "{name}의 차례",
+  "turn.you_decide": "지금 내가 결정",
   "prompt.setup": "{type} UFO 2대를 놓으세요: 빛나는 도시를 클릭하세요.",
   "prompt.movement": "이동: 빛나는 내 UFO를 클릭한 뒤, 옆에 강조된 칸을 클릭하세요. 다 끝나면 이동을 끝내세요.",
   "prompt.movement_selected": "{ufo} 선택됨: 강조된 칸을 클릭해 날아가거나, 다른 UFO를 고르세요.",
@@ -199,6 +204,7 @@ const ko: Record<Key, string> = {
     "진 플레이어에게 남은 목격자 토큰이 없습니다: 빛나는 도시를 클릭해 거기서 하나를 옮기거나, 그대로 두세요.",
   "prompt.actions": "행동: 빛나는 UFO를 클릭해 행동하세요 (가판대, 식당). 다 끝나면 차례를 끝내세요.",
   "prompt.assist": "통제 굴림: 빛나는 UFO를 클릭해 돕거나(+1), 지금 주사위를 굴리세요.",
+  "prompt.roll": "통제 굴림: 도울 수 있는 내 UFO가 없습니다. 주사위를 굴리세요.",
   "prompt.new_ufo": "도시를 얻었습니다: 빛나는 도시를 클릭해 새 UFO를 받거나(다음 차례는 쉼), 받지 마세요.",
   "prompt.other": "지도나 선택 목록에서 고르세요.",
   "prompt.wait": "{names} 기다리는 중: {phase}.",

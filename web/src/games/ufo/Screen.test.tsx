@@ -1,0 +1,141 @@
+// The Ufo! screen drawn in jsdom from a real state: what glows, what a click
+// or a key does, what the person is told.
+import { fireEvent, render } from "@testing-library/preact";
+import { describe, expect, it, vi } from "vitest";
+import type { TableState } from "../../connection";
+import type { Choice, Json, JsonObject } from "../../protocol";
+import { lang } from "../../i18n";
+import fixtures from "./fixtures.json";
+import mod from "./index";
+
+type Fixture = { view: JsonObject; choices: Choice[]; to_act: number[] };
+const fx = fixtures as unknown as Record<string, Fixture>;
+
+function state(f: Fixture, extra: Partial<TableState> = {}): TableState {
+  return {
+    type: "state",
+    protocol: "meeple-protocol/1",
+    table: "t",
+    game: "ufo",
+    phase: "playing",
+    seat: 0,
+    version: 9,
+    to_act: f.to_act,
+    seats: [
+      { kind: "person", name: "Anna", stand_in: false, connected: true },
+      { kind: "bot", name: "heuristic", stand_in: false, connected: true },
+    ],
+    view: f.view,
+    choices: f.choices,
+    ...extra,
+  } as TableState;
+}
+
+function draw(s: TableState) {
+  const act = vi.fn<(a: number | Json) => void>();
+  const conn = {} as never;
+  const r = render(<mod.Screen state={s} log={["round 1: turn of seat 0"]} act={act} pending={false} conn={conn} />);
+  return { ...r, act };
+}
+
+describe("the Ufo! screen", () => {
+  it("setup: the legal cities glow, each with the choice's words as tooltip, and a click places", () => {
+    lang.value = "en";
+    const { container, act } = draw(state(fx.setup2));
+    const glowing = container.querySelectorAll(".ufo-map .space.city.glow");
+    expect(glowing.length).toBe(fx.setup2.choices.length);
+    const rome = container.querySelector('.space[data-space="rome"]')!;
+    expect(rome.getAttribute("tabindex")).toBe("0");
+    expect(rome.querySelector("title")!.textContent).toContain("place 2 Standard UFOs in Rome");
+    expect(container.querySelector(".ufo-status .prompt")!.textContent).toContain("click a glowing city");
+    fireEvent.click(rome);
+    expect(act).toHaveBeenCalledWith({ place: { city: "rome", type: "standard" } });
+    // Villages have nothing to do in setup: not focusable.
+    expect(container.querySelector('.space[data-space="tivoli"]')!.getAttribute("tabindex")).toBeNull();
+  });
+
+  it("movement: select a UFO, see its destinations, fly with the keyboard", () => {
+    const { container, act } = draw(state(fx.movement2));
+    expect(container.querySelectorAll(".ufo-map .ufo.glow").length).toBe(2);
+    expect(container.querySelectorAll(".ufo-map .space.target").length).toBe(0);
+    const ufo0 = container.querySelector('.ufo[data-ufo="0"]')!;
+    expect(ufo0.getAttribute("tabindex")).toBe("0");
+    fireEvent.keyDown(ufo0, { key: "Enter" });
+    const targets = [...container.querySelectorAll(".ufo-map .space.target")].map((e) => e.getAttribute("data-space"));
+    expect(targets.sort()).toEqual(["leipzig", "potsdam", "rostock"]);
+    expect(container.querySelector(".ufo-status .prompt")!.textContent).toContain("UFO 0");
+    expect(container.querySelectorAll(".lines line.hot").length).toBe(3);
+    const potsdam = container.querySelector('.space[data-space="potsdam"]')!;
+    expect(potsdam.getAttribute("aria-label")).toBe("move UFO 0 (Standard) from Berlin to Potsdam");
+    fireEvent.keyDown(potsdam, { key: " " });
+    expect(act).toHaveBeenCalledWith({ move: { to: "potsdam", ufo: 0 } });
+    // Ending the movement has no piece: a button by the board.
+    const end = container.querySelector(".ufo-status .ufo-buttons button")!;
+    expect(end.textContent).toBe("end movement");
+    fireEvent.click(end);
+    expect(act).toHaveBeenLastCalledWith({ end: "movement" });
+  });
+
+  it("another player's turn: nothing clickable, and it says whom we wait for", () => {
+    const s = state(fx.movement2, { to_act: [1], choices: [] });
+    const { container } = draw(s);
+    expect(container.querySelectorAll(".ufo-map [role=button]").length).toBe(0);
+    expect(container.querySelector(".ufo-status .prompt")!.textContent).toContain("Waiting for heuristic");
+  });
+
+  it("a control roll shows the target number and the die to roll", () => {
+    const { container, act } = draw(state(fx.assist2));
+    const panel = container.querySelector(".control-panel")!;
+    expect(panel.textContent).toContain("Needs 2 or more");
+    fireEvent.click(panel.querySelector("button.roll")!);
+    expect(act).toHaveBeenCalledWith({ roll: true });
+  });
+
+  it("a UFO with several choices opens a menu of their words", () => {
+    const f = fx.actions2;
+    const choices: Choice[] = [
+      { action: 1, json: { deed: { ufo: 1, do: "take-restaurant", slot: 0 } }, words: "take restaurant 0" },
+      { action: 2, json: { deed: { ufo: 1, do: "take-restaurant", slot: 1 } }, words: "take restaurant 1" },
+    ];
+    const { container, act } = draw(state({ ...f, choices }));
+    fireEvent.click(container.querySelector('.ufo[data-ufo="1"]')!);
+    const items = [...container.querySelectorAll(".ufo-menu [role=menuitem]")];
+    expect(items.map((b) => b.textContent)).toEqual(["take restaurant 0", "take restaurant 1"]);
+    fireEvent.click(items[1]);
+    expect(act).toHaveBeenCalledWith({ deed: { ufo: 1, do: "take-restaurant", slot: 1 } });
+  });
+
+  it("the player panels show points, cities and supply; in Korean too", () => {
+    lang.value = "ko";
+    const { container } = draw(state(fx.over2, { to_act: [], choices: [] }));
+    const panels = container.querySelectorAll(".ufo-card.player");
+    expect(panels.length).toBe(2);
+    expect(panels[0].textContent).toContain("점");
+    lang.value = "en";
+  });
+
+  it("the end screen's figures: cities and score parts per player", () => {
+    const s = state(fx.over2, {
+      phase: "finished",
+      result: {
+        scores: [8, 6],
+        winners: [0],
+        details: {
+          players: [
+            { cities: 1, eyewitnesses: 0, kiosks: 2, restaurant_points: 6, score: 8 },
+            { cities: 1, eyewitnesses: 1, kiosks: 0, restaurant_points: 8, score: 6 },
+          ],
+          rounds: 4,
+          verdict: "round-limit",
+        },
+      },
+    });
+    const Result = mod.Result!;
+    const { container } = render(<Result state={s} />);
+    const rows = container.querySelectorAll("tbody tr");
+    expect(rows.length).toBe(2);
+    expect(rows[0].classList.contains("winner")).toBe(true);
+    expect(rows[1].textContent).toContain("(−2)");
+    expect(container.textContent).toContain("the round limit of the table is reached");
+  });
+});
