@@ -154,6 +154,7 @@ function CityPiece({
     >
       <title>{onAct ? `${label}\n\n${info.join("\n")}` : info.join("\n")}</title>
       {(glow || target) && <circle class="halo" cx={x} cy={y} r="29" />}
+      {onAct && <circle class="hit" cx={x} cy={y} r="30" />}
       {bump && <circle class="bump-ring" cx={x} cy={y} r="27" />}
       {ctrl !== null && (
         <circle class="control-ring" cx={x} cy={y} r="24.5" fill="none" stroke={seatColour(ctrl)} stroke-width="5" />
@@ -206,6 +207,7 @@ function VillagePiece({
     <g class={`space village${target ? " target" : ""}`} data-space={s.id} {...attrs}>
       <title>{target ? `${label}\n\n${info.join("\n")}` : info.join("\n")}</title>
       {target && <circle class="halo" cx={x} cy={y} r="17" />}
+      {onAct && <circle class="hit" cx={x} cy={y} r="19" />}
       <circle class="disc" cx={x} cy={y} r="9.5" />
       {kiosk !== null && <Shape seat={kiosk} x={x} y={y} size={13} />}
       <text class="name village-name" x={x} y={y + 22}>
@@ -254,6 +256,7 @@ function UfoPiece({
     >
       <title>{onAct ? `${label}\n\n${who}` : who}</title>
       {selectable && <circle class="halo" cx={x} cy={y - 1} r="17" />}
+      {onAct && <circle class="hit" cx={x} cy={y - 1} r="17" />}
       {selected && <circle class="sel-ring" cx={x} cy={y - 1} r="18" />}
       <Saucer owner={u.owner} type={u.type} x={x} y={y} scale={1.25} />
     </g>

@@ -87,7 +87,7 @@ function Screen({ state, log, act, pending }: GameScreenProps) {
         hasUfoActs={acts.ufoActs.size > 0}
         send={send}
       />
-      <div class="ufo-main">
+      <div class={`ufo-main${view.spaces.length > 30 ? " wide" : ""}`}>
         <div class="ufo-map-wrap">
           <Board view={view} acts={acts} selected={selected} names={seatNames} onClick={onClick} />
           {menu && (
