@@ -97,10 +97,10 @@ export function Saucer({
 function Eye({ seat, x, y, n }: { seat: number; x: number; y: number; n: number }) {
   return (
     <g class="eyewitness">
-      <ellipse cx={x} cy={y} rx="6.5" ry="4" fill="#fff" stroke={seatColour(seat)} stroke-width="2.2" />
-      <Shape seat={seat} x={x} y={y} size={5} stroke="none" />
+      <ellipse cx={x} cy={y} rx="8.5" ry="5.2" fill="#fff" stroke={seatColour(seat)} stroke-width="2.6" />
+      <Shape seat={seat} x={x} y={y} size={6.5} stroke="none" />
       {n > 1 && (
-        <text x={x + 8} y={y + 3.5} class="count">
+        <text x={x + 10} y={y + 4} class="count">
           {n}
         </text>
       )}
@@ -144,7 +144,7 @@ function CityPiece({
   if (s.opening_tried) info.push(tu("city.tried"));
   const label = target ? target.words : acts.length ? words(acts) : info.join("\n");
   const eyes = (s.eyewitnesses ?? []).map((n, p) => ({ n, p })).filter((e) => e.n > 0);
-  const eyeY = below ? y - 30 : y + 30;
+  const eyeY = below ? y - 31 : y + 31;
   const attrs = onAct ? buttonProps(label, onAct) : {};
   return (
     <g
@@ -175,7 +175,7 @@ function CityPiece({
         );
       })}
       {eyes.map((e, i) => (
-        <Eye key={e.p} seat={e.p} n={e.n} x={x - ((eyes.length - 1) * 20) / 2 + i * 20} y={eyeY} />
+        <Eye key={e.p} seat={e.p} n={e.n} x={x - ((eyes.length - 1) * 24) / 2 + i * 24} y={eyeY} />
       ))}
       <text class="name city-name" x={x} y={below ? y + 38 : y - 29}>
         {name}

@@ -327,7 +327,9 @@ function Players({ view, state }: { view: View; state: TableState }) {
             ))}
           </div>
           {p.skips_next_turn && <div class="row flag">{tu("player.skips")}</div>}
-          {view.lost_bump && i === view.active && <div class="row flag">{tu("player.lost_bump")}</div>}
+          {view.lost_bump && i === view.active && view.phase !== "over" && (
+            <div class="row flag">{tu("player.lost_bump")}</div>
+          )}
         </div>
       ))}
     </section>
