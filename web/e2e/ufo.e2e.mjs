@@ -14,6 +14,7 @@ async function look(page) {
       finished: document.querySelector("main.table")?.getAttribute("data-phase") === "finished",
       mine: screen?.getAttribute("data-my-turn") === "true",
       phase: screen?.getAttribute("data-phase") ?? "",
+      round: Number(screen?.getAttribute("data-round") ?? 0),
       version: Number(document.querySelector("main.table")?.getAttribute("data-version") ?? -1),
       selected: document.querySelector(".ufo-map")?.getAttribute("data-selected") ?? "",
       menu: q(".ufo-menu [role=menuitem]").length,
@@ -103,7 +104,7 @@ export const tests = {
           moves.length === s.targets.length,
           `UFO ${ufo}: ${s.targets.length} highlighted spaces for ${moves.length} moves in the list`,
         );
-        if (!shot && s.phase === "movement" && s.version > 35) {
+        if (!shot && s.phase === "movement" && s.round >= 2) {
           shot = true;
           await screenshot(page, "ufo-desktop");
           await page.setViewportSize(PHONE);
@@ -122,7 +123,12 @@ export const tests = {
       else if (s.buttons.length) click = ".ufo-status .ufo-buttons button";
       assert(click, `something to click in phase ${s.phase}: ${JSON.stringify(s)}`);
       const before = { version: s.version, selected: s.selected, menu: s.menu };
-      await page.click(click);
+      try {
+        await page.click(click, { timeout: 5000 });
+      } catch (e) {
+        await screenshot(page, "ufo-failed-click");
+        throw new Error(`clicking ${click} in ${JSON.stringify(s)}: ${e}`);
+      }
       clicks++;
       await settle(page, before);
     }

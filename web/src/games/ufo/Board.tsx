@@ -256,7 +256,7 @@ function UfoPiece({
     >
       <title>{onAct ? `${label}\n\n${who}` : who}</title>
       {selectable && <circle class="halo" cx={x} cy={y - 1} r="17" />}
-      {onAct && <circle class="hit" cx={x} cy={y - 1} r="17" />}
+      {onAct && <circle class="hit" cx={x} cy={y - 1} r="14" />}
       {selected && <circle class="sel-ring" cx={x} cy={y - 1} r="18" />}
       <Saucer owner={u.owner} type={u.type} x={x} y={y} scale={1.25} />
     </g>
@@ -317,29 +317,33 @@ export function Board({ view, acts, selected, names, onClick, box }: BoardProps)
         );
       })}
       <g class="ufos">
-        {spaces.flatMap(({ s, m }) =>
-          (perSpace.get(s.id) ?? []).map((u, k) => {
-            const { dx, dy } = ufoOffset(s.kind, k);
-            const x = m.x + dx;
-            const y = m.y + dy;
-            const res = clickUfo(acts, u.id, selected, view);
-            const selectable = acts.ufoMoves.has(u.id) || acts.ufoActs.has(u.id);
-            const onAct = res.kind === "none" ? null : () => fire(res, x, y);
-            return (
-              <UfoPiece
-                key={u.id}
-                u={u}
-                x={x}
-                y={y}
-                names={names}
-                res={res}
-                selectable={selectable && selected !== u.id}
-                selected={selected === u.id}
-                onAct={onAct}
-              />
-            );
-          }),
-        )}
+        {spaces
+          .flatMap(({ s, m }) =>
+            (perSpace.get(s.id) ?? []).map((u, k) => {
+              const { dx, dy } = ufoOffset(s.kind, k);
+              const x = m.x + dx;
+              const y = m.y + dy;
+              const res = clickUfo(acts, u.id, selected, view);
+              const selectable = acts.ufoMoves.has(u.id) || acts.ufoActs.has(u.id);
+              const onAct = res.kind === "none" ? null : () => fire(res, x, y);
+              return { u, x, y, res, selectable, onAct };
+            }),
+          )
+          // The pieces one can click are drawn last, on top of the others.
+          .sort((a, b) => Number(a.onAct !== null) - Number(b.onAct !== null))
+          .map(({ u, x, y, res, selectable, onAct }) => (
+            <UfoPiece
+              key={u.id}
+              u={u}
+              x={x}
+              y={y}
+              names={names}
+              res={res}
+              selectable={selectable && selected !== u.id}
+              selected={selected === u.id}
+              onAct={onAct}
+            />
+          ))}
       </g>
     </svg>
   );

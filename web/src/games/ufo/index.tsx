@@ -20,6 +20,7 @@ import {
   promptKey,
   signed,
 } from "./model";
+import { lastRolls } from "./dice";
 import { msg, phaseName, placeName, typeName, ufoName, verdictName } from "./names";
 import { tu } from "./strings";
 
@@ -70,6 +71,7 @@ function Screen({ state, log, act, pending }: GameScreenProps) {
     <div
       class={`ufo-screen${mine ? " my-turn" : ""}`}
       data-phase={view.phase}
+      data-round={view.round}
       data-my-turn={mine ? "true" : "false"}
       onKeyDown={(e) => {
         if (e.key === "Escape") {
@@ -114,6 +116,7 @@ function Screen({ state, log, act, pending }: GameScreenProps) {
           )}
         </div>
         <div class="ufo-info">
+          <DicePanel log={log} />
           {view.bump && <BumpPanel view={view} names={seatNames} />}
           {view.control_roll && <ControlPanel view={view} buttons={mine ? acts.buttons : []} send={send} />}
           <Players view={view} state={state} />
@@ -201,6 +204,25 @@ function Die({ value, sides }: { value?: number; sides: 6 | 12 }) {
         {value ?? "?"}
       </text>
     </svg>
+  );
+}
+
+function DicePanel({ log }: { log: string[] }) {
+  const rolls = lastRolls(log);
+  if (!rolls.length) return null;
+  return (
+    <section class="ufo-card dice-panel" aria-live="polite">
+      <h3>{tu("dice.title")}</h3>
+      {rolls.map((r, i) => (
+        <div class={`roll ${r.kind}`} key={`${log.length}-${i}`} data-die={r.die}>
+          <Die sides={r.kind === "control" ? 12 : 6} value={r.die} />
+          <div>
+            <div>{r.line}</div>
+            {r.outcome && <strong>{r.outcome}</strong>}
+          </div>
+        </div>
+      ))}
+    </section>
   );
 }
 
