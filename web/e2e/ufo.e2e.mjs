@@ -127,7 +127,7 @@ export const tests = {
         await page.click(click, { timeout: 5000 });
       } catch (e) {
         await screenshot(page, "ufo-failed-click");
-        throw new Error(`clicking ${click} in ${JSON.stringify(s)}: ${e}`);
+        throw new Error(`clicking ${click} in ${JSON.stringify(s)}: ${e}`, { cause: e });
       }
       clicks++;
       await settle(page, before);
