@@ -77,6 +77,7 @@ export const tests = {
     let clicks = 0;
     let movesThisTurn = 0;
     let shot = false;
+    let phoneClick = false;
     let selections = 0;
     while (Date.now() - started < 85000) {
       s = await look(page);
@@ -107,10 +108,14 @@ export const tests = {
         if (!shot && s.phase === "movement" && s.round >= 2) {
           shot = true;
           await screenshot(page, "ufo-desktop");
+          const wide = await page.getAttribute(".ufo-map", "viewBox");
           await page.setViewportSize(PHONE);
           await page.waitForTimeout(150);
           await screenshot(page, "ufo-phone");
-          await page.setViewportSize(DESKTOP);
+          // On the phone the map comes closer to the selected UFO and its destinations; the person flies by touch there.
+          const close = await page.getAttribute(".ufo-map", "viewBox");
+          assert(Number(close.split(" ")[2]) < Number(wide.split(" ")[2]), `phone close-up: ${close} within ${wide}`);
+          phoneClick = true;
         }
         click = `.ufo-map .space.target[data-space="${pickOne(s.targets, rnd)}"]`;
         movesThisTurn++;
@@ -131,6 +136,10 @@ export const tests = {
       }
       clicks++;
       await settle(page, before);
+      if (phoneClick) {
+        phoneClick = false;
+        await page.setViewportSize(DESKTOP);
+      }
     }
     s = await look(page);
     assert(s.finished, `the game ended within the time (${clicks} clicks)`);

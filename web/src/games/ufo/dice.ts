@@ -63,7 +63,7 @@ function isOutcome(line: string | undefined): boolean {
  * attacker's and the defender's dice of a bump (only the attacker's while the
  * defender has not rolled). Empty when no roll is recent.
  */
-export function lastRolls(log: string[], recent = 12): Roll[] {
+export function lastRolls(log: string[], recent = 10): Roll[] {
   const lines = log.flatMap((e) => e.split("\n"));
   for (let i = lines.length - 1; i >= Math.max(0, lines.length - recent); i--) {
     const r = parseRoll(lines[i]);

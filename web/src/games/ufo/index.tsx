@@ -16,7 +16,12 @@ import {
   controlNeed,
   controlledCities,
   effectiveSelection,
+  focusBox,
+  mapSpace,
   pieceActions,
+  spacesInPlay,
+  targets,
+  viewBox,
   promptKey,
   signed,
 } from "./model";
@@ -28,6 +33,31 @@ interface Menu {
   choices: Choice[];
   x: number;
   y: number;
+}
+
+/** True on a small screen (a phone held upright). */
+function useNarrow(): boolean {
+  const query = "(max-width: 700px)";
+  const [narrow, setNarrow] = useState(() => typeof matchMedia === "function" && matchMedia(query).matches);
+  useEffect(() => {
+    if (typeof matchMedia !== "function") return;
+    const mq = matchMedia(query);
+    const on = () => setNarrow(mq.matches);
+    mq.addEventListener("change", on);
+    on();
+    return () => mq.removeEventListener("change", on);
+  }, []);
+  return narrow;
+}
+
+/** Puts the menu beside the piece, opening towards the middle of the map so it stays inside. */
+function menuPlace(m: Menu): Record<string, string> {
+  const at: Record<string, string> = {};
+  if (m.x < 0.5) at.left = `${Math.max(m.x * 100 + 2, 1)}%`;
+  else at.right = `${Math.max(100 - m.x * 100 + 2, 1)}%`;
+  if (m.y < 0.5) at.top = `${m.y * 100 + 2}%`;
+  else at.bottom = `${Math.max(100 - m.y * 100 + 2, 1)}%`;
+  return at;
 }
 
 function names(state: TableState, players: number): string[] {
@@ -44,6 +74,21 @@ function Screen({ state, log, act, pending }: GameScreenProps) {
   const selected = effectiveSelection(acts, picked, view);
   const seatNames = names(state, view.players.length);
   const menuRef = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow();
+  const [overview, setOverview] = useState(false);
+  useEffect(() => setOverview(false), [selected]);
+  // On a small screen the map comes closer to a selected UFO and where it may go.
+  const full = viewBox(spacesInPlay(view));
+  const sel = selected !== null ? view.ufos[selected] : undefined;
+  const zoomed = narrow && !overview && sel !== undefined;
+  const box = zoomed
+    ? focusBox(
+        [sel.space, ...targets(acts, selected).keys()]
+          .map((id) => mapSpace(id))
+          .filter((m): m is NonNullable<typeof m> => !!m),
+        full,
+      )
+    : full;
 
   // A new state closes any open menu; a UFO that can no longer move is let go.
   useEffect(() => setMenu(null), [state.version]);
@@ -91,18 +136,14 @@ function Screen({ state, log, act, pending }: GameScreenProps) {
       />
       <div class={`ufo-main${view.spaces.length > 30 ? " wide" : ""}`}>
         <div class="ufo-map-wrap">
-          <Board view={view} acts={acts} selected={selected} names={seatNames} onClick={onClick} />
+          <Board view={view} acts={acts} selected={selected} names={seatNames} onClick={onClick} box={box} />
+          {zoomed && (
+            <button type="button" class="small whole-map" onClick={() => setOverview(true)}>
+              {tu("map.whole")}
+            </button>
+          )}
           {menu && (
-            <div
-              class="ufo-menu"
-              ref={menuRef}
-              role="menu"
-              aria-label={tu("menu.title")}
-              style={{
-                left: `${Math.min(Math.max(menu.x * 100, 2), 60)}%`,
-                top: `${Math.min(menu.y * 100 + 3, 80)}%`,
-              }}
-            >
+            <div class="ufo-menu" ref={menuRef} role="menu" aria-label={tu("menu.title")} style={menuPlace(menu)}>
               <strong>{tu("menu.title")}</strong>
               {menu.choices.map((c) => (
                 <button key={c.action} type="button" role="menuitem" disabled={pending} onClick={() => send(c)}>

@@ -12,6 +12,7 @@ import {
   controlledCities,
   controller,
   effectiveSelection,
+  focusBox,
   linesInPlay,
   MAP_SPACES,
   pieceActions,
@@ -212,5 +213,26 @@ describe("what to do now", () => {
       expect(Object.keys(catalog[l]).sort()).toEqual([...keys].sort());
       for (const k of keys) expect(catalog[l][k as keyof typeof catalog.en].trim()).not.toBe("");
     }
+  });
+});
+
+describe("the close-up on small screens", () => {
+  it("frames the selected UFO and its destinations, inside the map, with the map's shape", () => {
+    const view = asView(fx.movement2.view);
+    const full = viewBox(spacesInPlay(view));
+    const pts = ["berlin", "potsdam", "leipzig", "rostock"].map((id) => MAP_SPACES.find((s) => s.id === id)!);
+    const box = focusBox(pts, full);
+    expect(box.w).toBeLessThan(full.w);
+    expect(box.h / box.w).toBeCloseTo(full.h / full.w, 5);
+    for (const p of pts) {
+      expect(p.x).toBeGreaterThan(box.x + 30);
+      expect(p.x).toBeLessThan(box.x + box.w - 30);
+      expect(p.y).toBeGreaterThan(box.y + 30);
+      expect(p.y).toBeLessThan(box.y + box.h - 30);
+    }
+    expect(box.x).toBeGreaterThanOrEqual(full.x);
+    expect(box.y).toBeGreaterThanOrEqual(full.y);
+    expect(box.x + box.w).toBeLessThanOrEqual(full.x + full.w + 1e-9);
+    expect(focusBox([], full)).toEqual(full);
   });
 });

@@ -375,3 +375,30 @@ export function controlNeed(roll: ControlRollView): number {
 export function signed(n: number): string {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
+
+/**
+ * A closer frame around some points (a selected UFO and its destinations) for
+ * small screens: padded, at least `minW` wide, with the full frame's shape,
+ * and inside it.
+ */
+export function focusBox(points: { x: number; y: number }[], full: Box, minW = 330): Box {
+  if (!points.length) return full;
+  const pad = 60;
+  const x0 = Math.min(...points.map((p) => p.x)) - pad;
+  const x1 = Math.max(...points.map((p) => p.x)) + pad;
+  const y0 = Math.min(...points.map((p) => p.y)) - pad;
+  const y1 = Math.max(...points.map((p) => p.y)) + pad;
+  const aspect = full.h / full.w;
+  let w = Math.max(x1 - x0, (y1 - y0) / aspect, minW);
+  if (w >= full.w) return full;
+  let h = w * aspect;
+  if (h > full.h) {
+    h = full.h;
+    w = h / aspect;
+  }
+  const cx = (x0 + x1) / 2;
+  const cy = (y0 + y1) / 2;
+  const x = Math.min(Math.max(cx - w / 2, full.x), full.x + full.w - w);
+  const y = Math.min(Math.max(cy - h / 2, full.y), full.y + full.h - h);
+  return { x, y, w, h };
+}
