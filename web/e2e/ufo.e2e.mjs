@@ -77,6 +77,7 @@ export const tests = {
     let clicks = 0;
     let movesThisTurn = 0;
     let shot = false;
+    let shotRound = 0;
     let phoneClick = false;
     let selections = 0;
     while (Date.now() - started < 85000) {
@@ -105,8 +106,10 @@ export const tests = {
           moves.length === s.targets.length,
           `UFO ${ufo}: ${s.targets.length} highlighted spaces for ${moves.length} moves in the list`,
         );
-        if (!shot && s.phase === "movement" && s.round >= 2) {
+        // Screenshots of the latest of rounds 2 to 4 the person flies in (the map fuller each round).
+        if (s.phase === "movement" && s.round >= 2 && s.round <= 4 && s.round > shotRound) {
           shot = true;
+          shotRound = s.round;
           await screenshot(page, "ufo-desktop");
           const wide = await page.getAttribute(".ufo-map", "viewBox");
           await page.setViewportSize(PHONE);
@@ -132,7 +135,8 @@ export const tests = {
         await page.click(click, { timeout: 5000 });
       } catch (e) {
         await screenshot(page, "ufo-failed-click");
-        throw new Error(`clicking ${click} in ${JSON.stringify(s)}: ${e}`, { cause: e });
+        const { listMoves: _, ...seen } = s;
+        throw new Error(`clicking ${click} in ${JSON.stringify(seen)}: ${String(e).slice(0, 1500)}`, { cause: e });
       }
       clicks++;
       await settle(page, before);

@@ -157,12 +157,12 @@ function Screen({ state, log, act, pending }: GameScreenProps) {
           )}
         </div>
         <div class="ufo-info">
-          <DicePanel log={log} />
           {view.bump && <BumpPanel view={view} names={seatNames} />}
           {view.control_roll && <ControlPanel view={view} buttons={mine ? acts.buttons : []} send={send} />}
+          <DicePanel log={log} />
           <Players view={view} state={state} />
+          <Legend open={view.round <= 1} />
           <Recent log={log} />
-          <Legend />
         </div>
       </div>
     </div>
@@ -201,12 +201,12 @@ function Status({
         phase: phaseName(view.phase),
       });
   const active = view.active;
-  // The roll has its own button on the control roll panel.
-  const shown = buttons.filter((c) => !(view.control_roll && "roll" in (c.json as JsonObject)));
+  // Every choice without a piece, here by the prompt (the roll also on the control roll panel).
+  const shown = buttons;
   return (
     <section class={`ufo-status${mine ? " mine" : ""}`} aria-live="polite">
       <div class="who">
-        <span class="round">{round}</span>
+        {view.round > 0 && <span class="round">{round}</span>}
         {view.phase !== "over" && (
           <span class="turn" style={{ borderColor: seatColour(active) }}>
             <SeatMark seat={active} size={18} />
@@ -374,20 +374,18 @@ function Players({ view, state }: { view: View; state: TableState }) {
               </svg>
               {p.eyewitnesses_left} <span class="sr">{tu("player.eyewitnesses")}</span>
             </span>
-          </div>
-          <div class="row supply">
-            <span class="label">
-              {tu("player.in_play")}: {p.ufos}
-            </span>
             {UFO_TYPES.map((t) => (
               <span class="item" key={t} title={typeName(t)}>
-                <svg viewBox="-17 -13 34 20" width="26" height="16" aria-hidden="true">
+                <svg viewBox="-17 -13 34 20" width="22" height="14" aria-hidden="true">
                   <Saucer owner={i} type={t} x={0} y={0} />
                 </svg>
                 {p.ufos_left[t]}
                 <span class="sr">{typeName(t)}</span>
               </span>
             ))}
+          </div>
+          <div class="row">
+            <span class="label">{tu("player.in_play")}:</span> <strong>{p.ufos}</strong>
           </div>
           {p.skips_next_turn && <div class="row flag">{tu("player.skips")}</div>}
           {view.lost_bump && i === view.active && view.phase !== "over" && (
@@ -414,9 +412,11 @@ function Recent({ log }: { log: string[] }) {
   );
 }
 
-function Legend() {
+function Legend({ open }: { open: boolean }) {
+  // Open at the start of the game for a new player; then as the person leaves it.
+  const [initial] = useState(open);
   return (
-    <details class="ufo-card legend">
+    <details class="ufo-card legend" open={initial}>
       <summary>{tu("legend.title")}</summary>
       <ul>
         <li>
@@ -435,8 +435,9 @@ function Legend() {
           {tu("legend.village")}
         </li>
         <li>
-          <svg viewBox="-8 -8 16 16" width="16" height="16" aria-hidden="true">
-            <rect x="-6" y="-6" width="12" height="12" rx="1.5" fill={seatColour(0)} stroke="#1b1b1b" />
+          <svg viewBox="-8 -8 30 16" width="30" height="16" aria-hidden="true">
+            <rect x="-6" y="-6" width="12" height="12" rx="1.5" class="legend-free" />
+            <rect x="8" y="-6" width="12" height="12" rx="1.5" fill={seatColour(0)} stroke="#1b1b1b" />
           </svg>
           {tu("legend.restaurant")}
         </li>
