@@ -135,7 +135,7 @@ export const tests = {
         await page.click(click, { timeout: 5000 });
       } catch (e) {
         await screenshot(page, "ufo-failed-click");
-        const { listMoves: _, ...seen } = s;
+        const seen = { ...s, listMoves: undefined };
         throw new Error(`clicking ${click} in ${JSON.stringify(seen)}: ${String(e).slice(0, 1500)}`, { cause: e });
       }
       clicks++;
