@@ -73,6 +73,19 @@ export const tests = {
       first,
     );
     assert((await page.locator(".ufo-map .ufo[data-owner='0']").count()) === 2, "two UFOs of the person on the map");
+    // The language switch changes the map's names, the phase and the prompt.
+    await page.waitForSelector(MY_TURN);
+    const enPrompt = await page.textContent(".ufo-status .prompt");
+    await page.click('.lang-switch button[title="Italiano"]');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll(".ufo-map .city-name")].some((e) => e.textContent === "Roma"),
+    );
+    const itPrompt = await page.textContent(".ufo-status .prompt");
+    assert(itPrompt !== enPrompt && itPrompt.includes("clicca"), `the prompt in Italian: ${itPrompt}`);
+    await page.click('.lang-switch button[title="English"]');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll(".ufo-map .city-name")].some((e) => e.textContent === "Rome"),
+    );
     const started = Date.now();
     let clicks = 0;
     let movesThisTurn = 0;
