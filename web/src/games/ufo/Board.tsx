@@ -4,7 +4,7 @@
 import type { SVGAttributes } from "preact";
 import type { Choice } from "../../protocol";
 import { seatColour, seatShapePath } from "../../seats";
-import type { Box, ClickResult, MapSpace, PieceActions, SpaceView, UfoView, View } from "./model";
+import type { Box, ClickResult, MapSpace, PieceActions, SpaceView, Trail, UfoView, View } from "./model";
 import { clickSpace, clickUfo, controller, linesInPlay, mapSpace, targets, ufoOffset, viewBox } from "./model";
 import { placeName, ufoName } from "./names";
 import { tu } from "./strings";
@@ -17,6 +17,9 @@ export interface BoardProps {
   names: string[];
   onClick: (r: ClickResult, at: { x: number; y: number }) => void;
   box?: Box;
+  /** Each UFO's last flight, and the turn now (this turn's flights are drawn bolder). */
+  trails?: Map<number, Trail>;
+  turn?: string;
 }
 
 /** Makes an SVG group a button: focusable, Enter/Space, with the action's words as tooltip. */
@@ -263,7 +266,7 @@ function UfoPiece({
   );
 }
 
-export function Board({ view, acts, selected, names, onClick, box }: BoardProps) {
+export function Board({ view, acts, selected, names, onClick, box, trails, turn }: BoardProps) {
   const inPlay = new Set(view.spaces.map((s) => s.id));
   const vb = box ?? viewBox(inPlay);
   const tg = targets(acts, selected);
@@ -285,6 +288,22 @@ export function Board({ view, acts, selected, names, onClick, box }: BoardProps)
       aria-label={tu("board.label")}
       data-selected={selected ?? ""}
     >
+      <defs>
+        {view.players.map((_, p) => (
+          <marker
+            key={p}
+            id={`ufo-arrow-${p}`}
+            viewBox="0 0 10 10"
+            refX="25"
+            refY="5"
+            markerWidth="3.2"
+            markerHeight="3.2"
+            orient="auto-start-reverse"
+          >
+            <path d="M0 0L10 5L0 10z" fill={seatColour(p)} stroke="#1b1b1b" stroke-width="1" />
+          </marker>
+        ))}
+      </defs>
       <rect class="sea" x={vb.x} y={vb.y} width={vb.w} height={vb.h} rx="14" />
       <g class="lines">
         {lines.map(([p, q]) => {
@@ -293,6 +312,23 @@ export function Board({ view, acts, selected, names, onClick, box }: BoardProps)
             ((tg.has(p.id) && view.ufos[selected]?.space === q.id) ||
               (tg.has(q.id) && view.ufos[selected]?.space === p.id));
           return <line key={`${p.id}-${q.id}`} class={hot ? "hot" : ""} x1={p.x} y1={p.y} x2={q.x} y2={q.y} />;
+        })}
+      </g>
+      <g class="trails">
+        {[...(trails ?? new Map<number, Trail>())].map(([id, t]) => {
+          const u = view.ufos[id];
+          const pts = t.path.map((p) => mapSpace(p)).filter((m): m is MapSpace => !!m);
+          if (!u || pts.length < 2) return null;
+          return (
+            <polyline
+              key={id}
+              class={`trail${t.turn === turn ? " now" : ""}`}
+              data-ufo={id}
+              points={pts.map((p) => `${p.x},${p.y}`).join(" ")}
+              stroke={seatColour(u.owner)}
+              marker-end={`url(#ufo-arrow-${u.owner})`}
+            />
+          );
         })}
       </g>
       {spaces.map(({ s, m }) => {

@@ -9,9 +9,10 @@ import type { Choice, JsonObject } from "../../protocol";
 import { SeatMark, seatColour } from "../../seats";
 import type { GameModule, GameScreenProps } from "../types";
 import { Board, Saucer, Shape } from "./Board";
-import type { ClickResult, View } from "./model";
+import type { ClickResult, Trail, View } from "./model";
 import {
   UFO_TYPES,
+  advanceTrails,
   asView,
   controlNeed,
   controlledCities,
@@ -21,6 +22,7 @@ import {
   pieceActions,
   spacesInPlay,
   targets,
+  turnKey,
   viewBox,
   promptKey,
   signed,
@@ -74,6 +76,11 @@ function Screen({ state, log, act, pending }: GameScreenProps) {
   const selected = effectiveSelection(acts, picked, view);
   const seatNames = names(state, view.players.length);
   const menuRef = useRef<HTMLDivElement>(null);
+  // Each UFO's last flight, followed from one view to the next.
+  const flights = useRef<{ view: View | null; trails: Map<number, Trail> }>({ view: null, trails: new Map() });
+  if (flights.current.view !== view) {
+    flights.current = { view, trails: advanceTrails(flights.current.trails, flights.current.view, view) };
+  }
   const narrow = useNarrow();
   const [overview, setOverview] = useState(false);
   useEffect(() => setOverview(false), [selected]);
@@ -136,7 +143,16 @@ function Screen({ state, log, act, pending }: GameScreenProps) {
       />
       <div class={`ufo-main${view.spaces.length > 30 ? " wide" : ""}`}>
         <div class="ufo-map-wrap">
-          <Board view={view} acts={acts} selected={selected} names={seatNames} onClick={onClick} box={box} />
+          <Board
+            view={view}
+            acts={acts}
+            selected={selected}
+            names={seatNames}
+            onClick={onClick}
+            box={box}
+            trails={flights.current.trails}
+            turn={turnKey(view)}
+          />
           {zoomed && (
             <button type="button" class="small whole-map" onClick={() => setOverview(true)}>
               {tu("map.whole")}

@@ -2,8 +2,10 @@
 // from a `meeple serve` game) to what the map draws and what each piece does.
 import { describe, expect, it } from "vitest";
 import type { Choice, JsonObject } from "../../protocol";
+import type { View } from "./model";
 import fixtures from "./fixtures.json";
 import {
+  advanceTrails,
   asView,
   classify,
   clickSpace,
@@ -19,6 +21,7 @@ import {
   promptKey,
   spacesInPlay,
   targets,
+  turnKey,
   ufoOffset,
   viewBox,
 } from "./model";
@@ -234,5 +237,28 @@ describe("the close-up on small screens", () => {
     expect(box.y).toBeGreaterThanOrEqual(full.y);
     expect(box.x + box.w).toBeLessThanOrEqual(full.x + full.w + 1e-9);
     expect(focusBox([], full)).toEqual(full);
+  });
+});
+
+describe("flights on the map", () => {
+  it("follows a UFO step by step in a turn and starts a new flight in a later turn", () => {
+    const v0 = asView(fx.movement2.view);
+    const at = (space: string, round = v0.round, active = v0.active): View => ({
+      ...v0,
+      round,
+      active,
+      ufos: v0.ufos.map((u) => (u.id === 0 ? { ...u, space } : u)),
+    });
+    let trails = advanceTrails(new Map(), null, v0);
+    expect(trails.size).toBe(0);
+    trails = advanceTrails(trails, v0, at("leipzig"));
+    trails = advanceTrails(trails, at("leipzig"), at("brighton"));
+    expect(trails.get(0)).toEqual({ turn: turnKey(v0), path: ["berlin", "leipzig", "brighton"] });
+    // Nothing moved: the same trails.
+    expect(advanceTrails(trails, at("brighton"), at("brighton"))).toBe(trails);
+    // A later turn: a new flight.
+    const later = advanceTrails(trails, at("brighton"), at("dover", v0.round + 1));
+    expect(later.get(0)!.path).toEqual(["brighton", "dover"]);
+    expect(trails.get(0)!.path).toHaveLength(3);
   });
 });

@@ -402,3 +402,36 @@ export function focusBox(points: { x: number; y: number }[], full: Box, minW = 3
   const y = Math.min(Math.max(cy - h / 2, full.y), full.y + full.h - h);
   return { x, y, w, h };
 }
+
+// ---- Flights ----------------------------------------------------------
+
+/** A UFO's last flight (or push): the spaces it went through, and in which turn. */
+export interface Trail {
+  path: string[];
+  turn: string;
+}
+
+/** Which turn a view is in: the round and the active player. */
+export function turnKey(view: View): string {
+  return `${view.round}:${view.active}`;
+}
+
+/**
+ * Follows the UFOs from one view to the next: a UFO that changed space adds
+ * the step to its flight of this turn (a flight of an earlier turn is
+ * replaced). Each UFO keeps its last flight, so the person sees what the
+ * others just did.
+ */
+export function advanceTrails(trails: Map<number, Trail>, before: View | null, after: View): Map<number, Trail> {
+  if (!before) return trails;
+  const turn = turnKey(after);
+  let out = trails;
+  for (const u of after.ufos) {
+    const prev = before.ufos[u.id];
+    if (!prev || prev.space === u.space) continue;
+    if (out === trails) out = new Map(trails);
+    const t = out.get(u.id);
+    out.set(u.id, t && t.turn === turn ? { turn, path: [...t.path, u.space] } : { turn, path: [prev.space, u.space] });
+  }
+  return out;
+}
