@@ -83,6 +83,46 @@ describe("the Ufo! screen", () => {
     expect(container.querySelector(".ufo-status .prompt")!.textContent).toContain("Waiting for heuristic");
   });
 
+  it("after a bump: the bump panel, and the cities to take an eyewitness token from glow", () => {
+    const f = fx.movement2;
+    const view = {
+      ...f.view,
+      phase: "eyewitness",
+      bump: {
+        space: "berlin",
+        attacking_ufo: 2,
+        defender: 0,
+        attack_bonus: 2,
+        defence_bonus: 1,
+        winner: 0,
+        steps_left: 0,
+        losing_ufos: [2],
+        eyewitness_for: "berlin",
+      },
+    };
+    const choices: Choice[] = [
+      { action: 0, json: { decline: "eyewitness" }, words: "leave the eyewitness tokens of seat 1 where they are" },
+      { action: 1, json: { eyewitness_from: "rome" }, words: "move an eyewitness token of seat 1 from Rome to Berlin" },
+      {
+        action: 2,
+        json: { eyewitness_from: "paris" },
+        words: "move an eyewitness token of seat 1 from Paris to Berlin",
+      },
+    ];
+    const { container, act } = draw(state({ ...f, view, choices }));
+    const glowing = [...container.querySelectorAll(".ufo-map .space.glow")].map((e) => e.getAttribute("data-space"));
+    expect(glowing.sort()).toEqual(["paris", "rome"]);
+    expect(container.querySelector(".ufo-status .prompt")!.textContent).toContain("to Berlin");
+    const panel = container.querySelector(".bump-panel")!;
+    expect(panel.textContent).toContain("Bump in Berlin");
+    expect(panel.textContent).toContain("Anna (you) won");
+    expect(container.querySelector('.space[data-space="berlin"] .bump-ring')).not.toBeNull();
+    fireEvent.click(container.querySelector('.space[data-space="paris"]')!);
+    expect(act).toHaveBeenCalledWith({ eyewitness_from: "paris" });
+    fireEvent.click(container.querySelector(".ufo-status .ufo-buttons button")!);
+    expect(act).toHaveBeenLastCalledWith({ decline: "eyewitness" });
+  });
+
   it("a control roll shows the target number and the die to roll", () => {
     const { container, act } = draw(state(fx.assist2));
     const panel = container.querySelector(".control-panel")!;

@@ -211,7 +211,11 @@ function Status({
   const key = promptKey(view, mine, selected, hasUfoActs);
   const sel = selected !== null ? view.ufos[selected] : undefined;
   const prompt = key
-    ? tu(key, { ufo: sel ? ufoName(sel.id, sel.type) : "", type: typeName("standard") })
+    ? tu(key, {
+        ufo: sel ? ufoName(sel.id, sel.type) : "",
+        type: typeName("standard"),
+        city: view.bump?.eyewitness_for ? placeName(view.bump.eyewitness_for) : "",
+      })
     : tu("prompt.wait", {
         names: (state.to_act ?? []).map((s) => seatName(state, s)).join(", ") || seatName(state, view.active),
         phase: phaseName(view.phase),

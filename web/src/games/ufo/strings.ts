@@ -21,7 +21,7 @@ const en = {
   "prompt.displace": "You won the bump: click a losing UFO, then a highlighted space to push it there.",
   "prompt.displace_selected": "Push {ufo}: click a highlighted space.",
   "prompt.eyewitness":
-    "The loser has no eyewitness tokens left: click a glowing city to move one from there, or leave them.",
+    "The loser has no eyewitness tokens left: click a glowing city to move one from there to {city}, or leave them.",
   "prompt.actions": "Actions: click a glowing UFO to act with it (kiosk, restaurant). End your turn when done.",
   "prompt.assist": "Control roll: click a glowing UFO to help (+1), or roll the die now.",
   "prompt.roll": "Control roll: no UFO of yours can help; roll the die.",
@@ -115,7 +115,7 @@ const it: Record<Key, string> = {
   "prompt.displace": "Hai vinto lo scontro: clicca un UFO sconfitto, poi uno spazio evidenziato per spingerlo lì.",
   "prompt.displace_selected": "Spingi {ufo}: clicca uno spazio evidenziato.",
   "prompt.eyewitness":
-    "Lo sconfitto non ha più testimoni oculari: clicca una città illuminata per spostarne uno da lì, o lasciali.",
+    "Lo sconfitto non ha più testimoni oculari: clicca una città illuminata per spostarne uno da lì a {city}, o lasciali.",
   "prompt.actions": "Azioni: clicca un UFO illuminato per agire (chiosco, ristorante). Poi termina il turno.",
   "prompt.assist": "Tiro di controllo: clicca un UFO illuminato per aiutare (+1), o tira ora il dado.",
   "prompt.roll": "Tiro di controllo: nessun tuo UFO può aiutare; tira il dado.",
@@ -206,7 +206,7 @@ const ko: Record<Key, string> = {
   "prompt.displace": "충돌 승리: 진 UFO를 클릭한 뒤, 밀어낼 강조된 칸을 클릭하세요.",
   "prompt.displace_selected": "{ufo} 밀어내기: 강조된 칸을 클릭하세요.",
   "prompt.eyewitness":
-    "진 플레이어에게 남은 목격자 토큰이 없습니다: 빛나는 도시를 클릭해 거기서 하나를 옮기거나, 그대로 두세요.",
+    "진 플레이어에게 남은 목격자 토큰이 없습니다: 빛나는 도시를 클릭해 거기서 {city}(으)로 하나를 옮기거나, 그대로 두세요.",
   "prompt.actions": "행동: 빛나는 UFO를 클릭해 행동하세요 (가판대, 식당). 다 끝나면 차례를 끝내세요.",
   "prompt.assist": "통제 굴림: 빛나는 UFO를 클릭해 돕거나(+1), 지금 주사위를 굴리세요.",
   "prompt.roll": "통제 굴림: 도울 수 있는 내 UFO가 없습니다. 주사위를 굴리세요.",
