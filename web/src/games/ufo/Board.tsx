@@ -248,7 +248,9 @@ function UfoPiece({
         ? words(res.choices)
         : res.kind === "select"
           ? tu("select.hint", { ufo: ufoName(u.id, u.type) })
-          : who;
+          : res.kind === "release"
+            ? tu("select.release", { ufo: ufoName(u.id, u.type) })
+            : who;
   const attrs = onAct ? buttonProps(label, onAct) : {};
   return (
     <g

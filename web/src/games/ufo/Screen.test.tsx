@@ -1,6 +1,6 @@
 // The Ufo! screen drawn in jsdom from a real state: what glows, what a click
 // or a key does, what the person is told.
-import { fireEvent, render } from "@testing-library/preact";
+import { fireEvent, render, waitFor } from "@testing-library/preact";
 import { describe, expect, it, vi } from "vitest";
 import type { TableState } from "../../connection";
 import type { Choice, Json, JsonObject } from "../../protocol";
@@ -54,13 +54,15 @@ describe("the Ufo! screen", () => {
     expect(container.querySelector('.space[data-space="tivoli"]')!.getAttribute("tabindex")).toBeNull();
   });
 
-  it("movement: select a UFO, see its destinations, fly with the keyboard", () => {
+  it("movement: select a UFO, see its destinations, fly with the keyboard", async () => {
     const { container, act } = draw(state(fx.movement2));
     expect(container.querySelectorAll(".ufo-map .ufo.glow").length).toBe(2);
     expect(container.querySelectorAll(".ufo-map .space.target").length).toBe(0);
-    const ufo0 = container.querySelector('.ufo[data-ufo="0"]')!;
+    const ufo0 = container.querySelector<SVGGElement>('.ufo[data-ufo="0"]')!;
     expect(ufo0.getAttribute("tabindex")).toBe("0");
+    ufo0.focus();
     fireEvent.keyDown(ufo0, { key: "Enter" });
+    await waitFor(() => expect(document.activeElement?.classList.contains("target")).toBe(true));
     const targets = [...container.querySelectorAll(".ufo-map .space.target")].map((e) => e.getAttribute("data-space"));
     expect(targets.sort()).toEqual(["leipzig", "potsdam", "rostock"]);
     expect(container.querySelector(".ufo-status .prompt")!.textContent).toContain("UFO 0");

@@ -105,6 +105,14 @@ function Screen({ state, log, act, pending }: GameScreenProps) {
   useEffect(() => {
     menuRef.current?.querySelector("button")?.focus();
   }, [menu]);
+  // With the keyboard on the map, choosing a UFO moves the focus to its first destination.
+  const wrapRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const wrap = wrapRef.current;
+    if (!wrap || selected === null || !wrap.contains(document.activeElement)) return;
+    if (document.activeElement?.classList.contains("target")) return;
+    wrap.querySelector<SVGGElement>(".space.target")?.focus();
+  }, [selected, state.version]);
 
   const send = (c: Choice) => {
     if (pending) return;
@@ -112,9 +120,9 @@ function Screen({ state, log, act, pending }: GameScreenProps) {
     act(c.json);
   };
   const onClick = (r: ClickResult, at: { x: number; y: number }) => {
-    if (r.kind === "select") {
+    if (r.kind === "select" || r.kind === "release") {
       setMenu(null);
-      setPicked(r.ufo);
+      setPicked(r.kind === "select" ? r.ufo : null);
     } else if (r.kind === "act") send(r.choice);
     else if (r.kind === "menu") setMenu({ choices: r.choices, x: at.x, y: at.y });
   };
@@ -142,7 +150,7 @@ function Screen({ state, log, act, pending }: GameScreenProps) {
         send={send}
       />
       <div class={`ufo-main${view.spaces.length > 30 ? " wide" : ""}`}>
-        <div class="ufo-map-wrap">
+        <div class="ufo-map-wrap" ref={wrapRef}>
           <Board
             view={view}
             acts={acts}

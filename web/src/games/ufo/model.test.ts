@@ -122,6 +122,8 @@ describe("choices on the pieces", () => {
     expect(effectiveSelection(acts, null, view)).toBeNull();
     expect(targets(acts, null).size).toBe(0);
     expect(clickUfo(acts, 0, null, view)).toEqual({ kind: "select", ufo: 0 });
+    // Clicking the selected UFO again lets it go.
+    expect(clickUfo(acts, 0, 0, view)).toEqual({ kind: "release", ufo: 0 });
     const sel = effectiveSelection(acts, 0, view);
     expect(sel).toBe(0);
     const to = targets(acts, sel);

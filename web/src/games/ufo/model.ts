@@ -291,13 +291,14 @@ export function targets(acts: PieceActions, selected: number | null): Map<string
 /** What clicking a piece does: select a UFO (to choose its path), act at once, or open a menu of several. */
 export type ClickResult =
   | { kind: "select"; ufo: number }
+  | { kind: "release"; ufo: number }
   | { kind: "act"; choice: Choice }
   | { kind: "menu"; choices: Choice[] }
   | { kind: "none" };
 
 export function clickUfo(acts: PieceActions, ufo: number, selected: number | null, view?: View): ClickResult {
   const direct = acts.ufoActs.get(ufo) ?? [];
-  if (acts.ufoMoves.has(ufo) && selected !== ufo) return { kind: "select", ufo };
+  if (acts.ufoMoves.has(ufo)) return selected !== ufo ? { kind: "select", ufo } : { kind: "release", ufo };
   // A UFO on a highlighted target: clicking it means flying the selected UFO there.
   if (selected !== null && selected !== ufo && view) {
     const at = view.ufos[ufo]?.space;
