@@ -5,7 +5,17 @@ import type { SVGAttributes } from "preact";
 import type { Choice } from "../../protocol";
 import { seatColour, seatShapePath } from "../../seats";
 import type { Box, ClickResult, MapSpace, PieceActions, SpaceView, Trail, UfoView, View } from "./model";
-import { clickSpace, clickUfo, controller, linesInPlay, mapSpace, targets, ufoOffset, viewBox } from "./model";
+import {
+  clickSpace,
+  clickUfo,
+  controller,
+  linesInPlay,
+  mapSpace,
+  slotActs,
+  targets,
+  ufoOffset,
+  viewBox,
+} from "./model";
 import { placeName, ufoName } from "./names";
 import { tu } from "./strings";
 
@@ -121,7 +131,11 @@ function CityPiece({
   bump,
   rolling,
   onAct,
+  slots,
+  onSlot,
 }: {
+  slots: Map<string, Choice[]>;
+  onSlot: ((cs: Choice[], x: number, y: number) => void) | null;
   s: SpaceView;
   m: MapSpace;
   names: string[];
@@ -168,10 +182,14 @@ function CityPiece({
       </text>
       {rs.map((r, k) => {
         const rx = x - rs.length * 6.5 + 13 * k + 6.5;
-        return r === null ? (
-          <rect key={k} class="slot free" x={rx - 5.5} y={y + 3} width="11" height="11" rx="1.5" />
-        ) : (
-          <g key={k} class="slot">
+        if (r === null)
+          return <rect key={k} class="slot free" x={rx - 5.5} y={y + 3} width="11" height="11" rx="1.5" />;
+        const take = slots.get(`${s.id}:${k}`) ?? [];
+        const slotAttrs = take.length && onSlot ? buttonProps(words(take), () => onSlot(take, rx, y + 8)) : {};
+        return (
+          <g key={k} class={`slot${take.length ? " glow" : ""}`} data-slot={k} {...slotAttrs}>
+            {take.length > 0 && <title>{words(take)}</title>}
+            {take.length > 0 && <circle class="halo" cx={rx} cy={y + 8.5} r="10" />}
             <rect x={rx - 6} y={y + 2.5} width="12" height="12" rx="1.5" fill={seatColour(r)} stroke="#1b1b1b" />
             <Shape seat={r} x={rx} y={y + 8.5} size={8} stroke="#fff" />
           </g>
@@ -278,6 +296,7 @@ export function Board({ view, acts, selected, names, onClick, box, trails, turn 
   const perSpace = new Map<string, UfoView[]>();
   for (const u of view.ufos) perSpace.set(u.space, [...(perSpace.get(u.space) ?? []), u]);
   const lines = linesInPlay(inPlay);
+  const slots = slotActs(acts, view);
   const spaces = view.spaces
     .map((s) => ({ s, m: mapSpace(s.id) }))
     .filter((e): e is { s: SpaceView; m: MapSpace } => !!e.m);
@@ -349,6 +368,10 @@ export function Board({ view, acts, selected, names, onClick, box, trails, turn 
             bump={bumpSpace === s.id}
             rolling={rollCity === s.id}
             onAct={onAct}
+            slots={slots}
+            onSlot={(cs, x, y) =>
+              fire(cs.length === 1 ? { kind: "act", choice: cs[0] } : { kind: "menu", choices: cs }, x, y)
+            }
           />
         ) : (
           <VillagePiece key={s.id} s={s} m={m} names={names} target={target} onAct={onAct} />

@@ -147,6 +147,25 @@ describe("the Ufo! screen", () => {
     expect(act).toHaveBeenCalledWith({ deed: { ufo: 1, do: "take-restaurant", slot: 1 } });
   });
 
+  it("a restaurant to take over is itself a piece: clicking it tries that one", () => {
+    const f = fx.movement2;
+    const spaces = (f.view.spaces as JsonObject[]).map((sp) =>
+      sp.id === "berlin" ? { ...sp, restaurants: [1, 1] } : sp,
+    );
+    const view = { ...f.view, phase: "actions", spaces };
+    const choices: Choice[] = [0, 1].map((slot) => ({
+      action: 10 + slot,
+      json: { deed: { ufo: 1, do: "take-restaurant", slot } },
+      words: `UFO 1 (Standard) tries to take over restaurant ${slot + 1} of seat 1 in Berlin`,
+    }));
+    const { container, act } = draw(state({ ...f, view, choices }));
+    const slots = container.querySelectorAll('.space[data-space="berlin"] .slot.glow');
+    expect(slots.length).toBe(2);
+    expect(slots[1].querySelector("title")!.textContent).toContain("restaurant 2");
+    fireEvent.keyDown(slots[1], { key: "Enter" });
+    expect(act).toHaveBeenCalledWith({ deed: { ufo: 1, do: "take-restaurant", slot: 1 } });
+  });
+
   it("the player panels show points, cities and supply; in Korean too", () => {
     lang.value = "ko";
     const { container } = draw(state(fx.over2, { to_act: [], choices: [] }));

@@ -436,3 +436,22 @@ export function advanceTrails(trails: Map<number, Trail>, before: View | null, a
   }
   return out;
 }
+
+/**
+ * The take-over choices by restaurant: "city:slot" -> the UFOs' choices to
+ * take that restaurant (a restaurant is also a piece one can click).
+ */
+export function slotActs(acts: PieceActions, view: View): Map<string, Choice[]> {
+  const out = new Map<string, Choice[]>();
+  for (const [ufo, cs] of acts.ufoActs) {
+    const space = view.ufos[ufo]?.space;
+    if (space === undefined) continue;
+    for (const c of cs) {
+      const deed = obj(obj(c.json)?.deed);
+      if (deed?.do !== "take-restaurant" || typeof deed.slot !== "number") continue;
+      const key = `${space}:${deed.slot}`;
+      out.set(key, [...(out.get(key) ?? []), c]);
+    }
+  }
+  return out;
+}
