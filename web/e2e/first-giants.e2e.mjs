@@ -75,13 +75,21 @@ export const tests = {
     let step = 0;
     let shot = false;
     let exhibited = false;
+    const seen = new Set();
     const started = Date.now();
     while (!(await waitMyMoveOrEnd(page))) {
       await checkEveryChoiceOnBoard(page);
       const studio = await page.locator(".fg-player.me .fg-studio .fg-card").count();
       if (!shot && step >= 14 && studio >= 2 && (await page.locator(".fg-site .can-act").count()) > 0) {
+        await page.evaluate(() => window.scrollTo(0, 0));
         await screenshot(page, "first-giants-desktop");
         shot = true;
+      }
+      // One picture of each kind of decision (for looking at; not committed).
+      const phase = await page.getAttribute(".fg-board", "data-phase");
+      if (!seen.has(phase)) {
+        seen.add(phase);
+        await screenshot(page, `first-giants-phase-${phase}`);
       }
       if (!exhibited) exhibited = (await page.locator(".fg-player.me .fg-set").count()) > 0;
       await clickSomething(page, step++);
@@ -118,6 +126,7 @@ export const tests = {
     await waitMyMoveOrEnd(page);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert(width <= PHONE.width, `no sideways scrolling on a phone (page ${width} px wide)`);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "first-giants-phone");
     await context.close();
   },

@@ -68,16 +68,16 @@ export function Card({ card, act, onAct, disabled, mini, tag, highlight, extraCl
   const body = (
     <>
       <span class="fg-band" style={{ background: colour }}>
-        <FamilyIcon family={card.family} size={mini ? 13 : 16} colour="#fff" />
-        {!mini && <span class="fg-fam">{familyName(card.family)}</span>}
+        <FamilyIcon family={card.family} size={mini ? 13 : 17} colour="#fff" />
         <span class="fg-size" title={sizeWords(card)}>
           {card.size === null ? <EggMark /> : card.size}
         </span>
       </span>
-      <span class="fg-name">{name}</span>
+      <span class={`fg-name ${nameClass(name)}`}>{name}</span>
       {!mini && <CardEffect id={card.id} recurring={rule.recurring} />}
       {!mini && (
         <span class="fg-cost" title={t("fg.cost", { n: cardCost(card) })}>
+          {t("fg.cost_short")}
           <AmberIcon size={12} />
           {cardCost(card)}
         </span>
@@ -105,6 +105,12 @@ export function Card({ card, act, onAct, disabled, mini, tag, highlight, extraCl
       {body}
     </div>
   );
+}
+
+/** Long genus names get a smaller type so that they fit the card's width unbroken. */
+function nameClass(name: string): string {
+  const n = [...name].length;
+  return n >= 17 ? "n-xl" : n >= 14 ? "n-l" : n >= 12 ? "n-m" : "";
 }
 
 function CardEffect({ id, recurring }: { id: number; recurring: boolean }) {

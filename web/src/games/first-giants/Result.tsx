@@ -59,13 +59,9 @@ export function Result({ state }: { state: TableState }) {
                 <td>
                   <b>{s.total}</b>
                 </td>
-                <td>
-                  {t("res.sets_detail", { n: sets.length, complete: sets.filter((x) => x.complete).length })}
-                </td>
+                <td>{t("res.sets_detail", { n: sets.length, complete: sets.filter((x) => x.complete).length })}</td>
                 <td class="fg-result-news">
-                  {held.length
-                    ? held.map((n, i) => <NewsToken key={i} n={n} state={state} small />)
-                    : t("res.none")}
+                  {held.length ? held.map((n, i) => <NewsToken key={i} n={n} state={state} small />) : t("res.none")}
                 </td>
               </tr>
             );

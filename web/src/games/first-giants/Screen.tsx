@@ -19,14 +19,17 @@ export function Screen({ state, act, pending }: GameScreenProps) {
   if (!state.view || !Array.isArray(state.view.sites)) return null;
   const m = buildModel(state.view, state.phase === "playing" ? (state.choices ?? []) : [], state.seat);
   const onAct: OnAct = (a) => act(a.json);
+  // While this seat decides about its own studio and exhibit (effects, sets, reclaim), its area comes first.
+  const mineFirst = m.myTurn && !m.sites.some((s) => s.slots.some((x) => x.act)) && m.onPieces > 0;
   return (
     <div class={`fg-board ${m.myTurn ? "my-turn" : ""}`} aria-label={t("fg.board")} data-phase={m.phase}>
       {state.phase === "playing" && <Prompt m={m} state={state} onAct={onAct} pending={pending} />}
+      {m.me && mineFirst && <PlayerArea p={m.me} m={m} state={state} onAct={onAct} pending={pending} />}
       <div class="fg-table">
         <Sites m={m} state={state} onAct={onAct} pending={pending} />
         <Tokens m={m} state={state} />
       </div>
-      {m.me && <PlayerArea p={m.me} m={m} state={state} onAct={onAct} pending={pending} />}
+      {m.me && !mineFirst && <PlayerArea p={m.me} m={m} state={state} onAct={onAct} pending={pending} />}
       {m.others.map((p) => (
         <PlayerArea key={p.seat} p={p} m={m} state={state} onAct={onAct} pending={pending} />
       ))}
@@ -206,6 +209,7 @@ export function NewsToken({ n, state, small }: { n: NewsView; state: TableState;
           <span class="fg-news-size">{t("fg.news_size", { n: n.size ?? "" })}</span>
         )}
       </span>
+      {!small && n.kind === "family" && n.family && <span class="fg-news-name">{familyName(n.family)}</span>}
       <span class="fg-news-pts">{t("fg.pts", { n: n.points })}</span>
       {!small && (
         <span class="fg-news-holder">
@@ -252,7 +256,9 @@ function SetBox({ s, onAct, pending }: { s: SetModel; onAct: OnAct; pending: boo
   const inner = (
     <>
       <span class="fg-set-head">
-        {v.kind === "family" && v.family && <FamilyIcon family={v.family} size={13} colour={FAMILY_COLOURS[v.family]} />}
+        {v.kind === "family" && v.family && (
+          <FamilyIcon family={v.family} size={13} colour={FAMILY_COLOURS[v.family]} />
+        )}
         <span>{label}</span>
         {v.complete && <span class="fg-complete">✓ {t("fg.complete")}</span>}
       </span>
@@ -350,6 +356,7 @@ function PlayerArea({
   const colour = seatColour(p.seat);
   const pawns = (
     <span class="fg-pawns" title={t("fg.pawns_detail", { home: p.pawnsHome, out: p.pawnsOut })}>
+      {!p.reclaim && <span class="fg-counter-label">{t("fg.pawns")}</span>}
       {Array.from({ length: p.pawnsHome + p.pawnsOut }, (_, i) => (
         <PawnIcon key={i} colour={colour} out={i >= p.pawnsHome} size={18} />
       ))}

@@ -12,7 +12,8 @@ const FAMILY_PATHS: Record<Family, string> = {
   // A fin over a wave.
   swimmer: "M2 17c3-3 5-3 8 0s5 3 8 0c1-1 3-2 4-2M7 14c1-6 5-10 12-10-2 3-3 7-3 11",
   // A paw.
-  mammal: "M7 18c0-4 2-6 5-6s5 2 5 6c0 2-2 3-5 3s-5-1-5-3zM5 10a2 2 0 1 0 .1 0zM9 5a2 2 0 1 0 .1 0zM15 5a2 2 0 1 0 .1 0zM19 10a2 2 0 1 0 .1 0z",
+  mammal:
+    "M7 18c0-4 2-6 5-6s5 2 5 6c0 2-2 3-5 3s-5-1-5-3zM5 10a2 2 0 1 0 .1 0zM9 5a2 2 0 1 0 .1 0zM15 5a2 2 0 1 0 .1 0zM19 10a2 2 0 1 0 .1 0z",
 };
 
 const FILLED: Record<Family, boolean> = {
@@ -23,7 +24,15 @@ const FILLED: Record<Family, boolean> = {
   mammal: true,
 };
 
-export function FamilyIcon({ family, size = 16, colour = "currentColor" }: { family: Family; size?: number; colour?: string }) {
+export function FamilyIcon({
+  family,
+  size = 16,
+  colour = "currentColor",
+}: {
+  family: Family;
+  size?: number;
+  colour?: string;
+}) {
   const filled = FILLED[family];
   return (
     <svg class="fg-icon" width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">

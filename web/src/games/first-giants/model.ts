@@ -167,8 +167,7 @@ export function buildModel(rawView: JsonObject, choices: Choice[], seat: number)
   if (view.effect) currentIds.add(view.effect.card.id);
   if (view.exhibiting) currentIds.add(view.exhibiting.id);
 
-  const newsHeld = (p: number) =>
-    view.news.map((n, i) => (n.holder === p ? i : -1)).filter((i) => i >= 0);
+  const newsHeld = (p: number) => view.news.map((n, i) => (n.holder === p ? i : -1)).filter((i) => i >= 0);
 
   const players: PlayerModel[] = view.players.map((p) => ({
     seat: p.seat,
