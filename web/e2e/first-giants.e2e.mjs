@@ -18,7 +18,7 @@ async function waitMyMoveOrEnd(page) {
       return acts.length > 0 && acts.every((b) => !b.disabled);
     },
     BOARD_ACTS,
-    { timeout: 20000 },
+    { timeout: 30000 },
   );
   return (await page.getAttribute("main.table", "data-phase")) === "finished";
 }
@@ -57,7 +57,8 @@ async function clickSomething(page, step) {
   const i = pickFrom[(step * 7 + 3) % pickFrom.length];
   const before = await version(page);
   await acts.nth(i).click();
-  await waitVersionAbove(page, before);
+  // Generous: the two shared cores of CI may be busy.
+  await waitVersionAbove(page, before, 30000);
 }
 
 export const tests = {

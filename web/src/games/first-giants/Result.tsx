@@ -35,7 +35,7 @@ export function Result({ state }: { state: TableState }) {
       <table>
         <thead>
           <tr>
-            <th>{t("fg.score")}</th>
+            <th>{t("res.player")}</th>
             <th>{t("res.points")}</th>
             <th>{t("res.news")}</th>
             <th>{t("res.set_tokens")}</th>
@@ -60,8 +60,10 @@ export function Result({ state }: { state: TableState }) {
                   <b>{s.total}</b>
                 </td>
                 <td>{t("res.sets_detail", { n: sets.length, complete: sets.filter((x) => x.complete).length })}</td>
-                <td class="fg-result-news">
-                  {held.length ? held.map((n, i) => <NewsToken key={i} n={n} state={state} small />) : t("res.none")}
+                <td>
+                  <div class="fg-result-news">
+                    {held.length ? held.map((n, i) => <NewsToken key={i} n={n} state={state} small />) : t("res.none")}
+                  </div>
                 </td>
               </tr>
             );

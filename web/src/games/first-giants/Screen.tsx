@@ -147,7 +147,7 @@ function Sites({ m, state, onAct, pending }: { m: ScreenModel; state: TableState
               }
             >
               {s.pawns.map((p) => (
-                <PawnIcon key={p} colour={seatColour(p)} size={18} />
+                <PawnIcon key={p} seat={p} size={20} />
               ))}
             </span>
           </div>
@@ -358,7 +358,7 @@ function PlayerArea({
     <span class="fg-pawns" title={t("fg.pawns_detail", { home: p.pawnsHome, out: p.pawnsOut })}>
       {!p.reclaim && <span class="fg-counter-label">{t("fg.pawns")}</span>}
       {Array.from({ length: p.pawnsHome + p.pawnsOut }, (_, i) => (
-        <PawnIcon key={i} colour={colour} out={i >= p.pawnsHome} size={18} />
+        <PawnIcon key={i} seat={p.seat} out={i >= p.pawnsHome} size={20} />
       ))}
     </span>
   );
@@ -414,15 +414,9 @@ function PlayerArea({
                 onAct={onAct}
                 disabled={pending}
                 mini={!p.me}
-                highlight={c.current || c.pending}
+                highlight={c.current || c.pending || c.placing}
                 tag={
-                  c.current
-                    ? m.phase === "target"
-                      ? t("fg.placing")
-                      : t("fg.now")
-                    : c.pending
-                      ? t("fg.waiting_effect")
-                      : undefined
+                  c.placing ? t("fg.placing") : c.current ? t("fg.now") : c.pending ? t("fg.waiting_effect") : undefined
                 }
               />
             ))}

@@ -1,5 +1,6 @@
 // Small SVG icons: one per family (shown with the family's colour and name,
 // never colour alone), the effects, amber, points, pawns and tokens.
+import { seatColour, seatShapePath } from "../../seats";
 import type { Effect, Family } from "./data";
 
 const FAMILY_PATHS: Record<Family, string> = {
@@ -82,7 +83,9 @@ export function FrameIcon({ size = 16, free = false }: { size?: number; free?: b
   );
 }
 
-export function PawnIcon({ size = 16, colour, out = false }: { size?: number; colour: string; out?: boolean }) {
+/** A pawn in its seat's colour with the seat's shape on it (colour is never the only cue); dashed when out. */
+export function PawnIcon({ size = 16, seat, out = false }: { size?: number; seat: number; out?: boolean }) {
+  const colour = seatColour(seat);
   return (
     <svg class="fg-icon" width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
       <path
@@ -92,6 +95,15 @@ export function PawnIcon({ size = 16, colour, out = false }: { size?: number; co
         stroke-width="1.4"
         stroke-dasharray={out ? "2 2" : undefined}
       />
+      {!out && (
+        <path
+          d={seatShapePath(seat)}
+          transform="translate(7.5 10.5) scale(0.45)"
+          fill="#fff"
+          stroke="#1b1b1b"
+          stroke-width="2"
+        />
+      )}
     </svg>
   );
 }

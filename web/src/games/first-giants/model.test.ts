@@ -46,7 +46,8 @@ describe("First Giants screen model", () => {
     const m = model("target");
     expect(m.me?.newSet?.json).toEqual({ into_set: "new" });
     expect(m.exhibiting?.id).toBe(56);
-    expect(m.me?.studio.find((c) => c.card.id === 56)?.current).toBe(true);
+    const fossil = m.me?.studio.find((c) => c.card.id === 56);
+    expect(fossil?.placing).toBe(true);
     expect(m.buttons).toEqual([]);
   });
 

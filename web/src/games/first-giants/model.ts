@@ -99,8 +99,10 @@ export interface StudioCardModel {
   act?: Act;
   /** Its effect fired and waits to resolve. */
   pending: boolean;
-  /** Its effect is resolving now, or it is the fossil being placed. */
+  /** Its effect is resolving now. */
   current: boolean;
+  /** It is the fossil being exhibited, waiting for its set. */
+  placing: boolean;
 }
 
 export interface SetModel {
@@ -163,9 +165,8 @@ export function buildModel(rawView: JsonObject, choices: Choice[], seat: number)
   const view = rawView as unknown as FgView;
   const toAct = view.to_act ?? [];
   const pendingIds = new Set(view.pending_effects?.map((p) => p.card.id) ?? []);
-  const currentIds = new Set<number>();
-  if (view.effect) currentIds.add(view.effect.card.id);
-  if (view.exhibiting) currentIds.add(view.exhibiting.id);
+  const currentId = view.effect?.card.id;
+  const placingId = view.exhibiting?.id;
 
   const newsHeld = (p: number) => view.news.map((n, i) => (n.holder === p ? i : -1)).filter((i) => i >= 0);
 
@@ -179,7 +180,12 @@ export function buildModel(rawView: JsonObject, choices: Choice[], seat: number)
     score: p.score,
     pawnsHome: p.pawns_on_board,
     pawnsOut: PAWNS - p.pawns_on_board,
-    studio: p.studio.map((c) => ({ card: c, pending: pendingIds.has(c.id), current: currentIds.has(c.id) })),
+    studio: p.studio.map((c) => ({
+      card: c,
+      pending: pendingIds.has(c.id),
+      current: c.id === currentId,
+      placing: c.id === placingId,
+    })),
     sets: p.exhibit.map((s, i) => ({ index: i, view: s })),
     news: newsHeld(p.seat),
   }));
