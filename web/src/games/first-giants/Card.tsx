@@ -43,7 +43,7 @@ export interface CardProps {
   act?: Act;
   onAct?: (a: Act) => void;
   disabled?: boolean;
-  /** "mini": name, family and size only (sets, other players' studios). */
+  /** "mini": name, family, size and effect icons only, the words in the tooltip (sets, other players' studios). */
   mini?: boolean;
   tag?: string;
   highlight?: boolean;
@@ -74,7 +74,14 @@ export function Card({ card, act, onAct, disabled, mini, tag, highlight, extraCl
         </span>
       </span>
       <span class={`fg-name ${nameClass(name)}`}>{name}</span>
-      {!mini && <CardEffect id={card.id} recurring={rule.recurring} />}
+      {mini ? (
+        <span class="fg-mini-effect">
+          <TriggerIcon recurring={rule.recurring} size={11} />
+          <EffectIcon effect={rule.effect} size={12} />
+        </span>
+      ) : (
+        <CardEffect id={card.id} recurring={rule.recurring} />
+      )}
       {!mini && (
         <span class="fg-cost" title={t("fg.cost", { n: cardCost(card) })}>
           {t("fg.cost_short")}

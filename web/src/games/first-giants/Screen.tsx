@@ -171,7 +171,7 @@ function Sites({ m, state, onAct, pending }: { m: ScreenModel; state: TableState
         </div>
         {m.deck.top ? (
           <div class="fg-deck-stack" title={t("fg.deck_top")}>
-            <Card card={m.deck.top} extraClass="top" />
+            <Card card={m.deck.top} extraClass="top" tag={t("fg.deck_next")} />
           </div>
         ) : (
           <div class="fg-card empty">{t("fg.deck_empty")}</div>
@@ -426,6 +426,7 @@ function PlayerArea({
           <h3>
             {t("fg.exhibit")} <span class="muted">· {t("fg.exhibit_note")}</span>
           </h3>
+          {p.me && <p class="fg-sets-help">{t("fg.sets_help")}</p>}
           <div class="fg-sets">
             {p.sets.length === 0 && !p.newSet && <span class="muted">{t("fg.exhibit_empty")}</span>}
             {p.sets.map((s) => (

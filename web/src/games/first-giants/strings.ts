@@ -28,6 +28,9 @@ const en = {
   "fg.exhibit_note": "sets score",
   "fg.exhibit_empty": "Nothing exhibited yet",
   "fg.new_set": "New set",
+  "fg.sets_help":
+    "Family set: one family, sizes 1, 2, 3. Size set: one size, five families. Each card added earns a set token.",
+  "fg.deck_next": "next",
   "fg.set_family": "Family set",
   "fg.set_size": "Size set, size {n}",
   "fg.set_eggs": "Size set of eggs",
@@ -119,6 +122,9 @@ const it: Record<FgKey, string> = {
   "fg.exhibit_note": "i set danno punti",
   "fg.exhibit_empty": "Ancora niente in esposizione",
   "fg.new_set": "Nuovo set",
+  "fg.sets_help":
+    "Set Famiglia: una Famiglia, taglie 1, 2, 3. Set Taglia: una taglia, cinque Famiglie. Ogni carta aggiunta dà un segnalino set.",
+  "fg.deck_next": "prossima",
   "fg.set_family": "Set Famiglia",
   "fg.set_size": "Set Taglia {n}",
   "fg.set_eggs": "Set Taglia di uova",
@@ -208,6 +214,8 @@ const ko: Record<FgKey, string> = {
   "fg.exhibit_note": "세트가 점수가 됩니다",
   "fg.exhibit_empty": "아직 전시한 것이 없습니다",
   "fg.new_set": "새 세트",
+  "fg.sets_help": "과 세트: 한 과, 크기 1·2·3. 크기 세트: 한 크기, 다섯 과. 카드를 더할 때마다 세트 토큰 1개.",
+  "fg.deck_next": "다음",
   "fg.set_family": "과 세트",
   "fg.set_size": "크기 {n} 세트",
   "fg.set_eggs": "알 크기 세트",
