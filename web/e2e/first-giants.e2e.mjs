@@ -73,6 +73,12 @@ export const tests = {
     assert(await page.locator(".fg-prompt.mine").isVisible(), "the prompt says it is this person's move");
     const firstHint = await page.locator(".fg-hints li").first().textContent();
     assert(firstHint.includes("dig site"), `the hint says to take a card from a dig site: ${firstHint}`);
+    // The pieces are buttons: the first card is taken with the keyboard alone.
+    const v0 = await version(page);
+    await page.focus(".fg-site button.can-act");
+    await page.keyboard.press("Enter");
+    await waitVersionAbove(page, v0, 30000);
+    assert((await page.locator(".fg-player.me .fg-studio .fg-card").count()) === 1, "the card went to the studio");
     let step = 0;
     let shot = false;
     let exhibited = false;
@@ -109,7 +115,10 @@ export const tests = {
     console.log(`     (${step} clicks)`);
     await context.close();
   },
-  "on a phone the board fits and a card is taken by tapping it": async ({ server, browser }) => {
+  "on a phone the board fits, cards are taken by tapping them, and the words follow a switch to Italian": async ({
+    server,
+    browser,
+  }) => {
     const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
     const { page } = await openTableAsPerson(server, context, {
       game: "first-giants",
@@ -129,6 +138,17 @@ export const tests = {
     assert(width <= PHONE.width, `no sideways scrolling on a phone (page ${width} px wide)`);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "first-giants-phone");
+    // Another language: the board's words and the server's words (the tooltips) follow.
+    const before = await page.getAttribute(BOARD_ACTS, "title");
+    await page.click('.lang-switch button[title="Italiano"]');
+    await page.waitForFunction(() => document.querySelector(".fg-sites")?.textContent.includes("Sito di scavo 1"));
+    await page.waitForFunction(
+      ([sel, old]) => {
+        const title = document.querySelector(sel)?.getAttribute("title");
+        return title && title !== old;
+      },
+      [BOARD_ACTS, before],
+    );
     await context.close();
   },
 };
