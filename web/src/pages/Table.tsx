@@ -10,7 +10,7 @@ import { loadGame } from "../games/registry";
 import type { GameModule } from "../games/types";
 import { GAME_INFO } from "../games/info";
 import { lang } from "../i18n";
-import type { LobbySeat } from "../protocol";
+import type { GameResult, LobbySeat } from "../protocol";
 import { href } from "../router";
 import { SeatMark } from "../seats";
 import { t } from "../strings";
@@ -209,7 +209,9 @@ function Play({
 }
 
 function EndScreen({ state, mod, hostToken }: { state: TableState; mod: GameModule | null; hostToken?: string }) {
-  const r = state.result;
+  // The server sends `score`/`rank` (the engine's result JSON); the protocol doc says `scores`/`ranks`: take either.
+  const raw = state.result as (GameResult & { score?: number[]; rank?: number[] }) | undefined;
+  const r = raw && { ...raw, scores: raw.scores ?? raw.score ?? [], ranks: raw.ranks ?? raw.rank };
   const [error, setError] = useState<string | null>(null);
   if (!r) return null;
   const order = r.scores

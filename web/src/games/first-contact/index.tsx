@@ -12,6 +12,7 @@ import type { GameModule, GameScreenProps } from "../types";
 import { CHARACTERISTICS, GLYPHS, charName, colourName, gameText, glyphName, glyphWords, item, itemName } from "./data";
 import type { FcView, GlyphKey, GlyphMark, ScreenModel, SquareModel } from "./model";
 import { fcView, keyChoice, noteAction, phaseActor, screenModel, unknownAction } from "./model";
+import { glyphSource, setDropHandler } from "./drag";
 import { t } from "./strings";
 import "./fc.css";
 
@@ -68,23 +69,6 @@ function Who({ state, seat }: { state: TableState; seat: number }) {
 function squareWords(v: FcView, s: number): string {
   const f = v.field[s];
   return gameText("square", { n: s, item: f ? itemName(f.item) : "?" });
-}
-
-/** Drag data of a glyph (note pad editing by dragging). */
-const DRAG_TYPE = "application/x-fc-glyph";
-function dragGlyph(g: number) {
-  return {
-    draggable: true,
-    onDragStart: (e: DragEvent) => {
-      e.dataTransfer?.setData(DRAG_TYPE, String(g));
-      e.dataTransfer?.setData("text/plain", String(g));
-    },
-  };
-}
-function droppedGlyph(e: DragEvent): number | null {
-  const raw = e.dataTransfer?.getData(DRAG_TYPE) || e.dataTransfer?.getData("text/plain");
-  const g = Number(raw);
-  return raw !== undefined && raw !== "" && Number.isInteger(g) && g >= 0 && g < 25 ? g : null;
 }
 
 let emojiSupport: boolean | null = null;
@@ -438,6 +422,7 @@ function GlyphKeyButton({
       type="button"
       class="fc-key playable"
       data-glyph={k.glyph}
+      data-meaning={k.meaning}
       data-action={c.action}
       title={`${c.words}${meaning ? ` (${meaning})` : ""}`}
       aria-label={`${c.words}${meaning ? ` (${meaning})` : ""}`}
@@ -449,7 +434,7 @@ function GlyphKeyButton({
   );
 }
 
-function MessageGlyphs({ glyphs, draggable }: { glyphs: GlyphMark[]; draggable?: boolean }) {
+function MessageGlyphs({ glyphs, draggable, size = 24 }: { glyphs: GlyphMark[]; draggable?: boolean; size?: number }) {
   return (
     <span class="fc-msg">
       {glyphs.map((g, i) => (
@@ -459,9 +444,9 @@ function MessageGlyphs({ glyphs, draggable }: { glyphs: GlyphMark[]; draggable?:
           title={glyphWords(g.glyph, g.negated)}
           role="img"
           aria-label={glyphWords(g.glyph, g.negated)}
-          {...(draggable ? dragGlyph(g.glyph) : {})}
+          {...(draggable ? glyphSource(g.glyph) : {})}
         >
-          <GlyphIcon g={g.glyph} negated={g.negated} size={24} />
+          <GlyphIcon g={g.glyph} negated={g.negated} size={size} />
         </span>
       ))}
     </span>
@@ -633,6 +618,20 @@ function EarthlingDesk({
     lastNote.current = { action: a, at: Date.now() };
     conn.act(a);
   };
+  const unknownNow = note?.unknown_symbols ?? [];
+  const canEdit = m.canEditNotes;
+  // Glyphs dragged from the glyph pad, an answer or a message land here.
+  useEffect(() => {
+    if (!canEdit) return;
+    setDropHandler((target, g) => {
+      const drop = target.getAttribute("data-drop") ?? "";
+      if (drop.startsWith("note:")) edit(noteAction(drop.slice(5), g));
+      else if (drop === "unknown" && !unknownNow.includes(g)) edit(unknownAction(g));
+      setPen(null);
+      setCell(null);
+    });
+    return () => setDropHandler(null);
+  });
   if (!note) return null;
   const write = (characteristic: string, g: number) => {
     edit(noteAction(characteristic, g));
@@ -673,7 +672,7 @@ function EarthlingDesk({
                 title={glyphWords(g.id)}
                 aria-label={glyphWords(g.id)}
                 disabled={!m.canEditNotes}
-                {...dragGlyph(g.id)}
+                {...glyphSource(g.id)}
                 onClick={() => {
                   if (cell) write(cell, g.id);
                   else setPen(pen === g.id ? null : g.id);
@@ -738,12 +737,7 @@ function EarthlingDesk({
                     if (pen !== null) write(c.characteristic, pen);
                     else setCell(cell === c.characteristic ? null : c.characteristic);
                   }}
-                  onDragOver={(e) => e.preventDefault()}
-                  onDrop={(e) => {
-                    e.preventDefault();
-                    const g = droppedGlyph(e);
-                    if (g !== null && m.canEditNotes) write(c.characteristic, g);
-                  }}
+                  data-drop={`note:${c.characteristic}`}
                 >
                   {c.glyph !== null ? <GlyphIcon g={c.glyph} size={20} /> : <span aria-hidden="true">·</span>}
                 </button>
@@ -762,15 +756,7 @@ function EarthlingDesk({
             );
           })}
         </ol>
-        <div
-          class={`fc-unknown ${pen !== null ? "armed" : ""}`}
-          onDragOver={(e) => e.preventDefault()}
-          onDrop={(e) => {
-            e.preventDefault();
-            const g = droppedGlyph(e);
-            if (g !== null && !unknown.has(g) && m.canEditNotes) edit(unknownAction(g));
-          }}
-        >
+        <div class={`fc-unknown ${pen !== null ? "armed" : ""}`} data-drop="unknown">
           <h3>{t("fc.unknown")}</h3>
           <p class="fc-help">{t("fc.unknown_help")}</p>
           <div class="fc-unknown-glyphs">
@@ -878,6 +864,40 @@ function RoundHistory({ state, v, m, pictures }: { state: TableState; v: FcView;
   );
 }
 
+/** What is on the table now, in big: the message the earthlings answer, or the question the aliens answer. */
+function OnTable({ state, v, m }: { state: TableState; v: FcView; m: ScreenModel }) {
+  const drag = m.role === "earthling" && m.canEditNotes;
+  const messagePhase = ["write_message", "offer", "second_attempt"].includes(v.phase);
+  if (messagePhase && v.message.seat !== null) {
+    if (m.role === "alien" && v.message.seat === state.seat && v.phase === "write_message") return null;
+    return (
+      <section class="fc-on-table" aria-label={t("fc.message_of", { who: seatName(state, v.message.seat) })}>
+        <strong>{t("fc.message_of", { who: seatName(state, v.message.seat) })}:</strong>
+        {v.message.glyphs.length ? (
+          <MessageGlyphs glyphs={v.message.glyphs} draggable={drag} size={34} />
+        ) : (
+          <span class="muted">{t("fc.writing")}</span>
+        )}
+      </section>
+    );
+  }
+  if (["rotate_cards", "propose_glyph"].includes(v.phase) && v.question.seat !== null)
+    return (
+      <section class="fc-on-table" aria-label={t("fc.question_of", { who: seatName(state, v.question.seat) })}>
+        <strong>{t("fc.question_of", { who: seatName(state, v.question.seat) })}:</strong>
+        {v.question.rotated.map((s) => (
+          <span key={s} class="fc-chip">
+            {s} {itemName(v.field[s]?.item ?? "")}
+          </span>
+        ))}
+        <span>
+          → {t("fc.answer")}: <span class="muted">{t("fc.answer_pending")}</span>
+        </span>
+      </section>
+    );
+  return null;
+}
+
 function ZeroTurn({ state, v }: { state: TableState; v: FcView }) {
   if (!v.zero_turn.length) return null;
   return (
@@ -885,7 +905,7 @@ function ZeroTurn({ state, v }: { state: TableState; v: FcView }) {
       <h3>{t("fc.zero_turn")}</h3>
       <ul>
         {v.zero_turn.map((z) => (
-          <li key={z.seat} title={seatName(state, z.seat)} {...dragGlyph(z.glyph)}>
+          <li key={z.seat} title={seatName(state, z.seat)} {...glyphSource(z.glyph)}>
             {t("fc.zero_line", { name: charName(z.characteristic) })}
             <GlyphIcon g={z.glyph} size={20} /> <span class="muted">{glyphName(z.glyph)}</span>
           </li>
@@ -936,10 +956,12 @@ function Screen({ state, act, pending, conn }: GameScreenProps) {
   const m = screenModel(state);
   const play = (a: Json) => act(a);
   const pictures = colourEmoji();
+  const refused = conn.error.value?.code === "chat/names_characteristic";
   return (
     <div class={`fc role-${m.role} phase-${v.phase}`} data-role={m.role} data-phase={v.phase} data-mine={m.mine}>
       <Status state={state} v={v} m={m} />
-      {state.seat >= 0 && <ChatRule conn={conn} />}
+      {state.seat >= 0 && refused && <ChatRule conn={conn} />}
+      <OnTable state={state} v={v} m={m} />
       <div class="fc-layout">
         <div class="fc-main">
           <Field v={v} m={m} act={play} pending={pending} pictures={pictures} />
@@ -947,6 +969,7 @@ function Screen({ state, act, pending, conn }: GameScreenProps) {
           <RoundHistory state={state} v={v} m={m} pictures={pictures} />
           <ZeroTurn state={state} v={v} />
           <Teams state={state} v={v} />
+          {state.seat >= 0 && !refused && <ChatRule conn={conn} />}
         </div>
         <div class="fc-desk">
           {m.role === "alien" && <AlienDesk state={state} v={v} m={m} act={play} pending={pending} />}
