@@ -302,7 +302,9 @@ function Field({
                 </span>
               )}
               <span class="fc-sq-pic" aria-hidden="true">
-                {(pictures && it.picture) || <span class="fc-sq-label">{itemName(s.item)}</span>}
+                {(pictures && it.picture) || (
+                  <span class={`fc-sq-label ${itemName(s.item).length > 9 ? "long" : ""}`}>{itemName(s.item)}</span>
+                )}
               </span>
               <span class="fc-sq-name">{itemName(s.item)}</span>
               {s.covered_by && (
@@ -322,7 +324,7 @@ function Field({
               )}
               {s.myOffer && (
                 <span class="fc-sq-badge offer" aria-hidden="true">
-                  ✋
+                  ✓
                 </span>
               )}
             </>
@@ -505,6 +507,7 @@ function AlienDesk({
                 )}
                 <ActionButtons m={m} act={act} pending={pending} verbs={["send"]} />
               </div>
+              {canNegate && <p class="fc-help">{t("fc.not_help")}</p>}
             </>
           ) : (
             v.phase === "propose_glyph" && (
@@ -1029,7 +1032,7 @@ function Result({ state }: { state: TableState }) {
                 <li key={a.seat} class={a.winner ? "winner" : ""} data-seat={a.seat}>
                   <ColourToken colour={colour} /> {seatName(state, a.seat)}:{" "}
                   {t("fc.items", { n: a.items, goal: v.goal ?? "?" })}
-                  {a.winner && <span class="tag">🏆 {t("fc.winner")}</span>}
+                  {a.winner && <span class="tag">★ {t("fc.winner")}</span>}
                 </li>
               );
             })}
@@ -1042,7 +1045,7 @@ function Result({ state }: { state: TableState }) {
               <li key={e.seat} class={e.winner ? "winner" : ""} data-seat={e.seat}>
                 <div>
                   <SeatMark seat={e.seat} /> {seatName(state, e.seat)}: {t("fc.tokens", { n: e.total })}
-                  {e.winner && <span class="tag">🏆 {t("fc.winner")}</span>}
+                  {e.winner && <span class="tag">★ {t("fc.winner")}</span>}
                 </div>
                 <div class="muted">{t("fc.pad_score", { n: e.pad_score })}</div>
                 {e.secret_characteristics.length > 0 && (
@@ -1058,7 +1061,7 @@ function Result({ state }: { state: TableState }) {
                         class={`fc-chip ${n.correct ? "won" : "lost"}`}
                         title={`${charName(n.characteristic)}: ${glyphWords(n.glyph)} (${n.correct ? t("fc.correct") : t("fc.wrong")})`}
                       >
-                        {charName(n.characteristic)} <GlyphIcon g={n.glyph} size={14} /> {n.correct ? "✓" : "✗"}
+                        {charName(n.characteristic)} <GlyphIcon g={n.glyph} size={18} /> {n.correct ? "✓" : "✗"}
                       </span>
                     ))}
                   </div>

@@ -201,7 +201,9 @@ export function screenModel(state: TableState): ScreenModel {
   const wantedBy = new Map<number, string>();
   for (const [colour, squares] of Object.entries(v.wanted ?? {})) for (const s of squares) wantedBy.set(s, colour);
   for (const s of v.black ?? []) wantedBy.set(s, "black");
-  const rotated = new Set(v.question?.rotated ?? []);
+  // The cards rotated for the question on the table (until it is answered).
+  const asking = v.phase === "rotate_cards" || v.phase === "propose_glyph";
+  const rotated = new Set(asking ? (v.question?.rotated ?? []) : []);
   const field: SquareModel[] = v.field.map((f) => ({
     ...f,
     rotated: rotated.has(f.square),
