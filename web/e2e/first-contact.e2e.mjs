@@ -175,6 +175,11 @@ export const tests = {
     // Alien: propose the glyph of Big (the pad says which); the earthling sees that someone is deciding.
     await A.waitForSelector('.fc[data-mine="true"].phase-propose_glyph');
     await E.waitForSelector(".fc-decisions li.deciding");
+    // A note written while the alien decides shows at once and waits for the earthling's turn.
+    await E.click('.fc-glyph-pad button[data-glyph="2"]');
+    await E.click('li[data-characteristic="food"] .fc-note-cell');
+    await E.waitForSelector('li[data-characteristic="food"].waiting .fc-note-cell[data-glyph="2"]');
+    assert(await E.locator(".fc-note-waiting").isVisible(), "the earthling is told the note waits");
     await play(A, '.fc-pad button.fc-key.playable[data-meaning="big"]');
     // Alien: a target, then a message: a glyph and a NOT glyph, then send.
     await A.waitForSelector('.fc[data-mine="true"].phase-choose_target');
@@ -195,13 +200,21 @@ export const tests = {
 
     // Earthling: the message is on the table; offer a square. The alien sees who has decided, never what.
     await E.waitForSelector('.fc[data-mine="true"].phase-offer');
+    // Now the waiting note is saved.
+    await E.waitForSelector('li[data-characteristic="food"]:not(.waiting) .fc-note-cell[data-glyph="2"]');
     assert((await E.locator(".fc-history .fc-m .not-bar").count()) === 1, "the earthling sees the NOT glyph");
     await E.waitForSelector(".fc-decisions li.deciding");
     await screenshot(E, "first-contact-earthling-desktop");
     await E.setViewportSize(PHONE);
     await screenshot(E, "first-contact-phone");
     await E.setViewportSize(DESKTOP);
-    await play(E, `button.fc-sq[data-item="${target}"]`);
+    // The offer by keyboard: the square is a focusable button whose name is the choice's words.
+    const label = await E.getAttribute(`button.fc-sq[data-item="${target}"]`, "aria-label");
+    assert(label.startsWith("offer square"), `the square names its action: ${label}`);
+    v = await version(E);
+    await E.focus(`button.fc-sq[data-item="${target}"]`);
+    await E.keyboard.press("Enter");
+    await waitVersionAbove(E, v);
     // Two players: a second attempt or pass.
     const phase = await myTurn(E);
     if (phase === "second_attempt") await play(E, "button.fc-pass");

@@ -11,7 +11,7 @@ import { seatName } from "../../components/SeatList";
 import type { GameModule, GameScreenProps } from "../types";
 import { CHARACTERISTICS, GLYPHS, charName, colourName, gameText, glyphName, glyphWords, item, itemName } from "./data";
 import type { FcView, GlyphKey, GlyphMark, ScreenModel, SquareModel } from "./model";
-import { fcView, keyChoice, noteAction, phaseActor, screenModel, unknownAction } from "./model";
+import { fcView, keyChoice, noteAction, notePadWith, phaseActor, screenModel, unknownAction } from "./model";
 import { glyphSource, setDropHandler } from "./drag";
 import { t } from "./strings";
 import "./fc.css";
@@ -617,11 +617,26 @@ function EarthlingDesk({
       conn.act(last.action);
     }
   }, [err, conn]);
-  const edit = (a: Json) => {
+  // Edits made while the table waits for someone else are kept here and sent
+  // when this seat is asked again (the table takes actions only from the
+  // seats it asks now).
+  const [queue, setQueue] = useState<Json[]>([]);
+  const send = (a: Json) => {
     lastNote.current = { action: a, at: Date.now() };
     conn.act(a);
   };
-  const unknownNow = note?.unknown_symbols ?? [];
+  const edit = (a: Json) => {
+    if (m.mine && !pending && queue.length === 0) send(a);
+    else setQueue((q) => [...q, a]);
+  };
+  useEffect(() => {
+    if (!m.mine || pending || queue.length === 0 || !m.canEditNotes) return;
+    const [first, ...rest] = queue;
+    setQueue(rest);
+    send(first);
+  });
+  const shown = note ? notePadWith(note, queue) : null;
+  const unknownNow = shown?.unknown ?? [];
   const canEdit = m.canEditNotes;
   // Glyphs dragged from the glyph pad, an answer or a message land here.
   useEffect(() => {
@@ -635,13 +650,13 @@ function EarthlingDesk({
     });
     return () => setDropHandler(null);
   });
-  if (!note) return null;
+  if (!note || !shown) return null;
   const write = (characteristic: string, g: number) => {
     edit(noteAction(characteristic, g));
     setPen(null);
     setCell(null);
   };
-  const unknown = new Set(note.unknown_symbols);
+  const unknown = new Set(shown.unknown);
   return (
     <>
       {(v.my_characteristic || (v.my_characteristics?.length ?? 0) > 0) && (
@@ -697,10 +712,15 @@ function EarthlingDesk({
       </section>
       <section class="fc-notes" aria-label={t("fc.note_pad")}>
         <h3>{t("fc.note_pad")}</h3>
+        {queue.length > 0 && (
+          <p class="fc-note-waiting" role="status">
+            {t("fc.notes_waiting", { n: queue.length })}
+          </p>
+        )}
         <p class="fc-help">{t("fc.note_help")}</p>
         {m.characteristics.size > 0 && <p class="fc-prompt">{t("fc.ask")}</p>}
         <ol class="fc-note-cells">
-          {note.cells.map((c, i) => {
+          {shown.cells.map((c, i) => {
             const ask = m.characteristics.get(c.characteristic);
             const name = charName(c.characteristic);
             const glyphText = c.glyph === null ? t("fc.note_empty") : glyphWords(c.glyph);
@@ -712,7 +732,7 @@ function EarthlingDesk({
               <li
                 key={c.characteristic}
                 data-characteristic={c.characteristic}
-                class={cell === c.characteristic ? "picked" : ""}
+                class={`${cell === c.characteristic ? "picked" : ""} ${shown.waiting.has(c.characteristic) ? "waiting" : ""}`}
               >
                 <span class="fc-note-n">{i + 1}</span>
                 {ask ? (
@@ -763,7 +783,7 @@ function EarthlingDesk({
           <h3>{t("fc.unknown")}</h3>
           <p class="fc-help">{t("fc.unknown_help")}</p>
           <div class="fc-unknown-glyphs">
-            {note.unknown_symbols.map((g) => (
+            {shown.unknown.map((g) => (
               <button
                 key={g}
                 type="button"

@@ -10,7 +10,7 @@ import type { Choice, ErrorMessage, Json, JsonObject } from "../../protocol";
 import { LANGS } from "../../protocol";
 import { CHARACTERISTICS, GLYPHS, charName, itemName } from "./data";
 import mod, { refusedWord } from "./index";
-import { keyChoice, noteAction, pieceOf, screenModel, unknownAction } from "./model";
+import { keyChoice, noteAction, notePadWith, pieceOf, screenModel, unknownAction } from "./model";
 import { catalog } from "./strings";
 
 const ITEMS = ["knife", "queen", "wine", "scarf", "coin", "bow", "wheat", "meat", "bread", "armor", "honey", "needle"];
@@ -329,6 +329,44 @@ describe("the earthling edits the note pad and offers by clicking", () => {
     expect(sent).toEqual([{ offer: 1 }]);
     // Only the squares with a choice are buttons.
     expect(container.querySelectorAll("button.fc-sq").length).toBe(3);
+  });
+
+  it("keeps note edits made in another player's turn and sends them on the earthling's turn", () => {
+    const edits: Json[] = [];
+    const conn = {
+      error: signal<ErrorMessage | null>(null),
+      act: (a: Json) => edits.push(a),
+    } as unknown as TableConnection;
+    const waiting = baseView({ phase: "propose_glyph", to_act: [0], ...earthlingSecrets() });
+    const { container, rerender } = renderScreen(state(1, waiting), conn);
+    fireEvent.click(container.querySelector('.fc-glyph-pad button[data-glyph="9"]') as HTMLElement);
+    fireEvent.click(container.querySelector('li[data-characteristic="metal"] .fc-note-cell') as HTMLElement);
+    expect(edits).toEqual([]);
+    // Shown at once, marked as waiting.
+    expect(
+      container.querySelector('li[data-characteristic="metal"].waiting .fc-note-cell')?.getAttribute("data-glyph"),
+    ).toBe("9");
+    expect(container.querySelector(".fc-note-waiting")).not.toBeNull();
+    const asked = baseView({ phase: "offer", to_act: [1], ...earthlingSecrets() });
+    rerender(
+      <mod.Screen
+        state={state(1, asked, [choice({ offer: 0 })])}
+        log={[]}
+        act={() => {}}
+        pending={false}
+        conn={conn}
+      />,
+    );
+    expect(edits).toEqual([{ note: { characteristic: "metal", glyph: 9 } }]);
+  });
+
+  it("lays edits not yet sent over the note pad", () => {
+    const pad = earthlingSecrets().note_pad as unknown as Parameters<typeof notePadWith>[0];
+    const out = notePadWith(pad, [noteAction("big", null), noteAction("food", 3), unknownAction(7), unknownAction(2)]);
+    expect(out.cells.find((c) => c.characteristic === "big")?.glyph).toBeNull();
+    expect(out.cells.find((c) => c.characteristic === "food")?.glyph).toBe(3);
+    expect(out.unknown).toEqual([2]);
+    expect([...out.waiting].sort()).toEqual(["big", "food", "unknown:2", "unknown:7"]);
   });
 
   it("explains a chat refusal kindly, quoting the word", () => {

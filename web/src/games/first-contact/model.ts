@@ -267,3 +267,31 @@ export function phaseActor(v: FcView): number | null {
       return v.to_act[0] ?? null;
   }
 }
+
+/**
+ * The note pad as the earthling sees it: the server's pad with the edits not
+ * yet sent laid over it (the table takes actions only from the seats it asks
+ * now, so edits made in another player's turn wait for this seat's turn).
+ */
+export function notePadWith(
+  pad: NonNullable<FcView["note_pad"]>,
+  queued: Json[],
+): { cells: NoteCell[]; unknown: number[]; waiting: Set<string> } {
+  const cells = pad.cells.map((c) => ({ ...c }));
+  const unknown = new Set(pad.unknown_symbols);
+  const waiting = new Set<string>();
+  for (const a of queued) {
+    if (!isObj(a)) continue;
+    const note = a.note;
+    if (isObj(note) && typeof note.characteristic === "string") {
+      const cell = cells.find((c) => c.characteristic === note.characteristic);
+      if (cell) cell.glyph = typeof note.glyph === "number" ? note.glyph : null;
+      waiting.add(note.characteristic);
+    } else if (typeof a.unknown === "number") {
+      if (unknown.has(a.unknown)) unknown.delete(a.unknown);
+      else unknown.add(a.unknown);
+      waiting.add(`unknown:${a.unknown}`);
+    }
+  }
+  return { cells, unknown: [...unknown].sort((x, y) => x - y), waiting };
+}
