@@ -57,10 +57,10 @@ export function ColourToken({ colour, size = 14 }: { colour: string; size?: numb
   );
 }
 
-function Who({ state, seat }: { state: TableState; seat: number }) {
+function Who({ state, seat, mark = true }: { state: TableState; seat: number; mark?: boolean }) {
   return (
     <span class="fc-who">
-      <SeatMark seat={seat} size={14} />
+      {mark && <SeatMark seat={seat} size={14} />}
       {seatName(state, seat)}
     </span>
   );
@@ -189,7 +189,7 @@ function Teams({ state, v }: { state: TableState; v: FcView }) {
           {v.aliens.map((a) => (
             <li key={a.seat} data-seat={a.seat}>
               <ColourToken colour={a.colour} />
-              <Who state={state} seat={a.seat} />
+              <Who state={state} seat={a.seat} mark={false} />
               <span class="fc-count">{t("fc.items", { n: a.items, goal: v.goal })}</span>
             </li>
           ))}
@@ -303,7 +303,7 @@ function Field({
               )}
               <span class="fc-sq-pic" aria-hidden="true">
                 {(pictures && it.picture) || (
-                  <span class={`fc-sq-label ${itemName(s.item).length > 9 ? "long" : ""}`}>{itemName(s.item)}</span>
+                  <span class={`fc-sq-label ${itemName(s.item).length > 8 ? "long" : ""}`}>{itemName(s.item)}</span>
                 )}
               </span>
               <span class="fc-sq-name">{itemName(s.item)}</span>
@@ -519,10 +519,7 @@ function AlienDesk({
                       <GlyphIcon g={v.my_proposal} size={24} /> {glyphWords(v.my_proposal)}
                     </span>
                   ) : (
-                    <span class="muted">
-                      {t("fc.question_of", { who: seatName(state, v.question.seat ?? 0) })}:{" "}
-                      {v.question.rotated.map((s) => itemName(v.field[s]?.item ?? "")).join(", ")}
-                    </span>
+                    <span class="muted">{t("fc.propose_hint")}</span>
                   )}
                 </div>
               </>
@@ -980,6 +977,16 @@ function Screen({ state, act, pending, conn }: GameScreenProps) {
   const play = (a: Json) => act(a);
   const pictures = colourEmoji();
   const refused = conn.error.value?.code === "chat/names_characteristic";
+  // Decisions, the round so far and the teams: beside the field for a
+  // spectator, who has no desk; under it for a player.
+  const info = (
+    <>
+      <Decisions state={state} m={m} />
+      <RoundHistory state={state} v={v} m={m} pictures={pictures} />
+      <ZeroTurn state={state} v={v} />
+      <Teams state={state} v={v} />
+    </>
+  );
   return (
     <div class={`fc role-${m.role} phase-${v.phase}`} data-role={m.role} data-phase={v.phase} data-mine={m.mine}>
       <Status state={state} v={v} m={m} />
@@ -988,15 +995,13 @@ function Screen({ state, act, pending, conn }: GameScreenProps) {
       <div class="fc-layout">
         <div class="fc-main">
           <Field v={v} m={m} act={play} pending={pending} pictures={pictures} />
-          <Decisions state={state} m={m} />
-          <RoundHistory state={state} v={v} m={m} pictures={pictures} />
-          <ZeroTurn state={state} v={v} />
-          <Teams state={state} v={v} />
+          {m.role !== "spectator" && info}
           {state.seat >= 0 && !refused && <ChatRule conn={conn} />}
         </div>
         <div class="fc-desk">
           {m.role === "alien" && <AlienDesk state={state} v={v} m={m} act={play} pending={pending} />}
           {m.role === "earthling" && <EarthlingDesk v={v} m={m} act={play} pending={pending} conn={conn} />}
+          {m.role === "spectator" && info}
           <OtherChoices m={m} act={play} pending={pending} />
         </div>
       </div>
