@@ -901,21 +901,27 @@ function OnTable({ state, v, m }: { state: TableState; v: FcView; m: ScreenModel
       </section>
     );
   }
-  if (["rotate_cards", "propose_glyph"].includes(v.phase) && v.question.seat !== null)
-    return (
-      <section class="fc-on-table" aria-label={t("fc.question_of", { who: seatName(state, v.question.seat) })}>
-        <strong>{t("fc.question_of", { who: seatName(state, v.question.seat) })}:</strong>
-        {v.question.rotated.map((s) => (
-          <span key={s} class="fc-chip">
-            {s} {itemName(v.field[s]?.item ?? "")}
-          </span>
-        ))}
-        <span>
-          → {t("fc.answer")}: <span class="muted">{t("fc.answer_pending")}</span>
+  // Otherwise the latest question of the round, with its answer once the aliens gave it.
+  const q = v.this_round.questions[v.this_round.questions.length - 1];
+  if (!q) return null;
+  return (
+    <section class="fc-on-table" aria-label={t("fc.question_of", { who: seatName(state, q.seat) })}>
+      <strong>{t("fc.question_of", { who: seatName(state, q.seat) })}:</strong>
+      {q.rotated.map((s) => (
+        <span key={s} class="fc-chip">
+          {s} {itemName(v.field[s]?.item ?? "")}
         </span>
-      </section>
-    );
-  return null;
+      ))}
+      <span class="fc-on-table-answer">
+        → {t("fc.answer")}:{" "}
+        {q.answer.length ? (
+          <MessageGlyphs glyphs={q.answer.map((g) => ({ glyph: g, negated: false }))} draggable={drag} size={34} />
+        ) : (
+          <span class="muted">{t("fc.answer_pending")}</span>
+        )}
+      </span>
+    </section>
+  );
 }
 
 function ZeroTurn({ state, v }: { state: TableState; v: FcView }) {

@@ -360,6 +360,22 @@ describe("the earthling edits the note pad and offers by clicking", () => {
     expect(edits).toEqual([{ note: { characteristic: "metal", glyph: 9 } }]);
   });
 
+  it("shows the answer to the last question above the field, to drag onto the note pad", () => {
+    const view = baseView({
+      phase: "choose_target",
+      to_act: [0],
+      question: { seat: 1, rotated: [1, 5], answer: [12] },
+      this_round: { questions: [{ seat: 1, rotated: [1, 5], answer: [12] }], messages: [] },
+      ...earthlingSecrets(),
+    });
+    const { container } = renderScreen(state(1, view));
+    const onTable = container.querySelector(".fc-on-table") as HTMLElement;
+    expect(onTable.textContent).toContain(itemName(ITEMS[5]));
+    const glyph = onTable.querySelector(".fc-msg-glyph") as HTMLElement;
+    expect(glyph.getAttribute("aria-label")).toBe("glyph 12 (hourglass)");
+    expect(glyph.getAttribute("data-drag")).toBe("glyph");
+  });
+
   it("lays edits not yet sent over the note pad", () => {
     const pad = earthlingSecrets().note_pad as unknown as Parameters<typeof notePadWith>[0];
     const out = notePadWith(pad, [noteAction("big", null), noteAction("food", 3), unknownAction(7), unknownAction(2)]);
