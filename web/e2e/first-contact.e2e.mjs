@@ -225,6 +225,13 @@ export const tests = {
     const tokens = await E.textContent(".fc-teams");
     assert(tokens.includes("1 tokens"), "the earthling got a token");
     assert(Number(await E.getAttribute(".fc-timer", "data-timer")) === 8, "a timer token went at the end of the round");
+    // The language switch: item names, the game's phase text and the choices' words follow.
+    await E.click('.lang-switch button[title="Italiano"]');
+    await E.waitForSelector(`.fc-sq[data-item="${target}"] .fc-sq-name:text-is("${ITEMS.get(target).it}")`, {
+      state: "attached",
+    });
+    await E.waitForSelector('.fc-round:has-text("Round 2")');
+    await E.waitForSelector('.fc-note-cells li[data-characteristic="big"] .fc-note-name:text-is("Grande")');
     await alien.context.close();
     await earth.context.close();
   },
