@@ -209,7 +209,7 @@ function Play({
 }
 
 function EndScreen({ state, mod, hostToken }: { state: TableState; mod: GameModule | null; hostToken?: string }) {
-  // The server's result names its lists `score` and `rank` (core/record.h); accept both spellings.
+  // The server sends `score`/`rank` (the engine's result JSON); the protocol doc says `scores`/`ranks`: take either.
   const raw = state.result as (GameResult & { score?: number[]; rank?: number[] }) | undefined;
   const r = raw && { ...raw, scores: raw.scores ?? raw.score ?? [], ranks: raw.ranks ?? raw.rank };
   const [error, setError] = useState<string | null>(null);

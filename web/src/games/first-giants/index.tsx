@@ -1,10 +1,9 @@
-// Placeholder screen until the game's own board lands: the table page's
-// choice list plays every action already.
-import type { GameModule, GameScreenProps } from "../types";
+// First Giants in the browser: the board (dig sites, deck, tokens, studios
+// and exhibits, every choice on its piece) and the end screen's figures.
+import type { GameModule } from "../types";
+import "./first-giants.css";
+import { Result } from "./Result";
+import { Screen } from "./Screen";
 
-function Screen(_props: GameScreenProps) {
-  return null;
-}
-
-const mod: GameModule = { Screen };
+const mod: GameModule = { Screen, Result };
 export default mod;

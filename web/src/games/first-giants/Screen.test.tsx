@@ -1,0 +1,103 @@
+// The board in a DOM: the pieces carry the choices (tooltip = the server's
+// words, keyboard-reachable buttons) and clicking one sends its JSON form.
+import { fireEvent, render } from "@testing-library/preact";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { TableConnection, TableState } from "../../connection";
+import { setLang } from "../../i18n";
+import type { Json } from "../../protocol";
+import { Result } from "./Result";
+import { Screen } from "./Screen";
+import { catalog } from "./strings";
+import data from "./testdata.json";
+
+const msgs = data as unknown as Record<string, TableState>;
+
+function draw(phase: string) {
+  const act = vi.fn<(a: number | Json) => void>();
+  const r = render(
+    <Screen state={msgs[phase]} log={[]} act={act} pending={false} conn={{} as unknown as TableConnection} />,
+  );
+  return { ...r, act };
+}
+
+afterEach(() => setLang("en"));
+
+describe("First Giants board", () => {
+  it("takes a dig site's card by clicking it", () => {
+    const { container, act } = draw("turn");
+    const cards = container.querySelectorAll<HTMLButtonElement>(".fg-site button.fg-card");
+    expect(cards).toHaveLength(8);
+    const words = msgs.turn.choices?.map((c) => c.words) ?? [];
+    cards.forEach((b, i) => expect(b.title.startsWith(words[i])).toBe(true));
+    fireEvent.click(cards[3]);
+    expect(act).toHaveBeenCalledWith({ site: 1, take: "right" });
+    expect(container.querySelector(".fg-prompt.mine")).not.toBeNull();
+    expect(container.querySelector(".fg-hints")?.textContent).toContain("dig site");
+    // The deck's top card is face up, with the count.
+    expect(container.querySelector(".fg-deck")?.textContent).toContain("52 cards left");
+  });
+
+  it("exhibits from the studio or declines with a button near the board", () => {
+    const { container, act } = draw("effect");
+    const fossil = container.querySelector<HTMLButtonElement>('.fg-player.me button.fg-card[data-card="56"]');
+    expect(fossil?.getAttribute("aria-label")).toBe("exhibit Mammoth (mammal, size 3) for free");
+    fireEvent.click(fossil as HTMLButtonElement);
+    expect(act).toHaveBeenLastCalledWith({ exhibit: 56 });
+    const decline = container.querySelector<HTMLButtonElement>(".fg-buttons button");
+    expect(decline?.textContent).toContain("do not use it");
+    fireEvent.click(decline as HTMLButtonElement);
+    expect(act).toHaveBeenLastCalledWith({ decline: true });
+    // The game's own words say what fired.
+    expect(container.querySelector(".fg-context")?.textContent).toContain("Mammoth");
+  });
+
+  it("takes a reclaimed pawn's amber by clicking the amber", () => {
+    const { container, act } = draw("reclaim");
+    const amber = container.querySelector<HTMLButtonElement>(".fg-player.me button.fg-counter.amber");
+    expect(amber?.title).toBe("take 1 amber for a reclaimed pawn");
+    fireEvent.click(amber as HTMLButtonElement);
+    expect(act).toHaveBeenCalledWith({ gain: "amber" });
+  });
+
+  it("shows card effects as icon plus words in the chosen language", () => {
+    setLang("it");
+    const { container } = draw("turn");
+    const first = container.querySelector(".fg-site .fg-card .fg-when")?.textContent ?? "";
+    expect(first.length).toBeGreaterThan(0);
+    expect(container.querySelector(".fg-sites")?.textContent).toContain("Sito di scavo 1");
+    expect(container.querySelectorAll(".fg-site .fg-card .fg-what svg").length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("draws nothing clickable when it is not this seat's move", () => {
+    const s = { ...msgs.turn, to_act: [1], choices: [], view: { ...msgs.turn.view, to_act: [1], active: 1 } };
+    const act = vi.fn();
+    const { container } = render(
+      <Screen state={s} log={[]} act={act} pending={false} conn={{} as unknown as TableConnection} />,
+    );
+    expect(container.querySelectorAll("button").length).toBe(0);
+    expect(container.querySelector(".fg-prompt strong")?.textContent).toContain("random");
+  });
+});
+
+describe("First Giants result", () => {
+  it("shows each player's points, News and set tokens from the result details", () => {
+    const { container } = render(<Result state={msgs.finished} />);
+    const rows = [...container.querySelectorAll("tbody tr")].map((r) =>
+      [...r.querySelectorAll("td")].map((td) => td.textContent?.trim()),
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows[0].slice(1, 5)).toEqual(["4", "16", "14", "34"]);
+    expect(rows[1].slice(1, 5)).toEqual(["8", "11", "14", "33"]);
+    expect(rows[0][5]).toContain("9 sets");
+  });
+});
+
+describe("First Giants strings", () => {
+  it("has every key, non-empty, in en, it and ko", () => {
+    const keys = Object.keys(catalog.en);
+    for (const l of ["it", "ko"] as const) {
+      expect(Object.keys(catalog[l]).sort()).toEqual([...keys].sort());
+      for (const k of keys) expect(catalog[l][k as keyof typeof catalog.en].trim()).not.toBe("");
+    }
+  });
+});

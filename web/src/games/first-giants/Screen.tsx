@@ -1,0 +1,455 @@
+// The First Giants board: what to do now, the dig sites and the face-up
+// deck, the News and set tokens, this seat's studio and exhibit, and the
+// other players' areas. Every legal choice is on the piece it acts on.
+import { seatName } from "../../components/SeatList";
+import type { TableState } from "../../connection";
+import { pick } from "../../i18n";
+import { SeatMark, seatColour } from "../../seats";
+import type { GameScreenProps } from "../types";
+import { Card, sizeWords } from "./Card";
+import { CARD_RULES, FAMILY_COLOURS, familyName, gameText } from "./data";
+import { AmberIcon, FamilyIcon, PawnIcon, PointIcon, SetTokenIcon } from "./icons";
+import type { Act, CardView, NewsView, PlayerModel, ScreenModel, SetModel } from "./model";
+import { buildModel } from "./model";
+import { t } from "./strings";
+
+type OnAct = (a: Act) => void;
+
+export function Screen({ state, act, pending }: GameScreenProps) {
+  if (!state.view || !Array.isArray(state.view.sites)) return null;
+  const m = buildModel(state.view, state.phase === "playing" ? (state.choices ?? []) : [], state.seat);
+  const onAct: OnAct = (a) => act(a.json);
+  // While this seat decides about its own studio and exhibit (effects, sets, reclaim), its area comes first.
+  const mineFirst = m.myTurn && !m.sites.some((s) => s.slots.some((x) => x.act)) && m.onPieces > 0;
+  return (
+    <div class={`fg-board ${m.myTurn ? "my-turn" : ""}`} aria-label={t("fg.board")} data-phase={m.phase}>
+      {state.phase === "playing" && <Prompt m={m} state={state} onAct={onAct} pending={pending} />}
+      {m.me && mineFirst && <PlayerArea p={m.me} m={m} state={state} onAct={onAct} pending={pending} />}
+      <div class="fg-table">
+        <Sites m={m} state={state} onAct={onAct} pending={pending} />
+        <Tokens m={m} state={state} />
+      </div>
+      {m.me && !mineFirst && <PlayerArea p={m.me} m={m} state={state} onAct={onAct} pending={pending} />}
+      {m.others.map((p) => (
+        <PlayerArea key={p.seat} p={p} m={m} state={state} onAct={onAct} pending={pending} />
+      ))}
+    </div>
+  );
+}
+
+function cardLabel(c: CardView): string {
+  return `${pick(c.name)} (${familyName(c.family)}, ${sizeWords(c)})`;
+}
+
+/** What is being decided, in the game's own words. */
+export function contextLine(m: ScreenModel, state: TableState): string {
+  const who = m.toAct.map((s) => seatName(state, s)).join(", ");
+  switch (m.phase) {
+    case "turn":
+      return gameText("ask.turn", { who });
+    case "order":
+      return gameText("ask.order", { who });
+    case "effect": {
+      if (!m.effect) return "";
+      const e = m.effect;
+      let s = gameText("ask.effect", {
+        who,
+        card: cardLabel(e.card),
+        owner: seatName(state, e.owner),
+        text: pick(e.card.text),
+      });
+      if (e.repetitions_left > 0) s += gameText("ask.repeats", { n: e.repetitions_left });
+      const eff = CARD_RULES[e.card.id].effect;
+      if (e.exhibited_in_this_effect > 0 && eff === "exhibit_two_different") s += gameText("ask.second_different");
+      if (e.exhibited_in_this_effect > 0 && eff === "exhibit_two_same") s += gameText("ask.second_same");
+      return s;
+    }
+    case "target":
+      return m.exhibiting ? gameText("ask.target", { who, card: cardLabel(m.exhibiting) }) : "";
+    case "reclaim":
+      return gameText("ask.reclaim", { who, n: m.reclaimLeft ?? 0 });
+    default:
+      return "";
+  }
+}
+
+/** The hints for this seat's choices: which pieces to click. */
+export function hints(m: ScreenModel): string[] {
+  const h: string[] = [];
+  if (m.sites.some((s) => s.slots.some((x) => x.act))) h.push(t("hint.take"));
+  const me = m.me;
+  if (!me) return h;
+  if (me.reclaim) h.push(t("hint.reclaim"));
+  const studioActs = me.studio.filter((c) => c.act).map((c) => c.act as Act);
+  if (studioActs.some((a) => a.json && typeof a.json === "object" && "resolve" in a.json)) h.push(t("hint.resolve"));
+  if (studioActs.some((a) => a.json && typeof a.json === "object" && "exhibit" in a.json)) h.push(t("hint.exhibit"));
+  if (me.newSet || me.sets.some((s) => s.act)) h.push(t("hint.target"));
+  if (me.gainAmber) h.push(t("hint.gain_amber"));
+  if (me.gainPoint) h.push(t("hint.gain_point"));
+  return h;
+}
+
+function Prompt({ m, state, onAct, pending }: { m: ScreenModel; state: TableState; onAct: OnAct; pending: boolean }) {
+  const ctx = contextLine(m, state);
+  const who = m.toAct.map((s) => seatName(state, s)).join(", ");
+  return (
+    <section class={`fg-prompt ${m.myTurn ? "mine" : ""}`} aria-live="polite">
+      <div class="fg-prompt-head">
+        {m.toAct.map((s) => (
+          <SeatMark key={s} seat={s} size={18} />
+        ))}
+        <strong>{m.myTurn ? t("fg.your_move") : t("fg.other_move", { who })}</strong>
+        {ctx && <span class="fg-context">{ctx}</span>}
+      </div>
+      {m.myTurn && (
+        <ul class="fg-hints">
+          {hints(m).map((h) => (
+            <li key={h}>{h}</li>
+          ))}
+        </ul>
+      )}
+      {m.myTurn && m.buttons.length > 0 && (
+        <div class="fg-buttons">
+          {m.onPieces > 0 && <span class="muted">{t("fg.or_button")}</span>}
+          {m.buttons.map((a) => (
+            <button
+              key={a.action}
+              type="button"
+              class="fg-choice"
+              title={a.words}
+              disabled={pending}
+              data-action={a.action}
+              onClick={() => onAct(a)}
+            >
+              {a.words}
+            </button>
+          ))}
+        </div>
+      )}
+      {m.endTriggered && <p class="fg-end-note">{t("fg.end_triggered")}</p>}
+    </section>
+  );
+}
+
+function Sites({ m, state, onAct, pending }: { m: ScreenModel; state: TableState; onAct: OnAct; pending: boolean }) {
+  return (
+    <section class="fg-sites" aria-label={t("fg.sites")}>
+      {m.sites.map((s) => (
+        <div class={`fg-site ${s.slots.some((x) => x.act) ? "open" : ""}`} key={s.site} data-site={s.site}>
+          <div class="fg-site-head">
+            <span>{t("fg.site", { n: s.site + 1 })}</span>
+            <span
+              class="fg-site-pawns"
+              title={
+                s.pawns.length
+                  ? t("fg.site_pawns", { names: s.pawns.map((p) => seatName(state, p)).join(", ") })
+                  : undefined
+              }
+            >
+              {s.pawns.map((p) => (
+                <PawnIcon key={p} seat={p} size={20} />
+              ))}
+            </span>
+          </div>
+          <div class="fg-site-cards">
+            {s.slots.map((x) =>
+              x.card ? (
+                <Card key={x.side} card={x.card} act={x.act} onAct={onAct} disabled={pending} />
+              ) : (
+                <div key={x.side} class="fg-card empty">
+                  {t("fg.site_empty")}
+                </div>
+              ),
+            )}
+          </div>
+        </div>
+      ))}
+      <div class="fg-deck" aria-label={t("fg.deck")}>
+        <div class="fg-site-head">
+          <span>{t("fg.deck")}</span>
+          <span class="fg-count">{t("fg.deck_left", { n: m.deck.count })}</span>
+        </div>
+        {m.deck.top ? (
+          <div class="fg-deck-stack" title={t("fg.deck_top")}>
+            <Card card={m.deck.top} extraClass="top" tag={t("fg.deck_next")} />
+          </div>
+        ) : (
+          <div class="fg-card empty">{t("fg.deck_empty")}</div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function newsLabel(n: NewsView): string {
+  return n.kind === "family" && n.family
+    ? gameText("news.family", { family: familyName(n.family) })
+    : gameText("news.size", { size: n.size ?? "" });
+}
+
+export function NewsToken({ n, state, small }: { n: NewsView; state: TableState; small?: boolean }) {
+  const holder =
+    n.holder === null
+      ? t("fg.news_free")
+      : n.kept_for_good
+        ? `${seatName(state, n.holder)}, ${t("fg.news_kept")}`
+        : seatName(state, n.holder);
+  const colour = n.kind === "family" && n.family ? FAMILY_COLOURS[n.family] : "#37474f";
+  return (
+    <div
+      class={`fg-news ${n.holder !== null ? "held" : ""} ${n.kept_for_good ? "kept" : ""} ${small ? "small" : ""}`}
+      title={`${newsLabel(n)}: ${holder}`}
+      role="img"
+      aria-label={`${newsLabel(n)}: ${holder}`}
+    >
+      <span class="fg-news-face" style={{ background: colour }}>
+        {n.kind === "family" && n.family ? (
+          <FamilyIcon family={n.family} size={small ? 14 : 18} colour="#fff" />
+        ) : (
+          <span class="fg-news-size">{t("fg.news_size", { n: n.size ?? "" })}</span>
+        )}
+      </span>
+      {!small && n.kind === "family" && n.family && <span class="fg-news-name">{familyName(n.family)}</span>}
+      <span class="fg-news-pts">{t("fg.pts", { n: n.points })}</span>
+      {!small && (
+        <span class="fg-news-holder">
+          {n.holder !== null ? <SeatMark seat={n.holder} size={12} /> : "—"}
+          {n.kept_for_good && <span aria-hidden="true">🔒</span>}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function Tokens({ m, state }: { m: ScreenModel; state: TableState }) {
+  return (
+    <section class="fg-tokens">
+      <div class="fg-token-pile" title={gameText("view.tokens", { reserve: m.tokens.reserve, box: m.tokens.box })}>
+        <h3>{t("fg.tokens")}</h3>
+        <span>
+          <SetTokenIcon /> {t("fg.reserve", { n: m.tokens.reserve })}
+        </span>
+        <span class="muted">{t("fg.box", { n: m.tokens.box })}</span>
+      </div>
+      <div class="fg-news-row">
+        <h3>{t("fg.news")}</h3>
+        <div class="fg-news-list">
+          {m.news.map((n, i) => (
+            <NewsToken key={i} n={n} state={state} />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function setName(s: SetModel["view"]): string {
+  if (s.kind === "family" && s.family) return `${t("fg.set_family")}: ${familyName(s.family)}`;
+  if (s.kind === "size") return s.size ? t("fg.set_size", { n: s.size }) : t("fg.set_eggs");
+  return t("fg.set_open");
+}
+
+function SetBox({ s, onAct, pending }: { s: SetModel; onAct: OnAct; pending: boolean }) {
+  const v = s.view;
+  const label = `${t("fg.set_n", { n: s.index + 1 })} · ${setName(v)}`;
+  const tokens = t("fg.set_tokens", { n: v.tokens, v: v.complete ? 3 : 2 });
+  const inner = (
+    <>
+      <span class="fg-set-head">
+        {v.kind === "family" && v.family && (
+          <FamilyIcon family={v.family} size={13} colour={FAMILY_COLOURS[v.family]} />
+        )}
+        <span>{label}</span>
+        {v.complete && <span class="fg-complete">✓ {t("fg.complete")}</span>}
+      </span>
+      <span class="fg-set-cards">
+        {v.cards.map((c) => (
+          <Card key={c.id} card={c} mini />
+        ))}
+      </span>
+      <span class="fg-set-tokens" title={tokens}>
+        {Array.from({ length: v.tokens }, (_, i) => (
+          <SetTokenIcon key={i} size={13} />
+        ))}
+        {v.tokens > 0 && <span class="muted">{t("fg.pts", { n: v.tokens * (v.complete ? 3 : 2) })}</span>}
+      </span>
+    </>
+  );
+  if (s.act)
+    return (
+      <button
+        type="button"
+        class="fg-set can-act"
+        title={s.act.words}
+        aria-label={s.act.words}
+        disabled={pending}
+        data-set={s.index}
+        data-action={s.act.action}
+        onClick={() => onAct(s.act as Act)}
+      >
+        {inner}
+      </button>
+    );
+  return (
+    <div class={`fg-set ${v.complete ? "complete" : ""}`} data-set={s.index} title={`${label}. ${tokens}`}>
+      {inner}
+    </div>
+  );
+}
+
+function Counter({
+  kind,
+  value,
+  act,
+  onAct,
+  pending,
+}: {
+  kind: "amber" | "points";
+  value: number;
+  act?: Act;
+  onAct: OnAct;
+  pending: boolean;
+}) {
+  const label = t(kind === "amber" ? "fg.amber" : "fg.points");
+  const body = (
+    <>
+      {kind === "amber" ? <AmberIcon size={20} /> : <PointIcon size={20} />}
+      <span class="fg-counter-value">{value}</span>
+      <span class="fg-counter-label">{label}</span>
+      {act && <span class="fg-plus">+1</span>}
+    </>
+  );
+  if (act)
+    return (
+      <button
+        type="button"
+        class={`fg-counter ${kind} can-act`}
+        title={act.words}
+        aria-label={act.words}
+        disabled={pending}
+        data-action={act.action}
+        onClick={() => onAct(act)}
+      >
+        {body}
+      </button>
+    );
+  return (
+    <span class={`fg-counter ${kind}`} title={`${label}: ${value}`}>
+      {body}
+    </span>
+  );
+}
+
+function PlayerArea({
+  p,
+  m,
+  state,
+  onAct,
+  pending,
+}: {
+  p: PlayerModel;
+  m: ScreenModel;
+  state: TableState;
+  onAct: OnAct;
+  pending: boolean;
+}) {
+  const colour = seatColour(p.seat);
+  const pawns = (
+    <span class="fg-pawns" title={t("fg.pawns_detail", { home: p.pawnsHome, out: p.pawnsOut })}>
+      {!p.reclaim && <span class="fg-counter-label">{t("fg.pawns")}</span>}
+      {Array.from({ length: p.pawnsHome + p.pawnsOut }, (_, i) => (
+        <PawnIcon key={i} seat={p.seat} out={i >= p.pawnsHome} size={20} />
+      ))}
+    </span>
+  );
+  return (
+    <section
+      class={`fg-player ${p.me ? "me" : "other"} ${p.toAct ? "to-act" : ""}`}
+      style={{ borderColor: p.toAct ? colour : undefined }}
+      data-seat={p.seat}
+      aria-label={seatName(state, p.seat)}
+    >
+      <header class="fg-player-head">
+        <SeatMark seat={p.seat} size={18} />
+        <strong class="fg-player-name">{seatName(state, p.seat)}</strong>
+        {p.active && m.phase !== "over" && <span class="tag">{t("fg.active")}</span>}
+        {p.toAct && !p.me && <span class="tag warn">{t("fg.deciding")}</span>}
+        <span class="fg-score" title={t("fg.score")}>
+          {t("fg.score")}: <b>{p.score}</b>
+        </span>
+        <Counter kind="amber" value={p.amber} act={p.gainAmber} onAct={onAct} pending={pending} />
+        <Counter kind="points" value={p.points} act={p.gainPoint} onAct={onAct} pending={pending} />
+        {p.reclaim ? (
+          <button
+            type="button"
+            class="fg-reclaim can-act"
+            title={p.reclaim.words}
+            aria-label={p.reclaim.words}
+            disabled={pending}
+            data-action={p.reclaim.action}
+            onClick={() => onAct(p.reclaim as Act)}
+          >
+            {pawns}
+            <span>{t("fg.reclaim")}</span>
+          </button>
+        ) : (
+          pawns
+        )}
+        {p.news.map((i) => (
+          <NewsToken key={i} n={m.news[i]} state={state} small />
+        ))}
+      </header>
+      <div class="fg-areas">
+        <div class="fg-studio">
+          <h3>
+            {t("fg.studio")} <span class="muted">· {t("fg.studio_note")}</span>
+          </h3>
+          <div class="fg-studio-cards">
+            {p.studio.length === 0 && <span class="muted">{t("fg.studio_empty")}</span>}
+            {p.studio.map((c) => (
+              <Card
+                key={c.card.id}
+                card={c.card}
+                act={c.act}
+                onAct={onAct}
+                disabled={pending}
+                mini={!p.me}
+                highlight={c.current || c.pending || c.placing}
+                tag={
+                  c.placing ? t("fg.placing") : c.current ? t("fg.now") : c.pending ? t("fg.waiting_effect") : undefined
+                }
+              />
+            ))}
+          </div>
+        </div>
+        <div class="fg-exhibit">
+          <h3>
+            {t("fg.exhibit")} <span class="muted">· {t("fg.exhibit_note")}</span>
+          </h3>
+          {p.me && <p class="fg-sets-help">{t("fg.sets_help")}</p>}
+          <div class="fg-sets">
+            {p.sets.length === 0 && !p.newSet && <span class="muted">{t("fg.exhibit_empty")}</span>}
+            {p.sets.map((s) => (
+              <SetBox key={s.index} s={s} onAct={onAct} pending={pending} />
+            ))}
+            {p.newSet && (
+              <button
+                type="button"
+                class="fg-set new can-act"
+                title={p.newSet.words}
+                aria-label={p.newSet.words}
+                disabled={pending}
+                data-set="new"
+                data-action={p.newSet.action}
+                onClick={() => onAct(p.newSet as Act)}
+              >
+                <span class="fg-new-plus">+</span>
+                <span>{t("fg.new_set")}</span>
+              </button>
+            )}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
