@@ -78,6 +78,16 @@ const en = {
   "replay.last": "Last",
   "error.generic": "Something went wrong: {message}",
   "error.unknown_table": "This table does not exist (or no longer).",
+  "table.bot_n": "Bot {n}",
+  "wait.who_plays": "Who plays seat {n}",
+  "wait.joined": "You have seat {n}. Waiting for the host to start.",
+  "rules.contents": "Contents",
+  "rules.missing": "There are no rules for this game here.",
+  "replay.unfinished": "This game is not over yet: it can be replayed once it ends.",
+  "replay.to_table": "Back to the table",
+  "replay.chance": "Chance",
+  "replay.start": "The start of the game. Step forward to see each move.",
+  "replay.steps": "Steps of the game",
 };
 
 export type UiKey = keyof typeof en;
@@ -157,6 +167,16 @@ const it: Record<UiKey, string> = {
   "replay.last": "Fine",
   "error.generic": "Qualcosa è andato storto: {message}",
   "error.unknown_table": "Questo tavolo non esiste (o non più).",
+  "table.bot_n": "Bot {n}",
+  "wait.who_plays": "Chi gioca al posto {n}",
+  "wait.joined": "Hai il posto {n}. Si aspetta che chi ha creato il tavolo la avvii.",
+  "rules.contents": "Indice",
+  "rules.missing": "Qui non ci sono le regole di questo gioco.",
+  "replay.unfinished": "Questa partita non è ancora finita: si potrà rivedere alla fine.",
+  "replay.to_table": "Torna al tavolo",
+  "replay.chance": "Il caso",
+  "replay.start": "L'inizio della partita. Vai avanti per vedere ogni mossa.",
+  "replay.steps": "Passi della partita",
 };
 
 const ko: Record<UiKey, string> = {
@@ -234,6 +254,16 @@ const ko: Record<UiKey, string> = {
   "replay.last": "끝",
   "error.generic": "문제가 생겼습니다: {message}",
   "error.unknown_table": "없는 테이블입니다.",
+  "table.bot_n": "봇 {n}",
+  "wait.who_plays": "{n}번 자리는 누가",
+  "wait.joined": "{n}번 자리에 앉았습니다. 방장이 시작하기를 기다립니다.",
+  "rules.contents": "목차",
+  "rules.missing": "이 게임의 규칙이 여기에 없습니다.",
+  "replay.unfinished": "아직 끝나지 않은 게임입니다. 끝난 뒤에 다시 볼 수 있습니다.",
+  "replay.to_table": "테이블로 돌아가기",
+  "replay.chance": "우연",
+  "replay.start": "게임의 시작입니다. 다음을 눌러 한 수씩 보세요.",
+  "replay.steps": "게임 단계",
 };
 
 export const ui: Catalog<UiKey> = { en, it, ko };
