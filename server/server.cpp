@@ -337,10 +337,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     send_json(status_of(e.code), error_json(e));
   }
 
-  void send_text(http::status status, std::string body, std::string type) {
+  void send_text(http::status status, std::string body, std::string type,
+                 std::string_view encoding = {}) {
     Response res{status, req_.version()};
     res.set(http::field::server, "meeple");
     res.set(http::field::content_type, type);
+    if (!encoding.empty()) res.set(http::field::content_encoding, encoding);
+    if (type.find("javascript") != std::string::npos || type.starts_with("text/css") ||
+        type.starts_with("text/html") || type.starts_with("image/svg"))
+      res.set(http::field::vary, "Accept-Encoding");
     res.keep_alive(req_.keep_alive());
     res.body() = std::move(body);
     res.prepare_payload();
@@ -489,11 +494,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       rel += "/" + p;
     }
     if (rel.empty()) rel = "/index.html";
-    std::ifstream f(hub_.options.web_dir + rel, std::ios::binary);
+    // The build writes a gzipped copy beside each text file (web/vite.config.ts):
+    // sent as it is to a browser that accepts gzip.
+    const auto accepts = req_[http::field::accept_encoding];
+    const bool gzip = accepts.find("gzip") != beast::string_view::npos;
+    std::ifstream f;
+    if (gzip) f.open(hub_.options.web_dir + rel + ".gz", std::ios::binary);
+    const bool zipped = f.is_open();
+    if (!zipped) f.open(hub_.options.web_dir + rel, std::ios::binary);
     if (!f) return send_error(make_error(errc::kNotFound, "no such file"));
     std::ostringstream ss;
     ss << f.rdbuf();
-    send_text(http::status::ok, ss.str(), mime_type(rel));
+    send_text(http::status::ok, ss.str(), mime_type(rel), zipped ? "gzip" : "");
   }
 
   std::string metrics_text() {

@@ -96,10 +96,11 @@ TEST(Catalog, EveryRuleOptionHasALabelHelpAndValueNames) {
             << game->name() << ": " << name << " has no help in " << l;
         EXPECT_FALSE(p["label"][l].get<std::string>().empty());
         EXPECT_NE(p["label"][l], p["help"][l]);
-        if (p["type"] == "enum")
-          for (const Json& v : p["allowed"])
-            EXPECT_TRUE(p["values"][l].contains(v.get<std::string>()))
-                << game->name() << ": " << name << " value " << v << " has no name in " << l;
+        if (p["type"] != "enum") continue;
+        for (const Json& v : p["allowed"]) {
+          EXPECT_TRUE(p["values"][l].contains(v.get<std::string>()))
+              << game->name() << ": " << name << " value " << v << " has no name in " << l;
+        }
       }
     }
   }

@@ -328,6 +328,39 @@ TEST(Server, HttpListsGamesHealthAndMetrics) {
   EXPECT_EQ(list.body["tables"][0]["phase"], "lobby");
 }
 
+// The built web client: files from --web, each sent gzipped (its .gz copy
+// written by the build) to a browser that accepts gzip, as it is otherwise.
+TEST(Server, StaticFilesAreSentGzippedWhenTheBrowserAcceptsIt) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("meeple-web-" + std::to_string(::getpid()));
+  fs::create_directories(dir / "assets");
+  auto write = [](const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; };
+  write(dir / "index.html", "<!doctype html><title>meeple</title>");
+  write(dir / "assets" / "app.js", "console.log('plain');");
+  write(dir / "assets" / "app.js.gz", std::string("\x1f\x8b zipped", 9));
+  ServerOptions o;
+  o.web_dir = dir.string();
+  TestServer server(o);
+  using testing::http::verb;
+  auto plain = testing::http_request(server.port(), verb::get, "/assets/app.js");
+  EXPECT_EQ(plain.status, 200);
+  EXPECT_EQ(plain.text, "console.log('plain');");
+  EXPECT_EQ(plain.content_encoding, "");
+  EXPECT_EQ(plain.content_type, "text/javascript");
+  auto zipped =
+      testing::http_request(server.port(), verb::get, "/assets/app.js", "", "gzip, deflate, br");
+  EXPECT_EQ(zipped.status, 200);
+  EXPECT_EQ(zipped.content_encoding, "gzip");
+  EXPECT_EQ(zipped.text, std::string("\x1f\x8b zipped", 9));
+  EXPECT_EQ(zipped.content_type, "text/javascript");
+  // No copy: the file as it is, whatever the browser accepts.
+  auto index = testing::http_request(server.port(), verb::get, "/", "", "gzip");
+  EXPECT_EQ(index.text, "<!doctype html><title>meeple</title>");
+  EXPECT_EQ(index.content_encoding, "");
+  EXPECT_EQ(testing::http_request(server.port(), verb::get, "/assets/../index.html").status, 404);
+  fs::remove_all(dir);
+}
+
 TEST(Server, ReconnectWithTheTokenMidGameThenHostStartsARematch) {
   TestServer server;
   const Json seats = {{{"kind", "person"}}, {{"kind", "person"}}};
