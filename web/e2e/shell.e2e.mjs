@@ -33,7 +33,10 @@ export const tests = {
       const page = await context.newPage();
       await page.goto(`${server.url}/`);
       await page.evaluate(() => localStorage.setItem("meeple.lang", "en"));
+      const script = page.waitForResponse((r) => /\/assets\/index-.*\.js$/.test(r.url()));
       await page.reload();
+      // The first screen's code comes gzipped (the build's .gz copy).
+      assert((await (await script).allHeaders())["content-encoding"] === "gzip", "gzipped JavaScript");
       await page.waitForSelector(".game-card");
       assert((await page.locator(".game-card").count()) === 3, "three games");
       await screenshot(page, `home-${suffix}`);
@@ -53,6 +56,7 @@ export const tests = {
         () => document.querySelector('label[for="param-zero_turn"]')?.textContent === "0라운드",
       );
       await setLang(page, "en");
+      await page.fill("#name", "Anna");
       await screenshot(page, `new-table-${suffix}`);
       await page.goto(`${server.url}/#/new/ufo`);
       await page.waitForSelector("#param-max_rounds");
@@ -190,7 +194,7 @@ export const tests = {
     await page.fill(".chat input", "가".repeat(200));
     await page.click(".chat button");
     await page.waitForSelector('.banner.error[data-code="chat/too_long"]');
-    assert((await text(page, ".banner.error")).includes("500"), "the server's reason");
+    assert((await text(page, ".banner.error")).includes("too long"), "told in words");
     await page.click(".banner.error button");
     await page.waitForSelector(".banner.error", { state: "detached" });
 
@@ -216,7 +220,8 @@ export const tests = {
     hold = false;
     for (const m of held.splice(0)) deliver(m);
     await second.waitForSelector('.banner.error[data-code="action/stale"]');
-    assert((await text(second, ".banner.error")).startsWith("Refused:"), "told in words");
+    const told = await text(second, ".banner.error");
+    assert(told.startsWith("Refused:") && told.includes("moved on"), `told in words: ${told}`);
     await context.close();
   },
 
@@ -253,9 +258,11 @@ export const tests = {
     ]) {
       await page.setViewportSize(viewport);
       await page.goto(`${server.url}/#/replay/${table.id}`);
+      await page.reload();
       await page.waitForSelector(".stepper");
       const total = record.actions.length;
-      assert((await text(page, ".step-count")) === `Step 0 of ${total}`, "counted from the record");
+      const counted = await text(page, ".step-count");
+      assert(counted === `Step 0 of ${total}`, `counted from the record: ${counted}, ${total} actions`);
       await page.click(".stepper button.forward");
       await page.waitForSelector('main.replay[data-step="1"]');
       assert((await text(page, ".step-count")) === `Step 1 of ${total}`, "one step on");
@@ -297,8 +304,10 @@ export const tests = {
       assert((await page.locator(".toc li").count()) === 4, "four sections for players (the terminal's left out)");
       await page.click('.toc a:has-text("Your turn")');
       await page.waitForFunction(() => location.hash === "#/rules/ufo/your-turn");
-      const top = await page.evaluate(() => document.getElementById("rules-your-turn").getBoundingClientRect().top);
-      assert(Math.abs(top) < 40, `scrolled to the section (${top})`);
+      // Scrolled to the section.
+      await page.waitForFunction(
+        () => Math.abs(document.getElementById("rules-your-turn").getBoundingClientRect().top) < 40,
+      );
       await setLang(page, "ko");
       await page.waitForFunction(() => document.getElementById("rules-your-turn")?.textContent === "내 차례");
       await setLang(page, "en");

@@ -101,26 +101,23 @@ export function Replay({ id, games }: { id: string; games?: GameInfo[] | null })
   }, [id, seat, step, list]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (!list || (e.target as HTMLElement)?.tagName === "SELECT" || (e.target as HTMLElement)?.tagName === "INPUT")
-        return;
+      const tag = (e.target as HTMLElement | null)?.tagName;
+      if (!list || tag === "SELECT" || tag === "INPUT" || e.altKey || e.ctrlKey || e.metaKey) return;
       const last = list.count - 1;
-      const to =
-        e.key === "ArrowRight"
-          ? step + 1
-          : e.key === "ArrowLeft"
-            ? step - 1
-            : e.key === "Home"
-              ? 0
-              : e.key === "End"
-                ? last
-                : null;
-      if (to === null) return;
+      const moves: Record<string, (s: number) => number> = {
+        ArrowRight: (s) => s + 1,
+        ArrowLeft: (s) => s - 1,
+        Home: () => 0,
+        End: () => last,
+      };
+      const move = moves[e.key];
+      if (!move) return;
       e.preventDefault();
-      setStep(Math.max(0, Math.min(last, to)));
+      setStep((s) => Math.max(0, Math.min(last, move(s))));
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [list, step]);
+  }, [list]);
 
   if (error)
     return (
@@ -185,7 +182,7 @@ export function Replay({ id, games }: { id: string; games?: GameInfo[] | null })
       </header>
       <div class="stepper" role="group" aria-label={t("replay.steps")}>
         <button type="button" onClick={() => setStep(0)} disabled={step === 0} aria-label={t("replay.first")}>
-          ⏮ <span class="label">{t("replay.first")}</span>
+          |◀ <span class="label">{t("replay.first")}</span>
         </button>
         <button
           type="button"
@@ -214,7 +211,7 @@ export function Replay({ id, games }: { id: string; games?: GameInfo[] | null })
           <span class="label">{t("replay.forward")}</span> ▶
         </button>
         <button type="button" onClick={() => setStep(last)} disabled={step === last} aria-label={t("replay.last")}>
-          <span class="label">{t("replay.last")}</span> ⏭
+          <span class="label">{t("replay.last")}</span> ▶|
         </button>
         <span class="step-count" aria-live="polite">
           {t("replay.step", { n: step, total: last })}

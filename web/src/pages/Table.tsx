@@ -15,7 +15,7 @@ import type { GameInfo, LobbySeat } from "../protocol";
 import { href } from "../router";
 import { SeatMark } from "../seats";
 import { nameSeats } from "../seatnames";
-import { t } from "../strings";
+import { type UiKey, t, ui } from "../strings";
 import { botSpec, type Strength } from "./NewTable";
 
 /** A table at any phase: the waiting room, the game, the end screen. */
@@ -78,12 +78,18 @@ export function Table({ id, games }: { id: string; games?: GameInfo[] | null }) 
   );
 }
 
+/** A refusal in the interface's language when its code is a common one; the server's words otherwise. */
+export function refusal(e: { code: string; message: string }): string {
+  const key = `refusal.${e.code}`;
+  return key in ui.en ? t(key as UiKey) : e.message;
+}
+
 function ErrorBanner({ conn }: { conn: TableConnection }) {
   const e = conn.error.value;
   if (!e) return null;
   return (
     <div class="banner error" role="alert" data-code={e.code}>
-      <span>{t("table.refused", { message: e.message })}</span>
+      <span>{t("table.refused", { message: refusal(e) })}</span>
       <button type="button" onClick={() => (conn.error.value = null)}>
         {t("table.dismiss")}
       </button>
@@ -151,15 +157,12 @@ function Waiting(props: {
       )}
       <ul class="seat-list lobby">
         {seats.map((s, i) => (
-          <li key={i} data-seat={i} class={s.taken ? "taken" : "free"}>
+          <li key={i} data-seat={i} class={s.kind === "bot" ? "bot" : s.taken ? "taken" : "free"}>
             <SeatMark seat={i} />
             <span class="name">
-              {s.kind === "bot"
-                ? `${t("table.bot_n", { n: i + 1 })} (${botLabel(s.name)})`
-                : s.taken
-                  ? s.name
-                  : t("wait.free")}
+              {s.kind === "bot" ? t("table.bot_n", { n: i + 1 }) : s.taken ? s.name : t("wait.free")}
             </span>
+            {s.kind === "bot" && <span class="tag">{botLabel(s.name)}</span>}
             {i === state.seat && <span class="tag">{t("table.you")}</span>}
             {!props.hasSeat && s.kind === "person" && !s.taken && (
               <button type="button" onClick={() => join(i)}>
@@ -206,6 +209,8 @@ function Waiting(props: {
           </button>
           <small>{t("wait.start_hint")}</small>
         </div>
+      ) : props.hasSeat && state.seat >= 0 ? (
+        <p class="muted">{t("wait.joined", { n: state.seat + 1 })}</p>
       ) : (
         <p class="muted">{t("wait.host_starts")}</p>
       )}
