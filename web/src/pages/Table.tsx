@@ -125,7 +125,7 @@ function Waiting(props: {
   return (
     <section class="waiting">
       <h1>
-        {GAME_INFO[state.game]?.title ?? state.game}: {t("wait.title")}
+        {GAME_INFO[state.game]?.title ?? state.game} — {t("wait.title")}
       </h1>
       <div class="invite">
         <label for="invite-link">{t("wait.invite")}</label>
