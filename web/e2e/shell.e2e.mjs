@@ -238,7 +238,7 @@ export const tests = {
     await page.waitForSelector(".end-screen table.scores");
     const heading = await text(page, ".end-screen h2");
     assert(/^Winners?: /.test(heading), `winners named: ${heading}`);
-    assert((await page.locator(".end-screen tbody tr").count()) === 2, "a row per player");
+    assert((await page.locator(".end-screen table.scores tbody tr").count()) === 2, "a row per player");
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("text=Download record")]);
     const record = JSON.parse(await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c)));
@@ -280,6 +280,13 @@ export const tests = {
       await page.keyboard.press("ArrowRight");
       await page.keyboard.press("ArrowRight");
       await page.waitForSelector('main.replay[data-step="2"]');
+      // Near the end, seen by Anna, for the picture.
+      await page.selectOption("#replay-seat", "0");
+      await page.locator(".replay-bar h1").click();
+      await page.keyboard.press("End");
+      await page.keyboard.press("ArrowLeft");
+      await page.waitForSelector(`main.replay[data-step="${total - 1}"][data-seat="0"]`);
+      await page.waitForTimeout(200);
       await screenshot(page, `replay-${suffix}`);
     }
     // Not before the end.

@@ -144,13 +144,30 @@ export interface Choice {
   words: string;
 }
 
-/** The result as the server sends it (AnyState::result_json): per seat, in seat order. */
+/**
+ * The result as the server sends it (AnyState::result_json): `score` and
+ * `rank` per seat, in seat order. `scores`/`ranks` were this type's first
+ * guess (the server never sent them); kept optional so that code written
+ * against it still compiles. Read them with resultScores()/resultRanks().
+ */
 export interface GameResult {
   players?: number;
-  score: number[];
+  score?: number[];
   rank?: number[];
   winners: number[];
   details?: JsonObject;
+  /** @deprecated the server sends `score` */
+  scores?: number[];
+  /** @deprecated the server sends `rank` */
+  ranks?: number[];
+}
+
+export function resultScores(r: GameResult): number[] {
+  return r.score ?? r.scores ?? [];
+}
+
+export function resultRanks(r: GameResult): number[] | undefined {
+  return r.rank ?? r.ranks;
 }
 
 /** One JSON Patch (RFC 6902) operation. */

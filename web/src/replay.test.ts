@@ -40,5 +40,7 @@ describe("replay viewer", () => {
   it("orders the result by rank, ties by seat", () => {
     expect(resultOrder(header.result as never)).toEqual([1, 0, 2]);
     expect(resultOrder({ score: [1, 7, 3], winners: [1] })).toEqual([1, 2, 0]);
+    // The first guess of the type (scores/ranks) still reads.
+    expect(resultOrder({ scores: [4, 2], ranks: [1, 2], winners: [0] })).toEqual([0, 1]);
   });
 });

@@ -20,6 +20,8 @@ import { SeatMark } from "../seats";
 import { nameSeats } from "../seatnames";
 import { t } from "../strings";
 
+const DEFAULT_BOTS = ["random", "heuristic", "ismcts", "talker"];
+
 /** The seats of a record as the play page shows them: a person's name, or a bot. */
 export function replaySeats(specs: string[], bots: readonly string[]): PlayingSeat[] {
   return specs.map((spec) => ({
@@ -119,6 +121,14 @@ export function Replay({ id, games }: { id: string; games?: GameInfo[] | null })
     return () => window.removeEventListener("keydown", onKey);
   }, [list]);
 
+  // Screens that read the connection find the step shown there too.
+  const shownState = list && at && at.step === step && at.seat === seat ? at : null;
+  useEffect(() => {
+    if (!list || !shownState) return;
+    const bots = games?.find((g) => g.name === list.game)?.bots ?? DEFAULT_BOTS;
+    conn.state.value = replayState(list, shownState, replaySeats(list.seats, bots));
+  }, [list, shownState, conn, games]);
+
   if (error)
     return (
       <main class="replay">
@@ -138,7 +148,7 @@ export function Replay({ id, games }: { id: string; games?: GameInfo[] | null })
       </main>
     );
 
-  const bots = games?.find((g) => g.name === list.game)?.bots ?? ["random", "heuristic", "ismcts", "talker"];
+  const bots = games?.find((g) => g.name === list.game)?.bots ?? DEFAULT_BOTS;
   const seats = replaySeats(list.seats, bots);
   const names = seats.map((_, i) => plainSeatName(seats, i));
   const words = (text: string) => nameSeats(text, list.game, l, names);
