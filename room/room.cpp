@@ -409,12 +409,8 @@ Expected<Json> replay_json(const AnyGame& game, const GameRecord& record, Seat o
   if (!start) return start.error();
   AnyState state = std::move(*start);
   const bool events = state.has_events();
-  Json out = {{"game", record.game},
-              {"players", record.players},
-              {"seat", observer},
-              {"lang", lang},
-              {"seats", record.seats},
-              {"count", steps},
+  Json out = {{"game", record.game},    {"players", record.players}, {"seat", observer},
+              {"lang", lang},           {"seats", record.seats},     {"count", steps},
               {"result", record.result}};
   Json list = Json::array();
   if (!step) list.push_back({{"actor", nullptr}, {"words", ""}, {"events", Json::array()}});
@@ -432,10 +428,10 @@ Expected<Json> replay_json(const AnyGame& game, const GameRecord& record, Seat o
       if (events)
         if (std::string w = state.describe_event(observer, ra.seat, a, lang); !w.empty())
           told.push_back(std::move(w));
-      list.push_back({{"actor", ra.seat},
-                      {"words", ra.seat == kChance ? std::string()
-                                                   : state.describe_action(ra.seat, a, lang)},
-                      {"events", std::move(told)}});
+      list.push_back(
+          {{"actor", ra.seat},
+           {"words", ra.seat == kChance ? std::string() : state.describe_action(ra.seat, a, lang)},
+           {"events", std::move(told)}});
     }
     if (auto e = state.apply(ra.seat, a))
       return make_error(meeple::errc::kCorruptRecord,

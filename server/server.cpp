@@ -442,8 +442,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
           auto stored = hub_.store.load(parts[2]);
           if (!stored) return send_error(make_error(errc::kUnknownTable, "no such table"));
           if (!stored->finished())
-            return send_error(make_error(room::errc::kUnfinished,
-                                         "a game is replayed once it is over"));
+            return send_error(
+                make_error(room::errc::kUnfinished, "a game is replayed once it is over"));
           const AnyGame* g = find_game(stored->spec.game);
           if (!g) return send_error(make_error(meeple::errc::kUnknownGame, "no such game"));
           auto out = room::replay_json(*g, store::to_game_record(*stored), seat, lang, at);

@@ -435,7 +435,7 @@ Expected<Json> Table::record() const {
 }
 
 Expected<Json> Table::replay(Seat observer, const std::string& lang,
-                            std::optional<std::size_t> step) const {
+                             std::optional<std::size_t> step) const {
   if (phase_ != Phase::kFinished || !room_)
     return make_error(room::errc::kUnfinished,
                       "a game is replayed once it is over (the record holds hidden information)");

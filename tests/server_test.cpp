@@ -252,10 +252,12 @@ void check_replay_endpoint(unsigned short port, const std::string& table,
     // A few steps' views, the last one included, are the views the seat had.
     std::vector<std::pair<std::uint64_t, Json>> some;
     const std::size_t n = p->views.size();
-    for (std::size_t i = 0; i < n; i += std::max<std::size_t>(1, n / 6)) some.push_back(p->views[i]);
+    for (std::size_t i = 0; i < n; i += std::max<std::size_t>(1, n / 6))
+      some.push_back(p->views[i]);
     some.push_back(p->views.back());
     for (const auto& [v, view] : some) {
-      auto at = http_get(port, base + "?seat=" + std::to_string(seat) + "&step=" + std::to_string(v));
+      auto at =
+          http_get(port, base + "?seat=" + std::to_string(seat) + "&step=" + std::to_string(v));
       ASSERT_EQ(at.status, 200) << at.text;
       EXPECT_EQ(at.body["view"], view) << "seat " << seat << " step " << v;
       EXPECT_EQ(at.body["step"], v);
@@ -334,7 +336,9 @@ TEST(Server, StaticFilesAreSentGzippedWhenTheBrowserAcceptsIt) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / ("meeple-web-" + std::to_string(::getpid()));
   fs::create_directories(dir / "assets");
-  auto write = [](const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; };
+  auto write = [](const fs::path& p, const std::string& text) {
+    std::ofstream(p, std::ios::binary) << text;
+  };
   write(dir / "index.html", "<!doctype html><title>meeple</title>");
   write(dir / "assets" / "app.js", "console.log('plain');");
   write(dir / "assets" / "app.js.gz", std::string("\x1f\x8b zipped", 9));
