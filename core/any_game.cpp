@@ -26,11 +26,37 @@ void AnyState::resolve_chance(Rng& rng) {
 }
 
 Json AnyGame::describe() const {
+  Json params = schema_to_json(params_schema());
+  if (const Catalog* c = messages()) {
+    // Each option's label and one-line explanation, and its values' names,
+    // from the game's catalog: param.<name>, param.<name>.help and
+    // param.<name>.<value> (i18n_test checks every game has them).
+    for (Json& p : params) {
+      const std::string key = "param." + p["name"].get<std::string>();
+      Json label = Json::object(), help = Json::object(), values = Json::object();
+      for (std::string_view lang : kLanguages) {
+        const std::string l(lang);
+        if (c->contains(key)) label[l] = c->text(key, lang);
+        if (c->contains(key + ".help")) help[l] = c->text(key + ".help", lang);
+        if (p["type"] == "enum") {
+          Json names = Json::object();
+          for (const Json& v : p["allowed"]) {
+            const std::string value = v.is_string() ? v.get<std::string>() : v.dump();
+            if (c->contains(key + "." + value)) names[value] = c->text(key + "." + value, lang);
+          }
+          if (!names.empty()) values[l] = std::move(names);
+        }
+      }
+      if (!label.empty()) p["label"] = std::move(label);
+      if (!help.empty()) p["help"] = std::move(help);
+      if (!values.empty()) p["values"] = std::move(values);
+    }
+  }
   return {{"name", name()},
           {"title", title()},
           {"min_players", min_players()},
           {"max_players", max_players()},
-          {"params", schema_to_json(params_schema())}};
+          {"params", std::move(params)}};
 }
 
 }  // namespace meeple

@@ -151,7 +151,8 @@ class AnyGame {
   // The game's message catalog (every text of the game in en/it/ko), or null
   // for a game without one.
   virtual const Catalog* messages() const = 0;
-  // Name, title, player counts and parameter schema.
+  // Name, title, player counts and parameter schema; each parameter with its
+  // label, help and enum values' names in en/it/ko from messages() (when given).
   Json describe() const;
 };
 

@@ -396,4 +396,60 @@ Expected<GameRecord> Room::record() const {
   return r;
 }
 
+Expected<Json> replay_json(const AnyGame& game, const GameRecord& record, Seat observer,
+                           std::string_view lang, std::optional<std::size_t> step) {
+  if (observer != kSpectator && (observer < 0 || observer >= record.players))
+    return make_error(errc::kBadSeat, fmt::format("there is no seat {}", observer));
+  if (!is_language(lang)) lang = "en";
+  const std::size_t steps = record.actions.size() + 1;
+  if (step && *step >= steps)
+    return make_error(meeple::errc::kMalformedRequest,
+                      fmt::format("the record has {} steps (0 to {})", steps, steps - 1));
+  auto start = game.new_game(record.params, record.players);
+  if (!start) return start.error();
+  AnyState state = std::move(*start);
+  const bool events = state.has_events();
+  Json out = {{"game", record.game},    {"players", record.players}, {"seat", observer},
+              {"lang", lang},           {"seats", record.seats},     {"count", steps},
+              {"result", record.result}};
+  Json list = Json::array();
+  if (!step) list.push_back({{"actor", nullptr}, {"words", ""}, {"events", Json::array()}});
+  const std::size_t last = step ? *step : record.actions.size();
+  for (std::size_t i = 0; i < last; ++i) {
+    const RecordedAction& ra = record.actions[i];
+    Action a = ra.action;
+    if (a < 0) {
+      auto parsed = state.action_from_json(ra.seat, ra.json);
+      if (!parsed) return make_error(meeple::errc::kCorruptRecord, parsed.error().message);
+      a = *parsed;
+    }
+    if (!step) {
+      Json told = Json::array();
+      if (events)
+        if (std::string w = state.describe_event(observer, ra.seat, a, lang); !w.empty())
+          told.push_back(std::move(w));
+      list.push_back(
+          {{"actor", ra.seat},
+           {"words", ra.seat == kChance ? std::string() : state.describe_action(ra.seat, a, lang)},
+           {"events", std::move(told)}});
+    }
+    if (auto e = state.apply(ra.seat, a))
+      return make_error(meeple::errc::kCorruptRecord,
+                        fmt::format("action {} of the record: {}", i, e->message));
+  }
+  if (!step) {
+    out["steps"] = std::move(list);
+    return out;
+  }
+  Json to_act = Json::array();
+  if (!state.is_terminal() && !state.is_chance())
+    for (Seat s = 0; s < state.num_players(); ++s)
+      if (state.to_act().contains(s)) to_act.push_back(s);
+  out["step"] = *step;
+  out["view"] = state.view(observer);
+  out["to_act"] = std::move(to_act);
+  out["terminal"] = state.is_terminal();
+  return out;
+}
+
 }  // namespace meeple::room

@@ -8,6 +8,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <charconv>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -86,6 +87,18 @@ std::string query_param(std::string_view target, std::string_view key) {
     rest = rest.substr(amp + 1);
   }
   return {};
+}
+
+// An integer query parameter; `fallback` when absent, nullopt when not an integer.
+std::optional<long long> int_query(std::string_view target, std::string_view key,
+                                   long long fallback) {
+  const std::string v = query_param(target, key);
+  if (v.empty()) return fallback;
+  long long n = 0;
+  const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (ec != std::errc() || p != v.data() + v.size() || n < -1000000 || n > 1000000000)
+    return std::nullopt;
+  return n;
 }
 
 // A token bucket: `rate` messages a second, `burst` at once.
@@ -324,10 +337,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     send_json(status_of(e.code), error_json(e));
   }
 
-  void send_text(http::status status, std::string body, std::string type) {
+  void send_text(http::status status, std::string body, std::string type,
+                 std::string_view encoding = {}) {
     Response res{status, req_.version()};
     res.set(http::field::server, "meeple");
     res.set(http::field::content_type, type);
+    if (!encoding.empty()) res.set(http::field::content_encoding, encoding);
+    if (type.find("javascript") != std::string::npos || type.starts_with("text/css") ||
+        type.starts_with("text/html") || type.starts_with("image/svg"))
+      res.set(http::field::vary, "Accept-Encoding");
     res.keep_alive(req_.keep_alive());
     res.body() = std::move(body);
     res.prepare_payload();
@@ -410,6 +428,34 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         if (stored && stored->finished())
           return send_json(http::status::ok, record_to_json(store::to_game_record(*stored)));
       }
+      if (parts.size() == 4 && parts[3] == "replay" && method == http::verb::get) {
+        // ?seat=S (default the spectator's -2), &lang=L, &step=N (optional).
+        auto observer = int_query(req_.target(), "seat", kSpectator);
+        auto step = int_query(req_.target(), "step", -1);
+        if (!observer || !step || *step < -1)
+          return send_error(make_error(errc::kMalformed, "seat and step are integers"));
+        std::string lang = query_param(req_.target(), "lang");
+        std::optional<std::size_t> at;
+        if (*step >= 0) at = static_cast<std::size_t>(*step);
+        const Seat seat = static_cast<Seat>(*observer);
+        if (!table) {
+          auto stored = hub_.store.load(parts[2]);
+          if (!stored) return send_error(make_error(errc::kUnknownTable, "no such table"));
+          if (!stored->finished())
+            return send_error(
+                make_error(room::errc::kUnfinished, "a game is replayed once it is over"));
+          const AnyGame* g = find_game(stored->spec.game);
+          if (!g) return send_error(make_error(meeple::errc::kUnknownGame, "no such game"));
+          auto out = room::replay_json(*g, store::to_game_record(*stored), seat, lang, at);
+          if (!out) return send_error(out.error());
+          (*out)["table"] = parts[2];
+          return send_json(http::status::ok, *out);
+        }
+        table->post([self = shared_from_this(), table, seat, lang, at] {
+          self->reply_later(table->replay(seat, lang, at));
+        });
+        return;
+      }
       if (!table) return send_error(make_error(errc::kUnknownTable, "no such table"));
       if (parts.size() == 3 && method == http::verb::get) {
         table->post([self = shared_from_this(), table] { self->reply_later(table->summary()); });
@@ -448,11 +494,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       rel += "/" + p;
     }
     if (rel.empty()) rel = "/index.html";
-    std::ifstream f(hub_.options.web_dir + rel, std::ios::binary);
+    // The build writes a gzipped copy beside each text file (web/vite.config.ts):
+    // sent as it is to a browser that accepts gzip.
+    const auto accepts = req_[http::field::accept_encoding];
+    const bool gzip = accepts.find("gzip") != beast::string_view::npos;
+    std::ifstream f;
+    if (gzip) f.open(hub_.options.web_dir + rel + ".gz", std::ios::binary);
+    const bool zipped = f.is_open();
+    if (!zipped) f.open(hub_.options.web_dir + rel, std::ios::binary);
     if (!f) return send_error(make_error(errc::kNotFound, "no such file"));
     std::ostringstream ss;
     ss << f.rdbuf();
-    send_text(http::status::ok, ss.str(), mime_type(rel));
+    send_text(http::status::ok, ss.str(), mime_type(rel), zipped ? "gzip" : "");
   }
 
   std::string metrics_text() {

@@ -434,6 +434,18 @@ Expected<Json> Table::record() const {
   return record_to_json(*r);
 }
 
+Expected<Json> Table::replay(Seat observer, const std::string& lang,
+                             std::optional<std::size_t> step) const {
+  if (phase_ != Phase::kFinished || !room_)
+    return make_error(room::errc::kUnfinished,
+                      "a game is replayed once it is over (the record holds hidden information)");
+  auto r = room_->record();
+  if (!r) return r.error();
+  auto out = room::replay_json(*game_, *r, observer, lang, step);
+  if (out) (*out)["table"] = id_;
+  return out;
+}
+
 Expected<std::shared_ptr<Table>> Table::rematch(const Json& body) {
   if (auto e = check_host(body)) return *e;
   if (!rematch_id_.empty()) {

@@ -110,6 +110,9 @@ class Table : public std::enable_shared_from_this<Table> {
   // start | options | seat: host controls before the start.
   Expected<Json> host(const std::string& what, const Json& body);
   Expected<Json> record() const;
+  // The finished game step by step for one observer (room::replay_json).
+  Expected<Json> replay(Seat observer, const std::string& lang,
+                        std::optional<std::size_t> step) const;
   // A new lobby with the same game, options and seats (people keep their
   // tokens); the host's token is the same too.
   Expected<std::shared_ptr<Table>> rematch(const Json& body);

@@ -80,5 +80,31 @@ TEST(Catalog, EveryGameHasOne) {
   }
 }
 
+// Every rule option of every game has a label and a one-line explanation in
+// each language, and each value of an enum option a name (GET /api/games
+// gives them to the new-table page).
+TEST(Catalog, EveryRuleOptionHasALabelHelpAndValueNames) {
+  for (const AnyGame* game : all_games()) {
+    const Json d = game->describe();
+    for (const Json& p : d["params"]) {
+      const std::string name = p["name"];
+      for (std::string_view lang : kLanguages) {
+        const std::string l(lang);
+        ASSERT_TRUE(p.contains("label") && p["label"].contains(l))
+            << game->name() << ": " << name << " has no label in " << l;
+        ASSERT_TRUE(p.contains("help") && p["help"].contains(l))
+            << game->name() << ": " << name << " has no help in " << l;
+        EXPECT_FALSE(p["label"][l].get<std::string>().empty());
+        EXPECT_NE(p["label"][l], p["help"][l]);
+        if (p["type"] != "enum") continue;
+        for (const Json& v : p["allowed"]) {
+          EXPECT_TRUE(p["values"][l].contains(v.get<std::string>()))
+              << game->name() << ": " << name << " value " << v << " has no name in " << l;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace meeple

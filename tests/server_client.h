@@ -25,16 +25,20 @@ struct HttpReply {
   int status = 0;
   Json body;
   std::string text;
+  std::string content_encoding;
+  std::string content_type;
 };
 
 // One request on a fresh connection.
 inline HttpReply http_request(unsigned short port, http::verb method, const std::string& target,
-                              const std::string& body = "") {
+                              const std::string& body = "",
+                              const std::string& accept_encoding = "") {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
   stream.socket().connect({net::ip::make_address("127.0.0.1"), port});
   http::request<http::string_body> req{method, target, 11};
   req.set(http::field::host, "127.0.0.1");
+  if (!accept_encoding.empty()) req.set(http::field::accept_encoding, accept_encoding);
   if (!body.empty()) {
     req.set(http::field::content_type, "application/json");
     req.body() = body;
@@ -51,6 +55,8 @@ inline HttpReply http_request(unsigned short port, http::verb method, const std:
   HttpReply r;
   r.status = res.result_int();
   r.text = res.body();
+  r.content_encoding = std::string(res[http::field::content_encoding]);
+  r.content_type = std::string(res[http::field::content_type]);
   r.body = Json::parse(res.body(), nullptr, false);
   return r;
 }

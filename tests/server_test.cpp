@@ -233,6 +233,46 @@ void check_against_replay(unsigned short port, const std::string& table, const J
   }
 }
 
+// The replay endpoint of a finished table tells each observer the events it
+// was told during play, step by step, and at any step the view it had then.
+void check_replay_endpoint(unsigned short port, const std::string& table,
+                           const std::vector<std::pair<Seat, Player*>>& observers) {
+  const std::string base = "/api/tables/" + table + "/replay";
+  for (const auto& [seat, p] : observers) {
+    auto r = http_get(port, base + "?seat=" + std::to_string(seat) + "&lang=en");
+    ASSERT_EQ(r.status, 200) << r.text;
+    EXPECT_EQ(r.body["seat"], seat);
+    const Json& steps = r.body["steps"];
+    ASSERT_EQ(steps.size(), r.body["count"].get<std::size_t>());
+    ASSERT_EQ(steps.size(), p->version + 1) << "one step per action and the start";
+    std::vector<std::string> told;
+    for (const auto& s : steps)
+      for (const auto& e : s["events"]) told.push_back(e);
+    EXPECT_EQ(told, p->events) << "seat " << seat << ": the events as told during play";
+    // A few steps' views, the last one included, are the views the seat had.
+    std::vector<std::pair<std::uint64_t, Json>> some;
+    const std::size_t n = p->views.size();
+    for (std::size_t i = 0; i < n; i += std::max<std::size_t>(1, n / 6))
+      some.push_back(p->views[i]);
+    some.push_back(p->views.back());
+    for (const auto& [v, view] : some) {
+      auto at =
+          http_get(port, base + "?seat=" + std::to_string(seat) + "&step=" + std::to_string(v));
+      ASSERT_EQ(at.status, 200) << at.text;
+      EXPECT_EQ(at.body["view"], view) << "seat " << seat << " step " << v;
+      EXPECT_EQ(at.body["step"], v);
+    }
+  }
+  // Italian words, and the refusals.
+  auto it = http_get(port, base + "?seat=-2&lang=it");
+  ASSERT_EQ(it.status, 200);
+  EXPECT_EQ(it.body["lang"], "it");
+  auto code_of = [](const testing::HttpReply& r) { return r.body.value("code", ""); };
+  EXPECT_EQ(code_of(http_get(port, base + "?seat=9")), "seat/invalid");
+  EXPECT_EQ(code_of(http_get(port, base + "?seat=x")), "request/malformed");
+  EXPECT_EQ(code_of(http_get(port, base + "?step=100000000")), "request/malformed");
+}
+
 class WholeGame : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(WholeGame, TwoPeopleABotAndASpectatorPlayToTheEndAndNothingHiddenLeaks) {
@@ -251,6 +291,8 @@ TEST_P(WholeGame, TwoPeopleABotAndASpectatorPlayToTheEndAndNothingHiddenLeaks) {
     for (const auto& e : p->errors) EXPECT_EQ(e, "action/stale") << "only races may refuse";
   ASSERT_NO_FATAL_FAILURE(
       check_against_replay(server.port(), t.id, seats, {{0, &a}, {2, &b}, {kSpectator, &watcher}}));
+  ASSERT_NO_FATAL_FAILURE(
+      check_replay_endpoint(server.port(), t.id, {{0, &a}, {2, &b}, {kSpectator, &watcher}}));
   // The stored table is finished and replays to the same end.
   auto stored = server.store().load(t.id);
   ASSERT_TRUE(stored);
@@ -286,6 +328,41 @@ TEST(Server, HttpListsGamesHealthAndMetrics) {
   ASSERT_EQ(list.body["tables"].size(), 1u);
   EXPECT_EQ(list.body["tables"][0]["id"], t.id);
   EXPECT_EQ(list.body["tables"][0]["phase"], "lobby");
+}
+
+// The built web client: files from --web, each sent gzipped (its .gz copy
+// written by the build) to a browser that accepts gzip, as it is otherwise.
+TEST(Server, StaticFilesAreSentGzippedWhenTheBrowserAcceptsIt) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("meeple-web-" + std::to_string(::getpid()));
+  fs::create_directories(dir / "assets");
+  auto write = [](const fs::path& p, const std::string& text) {
+    std::ofstream(p, std::ios::binary) << text;
+  };
+  write(dir / "index.html", "<!doctype html><title>meeple</title>");
+  write(dir / "assets" / "app.js", "console.log('plain');");
+  write(dir / "assets" / "app.js.gz", std::string("\x1f\x8b zipped", 9));
+  ServerOptions o;
+  o.web_dir = dir.string();
+  TestServer server(o);
+  using testing::http::verb;
+  auto plain = testing::http_request(server.port(), verb::get, "/assets/app.js");
+  EXPECT_EQ(plain.status, 200);
+  EXPECT_EQ(plain.text, "console.log('plain');");
+  EXPECT_EQ(plain.content_encoding, "");
+  EXPECT_EQ(plain.content_type, "text/javascript");
+  auto zipped =
+      testing::http_request(server.port(), verb::get, "/assets/app.js", "", "gzip, deflate, br");
+  EXPECT_EQ(zipped.status, 200);
+  EXPECT_EQ(zipped.content_encoding, "gzip");
+  EXPECT_EQ(zipped.text, std::string("\x1f\x8b zipped", 9));
+  EXPECT_EQ(zipped.content_type, "text/javascript");
+  // No copy: the file as it is, whatever the browser accepts.
+  auto index = testing::http_request(server.port(), verb::get, "/", "", "gzip");
+  EXPECT_EQ(index.text, "<!doctype html><title>meeple</title>");
+  EXPECT_EQ(index.content_encoding, "");
+  EXPECT_EQ(testing::http_request(server.port(), verb::get, "/assets/../index.html").status, 404);
+  fs::remove_all(dir);
 }
 
 TEST(Server, ReconnectWithTheTokenMidGameThenHostStartsARematch) {
@@ -356,6 +433,8 @@ TEST(Server, EveryErrorCodeOnceAndNothingChanges) {
   EXPECT_EQ(code_of(http_post(port, "/api/tables/" + t.id + "/start", {{"host_token", "x"}})),
             "auth/host");
   EXPECT_EQ(code_of(http_get(port, "/api/tables/" + t.id + "/record")), "table/unfinished");
+  EXPECT_EQ(code_of(http_get(port, "/api/tables/" + t.id + "/replay")), "table/unfinished");
+  EXPECT_EQ(code_of(http_get(port, "/api/tables/nope/replay")), "table/unknown");
   ASSERT_EQ(
       http_post(port, "/api/tables/" + t.id + "/start", {{"host_token", t.host_token}}).status,
       200);
@@ -741,6 +820,11 @@ TEST(ServeProcess, KillNineMidGameThenRestartAndPlayOnWithNoAcknowledgedActionLo
   auto stored = http_get(third.port(), "/api/tables/" + t.id + "/record");
   ASSERT_EQ(stored.status, 200) << stored.text;
   EXPECT_EQ(stored.body, rec.body);
+  // The replay of a table only in the store.
+  auto replay = http_get(third.port(), "/api/tables/" + t.id + "/replay?seat=0&step=1");
+  ASSERT_EQ(replay.status, 200) << replay.text;
+  EXPECT_EQ(replay.body["count"], rec.body["actions"].size() + 1);
+  EXPECT_TRUE(replay.body["view"].is_object());
 }
 
 TEST(ServeProcess, SigtermClosesConnectionsWithAReasonAndExitsCleanly) {

@@ -32,37 +32,56 @@ export async function startServer() {
   const bin = process.env.MEEPLE_BIN ?? join(repo, "build/release/cli/meeple");
   const dir = mkdtempSync(join(tmpdir(), "meeple-e2e-"));
   const port = await freePort();
-  const proc = spawn(
-    bin,
-    [
-      "serve",
-      "--port",
-      String(port),
-      "--db",
-      join(dir, "e2e.db"),
-      "--web",
-      join(repo, "web/dist"),
-      "--log-level",
-      "warn",
-    ],
-    {
-      stdio: ["ignore", "inherit", "inherit"],
-    },
-  );
+  const launch = () =>
+    spawn(
+      bin,
+      [
+        "serve",
+        "--port",
+        String(port),
+        "--db",
+        join(dir, "e2e.db"),
+        "--web",
+        join(repo, "web/dist"),
+        "--log-level",
+        "warn",
+      ],
+      {
+        stdio: ["ignore", "inherit", "inherit"],
+      },
+    );
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not up yet
+  const up = async () => {
+    for (let i = 0; i < 100; i++) {
+      try {
+        if ((await fetch(`${url}/healthz`)).ok) return;
+      } catch {
+        // not up yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    throw new Error("meeple serve did not come up");
+  };
+  let proc = launch();
+  await up();
+  const exited = (p) => new Promise((r) => (p.exitCode !== null ? r() : p.once("exit", r)));
   return {
     url,
+    /**
+     * Kills the server (SIGKILL: every connection drops at once) and starts it
+     * again on the same port and database after `downMs`; tables in play are
+     * resumed from the store, lobbies are gone.
+     */
+    async restart(downMs = 500) {
+      proc.kill("SIGKILL");
+      await exited(proc);
+      await new Promise((r) => setTimeout(r, downMs));
+      proc = launch();
+      await up();
+    },
     async stop() {
       proc.kill("SIGTERM");
-      await new Promise((r) => proc.once("exit", r));
+      await exited(proc);
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -122,6 +141,22 @@ export async function openTableAsPerson(
   await page.goto(`${server.url}/#/t/${table.id}`);
   await page.reload();
   return { page, table, token: join.token };
+}
+
+/** Clicks the first choice of the accessible list until the game is over (a short game). */
+export async function playToEnd(page, maxSteps = 400) {
+  for (let i = 0; i < maxSteps; i++) {
+    if ((await page.getAttribute("main.table", "data-phase")) === "finished") return;
+    const button = page.locator(".choices li:first-child button:not([disabled])");
+    if (await button.count()) {
+      const before = await version(page);
+      await button.click();
+      await waitVersionAbove(page, before).catch(() => {});
+    } else {
+      await page.waitForTimeout(100);
+    }
+  }
+  throw new Error("the game did not end");
 }
 
 export async function screenshot(page, name) {

@@ -1,6 +1,15 @@
 // The server's HTTP API (docs/protocol.md, "HTTP"). Every refusal becomes an
 // ApiError carrying the server's stable code and readable message.
-import type { CreateTableRequest, GamesResponse, JoinResponse, Json, TableSummary } from "./protocol";
+import type {
+  CreateTableRequest,
+  GamesResponse,
+  JoinResponse,
+  Json,
+  Lang,
+  ReplayAt,
+  ReplayList,
+  TableSummary,
+} from "./protocol";
 
 export class ApiError extends Error {
   constructor(
@@ -49,6 +58,10 @@ export const api = {
     call<TableSummary>("POST", `/api/tables/${id}/rematch`, { host_token: hostToken }),
   recordUrl: (id: string) => `/api/tables/${id}/record`,
   record: (id: string) => call<Record<string, Json>>("GET", `/api/tables/${id}/record`),
+  replay: (id: string, seat: number, lang: Lang) =>
+    call<ReplayList>("GET", `/api/tables/${id}/replay?seat=${seat}&lang=${lang}`),
+  replayStep: (id: string, seat: number, lang: Lang, step: number) =>
+    call<ReplayAt>("GET", `/api/tables/${id}/replay?seat=${seat}&lang=${lang}&step=${step}`),
 };
 
 // Seat and host tokens are kept in the browser so that a reload or a dropped

@@ -4,12 +4,15 @@ import { LangSwitch } from "./components/LangSwitch";
 import { lang } from "./i18n";
 import { Home } from "./pages/Home";
 import { NewTable } from "./pages/NewTable";
-import { Replay } from "./pages/Replay";
-import { Rules } from "./pages/Rules";
 import { Table } from "./pages/Table";
 import type { GameInfo } from "./protocol";
 import { href, route } from "./router";
 import { t } from "./strings";
+import { lazyPage } from "./lazy";
+
+// The replay viewer and the rules (with the markdown parser) are chunks of their own.
+const Replay = lazyPage(() => import("./pages/Replay").then((m) => m.Replay));
+const Rules = lazyPage(() => import("./pages/Rules").then((m) => m.Rules));
 
 export function App() {
   const [games, setGames] = useState<GameInfo[] | null>(null);
@@ -27,9 +30,9 @@ export function App() {
   const r = route.value;
   let page;
   if (error) page = <p class="error">{t("error.generic", { message: error })}</p>;
-  else if (r.page === "table") page = <Table key={r.id} id={r.id} />;
-  else if (r.page === "replay") page = <Replay id={r.id} />;
-  else if (r.page === "rules") page = <Rules game={r.game} />;
+  else if (r.page === "table") page = <Table key={r.id} id={r.id} games={games} />;
+  else if (r.page === "replay") page = <Replay key={r.id} id={r.id} games={games} />;
+  else if (r.page === "rules") page = <Rules key={r.game} game={r.game} section={r.section} />;
   else if (!games) page = <p>{t("lobby.loading")}</p>;
   else if (r.page === "new") {
     const g = games.find((x) => x.name === r.game);

@@ -37,6 +37,8 @@ export interface ConnectionOptions {
   /** For tests: the WebSocket constructor and the page's address. */
   socket?: (url: string) => WebSocket;
   origin?: string;
+  /** No socket at all: the replay viewer fills `state` and `log` itself. */
+  offline?: boolean;
 }
 
 export class TableConnection {
@@ -55,7 +57,8 @@ export class TableConnection {
 
   constructor(private readonly opts: ConnectionOptions) {
     this.lang = opts.lang;
-    this.open();
+    if (opts.offline) this.status.value = "closed";
+    else this.open();
   }
 
   private url(): string {

@@ -84,6 +84,41 @@ export interface ErrorMessage {
   message: string;
 }
 
+/** GET /api/tables/{id}/replay: a finished game as one observer saw it (docs/protocol.md). */
+export interface ReplayHeader {
+  table: string;
+  game: string;
+  players: number;
+  /** The observer: a seat or SPECTATOR. */
+  seat: number;
+  lang: Lang;
+  /** Who played each seat: a person's name or a bot spec. */
+  seats: string[];
+  /** Steps: the start and one per action (chance included). */
+  count: number;
+  result: GameResult | null;
+}
+
+export interface ReplayStep {
+  /** Who acted (-1: chance); null for the start. */
+  actor: number | null;
+  /** The action in the actor's words ("" for chance and the start). */
+  words: string;
+  /** What the observer was told of it. */
+  events: string[];
+}
+
+export interface ReplayList extends ReplayHeader {
+  steps: ReplayStep[];
+}
+
+export interface ReplayAt extends ReplayHeader {
+  step: number;
+  view: JsonObject;
+  to_act: number[];
+  terminal: boolean;
+}
+
 // ---- WebSocket: server to client ---------------------------------------
 
 export interface PlayingSeat {
@@ -109,11 +144,30 @@ export interface Choice {
   words: string;
 }
 
+/**
+ * The result as the server sends it (AnyState::result_json): `score` and
+ * `rank` per seat, in seat order. `scores`/`ranks` were this type's first
+ * guess (the server never sent them); kept optional so that code written
+ * against it still compiles. Read them with resultScores()/resultRanks().
+ */
 export interface GameResult {
-  scores: number[];
-  ranks?: number[];
+  players?: number;
+  score?: number[];
+  rank?: number[];
   winners: number[];
   details?: JsonObject;
+  /** @deprecated the server sends `score` */
+  scores?: number[];
+  /** @deprecated the server sends `rank` */
+  ranks?: number[];
+}
+
+export function resultScores(r: GameResult): number[] {
+  return r.score ?? r.scores ?? [];
+}
+
+export function resultRanks(r: GameResult): number[] | undefined {
+  return r.rank ?? r.ranks;
 }
 
 /** One JSON Patch (RFC 6902) operation. */

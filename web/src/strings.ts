@@ -78,6 +78,24 @@ const en = {
   "replay.last": "Last",
   "error.generic": "Something went wrong: {message}",
   "error.unknown_table": "This table does not exist (or no longer).",
+  "table.bot_n": "Bot {n}",
+  "wait.who_plays": "Who plays seat {n}",
+  "wait.joined": "You have seat {n}. Waiting for the host to start.",
+  "rules.contents": "Contents",
+  "rules.missing": "There are no rules for this game here.",
+  "replay.unfinished": "This game is not over yet: it can be replayed once it ends.",
+  "replay.to_table": "Back to the table",
+  "replay.chance": "Chance",
+  "replay.start": "The start of the game. Step forward to see each move.",
+  "replay.steps": "Steps of the game",
+  "refusal.action/stale":
+    "The table moved on before your move arrived (another tab or player acted first). Look again and choose.",
+  "refusal.action/not_your_turn": "It is not your turn.",
+  "refusal.action/illegal": "That move is not allowed now.",
+  "refusal.chat/too_long": "That message is too long for the table chat: make it shorter.",
+  "refusal.request/rate_limited": "Too many messages at once: slow down a little.",
+  "refusal.auth/token": "This browser's seat at the table is no longer valid: you are watching.",
+  "refusal.table/busy": "A bot is thinking: try again in a moment.",
 };
 
 export type UiKey = keyof typeof en;
@@ -157,6 +175,24 @@ const it: Record<UiKey, string> = {
   "replay.last": "Fine",
   "error.generic": "Qualcosa è andato storto: {message}",
   "error.unknown_table": "Questo tavolo non esiste (o non più).",
+  "table.bot_n": "Bot {n}",
+  "wait.who_plays": "Chi gioca al posto {n}",
+  "wait.joined": "Hai il posto {n}. Si aspetta che chi ha creato il tavolo la avvii.",
+  "rules.contents": "Indice",
+  "rules.missing": "Qui non ci sono le regole di questo gioco.",
+  "replay.unfinished": "Questa partita non è ancora finita: si potrà rivedere alla fine.",
+  "replay.to_table": "Torna al tavolo",
+  "replay.chance": "Il caso",
+  "replay.start": "L'inizio della partita. Vai avanti per vedere ogni mossa.",
+  "replay.steps": "Passi della partita",
+  "refusal.action/stale":
+    "Il tavolo è andato avanti prima che arrivasse la tua mossa (ha agito prima un'altra scheda o un altro giocatore). Guarda di nuovo e scegli.",
+  "refusal.action/not_your_turn": "Non è il tuo turno.",
+  "refusal.action/illegal": "Questa mossa ora non è consentita.",
+  "refusal.chat/too_long": "Il messaggio è troppo lungo per la chat del tavolo: accorcialo.",
+  "refusal.request/rate_limited": "Troppi messaggi tutti insieme: rallenta un po'.",
+  "refusal.auth/token": "Il posto di questo browser al tavolo non è più valido: stai guardando.",
+  "refusal.table/busy": "Un bot sta pensando: riprova tra un attimo.",
 };
 
 const ko: Record<UiKey, string> = {
@@ -234,6 +270,24 @@ const ko: Record<UiKey, string> = {
   "replay.last": "끝",
   "error.generic": "문제가 생겼습니다: {message}",
   "error.unknown_table": "없는 테이블입니다.",
+  "table.bot_n": "봇 {n}",
+  "wait.who_plays": "{n}번 자리는 누가",
+  "wait.joined": "{n}번 자리에 앉았습니다. 방장이 시작하기를 기다립니다.",
+  "rules.contents": "목차",
+  "rules.missing": "이 게임의 규칙이 여기에 없습니다.",
+  "replay.unfinished": "아직 끝나지 않은 게임입니다. 끝난 뒤에 다시 볼 수 있습니다.",
+  "replay.to_table": "테이블로 돌아가기",
+  "replay.chance": "우연",
+  "replay.start": "게임의 시작입니다. 다음을 눌러 한 수씩 보세요.",
+  "replay.steps": "게임 단계",
+  "refusal.action/stale":
+    "내 수가 닿기 전에 테이블이 진행되었습니다(다른 탭이나 플레이어가 먼저 두었습니다). 다시 보고 고르세요.",
+  "refusal.action/not_your_turn": "내 차례가 아닙니다.",
+  "refusal.action/illegal": "지금은 그 수를 둘 수 없습니다.",
+  "refusal.chat/too_long": "채팅 메시지가 너무 깁니다. 짧게 줄여 주세요.",
+  "refusal.request/rate_limited": "메시지가 너무 많습니다. 조금 천천히 보내 주세요.",
+  "refusal.auth/token": "이 브라우저의 자리는 더 이상 유효하지 않습니다. 관전 중입니다.",
+  "refusal.table/busy": "봇이 생각 중입니다. 잠시 후 다시 시도하세요.",
 };
 
 export const ui: Catalog<UiKey> = { en, it, ko };

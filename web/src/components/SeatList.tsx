@@ -3,6 +3,14 @@ import type { PlayingSeat } from "../protocol";
 import { SeatMark } from "../seats";
 import { t } from "../strings";
 
+/** A bot spec in words: "ismcts:hard" is a hard bot, others are just bots. */
+export function botLabel(spec: string): string {
+  const strength = spec.split(":")[1];
+  if (strength === "easy" || strength === "medium" || strength === "hard")
+    return `${t("table.bot")} · ${t(`new.${strength}`)}`;
+  return t("table.bot");
+}
+
 /** Names the seats that must decide now, from this seat's point of view. */
 export function turnText(state: TableState): string {
   const toAct = state.to_act ?? [];
@@ -12,10 +20,20 @@ export function turnText(state: TableState): string {
   return t("table.waiting_for", { names });
 }
 
+/** A seat's name for people: a person's own name, "Bot 2" for a bot, "Seat 2" for nobody yet. */
+export function plainSeatName(seats: readonly { kind: string; name: string }[], seat: number): string {
+  const s = seats[seat];
+  if (!s || (s.kind === "person" && !s.name)) return t("table.seat", { n: seat + 1 });
+  return s.kind === "bot" ? t("table.bot_n", { n: seat + 1 }) : s.name;
+}
+
+/** Every seat's plain name, in seat order (for event words naming seats). */
+export function seatNames(state: TableState): string[] {
+  return state.seats.map((_, i) => plainSeatName(state.seats, i));
+}
+
 export function seatName(state: TableState, seat: number): string {
-  const s = state.seats[seat];
-  if (!s) return t("table.seat", { n: seat + 1 });
-  const name = s.name || t("table.seat", { n: seat + 1 });
+  const name = plainSeatName(state.seats, seat);
   return seat === state.seat ? `${name} (${t("table.you")})` : name;
 }
 
@@ -30,7 +48,11 @@ export function SeatList({ state }: { state: TableState }) {
           <li key={i} class={`${toAct.has(i) ? "to-act" : ""} ${i === state.seat ? "me" : ""}`} data-seat={i}>
             <SeatMark seat={i} />
             <span class="name">{seatName(state, i)}</span>
-            {s.kind === "bot" && <span class="tag">{t("table.bot")}</span>}
+            {s.kind === "bot" && (
+              <span class="tag" title={s.name}>
+                {botLabel(s.name)}
+              </span>
+            )}
             {s.stand_in && <span class="tag warn">{t("table.stand_in")}</span>}
             {s.kind === "person" && !s.connected && !s.stand_in && <span class="tag">{t("table.away")}</span>}
             {toAct.has(i) && (

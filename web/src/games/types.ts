@@ -15,6 +15,12 @@ export interface GameScreenProps {
   /** True while an action of this client waits for its acknowledgement. */
   pending: boolean;
   conn: TableConnection;
+  /**
+   * The replay viewer draws a past step: nothing may be acted on (no choices
+   * are given, `act` does nothing, `conn` has no socket). Screens may hide
+   * their controls when it is set.
+   */
+  readOnly?: boolean;
 }
 
 export interface GameModule {

@@ -7,11 +7,12 @@ import { go, href } from "../router";
 import { SeatMark } from "../seats";
 import { t } from "../strings";
 
-type SeatChoice = { kind: "person" } | { kind: "bot"; strength: "easy" | "medium" | "hard" };
+export type Strength = "easy" | "medium" | "hard";
+type SeatChoice = { kind: "person" } | { kind: "bot"; strength: Strength };
 
-function botSpec(game: GameInfo, s: SeatChoice): SeatSpec {
+/** The server's bot spec for a strength: ismcts carries strengths; games without it get their default bot. */
+export function botSpec(game: GameInfo, s: SeatChoice): SeatSpec {
   if (s.kind === "person") return s;
-  // ismcts carries the strengths; games without it get their default bot.
   return { kind: "bot", bot: game.bots.includes("ismcts") ? `ismcts:${s.strength}` : game.default_bot };
 }
 

@@ -3,20 +3,23 @@ import { ApiError, api, credentials, playerName, remember, rememberName } from "
 import { Chat } from "../components/Chat";
 import { ChoiceList } from "../components/ChoiceList";
 import { EventLog } from "../components/EventLog";
-import { SeatList, seatName, turnText } from "../components/SeatList";
+import { ScoreTable } from "../components/ScoreTable";
+import { SeatList, botLabel, seatName, seatNames, turnText } from "../components/SeatList";
 import type { TableState } from "../connection";
 import { TableConnection } from "../connection";
 import { loadGame } from "../games/registry";
 import type { GameModule } from "../games/types";
 import { GAME_INFO } from "../games/info";
 import { lang } from "../i18n";
-import type { GameResult, LobbySeat } from "../protocol";
+import type { GameInfo, LobbySeat } from "../protocol";
 import { href } from "../router";
 import { SeatMark } from "../seats";
-import { t } from "../strings";
+import { nameSeats } from "../seatnames";
+import { type UiKey, t, ui } from "../strings";
+import { botSpec, type Strength } from "./NewTable";
 
 /** A table at any phase: the waiting room, the game, the end screen. */
-export function Table({ id }: { id: string }) {
+export function Table({ id, games }: { id: string; games?: GameInfo[] | null }) {
   const [creds, setCreds] = useState(() => credentials(id));
   const conn = useMemo(
     () => new TableConnection({ table: id, token: creds.token, lang: lang.peek() }),
@@ -27,6 +30,11 @@ export function Table({ id }: { id: string }) {
   useEffect(() => conn.setLang(lang.value), [conn, lang.value]);
 
   const state = conn.state.value;
+  // People keep their seats at the rematch: its table learns this browser's tokens.
+  const rematch = state?.rematch;
+  useEffect(() => {
+    if (rematch && !credentials(rematch).token && (creds.token || creds.host_token)) remember(rematch, { ...creds });
+  }, [rematch, creds]);
   const [mod, setMod] = useState<GameModule | null>(null);
   useEffect(() => {
     if (state?.game) loadGame(state.game).then(setMod);
@@ -61,6 +69,7 @@ export function Table({ id }: { id: string }) {
           hostToken={hostToken}
           hasSeat={creds.token !== undefined}
           onJoined={() => setCreds(credentials(id))}
+          game={games?.find((g) => g.name === state.game)}
         />
       ) : (
         <Play state={state} conn={conn} mod={mod} hostToken={hostToken} />
@@ -69,12 +78,18 @@ export function Table({ id }: { id: string }) {
   );
 }
 
+/** A refusal in the interface's language when its code is a common one; the server's words otherwise. */
+export function refusal(e: { code: string; message: string }): string {
+  const key = `refusal.${e.code}`;
+  return key in ui.en ? t(key as UiKey) : e.message;
+}
+
 function ErrorBanner({ conn }: { conn: TableConnection }) {
   const e = conn.error.value;
   if (!e) return null;
   return (
     <div class="banner error" role="alert" data-code={e.code}>
-      <span>{t("table.refused", { message: e.message })}</span>
+      <span>{t("table.refused", { message: refusal(e) })}</span>
       <button type="button" onClick={() => (conn.error.value = null)}>
         {t("table.dismiss")}
       </button>
@@ -82,7 +97,14 @@ function ErrorBanner({ conn }: { conn: TableConnection }) {
   );
 }
 
-function Waiting(props: { state: TableState; id: string; hostToken?: string; hasSeat: boolean; onJoined: () => void }) {
+function Waiting(props: {
+  state: TableState;
+  id: string;
+  hostToken?: string;
+  hasSeat: boolean;
+  onJoined: () => void;
+  game?: GameInfo;
+}) {
   const { state, id, hostToken } = props;
   const [copied, setCopied] = useState(false);
   const [name, setName] = useState(playerName());
@@ -103,7 +125,7 @@ function Waiting(props: { state: TableState; id: string; hostToken?: string; has
   return (
     <section class="waiting">
       <h1>
-        {GAME_INFO[state.game]?.title ?? state.game}: {t("wait.title")}
+        {GAME_INFO[state.game]?.title ?? state.game} — {t("wait.title")}
       </h1>
       <div class="invite">
         <label for="invite-link">{t("wait.invite")}</label>
@@ -135,16 +157,42 @@ function Waiting(props: { state: TableState; id: string; hostToken?: string; has
       )}
       <ul class="seat-list lobby">
         {seats.map((s, i) => (
-          <li key={i} data-seat={i} class={s.taken ? "taken" : "free"}>
+          <li key={i} data-seat={i} class={s.kind === "bot" ? "bot" : s.taken ? "taken" : "free"}>
             <SeatMark seat={i} />
             <span class="name">
-              {s.kind === "bot" ? `${t("table.bot")}: ${s.name}` : s.taken ? s.name : t("wait.free")}
+              {s.kind === "bot" ? t("table.bot_n", { n: i + 1 }) : s.taken ? s.name : t("wait.free")}
             </span>
+            {s.kind === "bot" && <span class="tag">{botLabel(s.name)}</span>}
             {i === state.seat && <span class="tag">{t("table.you")}</span>}
             {!props.hasSeat && s.kind === "person" && !s.taken && (
               <button type="button" onClick={() => join(i)}>
                 {t("wait.take_seat")}
               </button>
+            )}
+            {hostToken && i !== state.seat && (
+              <select
+                aria-label={t("wait.who_plays", { n: i + 1 })}
+                value={s.kind === "person" ? "person" : (s.name.split(":")[1] ?? "medium")}
+                onChange={(e) => {
+                  const v = (e.target as HTMLSelectElement).value;
+                  const body =
+                    v === "person"
+                      ? { seat: i, kind: "person" }
+                      : {
+                          seat: i,
+                          ...(props.game
+                            ? botSpec(props.game, { kind: "bot", strength: v as Strength })
+                            : { kind: "bot" }),
+                        };
+                  setError(null);
+                  api.seat(id, hostToken, body).catch((err: Error) => setError(err.message));
+                }}
+              >
+                <option value="person">{t("new.person")}</option>
+                {(["easy", "medium", "hard"] as const).map((k) => (
+                  <option key={k} value={k}>{`${t("new.bot")}: ${t(`new.${k}`)}`}</option>
+                ))}
+              </select>
             )}
           </li>
         ))}
@@ -161,6 +209,8 @@ function Waiting(props: { state: TableState; id: string; hostToken?: string; has
           </button>
           <small>{t("wait.start_hint")}</small>
         </div>
+      ) : props.hasSeat && state.seat >= 0 ? (
+        <p class="muted">{t("wait.joined", { n: state.seat + 1 })}</p>
       ) : (
         <p class="muted">{t("wait.host_starts")}</p>
       )}
@@ -181,6 +231,8 @@ function Play({
 }) {
   const Screen = mod?.Screen;
   const act = (a: Parameters<TableConnection["act"]>[0]) => conn.act(a);
+  const names = seatNames(state);
+  const log = conn.log.value.map((e) => nameSeats(e, state.game, lang.value, names));
   const pending = conn.pending.value !== null;
   const mine = (state.to_act ?? []).includes(state.seat);
   return (
@@ -195,12 +247,12 @@ function Play({
       {state.phase === "finished" && <EndScreen state={state} mod={mod} hostToken={hostToken} />}
       <div class="play-body">
         <div class="board-area">
-          {Screen && <Screen state={state} log={conn.log.value} act={act} pending={pending} conn={conn} />}
+          {Screen && <Screen state={state} log={log} act={act} pending={pending} conn={conn} />}
         </div>
         <aside class="side">
           <SeatList state={state} />
           <ChoiceList choices={state.choices ?? []} act={act} disabled={pending} />
-          <EventLog log={conn.log.value} />
+          <EventLog log={log} />
           {state.seat >= 0 && <Chat conn={conn} />}
         </aside>
       </div>
@@ -209,39 +261,13 @@ function Play({
 }
 
 function EndScreen({ state, mod, hostToken }: { state: TableState; mod: GameModule | null; hostToken?: string }) {
-  // The server sends `score`/`rank` (the engine's result JSON); the protocol doc says `scores`/`ranks`: take either.
-  const raw = state.result as (GameResult & { score?: number[]; rank?: number[] }) | undefined;
-  const r = raw && { ...raw, scores: raw.scores ?? raw.score ?? [], ranks: raw.ranks ?? raw.rank };
+  const r = state.result;
   const [error, setError] = useState<string | null>(null);
   if (!r) return null;
-  const order = r.scores
-    .map((_, i) => i)
-    .sort((a, b) => (r.ranks ? r.ranks[a] - r.ranks[b] : r.scores[b] - r.scores[a]));
-  const names = r.winners.map((w) => seatName(state, w)).join(", ");
   const Result = mod?.Result;
   return (
     <section class="end-screen" aria-label={t("end.title")}>
-      <h2>{r.winners.length > 1 ? t("end.winners", { names }) : t("end.winner", { names })}</h2>
-      <table>
-        <thead>
-          <tr>
-            <th>{t("end.rank")}</th>
-            <th>{t("end.player")}</th>
-            <th>{t("end.score")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.map((s) => (
-            <tr key={s} class={r.winners.includes(s) ? "winner" : ""}>
-              <td>{r.ranks ? r.ranks[s] : ""}</td>
-              <td>
-                <SeatMark seat={s} /> {seatName(state, s)}
-              </td>
-              <td>{r.scores[s]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ScoreTable result={r} name={(s) => seatName(state, s)} />
       {Result && <Result state={state} />}
       <div class="actions">
         {state.rematch ? (

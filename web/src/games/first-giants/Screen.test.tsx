@@ -75,7 +75,7 @@ describe("First Giants board", () => {
       <Screen state={s} log={[]} act={act} pending={false} conn={{} as unknown as TableConnection} />,
     );
     expect(container.querySelectorAll("button").length).toBe(0);
-    expect(container.querySelector(".fg-prompt strong")?.textContent).toContain("random");
+    expect(container.querySelector(".fg-prompt strong")?.textContent).toContain("Bot 2");
   });
 });
 

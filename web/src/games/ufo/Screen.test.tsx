@@ -82,7 +82,7 @@ describe("the Ufo! screen", () => {
     const s = state(fx.movement2, { to_act: [1], choices: [] });
     const { container } = draw(s);
     expect(container.querySelectorAll(".ufo-map [role=button]").length).toBe(0);
-    expect(container.querySelector(".ufo-status .prompt")!.textContent).toContain("Waiting for heuristic");
+    expect(container.querySelector(".ufo-status .prompt")!.textContent).toContain("Waiting for Bot 2");
   });
 
   it("after a bump: the bump panel, and the cities to take an eyewitness token from glow", () => {

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { resultOrder } from "./components/ScoreTable";
+import { replaySeats, replayState } from "./pages/Replay";
+import type { ReplayAt, ReplayList } from "./protocol";
+
+const header = {
+  table: "t1",
+  game: "ufo",
+  players: 3,
+  seat: 1,
+  lang: "en",
+  seats: ["Anna", "ismcts:hard", "random"],
+  count: 3,
+  result: { score: [5, 9, 5], rank: [2, 1, 2], winners: [1] },
+} as const;
+
+describe("replay viewer", () => {
+  it("tells people from bots by the game's bot names", () => {
+    expect(replaySeats([...header.seats], ["random", "heuristic", "ismcts"]).map((s) => s.kind)).toEqual([
+      "person",
+      "bot",
+      "bot",
+    ]);
+  });
+
+  it("a step is a state without choices, finished only at the end", () => {
+    const list = { ...header, steps: [] } as unknown as ReplayList;
+    const at = { ...header, step: 1, view: { x: 1 }, to_act: [2], terminal: false } as unknown as ReplayAt;
+    const s = replayState(list, at, replaySeats([...header.seats], ["random", "ismcts"]));
+    expect(s.phase).toBe("playing");
+    expect(s.choices).toEqual([]);
+    expect(s.seat).toBe(1);
+    expect(s.to_act).toEqual([2]);
+    expect(s.result).toBeUndefined();
+    const end = replayState(list, { ...at, step: 2, terminal: true, to_act: [] }, []);
+    expect(end.phase).toBe("finished");
+    expect(end.result?.winners).toEqual([1]);
+  });
+
+  it("orders the result by rank, ties by seat", () => {
+    expect(resultOrder(header.result as never)).toEqual([1, 0, 2]);
+    expect(resultOrder({ score: [1, 7, 3], winners: [1] })).toEqual([1, 2, 0]);
+    // The first guess of the type (scores/ranks) still reads.
+    expect(resultOrder({ scores: [4, 2], ranks: [1, 2], winners: [0] })).toEqual([0, 1]);
+  });
+});
