@@ -17,7 +17,13 @@ export function ScoreTable({ result, name }: { result: GameResult; name: (seat: 
   const rank = resultRanks(result);
   return (
     <>
-      <h2>{result.winners.length > 1 ? t("end.winners", { names }) : t("end.winner", { names })}</h2>
+      <h2>
+        {result.winners.length === 0
+          ? t("end.nobody")
+          : result.winners.length > 1
+            ? t("end.winners", { names })
+            : t("end.winner", { names })}
+      </h2>
       <table class="scores">
         <thead>
           <tr>
