@@ -185,7 +185,7 @@ int cmd_apply(const ApplyArgs& a, std::istream& in, std::ostream& out, std::ostr
 int cmd_legal(const LegalArgs& a, std::istream& in, std::ostream& out, std::ostream& err) {
   auto st = load_state(a.game, a.state_file, in);
   if (!st) return fail(err, st.error());
-  auto j = legal_json(*st, a.seat, a.lang);
+  auto j = legal_json(*st, a.seat, a.lang, a.primary);
   if (!j) return fail(err, j.error());
   if (a.json) {
     out << j->dump(2) << "\n";
@@ -207,8 +207,9 @@ int cmd_legal(const LegalArgs& a, std::istream& in, std::ostream& out, std::ostr
       out << fmt::format("seat {}: {} actions\n", seat["seat"].get<int>(), seat["actions"].size());
       for (const auto& o : seat["actions"])
         out << fmt::format(
-            "  {:>4}  {}{}\n", o["action"].get<int>(), o["json"].dump(),
-            o["words"].get<std::string>().empty() ? "" : "  " + o["words"].get<std::string>());
+            "  {:>4}  {}{}{}\n", o["action"].get<int>(), o["json"].dump(),
+            o["words"].get<std::string>().empty() ? "" : "  " + o["words"].get<std::string>(),
+            o.contains("free") ? "  (free: the decision goes on)" : "");
     }
   return 0;
 }
@@ -230,7 +231,8 @@ int cmd_view(const ViewArgs& a, std::istream& in, std::ostream& out, std::ostrea
         err, make_error("seat/invalid", fmt::format("--seat {}: give a seat 0 to {} or spectator",
                                                     a.seat, st->num_players() - 1)));
   if (a.text) {
-    out << st->text_view(*seat, a.lang);
+    const std::string text = st->text_view(*seat, a.lang);
+    out << text << (text.empty() || text.back() != '\n' ? "\n" : "");
     return 0;
   }
   out << st->view(*seat).dump(2) << "\n";

@@ -43,6 +43,7 @@ struct LegalArgs {
   std::optional<int> seat;  // default: every seat to act (or chance)
   std::string lang = "en";
   bool json = false;
+  bool primary = false;  // leave out free actions (First Contact's note pad)
 };
 int cmd_legal(const LegalArgs& a, std::istream& in, std::ostream& out, std::ostream& err);
 

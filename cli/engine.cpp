@@ -288,7 +288,7 @@ class Protocol {
       if (!p) return failure(p.error());
       seat = *p;
     }
-    auto j = legal_json(s_->state, seat, lang_of(req));
+    auto j = legal_json(s_->state, seat, lang_of(req), req.value("primary", Json(false)) == true);
     if (!j) return failure(j.error());
     return ok(std::move(*j));
   }
@@ -319,7 +319,8 @@ class Protocol {
     if (*seat == kChance)
       return failure(make_error("seat/invalid", "chance has no view: give a seat or spectator"));
     Json j = {{"seat", *seat}, {"view", s_->state.view(*seat)}};
-    if (req.value("text", false)) j["text"] = s_->state.text_view(*seat, lang_of(req));
+    if (req.value("text", Json(false)) == true)
+      j["text"] = s_->state.text_view(*seat, lang_of(req));
     return ok(std::move(j));
   }
 
@@ -398,7 +399,7 @@ class Protocol {
     Json choice = action_entry(s.state, seat, a, lang_of(req));
     choice["seat"] = seat;
     Json j = {{"bot", spec}, {"choice", choice}};
-    if (req.value("apply", false)) {
+    if (req.value("apply", Json(false)) == true) {
       Json r = apply({{"seat", seat}, {"action", a}});
       if (!r["ok"].get<bool>()) return r;
       r.erase("ok");

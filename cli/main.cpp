@@ -45,6 +45,8 @@ int main(int argc, char** argv) {
   c_legal->add_option("--seat", lg.seat, "Only this seat (-1: chance); default every seat to act");
   c_legal->add_option("--lang", lg.lang, "Language of the words: en, it or ko");
   c_legal->add_flag("--json", lg.json, "Print JSON");
+  c_legal->add_flag("--primary", lg.primary,
+                    "Leave out free actions that do not end a decision (First Contact's note pad)");
 
   ViewArgs vw;
   auto* c_view = app.add_subcommand("view", "Print what one seat (or a spectator) sees of a state");

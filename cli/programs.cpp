@@ -13,10 +13,20 @@ Json seats_json(SeatSet seats, int players) {
   return j;
 }
 
-Json seat_actions(const AnyState& s, Seat seat, std::string_view lang) {
+Json seat_actions(const AnyState& s, Seat seat, std::string_view lang, bool primary_only) {
   Json actions = Json::array();
-  if (!s.is_terminal() && !s.is_chance() && s.to_act().contains(seat))
-    for (Action a : s.legal_actions(seat)) actions.push_back(action_entry(s, seat, a, lang));
+  if (!s.is_terminal() && !s.is_chance() && s.to_act().contains(seat)) {
+    const ActionList primary = s.primary_actions(seat);
+    const ActionList legal = s.legal_actions(seat);
+    for (Action a : legal) {
+      // Free actions (First Contact's note pad) do not end the decision.
+      const bool free = legal.size() != primary.size() && !primary.contains(a);
+      if (free && primary_only) continue;
+      Json e = action_entry(s, seat, a, lang);
+      if (free) e["free"] = true;
+      actions.push_back(std::move(e));
+    }
+  }
   return {{"seat", seat}, {"actions", std::move(actions)}};
 }
 
@@ -41,7 +51,8 @@ Json status_json(const AnyState& s) {
                                                       : seats_json(s.to_act(), s.num_players())}};
 }
 
-Expected<Json> legal_json(const AnyState& s, std::optional<Seat> seat, std::string_view lang) {
+Expected<Json> legal_json(const AnyState& s, std::optional<Seat> seat, std::string_view lang,
+                          bool primary_only) {
   Json j = status_json(s);
   if (seat && *seat != kChance && (*seat < 0 || *seat >= s.num_players()))
     return make_error("seat/invalid", fmt::format("there is no seat {} (seats 0 to {}, -1 chance)",
@@ -59,9 +70,10 @@ Expected<Json> legal_json(const AnyState& s, std::optional<Seat> seat, std::stri
   }
   Json seats = Json::array();
   if (seat) {
-    if (*seat != kChance) seats.push_back(seat_actions(s, *seat, lang));
+    if (*seat != kChance) seats.push_back(seat_actions(s, *seat, lang, primary_only));
   } else {
-    for (const auto& t : j["to_act"]) seats.push_back(seat_actions(s, t.get<Seat>(), lang));
+    for (const auto& t : j["to_act"])
+      seats.push_back(seat_actions(s, t.get<Seat>(), lang, primary_only));
   }
   j["seats"] = std::move(seats);
   return j;

@@ -27,7 +27,10 @@ Json action_entry(const AnyState& s, Seat seat, Action a, std::string_view lang)
 //    "seats": [{"seat": s, "actions": [entry...]}...]}   (someone decides)
 //   {..., "chance": true, "total_weight": w, "outcomes": [entry...]}  (chance)
 // A seat that is not to act gets an empty list; seat/invalid outside the table.
-Expected<Json> legal_json(const AnyState& s, std::optional<Seat> seat, std::string_view lang);
+// Free actions, which do not end the seat's decision (First Contact's note
+// pad), carry "free": true; `primary_only` leaves them out.
+Expected<Json> legal_json(const AnyState& s, std::optional<Seat> seat, std::string_view lang,
+                          bool primary_only = false);
 
 // {"terminal": b, "chance": b, "to_act": [...]}.
 Json status_json(const AnyState& s);

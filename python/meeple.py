@@ -127,8 +127,9 @@ class Engine:
     def status(self):
         return self.request("status")
 
-    def legal(self, seat=None, lang=None):
-        return self.request("legal", seat=seat, lang=lang)
+    def legal(self, seat=None, lang=None, primary=None):
+        """Legal actions; primary=True leaves out free ones (note pads)."""
+        return self.request("legal", seat=seat, lang=lang, primary=primary)
 
     def apply(self, action, seat=None):
         """Applies an action: its number or its JSON form (a dict)."""
@@ -156,13 +157,15 @@ class Engine:
 
 
 class RandomBot:
-    """Chooses uniformly among the legal actions."""
+    """Chooses uniformly among the actions that decide (not the free ones,
+    such as First Contact's note-pad edits)."""
 
     def __init__(self, rng):
         self.rng = rng
 
     def choose(self, view, actions, seat):
-        return self.rng.choice(actions)["action"]
+        pool = [a for a in actions if not a.get("free")] or actions
+        return self.rng.choice(pool)["action"]
 
 
 def play(engine, game, seats, players=None, params=None, seed=1, max_moves=100000):

@@ -129,6 +129,35 @@ TEST_F(Programs, LegalActionsOfEveryGameHaveWordsAndApplyByTheirJson) {
   }
 }
 
+// First Contact's note-pad edits are free actions: marked, and left out on request.
+TEST_F(Programs, LegalMarksFreeActionsAndLeavesThemOutOnRequest) {
+  if (!find_game("first-contact")) GTEST_SKIP();
+  std::ostringstream o, e;
+  ASSERT_EQ(cmd_new({.game = "first-contact", .players = 4, .seed = 3}, o, e), 0);
+  const std::string state = o.str();
+  input(state);
+  ASSERT_EQ(cmd_legal({.game = "first-contact", .state_file = "-", .json = true}, in, out, err), 0);
+  Json all = Json::parse(out.str());
+  input(state);
+  ASSERT_EQ(cmd_legal({.game = "first-contact", .state_file = "-", .json = true, .primary = true},
+                      in, out, err),
+            0);
+  Json primary = Json::parse(out.str());
+  ASSERT_EQ(all["seats"].size(), primary["seats"].size());
+  std::size_t total_free = 0;
+  for (std::size_t i = 0; i < all["seats"].size(); ++i) {
+    std::size_t free = 0;
+    for (const auto& a : all["seats"][i]["actions"]) free += a.value("free", false) ? 1 : 0;
+    EXPECT_EQ(all["seats"][i]["actions"].size() - primary["seats"][i]["actions"].size(), free);
+    for (const auto& a : primary["seats"][i]["actions"]) EXPECT_FALSE(a.contains("free"));
+    total_free += free;
+  }
+  EXPECT_GT(total_free, 0u);
+  input(state);
+  ASSERT_EQ(cmd_legal({.game = "first-contact", .state_file = "-"}, in, out, err), 0);
+  EXPECT_NE(out.str().find("(free: the decision goes on)"), std::string::npos);
+}
+
 TEST_F(Programs, ViewPrintsOneSeatsOrTheSpectatorsView) {
   const std::string state = new_state(false);
   auto s = kToy.state_from_json(Json::parse(state));

@@ -28,6 +28,7 @@ class CautiousBot:
         self.rng = random.Random(seed)
 
     def choose(self, view, actions, seat):
+        actions = [a for a in actions if not a.get("free")] or actions  # no note-pad edits
         pool = actions[1:] if len(actions) > 1 else actions
         return self.rng.choice(pool)["json"]  # the JSON form works as well as the number
 
