@@ -13,6 +13,7 @@
 #include "bots/arena.h"
 #include "bots/match.h"
 #include "cli/bench.h"
+#include "cli/programs.h"
 #include "core/conformance.h"
 #include "core/record.h"
 #include "games/registry.h"
@@ -111,47 +112,139 @@ int cmd_new(const NewArgs& a, std::ostream& out, std::ostream& err) {
   return 0;
 }
 
+namespace {
+
+// The game and a state of it from a file (or stdin).
+Expected<AnyState> load_state(const std::string& game, const std::string& file, std::istream& in) {
+  auto g = lookup_game(game);
+  if (!g) return g.error();
+  auto j = read_json(file, in);
+  if (!j) return j.error();
+  return (*g)->state_from_json(*j);
+}
+
+}  // namespace
+
 int cmd_apply(const ApplyArgs& a, std::istream& in, std::ostream& out, std::ostream& err) {
-  auto g = lookup_game(a.game);
-  if (!g) return fail(err, g.error());
-  auto j = read_json(a.state_file, in);
-  if (!j) return fail(err, j.error());
-  auto st = (*g)->state_from_json(*j);
+  auto st = load_state(a.game, a.state_file, in);
   if (!st) return fail(err, st.error());
   AnyState s = std::move(*st);
-  for (const auto& text : a.actions) {
+  Seat view_seat = kChance;
+  if (!a.view.empty()) {
+    Json seat_j = a.view == "spectator" ? Json(a.view) : Json();
+    if (seat_j.is_null()) {
+      try {
+        seat_j = Json::parse(a.view);
+      } catch (const Json::exception&) {
+      }
+    }
+    auto v = parse_seat(s, seat_j, true);
+    if (!v || *v == kChance)
+      return fail(err, make_error("seat/invalid", fmt::format("--view {}: give a seat 0 to {} or "
+                                                              "spectator",
+                                                              a.view, s.num_players() - 1)));
+    view_seat = *v;
+  }
+  std::optional<Rng> rng;
+  if (a.seed) rng.emplace(*a.seed);
+  if (rng) s.resolve_chance(*rng);
+  const std::size_t n = a.actions.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string& text = a.actions[i];
+    // Which of the --actions was refused, for the message.
+    auto refused = [&](const Error& e) {
+      return fail(err, make_error(e.code, n == 1 ? fmt::format("--action {}: {}", text, e.message)
+                                                 : fmt::format("--action {} of {} ({}): {}", i + 1,
+                                                               n, text, e.message)));
+    };
     Json act;
     try {
       act = Json::parse(text);
     } catch (const Json::exception&) {
-      return fail(
-          err, make_error(errc::kMalformedAction, fmt::format("--action '{}' is not JSON", text)));
+      return refused(make_error(errc::kMalformedAction, "not JSON"));
     }
-    if (!act.is_object() || !act.contains("action"))
-      return fail(err,
-                  make_error(errc::kMalformedAction,
-                             "an action is {\"seat\": S, \"action\": ...} (seat -1 is chance)"));
-    Seat seat;
-    if (act.contains("seat")) {
-      if (!act["seat"].is_number_integer())
-        return fail(err, make_error(errc::kMalformedAction, "seat must be an integer"));
-      seat = act["seat"].get<int>();
-    } else if (s.is_chance()) {
-      seat = kChance;
-    } else if (s.to_act().size() == 1) {
-      seat = s.to_act().lowest();
-    } else {
-      return fail(err, make_error(errc::kMalformedAction, "several seats may act: give \"seat\""));
+    // {"seat": S, "action": A}, or A alone (a number or the action's JSON form).
+    Json seat_j, action_j = act;
+    if (act.is_object() && act.contains("action")) {
+      seat_j = act.value("seat", Json());
+      action_j = act["action"];
     }
-    MaybeError e;
-    if (act["action"].is_number_integer()) {
-      e = s.apply(seat, act["action"].get<int>());
-    } else {
-      e = s.apply_json(seat, act["action"]);
-    }
-    if (e) return fail(err, *e);
+    auto m = parse_move(s, seat_j, action_j);
+    if (!m) return refused(m.error());
+    if (auto e = s.apply(m->seat, m->action)) return refused(*e);
+    if (rng) s.resolve_chance(*rng);
   }
-  out << s.to_json().dump() << "\n";
+  if (!a.view.empty()) {
+    out << s.view(view_seat).dump() << "\n";
+  } else {
+    out << s.to_json().dump() << "\n";
+  }
+  return 0;
+}
+
+int cmd_legal(const LegalArgs& a, std::istream& in, std::ostream& out, std::ostream& err) {
+  auto st = load_state(a.game, a.state_file, in);
+  if (!st) return fail(err, st.error());
+  auto j = legal_json(*st, a.seat, a.lang, a.primary);
+  if (!j) return fail(err, j.error());
+  if (a.json) {
+    out << j->dump(2) << "\n";
+    return 0;
+  }
+  const Json& l = *j;
+  if (l["terminal"].get<bool>()) out << "the game is over (meeple result)\n";
+  if (l.contains("outcomes")) {
+    const auto total = l["total_weight"].get<std::uint64_t>();
+    out << fmt::format("chance (seat -1), {} outcomes:\n", l["outcomes"].size());
+    for (const auto& o : l["outcomes"])
+      out << fmt::format(
+          "  {:>4}  {}  weight {}/{}{}\n", o["action"].get<int>(), o["json"].dump(),
+          o["weight"].get<std::uint64_t>(), total,
+          o["words"].get<std::string>().empty() ? "" : "  " + o["words"].get<std::string>());
+  }
+  if (l.contains("seats"))
+    for (const auto& seat : l["seats"]) {
+      out << fmt::format("seat {}: {} actions\n", seat["seat"].get<int>(), seat["actions"].size());
+      for (const auto& o : seat["actions"])
+        out << fmt::format(
+            "  {:>4}  {}{}{}\n", o["action"].get<int>(), o["json"].dump(),
+            o["words"].get<std::string>().empty() ? "" : "  " + o["words"].get<std::string>(),
+            o.contains("free") ? "  (free: the decision goes on)" : "");
+    }
+  return 0;
+}
+
+int cmd_view(const ViewArgs& a, std::istream& in, std::ostream& out, std::ostream& err) {
+  auto st = load_state(a.game, a.state_file, in);
+  if (!st) return fail(err, st.error());
+  Json seat_j = a.seat == "spectator" ? Json(a.seat) : Json();
+  if (seat_j.is_null()) {
+    try {
+      seat_j = Json::parse(a.seat);
+    } catch (const Json::exception&) {
+      seat_j = a.seat;
+    }
+  }
+  auto seat = parse_seat(*st, seat_j, true);
+  if (!seat || *seat == kChance)
+    return fail(
+        err, make_error("seat/invalid", fmt::format("--seat {}: give a seat 0 to {} or spectator",
+                                                    a.seat, st->num_players() - 1)));
+  if (a.text) {
+    const std::string text = st->text_view(*seat, a.lang);
+    out << text << (text.empty() || text.back() != '\n' ? "\n" : "");
+    return 0;
+  }
+  out << st->view(*seat).dump(2) << "\n";
+  return 0;
+}
+
+int cmd_result(const ResultArgs& a, std::istream& in, std::ostream& out, std::ostream& err) {
+  auto st = load_state(a.game, a.state_file, in);
+  if (!st) return fail(err, st.error());
+  auto r = result_of(*st);
+  if (!r) return fail(err, r.error());
+  out << r->dump(2) << "\n";
   return 0;
 }
 
@@ -237,6 +330,19 @@ int cmd_selfplay(const SelfplayArgs& a, std::ostream& out, std::ostream& err) {
     }
   }
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  // What was checked, and what it costs: deep checks dominate the time.
+  const std::string checks =
+      a.check_every <= 0
+          ? "no conformance checks (--check-every 0): bot decisions and the rules only"
+      : a.check_every == 1
+          ? "deep conformance checks on every step (state JSON round trip, hidden "
+            "information in views, illegal actions refused, legal actions apply): "
+            "--check-every N checks every Nth step, --check-every 0 none, "
+            "hundreds of times faster"
+          : fmt::format(
+                "deep conformance checks on every {}th step, cheap ones on the others: "
+                "--check-every 0 for none (fastest)",
+                a.check_every);
   if (a.json) {
     Json j = {{"game", game.name()},
               {"players", players},
@@ -250,7 +356,8 @@ int cmd_selfplay(const SelfplayArgs& a, std::ostream& out, std::ostream& err) {
               {"unfinished", unfinished},
               {"longest_game_actions", longest},
               {"wins", wins},
-              {"problems", problems}};
+              {"problems", problems},
+              {"checks", checks}};
     out << j.dump(2) << "\n";
   } else {
     out << fmt::format(
@@ -258,6 +365,7 @@ int cmd_selfplay(const SelfplayArgs& a, std::ostream& out, std::ostream& err) {
         "actions\n",
         game.name(), a.games, players, total_actions, secs,
         secs > 0 ? static_cast<double>(total_actions) / secs : 0.0, longest);
+    out << "checks: " << checks << "\n";
     for (int s = 0; s < players; ++s)
       out << fmt::format("  seat {} ({}): {} wins\n", s, seats[s]->name(), wins[s]);
     out << fmt::format("errors: {}\n", errors);

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,8 +28,44 @@ struct ApplyArgs {
   std::string game;
   std::string state_file;            // "-" = stdin
   std::vector<std::string> actions;  // JSON: {"seat": S, "action": ...}
+  // Resolve chance with this seed before and after each action (else chance
+  // outcomes are given as actions of seat -1).
+  std::optional<std::uint64_t> seed;
+  std::string view;  // a seat (or "spectator"): print its view, not the state
 };
 int cmd_apply(const ApplyArgs& a, std::istream& in, std::ostream& out, std::ostream& err);
+
+// A state's legal actions (each: number, JSON form, words) or chance outcomes
+// (with weights), for programs and for people writing --action.
+struct LegalArgs {
+  std::string game;
+  std::string state_file;   // "-" = stdin
+  std::optional<int> seat;  // default: every seat to act (or chance)
+  std::string lang = "en";
+  bool json = false;
+  bool primary = false;  // leave out free actions (First Contact's note pad)
+};
+int cmd_legal(const LegalArgs& a, std::istream& in, std::ostream& out, std::ostream& err);
+
+struct ViewArgs {
+  std::string game;
+  std::string state_file;  // "-" = stdin
+  std::string seat;        // 0.., or "spectator" (-2)
+  bool text = false;       // the board in words instead of JSON
+  std::string lang = "en";
+};
+int cmd_view(const ViewArgs& a, std::istream& in, std::ostream& out, std::ostream& err);
+
+struct ResultArgs {
+  std::string game;
+  std::string state_file;  // "-" = stdin
+};
+int cmd_result(const ResultArgs& a, std::istream& in, std::ostream& out, std::ostream& err);
+
+// `meeple engine` (docs/engine-protocol.md): JSON lines on in and out until
+// the input ends or a quit command.
+struct EngineArgs {};
+int cmd_engine(const EngineArgs& a, std::istream& in, std::ostream& out, std::ostream& err);
 
 struct SelfplayArgs {
   std::string game;

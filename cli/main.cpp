@@ -32,7 +32,38 @@ int main(int argc, char** argv) {
   c_apply->add_option("--state", ap.state_file, "State file, or - for stdin")->required();
   c_apply->add_option(
       "--action", ap.actions,
-      "Action as JSON {\"seat\": S, \"action\": ...}; seat -1 is chance (repeatable)");
+      "Action: {\"seat\": S, \"action\": A} with A its number or JSON form (see meeple legal), "
+      "or A alone for the one seat to act; seat -1 is chance (repeatable)");
+  c_apply->add_option("--seed", ap.seed, "Draw chance with this seed before and after each action");
+  c_apply->add_option("--view", ap.view, "Print this seat's view (or spectator's), not the state");
+
+  LegalArgs lg;
+  auto* c_legal = app.add_subcommand(
+      "legal", "List a state's legal actions (number, JSON form, words) or chance outcomes");
+  c_legal->add_option("game", lg.game, "Game name")->required();
+  c_legal->add_option("--state", lg.state_file, "State file, or - for stdin")->required();
+  c_legal->add_option("--seat", lg.seat, "Only this seat (-1: chance); default every seat to act");
+  c_legal->add_option("--lang", lg.lang, "Language of the words: en, it or ko");
+  c_legal->add_flag("--json", lg.json, "Print JSON");
+  c_legal->add_flag("--primary", lg.primary,
+                    "Leave out free actions that do not end a decision (First Contact's note pad)");
+
+  ViewArgs vw;
+  auto* c_view = app.add_subcommand("view", "Print what one seat (or a spectator) sees of a state");
+  c_view->add_option("game", vw.game, "Game name")->required();
+  c_view->add_option("--state", vw.state_file, "State file, or - for stdin")->required();
+  c_view->add_option("--seat", vw.seat, "Seat 0.., or spectator")->required();
+  c_view->add_flag("--text", vw.text, "The board in words instead of JSON");
+  c_view->add_option("--lang", vw.lang, "Language of --text: en, it or ko");
+
+  ResultArgs rs;
+  auto* c_result = app.add_subcommand("result", "Print the result of a finished game's state");
+  c_result->add_option("game", rs.game, "Game name")->required();
+  c_result->add_option("--state", rs.state_file, "State file, or - for stdin")->required();
+
+  EngineArgs en;
+  auto* c_engine = app.add_subcommand(
+      "engine", "Speak JSON lines on stdin/stdout for programs (docs/engine-protocol.md)");
 
   SelfplayArgs sp;
   auto* c_self = app.add_subcommand("selfplay", "Play whole games with bots, checking every step");
@@ -44,7 +75,8 @@ int main(int argc, char** argv) {
   c_self->add_option("--param", sp.params, "Rule option key=value (repeatable)");
   c_self->add_option("--record", sp.record_dir, "Write each game's record into this folder");
   c_self->add_option("--check-every", sp.check_every,
-                     "Deep conformance checks every N steps (0: none)");
+                     "Deep conformance checks every N steps (default 1: every step, slow; 0: none, "
+                     "hundreds of times faster)");
   c_self->add_flag("--json", sp.json, "Print one JSON object");
 
   ReplayArgs rp;
@@ -131,6 +163,10 @@ int main(int argc, char** argv) {
     if (*c_games) return cmd_games(games, std::cout, std::cerr);
     if (*c_new) return cmd_new(nw, std::cout, std::cerr);
     if (*c_apply) return cmd_apply(ap, std::cin, std::cout, std::cerr);
+    if (*c_legal) return cmd_legal(lg, std::cin, std::cout, std::cerr);
+    if (*c_view) return cmd_view(vw, std::cin, std::cout, std::cerr);
+    if (*c_result) return cmd_result(rs, std::cin, std::cout, std::cerr);
+    if (*c_engine) return cmd_engine(en, std::cin, std::cout, std::cerr);
     if (*c_self) return cmd_selfplay(sp, std::cout, std::cerr);
     if (*c_replay) return cmd_replay(rp, std::cin, std::cout, std::cerr);
     if (*c_arena) return cmd_arena(ar, std::cout, std::cerr);

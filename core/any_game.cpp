@@ -2,6 +2,38 @@
 
 namespace meeple {
 
+namespace {
+
+// The first place `given` departs from `canonical` ("" when it agrees); `path`
+// names where we are, for the message.
+std::string first_difference(const Json& given, const Json& canonical, const std::string& path) {
+  if (given.is_object() && canonical.is_object()) {
+    for (const auto& [k, v] : given.items()) {
+      const std::string here = path.empty() ? k : path + "." + k;
+      if (!canonical.contains(k)) return fmt::format("unknown key '{}'", here);
+      std::string d = first_difference(v, canonical[k], here);
+      if (!d.empty()) return d;
+    }
+    return {};
+  }
+  if (given == canonical) return {};
+  // Another name for the same thing (First Contact's characteristics by name
+  // in any language or by pad number): the game's parser read it as this
+  // action, so it is that value.
+  if (canonical.is_string() && (given.is_string() || given.is_number_integer())) return {};
+  return fmt::format("{} should be {}, not {}", path.empty() ? "the action" : "'" + path + "'",
+                     canonical.dump(), given.dump());
+}
+
+}  // namespace
+
+MaybeError check_action_form(const Json& given, const Json& canonical) {
+  std::string d = first_difference(given, canonical, "");
+  if (d.empty()) return std::nullopt;
+  return make_error(errc::kMalformedAction, fmt::format("{}: {} (this action reads {})",
+                                                        given.dump(), d, canonical.dump()));
+}
+
 Json AnyState::result_json() const {
   GameResult r = result();
   Json j = {{"players", r.players}};

@@ -17,6 +17,15 @@ namespace meeple {
 
 class AnyGame;
 
+// Whether `given`, a JSON form that parsed as some action, agrees with that
+// action's own form `canonical`: every key it has is one of canonical's, with
+// the same value (objects compared key by key, so keys canonical adds for
+// people, such as a city's name, may be left out). Where canonical has a
+// string, the game's parser has checked the string (or number) it read, which
+// may be another name for it. action/malformed, naming the unknown key or the
+// wrong value, when not.
+MaybeError check_action_form(const Json& given, const Json& canonical);
+
 // A state of some game. Copying copies the state (value semantics).
 class AnyState {
  public:
@@ -179,11 +188,29 @@ class GameAdapter final : public AnyGame {
     MaybeError apply(Seat seat, Action a) override { return s.apply(seat, a); }
     Json action_to_json(Seat seat, Action a) const override { return s.action_to_json(seat, a); }
     Expected<Action> action_from_json(Seat seat, const Json& j) const override {
+      Expected<Action> a = make_error(errc::kMalformedAction, "malformed action");
       try {
-        return s.action_from_json(seat, j);
+        a = s.action_from_json(seat, j);
       } catch (const Json::exception& e) {
         return make_error(errc::kMalformedAction, std::string("malformed action: ") + e.what());
       }
+      if (!a) return a;
+      // Strictness: a form that names one of the actions open now must agree
+      // with that action's own form (no unknown keys, no other values).
+      // Others are left to apply(), which refuses them as illegal.
+      bool open = false;
+      if (seat == kChance && !s.is_terminal() && s.is_chance()) {
+        ChanceList outcomes;
+        s.chance_outcomes(outcomes);
+        for (const auto& o : outcomes) open = open || o.action == *a;
+      } else if (seat >= 0 && !s.is_terminal() && !s.is_chance() && s.to_act().contains(seat)) {
+        ActionList legal;
+        s.legal_actions(seat, legal);
+        open = legal.contains(*a);
+      }
+      if (open)
+        if (auto e = check_action_form(j, s.action_to_json(seat, *a))) return *e;
+      return a;
     }
     Json view(Seat seat) const override { return s.view(seat); }
     Json to_json() const override { return s.to_json(); }

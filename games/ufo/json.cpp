@@ -3,6 +3,8 @@
 // round-trip; from_json refuses corrupt input with state/corrupt.
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "games/ufo/internal.h"
 
 namespace meeple::ufo {
@@ -97,7 +99,15 @@ Expected<Action> UfoState::action_from_json(Seat seat, const Json& j) const {
     if (f < 0) return malformed("expected {\"die\": 1..12}");
     return f;
   }
-  if (j.contains("end") || j.contains("decline")) return act::kPass;
+  if (j.contains("end") || j.contains("decline")) {
+    // The pass names what it ends or declines, which is this phase's.
+    const Json pass = action_to_json(seat, act::kPass);
+    const char* key = j.contains("end") ? "end" : "decline";
+    if (!pass.contains(key) || j[key] != pass[key])
+      return make_error(errc::kMalformedAction,
+                        fmt::format("{} is not a pass now: it is {}", j.dump(), pass.dump()));
+    return act::kPass;
+  }
   if (j.contains("roll")) return act::kRoll;
   if (j.contains("support")) {
     if (!j["support"].is_string()) return malformed("support is nobody, attacker or defender");

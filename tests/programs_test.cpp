@@ -1,0 +1,584 @@
+// meeple for programs: `legal`, `view`, `result`, `apply` with --seed and
+// --view, strict action JSON forms, and `meeple engine` (its protocol, whole
+// games of every game through it, and the examples of
+// docs/engine-protocol.md, which are run here so they stay true).
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "bots/bot.h"
+#include "cli/commands.h"
+#include "cli/engine.h"
+#include "cli/programs.h"
+#include "core/any_game.h"
+#include "core/record.h"
+#include "games/registry.h"
+#include "tests/toy/high_card.h"
+
+namespace meeple::cli {
+namespace {
+
+const GameAdapter<toy::HighCard> kToy;
+
+class Programs : public testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    static bool once = [] {
+      register_test_game(&kToy);
+      return true;
+    }();
+    (void)once;
+  }
+  // A new high-card game's state as JSON text.
+  std::string new_state(bool stop_at_chance, int rounds = 3) {
+    std::ostringstream o, e;
+    EXPECT_EQ(cmd_new({.game = "high-card",
+                       .players = 2,
+                       .seed = 3,
+                       .params = {"rounds=" + std::to_string(rounds)},
+                       .stop_at_chance = stop_at_chance},
+                      o, e),
+              0);
+    return o.str();
+  }
+  void input(const std::string& text) {
+    in.clear();
+    in.str(text);
+    out.str("");
+    err.str("");
+  }
+  std::ostringstream out, err;
+  std::istringstream in;
+};
+
+TEST_F(Programs, LegalListsChanceOutcomesWithWeights) {
+  input(new_state(true));
+  ASSERT_EQ(cmd_legal({.game = "high-card", .state_file = "-", .json = true}, in, out, err), 0)
+      << err.str();
+  Json j = Json::parse(out.str());
+  EXPECT_TRUE(j["chance"].get<bool>());
+  EXPECT_EQ(j["total_weight"], 6);
+  ASSERT_EQ(j["outcomes"].size(), 6u);
+  EXPECT_EQ(j["outcomes"][0]["action"], 0);
+  EXPECT_EQ(j["outcomes"][0]["json"], (Json{{"card", 1}}));
+  EXPECT_EQ(j["outcomes"][0]["weight"], 1);
+  input(new_state(true));
+  ASSERT_EQ(cmd_legal({.game = "high-card", .state_file = "-"}, in, out, err), 0);
+  EXPECT_NE(out.str().find("chance (seat -1), 6 outcomes"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("{\"card\":6}  weight 1/6"), std::string::npos) << out.str();
+}
+
+TEST_F(Programs, LegalListsEverySeatToActOrOne) {
+  input(new_state(false));
+  ASSERT_EQ(cmd_legal({.game = "high-card", .state_file = "-", .json = true}, in, out, err), 0);
+  Json j = Json::parse(out.str());
+  EXPECT_EQ(j["to_act"], Json::parse("[0, 1]"));
+  ASSERT_EQ(j["seats"].size(), 2u);
+  EXPECT_EQ(j["seats"][1]["seat"], 1);
+  EXPECT_EQ(j["seats"][1]["actions"][1]["json"], (Json{{"bet", true}}));
+  input(new_state(false));
+  ASSERT_EQ(
+      cmd_legal({.game = "high-card", .state_file = "-", .seat = 1, .json = true}, in, out, err),
+      0);
+  j = Json::parse(out.str());
+  ASSERT_EQ(j["seats"].size(), 1u);
+  EXPECT_EQ(j["seats"][0]["seat"], 1);
+  input(new_state(false));
+  EXPECT_EQ(cmd_legal({.game = "high-card", .state_file = "-", .seat = 5}, in, out, err), 2);
+  EXPECT_NE(err.str().find("seat/invalid"), std::string::npos);
+  input("{}");
+  EXPECT_EQ(cmd_legal({.game = "high-card", .state_file = "-"}, in, out, err), 2);
+  EXPECT_NE(err.str().find("state/corrupt"), std::string::npos);
+}
+
+// Every real game: each legal action of each seat to act has words, and its
+// JSON form (as listed) applies through `apply`.
+TEST_F(Programs, LegalActionsOfEveryGameHaveWordsAndApplyByTheirJson) {
+  for (const AnyGame* g : all_games()) {
+    if (g == &kToy) continue;
+    std::ostringstream o, e;
+    ASSERT_EQ(cmd_new({.game = std::string(g->name()), .seed = 4}, o, e), 0) << e.str();
+    const std::string state = o.str();
+    input(state);
+    ASSERT_EQ(
+        cmd_legal({.game = std::string(g->name()), .state_file = "-", .json = true}, in, out, err),
+        0)
+        << err.str();
+    Json j = Json::parse(out.str());
+    ASSERT_FALSE(j["seats"].empty()) << g->name();
+    for (const auto& seat : j["seats"]) {
+      ASSERT_FALSE(seat["actions"].empty());
+      for (const auto& a : seat["actions"])
+        EXPECT_FALSE(a["words"].get<std::string>().empty()) << g->name() << " " << a.dump();
+      const Json& first = seat["actions"][0];
+      input(state);
+      Json act = {{"seat", seat["seat"]}, {"action", first["json"]}};
+      EXPECT_EQ(
+          cmd_apply({.game = std::string(g->name()), .state_file = "-", .actions = {act.dump()}},
+                    in, out, err),
+          0)
+          << g->name() << " " << act.dump() << " " << err.str();
+    }
+    input(state);
+    ASSERT_EQ(
+        cmd_legal({.game = std::string(g->name()), .state_file = "-", .lang = "it"}, in, out, err),
+        0);
+    EXPECT_NE(out.str().find("seat "), std::string::npos);
+  }
+}
+
+// First Contact's note-pad edits are free actions: marked, and left out on request.
+TEST_F(Programs, LegalMarksFreeActionsAndLeavesThemOutOnRequest) {
+  if (!find_game("first-contact")) GTEST_SKIP();
+  std::ostringstream o, e;
+  ASSERT_EQ(cmd_new({.game = "first-contact", .players = 4, .seed = 3}, o, e), 0);
+  const std::string state = o.str();
+  input(state);
+  ASSERT_EQ(cmd_legal({.game = "first-contact", .state_file = "-", .json = true}, in, out, err), 0);
+  Json all = Json::parse(out.str());
+  input(state);
+  ASSERT_EQ(cmd_legal({.game = "first-contact", .state_file = "-", .json = true, .primary = true},
+                      in, out, err),
+            0);
+  Json primary = Json::parse(out.str());
+  ASSERT_EQ(all["seats"].size(), primary["seats"].size());
+  std::size_t total_free = 0;
+  for (std::size_t i = 0; i < all["seats"].size(); ++i) {
+    std::size_t free = 0;
+    for (const auto& a : all["seats"][i]["actions"]) free += a.value("free", false) ? 1 : 0;
+    EXPECT_EQ(all["seats"][i]["actions"].size() - primary["seats"][i]["actions"].size(), free);
+    for (const auto& a : primary["seats"][i]["actions"]) EXPECT_FALSE(a.contains("free"));
+    total_free += free;
+  }
+  EXPECT_GT(total_free, 0u);
+  input(state);
+  ASSERT_EQ(cmd_legal({.game = "first-contact", .state_file = "-"}, in, out, err), 0);
+  EXPECT_NE(out.str().find("(free: the decision goes on)"), std::string::npos);
+}
+
+TEST_F(Programs, ViewPrintsOneSeatsOrTheSpectatorsView) {
+  const std::string state = new_state(false);
+  auto s = kToy.state_from_json(Json::parse(state));
+  ASSERT_TRUE(s.ok());
+  input(state);
+  ASSERT_EQ(cmd_view({.game = "high-card", .state_file = "-", .seat = "1"}, in, out, err), 0);
+  EXPECT_EQ(Json::parse(out.str()), s->view(1));
+  input(state);
+  ASSERT_EQ(cmd_view({.game = "high-card", .state_file = "-", .seat = "spectator"}, in, out, err),
+            0);
+  EXPECT_EQ(Json::parse(out.str()), s->view(kSpectator));
+  for (const char* bad : {"2", "-1", "x"}) {
+    input(state);
+    EXPECT_EQ(cmd_view({.game = "high-card", .state_file = "-", .seat = bad}, in, out, err), 2);
+    EXPECT_NE(err.str().find("seat/invalid"), std::string::npos) << bad;
+  }
+  // A real game's board in words.
+  const AnyGame* ufo = find_game("ufo");
+  if (ufo) {
+    std::ostringstream o, e;
+    ASSERT_EQ(cmd_new({.game = "ufo", .seed = 2}, o, e), 0);
+    input(o.str());
+    ASSERT_EQ(cmd_view({.game = "ufo", .state_file = "-", .seat = "0", .text = true}, in, out, err),
+              0);
+    EXPECT_GT(out.str().size(), 40u);
+  }
+}
+
+TEST_F(Programs, ResultOfAFinishedGameAndNotBefore) {
+  input(new_state(false, 1));
+  EXPECT_EQ(cmd_result({.game = "high-card", .state_file = "-"}, in, out, err), 2);
+  EXPECT_NE(err.str().find("game/not_over"), std::string::npos);
+  input(new_state(false, 1));
+  ASSERT_EQ(cmd_apply({.game = "high-card",
+                       .state_file = "-",
+                       .actions = {R"({"seat": 0, "action": {"bet": true}})",
+                                   R"({"seat": 1, "action": 1})"}},
+                      in, out, err),
+            0)
+      << err.str();
+  input(out.str());
+  ASSERT_EQ(cmd_result({.game = "high-card", .state_file = "-"}, in, out, err), 0) << err.str();
+  Json r = Json::parse(out.str());
+  EXPECT_EQ(r["players"], 2);
+  EXPECT_EQ(r["score"].size(), 2u);
+  EXPECT_FALSE(r["winners"].empty());
+}
+
+TEST_F(Programs, ApplyNamesTheRefusedActionAmongSeveral) {
+  input(new_state(false));
+  EXPECT_EQ(cmd_apply({.game = "high-card",
+                       .state_file = "-",
+                       .actions = {R"({"seat": 0, "action": 1})", R"({"seat": 0, "action": 0})",
+                                   R"({"seat": 1, "action": 0})"}},
+                      in, out, err),
+            2);
+  EXPECT_NE(err.str().find("action/not_your_turn: --action 2 of 3 ({\"seat\": 0, \"action\": 0})"),
+            std::string::npos)
+      << err.str();
+  input(new_state(false));
+  EXPECT_EQ(cmd_apply({.game = "high-card", .state_file = "-", .actions = {"{\"bet\": 2}"}}, in,
+                      out, err),
+            2);
+  EXPECT_NE(err.str().find("action/malformed: --action {\"bet\": 2}"), std::string::npos)
+      << err.str();
+}
+
+TEST_F(Programs, ApplyResolvesChanceWithASeedAndPrintsAView) {
+  input(new_state(true));
+  ASSERT_EQ(cmd_apply({.game = "high-card", .state_file = "-", .seed = 9}, in, out, err), 0)
+      << err.str();
+  Json s = Json::parse(out.str());
+  EXPECT_EQ(s["dealt"], 2);
+  // Both bet; the next round's cards are dealt from the seed too; seat 0's view.
+  input(out.str());
+  ASSERT_EQ(cmd_apply({.game = "high-card",
+                       .state_file = "-",
+                       .actions = {R"({"seat": 0, "action": 1})", R"({"seat": 1, "action": 1})"},
+                       .seed = 9,
+                       .view = "0"},
+                      in, out, err),
+            0)
+      << err.str();
+  Json v = Json::parse(out.str());
+  EXPECT_EQ(v["round"], 1);
+  EXPECT_FALSE(v.contains("dealt"));  // a view, not the state
+  input(s.dump());
+  EXPECT_EQ(cmd_apply({.game = "high-card", .state_file = "-", .view = "7"}, in, out, err), 2);
+  EXPECT_NE(err.str().find("seat/invalid"), std::string::npos);
+}
+
+// Action forms are strict: an unknown key or another value is action/malformed.
+TEST_F(Programs, ActionJsonFormsAreStrictInEveryGame) {
+  auto s = *kToy.new_game(Json::object(), 2);
+  Rng rng(1);
+  s.resolve_chance(rng);
+  auto a = s.action_from_json(0, Json{{"bet", true}, {"really", true}});
+  ASSERT_FALSE(a.ok());
+  EXPECT_EQ(a.error().code, errc::kMalformedAction);
+  EXPECT_NE(a.error().message.find("unknown key 'really'"), std::string::npos);
+
+  for (const AnyGame* g : all_games()) {
+    if (g == &kToy) continue;
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      Rng r(seed);
+      AnyState st = *g->new_game(g->param_variants().front(), g->min_players());
+      for (int step = 0; step < 300 && !st.is_terminal(); ++step) {
+        if (st.is_chance()) {
+          st.apply(kChance, sample_chance(st.chance_outcomes(), r));
+          continue;
+        }
+        const Seat seat = st.to_act().lowest();
+        ActionList legal = st.legal_actions(seat);
+        for (Action x : legal) {
+          Json j = st.action_to_json(seat, x);
+          auto back = st.action_from_json(seat, j);
+          ASSERT_TRUE(back.ok()) << g->name() << " " << j.dump();
+          EXPECT_EQ(*back, x) << g->name() << " " << j.dump();
+          if (!j.is_object()) continue;
+          Json extra = j;
+          extra["surplus"] = 1;
+          auto e = st.action_from_json(seat, extra);
+          ASSERT_FALSE(e.ok()) << g->name() << " accepted " << extra.dump();
+          EXPECT_EQ(e.error().code, errc::kMalformedAction) << extra.dump();
+          for (const auto& [k, v] : j.items()) {
+            Json wrong = j;
+            wrong[k] = Json::array({"no such value"});
+            auto w = st.action_from_json(seat, wrong);
+            EXPECT_FALSE(w.ok() && legal.contains(*w)) << g->name() << " accepted " << wrong.dump();
+          }
+        }
+        st.apply(seat, legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+      }
+    }
+  }
+}
+
+// Ufo! used to take {"end": anything} as a pass in every phase.
+TEST_F(Programs, UfoPassIsOnlyItsOwnForm) {
+  const AnyGame* g = find_game("ufo");
+  if (!g) GTEST_SKIP() << "ufo not built";
+  Rng r(5);
+  AnyState st = *g->new_game(Json::object(), 3);
+  int checked = 0;
+  for (int step = 0; step < 3000 && !st.is_terminal() && checked < 20; ++step) {
+    if (st.is_chance()) {
+      st.apply(kChance, sample_chance(st.chance_outcomes(), r));
+      continue;
+    }
+    const Seat seat = st.to_act().lowest();
+    ActionList legal = st.legal_actions(seat);
+    for (Action x : legal) {
+      Json j = st.action_to_json(seat, x);
+      if (!j.contains("end") && !j.contains("decline")) continue;
+      ++checked;
+      const std::string key = j.contains("end") ? "end" : "decline";
+      const std::string other = key == "end" ? "decline" : "end";
+      for (const Json& bad :
+           {Json{{key, 5}}, Json{{key, "anything"}}, Json{{other, j[key]}}, Json{{key, true}}}) {
+        auto e = st.action_from_json(seat, bad);
+        EXPECT_FALSE(e.ok()) << bad.dump() << " taken for " << j.dump();
+        if (!e.ok()) {
+          EXPECT_EQ(e.error().code, errc::kMalformedAction) << bad.dump();
+        }
+      }
+      EXPECT_TRUE(st.action_from_json(seat, j).ok());
+    }
+    st.apply(seat, legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+  }
+  EXPECT_GT(checked, 0);
+}
+
+TEST_F(Programs, SelfplaySaysWhichChecksItRunsAndHowToGoFaster) {
+  ASSERT_EQ(cmd_selfplay({.game = "high-card", .players = 2, .games = 1}, out, err), 0);
+  EXPECT_NE(out.str().find("checks: deep conformance checks on every step"), std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("--check-every 0"), std::string::npos);
+  out.str("");
+  ASSERT_EQ(
+      cmd_selfplay({.game = "high-card", .players = 2, .games = 1, .check_every = 0}, out, err), 0);
+  EXPECT_NE(out.str().find("checks: no conformance checks"), std::string::npos) << out.str();
+  out.str("");
+  ASSERT_EQ(cmd_selfplay({.game = "high-card", .players = 2, .games = 1, .json = true}, out, err),
+            0);
+  EXPECT_NE(Json::parse(out.str())["checks"].get<std::string>().find("--check-every 0"),
+            std::string::npos);
+}
+
+// ---- meeple engine ----
+
+// Runs requests (one JSON per line) through a fresh engine; its responses.
+std::vector<Json> engine(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const auto& l : lines) text += l + "\n";
+  std::istringstream i(text);
+  std::ostringstream o, e;
+  EXPECT_EQ(cmd_engine({}, i, o, e), 0);
+  std::vector<Json> out;
+  std::istringstream r(o.str());
+  for (std::string line; std::getline(r, line);) out.push_back(Json::parse(line));
+  return out;
+}
+
+std::string code_of(const Json& resp) {
+  return resp.value("ok", true) ? "" : resp["error"]["code"].get<std::string>();
+}
+
+TEST_F(Programs, EngineAnswersEveryRequestAndEchoesIds) {
+  auto r = engine({R"({"cmd": "games", "id": 7})", "not json", R"({"cmd": "dance"})",
+                   R"({"cmd": "legal"})", R"({"cmd": "new", "game": "chess"})",
+                   R"({"cmd": "new", "game": "high-card", "players": 9})",
+                   R"({"cmd": "new", "game": "high-card", "params": {"speed": 1}})", R"([1])", "",
+                   R"({"cmd": "quit", "id": "bye"})", R"({"cmd": "games"})"});
+  ASSERT_EQ(r.size(), 9u);  // the blank line is skipped, nothing after quit
+  EXPECT_EQ(r[0]["id"], 7);
+  EXPECT_TRUE(r[0]["ok"].get<bool>());
+  EXPECT_FALSE(r[0]["games"].empty());
+  EXPECT_EQ(code_of(r[1]), "request/malformed");
+  EXPECT_EQ(code_of(r[2]), "request/unknown_command");
+  EXPECT_EQ(code_of(r[3]), "engine/no_game");
+  EXPECT_EQ(code_of(r[4]), "game/unknown");
+  EXPECT_EQ(code_of(r[5]), "game/players");
+  EXPECT_EQ(code_of(r[6]), "params/unknown");
+  EXPECT_EQ(code_of(r[7]), "request/malformed");
+  EXPECT_EQ(r[8], (Json{{"ok", true}, {"id", "bye"}}));
+}
+
+TEST_F(Programs, EngineDrivesAGameWithExplicitChanceUndoAndRecords) {
+  auto r = engine({
+      R"({"cmd": "new", "game": "high-card", "players": 2, "params": {"rounds": 1}, "chance": "explicit"})",
+      R"({"cmd": "legal"})",
+      R"({"cmd": "apply", "action": {"card": 6}})",
+      R"({"cmd": "apply", "seat": -1, "action": 1})",
+      R"({"cmd": "apply", "action": 0})",
+      R"({"cmd": "apply", "seat": 0, "action": {"bet": true}})",
+      R"({"cmd": "apply", "seat": 0, "action": 0})",
+      R"({"cmd": "view", "seat": 0})",
+      R"({"cmd": "view", "seat": "spectator"})",
+      R"({"cmd": "result"})",
+      R"({"cmd": "undo", "steps": 5})",
+      R"({"cmd": "undo"})",
+      R"({"cmd": "apply", "seat": 1, "action": {"bet": true}})",
+      R"({"cmd": "result"})",
+      R"({"cmd": "save"})",
+      R"({"cmd": "state"})",
+  });
+  ASSERT_EQ(r.size(), 16u);
+  EXPECT_TRUE(r[0]["chance"].get<bool>());
+  EXPECT_EQ(r[0]["applied"], Json::array());
+  EXPECT_EQ(r[1]["outcomes"].size(), 6u);
+  EXPECT_EQ(r[2]["applied"][0]["json"], (Json{{"card", 6}}));
+  EXPECT_EQ(r[3]["to_act"], Json::parse("[0, 1]"));
+  EXPECT_EQ(code_of(r[4]), "action/malformed");  // two seats decide: which?
+  EXPECT_EQ(r[5]["step"], 3);
+  EXPECT_EQ(code_of(r[6]), "action/not_your_turn");
+  EXPECT_TRUE(r[7]["view"].is_object());
+  EXPECT_EQ(r[7]["seat"], 0);
+  EXPECT_EQ(r[8]["seat"], -2);
+  EXPECT_EQ(code_of(r[9]), "game/not_over");
+  EXPECT_EQ(code_of(r[10]), "engine/nothing_to_undo");
+  EXPECT_EQ(r[11]["step"], 2);  // seat 0's bet undone
+  EXPECT_TRUE(r[12]["ok"].get<bool>()) << r[12].dump();
+  EXPECT_EQ(r[12]["step"], 3);
+  EXPECT_FALSE(r[12]["terminal"].get<bool>());  // seat 0 has not bet again
+  EXPECT_EQ(code_of(r[13]), "game/not_over");
+  const Json rec = r[14]["record"];
+  EXPECT_EQ(rec["format"], "meeple-record/1");
+  EXPECT_EQ(rec["actions"].size(), 3u);
+  EXPECT_EQ(rec["actions"][2], Json::parse(R"({"seat": 1, "action": 1, "json": {"bet": true}})"));
+  EXPECT_TRUE(r[15]["state"].is_object());
+
+  // The record loads into a new engine and plays on.
+  auto l = engine({Json{{"cmd", "load"}, {"record", rec}}.dump(),
+                   R"({"cmd": "apply", "seat": 0, "action": {"bet": false}})",
+                   R"({"cmd": "result"})", R"({"cmd": "save"})"});
+  ASSERT_EQ(l.size(), 4u);
+  EXPECT_EQ(l[0]["step"], 3) << l[0].dump();
+  EXPECT_TRUE(l[1]["terminal"].get<bool>()) << l[1].dump();
+  EXPECT_EQ(l[2]["result"]["winners"], Json::parse("[1]"));
+  // `meeple replay` reads what save wrote.
+  input(l[3]["record"].dump());
+  EXPECT_EQ(cmd_replay({.file = "-"}, in, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("result matches the record"), std::string::npos);
+
+  auto bad = engine({R"({"cmd": "load", "record": {"format": "x"}})",
+                     R"({"cmd": "load", "file": "/nonexistent/r.json"})"});
+  EXPECT_EQ(code_of(bad[0]), "record/corrupt");
+  EXPECT_EQ(code_of(bad[1]), "io/failed");
+}
+
+// Whole games of every game, bots in every seat, through the protocol; the
+// saved record replays to the same result.
+TEST_F(Programs, EnginePlaysWholeGamesOfEveryGameWithBots) {
+  for (const AnyGame* g : all_games()) {
+    Engine e;
+    bool quit = false;
+    auto ask = [&](const Json& req) { return Json::parse(e.handle(req.dump(), quit)); };
+    // The limits automated play states (Ufo!'s max_rounds).
+    Json st = ask({{"cmd", "new"},
+                   {"game", g->name()},
+                   {"params", g->param_variants().front()},
+                   {"seed", 11}});
+    ASSERT_TRUE(st["ok"].get<bool>()) << st.dump();
+    int moves = 0;
+    while (!st["terminal"].get<bool>() && moves < 5000) {
+      // Every seat to act (several at once: simultaneous decisions).
+      for (const auto& seat : Json(st["to_act"])) {
+        st = ask({{"cmd", "bot"}, {"bot", "random"}, {"seat", seat}, {"apply", true}});
+        ASSERT_TRUE(st["ok"].get<bool>()) << g->name() << " " << st.dump();
+        ++moves;
+      }
+    }
+    ASSERT_TRUE(st["terminal"].get<bool>()) << g->name();
+    Json over = ask({{"cmd", "bot"}});
+    EXPECT_EQ(code_of(over), "action/game_over");
+    Json result = ask({{"cmd", "result"}});
+    ASSERT_TRUE(result["ok"].get<bool>());
+    Json rec = ask({{"cmd", "save"}})["record"];
+    EXPECT_EQ(rec["result"], result["result"]);
+    input(rec.dump());
+    EXPECT_EQ(cmd_replay({.file = "-"}, in, out, err), 0) << g->name() << err.str();
+  }
+}
+
+TEST_F(Programs, EngineAsksBotsWithABudget) {
+  const AnyGame* g = find_game("first-giants");
+  if (!g) GTEST_SKIP();
+  auto r = engine({R"({"cmd": "new", "game": "first-giants", "players": 3, "seed": 2})",
+                   R"({"cmd": "bot", "bot": "ismcts", "iterations": 20})",
+                   R"({"cmd": "bot", "bot": "ismcts:medium", "ms": 20})",
+                   R"({"cmd": "bot", "bot": "genius"})", R"({"cmd": "bot", "seat": 9})",
+                   R"({"cmd": "bots"})", R"({"cmd": "status"})"});
+  ASSERT_EQ(r.size(), 7u);
+  EXPECT_EQ(r[1]["bot"], "ismcts:20");
+  EXPECT_TRUE(r[1]["choice"].contains("json")) << r[1].dump();
+  EXPECT_EQ(r[2]["bot"], "ismcts:0.02s");
+  EXPECT_EQ(code_of(r[3]), "bot/unknown");
+  EXPECT_EQ(code_of(r[4]), "seat/invalid");
+  EXPECT_FALSE(r[5]["bots"].empty());
+  EXPECT_EQ(r[6]["step"], r[0]["step"]);  // asking does not apply
+}
+
+// ---- docs/engine-protocol.md: every example runs ----
+
+// Whether `got` is what the doc shows: "..." as a string stands for any
+// value, an array ending in "..." for any longer array starting so, and an
+// object with the key "..." for one with more keys.
+bool matches(const Json& doc, const Json& got, std::string& why, const std::string& path = "") {
+  if (doc == "...") return true;
+  if (doc.is_object() && got.is_object()) {
+    for (const auto& [k, v] : doc.items()) {
+      if (k == "...") continue;
+      if (!got.contains(k)) return why = path + "." + k + " missing", false;
+      if (!matches(v, got[k], why, path + "." + k)) return false;
+    }
+    if (!doc.contains("..."))
+      for (const auto& [k, v] : got.items())
+        if (!doc.contains(k)) return why = path + "." + k + " not in the doc", false;
+    return true;
+  }
+  if (doc.is_array() && got.is_array()) {
+    const bool prefix = !doc.empty() && doc.back() == "...";
+    const std::size_t n = doc.size() - (prefix ? 1 : 0);
+    if (prefix ? got.size() < n : got.size() != n)
+      return why = path + ": " + std::to_string(got.size()) + " elements", false;
+    for (std::size_t i = 0; i < n; ++i)
+      if (!matches(doc[i], got[i], why, path + "[" + std::to_string(i) + "]")) return false;
+    return true;
+  }
+  if (doc != got) return why = path + ": doc " + doc.dump() + ", got " + got.dump(), false;
+  return true;
+}
+
+TEST_F(Programs, EngineProtocolDocExamplesAreTrue) {
+  std::ifstream f(std::string(MEEPLE_SOURCE_DIR) + "/docs/engine-protocol.md");
+  ASSERT_TRUE(f) << "docs/engine-protocol.md";
+  // The doc's sessions: ```jsonl blocks, "> " request lines and "< "
+  // responses; each block a fresh engine.
+  std::vector<std::vector<std::pair<char, std::string>>> blocks;
+  bool in_block = false;
+  for (std::string line; std::getline(f, line);) {
+    if (line.starts_with("```jsonl")) {
+      in_block = true;
+      blocks.emplace_back();
+    } else if (line.starts_with("```")) {
+      in_block = false;
+    } else if (in_block && (line.starts_with("> ") || line.starts_with("< "))) {
+      blocks.back().push_back({line[0], line.substr(2)});
+    }
+  }
+  ASSERT_GE(blocks.size(), 2u);
+  // Paths in the doc are relative to the source folder.
+  const auto cwd = std::filesystem::current_path();
+  std::filesystem::current_path(MEEPLE_SOURCE_DIR);
+  int checked = 0;
+  for (const auto& block : blocks) {
+    std::vector<std::string> requests;
+    std::vector<Json> expected;
+    for (const auto& [dir, text] : block) {
+      if (dir == '>') {
+        requests.push_back(text);
+      } else {
+        ASSERT_EQ(expected.size() + 1, requests.size())
+            << "a response without its request: " << text;
+        expected.push_back(Json::parse(text));
+      }
+    }
+    ASSERT_EQ(expected.size(), requests.size());
+    auto got = engine(requests);
+    ASSERT_EQ(got.size(), requests.size());
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      std::string why;
+      EXPECT_TRUE(matches(expected[i], got[i], why))
+          << requests[i] << "\n  doc: " << expected[i].dump() << "\n  got: " << got[i].dump()
+          << "\n  " << why;
+      ++checked;
+    }
+  }
+  std::filesystem::current_path(cwd);
+  EXPECT_GE(checked, 20);
+}
+
+}  // namespace
+}  // namespace meeple::cli
