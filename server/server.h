@@ -36,10 +36,13 @@ struct ServerOptions {
   std::string log_level = "info";
   std::chrono::milliseconds grace{60000};  // away longer: a stand-in plays
   std::chrono::milliseconds tick{1000};    // clocks and presence are checked this often
-  double rate_per_second = 200;            // messages per connection, sustained
-  double rate_burst = 400;                 // and in a burst
-  std::chrono::seconds idle_timeout{60};   // a connection silent this long is closed
-  std::size_t max_write_queue = 256;       // messages waiting for a slow client
+  // A finished table leaves memory this long after its last connection
+  // closed; its summary, record and rematch then load it from the store.
+  std::chrono::milliseconds finished_ttl{300000};
+  double rate_per_second = 200;           // messages per connection, sustained
+  double rate_burst = 400;                // and in a burst
+  std::chrono::seconds idle_timeout{60};  // a connection silent this long is closed
+  std::size_t max_write_queue = 256;      // messages waiting for a slow client
 };
 
 struct Hub;

@@ -184,6 +184,41 @@ void play_to_end(std::vector<Player*> players, std::uint64_t seed, int max_steps
   FAIL() << "the game did not end";
 }
 
+// A gauge's value from /metrics.
+double metric(unsigned short port, const std::string& name) {
+  const std::string text = http_get(port, "/metrics").text;
+  const auto at = text.find("\n" + name + " ");
+  if (at == std::string::npos) return -1;
+  return std::stod(text.substr(at + name.size() + 2));
+}
+
+// Waits (bounded) until the gauge shows `want`; returns whether it did.
+bool await_metric(unsigned short port, const std::string& name, double want) {
+  for (int i = 0; i < 200; ++i) {
+    if (metric(port, name) == want) return true;
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds(25));  // the server's own timer is under test
+  }
+  return false;
+}
+
+// A short game of Ufo! (three rounds) for two people; returns the table.
+NewTable short_ufo(unsigned short port) {
+  NewTable t;
+  auto r = http_post(port, "/api/tables",
+                     {{"game", "ufo"},
+                      {"params", {{"max_rounds", 3}}},
+                      {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}}});
+  EXPECT_EQ(r.status, 201) << r.text;
+  t.id = r.body["id"];
+  t.host_token = r.body["host_token"];
+  for (int i = 0; i < 2; ++i)
+    t.tokens.push_back(http_post(port, "/api/tables/" + t.id + "/join", {{"seat", i}})
+                           .body["token"]
+                           .get<std::string>());
+  return t;
+}
+
 // Replays the finished table's record and checks that every message a seat
 // got holds its view at that version, its choices and its events, and no
 // more (the leak test).
@@ -415,6 +450,91 @@ TEST(Server, EveryErrorCodeOnceAndNothingChanges) {
   expect_error(mover, "request/rate_limited");
 }
 
+// The codes of docs/protocol.md that EveryErrorCodeOnceAndNothingChanges
+// leaves out. Elsewhere: table/started, seat/invalid and params/unknown in
+// TheHostChangesSeatsAndOptionsBeforeTheStartOnly, connection/slow in
+// AClientThatStopsReadingIsClosedAsSlowAndTheTableGoesOn, server/shutdown in
+// ServeProcess.SigtermClosesConnectionsWithAReasonAndExitsCleanly.
+TEST(Server, TheOtherErrorCodesOnce) {
+  TestServer server;
+  const unsigned short port = server.port();
+  auto code_of = [](const testing::HttpReply& r) { return r.body.value("code", ""); };
+  auto expect_error = [](Player& p, const std::string& code) {
+    auto m = p.ws.next_of("error");
+    ASSERT_TRUE(m) << code;
+    EXPECT_EQ((*m)["code"], code);
+  };
+  // Creating a table.
+  auto not_found = http_get(port, "/nope");
+  EXPECT_EQ(not_found.status, 404);
+  EXPECT_EQ(code_of(not_found), "request/not_found");
+  EXPECT_EQ(code_of(http_post(port, "/api/tables", {{"game", "ufo"}, {"players", 99}})),
+            "game/players");
+  EXPECT_EQ(
+      code_of(http_post(port, "/api/tables",
+                        {{"game", "ufo"}, {"players", 2}, {"params", {{"max_rounds", "x"}}}})),
+      "params/invalid");
+  EXPECT_EQ(
+      code_of(http_post(port, "/api/tables",
+                        {{"game", "ufo"},
+                         {"seats", {{{"kind", "person"}}, {{"kind", "bot"}, {"bot", "nope"}}}}})),
+      "bot/unknown");
+  // In the lobby: neither acting nor chatting.
+  NewTable lobby = make_table(port, "ufo", {{{"kind", "person"}}, {{"kind", "person"}}}, false);
+  {
+    Player a(port, ws_path(lobby, 0));
+    a.sync();
+    a.ws.send({{"type", "chat"}, {"text", "hi"}});
+    expect_error(a, "table/not_started");
+    a.act(0);
+    expect_error(a, "table/not_started");
+  }
+  // Chat over the limit, and First Contact's table-talk rule.
+  NewTable fc = make_table(port, "first-contact",
+                           {{{"kind", "person"}}, {{"kind", "person"}}, {{"kind", "person"}}});
+  {
+    Player a(port, ws_path(fc, 0));
+    a.sync();
+    const std::uint64_t v = a.version;
+    const std::size_t events = a.events.size();
+    a.ws.send({{"type", "chat"}, {"text", std::string(501, 'a')}});
+    expect_error(a, "chat/too_long");
+    a.ws.send({{"type", "chat"}, {"text", "I think it's BIG!"}});
+    expect_error(a, "chat/names_characteristic");
+    a.sync();
+    EXPECT_EQ(a.version, v);
+    EXPECT_EQ(a.events.size(), events) << "a refused line is not told";
+  }
+  // A finished game takes no more actions.
+  NewTable done = short_ufo(port);
+  {
+    Player a(port, ws_path(done, 0));
+    Player b(port, ws_path(done, 1));
+    ASSERT_NO_FATAL_FAILURE(play_to_end({&a, &b}, 13));
+    a.sync();
+    a.act(0);
+    expect_error(a, "action/game_over");
+  }
+  // A seat change while a bot is deciding (two bots that think half a second).
+  auto bots = http_post(
+      port, "/api/tables",
+      {{"game", "ufo"},
+       {"seats",
+        {{{"kind", "bot"}, {"bot", "ismcts:0.5s"}}, {{"kind", "bot"}, {"bot", "ismcts:0.5s"}}}},
+       {"auto_start", false}});
+  ASSERT_EQ(bots.status, 201) << bots.text;
+  const std::string id = bots.body["id"];
+  const Json host = {{"host_token", bots.body["host_token"]}};
+  ASSERT_EQ(http_post(port, "/api/tables/" + id + "/start", host).status, 200);
+  Json change = {{"seat", 0}, {"kind", "bot"}, {"bot", "random"}};
+  change.update(host);
+  std::string busy;
+  for (int i = 0; i < 20 && busy.empty(); ++i)
+    if (auto r = http_post(port, "/api/tables/" + id + "/seat", change); code_of(r) == "table/busy")
+      busy = code_of(r);
+  EXPECT_EQ(busy, "table/busy");
+}
+
 TEST(Server, AStandInPlaysForAPersonAwayLongerThanTheGraceUntilTheyReturn) {
   ServerOptions o;
   o.tick = std::chrono::milliseconds(50);
@@ -455,6 +575,182 @@ TEST(Server, AStandInPlaysForAPersonAwayLongerThanTheGraceUntilTheyReturn) {
   ASSERT_FALSE(back.log.empty());
   EXPECT_FALSE(back.log.front()["seats"][0]["stand_in"].get<bool>()) << "back at the table";
   EXPECT_TRUE(back.log.front()["seats"][0]["connected"].get<bool>());
+}
+
+TEST(Server, AFinishedTableLeavesMemoryAfterItsLastConnectionAndComesBackFromTheStore) {
+  ServerOptions o;
+  o.finished_ttl = std::chrono::milliseconds(300);
+  TestServer server(o);
+  const unsigned short port = server.port();
+  NewTable t = short_ufo(port);
+  auto a = std::make_unique<Player>(port, ws_path(t, 0));
+  auto b = std::make_unique<Player>(port, ws_path(t, 1));
+  ASSERT_NO_FATAL_FAILURE(play_to_end({a.get(), b.get()}, 8));
+  const Json result = a->log.back()["result"];
+  EXPECT_EQ(metric(port, "meeple_finished_tables"), 1);
+  // Connected: it stays, however long.
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));  // longer than the TTL, on purpose
+  EXPECT_EQ(metric(port, "meeple_finished_tables"), 1) << "evicted while connected";
+  auto record = http_get(port, "/api/tables/" + t.id + "/record");
+  ASSERT_EQ(record.status, 200);
+  // The last connection closes: after the TTL it leaves memory.
+  a->ws.close();
+  a.reset();
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));  // longer than the TTL, on purpose
+  EXPECT_EQ(metric(port, "meeple_finished_tables"), 1) << "one connection is still open";
+  b->ws.close();
+  b.reset();
+  ASSERT_TRUE(await_metric(port, "meeple_finished_tables", 0)) << "not evicted";
+  EXPECT_EQ(http_get(port, "/api/tables").body["tables"].size(), 0u);
+  // Its summary, record and a connection still work: it is loaded again.
+  auto summary = http_get(port, "/api/tables/" + t.id);
+  ASSERT_EQ(summary.status, 200) << summary.text;
+  EXPECT_EQ(summary.body["phase"], "finished");
+  EXPECT_EQ(metric(port, "meeple_finished_tables"), 1);
+  ASSERT_TRUE(await_metric(port, "meeple_finished_tables", 0)) << "loaded, then evicted again";
+  auto again = http_get(port, "/api/tables/" + t.id + "/record");
+  ASSERT_EQ(again.status, 200) << again.text;
+  EXPECT_EQ(again.body, record.body);
+  {
+    Player c(port, ws_path(t, 0));
+    c.sync();
+    EXPECT_EQ(c.phase, "finished");
+    EXPECT_EQ(c.log.front()["seat"], 0) << "the token still opens the seat";
+    EXPECT_EQ(c.log.front()["result"], result);
+    c.ws.close();
+  }
+  ASSERT_TRUE(await_metric(port, "meeple_finished_tables", 0));
+  // The host asks for a rematch of the evicted table: the same seats and
+  // tokens; asked again after another eviction, the same rematch.
+  auto rm = http_post(port, "/api/tables/" + t.id + "/rematch", {{"host_token", t.host_token}});
+  ASSERT_EQ(rm.status, 201) << rm.text;
+  EXPECT_EQ(rm.body["phase"], "lobby");
+  ASSERT_TRUE(await_metric(port, "meeple_finished_tables", 0));
+  auto rm2 = http_post(port, "/api/tables/" + t.id + "/rematch", {{"host_token", t.host_token}});
+  ASSERT_EQ(rm2.status, 201) << rm2.text;
+  EXPECT_EQ(rm2.body["id"], rm.body["id"]);
+  const std::string next = rm.body["id"];
+  Player c(port, "/ws/tables/" + next + "?token=" + t.tokens[1]);
+  c.sync();
+  EXPECT_EQ(c.log.front()["seat"], 1);
+  EXPECT_EQ(c.phase, "lobby");
+  // An unknown table is still unknown.
+  EXPECT_EQ(http_get(port, "/api/tables/0000000000000000").body["code"], "table/unknown");
+}
+
+TEST(Server, AClientThatStopsReadingIsClosedAsSlowAndTheTableGoesOn) {
+  TestServer server;
+  const unsigned short port = server.port();
+  NewTable t = make_table(port, "ufo", {{{"kind", "person"}}, {{"kind", "person"}}});
+  Player a(port, ws_path(t, 0));
+  Player b(port, ws_path(t, 1));
+  Rng rng(9);
+  std::vector<Player*> both = {&a, &b};
+  for (int i = 0; i < 4; ++i) ASSERT_TRUE(play_step(both, rng));
+  // A spectator with a small receive buffer asks for the whole picture again
+  // and again and reads none of it: more than the kernel's buffers and the
+  // server's queue (256 messages) hold.
+  WsClient slow(port, ws_path(t, -1), 16 * 1024);
+  ASSERT_TRUE(slow.next());
+  const std::size_t size = slow.raw().size();
+  const std::size_t hellos = 256 + (16u << 20) / size;
+  const std::string hello = Json{{"type", "hello"}}.dump();
+  std::size_t sent = 0;
+  while (sent < hellos && slow.try_send_text(hello)) ++sent;
+  // The table goes on for the others meanwhile.
+  const std::uint64_t before = a.version;
+  for (int i = 0; i < 6; ++i) ASSERT_TRUE(play_step(both, rng));
+  a.sync();
+  EXPECT_GT(a.version, before);
+  for (const auto& e : a.errors) EXPECT_EQ(e, "action/stale");
+  // The slow client reads at last: what was on its way, the reason, the end.
+  std::optional<Json> error;
+  std::size_t read = 0;
+  while (auto m = slow.next(std::chrono::seconds(10))) {
+    ++read;
+    if (m->value("type", "") == "error") error = m;
+  }
+  ASSERT_TRUE(error) << "read " << read << " messages of " << sent;
+  EXPECT_EQ((*error)["code"], "connection/slow");
+  EXPECT_FALSE(slow.timed_out());
+  EXPECT_NE(slow.close_reason().find("slow"), std::string::npos) << slow.close_reason();
+  EXPECT_LT(read, sent) << "what waited for it was dropped";
+  // The others play on.
+  ASSERT_TRUE(play_step(both, rng));
+}
+
+TEST(Server, APersonOutOfTimeIsPlayedForByTheStandInUntilTheyActAgain) {
+  ServerOptions o;
+  o.tick = std::chrono::milliseconds(50);
+  TestServer server(o);
+  const unsigned short port = server.port();
+  auto created = http_post(port, "/api/tables",
+                           {{"game", "ufo"},
+                            {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}},
+                            {"clock_seconds", 1}});
+  ASSERT_EQ(created.status, 201) << created.text;
+  NewTable t{.id = created.body["id"], .host_token = created.body["host_token"]};
+  for (int i = 0; i < 2; ++i)
+    t.tokens.push_back(http_post(port, "/api/tables/" + t.id + "/join", {{"seat", i}})
+                           .body["token"]
+                           .get<std::string>());
+  Player a(port, ws_path(t, 0));
+  Player b(port, ws_path(t, 1));
+  Player watcher(port, ws_path(t, -1));
+  for (Player* p : {&a, &b, &watcher}) p->sync();
+  Player& late = a.choices.empty() ? b : a;  // must act now, and will not in time
+  Player& quick = a.choices.empty() ? a : b;
+  const int seat = &late == &a ? 0 : 1;
+  ASSERT_FALSE(late.choices.empty());
+  const std::uint64_t v = late.version;
+  auto stand_in = [&](const Json& m) {
+    return m.contains("seats") && m["seats"][seat]["stand_in"].get<bool>();
+  };
+  auto saw_stand_in = [&](Player& p) { return std::any_of(p.log.begin(), p.log.end(), stand_in); };
+  // The late person does nothing: after a second the stand-in plays for them
+  // (the version moves on although only they were to act), and every
+  // connection is told.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+  while (std::chrono::steady_clock::now() < until) {
+    for (Player* p : {&a, &b, &watcher}) ASSERT_NO_FATAL_FAILURE(p->sync());
+    if (!quick.choices.empty()) {
+      quick.act(quick.choices[0]["action"]);
+      quick.choices = Json::array();
+    }
+    if (watcher.version > v && saw_stand_in(a) && saw_stand_in(b) && saw_stand_in(watcher)) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));  // the clock itself is under test
+  }
+  EXPECT_GT(watcher.version, v) << "the stand-in played";
+  EXPECT_TRUE(saw_stand_in(a));
+  EXPECT_TRUE(saw_stand_in(b));
+  EXPECT_TRUE(saw_stand_in(watcher));
+  EXPECT_FALSE(stand_in(watcher.log.front())) << "not before the clock ran out";
+  // They say hello: back at the table, their seat waits for them again.
+  late.ws.send({{"type", "hello"}});
+  for (Player* p : {&a, &b, &watcher}) ASSERT_NO_FATAL_FAILURE(p->sync());
+  EXPECT_FALSE(stand_in(watcher.log.back()));
+  EXPECT_FALSE(stand_in(quick.log.back()));
+  // Their next decision is theirs (quick plays on until then).
+  bool acted = false;
+  for (int i = 0; i < 200 && !acted; ++i) {
+    for (Player* p : {&late, &quick}) ASSERT_NO_FATAL_FAILURE(p->sync());
+    if (!quick.choices.empty()) {
+      quick.act(quick.choices[0]["action"]);
+      quick.choices = Json::array();
+    }
+    if (!late.choices.empty()) {
+      const std::uint64_t at = late.version;
+      late.act(late.choices[0]["action"]);
+      late.choices = Json::array();
+      late.sync();
+      EXPECT_GT(late.version, at);
+      acted = true;
+    }
+  }
+  EXPECT_TRUE(acted);
+  for (const auto& e : late.errors) ADD_FAILURE() << "refused: " << e;
+  watcher.sync();
+  EXPECT_FALSE(stand_in(watcher.log.back()));
 }
 
 TEST(Server, TheHostChangesSeatsAndOptionsBeforeTheStartOnly) {
@@ -741,6 +1037,84 @@ TEST(ServeProcess, KillNineMidGameThenRestartAndPlayOnWithNoAcknowledgedActionLo
   auto stored = http_get(third.port(), "/api/tables/" + t.id + "/record");
   ASSERT_EQ(stored.status, 200) << stored.text;
   EXPECT_EQ(stored.body, rec.body);
+}
+
+TEST(ServeProcess, ALobbySurvivesKillNineWithItsSeatsTokensAndOptions) {
+  TempDb db;
+  NewTable t;
+  std::string anna;
+  {
+    ServeProcess server(db.path);
+    ASSERT_NE(server.port(), 0) << "meeple serve did not start";
+    auto created =
+        http_post(server.port(), "/api/tables",
+                  {{"game", "ufo"},
+                   {"seats", {{{"kind", "person"}}, {{"kind", "person"}}, {{"kind", "person"}}}},
+                   {"public", true},
+                   {"clock_seconds", 30},
+                   {"grace_seconds", 5},
+                   {"languages", {"en", "it"}}});
+    ASSERT_EQ(created.status, 201) << created.text;
+    t.id = created.body["id"];
+    t.host_token = created.body["host_token"];
+    auto joined =
+        http_post(server.port(), "/api/tables/" + t.id + "/join", {{"seat", 0}, {"name", "Anna"}});
+    ASSERT_EQ(joined.status, 200) << joined.text;
+    anna = joined.body["token"];
+    // The host makes seat 2 a bot and shortens the game.
+    ASSERT_EQ(
+        http_post(server.port(), "/api/tables/" + t.id + "/seat",
+                  {{"host_token", t.host_token}, {"seat", 2}, {"kind", "bot"}, {"bot", "random"}})
+            .status,
+        200);
+    ASSERT_EQ(http_post(server.port(), "/api/tables/" + t.id + "/options",
+                        {{"host_token", t.host_token}, {"params", {{"max_rounds", 3}}}})
+                  .status,
+              200);
+    server.kill9();
+  }
+  ServeProcess again(db.path);
+  ASSERT_NE(again.port(), 0) << "meeple serve did not restart";
+  // Still listed, with its one free seat.
+  auto list = http_get(again.port(), "/api/tables");
+  ASSERT_EQ(list.body["tables"].size(), 1u) << list.text;
+  EXPECT_EQ(list.body["tables"][0]["id"], t.id);
+  EXPECT_EQ(list.body["tables"][0]["phase"], "lobby");
+  EXPECT_EQ(list.body["tables"][0]["free_seats"], 1);
+  // Anna's token still opens her seat; the options and seats are as left.
+  Player a(again.port(), "/ws/tables/" + t.id + "?token=" + anna);
+  a.sync();
+  ASSERT_FALSE(a.log.empty());
+  EXPECT_EQ(a.log.back()["seat"], 0);
+  EXPECT_EQ(a.log.back()["phase"], "lobby");
+  EXPECT_EQ(a.log.back()["params"], Json({{"max_rounds", 3}}));
+  EXPECT_EQ(a.log.back()["seats"][0]["name"], "Anna");
+  EXPECT_TRUE(a.log.back()["seats"][0]["taken"].get<bool>());
+  EXPECT_EQ(a.log.back()["seats"][2]["kind"], "bot");
+  // The seat that was taken stays taken; the host's token still works.
+  EXPECT_EQ(http_post(again.port(), "/api/tables/" + t.id + "/join", {{"seat", 0}}).body["code"],
+            "seat/taken");
+  EXPECT_EQ(http_post(again.port(), "/api/tables/" + t.id + "/start", {{"host_token", "nope"}})
+                .body["code"],
+            "auth/host");
+  a.ws.send({{"type", "hello"}, {"lang", "it"}});  // a language of the table's
+  a.sync();
+  EXPECT_TRUE(a.errors.empty());
+  // Ben joins the last seat: the game starts (auto_start) and plays to its end.
+  auto ben = http_post(again.port(), "/api/tables/" + t.id + "/join", {{"name", "Ben"}});
+  ASSERT_EQ(ben.status, 200) << ben.text;
+  EXPECT_EQ(ben.body["seat"], 1);
+  Player b(again.port(), "/ws/tables/" + t.id + "?token=" + ben.body["token"].get<std::string>());
+  ASSERT_NO_FATAL_FAILURE(play_to_end({&a, &b}, 21));
+  auto rec = http_get(again.port(), "/api/tables/" + t.id + "/record");
+  ASSERT_EQ(rec.status, 200) << rec.text;
+  EXPECT_EQ(rec.body["params"], Json({{"max_rounds", 3}}));
+  EXPECT_EQ(rec.body["seats"][0], "Anna");
+  EXPECT_EQ(rec.body["seats"][2], "random");
+  // A third start: the lobby is gone (the game took its place).
+  again.kill9();
+  ServeProcess third(db.path);
+  EXPECT_TRUE(http_get(third.port(), "/api/tables").body["tables"].empty());
 }
 
 TEST(ServeProcess, SigtermClosesConnectionsWithAReasonAndExitsCleanly) {
