@@ -271,7 +271,7 @@ MaybeError Room::advance() {
     Seat seat = kChance;
     Action a = -1;
     if (state_.is_chance()) {
-      a = sample_chance(state_.chance_outcomes(), rng_);
+      a = draw_chance();
     } else {
       // The lowest seat whose bot decides now; people decide on their own.
       const SeatSet acting = to_act();
@@ -294,7 +294,7 @@ MaybeError Room::advance() {
 Expected<std::optional<BotTurn>> Room::next_bot_turn() {
   while (!state_.is_terminal()) {
     if (state_.is_chance()) {
-      if (auto e = commit(kChance, sample_chance(state_.chance_outcomes(), rng_))) return *e;
+      if (auto e = commit(kChance, draw_chance())) return *e;
       continue;
     }
     const SeatSet acting = to_act();
@@ -324,6 +324,12 @@ MaybeError Room::apply_bot_turn(const BotTurn& turn, Action a) {
         fmt::format("the bot of seat {} chose an illegal action: {}", turn.seat, e->message));
   }
   return std::nullopt;
+}
+
+Action Room::draw_chance() {
+  if (options_.chance_script)
+    if (const std::optional<Action> a = options_.chance_script(version_)) return *a;
+  return sample_chance(state_.chance_outcomes(), rng_);
 }
 
 void Room::start_clock(Clock::time_point now) {

@@ -22,6 +22,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -66,6 +67,11 @@ struct RoomOptions {
   // resume the table after a restart).
   store::TableId table_id;
   Json table_options = Json::object();
+  // Tests only: the outcome of the chance step at `version` instead of the
+  // generator's (a scripted deal: the same game with other hidden cards);
+  // no function, or nullopt: the generator draws. An outcome that is not
+  // one of the state's is refused like a bot's illegal action.
+  std::function<std::optional<Action>(std::uint64_t version)> chance_script;
 };
 
 // A bot's decision to be made away from the room's thread: the seat's
@@ -225,6 +231,7 @@ class Room {
   Bot* player_bot(Seat seat);  // the bot deciding for this seat now, if any
   int language_index(std::string_view lang) const;
   void start_clock(Clock::time_point now);
+  Action draw_chance();  // the script's outcome, or the generator's
 
   const AnyGame* game_;
   AnyState initial_;  // the state before the first action (to brief late bots)

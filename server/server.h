@@ -16,6 +16,7 @@
 #include <functional>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/error.h"
@@ -43,6 +44,11 @@ struct ServerOptions {
   double rate_burst = 400;                // and in a burst
   std::chrono::seconds idle_timeout{60};  // a connection silent this long is closed
   std::size_t max_write_queue = 256;      // messages waiting for a slow client
+  // Tests only: the chance outcome of a table at a version, instead of the
+  // table's secret generator (room::RoomOptions::chance_script); empty: every
+  // table draws its own. Lets a test play one game with other hidden cards.
+  std::function<std::optional<Action>(const std::string& table, std::uint64_t version)>
+      chance_script;
 };
 
 struct Hub;

@@ -494,6 +494,8 @@ MaybeError Table::start() {
                        .table_options = {{"server", seat_plan_json()}}};
   for (auto& s : ro.table_options["server"]["seats"])
     if (s["kind"] == "person" && s["token"] == "") s["kind"] = "empty";
+  if (const auto& script = hub_.options.chance_script)
+    ro.chance_script = [script, id = id_](std::uint64_t v) { return script(id, v); };
   auto r = room::Room::open(*game_, params_, std::move(seats), std::move(ro), &hub_.store);
   if (!r) return r.error();
   room_ = std::move(*r);

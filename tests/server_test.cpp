@@ -9,6 +9,8 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <set>
 #include <thread>
 
@@ -108,7 +110,8 @@ struct Player {
   std::vector<std::pair<std::uint64_t, Json>> choice_log;
   std::vector<std::string> events;
   std::vector<std::string> errors;
-  std::vector<Json> log;  // every message but pongs
+  std::vector<Json> log;          // every message but pongs
+  std::vector<std::string> raws;  // the same, as sent
 
   void take(const Json& m) {
     if (getenv("MEEPLE_TEST_TRACE")) fprintf(stderr, "<< %s\n", m.dump().substr(0, 300).c_str());
@@ -136,6 +139,7 @@ struct Player {
       auto m = ws.next();
       ASSERT_TRUE(m) << "connection ended";
       if (m->value("type", "") == "pong") return;
+      raws.push_back(ws.raw());
       take(*m);
     }
     FAIL() << "no pong";
@@ -143,6 +147,7 @@ struct Player {
   void wait_one() {
     auto m = ws.next();
     ASSERT_TRUE(m) << "no message";
+    raws.push_back(ws.raw());
     take(*m);
   }
   void act(const Json& action) {
@@ -267,6 +272,294 @@ void check_against_replay(unsigned short port, const std::string& table, const J
     }
   }
 }
+
+// --- The leak test with hidden information re-sampled: a seat's messages
+// in a whole game and in the same game with everything that seat cannot see
+// made different are byte-identical.
+//
+// How "the same game re-sampled" is made, for every game alike: a random
+// whole game (its steps: people's actions and chance outcomes) is changed
+// step by step at random, keeping a change only when the changed game still
+// plays (every later step legal) and tells the seat exactly the same at
+// every step: its view, who must act, its choices with their words, the
+// event in words and the result. The changes tried: two chance outcomes
+// swapped (which card came when), one chance outcome replaced by another
+// (a different die or card), and another seat's action replaced by another
+// legal one (a secret decision, a private note-pad edit). What is kept is
+// thus a game with other deals, draws and secret decisions that the seat
+// could not tell apart from the first. Both games are then played through
+// the server (tables of people; a test-only chance script makes the server
+// draw the recorded outcomes) and the seat's messages compared byte for
+// byte. This is not a full re-sampling (determinize re-samples one moment,
+// not a history), but every accepted change is hidden information the
+// server holds and the seat must not learn.
+//
+// Per game: Ufo! and First Giants hide nothing from anyone (determinize is
+// the identity; every draw is seen when it is made), so no change is
+// possible and the test checks that none is found. First Contact hides the
+// aliens' language pads, request cards and targets, the secret offers until
+// they are revealed and each seat's note pad, but shows them all with the
+// result: its whole game can change only in what stays secret to the end
+// (note-pad edits, some offers), so the same game without its last step is
+// re-sampled too, where the pads and targets change as well. Each seat and
+// the spectator must see some change in every game that hides something.
+
+using Steps = std::vector<std::pair<Seat, Action>>;
+
+// A random whole game as scripted people play it: mostly one of their
+// choices, now and then any legal action (a free note-pad edit).
+Steps random_game(const AnyGame& game, const Json& params, int players, std::uint64_t seed) {
+  Rng rng(seed);
+  auto s = game.new_game(params, players);
+  EXPECT_TRUE(s);
+  Steps out;
+  while (!s->is_terminal() && out.size() < 20000) {
+    Seat seat = kChance;
+    Action a = -1;
+    if (s->is_chance()) {
+      a = sample_chance(s->chance_outcomes(), rng);
+    } else {
+      std::vector<Seat> acting;
+      for (Seat i = 0; i < players; ++i)
+        if (s->to_act().contains(i)) acting.push_back(i);
+      seat = acting[rng.below(static_cast<std::uint32_t>(acting.size()))];
+      const ActionList primary = s->primary_actions(seat);
+      const ActionList legal = s->legal_actions(seat);
+      a = legal.size() != primary.size() && rng.below(10) == 0
+              ? legal[rng.below(static_cast<std::uint32_t>(legal.size()))]
+              : primary[rng.below(static_cast<std::uint32_t>(primary.size()))];
+    }
+    EXPECT_FALSE(s->apply(seat, a));
+    out.emplace_back(seat, a);
+  }
+  EXPECT_TRUE(s->is_terminal());
+  return out;
+}
+
+// Everything a message may tell `observer` after `actor` played `a`.
+std::string told(const AnyState& before, Seat actor, Action a, const AnyState& after,
+                 Seat observer) {
+  Json j = {{"view", after.view(observer)}, {"over", after.is_terminal()}};
+  if (before.has_events()) j["event"] = before.describe_event(observer, actor, a, "en");
+  if (after.is_terminal()) {
+    j["result"] = after.result_json();
+  } else if (!after.is_chance()) {
+    j["to_act"] = after.to_act().bits();
+    if (observer >= 0 && after.to_act().contains(observer))
+      for (Action c : after.primary_actions(observer))
+        j["choices"].push_back(
+            {c, after.action_to_json(observer, c), after.describe_action(observer, c, "en")});
+  }
+  return j.dump();
+}
+
+// The game `steps` with what `observer` cannot see changed (see above);
+// `changes` counts the steps that differ.
+Steps resample(const AnyGame& game, const Json& params, int players, const Steps& steps,
+               Seat observer, std::uint64_t seed, int attempts, int& changes) {
+  std::vector<AnyState> states = {*game.new_game(params, players)};
+  std::vector<std::string> want;
+  for (const auto& [seat, a] : steps) {
+    AnyState next = states.back();
+    EXPECT_FALSE(next.apply(seat, a));
+    want.push_back(told(states.back(), seat, a, next, observer));
+    states.push_back(std::move(next));
+  }
+  std::vector<std::size_t> chance, others;
+  for (std::size_t k = 0; k < steps.size(); ++k)
+    (steps[k].first == kChance ? chance : others).push_back(k);
+  std::erase_if(others, [&](std::size_t k) { return steps[k].first == observer; });
+  Rng rng(seed);
+  auto pick = [&](const std::vector<std::size_t>& v) {
+    return v[rng.below(static_cast<std::uint32_t>(v.size()))];
+  };
+  Steps cur = steps;
+  for (int t = 0; t < attempts; ++t) {
+    Steps cand = cur;
+    std::size_t from = 0;
+    const auto kind = rng.below(3);
+    if (kind == 0 && chance.size() >= 2) {
+      const std::size_t i = pick(chance), j = pick(chance);
+      if (cand[i].second == cand[j].second) continue;
+      std::swap(cand[i].second, cand[j].second);
+      from = std::min(i, j);
+    } else if (kind == 1 && !chance.empty()) {
+      from = pick(chance);
+      const ChanceList outcomes = states[from].chance_outcomes();
+      cand[from].second = outcomes[rng.below(static_cast<std::uint32_t>(outcomes.size()))].action;
+    } else if (kind == 2 && !others.empty()) {
+      from = pick(others);
+      const ActionList legal = states[from].legal_actions(cand[from].first);
+      cand[from].second = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+    } else {
+      continue;
+    }
+    if (cand[from] == cur[from] && kind != 0) continue;
+    std::vector<AnyState> tail;
+    AnyState s = states[from];
+    bool same = true;
+    for (std::size_t k = from; k < cand.size() && same; ++k) {
+      AnyState before = s;
+      same = !s.apply(cand[k].first, cand[k].second) &&
+             told(before, cand[k].first, cand[k].second, s, observer) == want[k];
+      tail.push_back(s);
+    }
+    if (!same) continue;
+    cur = std::move(cand);
+    std::move(tail.begin(), tail.end(), states.begin() + static_cast<std::ptrdiff_t>(from) + 1);
+  }
+  changes = 0;
+  for (std::size_t k = 0; k < steps.size(); ++k) changes += cur[k] != steps[k];
+  return cur;
+}
+
+// Whether the game hides anything from `observer` at some point of `steps`.
+bool hides_something(const AnyGame& game, const Json& params, int players, const Steps& steps,
+                     Seat observer) {
+  AnyState s = *game.new_game(params, players);
+  Rng rng(5);
+  for (const auto& [seat, a] : steps) {
+    if (!(s.determinize(observer, rng) == s)) return true;
+    EXPECT_FALSE(s.apply(seat, a));
+  }
+  return false;
+}
+
+// The chance outcomes a test's server draws, per table (ServerOptions::chance_script).
+struct ChanceScripts {
+  std::mutex mutex;
+  std::map<std::string, Steps> tables;
+  std::optional<Action> draw(const std::string& table, std::uint64_t version) {
+    std::lock_guard lock(mutex);
+    const auto it = tables.find(table);
+    if (it == tables.end() || version >= it->second.size() || it->second[version].first != kChance)
+      return std::nullopt;
+    return it->second[version].second;
+  }
+};
+
+// Plays `steps` through the server at a table of people (the server draws
+// the recorded chance outcomes) with a connection per seat and a spectator's
+// last; returns each connection's messages as sent, the table's id
+// replaced by TABLE.
+std::vector<std::vector<std::string>> play_through(unsigned short port, ChanceScripts& scripts,
+                                                   const std::string& game, const Json& params,
+                                                   int players, const Steps& steps) {
+  auto created =
+      http_post(port, "/api/tables",
+                {{"game", game}, {"params", params}, {"players", players}, {"languages", {"en"}}});
+  EXPECT_EQ(created.status, 201) << created.text;
+  const std::string id = created.body["id"];
+  {
+    std::lock_guard lock(scripts.mutex);
+    scripts.tables[id] = steps;
+  }
+  std::vector<std::string> tokens;
+  for (int i = 0; i < players; ++i)
+    tokens.push_back(http_post(port, "/api/tables/" + id + "/join", {{"seat", i}, {"name", "p"}})
+                         .body["token"]
+                         .get<std::string>());
+  std::vector<std::unique_ptr<Player>> conns;
+  for (int i = 0; i <= players; ++i) {
+    conns.push_back(std::make_unique<Player>(
+        port, "/ws/tables/" + id + (i < players ? "?token=" + tokens[i] : "")));
+    for (auto& c : conns) c->sync();  // one connection at a time
+  }
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    const auto [seat, a] = steps[k];
+    if (seat == kChance) continue;  // the server draws it (the script)
+    Player& p = *conns[static_cast<std::size_t>(seat)];
+    p.ws.send({{"type", "act"}, {"version", k}, {"action", a}});
+    p.sync();
+    if (!p.errors.empty()) {
+      ADD_FAILURE() << "step " << k << ": " << p.errors.front();
+      break;
+    }
+    if (k % 64 == 0)
+      for (auto& c : conns) c->sync();
+  }
+  std::vector<std::vector<std::string>> out;
+  for (auto& c : conns) {
+    c->sync();
+    EXPECT_EQ(c->version, steps.size());
+    for (std::string& raw : c->raws)
+      for (auto at = raw.find(id); at != std::string::npos; at = raw.find(id, at))
+        raw.replace(at, id.size(), "TABLE");
+    out.push_back(std::move(c->raws));
+  }
+  return out;
+}
+
+class Resampled : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Resampled, EachSeatGetsByteIdenticalMessagesInTheSameGameWithOtherHiddenInformation) {
+  const AnyGame* game = find_game(GetParam());
+  ASSERT_NE(game, nullptr);
+  // Ufo! with its short variant (three rounds), so the test stays quick.
+  const Json params = GetParam() == "ufo" ? Json{{"max_rounds", 3}} : Json::object();
+  const int players = 3;
+  ChanceScripts scripts;
+  ServerOptions o;
+  o.chance_script = [&scripts](const std::string& table, std::uint64_t v) {
+    return scripts.draw(table, v);
+  };
+  TestServer server(o);
+  const Steps whole = random_game(*game, params, players, 31);
+  const auto seen = play_through(server.port(), scripts, GetParam(), params, players, whole);
+  ASSERT_FALSE(::testing::Test::HasFailure());
+  auto index = [&](Seat observer) {
+    return observer < 0 ? static_cast<std::size_t>(players) : static_cast<std::size_t>(observer);
+  };
+  for (Seat observer = kSpectator; observer < players; observer = observer < 0 ? 0 : observer + 1) {
+    const std::string who =
+        observer == kSpectator ? std::string("spectator") : "seat " + std::to_string(observer);
+    SCOPED_TRACE(who);
+    const bool hidden = hides_something(*game, params, players, whole, observer);
+    // The whole game, then (when something is hidden) the same game but its
+    // last step: a game may show everything at its end (First Contact shows
+    // the language pads, request cards and targets with the result), so what
+    // was hidden until then is re-sampled in the shorter one.
+    for (const bool cut : {false, true}) {
+      if (cut && !hidden) break;
+      SCOPED_TRACE(cut ? "without the last step" : "the whole game");
+      const Steps first = cut ? Steps(whole.begin(), whole.end() - 1) : whole;
+      int changes = 0;
+      const Steps other = resample(*game, params, players, first, observer,
+                                   static_cast<std::uint64_t>(observer + 100), 1000, changes);
+      // A game that hides something from the observer (determinize
+      // re-samples it somewhere along the game) must have had some changed.
+      if (hidden)
+        EXPECT_GT(changes, 0) << "nothing hidden from this observer was changed";
+      else
+        EXPECT_EQ(changes, 0) << "the game hides nothing, yet something was changed unseen";
+      std::printf("[ resample ] %s, %s, %s: %d of %zu steps changed\n", GetParam().c_str(),
+                  who.c_str(), cut ? "all but the last step" : "whole game", changes, first.size());
+      if (changes == 0) continue;  // the same game: nothing to compare
+      const auto want = cut ? play_through(server.port(), scripts, GetParam(), params, players,
+                                           first)[index(observer)]
+                            : seen[index(observer)];
+      const auto again = play_through(server.port(), scripts, GetParam(), params, players, other);
+      ASSERT_FALSE(::testing::Test::HasFailure());
+      const auto& got = again[index(observer)];
+      EXPECT_EQ(got.size(), want.size());
+      for (std::size_t m = 0; m < std::min(got.size(), want.size()); ++m)
+        if (got[m] != want[m]) {
+          ADD_FAILURE() << "message " << m << " differs (" << changes << " steps changed):\n"
+                        << want[m].substr(0, 2000) << "\n"
+                        << got[m].substr(0, 2000);
+          break;
+        }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryGame, Resampled,
+                         ::testing::Values("ufo", "first-giants", "first-contact"),
+                         [](const auto& p) {
+                           std::string n = p.param;
+                           std::replace(n.begin(), n.end(), '-', '_');
+                           return n;
+                         });
 
 class WholeGame : public ::testing::TestWithParam<std::string> {};
 
