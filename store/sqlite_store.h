@@ -1,5 +1,5 @@
 // The embedded default store: one SQLite file in WAL mode (store/store.h
-// states the contract). Schema (version 1, in table schema_version):
+// states the contract). Schema (version 2, in table schema_version):
 //   tables(id, game, players, spec JSON, result JSON or NULL, owner, fencing,
 //          entries, created)
 //   entries(table_id, seq, kind, seat, action, json, text)
