@@ -690,7 +690,9 @@ void Table::act(Conn& c, Peer* peer, std::uint64_t version, const Json& action,
 // --- Bots, clocks and publishing
 
 void Table::drive() {
-  if (!room_ || thinking_ || halted_) return publish();
+  // A stopping server starts no bot turn (its pools are being joined); a
+  // restart takes the table up where it is.
+  if (!room_ || thinking_ || halted_ || hub_.stopping) return publish();
   auto turn = room_->next_bot_turn();
   if (!turn) {
     halted_ = true;
