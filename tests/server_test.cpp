@@ -1101,6 +1101,36 @@ TEST(Server, TheHostChangesSeatsAndOptionsBeforeTheStartOnly) {
   ASSERT_NO_FATAL_FAILURE(play_to_end(ben_only, 5));
 }
 
+// The host seats a talker for a person in the middle of a First Contact game:
+// it is briefed on the seat's history (tests/room_talker_test.cpp checks its
+// belief equals a talker's seated from the start) and plays the game out.
+TEST(Server, ATalkerReplacingAPersonMidGamePlaysOnFromTheSeatsHistory) {
+  TestServer server;
+  const unsigned short port = server.port();
+  const Json seats = {{{"kind", "person"}}, {{"kind", "person"}}, {{"kind", "person"}}};
+  NewTable t = make_table(port, "first-contact", seats);
+  Player a(port, ws_path(t, 0));
+  Player b(port, ws_path(t, 1));
+  Player c(port, ws_path(t, 2));
+  Rng rng(17);
+  std::vector<Player*> all = {&a, &b, &c};
+  for (int i = 0; i < 60; ++i) ASSERT_TRUE(play_step(all, rng));
+  const Json change = {
+      {"host_token", t.host_token}, {"seat", 0}, {"kind", "bot"}, {"bot", "talker"}};
+  auto r = http_post(port, "/api/tables/" + t.id + "/seat", change);
+  for (int i = 0; i < 100 && r.body.value("code", "") == "table/busy"; ++i)
+    r = http_post(port, "/api/tables/" + t.id + "/seat", change);
+  ASSERT_EQ(r.status, 200) << r.text;
+  std::vector<Player*> people = {&b, &c};
+  ASSERT_NO_FATAL_FAILURE(play_to_end(people, 18));
+  auto rec = http_get(port, "/api/tables/" + t.id + "/record");
+  ASSERT_EQ(rec.status, 200) << rec.text;
+  EXPECT_EQ(rec.body["seats"][0], "talker");
+  auto parsed = record_from_json(rec.body);
+  ASSERT_TRUE(parsed);
+  EXPECT_TRUE(replay_record(*find_game("first-contact"), *parsed));
+}
+
 TEST(Server, ASilentClientIsClosedByTheIdleTimeout) {
   ServerOptions o;
   o.idle_timeout = std::chrono::seconds(1);
