@@ -108,9 +108,6 @@ class RateLimit {
 
 // --- WebSocket session
 
-// How long a client closed as slow has to read the reason and the close frame.
-constexpr std::chrono::seconds kSlowClientGrace{5};
-
 class WsSession final : public Peer, public std::enable_shared_from_this<WsSession> {
  public:
   WsSession(Hub& hub, tcp::socket&& socket)
@@ -248,10 +245,11 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     if (code == errc::kSlowClient) {
       // What waits for a slow client is dropped: the message being written
       // (the front) and the reason stay, then the close frame. A client that
-      // reads them within kSlowClientGrace learns why; one that never reads
+      // reads them within slow_client_grace learns why; one that never reads
       // is cut off then.
       if (queue_.size() > 2) queue_.erase(queue_.begin() + 1, queue_.end() - 1);
-      auto timer = std::make_shared<net::steady_timer>(ws_.get_executor(), kSlowClientGrace);
+      auto timer =
+          std::make_shared<net::steady_timer>(ws_.get_executor(), hub_.options.slow_client_grace);
       timer->async_wait([self = shared_from_this(), timer](beast::error_code) {
         if (!self->finished_) beast::get_lowest_layer(self->ws_).close();
       });

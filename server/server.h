@@ -44,6 +44,9 @@ struct ServerOptions {
   double rate_burst = 400;                // and in a burst
   std::chrono::seconds idle_timeout{60};  // a connection silent this long is closed
   std::size_t max_write_queue = 256;      // messages waiting for a slow client
+  // A client closed as slow has this long to read the reason and the close
+  // frame before its socket is cut.
+  std::chrono::milliseconds slow_client_grace{5000};
   // Tests only: the chance outcome of a table at a version, instead of the
   // table's secret generator (room::RoomOptions::chance_script); empty: every
   // table draws its own. Lets a test play one game with other hidden cards.
