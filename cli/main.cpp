@@ -144,6 +144,13 @@ int main(int argc, char** argv) {
       ->add_option("--grace", grace_seconds,
                    "Seconds a person may be away before a stand-in bot plays")
       ->capture_default_str();
+  double finished_ttl_seconds = 300;
+  c_serve
+      ->add_option("--finished-ttl", finished_ttl_seconds,
+                   "Seconds a finished table stays in memory after its last connection closes "
+                   "(then it is loaded from the database when asked for)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
 
   meeple::server::LoadtestArgs lt;
   auto* c_load = app.add_subcommand(
@@ -174,6 +181,8 @@ int main(int argc, char** argv) {
     if (*c_play) return cmd_play(pl, std::cin, std::cout, std::cerr);
     if (*c_serve) {
       sv.grace = std::chrono::milliseconds(static_cast<std::int64_t>(grace_seconds * 1000));
+      sv.finished_ttl =
+          std::chrono::milliseconds(static_cast<std::int64_t>(finished_ttl_seconds * 1000));
       return meeple::server::serve(sv, std::cout, std::cerr);
     }
     if (*c_load) return meeple::server::run_loadtest(lt, std::cout, std::cerr);

@@ -18,6 +18,7 @@ std::size_t observer_index(Seat observer) {
 Room::Room(const AnyGame& game, AnyState state, std::vector<SeatConfig> seats, RoomOptions options,
            store::Store* store, Sink* sink)
     : game_(&game),
+      initial_(state),
       state_(std::move(state)),
       config_(std::move(seats)),
       options_(std::move(options)),
@@ -60,6 +61,20 @@ MaybeError Room::seat_bots() {
     show_bots(observers_, state_, watch_);
   }
   return std::nullopt;
+}
+
+void Room::brief(std::size_t i) {
+  Bot* bot = bots_[i].get();
+  if (bot == nullptr || !bot->observes()) return;
+  const auto seat = static_cast<Seat>(i);
+  AnyState s = initial_;
+  bot->observe(s.determinize(seat, watch_), seat);
+  for (const RecordedAction& a : record_.actions) {
+    if (s.apply(a.seat, a.action)) break;  // cannot happen: every action was applied once
+    bot->observe(s.determinize(seat, watch_), seat);
+  }
+  observers_[i] = bot;
+  any_observer_ = true;
 }
 
 Expected<std::unique_ptr<Room>> Room::open(const AnyGame& game, const Json& params,
@@ -225,8 +240,10 @@ MaybeError Room::replace_seat(Seat seat, SeatConfig c, Json owner) {
   left_at_[i] = c.kind == SeatKind::kPerson ? Clock::now() : kNever;
   deadline_[i] = kNever;
   record_.seats[i] = c.kind == SeatKind::kPerson ? c.name : spec;
-  observers_[i] = c.kind != SeatKind::kPerson && bots_[i]->observes() ? bots_[i].get() : nullptr;
+  observers_[i] = nullptr;
   any_observer_ = std::any_of(observers_.begin(), observers_.end(), [](Bot* b) { return b; });
+  // A bot that learns knows what a bot there from the start would know.
+  if (c.kind != SeatKind::kPerson) brief(i);
   config_[i] = std::move(c);
   start_clock(Clock::now());
   return std::nullopt;
@@ -254,7 +271,7 @@ MaybeError Room::advance() {
     Seat seat = kChance;
     Action a = -1;
     if (state_.is_chance()) {
-      a = sample_chance(state_.chance_outcomes(), rng_);
+      a = draw_chance();
     } else {
       // The lowest seat whose bot decides now; people decide on their own.
       const SeatSet acting = to_act();
@@ -277,7 +294,7 @@ MaybeError Room::advance() {
 Expected<std::optional<BotTurn>> Room::next_bot_turn() {
   while (!state_.is_terminal()) {
     if (state_.is_chance()) {
-      if (auto e = commit(kChance, sample_chance(state_.chance_outcomes(), rng_))) return *e;
+      if (auto e = commit(kChance, draw_chance())) return *e;
       continue;
     }
     const SeatSet acting = to_act();
@@ -309,6 +326,12 @@ MaybeError Room::apply_bot_turn(const BotTurn& turn, Action a) {
   return std::nullopt;
 }
 
+Action Room::draw_chance() {
+  if (options_.chance_script)
+    if (const std::optional<Action> a = options_.chance_script(version_)) return *a;
+  return sample_chance(state_.chance_outcomes(), rng_);
+}
+
 void Room::start_clock(Clock::time_point now) {
   for (std::size_t i = 0; i < config_.size(); ++i) {
     const bool waits = config_[i].kind == SeatKind::kPerson &&
@@ -338,6 +361,7 @@ bool Room::tick(Clock::time_point now) {
     const bool out_of_time = now >= deadline_[i];
     const bool away = left_at_[i] != kNever && now - left_at_[i] >= options_.grace;
     if (out_of_time || away) {
+      if (observers_[i] == nullptr) brief(i);
       seat_info_[i].stand_in = true;
       deadline_[i] = kNever;
       changed = true;

@@ -22,6 +22,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -66,6 +67,11 @@ struct RoomOptions {
   // resume the table after a restart).
   store::TableId table_id;
   Json table_options = Json::object();
+  // Tests only: the outcome of the chance step at `version` instead of the
+  // generator's (a scripted deal: the same game with other hidden cards);
+  // no function, or nullopt: the generator draws. An outcome that is not
+  // one of the state's is refused like a bot's illegal action.
+  std::function<std::optional<Action>(std::uint64_t version)> chance_script;
 };
 
 // A bot's decision to be made away from the room's thread: the seat's
@@ -158,9 +164,11 @@ class Room {
   // --- Who plays a seat, changed during the game (a host replaces a person
   // by a bot or a bot by a person). Stored as an entry of kind "seat" (json:
   // kind, name, bot, and `owner`, the owner's own data such as a token hash)
-  // before it takes effect; Room::resume replays it. The new bot starts
-  // fresh. Not while a BotTurn is out. seat/invalid, action/game_over,
-  // bot/unknown, or the store's error.
+  // before it takes effect; Room::resume replays it. A new bot that learns
+  // from what happens (Bot::observes) is first shown the seat's whole
+  // history, as if it had sat there from the start (see brief). Not while a
+  // BotTurn is out. seat/invalid, action/game_over, bot/unknown, or the
+  // store's error.
   MaybeError replace_seat(Seat seat, SeatConfig config, Json owner = Json::object());
 
   // --- Presence and clocks (the caller passes the time, so tests can too).
@@ -168,6 +176,9 @@ class Room {
   void set_connected(Seat seat, bool connected, Clock::time_point now);
   // Puts a stand-in bot on every person's seat whose clock ran out or who has
   // been away too long. Returns true when a seat changed hands (call advance()).
+  // A stand-in that learns is shown the seat's history the first time it
+  // takes over and follows the game from then on, so it always knows what
+  // the seat saw.
   bool tick(Clock::time_point now);
 
   // --- Reading, always for one observer.
@@ -202,18 +213,28 @@ class Room {
   GameResult result() const { return state_.result(); }
   // The whole record, chance included: only once the game is over.
   Expected<GameRecord> record() const;
+  // The bot of a seat: the one playing it, or a person's stand-in (for tests
+  // and tools; it sees only what the seat may know).
+  const Bot* bot(Seat seat) const { return bots_[static_cast<std::size_t>(seat)].get(); }
 
  private:
   Room(const AnyGame& game, AnyState state, std::vector<SeatConfig> seats, RoomOptions options,
        store::Store* store, Sink* sink);
   MaybeError seat_bots();
+  // Shows the seat's bot, if it learns, everything the seat saw so far, as
+  // show_bots did for a bot there from the start (the first state, then the
+  // state after each action, each determinized for the seat), and makes it
+  // an observer from now on.
+  void brief(std::size_t seat);
   // Validates, stores, applies and reports one action.
   MaybeError commit(Seat seat, Action a);
   Bot* player_bot(Seat seat);  // the bot deciding for this seat now, if any
   int language_index(std::string_view lang) const;
   void start_clock(Clock::time_point now);
+  Action draw_chance();  // the script's outcome, or the generator's
 
   const AnyGame* game_;
+  AnyState initial_;  // the state before the first action (to brief late bots)
   AnyState state_;
   std::vector<SeatConfig> config_;
   std::vector<SeatInfo> seat_info_;

@@ -25,10 +25,11 @@ class Histogram {
 };
 
 struct Metrics {
-  std::atomic<std::int64_t> live_tables{0};     // tables in play (started, not finished)
-  std::atomic<std::int64_t> lobby_tables{0};    // tables waiting for players
-  std::atomic<std::int64_t> connections{0};     // open WebSocket connections
-  std::atomic<std::uint64_t> actions_total{0};  // actions applied, chance and bots included
+  std::atomic<std::int64_t> live_tables{0};      // tables in play (started, not finished)
+  std::atomic<std::int64_t> lobby_tables{0};     // tables waiting for players
+  std::atomic<std::int64_t> finished_tables{0};  // finished tables held in memory
+  std::atomic<std::int64_t> connections{0};      // open WebSocket connections
+  std::atomic<std::uint64_t> actions_total{0};   // actions applied, chance and bots included
   std::atomic<std::uint64_t> messages_in{0};
   std::atomic<std::uint64_t> bytes_out{0};     // WebSocket bytes sent
   std::atomic<std::uint64_t> errors_total{0};  // error messages sent

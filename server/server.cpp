@@ -138,7 +138,10 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     }
     const auto parts = split_path(req.target());
     token_ = query_param(req.target(), "token");
-    if (parts.size() == 3) table_ = hub_.find(parts[2]);
+    if (parts.size() == 3) {
+      table_id_ = parts[2];
+      table_ = hub_.find(table_id_);
+    }
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
     timeouts.idle_timeout = hub_.options.idle_timeout;
     ws_.set_option(timeouts);
@@ -171,9 +174,21 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   void on_accept(beast::error_code ec) {
     if (ec) return finish();
     if (!table_) {
-      close_now(errc::kUnknownTable, "no such table");
+      // A finished table may have left memory: loaded on the table pool.
+      net::post(hub_.table_pool, [self = shared_from_this()] {
+        auto t = self->hub_.find_or_load(self->table_id_);
+        net::post(self->ws_.get_executor(), [self, t] {
+          self->table_ = t;
+          if (!t) return self->close_now(errc::kUnknownTable, "no such table");
+          self->attach();
+        });
+      });
       return;
     }
+    attach();
+  }
+
+  void attach() {
     table_->post(
         [t = table_, self = shared_from_this(), token = token_] { t->attach(self, token); });
     read_next();
@@ -241,10 +256,16 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       send_close();
     }
     if (code == errc::kSlowClient) {
-      // A slow client may never read: do not wait for it. The message being
-      // written (the front) stays alive until its handler runs.
-      if (queue_.size() > 1) queue_.erase(queue_.begin() + 1, queue_.end());
-      beast::get_lowest_layer(ws_).close();
+      // What waits for a slow client is dropped: the message being written
+      // (the front) and the reason stay, then the close frame. A client that
+      // reads them within slow_client_grace learns why; one that never reads
+      // is cut off then.
+      if (queue_.size() > 2) queue_.erase(queue_.begin() + 1, queue_.end() - 1);
+      auto timer =
+          std::make_shared<net::steady_timer>(ws_.get_executor(), hub_.options.slow_client_grace);
+      timer->async_wait([self = shared_from_this(), timer](beast::error_code) {
+        if (!self->finished_) beast::get_lowest_layer(self->ws_).close();
+      });
     }
   }
 
@@ -268,6 +289,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   beast::flat_buffer buffer_;
   std::deque<std::shared_ptr<const std::string>> queue_;
   std::shared_ptr<Table> table_;
+  std::string table_id_;
   std::string token_;
   RateLimit limit_;
   bool closing_ = false, close_sent_ = false, finished_ = false;
@@ -415,19 +437,40 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         auto t = Table::create(hub_, *body, host_token);
         if (!t) return send_error(t.error());
         hub_.add(*t);
-        Json out = (*t)->summary();
-        out["host_token"] = host_token;
-        return send_json(http::status::created, out);
+        // The lobby is durable before anyone hears of it (on the table's
+        // strand: the store's commit is no work for a network thread).
+        auto table = *t;
+        table->post([self = shared_from_this(), table, host_token] {
+          if (auto e = table->save_lobby()) {
+            self->hub_.remove(table->id(), table.get());
+            return self->reply_later(*e);
+          }
+          Json out = table->summary();
+          out["host_token"] = host_token;
+          self->reply_later(std::move(out), http::status::created);
+        });
+        return;
       }
     }
     if (parts.size() >= 3 && parts[1] == "tables") {
-      auto table = hub_.find(parts[2]);
-      if (!table && parts.size() == 4 && parts[3] == "record" && method == http::verb::get) {
-        // A table finished before a restart is only in the store.
-        auto stored = hub_.store.load(parts[2]);
-        if (stored && stored->finished())
-          return send_json(http::status::ok, record_to_json(store::to_game_record(*stored)));
-      }
+      if (auto table = hub_.find(parts[2])) return route_table(parts, table);
+      // A finished table that left memory (or finished before a restart) is
+      // in the store: loaded on the table pool, then routed here.
+      net::post(hub_.table_pool, [self = shared_from_this(), parts] {
+        auto table = self->hub_.find_or_load(parts[2]);
+        net::post(self->stream_.get_executor(),
+                  [self, parts, table] { self->route_table(parts, table); });
+      });
+      return;
+    }
+    send_error(make_error(errc::kNotFound, "no such route (see docs/protocol.md)"));
+  }
+
+  // /api/tables/{id}[/...] once the table is found (null: there is none).
+  void route_table(const std::vector<std::string>& parts, const std::shared_ptr<Table>& table) {
+    const auto method = req_.method();
+    {
+      if (!table) return send_error(make_error(errc::kUnknownTable, "no such table"));
       if (parts.size() == 4 && parts[3] == "replay" && method == http::verb::get) {
         // ?seat=S (default the spectator's -2), &lang=L, &step=N (optional).
         auto observer = int_query(req_.target(), "seat", kSpectator);
@@ -438,25 +481,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         std::optional<std::size_t> at;
         if (*step >= 0) at = static_cast<std::size_t>(*step);
         const Seat seat = static_cast<Seat>(*observer);
-        if (!table) {
-          auto stored = hub_.store.load(parts[2]);
-          if (!stored) return send_error(make_error(errc::kUnknownTable, "no such table"));
-          if (!stored->finished())
-            return send_error(
-                make_error(room::errc::kUnfinished, "a game is replayed once it is over"));
-          const AnyGame* g = find_game(stored->spec.game);
-          if (!g) return send_error(make_error(meeple::errc::kUnknownGame, "no such game"));
-          auto out = room::replay_json(*g, store::to_game_record(*stored), seat, lang, at);
-          if (!out) return send_error(out.error());
-          (*out)["table"] = parts[2];
-          return send_json(http::status::ok, *out);
-        }
         table->post([self = shared_from_this(), table, seat, lang, at] {
           self->reply_later(table->replay(seat, lang, at));
         });
         return;
       }
-      if (!table) return send_error(make_error(errc::kUnknownTable, "no such table"));
       if (parts.size() == 3 && method == http::verb::get) {
         table->post([self = shared_from_this(), table] { self->reply_later(table->summary()); });
         return;
@@ -475,8 +504,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
             auto r = table->rematch(b);
             if (!r) return self->reply_later(r.error());
             self->hub_.add(*r);
-            Json out = (*r)->summary();
-            return self->reply_later(out, http::status::created);
+            auto next = *r;
+            return next->post([self, next] {
+              if (auto e = next->save_lobby()) return self->reply_later(*e);
+              self->reply_later(next->summary(), http::status::created);
+            });
           }
           self->reply_later(table->host(what, b));
         });
@@ -519,6 +551,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     };
     gauge("meeple_live_tables", "Tables in play", m.live_tables.load());
     gauge("meeple_lobby_tables", "Tables waiting for players", m.lobby_tables.load());
+    gauge("meeple_finished_tables", "Finished tables held in memory", m.finished_tables.load());
     gauge("meeple_connections", "Open WebSocket connections", m.connections.load());
     counter("meeple_actions_total", "Actions applied (people, bots, chance)",
             m.actions_total.load());
@@ -626,6 +659,23 @@ MaybeError Server::start() {
     ++resumed;
   }
   if (resumed) spdlog::info("resumed {} unfinished tables", resumed);
+  // Lobbies come back as they were, people's seats and tokens included. A
+  // lobby whose game was created before a crash left it behind is dropped.
+  int lobbies = 0;
+  for (const store::TableSpec& spec : hub_->store.lobbies()) {
+    if (hub_->find(spec.id) || hub_->store.load(spec.id)) {
+      hub_->store.drop_lobby(spec.id);
+      continue;
+    }
+    auto t = Table::from_lobby(*hub_, spec);
+    if (!t) {
+      spdlog::error("lobby {}: cannot restore: {}", spec.id, t.error().message);
+      continue;
+    }
+    hub_->add(*t);
+    ++lobbies;
+  }
+  if (lobbies) spdlog::info("restored {} lobbies", lobbies);
   beast::error_code ec;
   const auto addr = net::ip::make_address(hub_->options.bind, ec);
   if (ec) return make_error(meeple::errc::kIo, fmt::format("bad address '{}'", hub_->options.bind));

@@ -16,6 +16,7 @@
 #include <functional>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/error.h"
@@ -36,10 +37,21 @@ struct ServerOptions {
   std::string log_level = "info";
   std::chrono::milliseconds grace{60000};  // away longer: a stand-in plays
   std::chrono::milliseconds tick{1000};    // clocks and presence are checked this often
-  double rate_per_second = 200;            // messages per connection, sustained
-  double rate_burst = 400;                 // and in a burst
-  std::chrono::seconds idle_timeout{60};   // a connection silent this long is closed
-  std::size_t max_write_queue = 256;       // messages waiting for a slow client
+  // A finished table leaves memory this long after its last connection
+  // closed; its summary, record and rematch then load it from the store.
+  std::chrono::milliseconds finished_ttl{300000};
+  double rate_per_second = 200;           // messages per connection, sustained
+  double rate_burst = 400;                // and in a burst
+  std::chrono::seconds idle_timeout{60};  // a connection silent this long is closed
+  std::size_t max_write_queue = 256;      // messages waiting for a slow client
+  // A client closed as slow has this long to read the reason and the close
+  // frame before its socket is cut.
+  std::chrono::milliseconds slow_client_grace{5000};
+  // Tests only: the chance outcome of a table at a version, instead of the
+  // table's secret generator (room::RoomOptions::chance_script); empty: every
+  // table draws its own. Lets a test play one game with other hidden cards.
+  std::function<std::optional<Action>(const std::string& table, std::uint64_t version)>
+      chance_script;
 };
 
 struct Hub;

@@ -73,6 +73,30 @@ void Hub::add(const std::shared_ptr<Table>& t) {
   tables_[t->id()] = t;
 }
 
+void Hub::remove(const std::string& id, const Table* t) {
+  std::lock_guard lock(mutex_);
+  if (auto it = tables_.find(id); it != tables_.end() && it->second.get() == t) tables_.erase(it);
+}
+
+std::shared_ptr<Table> Hub::find_or_load(const std::string& id) {
+  if (auto t = find(id)) return t;
+  std::lock_guard load(load_mutex_);
+  if (auto t = find(id)) return t;
+  auto rec = store.load(id);
+  if (!rec || !rec->finished()) return nullptr;
+  auto t = Table::resume(*this, *rec);
+  if (!t) {
+    spdlog::error("table {}: cannot load: {}", id, t.error().message);
+    return nullptr;
+  }
+  // Its rematch, if one was asked for and is still here.
+  for (const auto& other : all())
+    if (other->rematch_of() == id) (*t)->rematch_id_ = other->id();
+  add(*t);
+  (*t)->post([t = *t] { t->maybe_evict(); });
+  return *t;
+}
+
 std::vector<std::shared_ptr<Table>> Hub::all() {
   std::lock_guard lock(mutex_);
   std::vector<std::shared_ptr<Table>> out;
@@ -89,6 +113,7 @@ Table::Table(Hub& hub, const AnyGame& game, std::string id)
       id_(std::move(id)),
       strand_(net::make_strand(hub.table_pool.get_executor())),
       timer_(strand_),
+      evict_timer_(strand_),
       grace_(hub.options.grace) {
   hub_.metrics.lobby_tables.fetch_add(1);
 }
@@ -96,6 +121,7 @@ Table::Table(Hub& hub, const AnyGame& game, std::string id)
 Table::~Table() {
   if (phase_ == Phase::kLobby) hub_.metrics.lobby_tables.fetch_sub(1);
   if (phase_ == Phase::kPlaying) hub_.metrics.live_tables.fetch_sub(1);
+  if (phase_ == Phase::kFinished) hub_.metrics.finished_tables.fetch_sub(1);
 }
 
 Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::string& host_token) {
@@ -180,29 +206,10 @@ Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecor
     return make_error(meeple::errc::kUnknownGame, fmt::format("no game '{}'", rec.spec.game));
   const Json& o = rec.spec.options;
   if (!o.contains("server")) return make_error(meeple::errc::kCorruptRecord, "not a server table");
-  const Json& s = o["server"];
   auto t = std::make_shared<Table>(hub, *game, rec.id);
-  try {
-    t->players_ = rec.spec.players;
-    t->params_ = rec.spec.params;
-    t->public_ = s.at("public").get<bool>();
-    t->host_hash_ = s.at("host").get<std::string>();
-    t->move_clock_ = std::chrono::milliseconds(s.at("clock_ms").get<std::int64_t>());
-    t->grace_ = std::chrono::milliseconds(s.at("grace_ms").get<std::int64_t>());
-    t->languages_ = s.value("languages", kLanguages);
-    for (const Json& p : s.at("seats")) {
-      SeatPlan sp;
-      auto kind = kind_from(p.at("kind"));
-      if (!kind) return kind.error();
-      sp.kind = *kind;
-      sp.bot = p.value("bot", "");
-      sp.name = p.value("name", "");
-      sp.token_hash = p.value("token", "");
-      t->plan_.push_back(std::move(sp));
-    }
-  } catch (const Json::exception& e) {
-    return make_error(meeple::errc::kCorruptRecord, fmt::format("table {}: {}", rec.id, e.what()));
-  }
+  t->players_ = rec.spec.players;
+  t->params_ = rec.spec.params;
+  if (auto e = t->read_plan(o["server"])) return *e;
   std::vector<room::SeatConfig> seats;
   for (const SeatPlan& p : t->plan_) seats.push_back({p.kind, p.name, p.bot});
   // Seats the host changed during the game: the room replays them itself;
@@ -228,10 +235,73 @@ Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecor
   const auto now = SteadyClock::now();
   for (Seat i = 0; i < t->room_->num_players(); ++i) t->room_->set_connected(i, false, now);
   t->counted_version_ = t->room_->version();
+  t->last_seats_ = t->seats_json();
   hub.metrics.lobby_tables.fetch_sub(1);
-  hub.metrics.live_tables.fetch_add(1);
-  t->phase_ = Phase::kPlaying;
+  if (t->room_->finished()) {
+    hub.metrics.finished_tables.fetch_add(1);
+    t->phase_ = Phase::kFinished;
+  } else {
+    hub.metrics.live_tables.fetch_add(1);
+    t->phase_ = Phase::kPlaying;
+  }
   return t;
+}
+
+MaybeError Table::read_plan(const Json& s) {
+  try {
+    public_ = s.at("public").get<bool>();
+    host_hash_ = s.at("host").get<std::string>();
+    move_clock_ = std::chrono::milliseconds(s.at("clock_ms").get<std::int64_t>());
+    grace_ = std::chrono::milliseconds(s.at("grace_ms").get<std::int64_t>());
+    languages_ = s.value("languages", kLanguages);
+    auto_start_ = s.value("auto_start", true);
+    rematch_of_ = s.value("rematch_of", "");
+    plan_.clear();
+    for (const Json& p : s.at("seats")) {
+      SeatPlan sp;
+      auto kind = kind_from(p.at("kind"));
+      if (!kind) return kind.error();
+      sp.kind = *kind;
+      sp.bot = p.value("bot", "");
+      sp.name = p.value("name", "");
+      sp.token_hash = p.value("token", "");
+      plan_.push_back(std::move(sp));
+    }
+  } catch (const Json::exception& e) {
+    return make_error(meeple::errc::kCorruptRecord, fmt::format("table {}: {}", id_, e.what()));
+  }
+  if (static_cast<int>(plan_.size()) != players_)
+    return make_error(meeple::errc::kCorruptRecord, fmt::format("table {}: {} seats for {} players",
+                                                                id_, plan_.size(), players_));
+  return std::nullopt;
+}
+
+Expected<std::shared_ptr<Table>> Table::from_lobby(Hub& hub, const store::TableSpec& spec) {
+  const AnyGame* game = find_game(spec.game);
+  if (game == nullptr)
+    return make_error(meeple::errc::kUnknownGame, fmt::format("no game '{}'", spec.game));
+  if (!spec.options.contains("server"))
+    return make_error(meeple::errc::kCorruptRecord, "not a server lobby");
+  auto t = std::make_shared<Table>(hub, *game, spec.id);
+  t->players_ = spec.players;
+  t->params_ = spec.params;
+  if (auto e = t->read_plan(spec.options["server"])) return *e;
+  int free = 0;
+  for (const auto& p : t->plan_) free += p.kind == room::SeatKind::kPerson && p.token_hash.empty();
+  t->free_seats_ = free;
+  return t;
+}
+
+MaybeError Table::save_lobby() {
+  if (phase_ != Phase::kLobby) return std::nullopt;
+  std::vector<std::string> names;
+  for (const SeatPlan& p : plan_) names.push_back(p.kind == room::SeatKind::kBot ? p.bot : p.name);
+  return hub_.store.save_lobby({.id = id_,
+                                .game = std::string(game_->name()),
+                                .players = players_,
+                                .params = params_,
+                                .seats = std::move(names),
+                                .options = {{"server", seat_plan_json()}}});
 }
 
 void Table::begin() {
@@ -260,9 +330,15 @@ Json Table::seat_plan_json() const {
   for (const SeatPlan& p : plan_)
     seats.push_back(
         {{"kind", kind_name(p.kind)}, {"bot", p.bot}, {"name", p.name}, {"token", p.token_hash}});
-  return {
-      {"public", public_},          {"host", host_hash_},      {"clock_ms", move_clock_.count()},
-      {"grace_ms", grace_.count()}, {"languages", languages_}, {"seats", seats}};
+  Json plan = {{"public", public_},
+               {"host", host_hash_},
+               {"clock_ms", move_clock_.count()},
+               {"grace_ms", grace_.count()},
+               {"languages", languages_},
+               {"auto_start", auto_start_},
+               {"seats", seats}};
+  if (!rematch_of_.empty()) plan["rematch_of"] = rematch_of_;
+  return plan;
 }
 
 MaybeError Table::check_host(const Json& body) const {
@@ -294,15 +370,19 @@ Expected<Json> Table::join(const Json& body) {
       return make_error(errc::kSeatTaken, "someone sits there already");
   }
   const std::string token = random_hex(16);
+  const SeatPlan before = plan_[seat];
   plan_[seat].name = *name;
   plan_[seat].token_hash = sha256_hex(token);
   free_seats_.fetch_sub(1);
   Json out = {{"table", id_}, {"seat", seat}, {"token", token}};
-  if (auto_start_ && free_seats_ == 0) {
-    if (auto e = start()) return *e;
-  } else {
-    publish();
+  // The token is handed out once the seat is durable (a restart keeps it).
+  MaybeError e = auto_start_ && free_seats_ == 0 ? start() : save_lobby();
+  if (e) {
+    plan_[seat] = before;
+    free_seats_.fetch_add(1);
+    return *e;
   }
+  publish();
   return out;
 }
 
@@ -319,7 +399,11 @@ Expected<Json> Table::host(const std::string& what, const Json& body) {
     const Json params = body.value("params", Json::object());
     if (!params.is_object()) return make_error(errc::kMalformed, "params is an object");
     if (auto st = game_->new_game(params, players_); !st) return st.error();
-    params_ = params;
+    Json before = std::exchange(params_, params);
+    if (auto e = save_lobby()) {
+      params_ = std::move(before);
+      return *e;
+    }
     publish(true);
     return Json{{"table", id_}, {"params", params_}};
   }
@@ -341,8 +425,12 @@ Expected<Json> Table::host(const std::string& what, const Json& body) {
     }
     const bool was_free = p.kind == room::SeatKind::kPerson && p.token_hash.empty();
     const bool is_free = next.kind == room::SeatKind::kPerson;
+    SeatPlan before = std::exchange(p, next);
+    if (auto e = save_lobby()) {
+      p = std::move(before);
+      return *e;
+    }
     free_seats_.fetch_add(int(is_free) - int(was_free));
-    p = next;
     publish(true);
     return Json{{"table", id_}, {"seats", seats_json()}};
   }
@@ -406,9 +494,15 @@ MaybeError Table::start() {
                        .table_options = {{"server", seat_plan_json()}}};
   for (auto& s : ro.table_options["server"]["seats"])
     if (s["kind"] == "person" && s["token"] == "") s["kind"] = "empty";
+  if (const auto& script = hub_.options.chance_script)
+    ro.chance_script = [script, id = id_](std::uint64_t v) { return script(id, v); };
   auto r = room::Room::open(*game_, params_, std::move(seats), std::move(ro), &hub_.store);
   if (!r) return r.error();
   room_ = std::move(*r);
+  // The table is in the store now; its lobby is not needed any more (a
+  // restart between the two finds both and keeps the table).
+  if (auto e = hub_.store.drop_lobby(id_))
+    spdlog::warn("table {}: lobby not dropped: {}", id_, e->message);
   const auto now = SteadyClock::now();
   for (Seat i = 0; i < room_->num_players(); ++i) {
     bool connected = false;
@@ -462,6 +556,7 @@ Expected<std::shared_ptr<Table>> Table::rematch(const Json& body) {
   t->host_hash_ = host_hash_;
   t->plan_ = plan_;
   t->free_seats_ = 0;
+  t->rematch_of_ = id_;
   rematch_id_ = t->id();
   publish(true);
   return t;
@@ -490,6 +585,7 @@ void Table::attach(const std::shared_ptr<Peer>& peer, const std::string& token) 
       return;
     }
   }
+  evict_timer_.cancel();
   Conn& stored = conns_[peer.get()] = std::move(c);
   if (room_ && stored.seat >= 0 && phase_ == Phase::kPlaying)
     room_->set_connected(stored.seat, true, SteadyClock::now());
@@ -501,6 +597,7 @@ void Table::detach(Peer* peer) {
   if (it == conns_.end()) return;
   const Seat seat = it->second.seat;
   conns_.erase(it);
+  maybe_evict();
   if (!room_ || seat < 0 || phase_ != Phase::kPlaying) return;
   for (const auto& [p, c] : conns_)
     if (c.seat == seat) return;  // another connection still holds the seat
@@ -510,6 +607,7 @@ void Table::detach(Peer* peer) {
 
 void Table::close_all(const std::string& reason) {
   timer_.cancel();
+  evict_timer_.cancel();
   for (auto& [p, c] : conns_)
     if (auto peer = c.peer.lock()) peer->close(errc::kShutdown, reason);
   conns_.clear();
@@ -537,6 +635,13 @@ void Table::on_message(Peer* peer, const Json& msg, SteadyClock::time_point rece
   if (!type.is_string())
     return send_error(c, make_error(errc::kMalformed, "a message is an object with a type"));
   const std::string t = type.get<std::string>();
+  // A person whose stand-in plays (their clock ran out) is back as soon as
+  // they act or say hello.
+  if ((t == "act" || t == "hello") && c.seat >= 0 && room_ && phase_ == Phase::kPlaying &&
+      room_->seats()[static_cast<std::size_t>(c.seat)].stand_in) {
+    room_->set_connected(c.seat, true, received);
+    publish();
+  }
   if (t == "hello") {
     const Json lang = msg.value("lang", Json("en"));
     if (!lang.is_string() || std::find(languages_.begin(), languages_.end(),
@@ -597,7 +702,9 @@ void Table::act(Conn& c, Peer* peer, std::uint64_t version, const Json& action,
 // --- Bots, clocks and publishing
 
 void Table::drive() {
-  if (!room_ || thinking_ || halted_) return publish();
+  // A stopping server starts no bot turn (its pools are being joined); a
+  // restart takes the table up where it is.
+  if (!room_ || thinking_ || halted_ || hub_.stopping) return publish();
   auto turn = room_->next_bot_turn();
   if (!turn) {
     halted_ = true;
@@ -727,9 +834,22 @@ void Table::after_change() {
   if (phase_ == Phase::kPlaying && room_->finished()) {
     phase_ = Phase::kFinished;
     hub_.metrics.live_tables.fetch_sub(1);
+    hub_.metrics.finished_tables.fetch_add(1);
     timer_.cancel();
     spdlog::info("table {}: finished", id_);
+    maybe_evict();
   }
+}
+
+void Table::maybe_evict() {
+  if (phase_ != Phase::kFinished || !conns_.empty() || hub_.stopping) return;
+  evict_timer_.expires_after(hub_.options.finished_ttl);
+  evict_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+    if (ec || !self->conns_.empty() || self->hub_.stopping) return;
+    // Everything it holds is in the store: the next request loads it again.
+    self->hub_.remove(self->id_, self.get());
+    spdlog::debug("table {}: left memory", self->id_);
+  });
 }
 
 // Sends each connection what changed for it: nothing when nothing did.

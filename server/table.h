@@ -62,10 +62,17 @@ struct Hub {
 
   std::shared_ptr<Table> find(const std::string& id);
   void add(const std::shared_ptr<Table>& t);
+  // Forgets the table `t` if it is still the one under `id`.
+  void remove(const std::string& id, const Table* t);
+  // The table, or a finished one loaded from the store if it left memory
+  // (evicted, or finished before a restart); null if neither. Reads the
+  // store: call it on the table pool, not on a network thread.
+  std::shared_ptr<Table> find_or_load(const std::string& id);
   std::vector<std::shared_ptr<Table>> all();
 
  private:
   std::mutex mutex_;
+  std::mutex load_mutex_;  // one load of a table at a time
   std::unordered_map<std::string, std::shared_ptr<Table>> tables_;
 };
 
@@ -80,6 +87,8 @@ struct SeatPlan {
 enum class Phase { kLobby, kPlaying, kFinished };
 
 class Table : public std::enable_shared_from_this<Table> {
+  friend struct Hub;  // find_or_load links a loaded table to its rematch
+
  public:
   using Reply = std::function<void(Expected<Json>)>;
 
@@ -88,8 +97,11 @@ class Table : public std::enable_shared_from_this<Table> {
   // request/malformed.
   static Expected<std::shared_ptr<Table>> create(Hub& hub, const Json& request,
                                                  std::string& host_token);
-  // A table in play rebuilt from the store after a restart.
+  // A table rebuilt from the store: in play after a restart, or finished
+  // (loaded again after it left memory).
   static Expected<std::shared_ptr<Table>> resume(Hub& hub, const store::TableRecord& t);
+  // A lobby rebuilt from its saved spec (store::Store::lobbies) after a restart.
+  static Expected<std::shared_ptr<Table>> from_lobby(Hub& hub, const store::TableSpec& spec);
 
   Table(Hub& hub, const AnyGame& game, std::string id);
   ~Table();
@@ -102,6 +114,7 @@ class Table : public std::enable_shared_from_this<Table> {
   // Thread-safe, for listings: fixed at creation or atomic.
   const std::string& id() const { return id_; }
   bool is_public() const { return public_; }
+  const std::string& rematch_of() const { return rematch_of_; }
   Phase phase() const { return phase_.load(); }
   Json summary() const;
 
@@ -113,6 +126,9 @@ class Table : public std::enable_shared_from_this<Table> {
   // The finished game step by step for one observer (room::replay_json).
   Expected<Json> replay(Seat observer, const std::string& lang,
                         std::optional<std::size_t> step) const;
+  // Saves the lobby's spec and seat plan (token hashes included) in the
+  // store, so a restart keeps it; nothing once the game has started.
+  MaybeError save_lobby();
   // A new lobby with the same game, options and seats (people keep their
   // tokens); the host's token is the same too.
   Expected<std::shared_ptr<Table>> rematch(const Json& body);
@@ -143,6 +159,8 @@ class Table : public std::enable_shared_from_this<Table> {
   };
 
   MaybeError check_host(const Json& body) const;
+  // Reads the seat plan and table options stored under "server".
+  MaybeError read_plan(const Json& server);
   MaybeError start();
   Expected<Json> replace_seat(const Json& body);
   Json seat_plan_json() const;
@@ -156,6 +174,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void send(Conn& c, const Json& msg);
   void send_error(Conn& c, const Error& e);
   void arm_timer();
+  // A finished table with no connection leaves memory after finished_ttl.
+  void maybe_evict();
   void after_change();
 
   Hub& hub_;
@@ -163,6 +183,7 @@ class Table : public std::enable_shared_from_this<Table> {
   std::string id_;
   net::strand<net::thread_pool::executor_type> strand_;
   net::steady_timer timer_;
+  net::steady_timer evict_timer_;
   bool public_ = true;
   std::atomic<Phase> phase_{Phase::kLobby};
   std::atomic<int> free_seats_{0};
@@ -182,7 +203,8 @@ class Table : public std::enable_shared_from_this<Table> {
   Json last_seats_;
   std::uint64_t counted_version_ = 0;
   std::string rematch_id_;
-  bool halted_ = false;  // a bot or the store failed: the table stops (logged)
+  std::string rematch_of_;  // the finished table this lobby is the rematch of
+  bool halted_ = false;     // a bot or the store failed: the table stops (logged)
 };
 
 }  // namespace meeple::server

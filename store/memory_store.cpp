@@ -91,4 +91,24 @@ std::vector<TableSummary> MemoryStore::list(bool unfinished_only) const {
   return out;
 }
 
+MaybeError MemoryStore::save_lobby(const TableSpec& spec) {
+  if (spec.id.empty()) return make_error(errc::kUnknownTable, "a lobby is saved under its id");
+  for (TableSpec& l : lobbies_)
+    if (l.id == spec.id) {
+      l = spec;
+      return std::nullopt;
+    }
+  lobbies_.push_back(spec);
+  return std::nullopt;
+}
+
+MaybeError MemoryStore::drop_lobby(const TableId& id) {
+  std::erase_if(lobbies_, [&](const TableSpec& l) { return l.id == id; });
+  return std::nullopt;
+}
+
+std::vector<TableSpec> MemoryStore::lobbies() const {
+  return lobbies_;
+}
+
 }  // namespace meeple::store

@@ -136,6 +136,11 @@ CREATE TABLE IF NOT EXISTS entries (
   text TEXT,
   PRIMARY KEY (table_id, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS lobbies (
+  id TEXT PRIMARY KEY,
+  spec TEXT NOT NULL,
+  updated INTEGER NOT NULL
+);
 )sql";
 
 Expected<sqlite3*> open_connection(const std::string& path) {
@@ -173,9 +178,12 @@ Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path
         return make_error(meeple::errc::kIo,
                           fmt::format("database '{}' has schema version {}, newer than {}", path,
                                       v.integer(0), kSchemaVersion));
-    } else if (auto e = exec(s->writer_, "INSERT INTO schema_version VALUES (1);")) {
+    } else if (auto e = exec(s->writer_, "INSERT INTO schema_version VALUES (2);")) {
       return *e;
     }
+    // Version 1 had no lobbies: the schema above added the table.
+    if (auto e = exec(s->writer_, "UPDATE schema_version SET version = 2 WHERE version < 2;"))
+      return *e;
     Stmt n(s->writer_, "SELECT COALESCE(MAX(rowid), 0) FROM tables");
     if (n.step() == SQLITE_ROW) s->next_id_ = static_cast<std::uint64_t>(n.integer(0));
   }
@@ -376,6 +384,42 @@ std::vector<TableSummary> SqliteStore::list(bool unfinished_only) const {
   while (q.step() == SQLITE_ROW)
     out.push_back({q.text(0), q.text(1), static_cast<int>(q.integer(2)),
                    static_cast<std::size_t>(q.integer(3)), q.integer(4) != 0});
+  return out;
+}
+
+MaybeError SqliteStore::save_lobby(const TableSpec& spec) {
+  if (spec.id.empty()) return make_error(errc::kUnknownTable, "a lobby is saved under its id");
+  return submit([&](sqlite3* db) -> MaybeError {
+    Stmt q(db,
+           "INSERT INTO lobbies (id, spec, updated) VALUES (?, ?, strftime('%s','now')) "
+           "ON CONFLICT(id) DO UPDATE SET spec = excluded.spec, updated = excluded.updated");
+    if (!q.ok()) return sql_error(db, "prepare");
+    q.bind(1, spec.id).bind(2, spec_to_json(spec).dump());
+    if (q.step() != SQLITE_DONE) return sql_error(db, "save lobby");
+    return std::nullopt;
+  });
+}
+
+MaybeError SqliteStore::drop_lobby(const TableId& id) {
+  return submit([&](sqlite3* db) -> MaybeError {
+    Stmt q(db, "DELETE FROM lobbies WHERE id = ?");
+    if (!q.ok()) return sql_error(db, "prepare");
+    q.bind(1, id);
+    if (q.step() != SQLITE_DONE) return sql_error(db, "drop lobby");
+    return std::nullopt;
+  });
+}
+
+std::vector<TableSpec> SqliteStore::lobbies() const {
+  std::lock_guard lock(read_mutex_);
+  sqlite3* db = reader_ ? reader_ : writer_;
+  std::vector<TableSpec> out;
+  Stmt q(db, "SELECT id, spec FROM lobbies ORDER BY rowid");
+  while (q.step() == SQLITE_ROW) {
+    auto j = Json::parse(q.text(1), nullptr, false);
+    if (j.is_discarded() || !j.is_object()) continue;  // unreadable: left out
+    out.push_back(spec_from_json(q.text(0), j));
+  }
   return out;
 }
 

@@ -1,8 +1,9 @@
 // The embedded default store: one SQLite file in WAL mode (store/store.h
-// states the contract). Schema (version 1, in table schema_version):
+// states the contract). Schema (version 2, in table schema_version):
 //   tables(id, game, players, spec JSON, result JSON or NULL, owner, fencing,
 //          entries, created)
 //   entries(table_id, seq, kind, seat, action, json, text)
+//   lobbies(id, spec JSON, updated)              (version 2)
 //
 // Group commit: writes (create, append, finish, take_over) from any thread
 // are queued; one commit thread takes everything pending and writes it in one
@@ -53,11 +54,14 @@ class SqliteStore final : public Store {
   MaybeError finish(const TableId& id, const Lease& lease, const Json& result) override;
   Expected<TableRecord> load(const TableId& id) const override;
   std::vector<TableSummary> list(bool unfinished_only) const override;
+  MaybeError save_lobby(const TableSpec& spec) override;
+  MaybeError drop_lobby(const TableId& id) override;
+  std::vector<TableSpec> lobbies() const override;
   // As MemoryStore::take_over: another owner with a newer fencing number.
   MaybeError take_over(const TableId& id, const Lease& lease);
 
   SqliteStats stats() const;
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
 
  private:
   // A queued write: runs on the commit thread inside the batch's transaction.

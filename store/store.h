@@ -89,6 +89,17 @@ class Store {
   virtual Expected<TableRecord> load(const TableId& id) const = 0;
   // Every table, or only the unfinished ones (a restarted server resumes them).
   virtual std::vector<TableSummary> list(bool unfinished_only = false) const = 0;
+
+  // --- Lobbies: tables being set up, before their game exists (people take
+  // seats, the host changes options). Only the latest spec of each lobby is
+  // kept (spec.id names it; spec.options holds the owner's seat plan, token
+  // hashes included), so a restarted owner still lists it and knows its
+  // people. Durable when the call returns without an error. A lobby is
+  // dropped once its game is created with create(), under the same id.
+  virtual MaybeError save_lobby(const TableSpec& spec) = 0;
+  virtual MaybeError drop_lobby(const TableId& id) = 0;
+  // Every saved lobby, oldest first.
+  virtual std::vector<TableSpec> lobbies() const = 0;
 };
 
 // The meeple-record/1 form of a table: its actions in order (chat lines are
@@ -104,6 +115,9 @@ class MemoryStore final : public Store {
   MaybeError finish(const TableId& id, const Lease& lease, const Json& result) override;
   Expected<TableRecord> load(const TableId& id) const override;
   std::vector<TableSummary> list(bool unfinished_only) const override;
+  MaybeError save_lobby(const TableSpec& spec) override;
+  MaybeError drop_lobby(const TableId& id) override;
+  std::vector<TableSpec> lobbies() const override;
   // Takes a table over for another owner with a higher fencing number (what a
   // node does when it inherits a table); writes with older numbers are then
   // refused.
@@ -118,6 +132,7 @@ class MemoryStore final : public Store {
   const Stored* find(const TableId& id) const;
   MaybeError check_write(const Stored* t, const TableId& id, const Lease& lease) const;
   std::vector<Stored> tables_;
+  std::vector<TableSpec> lobbies_;
   std::uint64_t next_id_ = 1;
 };
 

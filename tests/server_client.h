@@ -71,14 +71,31 @@ inline HttpReply http_get(unsigned short port, const std::string& target) {
 // A WebSocket client of one table.
 class WsClient {
  public:
-  WsClient(unsigned short port, const std::string& path) : ws_(ioc_) {
-    ws_.next_layer().socket().connect({net::ip::make_address("127.0.0.1"), port});
+  // receive_buffer > 0: the socket's receive buffer in bytes, fixed before
+  // connecting (so the kernel does not grow it: a client that stops reading
+  // then fills up soon).
+  WsClient(unsigned short port, const std::string& path, int receive_buffer = 0) : ws_(ioc_) {
+    auto& socket = ws_.next_layer().socket();
+    if (receive_buffer > 0) {
+      socket.open(tcp::v4());
+      socket.set_option(net::socket_base::receive_buffer_size(receive_buffer));
+    }
+    socket.connect({net::ip::make_address("127.0.0.1"), port});
     ws_.handshake("127.0.0.1", path);
   }
   void send_text(const std::string& text) {
     ws_.text(true);
     ws_.write(net::buffer(text));
   }
+  // As send_text; false once the connection is gone (no exception).
+  bool try_send_text(const std::string& text) {
+    beast::error_code ec;
+    ws_.text(true);
+    ws_.write(net::buffer(text), ec);
+    return !ec;
+  }
+  // The reason of the close frame the server sent, once next() saw the end.
+  std::string close_reason() const { return std::string(ws_.reason().reason.c_str()); }
   void send(const Json& j) { send_text(j.dump()); }
   // The next message, or nothing when the connection ended (or timed out).
   std::optional<Json> next(std::chrono::seconds timeout = std::chrono::seconds(20)) {

@@ -9,6 +9,8 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <set>
 #include <thread>
 
@@ -108,7 +110,8 @@ struct Player {
   std::vector<std::pair<std::uint64_t, Json>> choice_log;
   std::vector<std::string> events;
   std::vector<std::string> errors;
-  std::vector<Json> log;  // every message but pongs
+  std::vector<Json> log;          // every message but pongs
+  std::vector<std::string> raws;  // the same, as sent
 
   void take(const Json& m) {
     if (getenv("MEEPLE_TEST_TRACE")) fprintf(stderr, "<< %s\n", m.dump().substr(0, 300).c_str());
@@ -136,6 +139,7 @@ struct Player {
       auto m = ws.next();
       ASSERT_TRUE(m) << "connection ended";
       if (m->value("type", "") == "pong") return;
+      raws.push_back(ws.raw());
       take(*m);
     }
     FAIL() << "no pong";
@@ -143,6 +147,7 @@ struct Player {
   void wait_one() {
     auto m = ws.next();
     ASSERT_TRUE(m) << "no message";
+    raws.push_back(ws.raw());
     take(*m);
   }
   void act(const Json& action) {
@@ -182,6 +187,41 @@ void play_to_end(std::vector<Player*> players, std::uint64_t seed, int max_steps
       return;
     }
   FAIL() << "the game did not end";
+}
+
+// A gauge's value from /metrics.
+double metric(unsigned short port, const std::string& name) {
+  const std::string text = http_get(port, "/metrics").text;
+  const auto at = text.find("\n" + name + " ");
+  if (at == std::string::npos) return -1;
+  return std::stod(text.substr(at + name.size() + 2));
+}
+
+// Waits (bounded) until the gauge shows `want`; returns whether it did.
+bool await_metric(unsigned short port, const std::string& name, double want) {
+  for (int i = 0; i < 200; ++i) {
+    if (metric(port, name) == want) return true;
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds(25));  // the server's own timer is under test
+  }
+  return false;
+}
+
+// A short game of Ufo! (three rounds) for two people; returns the table.
+NewTable short_ufo(unsigned short port) {
+  NewTable t;
+  auto r = http_post(port, "/api/tables",
+                     {{"game", "ufo"},
+                      {"params", {{"max_rounds", 3}}},
+                      {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}}});
+  EXPECT_EQ(r.status, 201) << r.text;
+  t.id = r.body["id"];
+  t.host_token = r.body["host_token"];
+  for (int i = 0; i < 2; ++i)
+    t.tokens.push_back(http_post(port, "/api/tables/" + t.id + "/join", {{"seat", i}})
+                           .body["token"]
+                           .get<std::string>());
+  return t;
 }
 
 // Replays the finished table's record and checks that every message a seat
@@ -272,6 +312,294 @@ void check_replay_endpoint(unsigned short port, const std::string& table,
   EXPECT_EQ(code_of(http_get(port, base + "?seat=x")), "request/malformed");
   EXPECT_EQ(code_of(http_get(port, base + "?step=100000000")), "request/malformed");
 }
+
+// --- The leak test with hidden information re-sampled: a seat's messages
+// in a whole game and in the same game with everything that seat cannot see
+// made different are byte-identical.
+//
+// How "the same game re-sampled" is made, for every game alike: a random
+// whole game (its steps: people's actions and chance outcomes) is changed
+// step by step at random, keeping a change only when the changed game still
+// plays (every later step legal) and tells the seat exactly the same at
+// every step: its view, who must act, its choices with their words, the
+// event in words and the result. The changes tried: two chance outcomes
+// swapped (which card came when), one chance outcome replaced by another
+// (a different die or card), and another seat's action replaced by another
+// legal one (a secret decision, a private note-pad edit). What is kept is
+// thus a game with other deals, draws and secret decisions that the seat
+// could not tell apart from the first. Both games are then played through
+// the server (tables of people; a test-only chance script makes the server
+// draw the recorded outcomes) and the seat's messages compared byte for
+// byte. This is not a full re-sampling (determinize re-samples one moment,
+// not a history), but every accepted change is hidden information the
+// server holds and the seat must not learn.
+//
+// Per game: Ufo! and First Giants hide nothing from anyone (determinize is
+// the identity; every draw is seen when it is made), so no change is
+// possible and the test checks that none is found. First Contact hides the
+// aliens' language pads, request cards and targets, the secret offers until
+// they are revealed and each seat's note pad, but shows them all with the
+// result: its whole game can change only in what stays secret to the end
+// (note-pad edits, some offers), so the same game without its last step is
+// re-sampled too, where the pads and targets change as well. Each seat and
+// the spectator must see some change in every game that hides something.
+
+using Steps = std::vector<std::pair<Seat, Action>>;
+
+// A random whole game as scripted people play it: mostly one of their
+// choices, now and then any legal action (a free note-pad edit).
+Steps random_game(const AnyGame& game, const Json& params, int players, std::uint64_t seed) {
+  Rng rng(seed);
+  auto s = game.new_game(params, players);
+  EXPECT_TRUE(s);
+  Steps out;
+  while (!s->is_terminal() && out.size() < 20000) {
+    Seat seat = kChance;
+    Action a = -1;
+    if (s->is_chance()) {
+      a = sample_chance(s->chance_outcomes(), rng);
+    } else {
+      std::vector<Seat> acting;
+      for (Seat i = 0; i < players; ++i)
+        if (s->to_act().contains(i)) acting.push_back(i);
+      seat = acting[rng.below(static_cast<std::uint32_t>(acting.size()))];
+      const ActionList primary = s->primary_actions(seat);
+      const ActionList legal = s->legal_actions(seat);
+      a = legal.size() != primary.size() && rng.below(10) == 0
+              ? legal[rng.below(static_cast<std::uint32_t>(legal.size()))]
+              : primary[rng.below(static_cast<std::uint32_t>(primary.size()))];
+    }
+    EXPECT_FALSE(s->apply(seat, a));
+    out.emplace_back(seat, a);
+  }
+  EXPECT_TRUE(s->is_terminal());
+  return out;
+}
+
+// Everything a message may tell `observer` after `actor` played `a`.
+std::string told(const AnyState& before, Seat actor, Action a, const AnyState& after,
+                 Seat observer) {
+  Json j = {{"view", after.view(observer)}, {"over", after.is_terminal()}};
+  if (before.has_events()) j["event"] = before.describe_event(observer, actor, a, "en");
+  if (after.is_terminal()) {
+    j["result"] = after.result_json();
+  } else if (!after.is_chance()) {
+    j["to_act"] = after.to_act().bits();
+    if (observer >= 0 && after.to_act().contains(observer))
+      for (Action c : after.primary_actions(observer))
+        j["choices"].push_back(
+            {c, after.action_to_json(observer, c), after.describe_action(observer, c, "en")});
+  }
+  return j.dump();
+}
+
+// The game `steps` with what `observer` cannot see changed (see above);
+// `changes` counts the steps that differ.
+Steps resample(const AnyGame& game, const Json& params, int players, const Steps& steps,
+               Seat observer, std::uint64_t seed, int attempts, int& changes) {
+  std::vector<AnyState> states = {*game.new_game(params, players)};
+  std::vector<std::string> want;
+  for (const auto& [seat, a] : steps) {
+    AnyState next = states.back();
+    EXPECT_FALSE(next.apply(seat, a));
+    want.push_back(told(states.back(), seat, a, next, observer));
+    states.push_back(std::move(next));
+  }
+  std::vector<std::size_t> chance, others;
+  for (std::size_t k = 0; k < steps.size(); ++k)
+    (steps[k].first == kChance ? chance : others).push_back(k);
+  std::erase_if(others, [&](std::size_t k) { return steps[k].first == observer; });
+  Rng rng(seed);
+  auto pick = [&](const std::vector<std::size_t>& v) {
+    return v[rng.below(static_cast<std::uint32_t>(v.size()))];
+  };
+  Steps cur = steps;
+  for (int t = 0; t < attempts; ++t) {
+    Steps cand = cur;
+    std::size_t from = 0;
+    const auto kind = rng.below(3);
+    if (kind == 0 && chance.size() >= 2) {
+      const std::size_t i = pick(chance), j = pick(chance);
+      if (cand[i].second == cand[j].second) continue;
+      std::swap(cand[i].second, cand[j].second);
+      from = std::min(i, j);
+    } else if (kind == 1 && !chance.empty()) {
+      from = pick(chance);
+      const ChanceList outcomes = states[from].chance_outcomes();
+      cand[from].second = outcomes[rng.below(static_cast<std::uint32_t>(outcomes.size()))].action;
+    } else if (kind == 2 && !others.empty()) {
+      from = pick(others);
+      const ActionList legal = states[from].legal_actions(cand[from].first);
+      cand[from].second = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+    } else {
+      continue;
+    }
+    if (cand[from] == cur[from] && kind != 0) continue;
+    std::vector<AnyState> tail;
+    AnyState s = states[from];
+    bool same = true;
+    for (std::size_t k = from; k < cand.size() && same; ++k) {
+      AnyState before = s;
+      same = !s.apply(cand[k].first, cand[k].second) &&
+             told(before, cand[k].first, cand[k].second, s, observer) == want[k];
+      tail.push_back(s);
+    }
+    if (!same) continue;
+    cur = std::move(cand);
+    std::move(tail.begin(), tail.end(), states.begin() + static_cast<std::ptrdiff_t>(from) + 1);
+  }
+  changes = 0;
+  for (std::size_t k = 0; k < steps.size(); ++k) changes += cur[k] != steps[k];
+  return cur;
+}
+
+// Whether the game hides anything from `observer` at some point of `steps`.
+bool hides_something(const AnyGame& game, const Json& params, int players, const Steps& steps,
+                     Seat observer) {
+  AnyState s = *game.new_game(params, players);
+  Rng rng(5);
+  for (const auto& [seat, a] : steps) {
+    if (!(s.determinize(observer, rng) == s)) return true;
+    EXPECT_FALSE(s.apply(seat, a));
+  }
+  return false;
+}
+
+// The chance outcomes a test's server draws, per table (ServerOptions::chance_script).
+struct ChanceScripts {
+  std::mutex mutex;
+  std::map<std::string, Steps> tables;
+  std::optional<Action> draw(const std::string& table, std::uint64_t version) {
+    std::lock_guard lock(mutex);
+    const auto it = tables.find(table);
+    if (it == tables.end() || version >= it->second.size() || it->second[version].first != kChance)
+      return std::nullopt;
+    return it->second[version].second;
+  }
+};
+
+// Plays `steps` through the server at a table of people (the server draws
+// the recorded chance outcomes) with a connection per seat and a spectator's
+// last; returns each connection's messages as sent, the table's id
+// replaced by TABLE.
+std::vector<std::vector<std::string>> play_through(unsigned short port, ChanceScripts& scripts,
+                                                   const std::string& game, const Json& params,
+                                                   int players, const Steps& steps) {
+  auto created =
+      http_post(port, "/api/tables",
+                {{"game", game}, {"params", params}, {"players", players}, {"languages", {"en"}}});
+  EXPECT_EQ(created.status, 201) << created.text;
+  const std::string id = created.body["id"];
+  {
+    std::lock_guard lock(scripts.mutex);
+    scripts.tables[id] = steps;
+  }
+  std::vector<std::string> tokens;
+  for (int i = 0; i < players; ++i)
+    tokens.push_back(http_post(port, "/api/tables/" + id + "/join", {{"seat", i}, {"name", "p"}})
+                         .body["token"]
+                         .get<std::string>());
+  std::vector<std::unique_ptr<Player>> conns;
+  for (int i = 0; i <= players; ++i) {
+    conns.push_back(std::make_unique<Player>(
+        port, "/ws/tables/" + id + (i < players ? "?token=" + tokens[i] : "")));
+    for (auto& c : conns) c->sync();  // one connection at a time
+  }
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    const auto [seat, a] = steps[k];
+    if (seat == kChance) continue;  // the server draws it (the script)
+    Player& p = *conns[static_cast<std::size_t>(seat)];
+    p.ws.send({{"type", "act"}, {"version", k}, {"action", a}});
+    p.sync();
+    if (!p.errors.empty()) {
+      ADD_FAILURE() << "step " << k << ": " << p.errors.front();
+      break;
+    }
+    if (k % 64 == 0)
+      for (auto& c : conns) c->sync();
+  }
+  std::vector<std::vector<std::string>> out;
+  for (auto& c : conns) {
+    c->sync();
+    EXPECT_EQ(c->version, steps.size());
+    for (std::string& raw : c->raws)
+      for (auto at = raw.find(id); at != std::string::npos; at = raw.find(id, at))
+        raw.replace(at, id.size(), "TABLE");
+    out.push_back(std::move(c->raws));
+  }
+  return out;
+}
+
+class Resampled : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Resampled, EachSeatGetsByteIdenticalMessagesInTheSameGameWithOtherHiddenInformation) {
+  const AnyGame* game = find_game(GetParam());
+  ASSERT_NE(game, nullptr);
+  // Ufo! with its short variant (three rounds), so the test stays quick.
+  const Json params = GetParam() == "ufo" ? Json{{"max_rounds", 3}} : Json::object();
+  const int players = 3;
+  ChanceScripts scripts;
+  ServerOptions o;
+  o.chance_script = [&scripts](const std::string& table, std::uint64_t v) {
+    return scripts.draw(table, v);
+  };
+  TestServer server(o);
+  const Steps whole = random_game(*game, params, players, 31);
+  const auto seen = play_through(server.port(), scripts, GetParam(), params, players, whole);
+  ASSERT_FALSE(::testing::Test::HasFailure());
+  auto index = [&](Seat observer) {
+    return observer < 0 ? static_cast<std::size_t>(players) : static_cast<std::size_t>(observer);
+  };
+  for (Seat observer = kSpectator; observer < players; observer = observer < 0 ? 0 : observer + 1) {
+    const std::string who =
+        observer == kSpectator ? std::string("spectator") : "seat " + std::to_string(observer);
+    SCOPED_TRACE(who);
+    const bool hidden = hides_something(*game, params, players, whole, observer);
+    // The whole game, then (when something is hidden) the same game but its
+    // last step: a game may show everything at its end (First Contact shows
+    // the language pads, request cards and targets with the result), so what
+    // was hidden until then is re-sampled in the shorter one.
+    for (const bool cut : {false, true}) {
+      if (cut && !hidden) break;
+      SCOPED_TRACE(cut ? "without the last step" : "the whole game");
+      const Steps first = cut ? Steps(whole.begin(), whole.end() - 1) : whole;
+      int changes = 0;
+      const Steps other = resample(*game, params, players, first, observer,
+                                   static_cast<std::uint64_t>(observer + 100), 1000, changes);
+      // A game that hides something from the observer (determinize
+      // re-samples it somewhere along the game) must have had some changed.
+      if (hidden)
+        EXPECT_GT(changes, 0) << "nothing hidden from this observer was changed";
+      else
+        EXPECT_EQ(changes, 0) << "the game hides nothing, yet something was changed unseen";
+      std::printf("[ resample ] %s, %s, %s: %d of %zu steps changed\n", GetParam().c_str(),
+                  who.c_str(), cut ? "all but the last step" : "whole game", changes, first.size());
+      if (changes == 0) continue;  // the same game: nothing to compare
+      const auto want = cut ? play_through(server.port(), scripts, GetParam(), params, players,
+                                           first)[index(observer)]
+                            : seen[index(observer)];
+      const auto again = play_through(server.port(), scripts, GetParam(), params, players, other);
+      ASSERT_FALSE(::testing::Test::HasFailure());
+      const auto& got = again[index(observer)];
+      EXPECT_EQ(got.size(), want.size());
+      for (std::size_t m = 0; m < std::min(got.size(), want.size()); ++m)
+        if (got[m] != want[m]) {
+          ADD_FAILURE() << "message " << m << " differs (" << changes << " steps changed):\n"
+                        << want[m].substr(0, 2000) << "\n"
+                        << got[m].substr(0, 2000);
+          break;
+        }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryGame, Resampled,
+                         ::testing::Values("ufo", "first-giants", "first-contact"),
+                         [](const auto& p) {
+                           std::string n = p.param;
+                           std::replace(n.begin(), n.end(), '-', '_');
+                           return n;
+                         });
 
 class WholeGame : public ::testing::TestWithParam<std::string> {};
 
@@ -494,6 +822,91 @@ TEST(Server, EveryErrorCodeOnceAndNothingChanges) {
   expect_error(mover, "request/rate_limited");
 }
 
+// The codes of docs/protocol.md that EveryErrorCodeOnceAndNothingChanges
+// leaves out. Elsewhere: table/started, seat/invalid and params/unknown in
+// TheHostChangesSeatsAndOptionsBeforeTheStartOnly, connection/slow in
+// AClientThatStopsReadingIsClosedAsSlowAndTheTableGoesOn, server/shutdown in
+// ServeProcess.SigtermClosesConnectionsWithAReasonAndExitsCleanly.
+TEST(Server, TheOtherErrorCodesOnce) {
+  TestServer server;
+  const unsigned short port = server.port();
+  auto code_of = [](const testing::HttpReply& r) { return r.body.value("code", ""); };
+  auto expect_error = [](Player& p, const std::string& code) {
+    auto m = p.ws.next_of("error");
+    ASSERT_TRUE(m) << code;
+    EXPECT_EQ((*m)["code"], code);
+  };
+  // Creating a table.
+  auto not_found = http_get(port, "/nope");
+  EXPECT_EQ(not_found.status, 404);
+  EXPECT_EQ(code_of(not_found), "request/not_found");
+  EXPECT_EQ(code_of(http_post(port, "/api/tables", {{"game", "ufo"}, {"players", 99}})),
+            "game/players");
+  EXPECT_EQ(
+      code_of(http_post(port, "/api/tables",
+                        {{"game", "ufo"}, {"players", 2}, {"params", {{"max_rounds", "x"}}}})),
+      "params/invalid");
+  EXPECT_EQ(
+      code_of(http_post(port, "/api/tables",
+                        {{"game", "ufo"},
+                         {"seats", {{{"kind", "person"}}, {{"kind", "bot"}, {"bot", "nope"}}}}})),
+      "bot/unknown");
+  // In the lobby: neither acting nor chatting.
+  NewTable lobby = make_table(port, "ufo", {{{"kind", "person"}}, {{"kind", "person"}}}, false);
+  {
+    Player a(port, ws_path(lobby, 0));
+    a.sync();
+    a.ws.send({{"type", "chat"}, {"text", "hi"}});
+    expect_error(a, "table/not_started");
+    a.act(0);
+    expect_error(a, "table/not_started");
+  }
+  // Chat over the limit, and First Contact's table-talk rule.
+  NewTable fc = make_table(port, "first-contact",
+                           {{{"kind", "person"}}, {{"kind", "person"}}, {{"kind", "person"}}});
+  {
+    Player a(port, ws_path(fc, 0));
+    a.sync();
+    const std::uint64_t v = a.version;
+    const std::size_t events = a.events.size();
+    a.ws.send({{"type", "chat"}, {"text", std::string(501, 'a')}});
+    expect_error(a, "chat/too_long");
+    a.ws.send({{"type", "chat"}, {"text", "I think it's BIG!"}});
+    expect_error(a, "chat/names_characteristic");
+    a.sync();
+    EXPECT_EQ(a.version, v);
+    EXPECT_EQ(a.events.size(), events) << "a refused line is not told";
+  }
+  // A finished game takes no more actions.
+  NewTable done = short_ufo(port);
+  {
+    Player a(port, ws_path(done, 0));
+    Player b(port, ws_path(done, 1));
+    ASSERT_NO_FATAL_FAILURE(play_to_end({&a, &b}, 13));
+    a.sync();
+    a.act(0);
+    expect_error(a, "action/game_over");
+  }
+  // A seat change while a bot is deciding (two bots that think half a second).
+  auto bots = http_post(
+      port, "/api/tables",
+      {{"game", "ufo"},
+       {"seats",
+        {{{"kind", "bot"}, {"bot", "ismcts:0.5s"}}, {{"kind", "bot"}, {"bot", "ismcts:0.5s"}}}},
+       {"auto_start", false}});
+  ASSERT_EQ(bots.status, 201) << bots.text;
+  const std::string id = bots.body["id"];
+  const Json host = {{"host_token", bots.body["host_token"]}};
+  ASSERT_EQ(http_post(port, "/api/tables/" + id + "/start", host).status, 200);
+  Json change = {{"seat", 0}, {"kind", "bot"}, {"bot", "random"}};
+  change.update(host);
+  std::string busy;
+  for (int i = 0; i < 20 && busy.empty(); ++i)
+    if (auto r = http_post(port, "/api/tables/" + id + "/seat", change); code_of(r) == "table/busy")
+      busy = code_of(r);
+  EXPECT_EQ(busy, "table/busy");
+}
+
 TEST(Server, AStandInPlaysForAPersonAwayLongerThanTheGraceUntilTheyReturn) {
   ServerOptions o;
   o.tick = std::chrono::milliseconds(50);
@@ -534,6 +947,186 @@ TEST(Server, AStandInPlaysForAPersonAwayLongerThanTheGraceUntilTheyReturn) {
   ASSERT_FALSE(back.log.empty());
   EXPECT_FALSE(back.log.front()["seats"][0]["stand_in"].get<bool>()) << "back at the table";
   EXPECT_TRUE(back.log.front()["seats"][0]["connected"].get<bool>());
+}
+
+TEST(Server, AFinishedTableLeavesMemoryAfterItsLastConnectionAndComesBackFromTheStore) {
+  ServerOptions o;
+  o.finished_ttl = std::chrono::milliseconds(300);
+  TestServer server(o);
+  const unsigned short port = server.port();
+  NewTable t = short_ufo(port);
+  auto a = std::make_unique<Player>(port, ws_path(t, 0));
+  auto b = std::make_unique<Player>(port, ws_path(t, 1));
+  ASSERT_NO_FATAL_FAILURE(play_to_end({a.get(), b.get()}, 8));
+  const Json result = a->log.back()["result"];
+  EXPECT_EQ(metric(port, "meeple_finished_tables"), 1);
+  // Connected: it stays, however long.
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));  // longer than the TTL, on purpose
+  EXPECT_EQ(metric(port, "meeple_finished_tables"), 1) << "evicted while connected";
+  auto record = http_get(port, "/api/tables/" + t.id + "/record");
+  ASSERT_EQ(record.status, 200);
+  // The last connection closes: after the TTL it leaves memory.
+  a->ws.close();
+  a.reset();
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));  // longer than the TTL, on purpose
+  EXPECT_EQ(metric(port, "meeple_finished_tables"), 1) << "one connection is still open";
+  b->ws.close();
+  b.reset();
+  ASSERT_TRUE(await_metric(port, "meeple_finished_tables", 0)) << "not evicted";
+  EXPECT_EQ(http_get(port, "/api/tables").body["tables"].size(), 0u);
+  // Its summary, record and a connection still work: it is loaded again.
+  auto summary = http_get(port, "/api/tables/" + t.id);
+  ASSERT_EQ(summary.status, 200) << summary.text;
+  EXPECT_EQ(summary.body["phase"], "finished");
+  EXPECT_EQ(metric(port, "meeple_finished_tables"), 1);
+  ASSERT_TRUE(await_metric(port, "meeple_finished_tables", 0)) << "loaded, then evicted again";
+  auto again = http_get(port, "/api/tables/" + t.id + "/record");
+  ASSERT_EQ(again.status, 200) << again.text;
+  EXPECT_EQ(again.body, record.body);
+  {
+    Player c(port, ws_path(t, 0));
+    c.sync();
+    EXPECT_EQ(c.phase, "finished");
+    EXPECT_EQ(c.log.front()["seat"], 0) << "the token still opens the seat";
+    EXPECT_EQ(c.log.front()["result"], result);
+    c.ws.close();
+  }
+  ASSERT_TRUE(await_metric(port, "meeple_finished_tables", 0));
+  // The host asks for a rematch of the evicted table: the same seats and
+  // tokens; asked again after another eviction, the same rematch.
+  auto rm = http_post(port, "/api/tables/" + t.id + "/rematch", {{"host_token", t.host_token}});
+  ASSERT_EQ(rm.status, 201) << rm.text;
+  EXPECT_EQ(rm.body["phase"], "lobby");
+  ASSERT_TRUE(await_metric(port, "meeple_finished_tables", 0));
+  auto rm2 = http_post(port, "/api/tables/" + t.id + "/rematch", {{"host_token", t.host_token}});
+  ASSERT_EQ(rm2.status, 201) << rm2.text;
+  EXPECT_EQ(rm2.body["id"], rm.body["id"]);
+  const std::string next = rm.body["id"];
+  Player c(port, "/ws/tables/" + next + "?token=" + t.tokens[1]);
+  c.sync();
+  EXPECT_EQ(c.log.front()["seat"], 1);
+  EXPECT_EQ(c.phase, "lobby");
+  // An unknown table is still unknown.
+  EXPECT_EQ(http_get(port, "/api/tables/0000000000000000").body["code"], "table/unknown");
+}
+
+TEST(Server, AClientThatStopsReadingIsClosedAsSlowAndTheTableGoesOn) {
+  ServerOptions o;
+  // Time for the client below to start reading again, however slow the
+  // machine (a sanitizer build): the test is about what it then reads.
+  o.slow_client_grace = std::chrono::seconds(60);
+  TestServer server(o);
+  const unsigned short port = server.port();
+  NewTable t = make_table(port, "ufo", {{{"kind", "person"}}, {{"kind", "person"}}});
+  Player a(port, ws_path(t, 0));
+  Player b(port, ws_path(t, 1));
+  Rng rng(9);
+  std::vector<Player*> both = {&a, &b};
+  for (int i = 0; i < 4; ++i) ASSERT_TRUE(play_step(both, rng));
+  // A spectator with a small receive buffer asks for the whole picture again
+  // and again and reads none of it: more than the kernel's buffers and the
+  // server's queue (256 messages) hold.
+  WsClient slow(port, ws_path(t, -1), 16 * 1024);
+  ASSERT_TRUE(slow.next());
+  const std::size_t size = slow.raw().size();
+  const std::size_t hellos = 256 + (16u << 20) / size;
+  const std::string hello = Json{{"type", "hello"}}.dump();
+  std::size_t sent = 0;
+  while (sent < hellos && slow.try_send_text(hello)) ++sent;
+  // The table goes on for the others meanwhile.
+  const std::uint64_t before = a.version;
+  for (int i = 0; i < 6; ++i) ASSERT_TRUE(play_step(both, rng));
+  a.sync();
+  EXPECT_GT(a.version, before);
+  for (const auto& e : a.errors) EXPECT_EQ(e, "action/stale");
+  // The slow client reads at last: what was on its way, the reason, the end.
+  std::optional<Json> error;
+  std::size_t read = 0;
+  while (auto m = slow.next(std::chrono::seconds(10))) {
+    ++read;
+    if (m->value("type", "") == "error") error = m;
+  }
+  ASSERT_TRUE(error) << "read " << read << " messages of " << sent;
+  EXPECT_EQ((*error)["code"], "connection/slow");
+  EXPECT_FALSE(slow.timed_out());
+  EXPECT_NE(slow.close_reason().find("slow"), std::string::npos) << slow.close_reason();
+  EXPECT_LT(read, sent) << "what waited for it was dropped";
+  // The others play on.
+  ASSERT_TRUE(play_step(both, rng));
+}
+
+TEST(Server, APersonOutOfTimeIsPlayedForByTheStandInUntilTheyActAgain) {
+  ServerOptions o;
+  o.tick = std::chrono::milliseconds(50);
+  TestServer server(o);
+  const unsigned short port = server.port();
+  auto created = http_post(port, "/api/tables",
+                           {{"game", "ufo"},
+                            {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}},
+                            {"clock_seconds", 1}});
+  ASSERT_EQ(created.status, 201) << created.text;
+  NewTable t{.id = created.body["id"], .host_token = created.body["host_token"]};
+  for (int i = 0; i < 2; ++i)
+    t.tokens.push_back(http_post(port, "/api/tables/" + t.id + "/join", {{"seat", i}})
+                           .body["token"]
+                           .get<std::string>());
+  Player a(port, ws_path(t, 0));
+  Player b(port, ws_path(t, 1));
+  Player watcher(port, ws_path(t, -1));
+  for (Player* p : {&a, &b, &watcher}) p->sync();
+  Player& late = a.choices.empty() ? b : a;  // must act now, and will not in time
+  Player& quick = a.choices.empty() ? a : b;
+  const int seat = &late == &a ? 0 : 1;
+  ASSERT_FALSE(late.choices.empty());
+  const std::uint64_t v = late.version;
+  auto stand_in = [&](const Json& m) {
+    return m.contains("seats") && m["seats"][seat]["stand_in"].get<bool>();
+  };
+  auto saw_stand_in = [&](Player& p) { return std::any_of(p.log.begin(), p.log.end(), stand_in); };
+  // The late person does nothing: after a second the stand-in plays for them
+  // (the version moves on although only they were to act), and every
+  // connection is told.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+  while (std::chrono::steady_clock::now() < until) {
+    for (Player* p : {&a, &b, &watcher}) ASSERT_NO_FATAL_FAILURE(p->sync());
+    if (!quick.choices.empty()) {
+      quick.act(quick.choices[0]["action"]);
+      quick.choices = Json::array();
+    }
+    if (watcher.version > v && saw_stand_in(a) && saw_stand_in(b) && saw_stand_in(watcher)) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));  // the clock itself is under test
+  }
+  EXPECT_GT(watcher.version, v) << "the stand-in played";
+  EXPECT_TRUE(saw_stand_in(a));
+  EXPECT_TRUE(saw_stand_in(b));
+  EXPECT_TRUE(saw_stand_in(watcher));
+  EXPECT_FALSE(stand_in(watcher.log.front())) << "not before the clock ran out";
+  // They say hello: back at the table, their seat waits for them again.
+  late.ws.send({{"type", "hello"}});
+  for (Player* p : {&a, &b, &watcher}) ASSERT_NO_FATAL_FAILURE(p->sync());
+  EXPECT_FALSE(stand_in(watcher.log.back()));
+  EXPECT_FALSE(stand_in(quick.log.back()));
+  // Their next decision is theirs (quick plays on until then).
+  bool acted = false;
+  for (int i = 0; i < 200 && !acted; ++i) {
+    for (Player* p : {&late, &quick}) ASSERT_NO_FATAL_FAILURE(p->sync());
+    if (!quick.choices.empty()) {
+      quick.act(quick.choices[0]["action"]);
+      quick.choices = Json::array();
+    }
+    if (!late.choices.empty()) {
+      const std::uint64_t at = late.version;
+      late.act(late.choices[0]["action"]);
+      late.choices = Json::array();
+      late.sync();
+      EXPECT_GT(late.version, at);
+      acted = true;
+    }
+  }
+  EXPECT_TRUE(acted);
+  for (const auto& e : late.errors) ADD_FAILURE() << "refused: " << e;
+  watcher.sync();
+  EXPECT_FALSE(stand_in(watcher.log.back()));
 }
 
 TEST(Server, TheHostChangesSeatsAndOptionsBeforeTheStartOnly) {
@@ -589,6 +1182,36 @@ TEST(Server, TheHostChangesSeatsAndOptionsBeforeTheStartOnly) {
   EXPECT_EQ(a.log.back()["seats"][0]["kind"], "bot");
   std::vector<Player*> ben_only = {&b};
   ASSERT_NO_FATAL_FAILURE(play_to_end(ben_only, 5));
+}
+
+// The host seats a talker for a person in the middle of a First Contact game:
+// it is briefed on the seat's history (tests/room_talker_test.cpp checks its
+// belief equals a talker's seated from the start) and plays the game out.
+TEST(Server, ATalkerReplacingAPersonMidGamePlaysOnFromTheSeatsHistory) {
+  TestServer server;
+  const unsigned short port = server.port();
+  const Json seats = {{{"kind", "person"}}, {{"kind", "person"}}, {{"kind", "person"}}};
+  NewTable t = make_table(port, "first-contact", seats);
+  Player a(port, ws_path(t, 0));
+  Player b(port, ws_path(t, 1));
+  Player c(port, ws_path(t, 2));
+  Rng rng(17);
+  std::vector<Player*> all = {&a, &b, &c};
+  for (int i = 0; i < 60; ++i) ASSERT_TRUE(play_step(all, rng));
+  const Json change = {
+      {"host_token", t.host_token}, {"seat", 0}, {"kind", "bot"}, {"bot", "talker"}};
+  auto r = http_post(port, "/api/tables/" + t.id + "/seat", change);
+  for (int i = 0; i < 100 && r.body.value("code", "") == "table/busy"; ++i)
+    r = http_post(port, "/api/tables/" + t.id + "/seat", change);
+  ASSERT_EQ(r.status, 200) << r.text;
+  std::vector<Player*> people = {&b, &c};
+  ASSERT_NO_FATAL_FAILURE(play_to_end(people, 18));
+  auto rec = http_get(port, "/api/tables/" + t.id + "/record");
+  ASSERT_EQ(rec.status, 200) << rec.text;
+  EXPECT_EQ(rec.body["seats"][0], "talker");
+  auto parsed = record_from_json(rec.body);
+  ASSERT_TRUE(parsed);
+  EXPECT_TRUE(replay_record(*find_game("first-contact"), *parsed));
 }
 
 TEST(Server, ASilentClientIsClosedByTheIdleTimeout) {
@@ -825,6 +1448,84 @@ TEST(ServeProcess, KillNineMidGameThenRestartAndPlayOnWithNoAcknowledgedActionLo
   ASSERT_EQ(replay.status, 200) << replay.text;
   EXPECT_EQ(replay.body["count"], rec.body["actions"].size() + 1);
   EXPECT_TRUE(replay.body["view"].is_object());
+}
+
+TEST(ServeProcess, ALobbySurvivesKillNineWithItsSeatsTokensAndOptions) {
+  TempDb db;
+  NewTable t;
+  std::string anna;
+  {
+    ServeProcess server(db.path);
+    ASSERT_NE(server.port(), 0) << "meeple serve did not start";
+    auto created =
+        http_post(server.port(), "/api/tables",
+                  {{"game", "ufo"},
+                   {"seats", {{{"kind", "person"}}, {{"kind", "person"}}, {{"kind", "person"}}}},
+                   {"public", true},
+                   {"clock_seconds", 30},
+                   {"grace_seconds", 5},
+                   {"languages", {"en", "it"}}});
+    ASSERT_EQ(created.status, 201) << created.text;
+    t.id = created.body["id"];
+    t.host_token = created.body["host_token"];
+    auto joined =
+        http_post(server.port(), "/api/tables/" + t.id + "/join", {{"seat", 0}, {"name", "Anna"}});
+    ASSERT_EQ(joined.status, 200) << joined.text;
+    anna = joined.body["token"];
+    // The host makes seat 2 a bot and shortens the game.
+    ASSERT_EQ(
+        http_post(server.port(), "/api/tables/" + t.id + "/seat",
+                  {{"host_token", t.host_token}, {"seat", 2}, {"kind", "bot"}, {"bot", "random"}})
+            .status,
+        200);
+    ASSERT_EQ(http_post(server.port(), "/api/tables/" + t.id + "/options",
+                        {{"host_token", t.host_token}, {"params", {{"max_rounds", 3}}}})
+                  .status,
+              200);
+    server.kill9();
+  }
+  ServeProcess again(db.path);
+  ASSERT_NE(again.port(), 0) << "meeple serve did not restart";
+  // Still listed, with its one free seat.
+  auto list = http_get(again.port(), "/api/tables");
+  ASSERT_EQ(list.body["tables"].size(), 1u) << list.text;
+  EXPECT_EQ(list.body["tables"][0]["id"], t.id);
+  EXPECT_EQ(list.body["tables"][0]["phase"], "lobby");
+  EXPECT_EQ(list.body["tables"][0]["free_seats"], 1);
+  // Anna's token still opens her seat; the options and seats are as left.
+  Player a(again.port(), "/ws/tables/" + t.id + "?token=" + anna);
+  a.sync();
+  ASSERT_FALSE(a.log.empty());
+  EXPECT_EQ(a.log.back()["seat"], 0);
+  EXPECT_EQ(a.log.back()["phase"], "lobby");
+  EXPECT_EQ(a.log.back()["params"], Json({{"max_rounds", 3}}));
+  EXPECT_EQ(a.log.back()["seats"][0]["name"], "Anna");
+  EXPECT_TRUE(a.log.back()["seats"][0]["taken"].get<bool>());
+  EXPECT_EQ(a.log.back()["seats"][2]["kind"], "bot");
+  // The seat that was taken stays taken; the host's token still works.
+  EXPECT_EQ(http_post(again.port(), "/api/tables/" + t.id + "/join", {{"seat", 0}}).body["code"],
+            "seat/taken");
+  EXPECT_EQ(http_post(again.port(), "/api/tables/" + t.id + "/start", {{"host_token", "nope"}})
+                .body["code"],
+            "auth/host");
+  a.ws.send({{"type", "hello"}, {"lang", "it"}});  // a language of the table's
+  a.sync();
+  EXPECT_TRUE(a.errors.empty());
+  // Ben joins the last seat: the game starts (auto_start) and plays to its end.
+  auto ben = http_post(again.port(), "/api/tables/" + t.id + "/join", {{"name", "Ben"}});
+  ASSERT_EQ(ben.status, 200) << ben.text;
+  EXPECT_EQ(ben.body["seat"], 1);
+  Player b(again.port(), "/ws/tables/" + t.id + "?token=" + ben.body["token"].get<std::string>());
+  ASSERT_NO_FATAL_FAILURE(play_to_end({&a, &b}, 21));
+  auto rec = http_get(again.port(), "/api/tables/" + t.id + "/record");
+  ASSERT_EQ(rec.status, 200) << rec.text;
+  EXPECT_EQ(rec.body["params"], Json({{"max_rounds", 3}}));
+  EXPECT_EQ(rec.body["seats"][0], "Anna");
+  EXPECT_EQ(rec.body["seats"][2], "random");
+  // A third start: the lobby is gone (the game took its place).
+  again.kill9();
+  ServeProcess third(db.path);
+  EXPECT_TRUE(http_get(third.port(), "/api/tables").body["tables"].empty());
 }
 
 TEST(ServeProcess, SigtermClosesConnectionsWithAReasonAndExitsCleanly) {

@@ -104,6 +104,45 @@ TYPED_TEST(StoreContract, AnOlderFencingNumberCannotWrite) {
   EXPECT_EQ(store.load(*a)->entries.size(), 2u);
 }
 
+// Lobbies: only the latest spec of each is kept, oldest first, until dropped.
+TYPED_TEST(StoreContract, LobbiesAreSavedReplacedListedAndDropped) {
+  auto& store = *this->store_;
+  EXPECT_TRUE(store.lobbies().empty());
+  const Json plan = {{"host", "h0"}, {"seats", {{{"kind", "person"}, {"token", ""}}}}};
+  TableSpec a{.id = "L1",
+              .game = "high-card",
+              .players = 2,
+              .params = {{"rounds", 3}},
+              .seats = {"", "random"},
+              .options = {{"server", plan}}};
+  TableSpec b{.id = "L2", .game = "high-card", .players = 3};
+  ASSERT_FALSE(store.save_lobby(a));
+  ASSERT_FALSE(store.save_lobby(b));
+  // A person joins L1: saved again, in its place.
+  a.seats[0] = "Anna";
+  a.options["server"]["seats"][0]["token"] = "hash-of-anna";
+  ASSERT_FALSE(store.save_lobby(a));
+  auto all = store.lobbies();
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[0].id, "L1");
+  EXPECT_EQ(all[0].game, "high-card");
+  EXPECT_EQ(all[0].players, 2);
+  EXPECT_EQ(all[0].params, Json({{"rounds", 3}}));
+  EXPECT_EQ(all[0].seats, (std::vector<std::string>{"Anna", "random"}));
+  EXPECT_EQ(all[0].options["server"]["seats"][0]["token"], "hash-of-anna");
+  EXPECT_EQ(all[1].id, "L2");
+  // A lobby is no table, and its game is created under the same id.
+  EXPECT_FALSE(store.load("L1"));
+  EXPECT_TRUE(store.list(false).empty());
+  ASSERT_TRUE(store.create({.id = "L1", .game = "high-card", .players = 2}));
+  ASSERT_FALSE(store.drop_lobby("L1"));
+  ASSERT_FALSE(store.drop_lobby("nope")) << "dropping what is not there is no error";
+  all = store.lobbies();
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].id, "L2");
+  EXPECT_TRUE(store.save_lobby({.game = "high-card", .players = 2})) << "a lobby needs its id";
+}
+
 // A room writes through the store and resumes from it, whatever the store.
 TYPED_TEST(StoreContract, ARoomStoresAndResumesItsGame) {
   auto& store = *this->store_;
@@ -169,6 +208,15 @@ TEST(SqliteStore, ConcurrentAppendsShareCommitsAndAllLand) {
     auto s = SqliteStore::open(path.string());
     ASSERT_TRUE(s);
     EXPECT_EQ((*s)->list(false).size(), 16u);
+    ASSERT_FALSE((*s)->save_lobby({.id = "lobby", .game = "g", .players = 2}));
+  }
+  {
+    // A lobby too.
+    auto s = SqliteStore::open(path.string());
+    ASSERT_TRUE(s);
+    ASSERT_EQ((*s)->lobbies().size(), 1u);
+    EXPECT_EQ((*s)->lobbies()[0].id, "lobby");
+    EXPECT_EQ((*s)->lobbies()[0].players, 2);
     EXPECT_EQ((*s)->load((*s)->list(false)[3].id)->entries.size(), 40u);
   }
   std::filesystem::remove(path);
