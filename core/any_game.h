@@ -192,6 +192,7 @@ class GameAdapter final : public AnyGame {
     std::string view_text(Seat seat) const override {
       if constexpr (requires(JsonWriter & w) { s.write_view(seat, w); }) {
         std::string out;
+        out.reserve(4096);
         JsonWriter w(out);
         s.write_view(seat, w);
         return out;

@@ -67,8 +67,14 @@ class JsonWriter {
     }
 #endif
     comma();
-    string_body(k);
-    out_ += ':';
+    if (plain(k)) {  // the usual key: nothing to escape
+      out_ += '"';
+      out_.append(k);
+      out_.append("\":", 2);
+    } else {
+      string_body(k);
+      out_ += ':';
+    }
     first_ = true;
     return *this;
   }
@@ -125,6 +131,13 @@ class JsonWriter {
   // Appends `s` as a JSON string as nlohmann's dump does: quotes, backslash
   // and control characters escaped (\u00xx in lower-case hex when there is no
   // short form), everything else, UTF-8 included, as is.
+  static bool plain(std::string_view s) {
+    for (char ch : s) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (c < 0x20 || c == '"' || c == '\\') return false;
+    }
+    return true;
+  }
   static void append_string(std::string& out, std::string_view s) {
     out += '"';
     std::size_t run = 0;  // start of the bytes not yet copied
