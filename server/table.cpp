@@ -8,6 +8,7 @@
 
 #include "core/json_writer.h"
 #include "games/registry.h"
+#include "server/json_patch.h"
 
 namespace meeple::server {
 

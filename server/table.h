@@ -20,7 +20,6 @@
 #include <vector>
 
 #include "room/room.h"
-#include "server/json_patch.h"
 #include "server/metrics.h"
 #include "server/protocol.h"
 #include "server/server.h"
