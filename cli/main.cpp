@@ -162,6 +162,13 @@ int main(int argc, char** argv) {
   c_load->add_option("--game", lt.game, "Game")->capture_default_str();
   c_load->add_option("--players", lt.players, "Scripted people per table")->capture_default_str();
   c_load->add_option("--seconds", lt.seconds, "Measured window")->capture_default_str();
+  c_load
+      ->add_option("--rate", lt.rate,
+                   "Offered load in actions/s over all tables, each table's person acting at "
+                   "its share of it (open loop); 0: every person acts as soon as asked "
+                   "(closed loop, the maximum throughput)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   c_load->add_option("--server-pid", lt.server_pid, "The server's pid, for its resident memory");
   c_load->add_flag("--json", lt.json, "Print JSON");
 

@@ -12,6 +12,7 @@
 
 #include "core/game.h"
 #include "core/i18n.h"
+#include "core/json_writer.h"
 
 namespace meeple {
 
@@ -44,6 +45,7 @@ class AnyState {
     virtual Json action_to_json(Seat seat, Action a) const = 0;
     virtual Expected<Action> action_from_json(Seat seat, const Json& j) const = 0;
     virtual Json view(Seat seat) const = 0;
+    virtual std::string view_text(Seat seat) const = 0;
     virtual Json to_json() const = 0;
     virtual std::unique_ptr<Impl> determinize(Seat seat, Rng& rng) const = 0;
     virtual GameResult result() const = 0;
@@ -98,6 +100,8 @@ class AnyState {
     return impl_->action_from_json(seat, j);
   }
   Json view(Seat seat) const { return impl_->view(seat); }
+  // view(seat).dump(), written directly by games that can (write_view).
+  std::string view_text(Seat seat) const { return impl_->view_text(seat); }
   Json to_json() const { return impl_->to_json(); }
   AnyState determinize(Seat seat, Rng& rng) const {
     return AnyState(game_, impl_->determinize(seat, rng));
@@ -213,6 +217,17 @@ class GameAdapter final : public AnyGame {
       return a;
     }
     Json view(Seat seat) const override { return s.view(seat); }
+    std::string view_text(Seat seat) const override {
+      if constexpr (requires(JsonWriter & w) { s.write_view(seat, w); }) {
+        std::string out;
+        out.reserve(4096);
+        JsonWriter w(out);
+        s.write_view(seat, w);
+        return out;
+      } else {
+        return s.view(seat).dump();
+      }
+    }
     Json to_json() const override { return s.to_json(); }
     std::unique_ptr<Impl> determinize(Seat seat, Rng& rng) const override {
       return std::make_unique<Model>(s.determinize(seat, rng));

@@ -145,6 +145,9 @@ void check_state(const AnyState& s, Rng& rng, bool deep, const ConformanceOption
   for (Seat seat = kSpectator; seat < players; ++seat) {
     if (seat == kChance) continue;
     Json v = s.view(seat);
+    // The text the server sends is the view's own dump (write_view agrees).
+    if (s.view_text(seat) != v.dump())
+      p.push_back(fmt::format("{}: view_text is not view().dump()", seat_name(seat)));
     for (int k = 0; k < opt.determinize_samples; ++k) {
       AnyState d = s.determinize(seat, rng);
       if (d.view(seat) != v) {

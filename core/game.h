@@ -52,6 +52,12 @@
 //  - search_actions(seat, out): the subset of legal actions that search and
 //    the terminal's numbered choices consider (sorted), e.g. leaving out free
 //    note-pad edits that never change the outcome.
+//  - write_view(seat, JsonWriter&): writes view(seat) as text
+//    (core/json_writer.h), byte for byte view(seat).dump(), keys in
+//    ascending order; the server reads views this way after every action
+//    (AnyState::view_text), so a game whose view is big may write it
+//    directly instead of building a tree. The conformance suite checks the
+//    two agree.
 //  - text_view(seat, lang) -> std::string: the board as that seat sees it,
 //    for terminal play; must show nothing view(seat) does not.
 //  - describe_action(seat, action, lang) -> std::string: one of the seat's

@@ -191,6 +191,8 @@ class Room {
   bool must_act(Seat seat) const { return to_act().contains(seat); }
   const std::vector<SeatInfo>& seats() const { return seat_info_; }
   Json view(Seat observer) const { return state_.view(observer); }
+  // view(observer).dump(), written directly by games that can.
+  std::string view_text(Seat observer) const { return state_.view_text(observer); }
   std::string text_view(Seat observer, std::string_view lang) const;
   // The seat's choices now (the game's primary actions; empty if it need not act).
   std::vector<Choice> choices(Seat seat, std::string_view lang) const;

@@ -5,9 +5,13 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <optional>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -46,6 +50,28 @@ Target parse_url(const std::string& url) {
   return t;
 }
 
+// The process's CPU time so far (user + system), in seconds; -1 if unknown.
+double cpu_seconds(int pid) {
+  std::ifstream f(fmt::format("/proc/{}/stat", pid));
+  std::string stat((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const auto close = stat.rfind(')');  // the command name may hold spaces
+  if (close == std::string::npos) return -1;
+  std::istringstream rest(stat.substr(close + 2));
+  std::string field;
+  double ticks = 0;
+  for (int i = 3; i <= 15 && rest >> field; ++i)
+    if (i == 14 || i == 15) ticks += std::stod(field);
+  return ticks / static_cast<double>(::sysconf(_SC_CLK_TCK));
+}
+
+// The machine's 1-minute load average (other work competes for the cores).
+double load_average() {
+  std::ifstream f("/proc/loadavg");
+  double l = -1;
+  f >> l;
+  return l;
+}
+
 long resident_kb(int pid) {
   std::ifstream f(fmt::format("/proc/{}/status", pid));
   std::string line;
@@ -53,6 +79,74 @@ long resident_kb(int pid) {
     if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
   return -1;
 }
+
+// What a scripted person reads of a message: its type, version and phase
+// and the first choice's action, read without building the JSON (the load
+// generator shares the machine with the server it measures).
+struct Scan : nlohmann::json_sax<Json> {
+  std::string type, phase;
+  std::uint64_t version = 0;
+  std::optional<Action> first_choice;
+
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t v) override { return number(static_cast<double>(v)); }
+  bool number_unsigned(number_unsigned_t v) override {
+    if (depth_ == 1 && key_ == "version") version = v;
+    return number(static_cast<double>(v));
+  }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t& v) override {
+    if (depth_ == 1 && key_ == "type") type = v;
+    if (depth_ == 1 && key_ == "phase") phase = v;
+    return true;
+  }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override {
+    ++depth_;
+    if (depth_ == 3 && in_choices_) ++choice_;
+    return true;
+  }
+  bool key(string_t& k) override {
+    if (depth_ == 1) key_ = k;
+    if (depth_ == 3) inner_key_ = k;
+    return true;
+  }
+  bool end_object() override {
+    --depth_;
+    return true;
+  }
+  bool start_array(std::size_t) override {
+    ++depth_;
+    if (depth_ == 2 && key_ == "choices") in_choices_ = true;
+    return true;
+  }
+  bool end_array() override {
+    if (depth_ == 2) in_choices_ = false;
+    --depth_;
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    return false;
+  }
+
+ private:
+  bool number(double v) {
+    if (depth_ == 3 && in_choices_ && choice_ == 1 && inner_key_ == "action" && !first_choice)
+      first_choice = static_cast<Action>(v);
+    return true;
+  }
+  int depth_ = 0;
+  bool in_choices_ = false;
+  int choice_ = 0;
+  std::string key_, inner_key_;
+};
+
+// Open loop: when a table's next action is due (shared by its people).
+struct Pace {
+  SteadyClock::time_point due;
+  SteadyClock::duration interval{};
+};
 
 // One scripted person at one seat.
 class Client : public std::enable_shared_from_this<Client> {
@@ -66,11 +160,13 @@ class Client : public std::enable_shared_from_this<Client> {
     bool measuring = false;
     bool stop = false;
   };
-  Client(net::io_context& ioc, Shared& shared, std::string path)
+  Client(net::io_context& ioc, Shared& shared, std::string path, std::shared_ptr<Pace> pace)
       : ws_(net::make_strand(ioc)),
         resolver_(ws_.get_executor()),
+        timer_(ws_.get_executor()),
         shared_(shared),
-        path_(std::move(path)) {}
+        path_(std::move(path)),
+        pace_(std::move(pace)) {}
 
   void run(const Target& t) {
     host_ = t.host;
@@ -90,6 +186,21 @@ class Client : public std::enable_shared_from_this<Client> {
 
   void act_if_asked() {
     if (pending_ || !shared_.measuring || !choice_) return;
+    if (pace_) {
+      const auto now = SteadyClock::now();
+      if (now < pace_->due) {
+        if (!waiting_) {
+          waiting_ = true;
+          timer_.expires_at(pace_->due);
+          timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+            self->waiting_ = false;
+            if (!ec) self->act_if_asked();
+          });
+        }
+        return;
+      }
+      pace_->due += pace_->interval;
+    }
     out_ = Json{{"type", "act"}, {"version", version_}, {"action", *choice_}}.dump();
     choice_.reset();
     pending_ = true;
@@ -101,7 +212,7 @@ class Client : public std::enable_shared_from_this<Client> {
   }
 
   void close() {
-    beast::error_code ec;
+    timer_.cancel();
     beast::get_lowest_layer(ws_).close();
   }
 
@@ -116,29 +227,26 @@ class Client : public std::enable_shared_from_this<Client> {
   }
 
   void on_message(const std::string& text) {
-    Json m = Json::parse(text, nullptr, false);
-    if (m.is_discarded()) return;
-    if (m.value("type", "") == "error") {
+    Scan m;
+    if (!Json::sax_parse(text, &m)) return;
+    if (m.type == "error") {
       ++shared_.errors;
       pending_ = false;
       return;
     }
-    if (m.value("type", "") != "state") return;
-    version_ = m.value("version", std::uint64_t{0});
+    if (m.type != "state") return;
+    version_ = m.version;
     if (pending_ && version_ > sent_version_) {
       pending_ = false;
       ++shared_.acked;
       shared_.latencies_ms.push_back(
           std::chrono::duration<double, std::milli>(SteadyClock::now() - sent_at_).count());
     }
-    if (m.value("phase", "") == "finished" && !done_) {
+    if (m.phase == "finished" && !done_) {
       done_ = true;
       ++shared_.finished;
     }
-    if (m.contains("choices") && !m["choices"].empty())
-      choice_ = m["choices"][0]["action"].get<Action>();
-    else
-      choice_.reset();
+    choice_ = m.first_choice;
     act_if_asked();
   }
 
@@ -146,9 +254,12 @@ class Client : public std::enable_shared_from_this<Client> {
 
   websocket::stream<beast::tcp_stream> ws_;
   tcp::resolver resolver_;
+  net::steady_timer timer_;
   beast::flat_buffer buf_;
   Shared& shared_;
   std::string path_, host_, out_;
+  std::shared_ptr<Pace> pace_;  // open loop: the table's schedule
+  bool waiting_ = false;
   std::uint64_t version_ = 0, sent_version_ = 0;
   std::optional<Action> choice_;
   bool pending_ = false, done_ = false;
@@ -198,6 +309,7 @@ int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
   const Target target = parse_url(a.url);
   const long rss0 = a.server_pid ? resident_kb(a.server_pid) : -1;
   std::vector<std::string> paths;
+  std::vector<int> table_of;  // per path
   try {
     Http http(target);
     Json seats = Json::array();
@@ -218,6 +330,7 @@ int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
           return 2;
         }
         paths.push_back("/ws/tables/" + id + "?token=" + (*j)["token"].get<std::string>());
+        table_of.push_back(i);
       }
     }
   } catch (const std::exception& e) {
@@ -227,8 +340,13 @@ int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
   net::io_context ioc;
   Client::Shared shared;
   std::vector<std::shared_ptr<Client>> clients;
-  for (const auto& p : paths) {
-    clients.push_back(std::make_shared<Client>(ioc, shared, p));
+  std::vector<std::shared_ptr<Pace>> paces;
+  if (a.rate > 0)
+    for (int i = 0; i < a.tables; ++i) paces.push_back(std::make_shared<Pace>());
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    clients.push_back(std::make_shared<Client>(
+        ioc, shared, paths[i],
+        paces.empty() ? nullptr : paces[static_cast<std::size_t>(table_of[i])]));
     clients.back()->run(target);
   }
   // Connect everyone (bounded), then measure the idle tables' memory.
@@ -237,22 +355,48 @@ int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
     ioc.run_for(std::chrono::milliseconds(50));
   ioc.run_for(std::chrono::milliseconds(500));
   const long rss_idle = a.server_pid ? resident_kb(a.server_pid) : -1;
+  // Open loop: each table acts every tables / rate seconds, from a random
+  // phase so that the tables do not act in step.
+  const auto t0 = SteadyClock::now();
+  if (a.rate > 0) {
+    const auto interval = std::chrono::duration_cast<SteadyClock::duration>(
+        std::chrono::duration<double>(a.tables / a.rate));
+    std::uint64_t x = 0x9e3779b97f4a7c15ull;
+    for (auto& p : paces) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;  // xorshift: a fixed spread of phases
+      p->interval = interval;
+      p->due = t0 + std::chrono::duration_cast<SteadyClock::duration>(
+                        interval * (static_cast<double>(x % 1000000) / 1e6));
+    }
+  }
+  const double cpu0 = a.server_pid ? cpu_seconds(a.server_pid) : -1;
+  const double self0 = cpu_seconds(::getpid());
+  const double load0 = load_average();
   shared.measuring = true;
   for (auto& c : clients) net::post(ioc, [c] { c->act_if_asked(); });
-  const auto t0 = SteadyClock::now();
   const auto end = t0 + std::chrono::duration<double>(a.seconds);
   while (SteadyClock::now() < end && shared.finished < static_cast<int>(paths.size()))
     ioc.run_for(std::chrono::milliseconds(50));
   const double elapsed = std::chrono::duration<double>(SteadyClock::now() - t0).count();
   shared.measuring = false;
+  const double cpu1 = a.server_pid ? cpu_seconds(a.server_pid) : -1;
+  const double self1 = cpu_seconds(::getpid());
+  const double load1 = load_average();
   const std::uint64_t acked = shared.acked;
   const long rss_busy = a.server_pid ? resident_kb(a.server_pid) : -1;
   shared.stop = true;
   for (auto& c : clients) net::post(ioc, [c] { c->close(); });
   ioc.run_for(std::chrono::milliseconds(500));
   auto lat = shared.latencies_ms;
-  const double p50 = percentile(lat, 0.50), p99 = percentile(lat, 0.99);
+  const double p50 = percentile(lat, 0.50), p99 = percentile(lat, 0.99),
+               p999 = percentile(lat, 0.999), worst = lat.empty() ? 0 : lat.back();
+  const double per_second = static_cast<double>(acked) / elapsed;
   Json report = {{"tables", a.tables},
+                 {"mode", a.rate > 0 ? "open loop" : "closed loop"},
+                 {"offered_actions_per_second", a.rate},
+                 {"load_average", {load0, load1}},
+                 {"loadtest_cpu_us_per_action",
+                  acked ? (self1 - self0) * 1e6 / static_cast<double>(acked) : 0.0},
                  {"connections", paths.size()},
                  {"connected", shared.connected},
                  {"game", a.game},
@@ -261,6 +405,8 @@ int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
                  {"durable_actions_per_second", static_cast<double>(acked) / elapsed},
                  {"ack_p50_ms", p50},
                  {"ack_p99_ms", p99},
+                 {"ack_p999_ms", p999},
+                 {"ack_max_ms", worst},
                  {"errors", shared.errors},
                  {"tables_finished_seats", shared.finished}};
   if (a.server_pid) {
@@ -268,20 +414,28 @@ int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
     report["server_rss_kb_idle"] = rss_idle;
     report["server_rss_kb_busy"] = rss_busy;
     report["kb_per_idle_table"] = static_cast<double>(rss_idle - rss0) / a.tables;
+    report["server_cpu_seconds"] = cpu1 - cpu0;
+    report["server_cpu_us_per_action"] =
+        acked ? (cpu1 - cpu0) * 1e6 / static_cast<double>(acked) : 0.0;
   }
   if (a.json) {
     out << report.dump(2) << "\n";
   } else {
     out << fmt::format(
-        "{} tables ({} connections, {} connected), {:.1f} s: {} durable actions, {:.0f}/s; "
-        "act->ack p50 {:.2f} ms, p99 {:.2f} ms; {} errors\n",
-        a.tables, paths.size(), shared.connected, elapsed, acked,
-        static_cast<double>(acked) / elapsed, p50, p99, shared.errors);
+        "{} tables ({} connections, {} connected), {}, {:.1f} s: {} durable actions, {:.0f}/s; "
+        "act->ack p50 {:.2f} ms, p99 {:.2f} ms, p99.9 {:.2f} ms, max {:.2f} ms; {} errors; "
+        "load average {:.1f} to {:.1f}\n",
+        a.tables, paths.size(), shared.connected,
+        a.rate > 0 ? fmt::format("open loop at {:.0f} actions/s offered", a.rate)
+                   : std::string("closed loop"),
+        elapsed, acked, per_second, p50, p99, p999, worst, shared.errors, load0, load1);
     if (a.server_pid)
       out << fmt::format(
           "server resident memory: {} KB before, {} KB idle ({:.1f} KB per table), "
-          "{} KB busy\n",
-          rss0, rss_idle, static_cast<double>(rss_idle - rss0) / a.tables, rss_busy);
+          "{} KB busy; CPU per action: server {:.0f} us, loadtest {:.0f} us\n",
+          rss0, rss_idle, static_cast<double>(rss_idle - rss0) / a.tables, rss_busy,
+          acked ? (cpu1 - cpu0) * 1e6 / static_cast<double>(acked) : 0.0,
+          acked ? (self1 - self0) * 1e6 / static_cast<double>(acked) : 0.0);
   }
   return 0;
 }

@@ -1,8 +1,18 @@
 // `meeple loadtest`: N tables of scripted people over loopback WebSockets
 // against a running server. Every seat is a scripted person who plays its
-// first choice as soon as it must act; the time from sending an action to
-// the state message carrying a newer version (the acknowledgement: the
-// action is durable by then) is measured.
+// first choice; the time from sending an action to the state message
+// carrying a newer version (the acknowledgement: the action is durable by
+// then) is measured.
+//
+// Two loads. Closed loop (rate 0): every person acts as soon as asked, so
+// there is always one action outstanding per table and the figure is the
+// server's maximum throughput (the latency is then queueing: tables /
+// throughput). Open loop (rate R): each table acts at a fixed pace of R /
+// tables actions a second, from a random phase, whatever the server does
+// (a table the server kept waiting acts at once when asked, until it is
+// back on its schedule): the latency at an offered load, as people playing
+// at their own pace make it. Many tables at a fixed pace each add up to
+// arrivals much like a Poisson process.
 #pragma once
 
 #include <iosfwd>
@@ -16,6 +26,7 @@ struct LoadtestArgs {
   std::string game = "ufo";
   int players = 2;
   double seconds = 10;      // the measured window
+  double rate = 0;          // offered actions/s over all tables; 0: closed loop
   std::string lang = "en";  // the tables' one language
   int server_pid = 0;       // for resident memory (/proc/PID/status); 0: not measured
   bool json = false;

@@ -1,10 +1,14 @@
 #include "server/table.h"
 
+#include <optional>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
+#include "core/json_writer.h"
 #include "games/registry.h"
+#include "server/json_patch.h"
 
 namespace meeple::server {
 
@@ -789,39 +793,186 @@ Json Table::seats_json() const {
   return seats;
 }
 
-Json Table::state_for(Conn& c) {
-  Json m = {{"type", "state"},       {"protocol", kProtocol},       {"table", id_},
-            {"game", game_->name()}, {"phase", phase_name(phase_)}, {"seat", c.seat},
-            {"seats", last_seats_}};
-  if (c.host) m["host"] = true;
-  if (!room_) {
-    m["version"] = 0;
-    m["params"] = params_;
-    return m;
+// --- State messages
+//
+// A state message is written as text, its keys in the order Json::dump()
+// gives them, so it is byte for byte what building it as a Json and
+// dumping it gave. What several connections share is built once per
+// publish: each observer's view (and its patch) once per version, shared by
+// observers whose views are equal (every seat's and the spectator's in a
+// game without hidden information); the events and choices once per seat,
+// language and starting point; whole messages once per kind of connection.
+
+// What one publish() has built so far.
+struct Table::Publication {
+  std::uint64_t version = 0;
+  std::string head;  // "phase" .. "result" members
+  std::string tail;  // "seats" .. "version" members
+  // Per observer ([0] spectator, [1 + seat]): the view before this publish
+  // computed a new one (the patch's base), and the patch, once made.
+  std::vector<std::shared_ptr<const ViewText>> before;
+  std::vector<std::shared_ptr<const std::string>> patch;  // "" when none can be made
+  JsonTape from_tape, to_tape;                            // reused
+  struct Words {
+    Seat seat;
+    std::size_t from;  // events: the first one; choices: SIZE_MAX
+    std::string lang;
+    std::string text;
+  };
+  std::vector<Words> words;
+  struct Message {
+    Seat seat;
+    bool host;
+    std::string lang;
+    int view_kind;  // 0 whole view, 1 patch, 2 empty patch
+    std::size_t events_from;
+    std::shared_ptr<const std::string> text;
+  };
+  std::vector<Message> messages;
+
+  const std::string& cached_words(Seat seat, std::size_t from, const std::string& lang,
+                                  const std::function<std::string()>& make) {
+    for (const Words& w : words)
+      if (w.seat == seat && w.from == from && w.lang == lang) return w.text;
+    words.push_back({seat, from, lang, make()});
+    return words.back().text;
   }
-  m["version"] = room_->version();
-  Json to_act = Json::array();
-  for (Seat s = 0; s < room_->num_players(); ++s)
-    if (room_->must_act(s)) to_act.push_back(s);
-  m["to_act"] = std::move(to_act);
-  Json view = room_->view(c.seat);
-  if (!c.sent || c.last_view.is_null()) {
-    m["view"] = view;
-  } else {
-    m["view_patch"] = Json::diff(c.last_view, view);
+};
+
+namespace {
+std::size_t observer_slot(Seat observer) {
+  return observer == kSpectator ? 0 : static_cast<std::size_t>(observer) + 1;
+}
+}  // namespace
+
+const Table::ViewText& Table::view_now(Publication& pub, Seat observer) {
+  const std::size_t slot = observer_slot(observer);
+  auto& now = views_[slot];
+  if (now && now->version == pub.version) return *now;
+  pub.before[slot] = std::move(now);
+  auto v = std::make_shared<ViewText>();
+  v->version = pub.version;
+  v->text = room_->view_text(observer);
+  // An observer whose view equals one already made for this version shares it.
+  for (const auto& other : views_)
+    if (other && other->version == pub.version && other->text == v->text) {
+      now = other;
+      return *now;
+    }
+  v->text.shrink_to_fit();
+  now = std::move(v);
+  return *now;
+}
+
+// The patch from the observer's view before this publish to its view now;
+// null when one of them is not JSON this server reads (then the whole view
+// goes).
+const std::string* Table::view_patch(Publication& pub, std::size_t slot) {
+  auto& patch = pub.patch[slot];
+  if (patch) return patch->empty() ? nullptr : patch.get();
+  const ViewText* before = pub.before[slot].get();
+  const ViewText* now = views_[slot].get();
+  // Observers with the same views before and now share the patch.
+  for (std::size_t k = 0; k < views_.size(); ++k)
+    if (pub.patch[k] && pub.before[k].get() == before && views_[k].get() == now) {
+      patch = pub.patch[k];
+      return patch->empty() ? nullptr : patch.get();
+    }
+  auto p = std::make_shared<std::string>();
+  if (pub.from_tape.read(before->text) && pub.to_tape.read(now->text))
+    append_patch(before->text, pub.from_tape, now->text, pub.to_tape, *p);
+  patch = std::move(p);
+  return patch->empty() ? nullptr : patch.get();
+}
+
+std::shared_ptr<const std::string> Table::state_message(Publication& pub, Conn& c) {
+  const std::size_t slot = observer_slot(c.seat);
+  const ViewText& view = view_now(pub, c.seat);
+  const ViewText* before = pub.before[slot].get();
+  // 0: the whole view; 1: the patch from the view before; 2: no change.
+  int view_kind = 0;
+  const std::string* patch = nullptr;
+  if (c.sent && c.has_view) {
+    if (c.version == view.version) {
+      view_kind = 2;
+    } else if (before && c.version == before->version) {
+      patch = view_patch(pub, slot);
+      view_kind = patch ? 1 : 0;
+    }
   }
-  c.last_view = std::move(view);
-  if (c.seat >= 0 && room_->must_act(c.seat)) {
-    Json choices = Json::array();
-    for (const room::Choice& ch : room_->choices(c.seat, c.lang))
-      choices.push_back({{"action", ch.action}, {"json", ch.json}, {"words", ch.words}});
-    m["choices"] = std::move(choices);
+  std::shared_ptr<const std::string> text;
+  for (const auto& m : pub.messages)
+    if (m.seat == c.seat && m.host == c.host && m.lang == c.lang && m.view_kind == view_kind &&
+        m.events_from == c.events_from)
+      text = m.text;
+  if (!text) {
+    std::string out;
+    out.reserve(256 + (view_kind == 0 ? view.text.size() : patch ? patch->size() : 0));
+    out += '{';
+    if (c.seat >= 0 && room_->must_act(c.seat)) {
+      out += pub.cached_words(c.seat, SIZE_MAX, c.lang, [&] {
+        std::string t = "\"choices\":";
+        JsonWriter cw(t);
+        cw.begin_array();
+        for (const room::Choice& ch : room_->choices(c.seat, c.lang)) {
+          cw.begin_object();
+          cw.field("action", ch.action);
+          cw.field("json", ch.json);
+          cw.field("words", ch.words);
+          cw.end_object();
+        }
+        cw.end_array();
+        t += ',';
+        return t;
+      });
+    }
+    out += pub.cached_words(c.seat, c.events_from, c.lang, [&] {
+      std::string t = "\"events\":";
+      JsonWriter ew(t);
+      ew.begin_array();
+      for (const std::string& e : room_->events_for(c.seat, c.events_from, c.lang)) ew.value(e);
+      ew.end_array();
+      return t;
+    });
+    out += ",\"game\":";
+    JsonWriter::append_string(out, game_->name());
+    if (c.host) out += ",\"host\":true";
+    out += pub.head;
+    out += ",\"seat\":";
+    out += std::to_string(c.seat);
+    out += pub.tail;
+    if (view_kind == 0) {
+      out += ",\"view\":";
+      out += view.text;
+    } else {
+      out += ",\"view_patch\":";
+      out += view_kind == 1 ? *patch : std::string("[]");
+    }
+    out += '}';
+    text = std::make_shared<const std::string>(std::move(out));
+    pub.messages.push_back({c.seat, c.host, c.lang, view_kind, c.events_from, text});
   }
-  m["events"] = room_->events_for(c.seat, c.events_from, c.lang);
   c.events_from = room_->event_count();
-  if (room_->finished()) m["result"] = room_->result_json();
-  if (!rematch_id_.empty()) m["rematch"] = rematch_id_;
-  return m;
+  c.has_view = true;
+  return text;
+}
+
+std::shared_ptr<const std::string> Table::lobby_message(const Conn& c) const {
+  Json m = {{"type", "state"},
+            {"protocol", kProtocol},
+            {"table", id_},
+            {"game", game_->name()},
+            {"phase", phase_name(phase_)},
+            {"seat", c.seat},
+            {"seats", Json::parse(seats_text_)}};
+  if (c.host) m["host"] = true;
+  m["version"] = 0;
+  m["params"] = params_;
+  return std::make_shared<const std::string>(m.dump());
+}
+
+std::string Table::seats_text() const {
+  return seats_json().dump();
 }
 
 void Table::after_change() {
@@ -855,19 +1006,60 @@ void Table::maybe_evict() {
 // Sends each connection what changed for it: nothing when nothing did.
 void Table::publish(bool force) {
   after_change();
-  Json seats = seats_json();
-  const bool seats_changed = seats != last_seats_;
-  last_seats_ = std::move(seats);
+  std::string seats = seats_text();
+  const bool seats_changed = seats != seats_text_;
+  if (seats_changed) seats_text_ = std::move(seats);
   const std::uint64_t version = room_ ? room_->version() : 0;
   const std::size_t events = room_ ? room_->event_count() : 0;
+  std::optional<Publication> pub;
   for (auto& [peer, c] : conns_) {
     if (c.sent && !force && !seats_changed && c.version == version && c.events_from == events)
       continue;
-    Json m = state_for(c);
+    std::shared_ptr<const std::string> text;
+    if (!room_) {
+      text = lobby_message(c);
+    } else {
+      if (!pub) {
+        // What every connection's message has in common, once.
+        pub.emplace();
+        pub->version = version;
+        const std::size_t slots = static_cast<std::size_t>(room_->num_players()) + 1;
+        views_.resize(slots);
+        pub->before.resize(slots);
+        pub->patch.resize(slots);
+        JsonWriter h(pub->head);
+        h.begin_object();  // only to place the commas; the braces are dropped
+        h.field("phase", phase_name(phase_));
+        h.field("protocol", kProtocol);
+        if (!rematch_id_.empty()) h.field("rematch", rematch_id_);
+        if (room_->finished()) h.key("result").value(room_->result_json());
+        pub->head.erase(0, 1);
+        pub->head.insert(0, ",");
+        pub->tail = ",\"seats\":" + seats_text_ + ",\"table\":";
+        JsonWriter::append_string(pub->tail, id_);
+        pub->tail += ",\"to_act\":[";
+        bool first = true;
+        for (Seat s = 0; s < room_->num_players(); ++s)
+          if (room_->must_act(s)) {
+            if (!first) pub->tail += ',';
+            first = false;
+            pub->tail += std::to_string(s);
+          }
+        pub->tail += "],\"type\":\"state\",\"version\":" + std::to_string(version);
+      }
+      text = state_message(*pub, c);
+    }
     c.sent = true;
     c.version = version;
-    send(c, m);
+    deliver(c, std::move(text));
   }
+}
+
+void Table::deliver(Conn& c, std::shared_ptr<const std::string> text) {
+  auto peer = c.peer.lock();
+  if (!peer) return;
+  hub_.metrics.bytes_out.fetch_add(text->size(), std::memory_order_relaxed);
+  peer->send(std::move(text));
 }
 
 }  // namespace meeple::server

@@ -147,10 +147,18 @@ class Table : public std::enable_shared_from_this<Table> {
     bool host = false;
     std::string lang = "en";
     bool sent = false;
-    std::uint64_t version = 0;
+    std::uint64_t version = 0;  // the table's version at the last message
     std::size_t events_from = 0;
-    Json last_view;
+    bool has_view = false;  // the last message carried the view at `version`
   };
+  // One observer's view at one version, as its text (the base of the next
+  // patch; a few KB where a Json tree took tens). Observers whose views are
+  // equal share one.
+  struct ViewText {
+    std::uint64_t version = 0;
+    std::string text;
+  };
+  struct Publication;
   struct Deferred {
     Peer* peer;
     std::uint64_t version;
@@ -170,8 +178,13 @@ class Table : public std::enable_shared_from_this<Table> {
   void act(Conn& c, Peer* peer, std::uint64_t version, const Json& action,
            std::chrono::steady_clock::time_point received);
   void publish(bool force = false);
-  Json state_for(Conn& c);
+  std::shared_ptr<const std::string> state_message(Publication& pub, Conn& c);
+  std::shared_ptr<const std::string> lobby_message(const Conn& c) const;
+  const ViewText& view_now(Publication& pub, Seat observer);
+  const std::string* view_patch(Publication& pub, std::size_t slot);
+  std::string seats_text() const;
   void send(Conn& c, const Json& msg);
+  void deliver(Conn& c, std::shared_ptr<const std::string> text);
   void send_error(Conn& c, const Error& e);
   void arm_timer();
   // A finished table with no connection leaves memory after finished_ttl.
@@ -200,7 +213,9 @@ class Table : public std::enable_shared_from_this<Table> {
   std::uint64_t thinking_version_ = 0;
   std::deque<Deferred> deferred_;
   std::unordered_map<Peer*, Conn> conns_;
-  Json last_seats_;
+  std::string seats_text_;  // the seats as the last messages showed them
+  // The last view computed per observer: [0] the spectator, [1 + seat].
+  std::vector<std::shared_ptr<const ViewText>> views_;
   std::uint64_t counted_version_ = 0;
   std::string rematch_id_;
   std::string rematch_of_;  // the finished table this lobby is the rematch of

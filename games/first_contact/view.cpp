@@ -2,6 +2,7 @@
 // may know, and determinize(seat, rng), a full state consistent with it that
 // re-samples exactly the hidden parts.
 #include <algorithm>
+#include <utility>
 
 #include "games/first_contact/internal.h"
 
@@ -125,14 +126,14 @@ Json FirstContactState::view(Seat seat) const {
          {"covered_by",
           covered_by_[s] < 0 ? Json(nullptr) : Json(colour_name(alien_colour(covered_by_[s])))}});
   }
-  v["field"] = field;
+  v["field"] = std::move(field);
   Json zero = Json::array();
   for (int e = 0; e < earthlings(); ++e)
     if (zero_char_[e] >= 0)
       zero.push_back({{"seat", earthling_seat(e)},
                       {"characteristic", characteristic_json(zero_char_[e])},
                       {"glyph", zero_glyph_[e]}});
-  v["zero_turn"] = zero;
+  v["zero_turn"] = std::move(zero);
   v["question"] = {{"seat", asker_ < 0 ? Json(nullptr) : Json(earthling_seat(asker_))},
                    {"rotated", squares_json(rotated_)},
                    {"answer", Json::array()}};
@@ -140,15 +141,15 @@ Json FirstContactState::view(Seat seat) const {
   Json msg = Json::array();
   for (auto g : message_) msg.push_back({{"glyph", g & 0x7f}, {"negated", (g & 0x80) != 0}});
   v["message"] = {{"seat", speaker_ < 0 ? Json(nullptr) : Json(alien_seat(speaker_))},
-                  {"glyphs", msg}};
+                  {"glyphs", std::move(msg)}};
   Json offers = Json::array();
   for (int e = 0; e < earthlings(); ++e) {
     Json o = Json::array();
     for (int t = 0; t < 2; ++t)
       if (last_offer_[e][t] >= 0) o.push_back(last_offer_[e][t]);
-    offers.push_back({{"seat", earthling_seat(e)}, {"squares", o}});
+    offers.push_back({{"seat", earthling_seat(e)}, {"squares", std::move(o)}});
   }
-  v["revealed_offers"] = offers;
+  v["revealed_offers"] = std::move(offers);
   v["this_round"] = round_history_json(is_alien(seat));
   v["attempt"] = attempt_ + 1;
   Json decided = Json::array();
@@ -156,7 +157,7 @@ Json FirstContactState::view(Seat seat) const {
     if (proposal_[a] >= 0) decided.push_back(alien_seat(a));
   for (int e = 0; e < earthlings(); ++e)
     if (offer_[e] >= 0) decided.push_back(earthling_seat(e));
-  v["decided"] = decided;
+  v["decided"] = std::move(decided);
   if (phase_ == Phase::kCustomSymbols) v["symbols_assigned"] = assigned_;
 
   if (is_alien(seat)) {
@@ -164,7 +165,8 @@ Json FirstContactState::view(Seat seat) const {
     const int known = pad_ == kPads ? assigned_ : (pad_ >= 0 ? kCharacteristics : 0);
     for (int k = 0; k < known; ++k)
       pad.push_back({{"characteristic", characteristic_json(k)}, {"glyph", glyph_of_[k]}});
-    v["language_pad"] = {{"id", pad_ == kPads ? Json("custom") : Json(pad_)}, {"symbols", pad}};
+    v["language_pad"] = {{"id", pad_ == kPads ? Json("custom") : Json(pad_)},
+                         {"symbols", std::move(pad)}};
     if (card_ >= 0) {
       v["request_card"] = {
           {"id", card_},
@@ -172,7 +174,7 @@ Json FirstContactState::view(Seat seat) const {
           {"rotation", rotation_}};
       Json w;
       for (int a = 0; a < aliens_; ++a) w[colour_name(alien_colour(a))] = squares_json(wanted_[a]);
-      v["wanted"] = w;
+      v["wanted"] = std::move(w);
       v["black"] = squares_json(black_);
     }
     v["target"] = target_ < 0 ? Json(nullptr) : Json(target_);
@@ -189,11 +191,12 @@ Json FirstContactState::view(Seat seat) const {
     Json unknown = Json::array();
     for (int g = 0; g < kGlyphs; ++g)
       if (unknown_[e] & bit<Mask>(g)) unknown.push_back(g);
-    v["note_pad"] = {{"pad", e}, {"cells", cells}, {"unknown_symbols", unknown}};
+    v["note_pad"] = {
+        {"pad", e}, {"cells", std::move(cells)}, {"unknown_symbols", std::move(unknown)}};
     Json mine = Json::array();
     for (int k = 0; k < kCharacteristics; ++k)
       if (chosen_ever_[e] & bit<Mask>(k)) mine.push_back(characteristic_json(k));
-    v["my_characteristics"] = mine;
+    v["my_characteristics"] = std::move(mine);
     v["my_characteristic"] = asker_ == e ? characteristic_json(chosen_) : Json(nullptr);
     v["my_offer"] = offer_[e] < 0 ? Json(nullptr) : Json(offer_[e]);
   }

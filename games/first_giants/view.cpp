@@ -2,6 +2,7 @@
 // First Giants is public but the face-down cards below the deck's top (the
 // deck is face up: its top card and its size are shown).
 #include <string>
+#include <utility>
 
 #include "games/first_giants/rules_internal.h"
 
@@ -11,7 +12,7 @@ namespace {
 Json set_view(const ExhibitSet& s) {
   Json cards_j = Json::array();
   for (int i = 0; i < s.n; ++i) cards_j.push_back(card_json(s.card[i]));
-  Json v = {{"cards", cards_j},
+  Json v = {{"cards", std::move(cards_j)},
             {"kind", s.kind == kFamilySet ? "family"
                      : s.kind == kSizeSet ? "size"
                                           : "open"},
@@ -31,7 +32,7 @@ Json FirstGiantsState::view(Seat) const {
   const SeatSet ta = to_act();
   for (int p = 0; p < players_; ++p)
     if (ta.contains(p)) who.push_back(p);
-  v["to_act"] = who;
+  v["to_act"] = std::move(who);
   v["active"] = active_;
   v["turns_played"] = turn_;
   v["deck_count"] = deck_count();
@@ -46,9 +47,12 @@ Json FirstGiantsState::view(Seat) const {
     Json cs = Json::array();
     for (int k = 0; k < 2; ++k)
       cs.push_back(site_[s][k] == kNoCard ? Json() : card_json(site_[s][k]));
-    sites.push_back({{"site", s}, {"left", cs[0]}, {"right", cs[1]}, {"pawns", pawns}});
+    sites.push_back({{"site", s},
+                     {"left", std::move(cs[0])},
+                     {"right", std::move(cs[1])},
+                     {"pawns", std::move(pawns)}});
   }
-  v["sites"] = sites;
+  v["sites"] = std::move(sites);
   Json ps = Json::array();
   for (int p = 0; p < players_; ++p) {
     const PlayerArea& a = area_[p];
@@ -60,11 +64,11 @@ Json FirstGiantsState::view(Seat) const {
                   {"amber", a.amber},
                   {"points", a.points},
                   {"pawns_on_board", kPawns - count_bits(std::uint32_t{a.pawns_out})},
-                  {"studio", studio},
-                  {"exhibit", sets},
+                  {"studio", std::move(studio)},
+                  {"exhibit", std::move(sets)},
                   {"score", score(p)}});
   }
-  v["players"] = ps;
+  v["players"] = std::move(ps);
   Json news = Json::array();
   for (int n = 0; n < kNews; ++n) {
     // "kind" and "family" / "size" let a client name the token in its own
@@ -75,13 +79,13 @@ Json FirstGiantsState::view(Seat) const {
                      {"points", news_points(n)},
                      {"holder", news_holder_[n] < 0 ? Json() : Json(news_holder_[n])},
                      {"kept_for_good", news_kept_[n]}});
-    news.push_back(what);
+    news.push_back(std::move(what));
   }
-  v["news"] = news;
+  v["news"] = std::move(news);
   Json pend = Json::array();
   for (const auto& pd : pending_)
     pend.push_back({{"owner", pd.owner}, {"card", card_json(pd.card)}});
-  v["pending_effects"] = pend;
+  v["pending_effects"] = std::move(pend);
   if ((phase_ == Phase::kEffect || phase_ == Phase::kTarget) && cur_card_ != kNoCard) {
     v["effect"] = {{"card", card_json(cur_card_)},
                    {"owner", cur_owner_},

@@ -36,6 +36,7 @@
 
 #include "core/game.h"
 #include "core/i18n.h"
+#include "core/json_writer.h"
 #include "games/ufo/board.h"
 
 namespace meeple::ufo {
@@ -126,6 +127,8 @@ class UfoState {
   Json action_to_json(Seat seat, Action a) const;
   Expected<Action> action_from_json(Seat seat, const Json& j) const;
   Json view(Seat seat) const;
+  // view(seat) as text, written without a tree (core/json_writer.h).
+  void write_view(Seat seat, JsonWriter& w) const;
   Json to_json() const;
   static Expected<UfoState> from_json(const Json& j);
   UfoState determinize(Seat seat, Rng& rng) const;

@@ -1,96 +1,126 @@
 // Ufo!: what a seat sees. No information is hidden, so view(seat) is the
 // same for every seat and determinize has nothing to re-sample.
+//
+// The view is written as text directly (write_view, core/json_writer.h):
+// the server reads it after every action for every observer, and building
+// a tree of some 600 JSON values for it cost more than the rest of an
+// action. view() parses that text, so both are one definition. Keys are
+// written in ascending order, as Json::dump() orders them.
 #include "games/ufo/internal.h"
 
 namespace meeple::ufo {
 
-Json UfoState::view(Seat) const {
-  Json v;
-  v["phase"] = kPhaseNames[static_cast<int>(phase_)];
-  v["to_act"] = Json::array();
-  const SeatSet ta = to_act();
-  for (Seat s = 0; s < players_; ++s)
-    if (ta.contains(s)) v["to_act"].push_back(s);
-  v["active"] = active_;
-  v["round"] = turns_ == 0 ? 0 : (turns_ - 1) / players_ + 1;
-  v["max_rounds"] = max_rounds_;
-  Json players = Json::array();
-  for (Seat p = 0; p < players_; ++p) {
-    players.push_back({{"cities", controlled_cities(p)},
-                       {"score", score(p)},
-                       {"ufos", ufos_in_play(p)},
-                       {"restaurants_left", restaurant_supply(p)},
-                       {"kiosks_left", kiosk_supply(p)},
-                       {"eyewitnesses_left", eyewitness_supply(p)},
-                       {"ufos_left",
-                        {{"standard", ufo_supply(p, UfoType::kStandard)},
-                         {"bumper", ufo_supply(p, UfoType::kBumper)},
-                         {"sedator", ufo_supply(p, UfoType::kSedator)}}},
-                       {"skips_next_turn", skips_next_turn(p)}});
-  }
-  v["players"] = players;
-  Json spaces = Json::array();
-  for (int s = 0; s < kNumSpaces; ++s) {
-    if (!in_play(s)) continue;
-    Json o = {{"id", space_at(s).key},
-              {"name", space_at(s).name},
-              {"kind", space_at(s).city ? "city" : "village"}};
-    if (space_at(s).city) {
-      if (token_[s] != kNone) {
-        o["resistance"] = resistance(s);
-        o["restaurants"] = Json::array();
-        for (int k = 0; k < slots(s); ++k)
-          o["restaurants"].push_back(restaurant_[s][k] == kNone ? Json(nullptr)
-                                                                : Json(restaurant_[s][k]));
-      }
-      o["opening_tried"] = ((tried_mask_ >> s) & 1u) != 0;  // RULINGS 3.2: one attempt a turn
-      o["eyewitnesses"] = Json::array();
-      for (Seat p = 0; p < players_; ++p) o["eyewitnesses"].push_back(eyewitness_[s][p]);
-    } else {
-      o["kiosk"] = kiosk_[s] == kNone ? Json(nullptr) : Json(kiosk_[s]);
-    }
-    spaces.push_back(o);
-  }
-  v["spaces"] = spaces;
-  Json ufos = Json::array();
-  for (int u = 0; u < static_cast<int>(ufos_.size()); ++u) {
-    const UfoPiece& f = ufos_[u];
-    ufos.push_back({{"id", u},
-                    {"owner", f.owner},
-                    {"type", kTypeNames[static_cast<int>(f.type)]},
-                    {"space", space_at(f.space).key},
-                    {"moved", f.moved},
-                    {"stopped", f.stopped},
-                    {"used", f.used}});
-  }
-  v["ufos"] = ufos;
-  v["lost_bump"] = lost_bump_;
-  v["gained_city"] = gained_city_;  // this turn: a condition of the new UFO
+void UfoState::write_view(Seat, JsonWriter& w) const {
+  w.begin_object();
+  w.field("active", active_);
   if (bump_space_ != kNone) {
-    Json b = {{"space", space_at(bump_space_).key},
-              {"attacking_ufo", attacker_ufo_},
-              {"defender", defender_},
-              {"attack_bonus", att_bonus_},
-              {"defence_bonus", def_bonus_}};
-    if (phase_ == Phase::kDefendDie) b["attack_die"] = att_die_;
-    if (supporter() != kNone) b["deciding_ufo"] = supporter();
+    w.key("bump").begin_object();
+    w.field("attack_bonus", att_bonus_);
+    if (phase_ == Phase::kDefendDie) w.field("attack_die", att_die_);
+    w.field("attacking_ufo", attacker_ufo_);
+    if (supporter() != kNone) w.field("deciding_ufo", supporter());
+    w.field("defence_bonus", def_bonus_);
+    w.field("defender", defender_);
+    if (eye_city_ != kNone) w.field("eyewitness_for", space_at(eye_city_).key);
     if (winner_ != kNone) {
-      b["winner"] = winner_;
-      b["steps_left"] = steps_left_;
-      b["losing_ufos"] = Json::array();
-      for (auto u : losers_) b["losing_ufos"].push_back(u);
+      w.key("losing_ufos").begin_array();
+      for (auto u : losers_) w.value(u);
+      w.end_array();
     }
-    if (eye_city_ != kNone) b["eyewitness_for"] = space_at(eye_city_).key;
-    v["bump"] = b;
+    w.field("space", space_at(bump_space_).key);
+    if (winner_ != kNone) {
+      w.field("steps_left", steps_left_);
+      w.field("winner", winner_);
+    }
+    w.end_object();
   }
   if (roller_ != kNone) {
-    v["control_roll"] = {{"ufo", roller_},
-                         {"deed", kDeedNames[static_cast<int>(deed_)]},
-                         {"modifier", control_modifier(roller_) + assist_},
-                         {"resistance", resistance(ufos_[roller_].space)},
-                         {"assistants", assist_}};
+    w.key("control_roll").begin_object();
+    w.field("assistants", assist_);
+    w.field("deed", kDeedNames[static_cast<int>(deed_)]);
+    w.field("modifier", control_modifier(roller_) + assist_);
+    w.field("resistance", resistance(ufos_[roller_].space));
+    w.field("ufo", roller_);
+    w.end_object();
   }
-  return v;
+  w.field("gained_city", gained_city_);  // this turn: a condition of the new UFO
+  w.field("lost_bump", lost_bump_);
+  w.field("max_rounds", max_rounds_);
+  w.field("phase", kPhaseNames[static_cast<int>(phase_)]);
+  w.key("players").begin_array();
+  for (Seat p = 0; p < players_; ++p) {
+    w.begin_object();
+    w.field("cities", controlled_cities(p));
+    w.field("eyewitnesses_left", eyewitness_supply(p));
+    w.field("kiosks_left", kiosk_supply(p));
+    w.field("restaurants_left", restaurant_supply(p));
+    w.field("score", score(p));
+    w.field("skips_next_turn", skips_next_turn(p));
+    w.field("ufos", ufos_in_play(p));
+    w.key("ufos_left").begin_object();
+    w.field("bumper", ufo_supply(p, UfoType::kBumper));
+    w.field("sedator", ufo_supply(p, UfoType::kSedator));
+    w.field("standard", ufo_supply(p, UfoType::kStandard));
+    w.end_object();
+    w.end_object();
+  }
+  w.end_array();
+  w.field("round", turns_ == 0 ? 0 : (turns_ - 1) / players_ + 1);
+  w.key("spaces").begin_array();
+  for (int s = 0; s < kNumSpaces; ++s) {
+    if (!in_play(s)) continue;
+    const Space& sp = space_at(s);
+    w.begin_object();
+    if (sp.city) {
+      w.key("eyewitnesses").begin_array();
+      for (Seat p = 0; p < players_; ++p) w.value(eyewitness_[s][p]);
+      w.end_array();
+      w.field("id", sp.key);
+      w.field("kind", "city");
+      w.field("name", sp.name);
+      w.field("opening_tried", ((tried_mask_ >> s) & 1u) != 0);  // RULINGS 3.2: one attempt a turn
+      if (token_[s] != kNone) {
+        w.field("resistance", resistance(s));
+        w.key("restaurants").begin_array();
+        for (int k = 0; k < slots(s); ++k) w.value_or_null<int>(restaurant_[s][k], kNone);
+        w.end_array();
+      }
+    } else {
+      w.field("id", sp.key);
+      w.field("kind", "village");
+      w.key("kiosk").value_or_null<int>(kiosk_[s], kNone);
+      w.field("name", sp.name);
+    }
+    w.end_object();
+  }
+  w.end_array();
+  w.key("to_act").begin_array();
+  const SeatSet ta = to_act();
+  for (Seat s = 0; s < players_; ++s)
+    if (ta.contains(s)) w.value(s);
+  w.end_array();
+  w.key("ufos").begin_array();
+  for (int u = 0; u < static_cast<int>(ufos_.size()); ++u) {
+    const UfoPiece& f = ufos_[u];
+    w.begin_object();
+    w.field("id", u);
+    w.field("moved", f.moved);
+    w.field("owner", f.owner);
+    w.field("space", space_at(f.space).key);
+    w.field("stopped", f.stopped);
+    w.field("type", kTypeNames[static_cast<int>(f.type)]);
+    w.field("used", f.used);
+    w.end_object();
+  }
+  w.end_array();
+  w.end_object();
+}
+
+Json UfoState::view(Seat seat) const {
+  std::string text;
+  JsonWriter w(text);
+  write_view(seat, w);
+  return Json::parse(text);
 }
 
 UfoState UfoState::determinize(Seat, Rng&) const {

@@ -1,0 +1,203 @@
+// A JSON writer that appends compact text to a string, with no tree in
+// between: for views built on a hot path (the server builds one per
+// observer after every action). What it writes is byte for byte what
+// Json::dump() (nlohmann, compact, UTF-8 kept as is) writes for the same
+// value, provided the caller writes each object's keys in ascending byte
+// order, as nlohmann's objects (std::map) keep them; debug builds assert
+// that order.
+#pragma once
+
+#include <charconv>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "core/params.h"
+
+namespace meeple {
+
+class JsonWriter {
+ public:
+  explicit JsonWriter(std::string& out) : out_(out) {}
+
+  JsonWriter& begin_object() {
+    comma();
+    out_ += '{';
+    first_ = true;
+#ifndef NDEBUG
+    keys_.emplace_back();
+#endif
+    return *this;
+  }
+  JsonWriter& end_object() {
+    out_ += '}';
+    first_ = false;
+#ifndef NDEBUG
+    keys_.pop_back();
+#endif
+    return *this;
+  }
+  JsonWriter& begin_array() {
+    comma();
+    out_ += '[';
+    first_ = true;
+#ifndef NDEBUG
+    keys_.emplace_back();
+#endif
+    return *this;
+  }
+  JsonWriter& end_array() {
+    out_ += ']';
+    first_ = false;
+#ifndef NDEBUG
+    keys_.pop_back();
+#endif
+    return *this;
+  }
+  // The next member's key; the value follows.
+  JsonWriter& key(std::string_view k) {
+#ifndef NDEBUG
+    if (!keys_.empty()) {
+      if (!keys_.back().empty() && !(keys_.back() < k)) key_order_error(k);
+      keys_.back() = k;
+    }
+#endif
+    comma();
+    if (plain(k)) {  // the usual key: nothing to escape
+      out_ += '"';
+      out_.append(k);
+      out_.append("\":", 2);
+    } else {
+      string_body(k);
+      out_ += ':';
+    }
+    first_ = true;
+    return *this;
+  }
+
+  JsonWriter& null() {
+    comma();
+    out_ += "null";
+    return *this;
+  }
+  JsonWriter& value(std::nullptr_t) {
+    return null();
+  }
+  JsonWriter& value(bool b) {
+    comma();
+    out_ += b ? "true" : "false";
+    return *this;
+  }
+  template <class I>
+  requires(std::is_integral_v<I> && !std::is_same_v<I, bool>) JsonWriter& value(I i) {
+    comma();
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(i));
+    out_.append(buf, r.ptr);
+    return *this;
+  }
+  JsonWriter& value(std::string_view s) {
+    comma();
+    string_body(s);
+    return *this;
+  }
+  JsonWriter& value(const char* s) {
+    return value(std::string_view(s));
+  }
+  JsonWriter& value(const std::string& s) {
+    return value(std::string_view(s));
+  }
+  // Any other value through nlohmann (doubles, nested JSON).
+  JsonWriter& value(const Json& j) {
+    comma();
+    out_ += j.dump();
+    return *this;
+  }
+  // An integer, or null when it equals `none`.
+  template <class I>
+  JsonWriter& value_or_null(I i, I none) {
+    return i == none ? null() : value(i);
+  }
+  // A member: key and value.
+  template <class V>
+  JsonWriter& field(std::string_view k, const V& v) {
+    return key(k).value(v);
+  }
+
+  // Appends `s` as a JSON string as nlohmann's dump does: quotes, backslash
+  // and control characters escaped (\u00xx in lower-case hex when there is no
+  // short form), everything else, UTF-8 included, as is.
+  static bool plain(std::string_view s) {
+    for (char ch : s) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (c < 0x20 || c == '"' || c == '\\') return false;
+    }
+    return true;
+  }
+  static void append_string(std::string& out, std::string_view s) {
+    out += '"';
+    std::size_t run = 0;  // start of the bytes not yet copied
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      const auto c = static_cast<unsigned char>(s[i]);
+      if (c >= 0x20 && c != '"' && c != '\\') continue;
+      out.append(s.data() + run, i - run);
+      run = i + 1;
+      switch (c) {
+        case '"':
+          out += "\\\"";
+          break;
+        case '\\':
+          out += "\\\\";
+          break;
+        case '\b':
+          out += "\\b";
+          break;
+        case '\f':
+          out += "\\f";
+          break;
+        case '\n':
+          out += "\\n";
+          break;
+        case '\r':
+          out += "\\r";
+          break;
+        case '\t':
+          out += "\\t";
+          break;
+        default: {
+          static constexpr char kHex[] = "0123456789abcdef";
+          const char u[] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 15]};
+          out.append(u, sizeof u);
+        }
+      }
+    }
+    out.append(s.data() + run, s.size() - run);
+    out += '"';
+  }
+
+ private:
+  void comma() {
+    if (!first_) out_ += ',';
+    first_ = false;
+  }
+  void string_body(std::string_view s) {
+    append_string(out_, s);
+  }
+#ifndef NDEBUG
+  [[noreturn]] static void key_order_error(std::string_view k) {
+    std::fprintf(stderr, "JsonWriter: key '%.*s' out of ascending order\n",
+                 static_cast<int>(k.size()), k.data());
+    std::abort();
+  }
+  std::vector<std::string> keys_;  // per open object: its last key
+#endif
+
+  std::string& out_;
+  bool first_ = true;  // nothing written yet at this level (or just after a key)
+};
+
+}  // namespace meeple
