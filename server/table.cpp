@@ -239,7 +239,7 @@ Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecor
   const auto now = SteadyClock::now();
   for (Seat i = 0; i < t->room_->num_players(); ++i) t->room_->set_connected(i, false, now);
   t->counted_version_ = t->room_->version();
-  t->last_seats_ = t->seats_json();
+  t->seats_text_ = t->seats_text();
   hub.metrics.lobby_tables.fetch_sub(1);
   if (t->room_->finished()) {
     hub.metrics.finished_tables.fetch_add(1);
