@@ -11,40 +11,14 @@
 #include "server/server.h"
 #include "store/sqlite_store.h"
 #include "tests/server_client.h"
+#include "tests/test_server.h"
 
 namespace meeple::server {
 namespace {
 
 using testing::http_post;
+using testing::TestServer;
 using testing::WsClient;
-
-class Server1 {
- public:
-  Server1() {
-    auto s = store::SqliteStore::open(":memory:");
-    EXPECT_TRUE(s);
-    store_ = std::move(*s);
-    ServerOptions o;
-    o.port = 0;
-    o.table_threads = 2;
-    o.rate_per_second = 1e6;
-    o.rate_burst = 1e6;
-    o.log_level = "warn";
-    server_ = std::make_unique<Server>(o, *store_);
-    EXPECT_FALSE(server_->start());
-    thread_ = std::thread([this] { server_->run(); });
-  }
-  ~Server1() {
-    server_->stop();
-    thread_.join();
-  }
-  unsigned short port() const { return server_->port(); }
-
- private:
-  std::unique_ptr<store::SqliteStore> store_;
-  std::unique_ptr<Server> server_;
-  std::thread thread_;
-};
 
 struct Conn {
   Conn(unsigned short port, const std::string& path) : ws(port, path) {}
@@ -76,7 +50,7 @@ struct Conn {
 };
 
 TEST(ServerMessages, SharedAcrossConnectionsAndTheSameAsTheirJsonDump) {
-  Server1 server;
+  TestServer server;
   auto t = http_post(server.port(), "/api/tables",
                      {{"game", "ufo"}, {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}}});
   ASSERT_EQ(t.status, 201);

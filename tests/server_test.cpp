@@ -21,47 +21,15 @@
 #include "server/server.h"
 #include "store/sqlite_store.h"
 #include "tests/server_client.h"
+#include "tests/test_server.h"
 
 namespace meeple::server {
 namespace {
 
 using testing::http_get;
 using testing::http_post;
+using testing::TestServer;
 using testing::WsClient;
-
-// A server on a free loopback port with an in-memory SQLite store, its I/O
-// threads running until the end of the test.
-class TestServer {
- public:
-  explicit TestServer(ServerOptions o = {}) {
-    auto s = store::SqliteStore::open(":memory:");
-    EXPECT_TRUE(s);
-    store_ = std::move(*s);
-    o.port = 0;
-    o.table_threads = 4;
-    // Scripted players are faster than people: only the rate-limit test limits them.
-    if (o.rate_per_second == ServerOptions{}.rate_per_second) {
-      o.rate_per_second = 1e6;
-      o.rate_burst = 1e6;
-    }
-    o.log_level = "warn";
-    server_ = std::make_unique<Server>(o, *store_);
-    EXPECT_FALSE(server_->start());
-    thread_ = std::thread([this] { server_->run(); });
-  }
-  ~TestServer() {
-    server_->stop();
-    thread_.join();
-    server_.reset();
-  }
-  unsigned short port() const { return server_->port(); }
-  store::SqliteStore& store() { return *store_; }
-
- private:
-  std::unique_ptr<store::SqliteStore> store_;
-  std::unique_ptr<Server> server_;
-  std::thread thread_;
-};
 
 // Creates a table and joins every person's seat; returns the id and tokens.
 struct NewTable {
