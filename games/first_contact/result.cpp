@@ -20,13 +20,13 @@ Json FirstContactState::result_details() const {
   Json aliens = Json::array();
   for (int a = 0; a < aliens_; ++a)
     aliens.push_back({{"seat", alien_seat(a)},
-                      {"colour", colour_name(a)},
+                      {"colour", colour_name(alien_colour(a))},
                       {"items", items_of(a)},
                       {"winner", w.contains(alien_seat(a))}});
   Json earthlings_j = Json::array();
   for (int e = 0; e < earthlings(); ++e) {
     Json tokens;
-    for (int c = 0; c < aliens_; ++c) tokens[colour_name(c)] = tokens_[e][c];
+    for (int c = 0; c < aliens_; ++c) tokens[colour_name(reward_colour(c))] = tokens_[e][c];
     Json pad = Json::array();
     for (int k = 0; k < kCharacteristics; ++k) {
       if (note_[e][k] < 0) continue;

@@ -86,6 +86,13 @@ TEST_F(FirstContactTwoThreePlayersIt, TheGameEndsWhenTheTimerMustBeDiscardedAndI
   EXPECT_EQ(d["timer_ran_out"], true);
   EXPECT_EQ(d["verdict"], 0);
   EXPECT_TRUE(s.result().winners.empty());
+  // The result names the colours the table showed: the alien green, the
+  // earthling's tokens blue in the Italian edition, as in the view.
+  const Json v = s.view(kSpectator);
+  EXPECT_EQ(d["teams"]["aliens"][0]["colour"], "green");
+  EXPECT_EQ(d["teams"]["aliens"][0]["colour"], v["aliens"][0]["colour"]);
+  EXPECT_EQ(d["teams"]["earthlings"][0]["tokens"], v["earthlings"][0]["tokens"]);
+  EXPECT_TRUE(d["teams"]["earthlings"][0]["tokens"].contains("blue"));
 }
 
 TEST_F(FirstContactTwoThreePlayersIt, AllEightItemsEndTheGameWithTheBestVerdict) {
