@@ -106,6 +106,11 @@ export const tests = {
       await b.waitForSelector('li[data-seat="1"] .tag');
       assert((await text(b, 'li[data-seat="1"] .tag')) === "you", "the guest sees its own seat");
       assert((await b.locator(".waiting button.primary").count()) === 0, "only the host may start");
+      // The host changes a rule option: the guest sees it at once, and may not change it.
+      await a.locator("#param-max_rounds").fill("7");
+      await a.locator("#param-max_rounds").blur();
+      await b.waitForFunction(() => document.querySelector("#param-max_rounds")?.value === "7");
+      assert(await b.locator("#param-max_rounds").isDisabled(), "only the host changes the options");
       // And back to a bot; then the host starts.
       await a.selectOption('select[aria-label="Who plays seat 3"]', "medium");
       await b.waitForFunction(() => /Bot 3/.test(document.querySelector('li[data-seat="2"] .name')?.textContent ?? ""));

@@ -16,7 +16,18 @@ export function botSpec(game: GameInfo, s: SeatChoice): SeatSpec {
   return { kind: "bot", bot: game.bots.includes("ismcts") ? `ismcts:${s.strength}` : game.default_bot };
 }
 
-function ParamField({ p, value, set }: { p: ParamSchema; value: Json; set: (v: Json) => void }) {
+/** One rule option: its translated label, an input for its type, and its one-line help. */
+export function ParamField({
+  p,
+  value,
+  set,
+  disabled,
+}: {
+  p: ParamSchema;
+  value: Json;
+  set: (v: Json) => void;
+  disabled?: boolean;
+}) {
   const label = pick(p.label, p.name);
   const help = pick(p.help, p.description);
   const id = `param-${p.name}`;
@@ -26,6 +37,7 @@ function ParamField({ p, value, set }: { p: ParamSchema; value: Json; set: (v: J
       <input
         id={id}
         type="checkbox"
+        disabled={disabled}
         checked={value === true}
         onChange={(e) => set((e.target as HTMLInputElement).checked)}
       />
@@ -33,7 +45,12 @@ function ParamField({ p, value, set }: { p: ParamSchema; value: Json; set: (v: J
   } else if (p.type === "enum") {
     const names = p.values?.[lang.value];
     input = (
-      <select id={id} value={String(value)} onChange={(e) => set((e.target as HTMLSelectElement).value)}>
+      <select
+        id={id}
+        disabled={disabled}
+        value={String(value)}
+        onChange={(e) => set((e.target as HTMLSelectElement).value)}
+      >
         {(p.allowed ?? []).map((a) => (
           <option key={String(a)} value={String(a)}>
             {names?.[String(a)] ?? String(a)}
@@ -46,10 +63,11 @@ function ParamField({ p, value, set }: { p: ParamSchema; value: Json; set: (v: J
       <input
         id={id}
         type="number"
+        disabled={disabled}
         min={p.min}
         max={p.max}
         value={Number(value)}
-        onInput={(e) => set(Number((e.target as HTMLInputElement).value))}
+        onChange={(e) => set(Number((e.target as HTMLInputElement).value))}
       />
     );
   }

@@ -16,7 +16,7 @@ import { href } from "../router";
 import { SeatMark } from "../seats";
 import { nameSeats } from "../seatnames";
 import { type UiKey, t, ui } from "../strings";
-import { botSpec, type Strength } from "./NewTable";
+import { ParamField, botSpec, type Strength } from "./NewTable";
 
 /** A table at any phase: the waiting room, the game, the end screen. */
 export function Table({ id, games }: { id: string; games?: GameInfo[] | null }) {
@@ -197,6 +197,26 @@ function Waiting(props: {
           </li>
         ))}
       </ul>
+      {props.game && props.game.params.length > 0 && (
+        <fieldset class="params">
+          <legend>{t("new.options")}</legend>
+          {props.game.params.map((p) => (
+            <ParamField
+              key={p.name}
+              p={p}
+              value={state.params?.[p.name] ?? p.default}
+              disabled={!hostToken}
+              set={(v) => {
+                if (!hostToken) return;
+                setError(null);
+                api
+                  .options(id, hostToken, { ...(state.params ?? {}), [p.name]: v })
+                  .catch((err: Error) => setError(err.message));
+              }}
+            />
+          ))}
+        </fieldset>
+      )}
       {error && <p class="error">{error}</p>}
       {hostToken ? (
         <div class="actions">
