@@ -13,22 +13,15 @@
 #include "core/any_game.h"
 #include "games/registry.h"
 #include "room/room.h"
-#include "tests/toy/high_card.h"
+#include "tests/toy/registered.h"
 
 namespace meeple::cli {
 namespace {
 
-const GameAdapter<toy::HighCard> kToy;
+const AnyGame& kToy = toy::registered_high_card();
 
 class Cli : public testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    static bool once = [] {
-      register_test_game(&kToy);
-      return true;
-    }();
-    (void)once;
-  }
   std::ostringstream out, err;
   std::istringstream in;
 };

@@ -15,22 +15,15 @@
 #include "core/any_game.h"
 #include "core/record.h"
 #include "games/registry.h"
-#include "tests/toy/high_card.h"
+#include "tests/toy/registered.h"
 
 namespace meeple::cli {
 namespace {
 
-const GameAdapter<toy::HighCard> kToy;
+const AnyGame& kToy = toy::registered_high_card();
 
 class Programs : public testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    static bool once = [] {
-      register_test_game(&kToy);
-      return true;
-    }();
-    (void)once;
-  }
   // A new high-card game's state as JSON text.
   std::string new_state(bool stop_at_chance, int rounds = 3) {
     std::ostringstream o, e;
