@@ -1,6 +1,7 @@
 // The First Giants board: what to do now, the dig sites and the face-up
 // deck, the News and set tokens, this seat's studio and exhibit, and the
 // other players' areas. Every legal choice is on the piece it acts on.
+import type { ComponentChildren } from "preact";
 import { seatName } from "../../components/SeatList";
 import type { TableState } from "../../connection";
 import { pick } from "../../i18n";
@@ -277,18 +278,9 @@ function SetBox({ s, onAct, pending }: { s: SetModel; onAct: OnAct; pending: boo
   );
   if (s.act)
     return (
-      <button
-        type="button"
-        class="fg-set can-act"
-        title={s.act.words}
-        aria-label={s.act.words}
-        disabled={pending}
-        data-set={s.index}
-        data-action={s.act.action}
-        onClick={() => onAct(s.act as Act)}
-      >
+      <ActButton act={s.act} onAct={onAct} pending={pending} class="fg-set" set={s.index}>
         {inner}
-      </button>
+      </ActButton>
     );
   return (
     <div class={`fg-set ${v.complete ? "complete" : ""}`} data-set={s.index} title={`${label}. ${tokens}`}>
@@ -321,17 +313,9 @@ function Counter({
   );
   if (act)
     return (
-      <button
-        type="button"
-        class={`fg-counter ${kind} can-act`}
-        title={act.words}
-        aria-label={act.words}
-        disabled={pending}
-        data-action={act.action}
-        onClick={() => onAct(act)}
-      >
+      <ActButton act={act} onAct={onAct} pending={pending} class={`fg-counter ${kind}`}>
         {body}
-      </button>
+      </ActButton>
     );
   return (
     <span class={`fg-counter ${kind}`} title={`${label}: ${value}`}>
@@ -380,18 +364,10 @@ function PlayerArea({
         <Counter kind="amber" value={p.amber} act={p.gainAmber} onAct={onAct} pending={pending} />
         <Counter kind="points" value={p.points} act={p.gainPoint} onAct={onAct} pending={pending} />
         {p.reclaim ? (
-          <button
-            type="button"
-            class="fg-reclaim can-act"
-            title={p.reclaim.words}
-            aria-label={p.reclaim.words}
-            disabled={pending}
-            data-action={p.reclaim.action}
-            onClick={() => onAct(p.reclaim as Act)}
-          >
+          <ActButton act={p.reclaim} onAct={onAct} pending={pending} class="fg-reclaim">
             {pawns}
             <span>{t("fg.reclaim")}</span>
-          </button>
+          </ActButton>
         ) : (
           pawns
         )}
@@ -433,23 +409,40 @@ function PlayerArea({
               <SetBox key={s.index} s={s} onAct={onAct} pending={pending} />
             ))}
             {p.newSet && (
-              <button
-                type="button"
-                class="fg-set new can-act"
-                title={p.newSet.words}
-                aria-label={p.newSet.words}
-                disabled={pending}
-                data-set="new"
-                data-action={p.newSet.action}
-                onClick={() => onAct(p.newSet as Act)}
-              >
+              <ActButton act={p.newSet} onAct={onAct} pending={pending} class="fg-set new" set="new">
                 <span class="fg-new-plus">+</span>
                 <span>{t("fg.new_set")}</span>
-              </button>
+              </ActButton>
             )}
           </div>
         </div>
       </div>
     </section>
+  );
+}
+
+/** A piece that plays one choice: its words as tooltip and accessible name, its integer for tests. */
+function ActButton(props: {
+  act: Act;
+  onAct: (a: Act) => void;
+  pending: boolean;
+  class: string;
+  set?: number | "new";
+  children: ComponentChildren;
+}) {
+  const { act } = props;
+  return (
+    <button
+      type="button"
+      class={`${props.class} can-act`}
+      title={act.words}
+      aria-label={act.words}
+      disabled={props.pending}
+      data-set={props.set}
+      data-action={act.action}
+      onClick={() => props.onAct(act)}
+    >
+      {props.children}
+    </button>
   );
 }
