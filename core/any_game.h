@@ -54,6 +54,7 @@ class AnyState {
     virtual std::string text_view(Seat seat, std::string_view lang) const = 0;
     virtual std::string describe_action(Seat seat, Action a, std::string_view lang) const = 0;
     virtual bool has_events() const = 0;
+    virtual bool reveals(Seat seat, Action a) const = 0;
     virtual std::string describe_event(Seat observer, Seat actor, Action a,
                                        std::string_view lang) const = 0;
   };
@@ -133,6 +134,12 @@ class AnyState {
   std::string describe_event(Seat observer, Seat actor, Action a, std::string_view lang) const {
     return impl_->describe_event(observer, actor, a, lang);
   }
+
+  // Whether `seat` taking its legal action `a` makes known something that
+  // was hidden besides the action itself (the game's reveals(); false for
+  // games without one, whose hidden parts all come with chance outcomes).
+  // The undo rule (core/undo.h) stops at such an action.
+  bool reveals(Seat seat, Action a) const { return impl_->reveals(seat, a); }
 
   // Resolves chance with rng until someone must decide or the game is over.
   void resolve_chance(Rng& rng);
@@ -263,6 +270,13 @@ class GameAdapter final : public AnyGame {
                                std::string_view lang) const override {
       if constexpr (kHasEvents) return s.describe_event(observer, actor, a, lang);
       return {};
+    }
+    bool reveals(Seat seat, Action a) const override {
+      if constexpr (requires {
+                      { s.reveals(seat, a) } -> std::same_as<bool>;
+                    })
+        return s.reveals(seat, a);
+      return false;
     }
   };
 

@@ -31,6 +31,9 @@ using SteadyClock = std::chrono::steady_clock;
 
 namespace {
 
+// The most tables one POST /api/my-tables asks about.
+constexpr std::size_t kMaxMyTables = 200;
+
 // The HTTP status for an error code.
 http::status status_of(const std::string& code) {
   if (code == errc::kUnknownTable || code == errc::kNotFound || code == meeple::errc::kUnknownGame)
@@ -423,6 +426,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       }
       return send_json(http::status::ok, {{"protocol", kProtocol}, {"games", games}});
     }
+    if (parts.size() == 2 && parts[1] == "my-tables" && method == http::verb::post)
+      return my_tables();
     if (parts.size() == 2 && parts[1] == "tables") {
       if (method == http::verb::get) {
         Json list = Json::array();
@@ -464,6 +469,53 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return;
     }
     send_error(make_error(errc::kNotFound, "no such route (see docs/protocol.md)"));
+  }
+
+  // POST /api/my-tables: each {table, token} as that token's holder sees the
+  // table (Table::status), in the order asked. Tables are found (or loaded)
+  // on the table pool and asked on their own strands.
+  void my_tables() {
+    auto body = body_json();
+    if (!body) return send_error(body.error());
+    const Json seats = body->is_object() ? body->value("seats", Json()) : Json();
+    if (!seats.is_array() || seats.size() > kMaxMyTables)
+      return send_error(
+          make_error(errc::kMalformed,
+                     fmt::format("seats is a list of at most {} {{table, token}}", kMaxMyTables)));
+    for (const Json& s : seats)
+      if (!s.is_object() || !s.value("table", Json()).is_string() ||
+          !s.value("token", Json()).is_string())
+        return send_error(
+            make_error(errc::kMalformed, "each seat is {\"table\": id, \"token\": token}"));
+    if (seats.empty()) return send_json(http::status::ok, {{"tables", Json::array()}});
+    struct Gather {
+      std::mutex mutex;
+      Json tables;
+      std::size_t left;
+    };
+    auto g = std::make_shared<Gather>();
+    g->tables = Json::array();
+    for (std::size_t i = 0; i < seats.size(); ++i) g->tables.push_back(nullptr);
+    g->left = seats.size();
+    net::post(hub_.table_pool, [self = shared_from_this(), seats, g] {
+      auto done = [self, g](std::size_t i, Json entry) {
+        std::lock_guard lock(g->mutex);
+        g->tables[i] = std::move(entry);
+        if (--g->left == 0) self->reply_later(Json{{"tables", std::move(g->tables)}});
+      };
+      for (std::size_t i = 0; i < seats.size(); ++i) {
+        const std::string id = seats[i]["table"].get<std::string>();
+        auto table = self->hub_.find_or_load(id);
+        if (!table) {
+          done(i, {{"table", id},
+                   {"error", {{"code", errc::kUnknownTable}, {"message", "no such table"}}}});
+          continue;
+        }
+        table->post([table, done, i, token = seats[i]["token"].get<std::string>()] {
+          done(i, table->status(token));
+        });
+      }
+    });
   }
 
   // /api/tables/{id}[/...] once the table is found (null: there is none).
