@@ -176,21 +176,23 @@ bool await_metric(unsigned short port, const std::string& name, double want) {
   return false;
 }
 
-// A short game of Ufo! (three rounds) for two people; returns the table.
-NewTable short_ufo(unsigned short port) {
-  NewTable t;
-  auto r = http_post(port, "/api/tables",
-                     {{"game", "ufo"},
-                      {"params", {{"max_rounds", 3}}},
-                      {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}}});
-  EXPECT_EQ(r.status, 201) << r.text;
-  t.id = r.body["id"];
-  t.host_token = r.body["host_token"];
+// A table of two people created with `request` (game, options), both seats
+// joined.
+NewTable two_people(unsigned short port, Json request) {
+  request["seats"] = {{{"kind", "person"}}, {{"kind", "person"}}};
+  auto created = http_post(port, "/api/tables", request);
+  EXPECT_EQ(created.status, 201) << created.text;
+  NewTable t{.id = created.body["id"], .host_token = created.body["host_token"]};
   for (int i = 0; i < 2; ++i)
     t.tokens.push_back(http_post(port, "/api/tables/" + t.id + "/join", {{"seat", i}})
                            .body["token"]
                            .get<std::string>());
   return t;
+}
+
+// A short game of Ufo! (three rounds) for two people; returns the table.
+NewTable short_ufo(unsigned short port) {
+  return two_people(port, {{"game", "ufo"}, {"params", {{"max_rounds", 3}}}});
 }
 
 // Replays the finished table's record and checks that every message a seat
@@ -1033,16 +1035,7 @@ TEST(Server, APersonOutOfTimeIsPlayedForByTheStandInUntilTheyActAgain) {
   o.tick = std::chrono::milliseconds(50);
   TestServer server(o);
   const unsigned short port = server.port();
-  auto created = http_post(port, "/api/tables",
-                           {{"game", "ufo"},
-                            {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}},
-                            {"clock_seconds", 1}});
-  ASSERT_EQ(created.status, 201) << created.text;
-  NewTable t{.id = created.body["id"], .host_token = created.body["host_token"]};
-  for (int i = 0; i < 2; ++i)
-    t.tokens.push_back(http_post(port, "/api/tables/" + t.id + "/join", {{"seat", i}})
-                           .body["token"]
-                           .get<std::string>());
+  NewTable t = two_people(port, {{"game", "ufo"}, {"clock_seconds", 1}});
   Player a(port, ws_path(t, 0));
   Player b(port, ws_path(t, 1));
   Player watcher(port, ws_path(t, -1));
@@ -1516,7 +1509,7 @@ TEST(ServeProcess, SigtermClosesConnectionsWithAReasonAndExitsCleanly) {
 
 // --- Issue 20: taking back a move, "my tables", tables played over days
 
-// Plays first choices at a table of two people until `who` may move a UFO.
+// Plays first choices at a table of two people until one may move a UFO.
 void until_a_movement(Player& a, Player& b) {
   for (int i = 0; i < 2000; ++i) {
     a.sync();
@@ -1601,17 +1594,8 @@ TEST(ServerUndo, APersonTakesBackAMovementAndEveryoneSeesTheTableAsBefore) {
 TEST(ServerUndo, ATableWithoutUndoRefusesItAndSaysSo) {
   TestServer server;
   const unsigned short port = server.port();
-  auto created = http_post(port, "/api/tables",
-                           {{"game", "ufo"},
-                            {"params", {{"max_rounds", 3}}},
-                            {"undo", false},
-                            {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}}});
-  ASSERT_EQ(created.status, 201);
-  NewTable t{.id = created.body["id"], .host_token = created.body["host_token"]};
-  for (int i = 0; i < 2; ++i)
-    t.tokens.push_back(http_post(port, "/api/tables/" + t.id + "/join", {{"seat", i}})
-                           .body["token"]
-                           .get<std::string>());
+  NewTable t =
+      two_people(port, {{"game", "ufo"}, {"params", {{"max_rounds", 3}}}, {"undo", false}});
   Player a(port, ws_path(t, 0));
   Player b(port, ws_path(t, 1));
   ASSERT_NO_FATAL_FAILURE(until_a_movement(a, b));
@@ -1712,19 +1696,11 @@ TEST(ServerDays, WhenAClockRunsOutATakeoverGivesTheSeatToABotForGood) {
   o.tick = std::chrono::milliseconds(50);
   TestServer server(o);
   const unsigned short port = server.port();
-  auto created = http_post(port, "/api/tables",
-                           {{"game", "ufo"},
-                            {"params", {{"max_rounds", 3}}},
-                            {"turn_based", true},
-                            {"clock_seconds", 1},
-                            {"on_timeout", "takeover"},
-                            {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}}});
-  ASSERT_EQ(created.status, 201) << created.text;
-  NewTable t{.id = created.body["id"], .host_token = created.body["host_token"]};
-  for (int i = 0; i < 2; ++i)
-    t.tokens.push_back(http_post(port, "/api/tables/" + t.id + "/join", {{"seat", i}})
-                           .body["token"]
-                           .get<std::string>());
+  NewTable t = two_people(port, {{"game", "ufo"},
+                                 {"params", {{"max_rounds", 3}}},
+                                 {"turn_based", true},
+                                 {"clock_seconds", 1},
+                                 {"on_timeout", "takeover"}});
   Player a(port, ws_path(t, 0));
   Player b(port, ws_path(t, 1));
   a.sync();
@@ -1750,17 +1726,7 @@ TEST(ServerDays, BeingAwayFromATurnBasedTableBringsNoStandIn) {
   o.tick = std::chrono::milliseconds(20);
   TestServer server(o);
   const unsigned short port = server.port();
-  auto created = http_post(port, "/api/tables",
-                           {{"game", "ufo"},
-                            {"turn_based", true},
-                            {"grace_seconds", 0},
-                            {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}}});
-  ASSERT_EQ(created.status, 201);
-  NewTable t{.id = created.body["id"], .host_token = created.body["host_token"]};
-  for (int i = 0; i < 2; ++i)
-    t.tokens.push_back(http_post(port, "/api/tables/" + t.id + "/join", {{"seat", i}})
-                           .body["token"]
-                           .get<std::string>());
+  NewTable t = two_people(port, {{"game", "ufo"}, {"turn_based", true}, {"grace_seconds", 0}});
   Player watcher(port, ws_path(t, -1));
   {
     Player a(port, ws_path(t, 0));

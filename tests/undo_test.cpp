@@ -46,6 +46,14 @@ bool act_with(Room& r, const std::string& key) {
   return false;
 }
 
+// Whether the seat to act may move a UFO now (Ufo!).
+bool may_move_a_ufo(const Room& r) {
+  const Seat s = first_to_act(r);
+  for (const Choice& c : r.choices(s, "en"))
+    if (c.json.contains("move")) return true;
+  return false;
+}
+
 // Plays first choices (and chance) until `pred` holds or the game ends.
 template <class Pred>
 bool play_until(Room& r, Pred pred) {
@@ -128,12 +136,7 @@ TEST(Undo, UfoAMovementBeforeTheDiceIsTakenBackButNotOnceTheyAreRolled) {
   const AnyGame& ufo = *find_game("ufo");
   auto room = Room::open(ufo, Json::object(), people(2), {.seed = 11});
   Room& r = **room;
-  ASSERT_TRUE(play_until(r, [&] {
-    const Seat s = first_to_act(r);
-    for (const Choice& c : r.choices(s, "en"))
-      if (c.json.contains("move")) return true;
-    return false;
-  }));
+  ASSERT_TRUE(play_until(r, [&] { return may_move_a_ufo(r); }));
   const Seat mover = first_to_act(r);
   const auto before = views(r);
   const auto choices = r.choices(mover, "en");
@@ -345,12 +348,7 @@ TEST(Undo, AResumedTableKeepsWhatCanBeTakenBackAndEveryoneIsToldOfTheUndo) {
   store::MemoryStore store;
   auto room = Room::open(ufo, Json::object(), people(2), {.seed = 11}, &store);
   Room& r = **room;
-  ASSERT_TRUE(play_until(r, [&] {
-    const Seat s = first_to_act(r);
-    for (const Choice& c : r.choices(s, "en"))
-      if (c.json.contains("move")) return true;
-    return false;
-  }));
+  ASSERT_TRUE(play_until(r, [&] { return may_move_a_ufo(r); }));
   const Seat mover = first_to_act(r);
   const Seat other = 1 - mover;
   ASSERT_TRUE(act_with(r, "move"));
