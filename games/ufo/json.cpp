@@ -373,6 +373,9 @@ Expected<UfoState> UfoState::from_json(const Json& j) {
         return bad("control roll");
       break;
     default:
+      // The view shows a roll in progress whenever roller_ is set, reading
+      // its UFO's city (found by tests/fuzz: a UFO between cities).
+      if (s.roller_ != kNone) return bad("a control roll outside its phases");
       break;
   }
   if (!s.is_terminal() && !s.is_chance()) {
