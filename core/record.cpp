@@ -21,7 +21,8 @@ Expected<GameRecord> record_from_json(const Json& j) {
     return make_error(errc::kCorruptRecord, "corrupt game record: " + why);
   };
   if (!j.is_object()) return corrupt("not a JSON object");
-  if (j.value("format", "") != kRecordFormat)
+  // value() would throw on a format that is not a string (found by tests/fuzz).
+  if (!j.contains("format") || j["format"] != kRecordFormat)
     return corrupt(fmt::format("format must be \"{}\"", kRecordFormat));
   GameRecord r;
   try {

@@ -9,6 +9,7 @@
 
 #include "core/record.h"
 #include "games/registry.h"
+#include "server/protocol.h"
 #include "server/routes.h"
 
 namespace meeple {
@@ -103,6 +104,34 @@ TEST(FuzzRegression, AUfoStateWithARollOutsideItsPhasesIsCorrupt) {
   auto s = game_of(in).state_from_json(Json::parse(first_line(in)));
   ASSERT_FALSE(s);
   EXPECT_EQ(s.error().code, errc::kCorruptState);
+}
+
+// The same with the roll in a die phase, which has its own checks.
+TEST(FuzzRegression, AUfoStateWithARollInADiePhaseIsCorrupt) {
+  const std::string in = input("state-ufo-roll-in-a-die-phase");
+  ASSERT_EQ(game_of(in).name(), "ufo");
+  auto s = game_of(in).state_from_json(Json::parse(first_line(in)));
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().code, errc::kCorruptState);
+}
+
+// A Ufo! state in a bump whose attacking UFO is not in the bumped space: the
+// defence die then found no losing UFO there and made a state (a
+// displacement with nothing to displace) that its own JSON reader refused.
+TEST(FuzzRegression, AUfoStateWithABumpAwayFromItsUfosIsCorrupt) {
+  const std::string in = input("action-ufo-bump-without-a-loser");
+  ASSERT_EQ(game_of(in).name(), "ufo");
+  auto s = game_of(in).state_from_json(Json::parse(first_line(in)));
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().code, errc::kCorruptState);
+}
+
+// A record whose "format" is not a string: value() threw outside the
+// reader's try.
+TEST(FuzzRegression, ARecordWhoseFormatIsNotAStringIsCorrupt) {
+  auto r = record_from_json(Json::parse(input("record-format-not-a-string")));
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, errc::kCorruptRecord);
 }
 
 // POST /api/tables/{id}/join with a body that is JSON but not an object:
