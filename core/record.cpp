@@ -22,21 +22,28 @@ Expected<GameRecord> record_from_json(const Json& j) {
     return make_error(errc::kCorruptRecord, "corrupt game record: " + why);
   };
   if (!j.is_object()) return corrupt("not a JSON object");
-  if (j.value("format", "") != kRecordFormat)
+  // value() would throw on a format that is not a string (found by tests/fuzz).
+  if (!j.contains("format") || j["format"] != kRecordFormat)
     return corrupt(fmt::format("format must be \"{}\"", kRecordFormat));
   GameRecord r;
   try {
+    // Numbers are read only once known to be integers: get<int>() of a float
+    // out of int's range is undefined behaviour (found by tests/fuzz).
+    auto integer = [](const Json& v) {
+      if (!v.is_number_integer()) throw Json::type_error::create(302, "not an integer", &v);
+      return v;
+    };
     r.game = j.at("game").get<std::string>();
     r.params = j.value("params", Json::object());
     if (!r.params.is_object()) return corrupt("params must be an object");
-    r.players = j.at("players").get<int>();
+    r.players = integer(j.at("players")).get<int>();
     if (j.contains("seats")) r.seats = j.at("seats").get<std::vector<std::string>>();
-    r.seed = j.value("seed", std::uint64_t{0});
+    r.seed = integer(j.value("seed", Json(0))).get<std::uint64_t>();
     for (const auto& e : j.at("actions")) {
       RecordedAction a;
-      a.seat = e.at("seat").get<int>();
+      a.seat = integer(e.at("seat")).get<int>();
       a.undo = e.value("undo", false);
-      a.action = e.value("action", -1);
+      a.action = integer(e.value("action", Json(-1))).get<Action>();
       if (e.contains("json")) a.json = e.at("json");
       if (a.undo && (a.seat < 0 || a.action >= 0 || !a.json.is_null()))
         return corrupt("an undo entry names a seat and nothing else");
