@@ -139,7 +139,7 @@ Expected<std::unique_ptr<Room>> Room::resume(const AnyGame& game, const store::T
       if (r.trail_.available(e.seat) == 0)
         err = make_error(errc::kNothingToUndo, "an undo with nothing to take back");
       else
-        r.take_back(e.seat);
+        r.take_back(e.seat, wall_now());
     } else {
       Action a = e.action;
       if (a < 0) {
@@ -190,8 +190,9 @@ MaybeError Room::commit(Seat seat, Action a, bool by_person) {
   AnyState next = state_;
   if (auto e = next.apply(seat, a)) return e;
   const Json json = state_.action_to_json(seat, a);
+  const WallClock::time_point at = wall_now();
   if (store_) {
-    store::Entry e = entry("action", seat);
+    store::Entry e = entry("action", seat, at);
     e.action = a;
     e.json = json;
     if (seat != kChance && !by_person) e.text = kByBot;
@@ -210,7 +211,7 @@ MaybeError Room::commit(Seat seat, Action a, bool by_person) {
   trail_.record(std::exchange(state_, std::move(next)), seat, a, by_person && options_.undo,
                 events_.size());
   ++version_;
-  moved_at_ = WallClock::now();
+  moved_at_ = at;
   record_.actions.push_back({seat, a, json});
   events_.push_back({.version = version_, .chat = false, .actor = seat});
   words_.push_back(std::move(words));
@@ -255,7 +256,7 @@ MaybeError Room::replace_seat(Seat seat, SeatConfig c, Json owner) {
     const char* kind = c.kind == SeatKind::kPerson ? "person"
                        : c.kind == SeatKind::kBot  ? "bot"
                                                    : "empty";
-    store::Entry e = entry("seat", seat);
+    store::Entry e = entry("seat", seat, wall_now());
     e.json = {{"kind", kind}, {"name", c.name}, {"bot", c.bot}, {"owner", std::move(owner)}};
     if (auto err = store_->append(table_id_, lease_, std::span(&e, 1))) return err;
   }
@@ -295,11 +296,12 @@ MaybeError Room::undo(Seat seat, std::uint64_t version) {
   if (undo_available(seat) == 0)
     return make_error(errc::kNothingToUndo,
                       "nothing to take back: something became known since your last decision");
+  const WallClock::time_point at = wall_now();
   if (store_) {
-    const store::Entry e = entry("undo", seat);
+    const store::Entry e = entry("undo", seat, at);
     if (auto err = store_->append(table_id_, lease_, std::span(&e, 1))) return err;
   }
-  take_back(seat);
+  take_back(seat, at);
   return std::nullopt;
 }
 
@@ -313,11 +315,11 @@ std::string undo_words(std::string_view lang, bool self, const std::string& name
 }
 }  // namespace
 
-void Room::take_back(Seat seat) {
+void Room::take_back(Seat seat, WallClock::time_point at) {
   UndoTrail::Step step = trail_.take_back();
   state_ = std::move(step.before);
   ++version_;
-  moved_at_ = WallClock::now();
+  moved_at_ = at;
   record_.actions.push_back({.seat = seat, .undo = true});
   // Told to whoever was told of the decision, and to nobody else: taking a
   // move back shows nothing new. Observing bots are not shown the state
@@ -348,7 +350,7 @@ MaybeError Room::chat(Seat seat, std::string_view text) {
                       fmt::format("a chat line has at most {} bytes", options_.max_chat_bytes));
   if (auto e = game_->check_chat(text)) return e;
   if (store_) {
-    store::Entry e = entry("chat", seat);
+    store::Entry e = entry("chat", seat, wall_now());
     e.text = std::string(text);
     if (auto err = store_->append(table_id_, lease_, std::span(&e, 1))) return err;
   }
@@ -435,13 +437,16 @@ void Room::start_clock(Clock::time_point now) {
   }
 }
 
-store::Entry Room::entry(std::string kind, Seat seat) const {
+store::Entry Room::entry(std::string kind, Seat seat, WallClock::time_point at) {
   store::Entry e;
   e.kind = std::move(kind);
   e.seat = seat;
-  e.at = std::chrono::duration_cast<std::chrono::milliseconds>(WallClock::now().time_since_epoch())
-             .count();
+  e.at = std::chrono::duration_cast<std::chrono::milliseconds>(at.time_since_epoch()).count();
   return e;
+}
+
+WallClock::time_point Room::wall_now() {
+  return std::chrono::time_point_cast<std::chrono::milliseconds>(WallClock::now());
 }
 
 std::optional<WallClock::time_point> Room::deadline(Seat seat) const {

@@ -260,13 +260,16 @@ class Room {
   // Validates, stores, applies and reports one action; `by_person`: a
   // person decided it (a bot's decision is no person's to take back).
   MaybeError commit(Seat seat, Action a, bool by_person);
-  // Applies a stored undo of `seat` (checked by the caller).
-  void take_back(Seat seat);
+  // Applies a stored undo of `seat` made at `at` (checked by the caller).
+  void take_back(Seat seat, WallClock::time_point at);
   Bot* player_bot(Seat seat);  // the bot deciding for this seat now, if any
   int language_index(std::string_view lang) const;
   void start_clock(Clock::time_point now);
-  // A stored entry of `kind` by `seat`, stamped with the time now.
-  store::Entry entry(std::string kind, Seat seat) const;
+  // A stored entry of `kind` by `seat`, stamped with `at`.
+  static store::Entry entry(std::string kind, Seat seat, WallClock::time_point at);
+  // The time now to the millisecond, as entries store it (so a room resumed
+  // from its entries tells the same times).
+  static WallClock::time_point wall_now();
   Action draw_chance();  // the script's outcome, or the generator's
 
   const AnyGame* game_;
