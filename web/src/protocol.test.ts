@@ -54,7 +54,7 @@ describe("golden protocol messages", () => {
   it("client messages are ones the client sends", () => {
     for (const file of readdirSync(dir).filter((f) => f.startsWith("client_"))) {
       const m = JSON.parse(golden(file)) as { type: string };
-      expect(["hello", "act", "chat", "ping"]).toContain(m.type);
+      expect(["hello", "act", "undo", "chat", "ping"]).toContain(m.type);
     }
   });
 });
