@@ -103,10 +103,7 @@ export const tests = {
     await play(page, ".fg-site button.can-act >> nth=0");
     assert((await sites()).join("|") !== sites0.join("|"), "the card left its dig site");
     await page.waitForSelector(".undo-button:not([disabled])");
-    assert(
-      (await page.getAttribute(".undo-button", "aria-keyshortcuts")) === "Control+Z",
-      "the button tells its key",
-    );
+    assert((await page.getAttribute(".undo-button", "aria-keyshortcuts")) === "Control+Z", "the button tells its key");
     await screenshot(page, "undo-desktop");
     await undo(page, "button");
     await page.waitForFunction(

@@ -3,7 +3,6 @@ import { ApiError, api, forget, myTableTokens } from "../api";
 import { APP_TITLE, useTurnSignal } from "../attention";
 import { NotifyButton } from "../components/NotifyButton";
 import { resultOrder } from "../components/ScoreTable";
-import { botLabel } from "../components/SeatList";
 import { GAME_INFO } from "../games/info";
 import { type MyTableLine, mergeMyTables } from "../mytables";
 import type { GameInfo } from "../protocol";
@@ -17,11 +16,11 @@ import { duration, useNow, when } from "../time";
 const VISIBLE_EVERY = 30_000;
 const HIDDEN_EVERY = 120_000;
 
-/** A seat's name for the list: a bot spec of the game as "Bot · medium", a person's name as it is. */
+/** A seat's name for the list: a bot spec of the game as "Bot 2" (as the table names it), a person's name as it is. */
 function seatLabel(line: MyTableLine, seat: number, games?: GameInfo[] | null): string {
   const s = line.seats[seat] ?? "";
   const bots = games?.find((g) => g.name === line.game)?.bots ?? [];
-  if (bots.includes(s.split(":")[0])) return botLabel(s);
+  if (bots.includes(s.split(":")[0])) return t("table.bot_n", { n: seat + 1 });
   return s || t("table.seat", { n: seat + 1 });
 }
 
