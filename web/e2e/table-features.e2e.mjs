@@ -79,8 +79,9 @@ async function curtainFor(page, name, secrets) {
   return s;
 }
 
-async function confirm(page, name, role) {
-  await page.click(`.curtain button:has-text("I am ${name}")`);
+async function confirm(page, name, role, how = "click") {
+  if (how === "key") await page.keyboard.press("Enter");
+  else await page.click(`.curtain button:has-text("I am ${name}")`);
   await page.waitForSelector(`.fc[data-role="${role}"][data-mine="true"]`, { timeout: 30000 });
 }
 
@@ -140,9 +141,7 @@ export const tests = {
     const started = Date.now();
     for (;;) {
       assert(Date.now() - started < 60000, "a movement is offered within a minute");
-      await page.waitForSelector('.ufo-screen[data-my-turn="true"] ~ *, .side .choices button:not([disabled])', {
-        timeout: 30000,
-      });
+      await page.waitForSelector(".side .choices button:not([disabled])", { timeout: 30000 });
       const words = await choiceWords(page);
       if (words.some((w) => w.startsWith("move "))) break;
       const before = await version(page);
@@ -151,7 +150,8 @@ export const tests = {
     }
     const ufos = () =>
       page.$$eval(".ufo-map .ufo", (us) =>
-        us.map((u) => `${u.getAttribute("data-ufo")}@${u.getAttribute("transform") ?? u.getAttribute("style")}`),
+        // Each saucer is drawn at its space's coordinates.
+        us.map((u) => `${u.getAttribute("data-ufo")}@${u.lastElementChild?.outerHTML}`),
       );
     const ufos0 = await ufos();
     const choices0 = await choiceWords(page);
@@ -212,7 +212,8 @@ export const tests = {
 
     // Ana, the alien: the curtain first; behind it nothing of Eli's note pad.
     await curtainFor(page, "Ana", [noteHelp]);
-    await confirm(page, "Ana", "alien");
+    // The curtain's button has the keyboard's focus: Enter shows the next view.
+    await confirm(page, "Ana", "alien", "key");
     s = await hotLook(page);
     assert(!s.text.includes(noteHelp), "the alien never sees the earthling's note pad");
     await play(page, `.fc-pad button.fc-key.playable[data-meaning="${asked}"]`);

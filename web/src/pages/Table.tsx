@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Credentials } from "../api";
 import { ApiError, api, credentials, heldSeats, playerName, remember, rememberName, rememberSeat } from "../api";
 import { APP_TITLE, useTurnSignal } from "../attention";
@@ -267,13 +267,16 @@ function Curtain({
   onConfirm: () => void;
   watching: TableState | null;
 }) {
+  // The confirmation is where the keyboard is: Enter shows the next person's view.
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus(), [seat]);
   return (
     <section class="curtain" aria-labelledby="curtain-title" data-seat={seat}>
       <div class="curtain-card">
         <SeatMark seat={seat} />
         <h1 id="curtain-title">{t("hot.pass_to", { name })}</h1>
         <p>{t("hot.help", { name })}</p>
-        <button type="button" class="primary big" autoFocus onClick={onConfirm}>
+        <button type="button" class="primary big" ref={button} onClick={onConfirm}>
           {t("hot.confirm", { name })}
         </button>
       </div>
