@@ -106,6 +106,10 @@ export const tests = {
     await page.waitForSelector(".undo-button:not([disabled])");
     assert((await page.getAttribute(".undo-button", "aria-keyshortcuts")) === "Control+Z", "the button tells its key");
     await screenshot(page, "undo-desktop");
+    await page.setViewportSize(PHONE);
+    await page.locator(".undo-button").scrollIntoViewIfNeeded();
+    await screenshot(page, "undo-phone");
+    await page.setViewportSize(DESKTOP);
     await undo(page, "button");
     await page.waitForFunction(
       (before) => [...document.querySelectorAll(".fg-site")].map((s) => s.textContent).join("|") === before,
