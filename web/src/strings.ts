@@ -154,6 +154,8 @@ const en = {
   "notify.denied": "Notifications are blocked in this browser's settings.",
   "notify.title": "Your turn — {game}",
   "notify.body": "It is your turn at meeple.",
+  "wait.undo_on": "Undo: people may take back their own moves",
+  "wait.undo_off": "No undo at this table",
 };
 
 export type UiKey = keyof typeof en;
@@ -310,6 +312,8 @@ const it: Record<UiKey, string> = {
   "notify.denied": "Le notifiche sono bloccate nelle impostazioni del browser.",
   "notify.title": "Tocca a te — {game}",
   "notify.body": "Tocca a te su meeple.",
+  "wait.undo_on": "Annullamento: si possono riprendere le proprie mosse",
+  "wait.undo_off": "A questo tavolo non si annulla",
 };
 
 const ko: Record<UiKey, string> = {
@@ -462,6 +466,8 @@ const ko: Record<UiKey, string> = {
   "notify.denied": "브라우저 설정에서 알림이 차단되어 있습니다.",
   "notify.title": "내 차례 — {game}",
   "notify.body": "meeple에서 내 차례입니다.",
+  "wait.undo_on": "되돌리기: 자기 결정을 되돌릴 수 있음",
+  "wait.undo_off": "이 테이블은 되돌리기 없음",
 };
 
 export const ui: Catalog<UiKey> = { en, it, ko };

@@ -130,6 +130,26 @@ describe("undo on the play page", () => {
   });
 });
 
+describe("waiting room", () => {
+  it("tells the table's own options: undo, the clock of a turn-based table, what the clock brings", () => {
+    localStorage.setItem("meeple.tables", JSON.stringify({ t1: { token: "a", seat: 0 } }));
+    render(<Table id="t1" />);
+    const ws = socketOf("a");
+    act(() => ws.open());
+    ws.deliver({
+      ...state(0, 0, {
+        phase: "lobby",
+        table_options: { undo: false, clock_seconds: 259200, turn_based: true, on_timeout: "takeover" },
+      }),
+      seats: [{ kind: "person", name: "Ana", taken: true, connected: true }],
+    });
+    const line = document.querySelector(".table-options-line")!.textContent!;
+    expect(line).toContain("No undo at this table");
+    expect(line).toContain("Turn-based: 3 days per decision");
+    expect(line).toContain("a bot takes over the seat");
+  });
+});
+
 describe("hot-seat: two people at this device", () => {
   function setup() {
     localStorage.setItem(

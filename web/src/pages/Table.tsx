@@ -15,7 +15,7 @@ import { loadGame } from "../games/registry";
 import type { GameModule } from "../games/types";
 import { GAME_INFO } from "../games/info";
 import { lang } from "../i18n";
-import type { GameInfo, LobbySeat } from "../protocol";
+import type { GameInfo, LobbySeat, TableOptions } from "../protocol";
 import { href } from "../router";
 import { SeatMark } from "../seats";
 import { nameSeats } from "../seatnames";
@@ -424,6 +424,7 @@ function Waiting(props: {
           ))}
         </fieldset>
       )}
+      {state.table_options && <TableOptionsLine opts={state.table_options} />}
       {error && <p class="error">{error}</p>}
       {hostToken ? (
         <div class="actions">
@@ -442,6 +443,21 @@ function Waiting(props: {
         <p class="muted">{t("wait.host_starts")}</p>
       )}
     </section>
+  );
+}
+
+/** The table's own options in the waiting room: undo, and the clock of a turn-based table. */
+function TableOptionsLine({ opts }: { opts: TableOptions }) {
+  return (
+    <ul class="table-options-line muted">
+      <li>{opts.undo ? t("wait.undo_on") : t("wait.undo_off")}</li>
+      {opts.turn_based && <li>{t("table.turn_based", { duration: clockWords(opts.clock_seconds) })}</li>}
+      {opts.clock_seconds > 0 && (
+        <li>
+          {t("new.on_timeout")}: {t(opts.on_timeout === "takeover" ? "new.on_timeout.takeover" : "new.on_timeout.bot")}
+        </li>
+      )}
+    </ul>
   );
 }
 
@@ -491,7 +507,7 @@ export function TurnClock({ state }: { state: TableState }) {
   const opts = state.table_options;
   return (
     <span class="turn-clock">
-      {state.since !== undefined && state.since !== null && (
+      {state.since !== undefined && state.since !== null && (opts?.turn_based || now - state.since >= 60_000) && (
         <span class="since" data-since={state.since}>
           {t("table.turn_since", { time: when(state.since, now) })} ·{" "}
           {t("table.for", { duration: duration(now - state.since) })}
