@@ -158,7 +158,7 @@ function Line({
   const since = line.since !== null ? duration(now - line.since) : null;
   let status: string;
   if (line.phase === "lobby") status = t("my.waiting");
-  else if (line.phase === "finished") status = t("lobby.phase.finished");
+  else if (line.phase === "finished") status = t("end.title");
   else if (line.myTurn) {
     // People sharing this device: name whose turn it is.
     const who = line.mine.length > 1 ? t("hot.turn_of", { name: line.myToAct.map(name).join(", ") }) : null;

@@ -558,7 +558,7 @@ function Play({
         <TurnClock state={state} />
         {state.seat < 0 && <span class="muted">{t("table.spectator")}</span>}
         {top}
-        {state.phase === "playing" && state.seat >= 0 && <NotifyButton />}
+        {state.phase === "playing" && state.seat >= 0 && state.table_options?.turn_based && <NotifyButton />}
         <a class="button small" href={href({ page: "rules", game: state.game })} target="_blank" rel="noopener">
           {t("nav.rules")}
         </a>
