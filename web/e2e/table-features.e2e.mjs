@@ -5,7 +5,7 @@
 // tab's title. Writes hot-seat-curtain-*, my-tables-* and undo-* screenshots.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { DESKTOP, PHONE, assert, openTableAsPerson, repo, screenshot, version, waitVersionAbove } from "./lib.mjs";
+import { DESKTOP, PHONE, api, assert, openTableAsPerson, repo, screenshot, version, waitVersionAbove } from "./lib.mjs";
 
 const ITEMS = new Map(
   JSON.parse(readFileSync(join(repo, "games/first_contact/data/items.json"), "utf8")).map((i) => [i.id, i]),
@@ -247,6 +247,91 @@ export const tests = {
     assert(s.mode === "seat" && s.role === "earthling", `Eli's view in round 2 (${s.mode}, ${s.role})`);
     assert(!s.text.includes(targetLine) && !s.html.includes(card), "the alien's card is still hidden");
     assert(errors.length === 0, `no page errors: ${errors.join("; ")}`);
+    await context.close();
+  },
+
+  "two earthlings at one page take their simultaneous decisions one at a time behind the curtain": async ({
+    server,
+    browser,
+  }) => {
+    // Three players: a bot alien, two earthlings sharing one page (stored as the client keeps several seats).
+    const table = await api(server, "POST", "/api/tables", {
+      game: "first-contact",
+      seats: [{ kind: "bot", bot: "talker" }, { kind: "person" }, { kind: "person" }],
+      public: false,
+      auto_start: true,
+    });
+    const eli = await api(server, "POST", `/api/tables/${table.id}/join`, { name: "Eli", seat: 1 });
+    const uma = await api(server, "POST", `/api/tables/${table.id}/join`, { name: "Uma", seat: 2 });
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.evaluate(
+      ([id, a, b]) => {
+        localStorage.setItem("meeple.lang", "en");
+        localStorage.setItem(
+          "meeple.tables",
+          JSON.stringify({
+            [id]: {
+              token: a,
+              seat: 1,
+              name: "Eli",
+              seats: [
+                { seat: 1, token: a, name: "Eli" },
+                { seat: 2, token: b, name: "Uma" },
+              ],
+            },
+          }),
+        );
+      },
+      [table.id, eli.token, uma.token],
+    );
+    await page.goto(`${server.url}/#/t/${table.id}`);
+    // Both earthlings ask at once: Eli (the lower seat) first.
+    await curtainFor(page, "Eli", []);
+    await confirm(page, "Eli", "earthling");
+    const eliAsks = await page.getAttribute(
+      ".fc-note-cells li:has(button.fc-note-name.playable)",
+      "data-characteristic",
+    );
+    await play(page, `li[data-characteristic="${eliAsks}"] button.fc-note-name.playable`);
+    const eliSecret = (await page.textContent(".fc-secret strong")).trim();
+    await play(page, "button.fc-sq >> nth=0");
+    await play(page, "button.fc-done");
+    // Uma: behind the curtain and in her own view, nothing of Eli's secret question.
+    await curtainFor(page, "Uma", [eliSecret]);
+    await confirm(page, "Uma", "earthling");
+    let s = await hotLook(page);
+    assert(!s.text.includes(eliSecret), `Uma never sees Eli's question (${eliSecret})`);
+    const umaAsks = await page.getAttribute(
+      `.fc-note-cells li:not([data-characteristic="${eliAsks}"]):has(button.fc-note-name.playable)`,
+      "data-characteristic",
+    );
+    await play(page, `li[data-characteristic="${umaAsks}"] button.fc-note-name.playable`);
+    const umaSecret = (await page.textContent(".fc-secret strong")).trim();
+    assert(umaSecret !== eliSecret, "two different questions");
+    await play(page, "button.fc-sq >> nth=0");
+    await play(page, "button.fc-done");
+    // The bot alien answers; then both offer at once: Eli first, then Uma, each behind the curtain.
+    await curtainFor(page, "Eli", [umaSecret, eliSecret]);
+    await confirm(page, "Eli", "earthling");
+    await page.waitForSelector('.fc[data-mine="true"].phase-offer');
+    // Each earthling's view says what they asked ("You asked about: …"): never the other's.
+    const eliAsked = (await page.textContent(".fc-secret")).trim();
+    assert(eliAsked.length > 0, "Eli's view says what Eli asked");
+    await play(page, "button.fc-sq >> nth=0");
+    await curtainFor(page, "Uma", [umaSecret, eliSecret, eliAsked]);
+    await confirm(page, "Uma", "earthling");
+    await page.waitForSelector('.fc[data-mine="true"].phase-offer');
+    s = await hotLook(page);
+    const umaAsked = (await page.textContent(".fc-secret")).trim();
+    assert(umaAsked !== eliAsked, `two different questions: ${umaAsked}`);
+    assert(!s.text.includes(eliAsked) && !s.text.includes(eliSecret), "Uma never sees what Eli asked");
+    await play(page, "button.fc-sq >> nth=0");
+    // Round 2: Eli again, after Uma: the curtain, with nothing of Uma's.
+    await curtainFor(page, "Eli", [umaSecret, umaAsked]);
+    await confirm(page, "Eli", "earthling");
+    await page.waitForSelector('.fc-round:has-text("Round 2")');
     await context.close();
   },
 
