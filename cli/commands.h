@@ -110,11 +110,13 @@ int cmd_bench(const BenchArgs& a, std::ostream& out, std::ostream& err);
 struct PlayArgs {
   std::string game;
   int seat = 0;
+  std::vector<int> people;  // several people at one keyboard (overrides seat)
   int players = 0;
   std::string bots;  // for the other seats, cycled; default: heuristic if any
   std::vector<std::string> params;
   std::string lang = "en";
   std::uint64_t seed = 0;
+  bool no_undo = false;  // people may not take back moves
 };
 int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostream& err);
 

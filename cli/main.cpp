@@ -111,6 +111,12 @@ int main(int argc, char** argv) {
   auto* c_play = app.add_subcommand("play", "Play a game in the terminal against bots");
   c_play->add_option("game", pl.game, "Game name")->required();
   c_play->add_option("--seat", pl.seat, "Your seat (0 is first)");
+  c_play
+      ->add_option("--people", pl.people,
+                   "Seats of several people sharing this keyboard (0,2): a curtain hides each "
+                   "seat from the others between turns")
+      ->delimiter(',');
+  c_play->add_flag("--no-undo", pl.no_undo, "People may not take back moves");
   c_play->add_option("--players", pl.players, "Number of players");
   c_play->add_option("--bots", pl.bots,
                      "Bots for the other seats B1,B2,... (default: the game's own bot)");

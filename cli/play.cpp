@@ -1,8 +1,9 @@
-// `meeple play`: one person against bots in a terminal, as a client of a local
+// `meeple play`: people against bots in a terminal, as a client of a local
 // Room (room/room.h): the room resolves chance and bot turns; the person sees
 // only their seat's view, its choices and the events in words as their seat
 // saw them (games without event words: the changes to the seat's view), so
-// nothing hidden can leak through the log.
+// nothing hidden can leak through the log. Several people may share the
+// keyboard (--people): a curtain clears the screen between their turns.
 #include <algorithm>
 #include <cctype>
 #include <iostream>
@@ -196,7 +197,9 @@ void print_result(const room::Room& room, Seat me, const std::string& lang, std:
     const std::string seat = std::to_string(i);
     const std::string name =
         i == me ? t.format("seat_you", lang, {{"seat", seat}})
-                : t.format("seat_bot", lang, {{"seat", seat}, {"bot", room.seats()[i].name}});
+        : room.seats()[static_cast<std::size_t>(i)].kind == room::SeatKind::kPerson
+            ? t.format("seat_person", lang, {{"seat", seat}})
+            : t.format("seat_bot", lang, {{"seat", seat}, {"bot", room.seats()[i].name}});
     out << "  "
         << t.format("score_line", lang,
                     {{"name", fmt::format("{:<24}", name)},
@@ -204,7 +207,7 @@ void print_result(const room::Room& room, Seat me, const std::string& lang, std:
                      {"place", std::to_string(r.rank[i])}})
         << (r.winners.contains(i) ? "  " + t.text("winner", lang) : "") << "\n";
   }
-  out << t.text(r.winners.contains(me) ? "you_win" : "you_lose", lang) << "\n";
+  if (me >= 0) out << t.text(r.winners.contains(me) ? "you_win" : "you_lose", lang) << "\n";
   // The shared result details (core/game.h), in words.
   const Json details = room.result_json()["details"];
   if (!details.is_object()) return;
@@ -261,51 +264,91 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
     err << "error: " << st.error().code << ": " << st.error().message << "\n";
     return 2;
   }
-  const Seat me = a.seat;
-  if (me < 0 || me >= players) {
-    err << "error: " << errc::kBadPlayers << ": --seat must be 0 to " << players - 1 << "\n";
-    return 2;
-  }
-  // The person's seat, and bots for the others: the list is cycled; by
-  // default the game's own playing bot.
+  // The people at this keyboard: --people, else --seat alone.
+  std::vector<Seat> people = a.people.empty() ? std::vector<Seat>{a.seat} : a.people;
+  std::sort(people.begin(), people.end());
+  people.erase(std::unique(people.begin(), people.end()), people.end());
+  for (Seat p : people)
+    if (p < 0 || p >= players) {
+      err << "error: " << errc::kBadPlayers << ": seats are 0 to " << players - 1 << "\n";
+      return 2;
+    }
+  const bool several = people.size() > 1;
+  auto is_person = [&](Seat s) {
+    return std::find(people.begin(), people.end(), s) != people.end();
+  };
+  // Bots for the other seats: the list is cycled; by default the game's own
+  // playing bot.
   std::vector<std::string> specs;
   std::stringstream ss(a.bots);
   for (std::string b; std::getline(ss, b, ',');) specs.push_back(b);
   if (specs.empty()) specs.push_back(default_bot(*game));
   std::vector<room::SeatConfig> seats;
   for (int i = 0, k = 0; i < players; ++i) {
-    if (i == me)
-      seats.push_back({.kind = room::SeatKind::kPerson, .name = "you"});
+    if (is_person(i))
+      seats.push_back(
+          {.kind = room::SeatKind::kPerson, .name = several ? std::to_string(i) : "you"});
     else
       seats.push_back({.kind = room::SeatKind::kBot,
                        .bot = specs[static_cast<std::size_t>(k++) % specs.size()]});
   }
-  auto opened =
-      room::Room::open(*game, params, std::move(seats), {.seed = a.seed, .languages = {a.lang}});
+  auto opened = room::Room::open(*game, params, std::move(seats),
+                                 {.seed = a.seed, .languages = {a.lang}, .undo = !a.no_undo});
   if (!opened) {
     err << "error: " << opened.error().code << ": " << opened.error().message << "\n";
     return 2;
   }
   room::Room& r = **opened;
-  out << texts().format("welcome", a.lang,
-                        {{"title", std::string(game->title())},
-                         {"players", std::to_string(players)},
-                         {"seat", std::to_string(me)}})
-      << "\n";
-  Json shown = r.view(me);
-  bool first_board = true;  // what happened before it is "so far", not "since your move"
-  std::size_t seen = 0;     // events already told
+  if (several) {
+    std::string list;
+    for (Seat p : people) list += (list.empty() ? "" : ", ") + std::to_string(p);
+    out << texts().format("welcome_people", a.lang,
+                          {{"title", std::string(game->title())},
+                           {"players", std::to_string(players)},
+                           {"seats", list}})
+        << "\n";
+  } else {
+    out << texts().format("welcome", a.lang,
+                          {{"title", std::string(game->title())},
+                           {"players", std::to_string(players)},
+                           {"seat", std::to_string(people[0])}})
+        << "\n";
+  }
+  // What each person has been shown: their view, and the events told.
+  struct Seen {
+    Json view;
+    bool first_board = true;  // what happened before it is "so far", not "since your move"
+    std::size_t events = 0;
+  };
+  std::vector<Seen> seen(static_cast<std::size_t>(players));
+  for (Seat p : people) seen[static_cast<std::size_t>(p)].view = r.view(p);
   // What happened since the person's last decision: the game's words, or the
   // changes to the person's view.
-  auto print_news = [&] {
+  auto print_news = [&](Seat me) {
+    Seen& s = seen[static_cast<std::size_t>(me)];
     if (r.has_event_words())
-      print_events(r.events_for(me, seen, a.lang), first_board ? "so_far" : "since_last_move",
+      print_events(r.events_for(me, s.events, a.lang), s.first_board ? "so_far" : "since_last_move",
                    a.lang, out);
-    else if (!first_board)  // the first board shows the opening itself
-      print_changes(shown, r.view(me), a.lang, out);
-    first_board = false;
-    seen = r.event_count();
-    shown = r.view(me);
+    else if (!s.first_board)  // the first board shows the opening itself
+      print_changes(s.view, r.view(me), a.lang, out);
+    s.first_board = false;
+    s.events = r.event_count();
+    s.view = r.view(me);
+  };
+  // Several people share the screen: before another person's turn the
+  // screen is cleared and waits for them, so nobody sees another's seat.
+  Seat shown = several ? kSpectator : people[0];
+  auto curtain = [&](Seat next) -> bool {
+    if (next == shown) return true;
+    out << "\x1b[2J\x1b[3J\x1b[H"
+        << texts().format("curtain", a.lang, {{"seat", std::to_string(next)}}) << "\n> "
+        << std::flush;
+    std::string line;
+    if (!std::getline(in, line)) return false;
+    out << "\x1b[2J\x1b[3J\x1b[H"
+        << texts().format("seat_turn", a.lang, {{"seat", std::to_string(next)}}) << "\n";
+    shown = next;
+    return true;
   };
   while (true) {
     if (auto e = r.advance()) {
@@ -313,7 +356,18 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
       return 1;
     }
     if (r.finished()) break;
-    print_news();
+    // The first person to act (a simultaneous decision: one at a time).
+    Seat me = people[0];
+    for (Seat p : people)
+      if (r.must_act(p)) {
+        me = p;
+        break;
+      }
+    if (!curtain(me)) {
+      out << "\n" << texts().text("input_ended", a.lang) << "\n";
+      return 0;
+    }
+    print_news(me);
     print_board(r, me, a.lang, out);
     bool acted = false;
     while (!acted) {
@@ -321,6 +375,7 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
       out << texts().text("your_choices", a.lang) << "\n";
       for (std::size_t i = 0; i < choices.size(); ++i)
         out << fmt::format("  {:>3}. {}\n", i + 1, choice_text(choices[i]));
+      if (r.undo_available(me) > 0) out << texts().text("can_undo", a.lang) << "\n";
       out << "> " << std::flush;
       std::string line;
       if (!std::getline(in, line)) {
@@ -348,7 +403,9 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
         continue;
       }
       MaybeError e;
-      if (line.rfind("json ", 0) == 0) {
+      if (is_command(line, {"undo", "annulla", "무르기"})) {
+        e = r.undo(me, r.version());
+      } else if (line.rfind("json ", 0) == 0) {
         try {
           e = r.act_json(me, r.version(), Json::parse(line.substr(5)));
         } catch (const Json::exception&) {
@@ -384,12 +441,16 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
             << "\n";
         continue;
       }
-      // The words of the person's own action come with the next news: they
-      // may reveal more than the choice did (the last offer reveals all).
+      // The words of the person's own action (or undo) come with the next
+      // news: they may reveal more than the choice did (the last offer
+      // reveals all).
       acted = true;
     }
   }
-  print_news();
+  // The end is public: everyone may look.
+  const Seat me = several ? kSpectator : people[0];
+  if (several) out << "\x1b[2J\x1b[3J\x1b[H";
+  if (!several) print_news(me);
   print_board(r, me, a.lang, out);
   print_result(r, me, a.lang, out);
   return 0;

@@ -27,6 +27,18 @@ std::string first_difference(const Json& given, const Json& canonical, const std
 
 }  // namespace
 
+bool has_float(const Json& j) {
+  std::vector<const Json*> todo = {&j};
+  while (!todo.empty()) {
+    const Json* v = todo.back();
+    todo.pop_back();
+    if (v->is_number_float()) return true;
+    if (v->is_structured())
+      for (const Json& e : *v) todo.push_back(&e);
+  }
+  return false;
+}
+
 MaybeError check_action_form(const Json& given, const Json& canonical) {
   std::string d = first_difference(given, canonical, "");
   if (d.empty()) return std::nullopt;

@@ -27,6 +27,13 @@ class AnyGame;
 // wrong value, when not.
 MaybeError check_action_form(const Json& given, const Json& canonical);
 
+// Whether `j` holds a number with a fraction or an exponent anywhere (looked
+// at without recursion, so any depth is safe). State JSON and action forms
+// hold integers only, and games read them with get<int>(), which is undefined
+// behaviour for a float out of int's range: GameAdapter refuses such input
+// before the game reads it (found by tests/fuzz).
+bool has_float(const Json& j);
+
 // A state of some game. Copying copies the state (value semantics).
 class AnyState {
  public:
@@ -54,6 +61,7 @@ class AnyState {
     virtual std::string text_view(Seat seat, std::string_view lang) const = 0;
     virtual std::string describe_action(Seat seat, Action a, std::string_view lang) const = 0;
     virtual bool has_events() const = 0;
+    virtual bool reveals(Seat seat, Action a) const = 0;
     virtual std::string describe_event(Seat observer, Seat actor, Action a,
                                        std::string_view lang) const = 0;
   };
@@ -134,6 +142,12 @@ class AnyState {
     return impl_->describe_event(observer, actor, a, lang);
   }
 
+  // Whether `seat` taking its legal action `a` makes known something that
+  // was hidden besides the action itself (the game's reveals(); false for
+  // games without one, whose hidden parts all come with chance outcomes).
+  // The undo rule (core/undo.h) stops at such an action.
+  bool reveals(Seat seat, Action a) const { return impl_->reveals(seat, a); }
+
   // Resolves chance with rng until someone must decide or the game is over.
   void resolve_chance(Rng& rng);
 
@@ -192,6 +206,9 @@ class GameAdapter final : public AnyGame {
     MaybeError apply(Seat seat, Action a) override { return s.apply(seat, a); }
     Json action_to_json(Seat seat, Action a) const override { return s.action_to_json(seat, a); }
     Expected<Action> action_from_json(Seat seat, const Json& j) const override {
+      if (has_float(j))
+        return make_error(errc::kMalformedAction,
+                          "malformed action: the numbers of an action are integers");
       Expected<Action> a = make_error(errc::kMalformedAction, "malformed action");
       try {
         a = s.action_from_json(seat, j);
@@ -264,6 +281,13 @@ class GameAdapter final : public AnyGame {
       if constexpr (kHasEvents) return s.describe_event(observer, actor, a, lang);
       return {};
     }
+    bool reveals(Seat seat, Action a) const override {
+      if constexpr (requires {
+                      { s.reveals(seat, a) } -> std::same_as<bool>;
+                    })
+        return s.reveals(seat, a);
+      return false;
+    }
   };
 
  public:
@@ -288,6 +312,8 @@ class GameAdapter final : public AnyGame {
   }
 
   Expected<AnyState> state_from_json(const Json& j) const override {
+    if (has_float(j))
+      return make_error(errc::kCorruptState, "corrupt state: the numbers of a state are integers");
     try {
       auto st = G::state_from_json(j);
       if (!st) return st.error();

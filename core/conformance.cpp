@@ -44,6 +44,33 @@ void check_illegal_refused(const AnyState& s, Seat seat, const ActionList& legal
   }
 }
 
+// An action the game says reveals nothing (AnyState::reveals) leaves every
+// seat's view after it the same whatever the hidden parts were: the actor's
+// and each other seat's view after the action, in states re-sampled for that
+// seat, equal those in the true state. Taking back a move relies on it.
+void check_reveals(const AnyState& s, Seat seat, const ConformanceOptions& opt, Rng& rng,
+                   std::vector<std::string>& p) {
+  const ActionList choices = s.primary_actions(seat);
+  for (int k = 0; k < 3 && !choices.empty(); ++k) {
+    const Action a = choices[rng.below(static_cast<std::uint32_t>(choices.size()))];
+    if (s.reveals(seat, a)) continue;
+    AnyState after = s;
+    if (after.apply(seat, a)) continue;  // reported above
+    for (Seat o = 0; o < s.num_players(); ++o)
+      for (int d = 0; d < opt.determinize_samples; ++d) {
+        AnyState other = s.determinize(o, rng);
+        if (other.apply(seat, a)) continue;  // not legal in that world: no evidence
+        if (other.view(o) != after.view(o)) {
+          p.push_back(
+              fmt::format("{}: action {} shows {} something hidden, but the game says it "
+                          "reveals nothing (reveals())",
+                          seat_name(seat), a, seat_name(o)));
+          return;
+        }
+      }
+  }
+}
+
 }  // namespace
 
 void check_state(const AnyState& s, Rng& rng, bool deep, const ConformanceOptions& opt,
@@ -116,6 +143,7 @@ void check_state(const AnyState& s, Rng& rng, bool deep, const ConformanceOption
       check_action_json(s, seat, a, p);
     }
     check_illegal_refused(s, seat, legal, rng, p);
+    check_reveals(s, seat, opt, rng, p);
   }
   if (!deep) return;
 

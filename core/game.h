@@ -67,6 +67,14 @@
 //    asked before the action is applied; must tell nothing view(observer)
 //    will not show. Terminal play prints these between the person's turns
 //    instead of the changes to its view.
+//  - reveals(seat, action) -> bool: whether the seat's legal action makes
+//    known, to anyone, something hidden other than the action itself (the
+//    last secret decision of a simultaneous one, which shows them all; an
+//    answer that tells whether a hidden target was hit). Required of a game
+//    whose hidden information comes out by a decision rather than a chance
+//    outcome: taking back a move stops there (core/undo.h). The conformance
+//    suite checks that an action said not to reveal shows the seat the
+//    same view whatever the hidden parts were.
 #pragma once
 
 #include <concepts>

@@ -8,6 +8,7 @@ Json record_to_json(const GameRecord& r) {
   Json actions = Json::array();
   for (const auto& a : r.actions) {
     Json e = {{"seat", a.seat}};
+    if (a.undo) e["undo"] = true;
     if (a.action >= 0) e["action"] = a.action;
     if (!a.json.is_null()) e["json"] = a.json;
     actions.push_back(std::move(e));
@@ -21,22 +22,33 @@ Expected<GameRecord> record_from_json(const Json& j) {
     return make_error(errc::kCorruptRecord, "corrupt game record: " + why);
   };
   if (!j.is_object()) return corrupt("not a JSON object");
-  if (j.value("format", "") != kRecordFormat)
+  // value() would throw on a format that is not a string (found by tests/fuzz).
+  if (!j.contains("format") || j["format"] != kRecordFormat)
     return corrupt(fmt::format("format must be \"{}\"", kRecordFormat));
   GameRecord r;
   try {
+    // Numbers are read only once known to be integers: get<int>() of a float
+    // out of int's range is undefined behaviour (found by tests/fuzz).
+    auto integer = [](const Json& v) {
+      if (!v.is_number_integer()) throw Json::type_error::create(302, "not an integer", &v);
+      return v;
+    };
     r.game = j.at("game").get<std::string>();
     r.params = j.value("params", Json::object());
     if (!r.params.is_object()) return corrupt("params must be an object");
-    r.players = j.at("players").get<int>();
+    r.players = integer(j.at("players")).get<int>();
     if (j.contains("seats")) r.seats = j.at("seats").get<std::vector<std::string>>();
-    r.seed = j.value("seed", std::uint64_t{0});
+    r.seed = integer(j.value("seed", Json(0))).get<std::uint64_t>();
     for (const auto& e : j.at("actions")) {
       RecordedAction a;
-      a.seat = e.at("seat").get<int>();
-      a.action = e.value("action", -1);
+      a.seat = integer(e.at("seat")).get<int>();
+      a.undo = e.value("undo", false);
+      a.action = integer(e.value("action", Json(-1))).get<Action>();
       if (e.contains("json")) a.json = e.at("json");
-      if (a.action < 0 && a.json.is_null()) return corrupt("an action has neither action nor json");
+      if (a.undo && (a.seat < 0 || a.action >= 0 || !a.json.is_null()))
+        return corrupt("an undo entry names a seat and nothing else");
+      if (!a.undo && a.action < 0 && a.json.is_null())
+        return corrupt("an action has neither action nor json");
       r.actions.push_back(std::move(a));
     }
     r.result = j.value("result", Json());
@@ -54,8 +66,18 @@ Expected<AnyState> replay_record(const AnyGame& game, const GameRecord& r,
   auto st = game.new_game(r.params, r.players);
   if (!st) return st.error();
   AnyState s = std::move(*st);
+  UndoTrail trail;
   for (std::size_t i = 0; i < r.actions.size(); ++i) {
     const auto& ra = r.actions[i];
+    if (ra.undo) {
+      if (trail.available(ra.seat) == 0)
+        return make_error(
+            errc::kCorruptRecord,
+            fmt::format("entry {}: seat {} has no decision to take back", i + 1, ra.seat));
+      s = trail.take_back().before;
+      if (on_step) on_step(s);
+      continue;
+    }
     Action a = ra.action;
     if (a < 0) {
       auto parsed = s.action_from_json(ra.seat, ra.json);
@@ -69,8 +91,12 @@ Expected<AnyState> replay_record(const AnyGame& game, const GameRecord& r,
                         fmt::format("action {}: recorded as {} but action {} reads {}", i + 1,
                                     ra.json.dump(), a, s.action_to_json(ra.seat, a).dump()));
     }
+    // A record does not say who decided (a person or a bot): every decision
+    // counts as a person's here; the room that wrote it kept to the rule.
+    AnyState before = s;
     if (auto err = s.apply(ra.seat, a))
       return make_error(err->code, fmt::format("action {}: {}", i + 1, err->message));
+    trail.record(std::move(before), ra.seat, a, true);
     if (on_step) on_step(s);
   }
   if (!r.result.is_null()) {

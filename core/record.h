@@ -6,6 +6,8 @@
 //    "result": {"score": [...], "rank": [...], "winners": [...], "details": {...}}}
 // seat -1 is chance. "json" is the action's readable form, checked on replay;
 // an entry may carry "json" alone (hand-written records), which is parsed.
+// {"seat": 2, "undo": true} is seat 2 taking back its latest decision
+// (core/undo.h): the game goes back to the state before it.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "core/any_game.h"
+#include "core/undo.h"
 
 namespace meeple {
 
@@ -23,6 +26,7 @@ struct RecordedAction {
   Seat seat = kChance;
   Action action = -1;  // -1: not given, parse `json`
   Json json;
+  bool undo = false;  // the seat takes back its latest decision (no action)
 };
 
 struct GameRecord {
@@ -40,7 +44,8 @@ Json record_to_json(const GameRecord& r);
 Expected<GameRecord> record_from_json(const Json& j);
 
 // Replays a record from its parameters, applying every action with checks and
-// comparing each action's JSON form and the final result with the record.
+// comparing each action's JSON form and the final result with the record. An
+// undo entry must follow the rule of core/undo.h (record/corrupt if not).
 // `on_step`, if set, sees the state after each action (for extra checks).
 Expected<AnyState> replay_record(const AnyGame& game, const GameRecord& r,
                                  const std::function<void(const AnyState&)>& on_step = {});

@@ -1,6 +1,7 @@
 #include "room/room.h"
 
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -8,6 +9,8 @@ namespace meeple::room {
 
 namespace {
 constexpr Clock::time_point kNever = Clock::time_point::max();
+// The text of a stored action that a bot (or a stand-in) decided.
+constexpr const char* kByBot = "bot";
 
 // Words are kept per observer: the spectator first, then each seat.
 std::size_t observer_index(Seat observer) {
@@ -69,8 +72,17 @@ void Room::brief(std::size_t i) {
   const auto seat = static_cast<Seat>(i);
   AnyState s = initial_;
   bot->observe(s.determinize(seat, watch_), seat);
+  // As the table went: an undo goes back without showing the bots (see
+  // take_back).
+  UndoTrail trail;
   for (const RecordedAction& a : record_.actions) {
+    if (a.undo) {
+      s = trail.take_back().before;
+      continue;
+    }
+    AnyState before = s;
     if (s.apply(a.seat, a.action)) break;  // cannot happen: every action was applied once
+    trail.record(std::move(before), a.seat, a.action, true);
     bot->observe(s.determinize(seat, watch_), seat);
   }
   observers_[i] = bot;
@@ -123,6 +135,11 @@ Expected<std::unique_ptr<Room>> Room::resume(const AnyGame& game, const store::T
                    .name = e.json.value("name", ""),
                    .bot = e.json.value("bot", "")};
       err = r.replace_seat(e.seat, std::move(c), e.json.value("owner", Json::object()));
+    } else if (e.kind == "undo") {
+      if (r.trail_.available(e.seat) == 0)
+        err = make_error(errc::kNothingToUndo, "an undo with nothing to take back");
+      else
+        r.take_back(e.seat);
     } else {
       Action a = e.action;
       if (a < 0) {
@@ -130,13 +147,22 @@ Expected<std::unique_ptr<Room>> Room::resume(const AnyGame& game, const store::T
         if (!parsed) return parsed.error();
         a = *parsed;
       }
-      err = r.commit(e.seat, a);
+      err = r.commit(e.seat, a, e.seat != kChance && e.text != kByBot);
     }
     if (err)
       return make_error(
           meeple::errc::kCorruptRecord,
           fmt::format("table {}: entry refused on replay: {}", table.id, err->message));
   }
+  // The clocks go on from the time of the last move, not from now.
+  for (auto e = table.entries.rbegin(); e != table.entries.rend(); ++e)
+    if ((e->kind == "action" || e->kind == "undo") && e->at > 0) {
+      r.moved_at_ = WallClock::time_point(std::chrono::milliseconds(e->at));
+      const auto left = r.moved_at_ + r.options_.move_clock - WallClock::now();
+      for (auto& d : r.deadline_)
+        if (d != kNever) d = Clock::now() + std::chrono::duration_cast<Clock::duration>(left);
+      break;
+    }
   r.table_id_ = table.id;
   r.store_ = store;
   r.sink_ = sink;
@@ -160,15 +186,18 @@ int Room::language_index(std::string_view lang) const {
   return -1;
 }
 
-MaybeError Room::commit(Seat seat, Action a) {
+MaybeError Room::commit(Seat seat, Action a, bool by_person) {
   AnyState next = state_;
   if (auto e = next.apply(seat, a)) return e;
   const Json json = state_.action_to_json(seat, a);
   if (store_) {
-    const store::Entry entry{.kind = "action", .seat = seat, .action = a, .json = json};
-    if (auto e = store_->append(table_id_, lease_, std::span(&entry, 1))) return e;
+    store::Entry e = entry("action", seat);
+    e.action = a;
+    e.json = json;
+    if (seat != kChance && !by_person) e.text = kByBot;
+    if (auto err = store_->append(table_id_, lease_, std::span(&e, 1))) return err;
     if (next.is_terminal())
-      if (auto e = store_->finish(table_id_, lease_, next.result_json())) return e;
+      if (auto err = store_->finish(table_id_, lease_, next.result_json())) return err;
   }
   // Words are told from the state before the action, for every observer.
   std::vector<std::vector<std::string>> words;
@@ -178,8 +207,10 @@ MaybeError Room::commit(Seat seat, Action a) {
       for (const auto& lang : options_.languages)
         words[observer_index(o)].push_back(state_.describe_event(o, seat, a, lang));
   }
-  state_ = std::move(next);
+  trail_.record(std::exchange(state_, std::move(next)), seat, a, by_person && options_.undo,
+                events_.size());
   ++version_;
+  moved_at_ = WallClock::now();
   record_.actions.push_back({seat, a, json});
   events_.push_back({.version = version_, .chat = false, .actor = seat});
   words_.push_back(std::move(words));
@@ -198,9 +229,9 @@ MaybeError Room::act(Seat seat, std::uint64_t version, Action a) {
   if (state_.is_terminal()) return make_error(meeple::errc::kGameOver, "the game is over");
   if (!to_act().contains(seat))
     return make_error(meeple::errc::kNotYourTurn, fmt::format("seat {} is not to act", seat));
-  if (auto e = commit(seat, a)) return e;
-  // A person who acts is back at the table.
   const auto i = static_cast<std::size_t>(seat);
+  if (auto e = commit(seat, a, config_[i].kind == SeatKind::kPerson)) return e;
+  // A person who acts is back at the table.
   if (config_[i].kind == SeatKind::kPerson) seat_info_[i].stand_in = false;
   return std::nullopt;
 }
@@ -224,11 +255,9 @@ MaybeError Room::replace_seat(Seat seat, SeatConfig c, Json owner) {
     const char* kind = c.kind == SeatKind::kPerson ? "person"
                        : c.kind == SeatKind::kBot  ? "bot"
                                                    : "empty";
-    const store::Entry entry{
-        .kind = "seat",
-        .seat = seat,
-        .json = {{"kind", kind}, {"name", c.name}, {"bot", c.bot}, {"owner", std::move(owner)}}};
-    if (auto e = store_->append(table_id_, lease_, std::span(&entry, 1))) return e;
+    store::Entry e = entry("seat", seat);
+    e.json = {{"kind", kind}, {"name", c.name}, {"bot", c.bot}, {"owner", std::move(owner)}};
+    if (auto err = store_->append(table_id_, lease_, std::span(&e, 1))) return err;
   }
   const auto i = static_cast<std::size_t>(seat);
   bots_[i] = std::move(*bot);
@@ -245,8 +274,70 @@ MaybeError Room::replace_seat(Seat seat, SeatConfig c, Json owner) {
   // A bot that learns knows what a bot there from the start would know.
   if (c.kind != SeatKind::kPerson) brief(i);
   config_[i] = std::move(c);
+  trail_.clear();
   start_clock(Clock::now());
   return std::nullopt;
+}
+
+int Room::undo_available(Seat seat) const {
+  if (!options_.undo || seat < 0 || seat >= num_players() || state_.is_terminal()) return 0;
+  return trail_.available(seat);
+}
+
+MaybeError Room::undo(Seat seat, std::uint64_t version) {
+  if (seat < 0 || seat >= num_players())
+    return make_error(errc::kBadSeat, fmt::format("there is no seat {}", seat));
+  if (!options_.undo)
+    return make_error(errc::kUndoOff, "this table does not allow taking back moves");
+  if (version != version_)
+    return make_error(errc::kStale, fmt::format("the table has moved on (version {}, not {})",
+                                                version_, version));
+  if (undo_available(seat) == 0)
+    return make_error(errc::kNothingToUndo,
+                      "nothing to take back: something became known since your last decision");
+  if (store_) {
+    const store::Entry e = entry("undo", seat);
+    if (auto err = store_->append(table_id_, lease_, std::span(&e, 1))) return err;
+  }
+  take_back(seat);
+  return std::nullopt;
+}
+
+namespace {
+// The undo event in words, for the seat that took its move back and for
+// everyone else.
+std::string undo_words(std::string_view lang, bool self, const std::string& name) {
+  if (lang == "it") return self ? "annulli la tua mossa" : name + " annulla una mossa";
+  if (lang == "ko") return self ? "수를 물렀습니다" : name + " 님이 수를 물렀습니다";
+  return self ? "you take back your move" : name + " takes back a move";
+}
+}  // namespace
+
+void Room::take_back(Seat seat) {
+  UndoTrail::Step step = trail_.take_back();
+  state_ = std::move(step.before);
+  ++version_;
+  moved_at_ = WallClock::now();
+  record_.actions.push_back({.seat = seat, .undo = true});
+  // Told to whoever was told of the decision, and to nobody else: taking a
+  // move back shows nothing new. Observing bots are not shown the state
+  // again: what they follow goes on from the next action as if the decision
+  // had not been made.
+  std::vector<std::vector<std::string>> words;
+  const auto& undone = words_[step.tag];
+  if (!undone.empty()) {
+    words.resize(undone.size());
+    for (std::size_t o = 0; o < undone.size(); ++o)
+      for (std::size_t l = 0; l < options_.languages.size(); ++l)
+        words[o].push_back(undone[o][l].empty()
+                               ? std::string()
+                               : undo_words(options_.languages[l], o == observer_index(seat),
+                                            seat_info_[static_cast<std::size_t>(seat)].name));
+  }
+  events_.push_back({.version = version_, .undo = true, .actor = seat});
+  words_.push_back(std::move(words));
+  start_clock(Clock::now());
+  if (sink_) sink_->on_event(*this, events_.back());
 }
 
 MaybeError Room::chat(Seat seat, std::string_view text) {
@@ -257,8 +348,9 @@ MaybeError Room::chat(Seat seat, std::string_view text) {
                       fmt::format("a chat line has at most {} bytes", options_.max_chat_bytes));
   if (auto e = game_->check_chat(text)) return e;
   if (store_) {
-    const store::Entry entry{.kind = "chat", .seat = seat, .text = std::string(text)};
-    if (auto e = store_->append(table_id_, lease_, std::span(&entry, 1))) return e;
+    store::Entry e = entry("chat", seat);
+    e.text = std::string(text);
+    if (auto err = store_->append(table_id_, lease_, std::span(&e, 1))) return err;
   }
   events_.push_back({.version = version_, .chat = true, .actor = seat, .text = std::string(text)});
   words_.emplace_back();
@@ -280,7 +372,7 @@ MaybeError Room::advance() {
       if (seat == kChance) return std::nullopt;
       a = ask_bot(*player_bot(seat), state_, seat, rng_);
     }
-    if (auto e = commit(seat, a)) {
+    if (auto e = commit(seat, a, false)) {
       if (seat == kChance || e->code == store::errc::kFenced || e->code == meeple::errc::kIo)
         return e;
       return make_error(
@@ -294,7 +386,7 @@ MaybeError Room::advance() {
 Expected<std::optional<BotTurn>> Room::next_bot_turn() {
   while (!state_.is_terminal()) {
     if (state_.is_chance()) {
-      if (auto e = commit(kChance, draw_chance())) return *e;
+      if (auto e = commit(kChance, draw_chance(), false)) return *e;
       continue;
     }
     const SeatSet acting = to_act();
@@ -317,7 +409,7 @@ MaybeError Room::apply_bot_turn(const BotTurn& turn, Action a) {
   if (turn.version != version_)
     return make_error(errc::kStale, fmt::format("the table has moved on (version {}, not {})",
                                                 version_, turn.version));
-  if (auto e = commit(turn.seat, a)) {
+  if (auto e = commit(turn.seat, a, false)) {
     if (e->code == store::errc::kFenced || e->code == meeple::errc::kIo) return e;
     return make_error(
         errc::kBotFailed,
@@ -341,6 +433,30 @@ void Room::start_clock(Clock::time_point now) {
     else if (deadline_[i] == kNever)
       deadline_[i] = now + options_.move_clock;
   }
+}
+
+store::Entry Room::entry(std::string kind, Seat seat) const {
+  store::Entry e;
+  e.kind = std::move(kind);
+  e.seat = seat;
+  e.at = std::chrono::duration_cast<std::chrono::milliseconds>(WallClock::now().time_since_epoch())
+             .count();
+  return e;
+}
+
+std::optional<WallClock::time_point> Room::deadline(Seat seat) const {
+  if (seat < 0 || seat >= num_players()) return std::nullopt;
+  const Clock::time_point d = deadline_[static_cast<std::size_t>(seat)];
+  if (d == kNever) return std::nullopt;
+  return WallClock::now() + std::chrono::duration_cast<WallClock::duration>(d - Clock::now());
+}
+
+std::vector<Seat> Room::overdue(Clock::time_point now) const {
+  std::vector<Seat> out;
+  for (std::size_t i = 0; i < config_.size(); ++i)
+    if (config_[i].kind == SeatKind::kPerson && !seat_info_[i].stand_in && now >= deadline_[i])
+      out.push_back(static_cast<Seat>(i));
+  return out;
 }
 
 void Room::set_connected(Seat seat, bool connected, Clock::time_point now) {
@@ -439,8 +555,30 @@ Expected<Json> replay_json(const AnyGame& game, const GameRecord& record, Seat o
   Json list = Json::array();
   if (!step) list.push_back({{"actor", nullptr}, {"words", ""}, {"events", Json::array()}});
   const std::size_t last = step ? *step : record.actions.size();
+  UndoTrail trail;  // tags: the step of each decision
   for (std::size_t i = 0; i < last; ++i) {
     const RecordedAction& ra = record.actions[i];
+    if (ra.undo) {
+      if (trail.available(ra.seat) == 0)
+        return make_error(meeple::errc::kCorruptRecord,
+                          fmt::format("entry {} of the record takes back nothing", i));
+      UndoTrail::Step back = trail.take_back();
+      state = std::move(back.before);
+      if (!step) {
+        // As the table told it: to whoever was told of the decision.
+        const std::string name = ra.seat < static_cast<Seat>(record.seats.size())
+                                     ? record.seats[static_cast<std::size_t>(ra.seat)]
+                                     : std::string();
+        Json told = Json::array();
+        if (!list[back.tag + 1]["events"].empty())
+          told.push_back(undo_words(lang, observer == ra.seat, name));
+        list.push_back({{"actor", ra.seat},
+                        {"words", undo_words(lang, true, name)},
+                        {"undo", true},
+                        {"events", std::move(told)}});
+      }
+      continue;
+    }
     Action a = ra.action;
     if (a < 0) {
       auto parsed = state.action_from_json(ra.seat, ra.json);
@@ -457,9 +595,11 @@ Expected<Json> replay_json(const AnyGame& game, const GameRecord& record, Seat o
            {"words", ra.seat == kChance ? std::string() : state.describe_action(ra.seat, a, lang)},
            {"events", std::move(told)}});
     }
+    AnyState before = state;
     if (auto e = state.apply(ra.seat, a))
       return make_error(meeple::errc::kCorruptRecord,
                         fmt::format("action {} of the record: {}", i, e->message));
+    trail.record(std::move(before), ra.seat, a, true, i);
   }
   if (!step) {
     out["steps"] = std::move(list);

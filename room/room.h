@@ -12,6 +12,11 @@
 // choices, the events as it saw them. The full record (it holds every chance
 // outcome) is given only once the game is over.
 //
+// Taking back a move: a person may take back their own latest decisions as
+// long as nothing became known since (core/undo.h). The undo is an entry of
+// the record and the store like an action; everyone told of the decision is
+// told it was taken back.
+//
 // Durability: when the room has a store, every action and chat line is
 // appended to it before the room changes or tells anyone; if the store
 // refuses, the room stays as it was and the caller gets the store's error.
@@ -30,6 +35,7 @@
 #include <vector>
 
 #include "bots/bot.h"
+#include "core/undo.h"
 #include "store/store.h"
 
 namespace meeple::room {
@@ -40,9 +46,12 @@ inline constexpr const char* kBadSeat = "seat/invalid";
 inline constexpr const char* kBotFailed = "bot/illegal";
 inline constexpr const char* kChatTooLong = "chat/too_long";
 inline constexpr const char* kUnfinished = "table/unfinished";
+inline constexpr const char* kNothingToUndo = "undo/none";
+inline constexpr const char* kUndoOff = "undo/off";
 }  // namespace errc
 
 using Clock = std::chrono::steady_clock;
+using WallClock = std::chrono::system_clock;  // what people read; stored with entries
 
 enum class SeatKind { kPerson, kBot, kEmpty };
 
@@ -62,6 +71,9 @@ struct RoomOptions {
   std::chrono::milliseconds move_clock{0};
   std::chrono::milliseconds grace{60000};
   std::size_t max_chat_bytes = 500;
+  // People may take back their own decisions (core/undo.h); off for
+  // arena-style tables.
+  bool undo = true;
   // With a store: the id to create the table under (empty: the store picks
   // one) and options stored with it (the server keeps its seat plan there, to
   // resume the table after a restart).
@@ -102,6 +114,7 @@ struct SeatInfo {
 struct TableEvent {
   std::uint64_t version = 0;  // the room's version after it
   bool chat = false;
+  bool undo = false;  // `actor` took back its latest decision
   Seat actor = kChance;
   std::string text;  // the chat line
 };
@@ -143,6 +156,13 @@ class Room {
   MaybeError act(Seat seat, std::uint64_t version, Action a);
   // The same from the action's JSON form (action/malformed when unreadable).
   MaybeError act_json(Seat seat, std::uint64_t version, const Json& action);
+  // `seat` (a person) takes back its latest decision at `version`: the room
+  // goes back to the state before it (undo/off, undo/none, action/stale,
+  // seat/invalid, or the store's error).
+  MaybeError undo(Seat seat, std::uint64_t version);
+  // How many of its latest decisions `seat` may take back now (0 at a table
+  // without undo, and for bots).
+  int undo_available(Seat seat) const;
   // A chat line from `seat`, checked by the game's chat rule (e.g. First
   // Contact's chat/names_characteristic).
   MaybeError chat(Seat seat, std::string_view text);
@@ -174,6 +194,9 @@ class Room {
   // --- Presence and clocks (the caller passes the time, so tests can too).
   // A person connects or leaves; back in time, they take their seat again.
   void set_connected(Seat seat, bool connected, Clock::time_point now);
+  // The people's seats whose clock ran out and that no stand-in plays yet
+  // (an owner that gives such seats to a bot for good asks before tick()).
+  std::vector<Seat> overdue(Clock::time_point now) const;
   // Puts a stand-in bot on every person's seat whose clock ran out or who has
   // been away too long. Returns true when a seat changed hands (call advance()).
   // A stand-in that learns is shown the seat's history the first time it
@@ -188,6 +211,12 @@ class Room {
   int num_players() const { return static_cast<int>(config_.size()); }
   bool finished() const { return state_.is_terminal(); }
   SeatSet to_act() const;  // empty while chance is pending or the game is over
+  // When the table last moved (its latest action or undo; its start before
+  // any): what the seats to act have been waiting since. Kept across a
+  // restart (Store entries carry their time).
+  WallClock::time_point moved_at() const { return moved_at_; }
+  // When the seat's clock runs out, while it must act at a table with one.
+  std::optional<WallClock::time_point> deadline(Seat seat) const;
   bool must_act(Seat seat) const { return to_act().contains(seat); }
   const std::vector<SeatInfo>& seats() const { return seat_info_; }
   Json view(Seat observer) const { return state_.view(observer); }
@@ -228,11 +257,16 @@ class Room {
   // state after each action, each determinized for the seat), and makes it
   // an observer from now on.
   void brief(std::size_t seat);
-  // Validates, stores, applies and reports one action.
-  MaybeError commit(Seat seat, Action a);
+  // Validates, stores, applies and reports one action; `by_person`: a
+  // person decided it (a bot's decision is no person's to take back).
+  MaybeError commit(Seat seat, Action a, bool by_person);
+  // Applies a stored undo of `seat` (checked by the caller).
+  void take_back(Seat seat);
   Bot* player_bot(Seat seat);  // the bot deciding for this seat now, if any
   int language_index(std::string_view lang) const;
   void start_clock(Clock::time_point now);
+  // A stored entry of `kind` by `seat`, stamped with the time now.
+  store::Entry entry(std::string kind, Seat seat) const;
   Action draw_chance();  // the script's outcome, or the generator's
 
   const AnyGame* game_;
@@ -253,7 +287,9 @@ class Room {
   bool any_observer_ = false;
   std::vector<Clock::time_point> deadline_;  // per seat; max() when none
   std::vector<Clock::time_point> left_at_;   // per seat; max() while connected
+  WallClock::time_point moved_at_ = WallClock::now();
   GameRecord record_;
+  UndoTrail trail_;  // tags: the event index of each decision
   std::vector<TableEvent> events_;
   // words_[event][observer][language]: the spectator first, then each seat.
   std::vector<std::vector<std::vector<std::string>>> words_;

@@ -8,7 +8,6 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
-#include <charconv>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -18,6 +17,7 @@
 #include <spdlog/spdlog.h>
 
 #include "games/registry.h"
+#include "server/routes.h"
 #include "server/table.h"
 #include "store/sqlite_store.h"
 
@@ -30,6 +30,9 @@ using tcp = net::ip::tcp;
 using SteadyClock = std::chrono::steady_clock;
 
 namespace {
+
+// The most tables one POST /api/my-tables asks about.
+constexpr std::size_t kMaxMyTables = 200;
 
 // The HTTP status for an error code.
 http::status status_of(const std::string& code) {
@@ -56,49 +59,6 @@ std::string mime_type(std::string_view path) {
   if (ends(".ico")) return "image/x-icon";
   if (ends(".wasm")) return "application/wasm";
   return "application/octet-stream";
-}
-
-// Splits "/api/tables/ab12/join" into its parts.
-std::vector<std::string> split_path(std::string_view target) {
-  std::vector<std::string> parts;
-  const auto q = target.find('?');
-  std::string_view path = target.substr(0, q);
-  std::size_t i = 0;
-  while (i < path.size()) {
-    const auto j = path.find('/', i);
-    const auto end = j == std::string_view::npos ? path.size() : j;
-    if (end > i) parts.emplace_back(path.substr(i, end - i));
-    i = end + 1;
-  }
-  return parts;
-}
-
-std::string query_param(std::string_view target, std::string_view key) {
-  const auto q = target.find('?');
-  if (q == std::string_view::npos) return {};
-  std::string_view rest = target.substr(q + 1);
-  while (!rest.empty()) {
-    const auto amp = rest.find('&');
-    std::string_view kv = rest.substr(0, amp);
-    const auto eq = kv.find('=');
-    if (eq != std::string_view::npos && kv.substr(0, eq) == key)
-      return std::string(kv.substr(eq + 1));
-    if (amp == std::string_view::npos) break;
-    rest = rest.substr(amp + 1);
-  }
-  return {};
-}
-
-// An integer query parameter; `fallback` when absent, nullopt when not an integer.
-std::optional<long long> int_query(std::string_view target, std::string_view key,
-                                   long long fallback) {
-  const std::string v = query_param(target, key);
-  if (v.empty()) return fallback;
-  long long n = 0;
-  const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-  if (ec != std::errc() || p != v.data() + v.size() || n < -1000000 || n > 1000000000)
-    return std::nullopt;
-  return n;
 }
 
 // A token bucket: `rate` messages a second, `burst` at once.
@@ -136,12 +96,9 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       std::lock_guard lock(hub_.peers_mutex);
       hub_.peers[this] = weak_from_this();
     }
-    const auto parts = split_path(req.target());
     token_ = query_param(req.target(), "token");
-    if (parts.size() == 3) {
-      table_id_ = parts[2];
-      table_ = hub_.find(table_id_);
-    }
+    table_id_ = ws_table(req.target());
+    if (!table_id_.empty()) table_ = hub_.find(table_id_);
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
     timeouts.idle_timeout = hub_.options.idle_timeout;
     ws_.set_option(timeouts);
@@ -332,7 +289,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (ec) return;
     req_ = parser_->release();
     if (websocket::is_upgrade(req_)) {
-      if (split_path(req_.target()).size() == 3 && req_.target().starts_with("/ws/tables/")) {
+      if (!ws_table(req_.target()).empty()) {
         stream_.expires_never();
         std::make_shared<WsSession>(hub_, stream_.release_socket())->run(std::move(req_));
         return;
@@ -397,40 +354,38 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     });
   }
 
-  Expected<Json> body_json() {
-    if (req_.body().empty()) return Json::object();
-    return parse_request(req_.body());
-  }
+  Expected<Json> body_json() { return request_body(req_.body()); }
 
   void route() {
-    const auto parts = split_path(req_.target());
-    const auto method = req_.method();
-    if (parts.empty() || parts[0] != "api") {
-      if (method == http::verb::get && parts.size() == 1 && parts[0] == "healthz")
+    const Route r = route_http(req_.method(), req_.target(), !hub_.options.web_dir.empty());
+    switch (r.kind) {
+      case RouteKind::kHealth:
         return send_json(http::status::ok, {{"ok", true}, {"protocol", kProtocol}});
-      if (method == http::verb::get && parts.size() == 1 && parts[0] == "metrics")
+      case RouteKind::kMetrics:
         return send_text(http::status::ok, metrics_text(), "text/plain; version=0.0.4");
-      if (method == http::verb::get && !hub_.options.web_dir.empty()) return static_file(parts);
-      return send_error(make_error(errc::kNotFound, "no such page"));
-    }
-    if (parts.size() == 2 && parts[1] == "games" && method == http::verb::get) {
-      Json games = Json::array();
-      for (const AnyGame* g : all_games()) {
-        Json d = g->describe();
-        d["bots"] = bot_names(*g);
-        d["default_bot"] = default_bot(*g);
-        games.push_back(std::move(d));
+      case RouteKind::kStaticFile:
+        return static_file(r.file);
+      case RouteKind::kNotFound:
+        return send_error(make_error(errc::kNotFound, r.message));
+      case RouteKind::kGames: {
+        Json games = Json::array();
+        for (const AnyGame* g : all_games()) {
+          Json d = g->describe();
+          d["bots"] = bot_names(*g);
+          d["default_bot"] = default_bot(*g);
+          games.push_back(std::move(d));
+        }
+        return send_json(http::status::ok, {{"protocol", kProtocol}, {"games", games}});
       }
-      return send_json(http::status::ok, {{"protocol", kProtocol}, {"games", games}});
-    }
-    if (parts.size() == 2 && parts[1] == "tables") {
-      if (method == http::verb::get) {
+      case RouteKind::kMyTables:
+        return my_tables();
+      case RouteKind::kListTables: {
         Json list = Json::array();
         for (const auto& t : hub_.all())
           if (t->is_public() && t->phase() != Phase::kFinished) list.push_back(t->summary());
         return send_json(http::status::ok, {{"tables", list}});
       }
-      if (method == http::verb::post) {
+      case RouteKind::kCreateTable: {
         auto body = body_json();
         if (!body) return send_error(body.error());
         std::string host_token;
@@ -451,60 +406,94 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         });
         return;
       }
-    }
-    if (parts.size() >= 3 && parts[1] == "tables") {
-      if (auto table = hub_.find(parts[2])) return route_table(parts, table);
-      // A finished table that left memory (or finished before a restart) is
-      // in the store: loaded on the table pool, then routed here.
-      net::post(hub_.table_pool, [self = shared_from_this(), parts] {
-        auto table = self->hub_.find_or_load(parts[2]);
-        net::post(self->stream_.get_executor(),
-                  [self, parts, table] { self->route_table(parts, table); });
-      });
-      return;
-    }
-    send_error(make_error(errc::kNotFound, "no such route (see docs/protocol.md)"));
-  }
-
-  // /api/tables/{id}[/...] once the table is found (null: there is none).
-  void route_table(const std::vector<std::string>& parts, const std::shared_ptr<Table>& table) {
-    const auto method = req_.method();
-    {
-      if (!table) return send_error(make_error(errc::kUnknownTable, "no such table"));
-      if (parts.size() == 4 && parts[3] == "replay" && method == http::verb::get) {
-        // ?seat=S (default the spectator's -2), &lang=L, &step=N (optional).
-        auto observer = int_query(req_.target(), "seat", kSpectator);
-        auto step = int_query(req_.target(), "step", -1);
-        if (!observer || !step || *step < -1)
-          return send_error(make_error(errc::kMalformed, "seat and step are integers"));
-        std::string lang = query_param(req_.target(), "lang");
-        std::optional<std::size_t> at;
-        if (*step >= 0) at = static_cast<std::size_t>(*step);
-        const Seat seat = static_cast<Seat>(*observer);
-        table->post([self = shared_from_this(), table, seat, lang, at] {
-          self->reply_later(table->replay(seat, lang, at));
+      case RouteKind::kTable: {
+        if (auto table = hub_.find(r.table)) return route_table(r, table);
+        // A finished table that left memory (or finished before a restart) is
+        // in the store: loaded on the table pool, then routed here.
+        net::post(hub_.table_pool, [self = shared_from_this(), r] {
+          auto table = self->hub_.find_or_load(r.table);
+          net::post(self->stream_.get_executor(),
+                    [self, r, table] { self->route_table(r, table); });
         });
         return;
       }
-      if (parts.size() == 3 && method == http::verb::get) {
+    }
+  }
+
+  // POST /api/my-tables: each {table, token} as that token's holder sees the
+  // table (Table::status), in the order asked. Tables are found (or loaded)
+  // on the table pool and asked on their own strands.
+  void my_tables() {
+    auto body = body_json();
+    if (!body) return send_error(body.error());
+    const Json seats = body->is_object() ? body->value("seats", Json()) : Json();
+    if (!seats.is_array() || seats.size() > kMaxMyTables)
+      return send_error(
+          make_error(errc::kMalformed,
+                     fmt::format("seats is a list of at most {} {{table, token}}", kMaxMyTables)));
+    for (const Json& s : seats)
+      if (!s.is_object() || !s.value("table", Json()).is_string() ||
+          !s.value("token", Json()).is_string())
+        return send_error(
+            make_error(errc::kMalformed, "each seat is {\"table\": id, \"token\": token}"));
+    if (seats.empty()) return send_json(http::status::ok, {{"tables", Json::array()}});
+    struct Gather {
+      std::mutex mutex;
+      Json tables;
+      std::size_t left;
+    };
+    auto g = std::make_shared<Gather>();
+    g->tables = Json::array();
+    for (std::size_t i = 0; i < seats.size(); ++i) g->tables.push_back(nullptr);
+    g->left = seats.size();
+    net::post(hub_.table_pool, [self = shared_from_this(), seats, g] {
+      auto done = [self, g](std::size_t i, Json entry) {
+        std::lock_guard lock(g->mutex);
+        g->tables[i] = std::move(entry);
+        if (--g->left == 0) self->reply_later(Json{{"tables", std::move(g->tables)}});
+      };
+      for (std::size_t i = 0; i < seats.size(); ++i) {
+        const std::string id = seats[i]["table"].get<std::string>();
+        auto table = self->hub_.find_or_load(id);
+        if (!table) {
+          done(i, {{"table", id},
+                   {"error", {{"code", errc::kUnknownTable}, {"message", "no such table"}}}});
+          continue;
+        }
+        table->post([table, done, i, token = seats[i]["token"].get<std::string>()] {
+          done(i, table->status(token));
+        });
+      }
+    });
+  }
+
+  // /api/tables/{id}[/...] once the table is found (null: there is none).
+  void route_table(const Route& r, const std::shared_ptr<Table>& table) {
+    if (!table) return send_error(make_error(errc::kUnknownTable, "no such table"));
+    switch (r.table_route) {
+      case TableRoute::kBadQuery:
+        return send_error(make_error(errc::kMalformed, "seat and step are integers"));
+      case TableRoute::kReplay:
+        table->post([self = shared_from_this(), table, seat = r.seat, lang = r.lang, at = r.step] {
+          self->reply_later(table->replay(seat, lang, at));
+        });
+        return;
+      case TableRoute::kSummary:
         table->post([self = shared_from_this(), table] { self->reply_later(table->summary()); });
         return;
-      }
-      if (parts.size() == 4 && parts[3] == "record" && method == http::verb::get) {
+      case TableRoute::kRecord:
         table->post([self = shared_from_this(), table] { self->reply_later(table->record()); });
         return;
-      }
-      if (parts.size() == 4 && method == http::verb::post) {
+      case TableRoute::kPost: {
         auto body = body_json();
         if (!body) return send_error(body.error());
-        const std::string what = parts[3];
-        table->post([self = shared_from_this(), table, what, b = std::move(*body)] {
+        table->post([self = shared_from_this(), table, what = r.what, b = std::move(*body)] {
           if (what == "join") return self->reply_later(table->join(b));
           if (what == "rematch") {
-            auto r = table->rematch(b);
-            if (!r) return self->reply_later(r.error());
-            self->hub_.add(*r);
-            auto next = *r;
+            auto rm = table->rematch(b);
+            if (!rm) return self->reply_later(rm.error());
+            self->hub_.add(*rm);
+            auto next = *rm;
             return next->post([self, next] {
               if (auto e = next->save_lobby()) return self->reply_later(*e);
               self->reply_later(next->summary(), http::status::created);
@@ -514,18 +503,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         });
         return;
       }
+      case TableRoute::kNotFound:
+        break;
     }
     send_error(make_error(errc::kNotFound, "no such route (see docs/protocol.md)"));
   }
 
-  void static_file(const std::vector<std::string>& parts) {
-    std::string rel;
-    for (const auto& p : parts) {
-      if (p == ".." || p.find('\\') != std::string::npos || p.starts_with('.'))
-        return send_error(make_error(errc::kNotFound, "no such file"));
-      rel += "/" + p;
-    }
-    if (rel.empty()) rel = "/index.html";
+  // `rel` is a checked path under the web folder (route_http).
+  void static_file(const std::string& rel) {
     // The build writes a gzipped copy beside each text file (web/vite.config.ts):
     // sent as it is to a browser that accepts gzip.
     const auto accepts = req_[http::field::accept_encoding];

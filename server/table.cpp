@@ -50,6 +50,16 @@ const char* phase_name(Phase p) {
 }
 
 const std::vector<std::string> kLanguages = {"en", "it", "ko"};
+// Milliseconds since 1970 (UTC), as the protocol gives times.
+std::int64_t epoch_ms(std::chrono::system_clock::time_point t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+}
+
+constexpr double kDay = 86400;        // seconds
+constexpr double kMaxClockDays = 14;  // the longest clock a table may have
+// A turn-based table's people come and go: being away never brings the
+// stand-in (a century stands for never without overflowing the clocks).
+constexpr std::chrono::milliseconds kNoGrace = std::chrono::hours(24 * 365 * 100);
 
 // A display name: 1 to 40 bytes of printable text.
 Expected<std::string> read_name(const Json& body) {
@@ -161,7 +171,22 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
   if (!clock.is_number() || !grace.is_number() || clock.get<double>() < 0 ||
       grace.get<double>() < 0)
     return make_error(errc::kMalformed, "clock_seconds and grace_seconds are numbers >= 0");
-  t->move_clock_ = std::chrono::milliseconds(static_cast<std::int64_t>(clock.get<double>() * 1000));
+  const Json undo = req.value("undo", Json(true));
+  const Json turn_based = req.value("turn_based", Json(false));
+  const Json on_timeout = req.value("on_timeout", Json("bot"));
+  if (!undo.is_boolean() || !turn_based.is_boolean())
+    return make_error(errc::kMalformed, "undo and turn_based are true or false");
+  if (on_timeout != "bot" && on_timeout != "takeover")
+    return make_error(errc::kMalformed, "on_timeout is \"bot\" or \"takeover\"");
+  t->undo_ = undo.get<bool>();
+  t->turn_based_ = turn_based.get<bool>();
+  t->takeover_ = on_timeout == "takeover";
+  double clock_s = clock.get<double>();
+  if (t->turn_based_ && clock_s == 0) clock_s = kDay;
+  if (clock_s > kMaxClockDays * kDay)
+    return make_error(errc::kMalformed,
+                      fmt::format("clock_seconds is at most {} days", kMaxClockDays));
+  t->move_clock_ = std::chrono::milliseconds(static_cast<std::int64_t>(clock_s * 1000));
   t->grace_ = std::chrono::milliseconds(static_cast<std::int64_t>(grace.get<double>() * 1000));
   // The languages the table tells its events and choices in (each costs
   // words for every observer after every action): a subset of en, it, ko.
@@ -231,7 +256,8 @@ Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecor
   room::RoomOptions ro{.seed = secure_seed(),
                        .languages = t->languages_,
                        .move_clock = t->move_clock_,
-                       .grace = t->grace_};
+                       .grace = t->turn_based_ ? kNoGrace : t->grace_,
+                       .undo = t->undo_};
   auto r = room::Room::resume(*game, rec, std::move(seats), ro, &hub.store);
   if (!r) return r.error();
   t->room_ = std::move(*r);
@@ -259,6 +285,9 @@ MaybeError Table::read_plan(const Json& s) {
     grace_ = std::chrono::milliseconds(s.at("grace_ms").get<std::int64_t>());
     languages_ = s.value("languages", kLanguages);
     auto_start_ = s.value("auto_start", true);
+    undo_ = s.value("undo", true);
+    turn_based_ = s.value("turn_based", false);
+    takeover_ = s.value("on_timeout", "bot") == "takeover";
     rematch_of_ = s.value("rematch_of", "");
     plan_.clear();
     for (const Json& p : s.at("seats")) {
@@ -340,9 +369,65 @@ Json Table::seat_plan_json() const {
                {"grace_ms", grace_.count()},
                {"languages", languages_},
                {"auto_start", auto_start_},
+               {"undo", undo_},
+               {"turn_based", turn_based_},
+               {"on_timeout", takeover_ ? "takeover" : "bot"},
                {"seats", seats}};
   if (!rematch_of_.empty()) plan["rematch_of"] = rematch_of_;
   return plan;
+}
+
+Json Table::table_options() const {
+  return {{"undo", undo_},
+          {"clock_seconds", move_clock_.count() % 1000 == 0
+                                ? Json(move_clock_.count() / 1000)
+                                : Json(static_cast<double>(move_clock_.count()) / 1000)},
+          {"turn_based", turn_based_},
+          {"on_timeout", takeover_ ? "takeover" : "bot"}};
+}
+
+Json Table::status(const std::string& token) const {
+  const std::string h = sha256_hex(token);
+  Seat seat = kChance;
+  for (std::size_t i = 0; i < plan_.size(); ++i)
+    if (!plan_[i].token_hash.empty() && same_hash(plan_[i].token_hash, h))
+      seat = static_cast<Seat>(i);
+  const bool host = same_hash(host_hash_, h);
+  if (seat == kChance && !host)
+    return {{"table", id_},
+            {"error",
+             {{"code", errc::kBadToken}, {"message", "this token opens no seat at this table"}}}};
+  if (seat == kChance) seat = kSpectator;
+  Json names = Json::array();
+  if (room_)
+    for (const room::SeatInfo& i : room_->seats()) names.push_back(i.name);
+  else
+    for (const SeatPlan& p : plan_)
+      names.push_back(p.kind == room::SeatKind::kBot ? p.bot : p.name);
+  Json to_act = Json::array();
+  Json out = {{"table", id_},
+              {"game", game_->name()},
+              {"title", game_->title()},
+              {"phase", phase_name(phase_)},
+              {"players", players_},
+              {"seat", seat},
+              {"host", host},
+              {"seats", std::move(names)},
+              {"turn_based", turn_based_},
+              {"since", nullptr},
+              {"deadline", nullptr}};
+  bool mine = false;
+  if (room_ && phase_ == Phase::kPlaying) {
+    for (Seat s = 0; s < room_->num_players(); ++s)
+      if (room_->must_act(s)) to_act.push_back(s);
+    mine = seat >= 0 && room_->must_act(seat);
+    out["since"] = epoch_ms(room_->moved_at());
+    if (const auto d = mine ? room_->deadline(seat) : std::nullopt) out["deadline"] = epoch_ms(*d);
+  }
+  out["to_act"] = std::move(to_act);
+  out["my_turn"] = mine;
+  if (room_ && room_->finished()) out["result"] = room_->result_json();
+  return out;
 }
 
 MaybeError Table::check_host(const Json& body) const {
@@ -493,7 +578,8 @@ MaybeError Table::start() {
   room::RoomOptions ro{.seed = secure_seed(),
                        .languages = languages_,
                        .move_clock = move_clock_,
-                       .grace = grace_,
+                       .grace = turn_based_ ? kNoGrace : grace_,
+                       .undo = undo_,
                        .table_id = id_,
                        .table_options = {{"server", seat_plan_json()}}};
   for (auto& s : ro.table_options["server"]["seats"])
@@ -665,6 +751,12 @@ void Table::on_message(Peer* peer, const Json& msg, SteadyClock::time_point rece
       return send_error(c, make_error(errc::kMalformed, "act needs a version and an action"));
     return act(c, peer, v.get<std::uint64_t>(), msg["action"], received);
   }
+  if (t == "undo") {
+    const Json v = msg.value("version", Json());
+    if (!v.is_number_unsigned())
+      return send_error(c, make_error(errc::kMalformed, "undo needs a version"));
+    return undo(c, v.get<std::uint64_t>());
+  }
   if (t == "chat") {
     const Json text = msg.value("text", Json());
     if (!text.is_string()) return send_error(c, make_error(errc::kMalformed, "chat needs a text"));
@@ -700,6 +792,20 @@ void Table::act(Conn& c, Peer* peer, std::uint64_t version, const Json& action,
                                             : room_->act_json(c.seat, version, action);
   if (e) return send_error(c, *e);
   hub_.metrics.act_commit.observe(SteadyClock::now() - received);
+  drive();
+}
+
+void Table::undo(Conn& c, std::uint64_t version) {
+  if (c.seat < 0) return send_error(c, make_error(errc::kBadToken, "spectators cannot undo"));
+  if (!room_ || phase_ == Phase::kLobby)
+    return send_error(c, make_error(errc::kNotStarted, "the game has not started"));
+  if (halted_) return send_error(c, make_error(meeple::errc::kIo, "the table is halted"));
+  // A bot deciding now would have to decide again: its turn came after the
+  // decision, which then is no longer the latest one of the table.
+  if (thinking_)
+    return send_error(c, make_error(room::errc::kNothingToUndo,
+                                    "nothing to take back: another seat is deciding"));
+  if (auto e = room_->undo(c.seat, version)) return send_error(c, *e);
   drive();
 }
 
@@ -766,9 +872,21 @@ void Table::arm_timer() {
   timer_.expires_after(hub_.options.tick);
   timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
     if (ec || self->hub_.stopping || self->phase_ != Phase::kPlaying) return;
+    if (self->takeover_) self->take_over_overdue();
     if (self->room_->tick(SteadyClock::now())) self->drive();
     self->arm_timer();
   });
+}
+
+void Table::take_over_overdue() {
+  for (Seat s : room_->overdue(SteadyClock::now())) {
+    auto r = replace_seat({{"seat", s}, {"kind", "bot"}});
+    if (r) {
+      spdlog::info("table {}: seat {} ran out of time and is a bot's now", id_, s);
+    } else if (r.error().code != errc::kBusy) {
+      spdlog::warn("table {}: seat {} not taken over: {}", id_, s, r.error().message);
+    }
+  }
 }
 
 Json Table::seats_json() const {
@@ -806,8 +924,10 @@ Json Table::seats_json() const {
 // What one publish() has built so far.
 struct Table::Publication {
   std::uint64_t version = 0;
-  std::string head;  // "phase" .. "result" members
-  std::string tail;  // "seats" .. "version" members
+  std::string head;    // "phase" .. "result" members
+  std::string seats;   // "seats" .. "table" members
+  std::string to_act;  // "to_act" and "type"
+  std::string tail;    // "version"
   // Per observer ([0] spectator, [1 + seat]): the view before this publish
   // computed a new one (the patch's base), and the patch, once made.
   std::vector<std::shared_ptr<const ViewText>> before;
@@ -910,6 +1030,11 @@ std::shared_ptr<const std::string> Table::state_message(Publication& pub, Conn& 
     out.reserve(256 + (view_kind == 0 ? view.text.size() : patch ? patch->size() : 0));
     out += '{';
     if (c.seat >= 0 && room_->must_act(c.seat)) {
+      if (const auto d = room_->deadline(c.seat)) {
+        out += "\"deadline\":";
+        out += std::to_string(epoch_ms(*d));
+        out += ',';
+      }
       out += pub.cached_words(c.seat, SIZE_MAX, c.lang, [&] {
         std::string t = "\"choices\":";
         JsonWriter cw(t);
@@ -940,6 +1065,16 @@ std::shared_ptr<const std::string> Table::state_message(Publication& pub, Conn& 
     out += pub.head;
     out += ",\"seat\":";
     out += std::to_string(c.seat);
+    out += pub.seats;
+    if (view_kind == 0) {
+      out += ",\"table_options\":";
+      out += table_options().dump();
+    }
+    out += pub.to_act;
+    if (c.seat >= 0 && undo_) {
+      out += ",\"undo\":";
+      out += std::to_string(room_->undo_available(c.seat));
+    }
     out += pub.tail;
     if (view_kind == 0) {
       out += ",\"view\":";
@@ -968,6 +1103,7 @@ std::shared_ptr<const std::string> Table::lobby_message(const Conn& c) const {
   if (c.host) m["host"] = true;
   m["version"] = 0;
   m["params"] = params_;
+  m["table_options"] = table_options();
   return std::make_shared<const std::string>(m.dump());
 }
 
@@ -1035,17 +1171,21 @@ void Table::publish(bool force) {
         if (room_->finished()) h.key("result").value(room_->result_json());
         pub->head.erase(0, 1);
         pub->head.insert(0, ",");
-        pub->tail = ",\"seats\":" + seats_text_ + ",\"table\":";
-        JsonWriter::append_string(pub->tail, id_);
-        pub->tail += ",\"to_act\":[";
+        pub->seats = ",\"seats\":" + seats_text_;
+        if (!room_->finished())
+          pub->seats += ",\"since\":" + std::to_string(epoch_ms(room_->moved_at()));
+        pub->seats += ",\"table\":";
+        JsonWriter::append_string(pub->seats, id_);
+        pub->to_act = ",\"to_act\":[";
         bool first = true;
         for (Seat s = 0; s < room_->num_players(); ++s)
           if (room_->must_act(s)) {
-            if (!first) pub->tail += ',';
+            if (!first) pub->to_act += ',';
             first = false;
-            pub->tail += std::to_string(s);
+            pub->to_act += std::to_string(s);
           }
-        pub->tail += "],\"type\":\"state\",\"version\":" + std::to_string(version);
+        pub->to_act += "],\"type\":\"state\"";
+        pub->tail = ",\"version\":" + std::to_string(version);
       }
       text = state_message(*pub, c);
     }

@@ -123,6 +123,9 @@ class Table : public std::enable_shared_from_this<Table> {
   // start | options | seat: host controls before the start.
   Expected<Json> host(const std::string& what, const Json& body);
   Expected<Json> record() const;
+  // The table as the holder of `token` sees it, for "my tables" (POST
+  // /api/my-tables): phase, seats, whose turn since when, result.
+  Json status(const std::string& token) const;
   // The finished game step by step for one observer (room::replay_json).
   Expected<Json> replay(Seat observer, const std::string& lang,
                         std::optional<std::size_t> step) const;
@@ -172,6 +175,8 @@ class Table : public std::enable_shared_from_this<Table> {
   MaybeError start();
   Expected<Json> replace_seat(const Json& body);
   Json seat_plan_json() const;
+  // The options people see: undo, clock, turn-based, on_timeout.
+  Json table_options() const;
   Json seats_json() const;
   void drive();
   void on_bot(std::shared_ptr<room::BotTurn> turn, Action a);
@@ -187,6 +192,11 @@ class Table : public std::enable_shared_from_this<Table> {
   void deliver(Conn& c, std::shared_ptr<const std::string> text);
   void send_error(Conn& c, const Error& e);
   void arm_timer();
+  // Gives each overdue seat of a table whose clock hands it over to a bot
+  // for good (on_timeout "takeover").
+  void take_over_overdue();
+  // A person's decision taken back (room::Room::undo).
+  void undo(Conn& c, std::uint64_t version);
   // A finished table with no connection leaves memory after finished_ttl.
   void maybe_evict();
   void after_change();
@@ -207,6 +217,9 @@ class Table : public std::enable_shared_from_this<Table> {
   std::chrono::milliseconds move_clock_{0};
   std::chrono::milliseconds grace_{60000};
   bool auto_start_ = true;
+  bool undo_ = true;         // people may take back moves
+  bool turn_based_ = false;  // played over days: being away brings no stand-in
+  bool takeover_ = false;    // on_timeout "takeover": a bot takes the seat for good
   std::vector<std::string> languages_ = {"en", "it", "ko"};
   std::unique_ptr<room::Room> room_;
   bool thinking_ = false;

@@ -11,7 +11,10 @@ GameRecord to_game_record(const TableRecord& t) {
   r.players = t.spec.players;
   r.seats = t.spec.seats;
   for (const Entry& e : t.entries)
-    if (e.kind == "action") r.actions.push_back({e.seat, e.action, e.json});
+    if (e.kind == "action")
+      r.actions.push_back({e.seat, e.action, e.json});
+    else if (e.kind == "undo")
+      r.actions.push_back({.seat = e.seat, .undo = true});
   r.result = t.result;
   return r;
 }

@@ -134,6 +134,7 @@ CREATE TABLE IF NOT EXISTS entries (
   action INTEGER NOT NULL,
   json TEXT,
   text TEXT,
+  at INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (table_id, seq)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS lobbies (
@@ -174,16 +175,26 @@ Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path
   {
     Stmt v(s->writer_, "SELECT version FROM schema_version");
     if (v.step() == SQLITE_ROW) {
-      if (v.integer(0) > kSchemaVersion)
+      const auto version = v.integer(0);
+      if (version > kSchemaVersion)
         return make_error(meeple::errc::kIo,
                           fmt::format("database '{}' has schema version {}, newer than {}", path,
-                                      v.integer(0), kSchemaVersion));
-    } else if (auto e = exec(s->writer_, "INSERT INTO schema_version VALUES (2);")) {
+                                      version, kSchemaVersion));
+      // Version 1 had no lobbies (the schema above added the table);
+      // versions 1 and 2 had no time on entries.
+      if (version < 3)
+        if (auto e =
+                exec(s->writer_, "ALTER TABLE entries ADD COLUMN at INTEGER NOT NULL DEFAULT 0;"))
+          return *e;
+      if (auto e =
+              exec(s->writer_,
+                   fmt::format("UPDATE schema_version SET version = {};", kSchemaVersion).c_str()))
+        return *e;
+    } else if (auto e = exec(s->writer_,
+                             fmt::format("INSERT INTO schema_version VALUES ({});", kSchemaVersion)
+                                 .c_str())) {
       return *e;
     }
-    // Version 1 had no lobbies: the schema above added the table.
-    if (auto e = exec(s->writer_, "UPDATE schema_version SET version = 2 WHERE version < 2;"))
-      return *e;
     Stmt n(s->writer_, "SELECT COALESCE(MAX(rowid), 0) FROM tables");
     if (n.step() == SQLITE_ROW) s->next_id_ = static_cast<std::uint64_t>(n.integer(0));
   }
@@ -282,8 +293,8 @@ MaybeError SqliteStore::append(const TableId& id, const Lease& lease,
     std::int64_t seq = 0;
     if (auto e = check_write(db, id, lease, &seq)) return e;
     Stmt ins(db,
-             "INSERT INTO entries (table_id, seq, kind, seat, action, json, text) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?)");
+             "INSERT INTO entries (table_id, seq, kind, seat, action, json, text, at) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
     if (!ins.ok()) return sql_error(db, "prepare");
     for (const Entry& en : entries) {
       ins.reset();
@@ -292,7 +303,7 @@ MaybeError SqliteStore::append(const TableId& id, const Lease& lease,
         ins.bind_null(6);
       else
         ins.bind(6, en.json.dump());
-      ins.bind(7, en.text);
+      ins.bind(7, en.text).bind(8, en.at);
       if (ins.step() != SQLITE_DONE) return sql_error(db, "append");
     }
     Stmt u(db, "UPDATE tables SET entries = ?, fencing = ?, owner = ? WHERE id = ?");
@@ -352,7 +363,8 @@ Expected<TableRecord> SqliteStore::load(const TableId& id) const {
     return make_error(meeple::errc::kCorruptRecord, fmt::format("table '{}' is corrupt", id));
   t.spec = spec_from_json(id, spec);
   t.result = result;
-  Stmt en(db, "SELECT kind, seat, action, json, text FROM entries WHERE table_id = ? ORDER BY seq");
+  Stmt en(db,
+          "SELECT kind, seat, action, json, text, at FROM entries WHERE table_id = ? ORDER BY seq");
   en.bind(1, id);
   int r;
   while ((r = en.step()) == SQLITE_ROW) {
@@ -366,6 +378,7 @@ Expected<TableRecord> SqliteStore::load(const TableId& id) const {
         return make_error(meeple::errc::kCorruptRecord, fmt::format("table '{}' is corrupt", id));
     }
     e.text = en.text(4);
+    e.at = en.integer(5);
     t.entries.push_back(std::move(e));
   }
   if (r != SQLITE_DONE) return sql_error(db, "load entries");

@@ -61,7 +61,7 @@ class SqliteStore final : public Store {
   MaybeError take_over(const TableId& id, const Lease& lease);
 
   SqliteStats stats() const;
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 3;
 
  private:
   // A queued write: runs on the commit thread inside the batch's transaction.

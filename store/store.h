@@ -1,8 +1,8 @@
 // Layer 5 (store/): game records behind one interface. A table is stored as
 // what it was created with (game, players, rule options, seats) plus an
 // append-only list of entries (every action, chance outcomes included, and
-// every chat line), never as state JSON: replaying the entries rebuilds the
-// state exactly. An undo, when it comes, will be an entry too.
+// every chat line, every undo), never as state JSON: replaying the entries
+// rebuilds the state exactly.
 //
 // Several server nodes are planned (a PostgreSQL store): every write names
 // the table's owner and a fencing number (a Lease). A store that supports
@@ -49,14 +49,19 @@ struct TableSpec {
 };
 
 // One entry of a table's log. kind "action": seat (kChance for chance), the
-// action's integer and JSON forms. kind "chat": seat and text. kind "seat":
-// who plays the seat from now on (json: kind, name, bot, owner's data).
+// action's integer and JSON forms, and text "bot" when a bot decided it (no
+// person may take it back). kind "undo": the seat took back its latest
+// decision (core/undo.h). kind "chat": seat and text. kind "seat": who plays
+// the seat from now on (json: kind, name, bot, owner's data).
 struct Entry {
   std::string kind = "action";
   Seat seat = kChance;
   Action action = -1;
   Json json;         // the action's JSON form
   std::string text;  // a chat line
+  // When it was appended (milliseconds since 1970, UTC; 0: unknown): the
+  // clocks of a table played over days go on from there after a restart.
+  std::int64_t at = 0;
 };
 
 struct TableRecord {

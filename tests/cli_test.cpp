@@ -306,6 +306,66 @@ TEST_F(Cli, PlayAWholeGameThroughStdin) {
   EXPECT_EQ(o.find("\"card\""), std::string::npos);
 }
 
+// Two people at one keyboard: before each one's turn the screen is cleared
+// and waits for them (the curtain), so each sees only their own card.
+TEST_F(Cli, PlayWithTwoPeopleAtOneKeyboardShowsACurtainBetweenThem) {
+  std::string typed;
+  for (int i = 0; i < 4; ++i) typed += "ready\n2\n";  // the curtain's Enter, then a bet
+  in.str(typed);
+  ASSERT_EQ(
+      cmd_play(
+          {.game = "high-card", .people = {0, 1}, .players = 2, .params = {"rounds=2"}, .seed = 4},
+          in, out, err),
+      0)
+      << err.str();
+  const std::string o = out.str();
+  EXPECT_NE(o.find("People at this keyboard: seats 0, 1"), std::string::npos);
+  EXPECT_NE(o.find("The game is over."), std::string::npos) << "every curtain took one line";
+  // Each turn is a screen of its own: cleared, the curtain, cleared again,
+  // then one seat's view (one card) and its choices.
+  std::vector<std::string> screens;
+  for (std::size_t at = o.find("\x1b[2J"); at != std::string::npos;) {
+    const std::size_t next = o.find("\x1b[2J", at + 1);
+    screens.push_back(o.substr(at, next == std::string::npos ? std::string::npos : next - at));
+    at = next;
+  }
+  ASSERT_GE(screens.size(), 8u);
+  int curtains = 0;
+  for (std::size_t i = 0; i + 1 < screens.size(); ++i) {
+    if (screens[i].find("Pass the keyboard to seat") == std::string::npos) continue;
+    ++curtains;
+    EXPECT_EQ(screens[i].find("my_card"), std::string::npos) << "the curtain shows no card";
+    const std::string& turn = screens[i + 1];
+    std::size_t cards = 0;
+    for (auto at = turn.find("\n  my_card:"); at != std::string::npos;
+         at = turn.find("\n  my_card:", at + 1))
+      ++cards;
+    EXPECT_EQ(cards, 1u) << "one seat's card per screen:\n" << turn;
+  }
+  EXPECT_EQ(curtains, 4);
+}
+
+// Taking back a move in the terminal: a movement in Ufo! before the dice.
+TEST_F(Cli, PlayTakesBackAMoveWhenAsked) {
+  if (find_game("ufo") == nullptr) GTEST_SKIP() << "ufo not built";
+  std::string typed;
+  for (int i = 0; i < 400; ++i) typed += "1\nundo\n";
+  in.str(typed);
+  ASSERT_EQ(cmd_play({.game = "ufo", .players = 2, .bots = "random", .seed = 2}, in, out, err), 0);
+  const std::string o = out.str();
+  EXPECT_NE(o.find("(type 'undo' to take back your last move)"), std::string::npos);
+  EXPECT_NE(o.find("you take back your move"), std::string::npos);
+  EXPECT_NE(o.find("undo/none"), std::string::npos) << "and refuses when nothing can be";
+  // --no-undo: never offered, always refused.
+  std::istringstream again(typed);
+  std::ostringstream o2, e2;
+  ASSERT_EQ(cmd_play({.game = "ufo", .players = 2, .bots = "random", .seed = 2, .no_undo = true},
+                     again, o2, e2),
+            0);
+  EXPECT_EQ(o2.str().find("you take back your move"), std::string::npos);
+  EXPECT_NE(o2.str().find("undo/off"), std::string::npos);
+}
+
 TEST_F(Cli, PlayLeavesCleanlyWhenInputEnds) {
   in.str("1\n");
   EXPECT_EQ(cmd_play({.game = "high-card", .players = 2, .seed = 1}, in, out, err), 0);

@@ -120,6 +120,10 @@ class FirstContactState {
   Json to_json() const;
   static Expected<FirstContactState> from_json(const Json& j);
   FirstContactState determinize(Seat seat, Rng& rng) const;
+  // Naming a characteristic in the zero turn shows its glyph; the last
+  // secret proposal or offer shows them all (and an offer tells whether the
+  // alien wanted the square): taking back a move stops there.
+  bool reveals(Seat seat, Action a) const;
   GameResult result() const;
   Json result_details() const;
   // Terminal play (games/first_contact/text.cpp): the board as `seat` sees it

@@ -152,6 +152,27 @@ void FirstContactState::apply_unchecked(Seat seat, Action a) {
   }
 }
 
+bool FirstContactState::reveals(Seat seat, Action a) const {
+  if (is_terminal() || is_chance() || a >= act::kNoteWrite || seat < 0 || seat >= players_)
+    return false;
+  switch (phase_) {
+    case Phase::kZeroTurn:  // the named characteristic's glyph is shown
+      return true;
+    case Phase::kPropose:
+      for (int i = 0; i < aliens_; ++i)
+        if (i != seat && proposal_[i] < 0) return false;
+      return true;
+    case Phase::kOffer:
+      for (int e = 0; e < earthlings(); ++e)
+        if (e != seat - aliens_ && offer_[e] < 0) return false;
+      return true;
+    case Phase::kSecondAttempt:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // ------------------------------------------------------------ turn order
 
 void FirstContactState::start_round() {

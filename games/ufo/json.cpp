@@ -356,10 +356,12 @@ Expected<UfoState> UfoState::from_json(const Json& j) {
       break;
     case Phase::kSupport:
       if (s.support_queue_.empty() || s.bump_space_ == kNone) return bad("support phase");
+      if (!s.bump_sides_present()) return bad("bump");
       break;
     case Phase::kAttackDie:
     case Phase::kDefendDie:
       if (s.bump_space_ == kNone || s.defender_ == kNone) return bad("die phase");
+      if (!s.bump_sides_present()) return bad("bump");
       break;
     case Phase::kDisplace:
     case Phase::kEyewitness:
@@ -375,6 +377,10 @@ Expected<UfoState> UfoState::from_json(const Json& j) {
     default:
       break;
   }
+  // The view shows a roll in progress whenever roller_ is set, reading its
+  // UFO's city (found by tests/fuzz: a UFO between cities).
+  if (s.roller_ != kNone && s.phase_ != Phase::kAssist && s.phase_ != Phase::kControlDie)
+    return bad("a control roll outside its phases");
   if (!s.is_terminal() && !s.is_chance()) {
     ActionList legal;
     s.legal_in_phase(legal);

@@ -327,6 +327,20 @@ class UfoState {
   void apply_support(Action a);
   void apply_attack_die(Action a);
   void apply_defence_die(Action a);
+  // During a bump (support and dice): the attacking UFO is the active
+  // player's and stands in the bumped space, and the defender is another
+  // player with a UFO there, so the loser has UFOs to displace. The state
+  // reader checks it (found by tests/fuzz: a bump with no loser in the space).
+  bool bump_sides_present() const {
+    if (attacker_ufo_ < 0 || attacker_ufo_ >= static_cast<int>(ufos_.size()) ||
+        defender_ == active_)
+      return false;
+    const UfoPiece& att = ufos_[static_cast<std::size_t>(attacker_ufo_)];
+    if (att.owner != active_ || att.space != bump_space_) return false;
+    for (const UfoPiece& f : ufos_)
+      if (f.owner == defender_ && f.space == bump_space_) return true;
+    return false;
+  }
   void legal_displace(ActionList& out) const;
   void apply_displace(Action a);
   void legal_eyewitness(ActionList& out) const;

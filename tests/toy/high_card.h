@@ -38,6 +38,12 @@ class HighCardState {
   Json to_json() const;
   static Expected<HighCardState> from_json(const Json& j);
   HighCardState determinize(Seat seat, Rng& rng) const;
+  // The last bet shows the bettors' cards (and everyone's bets).
+  bool reveals(Seat seat, Action) const {
+    for (int i = 0; i < players_; ++i)
+      if (i != seat && bets_[i] < 0) return false;
+    return true;
+  }
   GameResult result() const;
   Json result_details() const { return Json::object(); }
   bool operator==(const HighCardState&) const = default;

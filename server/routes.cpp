@@ -1,0 +1,156 @@
+#include "server/routes.h"
+
+#include <charconv>
+
+#include "server/protocol.h"
+
+namespace meeple::server {
+
+namespace http = boost::beast::http;
+
+std::vector<std::string> split_path(std::string_view target) {
+  std::vector<std::string> parts;
+  const auto q = target.find('?');
+  std::string_view path = target.substr(0, q);
+  std::size_t i = 0;
+  while (i < path.size()) {
+    const auto j = path.find('/', i);
+    const auto end = j == std::string_view::npos ? path.size() : j;
+    if (end > i) parts.emplace_back(path.substr(i, end - i));
+    i = end + 1;
+  }
+  return parts;
+}
+
+std::string query_param(std::string_view target, std::string_view key) {
+  const auto q = target.find('?');
+  if (q == std::string_view::npos) return {};
+  std::string_view rest = target.substr(q + 1);
+  while (!rest.empty()) {
+    const auto amp = rest.find('&');
+    std::string_view kv = rest.substr(0, amp);
+    const auto eq = kv.find('=');
+    if (eq != std::string_view::npos && kv.substr(0, eq) == key)
+      return std::string(kv.substr(eq + 1));
+    if (amp == std::string_view::npos) break;
+    rest = rest.substr(amp + 1);
+  }
+  return {};
+}
+
+std::optional<long long> int_query(std::string_view target, std::string_view key,
+                                   long long fallback) {
+  const std::string v = query_param(target, key);
+  if (v.empty()) return fallback;
+  long long n = 0;
+  const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (ec != std::errc() || p != v.data() + v.size() || n < -1000000 || n > 1000000000)
+    return std::nullopt;
+  return n;
+}
+
+namespace {
+
+Route not_found(std::string message) {
+  Route r;
+  r.kind = RouteKind::kNotFound;
+  r.message = std::move(message);
+  return r;
+}
+
+// A file of the web client: no "..", no hidden files, no backslashes.
+Route static_file(const std::vector<std::string>& parts) {
+  std::string rel;
+  for (const auto& p : parts) {
+    if (p == ".." || p.find('\\') != std::string::npos || p.starts_with('.'))
+      return not_found("no such file");
+    rel += "/" + p;
+  }
+  if (rel.empty()) rel = "/index.html";
+  Route r;
+  r.kind = RouteKind::kStaticFile;
+  r.file = std::move(rel);
+  return r;
+}
+
+void route_table(Route& r, http::verb method, std::string_view target,
+                 const std::vector<std::string>& parts) {
+  r.kind = RouteKind::kTable;
+  r.table = parts[2];
+  if (parts.size() == 4 && parts[3] == "replay" && method == http::verb::get) {
+    // ?seat=S (default the spectator's -2), &lang=L, &step=N (optional).
+    auto observer = int_query(target, "seat", kSpectator);
+    auto step = int_query(target, "step", -1);
+    if (!observer || !step || *step < -1) {
+      r.table_route = TableRoute::kBadQuery;
+      return;
+    }
+    r.table_route = TableRoute::kReplay;
+    r.seat = static_cast<Seat>(*observer);
+    if (*step >= 0) r.step = static_cast<std::size_t>(*step);
+    r.lang = query_param(target, "lang");
+  } else if (parts.size() == 3 && method == http::verb::get) {
+    r.table_route = TableRoute::kSummary;
+  } else if (parts.size() == 4 && parts[3] == "record" && method == http::verb::get) {
+    r.table_route = TableRoute::kRecord;
+  } else if (parts.size() == 4 && method == http::verb::post) {
+    r.table_route = TableRoute::kPost;
+    r.what = parts[3];
+  } else {
+    r.table_route = TableRoute::kNotFound;
+  }
+}
+
+}  // namespace
+
+Route route_http(http::verb method, std::string_view target, bool static_files) {
+  const auto parts = split_path(target);
+  Route r;
+  if (parts.empty() || parts[0] != "api") {
+    if (method == http::verb::get && parts.size() == 1 && parts[0] == "healthz")
+      r.kind = RouteKind::kHealth;
+    else if (method == http::verb::get && parts.size() == 1 && parts[0] == "metrics")
+      r.kind = RouteKind::kMetrics;
+    else if (method == http::verb::get && static_files)
+      return static_file(parts);
+    else
+      return not_found("no such page");
+    return r;
+  }
+  if (parts.size() == 2 && parts[1] == "games" && method == http::verb::get) {
+    r.kind = RouteKind::kGames;
+    return r;
+  }
+  if (parts.size() == 2 && parts[1] == "my-tables" && method == http::verb::post) {
+    r.kind = RouteKind::kMyTables;
+    return r;
+  }
+  if (parts.size() == 2 && parts[1] == "tables" && method == http::verb::get) {
+    r.kind = RouteKind::kListTables;
+    return r;
+  }
+  if (parts.size() == 2 && parts[1] == "tables" && method == http::verb::post) {
+    r.kind = RouteKind::kCreateTable;
+    return r;
+  }
+  if (parts.size() >= 3 && parts[1] == "tables") {
+    route_table(r, method, target, parts);
+    return r;
+  }
+  return not_found("no such route (see docs/protocol.md)");
+}
+
+Expected<Json> request_body(std::string_view body) {
+  if (body.empty()) return Json::object();
+  auto j = parse_request(body);
+  if (j && !j->is_object()) return make_error(errc::kMalformed, "the body is a JSON object");
+  return j;
+}
+
+std::string ws_table(std::string_view target) {
+  const auto parts = split_path(target);
+  if (parts.size() == 3 && target.starts_with("/ws/tables/")) return parts[2];
+  return {};
+}
+
+}  // namespace meeple::server

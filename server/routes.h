@@ -1,0 +1,80 @@
+// Internal to server/: the HTTP routes of `meeple serve` (docs/protocol.md)
+// as a pure function of a request's method and target, so the router is
+// tested and fuzzed (tests/fuzz/http_route_fuzz.cpp) without sockets. The
+// HTTP session (server.cpp) answers what route_http decides.
+#pragma once
+
+#include <ostream>  // before Beast's verb.hpp, whose string_view needs it
+
+#include <boost/beast/http/verb.hpp>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/error.h"
+#include "core/params.h"
+#include "core/types.h"
+
+namespace meeple::server {
+
+// Splits "/api/tables/ab12/join?x=1" into its non-empty path segments.
+std::vector<std::string> split_path(std::string_view target);
+// The value of `key` in the target's query ("" when absent).
+std::string query_param(std::string_view target, std::string_view key);
+// An integer query parameter; `fallback` when absent, nullopt when not an
+// integer in [-1000000, 1000000000].
+std::optional<long long> int_query(std::string_view target, std::string_view key,
+                                   long long fallback);
+
+// What a request asks for.
+enum class RouteKind {
+  kHealth,       // GET /healthz
+  kMetrics,      // GET /metrics
+  kStaticFile,   // GET of a file of the web client (only when it is served)
+  kGames,        // GET /api/games
+  kListTables,   // GET /api/tables
+  kCreateTable,  // POST /api/tables
+  kMyTables,     // POST /api/my-tables
+  kTable,        // /api/tables/{id}[/...]: see TableRoute, once the table is found
+  kNotFound,     // request/not_found with `message`
+};
+
+// What a request under /api/tables/{id} asks of the table. Resolved after
+// the table is found: an unknown table is table/unknown whatever follows.
+enum class TableRoute {
+  kSummary,   // GET /api/tables/{id}
+  kRecord,    // GET .../record
+  kReplay,    // GET .../replay?seat=S&step=N&lang=L
+  kBadQuery,  // .../replay with a seat or step that is not an integer
+  kPost,      // POST .../{what}: join, rematch or a host control
+  kNotFound,
+};
+
+struct Route {
+  RouteKind kind = RouteKind::kNotFound;
+  std::string message;  // kNotFound: the error's message
+  std::string file;     // kStaticFile: "/a/b.js" under the web folder ("/index.html" for "/")
+  std::string table;    // kTable: the table id (one path segment)
+  TableRoute table_route = TableRoute::kNotFound;
+  std::string what;                 // kPost: the last segment
+  Seat seat = kSpectator;           // kReplay: the observer
+  std::optional<std::size_t> step;  // kReplay: one step, or the whole game
+  std::string lang;                 // kReplay: "" for the table's first
+};
+
+// The route of a request; `static_files`: the server serves the web client.
+Route route_http(boost::beast::http::verb method, std::string_view target, bool static_files);
+
+// A request's body: {} when empty, else a JSON object read by parse_request
+// (request/too_large, request/too_deep, request/malformed); any other JSON
+// value is request/malformed, so handlers read keys of an object only (a
+// number as body stopped the server: found by tests/fuzz).
+Expected<Json> request_body(std::string_view body);
+
+// The table id of a WebSocket upgrade's target (/ws/tables/{id}), or "" when
+// the target is not one.
+std::string ws_table(std::string_view target);
+
+}  // namespace meeple::server

@@ -1,0 +1,304 @@
+#!/usr/bin/env python3
+"""Crash test of `meeple serve` (docs/reliability.md, issue 17).
+
+Starts the server on a temporary SQLite database, opens tables whose every
+seat is a scripted client over a WebSocket, and lets the clients play (a
+random choice of each state message that offers choices). A client counts
+its action acknowledged when a state message at a later version follows it
+(docs/server.md: the state message is the acknowledgement). At random
+moments the server is killed with SIGKILL and started again on the same
+database and port; clients reconnect with their tokens and play on. After
+the last round every game is played to its end (Ufo! with a round limit, so
+games end in minutes), the server is stopped, and each acknowledged action
+must be in the database (the table's entries, read with sqlite3) at its
+version, with the same seat and JSON form; every finished table's record
+(GET /api/tables/{id}/record, before the stop) must replay with
+`meeple replay`.
+
+Prints `crash: R rounds, A acknowledged, L lost, T tables finished, P replayed`
+and exits non-zero when anything was lost or a table did not finish or
+replay. Standard library only (a minimal WebSocket client).
+
+  tests/crash_test.py [--binary build/release/cli/meeple] [--rounds 20]
+"""
+
+import argparse
+import base64
+import json
+import os
+import random
+import signal
+import socket
+import sqlite3
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import http.client
+
+
+class Server:
+    """One `meeple serve` process; restart() keeps the database and port."""
+
+    def __init__(self, binary, db):
+        self.binary, self.db, self.port, self.proc = binary, db, 0, None
+
+    def start(self):
+        self.proc = subprocess.Popen(
+            [self.binary, "serve", "--port", str(self.port), "--db", self.db,
+             "--log-level", "error", "--grace", "3600"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        line = self.proc.stdout.readline()  # "meeple: serving on http://127.0.0.1:PORT/ ..."
+        if "127.0.0.1:" not in line:
+            raise RuntimeError("the server did not start: " + line)
+        self.port = int(line.split("127.0.0.1:")[1].split("/")[0])
+
+    def kill9(self):
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.kill9()
+
+
+def request(port, method, path, body=None):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    c.request(method, path, body=json.dumps(body) if body is not None else None,
+              headers={"Content-Type": "application/json"})
+    r = c.getresponse()
+    data = r.read()
+    c.close()
+    return r.status, json.loads(data) if data else None
+
+
+class WebSocket:
+    """A minimal client (RFC 6455): text frames out, masked; frames in."""
+
+    def __init__(self, port, path):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                           f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                           "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                raise ConnectionError("closed during the handshake")
+            head += chunk
+        if b" 101 " not in head.split(b"\r\n")[0]:
+            raise ConnectionError("no upgrade: " + head.split(b"\r\n")[0].decode())
+        self.buf = head.split(b"\r\n\r\n", 1)[1]
+
+    def _read(self, n):
+        while len(self.buf) < n:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("closed")
+            self.buf += chunk
+        out, self.buf = self.buf[:n], self.buf[n:]
+        return out
+
+    def _send(self, opcode, payload):
+        mask = os.urandom(4)
+        n = len(payload)
+        head = bytes([0x80 | opcode])
+        if n < 126:
+            head += bytes([0x80 | n])
+        elif n < 65536:
+            head += bytes([0x80 | 126]) + struct.pack(">H", n)
+        else:
+            head += bytes([0x80 | 127]) + struct.pack(">Q", n)
+        self.sock.sendall(head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+
+    def send(self, obj):
+        self._send(0x1, json.dumps(obj).encode())
+
+    def recv(self):
+        """The next text message as JSON; answers pings; raises on close."""
+        message = b""
+        while True:
+            b0, b1 = self._read(2)
+            n = b1 & 0x7F
+            if n == 126:
+                n = struct.unpack(">H", self._read(2))[0]
+            elif n == 127:
+                n = struct.unpack(">Q", self._read(8))[0]
+            payload = self._read(n)
+            opcode = b0 & 0x0F
+            if opcode == 0x8:
+                raise ConnectionError("closed by the server")
+            if opcode == 0x9:
+                self._send(0xA, payload)
+                continue
+            if opcode in (0x1, 0x0):
+                message += payload
+                if b0 & 0x80:
+                    return json.loads(message)
+
+    def close(self):
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+
+class Seat(threading.Thread):
+    """One scripted person: plays a random choice whenever offered one and
+    records each action a later state message acknowledged."""
+
+    def __init__(self, test, table, seat, token, seed):
+        super().__init__(daemon=True)
+        self.test, self.table, self.seat, self.token = test, table, seat, token
+        self.rng = random.Random(seed)
+        self.acked = []  # (version, json) of each acknowledged action
+        self.finished = False
+
+    def run(self):
+        while not self.test.done and not self.finished:
+            try:
+                ws = WebSocket(self.test.server.port, f"/ws/tables/{self.table}?token={self.token}")
+            except OSError:
+                time.sleep(0.05)  # the server is down: try again
+                continue
+            try:
+                self.play(ws)
+            except (OSError, ConnectionError, ValueError):
+                pass  # killed: reconnect
+            finally:
+                ws.close()
+
+    def play(self, ws):
+        pending = None  # (version, json) sent, not yet acknowledged
+        while not self.test.done:
+            m = ws.recv()
+            if m.get("type") == "error":
+                pending = None  # e.g. action/stale: not applied
+                continue
+            if m.get("type") != "state":
+                continue
+            version = m["version"]
+            if pending and version > pending[0]:
+                self.acked.append(pending)
+                pending = None
+            if m.get("phase") == "finished":
+                self.finished = True
+                return
+            choices = m.get("choices") or []
+            if choices and pending is None and self.test.playing.is_set():
+                c = self.rng.choice(choices)
+                pending = (version, c["json"])
+                ws.send({"type": "act", "version": version, "action": c["json"]})
+
+
+class CrashTest:
+    def __init__(self, args):
+        self.args, self.done = args, False
+        self.playing = threading.Event()
+        self.tmp = tempfile.mkdtemp(prefix="meeple-crash-")
+        self.server = Server(args.binary, os.path.join(self.tmp, "crash.db"))
+
+    def run(self):
+        a = self.args
+        rng = random.Random(a.seed)
+        self.server.start()
+        seats, tables = [], []
+        for t in range(a.tables):
+            status, table = request(self.server.port, "POST", "/api/tables",
+                                    {"game": a.game, "players": a.players, "languages": ["en"],
+                                     "params": json.loads(a.params)})
+            assert status == 201, table
+            tables.append(table["id"])
+            for s in range(a.players):
+                status, joined = request(self.server.port, "POST",
+                                         f"/api/tables/{table['id']}/join", {"name": f"p{s}"})
+                assert status == 200, joined
+                seats.append(Seat(self, table["id"], joined["seat"], joined["token"],
+                                  rng.random()))
+        self.playing.set()
+        for s in seats:
+            s.start()
+        for r in range(a.rounds):
+            time.sleep(rng.uniform(a.min_wait, a.max_wait))
+            self.server.kill9()
+            self.server.start()
+            print(f"crash: round {r + 1}: killed and restarted, "
+                  f"{sum(len(s.acked) for s in seats)} acknowledged so far", flush=True)
+        # Play every game to its end.
+        deadline = time.time() + a.finish_seconds
+        while time.time() < deadline and not all(s.finished for s in seats):
+            time.sleep(0.2)
+        self.done = True
+        for s in seats:
+            s.join(timeout=5)
+        return self.check(seats, tables)
+
+    def check(self, seats, tables):
+        acked = sum(len(s.acked) for s in seats)
+        lost, finished, replayed = 0, 0, 0
+        for t in tables:
+            status, rec = request(self.server.port, "GET", f"/api/tables/{t}/record")
+            if status != 200:
+                print(f"crash: table {t} has no record ({status}: {rec})")
+                continue
+            finished += rec.get("result") is not None
+            path = os.path.join(self.tmp, f"{t}.record.json")
+            with open(path, "w") as f:
+                json.dump(rec, f)
+            r = subprocess.run([self.args.binary, "replay", path], capture_output=True, text=True)
+            if r.returncode == 0:
+                replayed += 1
+            else:
+                print(f"crash: table {t} does not replay: {r.stdout}{r.stderr}")
+        self.server.stop()
+        # What the store holds: each table's actions in order (chance
+        # included), so the action at version v is the v-th.
+        db = sqlite3.connect(self.server.db)
+        stored = {}
+        for t in tables:
+            rows = db.execute("SELECT seat, json FROM entries WHERE table_id = ? AND kind = 'action' "
+                              "ORDER BY seq", (t,)).fetchall()
+            stored[t] = [(seat, json.loads(j) if j else None) for seat, j in rows]
+        db.close()
+        for s in seats:
+            actions = stored.get(s.table, [])
+            for version, form in s.acked:
+                if not (version < len(actions) and actions[version] == (s.seat, form)):
+                    lost += 1
+                    print(f"crash: lost: table {s.table} seat {s.seat} version {version} {form}")
+        print(f"crash: {self.args.rounds} rounds, {acked} acknowledged, {lost} lost, "
+              f"{finished} of {len(tables)} tables finished, {replayed} replayed")
+        return lost == 0 and finished == len(tables) and replayed == len(tables) and acked > 0
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--binary", default="build/release/cli/meeple")
+    p.add_argument("--rounds", type=int, default=20, help="kills")
+    p.add_argument("--tables", type=int, default=6)
+    p.add_argument("--game", default="ufo")
+    p.add_argument("--players", type=int, default=3)
+    p.add_argument("--params", default='{"max_rounds": 8}', help="the game's rule options (JSON)")
+    p.add_argument("--min-wait", type=float, default=0.3, help="seconds between kills, at least")
+    p.add_argument("--max-wait", type=float, default=2.0, help="and at most")
+    p.add_argument("--finish-seconds", type=float, default=600, help="to play the games out")
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args()
+    test = CrashTest(args)
+    try:
+        ok = test.run()
+    finally:
+        test.done = True
+        test.server.stop()
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()

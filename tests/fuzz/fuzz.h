@@ -1,0 +1,113 @@
+// Shared by the libFuzzer targets of tests/fuzz (the `fuzz` preset,
+// scripts/fuzz). A target reports a broken invariant with FUZZ_CHECK, which
+// prints what broke and aborts: libFuzzer then keeps the input as a crash.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/any_game.h"
+#include "core/conformance.h"
+#include "games/registry.h"
+
+namespace meeple::fuzz {
+
+[[noreturn]] inline void fail(const char* file, int line, const std::string& what) {
+  std::fprintf(stderr, "%s:%d: fuzz invariant broken: %s\n", file, line, what.c_str());
+  std::fflush(stderr);
+  std::abort();
+}
+
+#define FUZZ_CHECK(cond, what)                                     \
+  do {                                                             \
+    if (!(cond)) ::meeple::fuzz::fail(__FILE__, __LINE__, (what)); \
+  } while (0)
+
+// The game a selector byte names: the byte modulo the number of games, in
+// all_games() order, so the digits '0', '1', '2' of a readable corpus file
+// name the first three games.
+inline const AnyGame& game_for(std::uint8_t selector) {
+  const auto games = all_games();
+  return *games[selector % games.size()];
+}
+
+// The selector byte (a digit) the corpus files use for `game`.
+inline char selector_of(const AnyGame& game) {
+  const auto games = all_games();
+  for (std::size_t i = 0; i < games.size(); ++i)
+    if (games[i] == &game) return static_cast<char>('0' + i);
+  return '0';
+}
+
+// Arrays and objects nested deeper than this are skipped: nlohmann's dump()
+// recurses, and such input tells nothing about our decoders.
+inline constexpr int kMaxDepth = 64;
+
+// JSON from untrusted bytes without exceptions; nullopt when the text is not
+// JSON or nests deeper than kMaxDepth.
+inline std::optional<Json> parse_json(std::string_view text) {
+  int depth = 0, max_depth = 0;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      max_depth = std::max(max_depth, ++depth);
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  if (max_depth > kMaxDepth) return std::nullopt;
+  Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return std::nullopt;
+  return j;
+}
+
+inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
+  return {reinterpret_cast<const char*>(data), size};
+}
+
+// The game contract's cheap checks (core/conformance.h) on a state a decoder
+// accepted, plus every seat's view and, at the end, the result: a state
+// that loads must be one the rest of the program can use.
+inline void check_usable(const AnyState& s) {
+  Rng rng(1);
+  std::vector<std::string> problems;
+  check_state(s, rng, /*deep=*/false, ConformanceOptions{}, problems);
+  for (Seat seat = kSpectator; seat < s.num_players(); ++seat)
+    if (seat != kChance) (void)s.view(seat);
+  if (s.is_terminal()) {
+    check_result(s, problems);
+    (void)s.result_json();
+  }
+  FUZZ_CHECK(problems.empty(), "an accepted state breaks the game contract: " + problems[0] +
+                                   "\nstate: " + s.to_json().dump());
+}
+
+// The accepted state's JSON loads back as the same state with the same JSON,
+// byte for byte.
+inline void check_round_trip(const AnyState& s) {
+  const std::string once = s.to_json().dump();
+  auto back = s.game().state_from_json(Json::parse(once));
+  FUZZ_CHECK(back.ok(), "the JSON of an accepted state is refused: " +
+                            (back.ok() ? std::string() : back.error().message) + "\n" + once);
+  FUZZ_CHECK(back->to_json().dump() == once,
+             "the JSON of an accepted state loads as another JSON:\n" + once + "\n" +
+                 back->to_json().dump());
+  FUZZ_CHECK(*back == s, "the JSON of an accepted state loads as another state:\n" + once);
+}
+
+}  // namespace meeple::fuzz

@@ -1,0 +1,83 @@
+// Shared by the server's fuzz targets: a Hub with no sockets and a store
+// that keeps nothing (a fuzz run makes millions of tables), and a way to run
+// code on a table's strand and wait for it.
+#pragma once
+
+#include <future>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+
+#include "server/table.h"
+#include "store/store.h"
+
+namespace meeple::fuzz {
+
+// Accepts every write and keeps nothing: tables are never loaded back here.
+class ForgetfulStore final : public store::Store {
+ public:
+  Expected<store::TableId> create(const store::TableSpec& spec) override {
+    return spec.id.empty() ? std::to_string(++next_) : spec.id;
+  }
+  MaybeError append(const store::TableId&, const store::Lease&,
+                    std::span<const store::Entry>) override {
+    return std::nullopt;
+  }
+  MaybeError finish(const store::TableId&, const store::Lease&, const Json&) override {
+    return std::nullopt;
+  }
+  Expected<store::TableRecord> load(const store::TableId&) const override {
+    return make_error(store::errc::kUnknownTable, "not kept");
+  }
+  std::vector<store::TableSummary> list(bool) const override { return {}; }
+  MaybeError save_lobby(const store::TableSpec&) override { return std::nullopt; }
+  MaybeError drop_lobby(const store::TableId&) override { return std::nullopt; }
+  std::vector<store::TableSpec> lobbies() const override { return {}; }
+
+ private:
+  std::uint64_t next_ = 0;
+};
+
+// One hub for the whole run: one table thread, one bot thread, no listener.
+// A target that may start games with bots sets hub().stopping, so no bot
+// turn starts (it would play on in the background after the input).
+inline server::Hub& hub() {
+  static ForgetfulStore store;
+  static server::Hub* h = [] {
+    server::ServerOptions o;
+    o.threads = 1;
+    o.table_threads = 1;
+    o.bot_threads = 1;
+    o.log_level = "off";
+    spdlog::set_level(spdlog::level::off);
+    return new server::Hub(o, store);  // never destroyed: its threads run until exit
+  }();
+  return *h;
+}
+
+// Runs f on the table's strand and waits until it has run.
+template <class F>
+void on_strand(server::Table& t, F&& f) {
+  std::promise<void> done;
+  t.post([&] {
+    f();
+    done.set_value();
+  });
+  done.get_future().wait();
+}
+
+// Every message a client gets is a JSON object with a string type; an error
+// has a code. Returns the message.
+inline Json check_message(const std::string& text) {
+  Json m = Json::parse(text, nullptr, false);
+  FUZZ_CHECK(m.is_object() && m.contains("type") && m["type"].is_string(),
+             "a message to a client is not an object with a type: " + text);
+  if (m["type"] == "error")
+    FUZZ_CHECK(m.contains("code") && m["code"].is_string() && !m["code"].get<std::string>().empty(),
+               "an error message without a code: " + text);
+  return m;
+}
+
+}  // namespace meeple::fuzz
