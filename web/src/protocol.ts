@@ -154,6 +154,8 @@ export interface ReplayStep {
   words: string;
   /** What the observer was told of it. */
   events: string[];
+  /** The step took a decision back. */
+  undo?: boolean;
 }
 
 export interface ReplayList extends ReplayHeader {
@@ -325,3 +327,5 @@ const choiceKeys = ["action", "json", "words"] as const;
 export const CHOICE_KEYS: Exactly<Choice, typeof choiceKeys> = choiceKeys;
 const errorKeys = ["type", "code", "message"] as const;
 export const ERROR_KEYS: Exactly<ErrorMessage, typeof errorKeys> = errorKeys;
+const tableOptionsKeys = ["undo", "clock_seconds", "turn_based", "on_timeout"] as const;
+export const TABLE_OPTIONS_KEYS: Exactly<TableOptions, typeof tableOptionsKeys> = tableOptionsKeys;
