@@ -95,18 +95,32 @@ export const tests = {
   "undo a First Giants dig: the card is back on the dig site, the choices as before": async ({ server, browser }) => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const { page } = await openTableAsPerson(server, context, { game: "first-giants", players: 2, bots: ["random"] });
-    await page.waitForSelector(".fg-site button.can-act:not([disabled])", { timeout: 30000 });
+    // A dig that leaves a decision (an effect "you may …") keeps the turn: the refill has not come, so it may be
+    // taken back. A dig without one ends the turn (the refill turns a card up): then try again next turn.
+    const SITE = ".fg-site button.can-act:not([disabled])";
     const sites = () => page.$$eval(".fg-site", (ss) => ss.map((s) => s.textContent));
-    const sites0 = await sites();
-    const choices0 = await choiceWords(page);
-    const log0 = await logLength(page);
-    assert(
-      (await page.locator(".undo-button:not([disabled])").count()) === 0,
-      "nothing to take back before the first decision",
-    );
-    await play(page, ".fg-site button.can-act >> nth=0");
+    let sites0, choices0, log0, dig;
+    for (let turn = 0; ; turn++) {
+      assert(turn < 8, "a dig that may be taken back within eight turns");
+      await page.waitForSelector(SITE, { timeout: 30000 });
+      sites0 = await sites();
+      choices0 = await choiceWords(page);
+      log0 = await logLength(page);
+      assert(
+        (await page.locator(".undo-button:not([disabled])").count()) === 0,
+        "nothing to take back at the start of a turn",
+      );
+      const titles = await page.$$eval(SITE, (bs) => bs.map((b) => b.getAttribute("title") ?? ""));
+      dig = Math.max(
+        0,
+        titles.findIndex((t) => t.includes("you may")),
+      );
+      await play(page, `${SITE} >> nth=${dig}`);
+      // The refill (when the turn ends) comes at once; a bot's turn after it.
+      await page.waitForTimeout(1000);
+      if ((await page.locator(".undo-button:not([disabled])").count()) > 0) break;
+    }
     assert((await sites()).join("|") !== sites0.join("|"), "the card left its dig site");
-    await page.waitForSelector(".undo-button:not([disabled])");
     assert((await page.getAttribute(".undo-button", "aria-keyshortcuts")) === "Control+Z", "the button tells its key");
     await screenshot(page, "undo-desktop");
     await page.setViewportSize(PHONE);
@@ -123,8 +137,13 @@ export const tests = {
     assert(JSON.stringify(choices1) === JSON.stringify(choices0), `the same choices as before: ${choices1}`);
     assert((await logLength(page)) > log0, "the event log tells of the take-back");
     assert((await page.locator(".undo-button:not([disabled])").count()) === 0, "nothing more to take back");
+    const log = await page.$$eval(".event-log li", (ls) => ls.map((l) => l.textContent));
+    assert(
+      log.some((l) => /takes? back/.test(l)),
+      `the log tells of the take-back: ${log.slice(-2)}`,
+    );
     // The same dig again, taken back by the keyboard.
-    await play(page, ".fg-site button.can-act >> nth=0");
+    await play(page, `${SITE} >> nth=${dig}`);
     await page.waitForSelector(".undo-button:not([disabled])");
     await undo(page, "key");
     await page.waitForFunction(
