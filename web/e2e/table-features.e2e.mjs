@@ -5,7 +5,18 @@
 // tab's title. Writes hot-seat-curtain-*, my-tables-* and undo-* screenshots.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { DESKTOP, PHONE, api, assert, openTableAsPerson, repo, screenshot, version, waitVersionAbove } from "./lib.mjs";
+import {
+  DESKTOP,
+  PHONE,
+  api,
+  assert,
+  openTableAsPerson,
+  playToEnd,
+  repo,
+  screenshot,
+  version,
+  waitVersionAbove,
+} from "./lib.mjs";
 
 const ITEMS = new Map(
   JSON.parse(readFileSync(join(repo, "games/first_contact/data/items.json"), "utf8")).map((i) => [i.id, i]),
@@ -359,6 +370,34 @@ export const tests = {
 
   "a turn-based table, left and reopened from my tables after a server restart": async ({ server, browser }) => {
     const context = await browser.newContext({ viewport: DESKTOP });
+    // This browser's other tables: a finished game of Ufo! (one round), and a First Giants table where Ben,
+    // another person, must act.
+    const done = await openTableAsPerson(server, context, {
+      game: "ufo",
+      players: 2,
+      bots: ["random"],
+      params: { max_rounds: 1 },
+    });
+    await done.page.waitForSelector(".choices button");
+    await playToEnd(done.page);
+    const bens = await api(server, "POST", "/api/tables", {
+      game: "first-giants",
+      seats: [{ kind: "person" }, { kind: "person" }],
+      public: false,
+      auto_start: true,
+    });
+    await api(server, "POST", `/api/tables/${bens.id}/join`, { name: "Ben", seat: 0 });
+    const annaAtBens = await api(server, "POST", `/api/tables/${bens.id}/join`, { name: "Anna", seat: 1 });
+    await done.page.evaluate(
+      ([id, token]) => {
+        const all = JSON.parse(localStorage.getItem("meeple.tables"));
+        all[id] = { token, seat: 1, name: "Anna" };
+        localStorage.setItem("meeple.tables", JSON.stringify(all));
+      },
+      [bens.id, annaAtBens.token],
+    );
+    await done.page.close();
+
     const page = await newTablePage(server, context, "ufo");
     await page.fill("#name", "Anna");
     await page.selectOption("#players", "2");
@@ -388,6 +427,19 @@ export const tests = {
     assert(text.includes("Your turn for"), `the list says whose turn and for how long: ${text}`);
     assert(/Clock runs out in (23|24) h/.test(text), `and when the clock runs out: ${text}`);
     assert(text.includes("Anna") && text.includes("Ufo!"), `the game and the players: ${text}`);
+    // Ben's table: his turn; the finished game: its result, replay and record.
+    const ben = await my.locator(`.my-table[data-table="${bens.id}"]`).textContent();
+    assert(/Ben's turn for/.test(ben), `another person's turn: ${ben}`);
+    const fin = my.locator(`.my-table[data-table="${done.table.id}"][data-phase="finished"]`);
+    const finText = await fin.textContent();
+    assert(/Game over/.test(finText) && /Winners?: /.test(finText), `the finished game and its result: ${finText}`);
+    assert((await fin.locator(`a[href="#/replay/${done.table.id}"]`).count()) === 1, "its replay");
+    assert((await fin.locator(`a[href="/api/tables/${done.table.id}/record"]`).count()) === 1, "its record");
+    const order = await my.$$eval(".my-table", (ls) => ls.map((l) => l.getAttribute("data-table")));
+    assert(
+      JSON.stringify(order) === JSON.stringify([id, bens.id, done.table.id]),
+      `my turn first, finished last: ${order}`,
+    );
     assert((await my.title()) === "(1) My tables — meeple", `the tab counts the turns: ${await my.title()}`);
     assert((await my.getAttribute("link[rel~='icon']", "data-turn")) === "true", "the icon is marked");
     await screenshot(my, "my-tables-desktop");
@@ -396,7 +448,11 @@ export const tests = {
     await my.setViewportSize(DESKTOP);
     await line.locator('a:has-text("Open")').click();
     await my.waitForSelector('.ufo-screen[data-my-turn="true"]', { timeout: 30000 });
-    await my.waitForFunction(() => document.title.startsWith("● Your turn"), null, { timeout: 10000 });
+    await my
+      .waitForFunction(() => document.title.startsWith("● Your turn"), null, { timeout: 10000 })
+      .catch(async (e) => {
+        throw new Error(`the tab says it is my turn: "${await my.title()}" (${e.message})`);
+      });
     await context.close();
   },
 };

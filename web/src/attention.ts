@@ -78,13 +78,26 @@ export function notify(title: string, body: string, tag: string): boolean {
  */
 export function useTurnSignal(count: number, title: string, note: { title: string; body: string; tag: string }): void {
   const prev = useRef(count);
+  // The page that set the tab last owns it: a page going away after the next one came (its cleanup may run
+  // after the new page's effects) must not put the plain title back over the new page's.
+  const me = useRef({});
   useEffect(() => {
+    owner = me.current;
     signalTab(title, count > 0);
     if (count > prev.current) notify(note.title, note.body, note.tag);
     prev.current = count;
   }, [count, title, note.title, note.body, note.tag]);
-  useEffect(() => () => resetTab(), []);
+  useEffect(
+    () => () => {
+      if (owner !== me.current) return;
+      owner = null;
+      resetTab();
+    },
+    [],
+  );
 }
+
+let owner: object | null = null;
 
 /** The permission button: asks only when pressed; says where things stand afterwards. */
 export function notifyText(p: Permission): string {

@@ -1,7 +1,7 @@
 // The play page against fake sockets: the Undo button and Ctrl+Z, the tab's
 // title, and hot-seat (two seats held by this browser): the curtain between
 // two people's turns, with nothing of either one's private view in the page.
-import { cleanup, fireEvent, render, screen } from "@testing-library/preact";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/preact";
 import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { lang } from "./i18n";
@@ -233,5 +233,29 @@ describe("hot-seat: two people at this device", () => {
     eli.deliver(state(2, 6, { to_act: [2], choices: [{ action: 2, json: 2, words: "Eli moves" }] }));
     expect(screen.getByRole("heading", { name: "Pass to Eli" })).toBeTruthy();
     expect(page()).not.toContain("moves");
+  });
+});
+
+describe("the tab's title between pages", () => {
+  it("a page going away after the next one set the title leaves the next one's title", async () => {
+    const { useTurnSignal } = await import("./attention");
+    const note = { title: "n", body: "b", tag: "t" };
+    function A() {
+      useTurnSignal(1, "(1) My tables — meeple", note);
+      return null;
+    }
+    function B() {
+      useTurnSignal(1, "● Your turn — toy — meeple", note);
+      return null;
+    }
+    const a = render(<A />);
+    expect(document.title).toBe("(1) My tables — meeple");
+    const b = render(<B />);
+    expect(document.title).toBe("● Your turn — toy — meeple");
+    a.unmount();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.title).toBe("● Your turn — toy — meeple");
+    b.unmount();
+    await waitFor(() => expect(document.title).toBe("meeple"));
   });
 });

@@ -13,15 +13,15 @@ describe("durations", () => {
   it("rounds down to what matters: a moment, minutes, hours, a day, days", () => {
     lang.value = "en";
     expect([0, 59_000, 45 * MIN, 3 * H + 59 * MIN, 30 * H, 50 * H, 7 * 24 * H].map(duration)).toEqual([
-      "a moment",
-      "a moment",
+      "under a minute",
+      "under a minute",
       "45 min",
       "3 h",
       "1 day",
       "2 days",
       "7 days",
     ]);
-    expect(duration(-5 * H)).toBe("a moment");
+    expect(duration(-5 * H)).toBe("under a minute");
   });
 
   it("clock settings in words, in each language", () => {
