@@ -6,6 +6,8 @@ import type {
   JoinResponse,
   Json,
   Lang,
+  MyTable,
+  MyTableRequest,
   ReplayAt,
   ReplayList,
   TableSummary,
@@ -56,6 +58,7 @@ export const api = {
     call<Record<string, Json>>("POST", `/api/tables/${id}/seat`, { host_token: hostToken, ...body }),
   rematch: (id: string, hostToken: string) =>
     call<TableSummary>("POST", `/api/tables/${id}/rematch`, { host_token: hostToken }),
+  myTables: (seats: MyTableRequest[]) => call<{ tables: MyTable[] }>("POST", "/api/my-tables", { seats }),
   recordUrl: (id: string) => `/api/tables/${id}/record`,
   record: (id: string) => call<Record<string, Json>>("GET", `/api/tables/${id}/record`),
   replay: (id: string, seat: number, lang: Lang) =>
@@ -65,21 +68,40 @@ export const api = {
 };
 
 // Seat and host tokens are kept in the browser so that a reload or a dropped
-// connection finds its seat again (and a rematch keeps it).
+// connection finds its seat again (and a rematch keeps it). A browser may hold
+// several seats of one table (people sharing a device, "hot-seat"): the first
+// stays in `token`/`seat`/`name`, as this store always had it, and `seats`
+// lists every one of them (older stores without it hold just the first).
+export interface SeatCredential {
+  seat: number;
+  token: string;
+  name?: string;
+}
+
 export interface Credentials {
   token?: string;
   seat?: number;
   host_token?: string;
   name?: string;
+  seats?: SeatCredential[];
 }
 
 const KEY = "meeple.tables";
 
 function all(): Record<string, Credentials> {
   try {
-    return JSON.parse(localStorage.getItem(KEY) ?? "{}") as Record<string, Credentials>;
+    const a = JSON.parse(localStorage.getItem(KEY) ?? "{}") as unknown;
+    return a && typeof a === "object" && !Array.isArray(a) ? (a as Record<string, Credentials>) : {};
   } catch {
     return {};
+  }
+}
+
+function store(a: Record<string, Credentials>): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(a));
+  } catch {
+    // Not remembered: the seat is lost on reload, play goes on.
   }
 }
 
@@ -87,14 +109,56 @@ export function credentials(table: string): Credentials {
   return all()[table] ?? {};
 }
 
+/** Every table this browser holds a seat or host token of, with its credentials. */
+export function allCredentials(): Record<string, Credentials> {
+  return all();
+}
+
 export function remember(table: string, c: Credentials): void {
   const a = all();
   a[table] = { ...a[table], ...c };
-  try {
-    localStorage.setItem(KEY, JSON.stringify(a));
-  } catch {
-    // Not remembered: the seat is lost on reload, play goes on.
+  store(a);
+}
+
+/** Forgets a table (the "my tables" page drops one the server no longer knows). */
+export function forget(table: string): void {
+  const a = all();
+  delete a[table];
+  store(a);
+}
+
+/** Every seat the browser holds at a table, in seat order (the old one-seat form included). */
+export function heldSeats(c: Credentials): SeatCredential[] {
+  const out: SeatCredential[] = [];
+  const add = (s: SeatCredential) => {
+    if (typeof s.token === "string" && typeof s.seat === "number" && !out.some((o) => o.token === s.token)) out.push(s);
+  };
+  if (c.token !== undefined && c.seat !== undefined) add({ seat: c.seat, token: c.token, name: c.name });
+  for (const s of Array.isArray(c.seats) ? c.seats : []) add(s);
+  return out.sort((x, y) => x.seat - y.seat);
+}
+
+/** Keeps one more seat of a table: the first one also in the old single-seat fields. */
+export function rememberSeat(table: string, s: SeatCredential): void {
+  const a = all();
+  const c = a[table] ?? {};
+  const seats = heldSeats(c).filter((o) => o.seat !== s.seat);
+  seats.push(s);
+  seats.sort((x, y) => x.seat - y.seat);
+  const first = c.token === undefined || c.seat === s.seat ? { token: s.token, seat: s.seat, name: s.name } : {};
+  a[table] = { ...c, ...first, seats };
+  store(a);
+}
+
+/** The tokens to ask POST /api/my-tables about: every seat token, and host tokens of tables without a seat. */
+export function myTableTokens(a: Record<string, Credentials> = all()): MyTableRequest[] {
+  const out: MyTableRequest[] = [];
+  for (const [table, c] of Object.entries(a)) {
+    const seats = heldSeats(c);
+    for (const s of seats) out.push({ table, token: s.token });
+    if (!seats.length && c.host_token) out.push({ table, token: c.host_token });
   }
+  return out.slice(-200);
 }
 
 export function playerName(): string {

@@ -12,6 +12,7 @@ import { lazyPage } from "./lazy";
 
 // The replay viewer and the rules (with the markdown parser) are chunks of their own.
 const Replay = lazyPage(() => import("./pages/Replay").then((m) => m.Replay));
+const MyTables = lazyPage(() => import("./pages/MyTables").then((m) => m.MyTables));
 const Rules = lazyPage(() => import("./pages/Rules").then((m) => m.Rules));
 
 export function App() {
@@ -32,6 +33,7 @@ export function App() {
   if (error) page = <p class="error">{t("error.generic", { message: error })}</p>;
   else if (r.page === "table") page = <Table key={r.id} id={r.id} games={games} />;
   else if (r.page === "replay") page = <Replay key={r.id} id={r.id} games={games} />;
+  else if (r.page === "my") page = <MyTables games={games} />;
   else if (r.page === "rules") page = <Rules key={r.game} game={r.game} section={r.section} />;
   else if (!games) page = <p>{t("lobby.loading")}</p>;
   else if (r.page === "new") {
@@ -50,6 +52,11 @@ export function App() {
           meeple
         </a>
         <span class="tagline">{t("app.tagline")}</span>
+        <nav class="top-nav">
+          <a href={href({ page: "my" })} aria-current={r.page === "my" ? "page" : undefined}>
+            {t("nav.my")}
+          </a>
+        </nav>
         <LangSwitch />
       </header>
       {page}

@@ -159,6 +159,62 @@ describe("TableConnection", () => {
     expect(ws.sent.at(-1)).toEqual({ type: "hello", lang: "en" });
   });
 
+  it("undo sends the version seen when the state allows it, and the next state (the view before) ends the wait", () => {
+    const c = connect("tok");
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.deliver({
+      ...base,
+      version: 7,
+      seats,
+      view: { hand: [1, 2] },
+      to_act: [0],
+      undo: 1,
+      events: ["Anna takes a card"],
+    });
+    expect(c.undo()).toBe(true);
+    expect(ws.sent.at(-1)).toEqual({ type: "undo", version: 7 });
+    expect(c.pending.value).toBe(7);
+    // A second press while the first waits sends nothing.
+    expect(c.undo()).toBe(false);
+    expect(ws.sent.length).toBe(2);
+    ws.deliver({
+      ...base,
+      version: 8,
+      seats,
+      view_patch: [{ op: "replace", path: "/hand", value: [1] }],
+      to_act: [0],
+      undo: 0,
+      events: ["Anna takes back a move"],
+    });
+    expect(c.pending.value).toBe(null);
+    expect(c.state.value?.view).toEqual({ hand: [1] });
+    expect(c.log.value).toEqual(["Anna takes a card", "Anna takes back a move"]);
+    // Nothing to take back: nothing is sent.
+    expect(c.undo()).toBe(false);
+    expect(ws.sent.length).toBe(2);
+  });
+
+  it("a refused undo (undo/none) is kept for the screen", () => {
+    const c = connect("tok");
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.deliver({ ...base, version: 3, seats, view: {}, undo: 2 });
+    c.undo();
+    ws.deliver({ type: "error", code: "undo/none", message: "nothing to take back" });
+    expect(c.error.value?.code).toBe("undo/none");
+    expect(c.pending.value).toBe(null);
+  });
+
+  it("a table without undo (no `undo` field) never sends one", () => {
+    const c = connect("tok");
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.deliver({ ...base, version: 3, seats, view: {} });
+    expect(c.undo()).toBe(false);
+    expect(ws.sent).toEqual([{ type: "hello", lang: "en" }]);
+  });
+
   it("offline (the replay viewer) opens no socket", () => {
     const c = new TableConnection({
       table: "t1",

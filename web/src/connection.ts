@@ -20,6 +20,8 @@ export function mergeState(prev: TableState | null, msg: StateMessage): TableSta
   else view = prev?.view ?? {};
   const next = { ...msg, view } as TableState;
   delete next.view_patch;
+  // The table's options come with whole views only (first message, hello): later messages keep them.
+  if (!next.table_options && prev?.table_options) next.table_options = prev.table_options;
   return next;
 }
 
@@ -134,6 +136,16 @@ export class TableConnection {
     if (!s) return;
     this.error.value = null;
     if (this.send({ type: "act", version: s.version, action })) this.pending.value = s.version;
+  }
+
+  /** Takes back this seat's latest decision (when the state's `undo` allows it); the answer is the next state or an error. */
+  undo(): boolean {
+    const s = this.state.value;
+    if (!s || !s.undo || this.pending.value !== null) return false;
+    this.error.value = null;
+    if (!this.send({ type: "undo", version: s.version })) return false;
+    this.pending.value = s.version;
+    return true;
   }
 
   chat(text: string): void {

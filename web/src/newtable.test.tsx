@@ -1,10 +1,10 @@
 // The new-table page shows each rule option with the server's translated
 // label, one-line help and value names, and follows the language switch.
-import { cleanup, render, screen } from "@testing-library/preact";
+import { cleanup, fireEvent, render, screen } from "@testing-library/preact";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it } from "vitest";
 import { lang } from "./i18n";
-import { NewTable } from "./pages/NewTable";
+import { CLOCKS, NewTable, createRequest, type TableChoices } from "./pages/NewTable";
 import type { GameInfo } from "./protocol";
 
 const game: GameInfo = {
@@ -57,5 +57,74 @@ describe("new table page", () => {
     render(<NewTable game={game} />);
     expect(screen.getByLabelText("aliens")).toBeTruthy();
     expect(screen.getByText("number of aliens, 0 = automatic")).toBeTruthy();
+  });
+});
+
+describe("the new table's request", () => {
+  const choices: TableChoices = {
+    players: 3,
+    seats: [{ kind: "person" }, { kind: "bot", strength: "hard" }, { kind: "person" }],
+    params: { mode: "standard", aliens: 0 },
+    isPublic: false,
+    undo: true,
+    turnBased: false,
+    clock: 86400,
+    onTimeout: "bot",
+  };
+
+  it("leaves the server's defaults out: undo on, not turn-based", () => {
+    expect(createRequest(game, choices)).toEqual({
+      game: "first-contact",
+      params: {},
+      seats: [{ kind: "person" }, { kind: "bot", bot: "ismcts:hard" }, { kind: "person" }],
+      public: false,
+      auto_start: false,
+    });
+  });
+
+  it("undo off, turn-based with its clock and what happens when it runs out", () => {
+    const r = createRequest(game, {
+      ...choices,
+      undo: false,
+      turnBased: true,
+      clock: 3 * 86400,
+      onTimeout: "takeover",
+    });
+    expect(r.undo).toBe(false);
+    expect([r.turn_based, r.clock_seconds, r.on_timeout]).toEqual([true, 259200, "takeover"]);
+  });
+
+  it("people at this device are people to the server; with nobody invited the game starts once they join", () => {
+    const here = {
+      ...choices,
+      seats: [{ kind: "person" }, { kind: "bot", strength: "easy" }, { kind: "here", name: "Eli" }],
+    } as TableChoices;
+    const r = createRequest(game, here);
+    expect(r.seats?.[2]).toEqual({ kind: "person" });
+    expect(r.auto_start).toBe(true);
+  });
+
+  it("offers clocks from an hour to a week, in words", () => {
+    render(<NewTable game={game} />);
+    act(() => {
+      (screen.getByLabelText("Turn-based (play over days)") as HTMLInputElement).click();
+    });
+    const clock = screen.getByLabelText("Time for each decision") as HTMLSelectElement;
+    expect([...clock.options].map((o) => o.textContent)).toEqual(["1 hour", "12 hours", "1 day", "3 days", "7 days"]);
+    expect(clock.value).toBe("86400");
+    expect(CLOCKS.every((c) => c <= 14 * 86400)).toBe(true);
+    const timeout = screen.getByLabelText("When the clock runs out") as HTMLSelectElement;
+    expect([...timeout.options].map((o) => o.value)).toEqual(["bot", "takeover"]);
+    expect(
+      (screen.getByLabelText("Allow undo: people may take back their own moves") as HTMLInputElement).checked,
+    ).toBe(true);
+  });
+
+  it("a person at this device gets a name field", () => {
+    render(<NewTable game={game} />);
+    act(() => {
+      fireEvent.change(screen.getByLabelText("Seat 2"), { target: { value: "here" } });
+    });
+    expect(screen.getByLabelText("Name of the person at seat 2")).toBeTruthy();
   });
 });

@@ -11,6 +11,7 @@ import {
   PROTOCOL,
   STATE_KEYS,
   STATE_REQUIRED,
+  TABLE_OPTIONS_KEYS,
   parseServerMessage,
 } from "./protocol";
 import type { StateMessage } from "./protocol";
@@ -35,8 +36,16 @@ describe("golden protocol messages", () => {
       const seatKeys = m.phase === "lobby" ? LOBBY_SEAT_KEYS : PLAYING_SEAT_KEYS;
       for (const s of m.seats) expect(keys(s)).toEqual([...seatKeys].sort());
       for (const c of m.choices ?? []) expect(keys(c)).toEqual([...CHOICE_KEYS].sort());
+      if (m.table_options) expect(keys(m.table_options)).toEqual([...TABLE_OPTIONS_KEYS].sort());
     });
   }
+
+  it("the first message tells the table's options, since when it waits and what the seat may take back", () => {
+    const m = parseServerMessage(golden("server_state_first.json")) as StateMessage;
+    expect(m.table_options).toBeDefined();
+    expect(typeof m.since).toBe("number");
+    expect(typeof m.undo).toBe("number");
+  });
 
   it("server_error.json is an error with a code and a message", () => {
     const m = parseServerMessage(golden("server_error.json"));
@@ -54,7 +63,7 @@ describe("golden protocol messages", () => {
   it("client messages are ones the client sends", () => {
     for (const file of readdirSync(dir).filter((f) => f.startsWith("client_"))) {
       const m = JSON.parse(golden(file)) as { type: string };
-      expect(["hello", "act", "chat", "ping"]).toContain(m.type);
+      expect(["hello", "act", "undo", "chat", "ping"]).toContain(m.type);
     }
   });
 });

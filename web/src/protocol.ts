@@ -59,6 +59,54 @@ export interface CreateTableRequest {
   clock_seconds?: number;
   grace_seconds?: number;
   languages?: Lang[];
+  /** People may take back their own decisions (default true). */
+  undo?: boolean;
+  /** Played over hours or days: only the clock brings a bot, never being away. */
+  turn_based?: boolean;
+  /** When a person's clock runs out: a bot decides for them, or takes the seat over. */
+  on_timeout?: OnTimeout;
+}
+
+export type OnTimeout = "bot" | "takeover";
+
+/** The table's own options, as the state message tells them (`table_options`). */
+export interface TableOptions {
+  undo: boolean;
+  clock_seconds: number;
+  turn_based: boolean;
+  on_timeout: OnTimeout;
+}
+
+/** The longest clock a table may have: 14 days. */
+export const MAX_CLOCK_SECONDS = 14 * 24 * 3600;
+
+/** POST /api/my-tables: one seat or host token this browser holds. */
+export interface MyTableRequest {
+  table: string;
+  token: string;
+}
+
+/** One answer of POST /api/my-tables (an error when the table or the token is unknown). */
+export interface MyTable {
+  table: string;
+  game?: string;
+  title?: string;
+  phase?: "lobby" | "playing" | "finished";
+  players?: number;
+  /** The token's seat; -2 for a host token without a seat. */
+  seat?: number;
+  host?: boolean;
+  /** Who plays each seat: a person's name or a bot spec. */
+  seats?: string[];
+  to_act?: number[];
+  my_turn?: boolean;
+  /** When the current decision began (ms since 1970); null in the lobby and once finished. */
+  since?: number | null;
+  /** When this seat's clock runs out (only while it must act at a table with a clock). */
+  deadline?: number | null;
+  turn_based?: boolean;
+  result?: GameResult;
+  error?: { code: string; message: string };
 }
 
 export interface TableSummary {
@@ -106,6 +154,8 @@ export interface ReplayStep {
   words: string;
   /** What the observer was told of it. */
   events: string[];
+  /** The step took a decision back. */
+  undo?: boolean;
 }
 
 export interface ReplayList extends ReplayHeader {
@@ -196,6 +246,13 @@ export interface StateMessage {
   rematch?: string;
   host?: boolean;
   params?: JsonObject;
+  /** How many of this seat's latest decisions it may take back now (0: none; absent: the table has no undo). */
+  undo?: number;
+  /** When the current decision began (ms since 1970, UTC). */
+  since?: number;
+  /** When this seat's clock runs out, while it must act at a table with a clock. */
+  deadline?: number;
+  table_options?: TableOptions;
 }
 
 export interface PongMessage {
@@ -209,6 +266,7 @@ export type ServerMessage = StateMessage | ErrorMessage | PongMessage;
 export type ClientMessage =
   | { type: "hello"; lang: Lang }
   | { type: "act"; version: number; action: number | Json }
+  | { type: "undo"; version: number }
   | { type: "chat"; text: string }
   | { type: "ping" };
 
@@ -245,6 +303,10 @@ const stateKeys = [
   "rematch",
   "host",
   "params",
+  "undo",
+  "since",
+  "deadline",
+  "table_options",
 ] as const;
 export const STATE_KEYS: Exactly<StateMessage, typeof stateKeys> = stateKeys;
 export const STATE_REQUIRED: readonly (keyof StateMessage)[] = [
@@ -265,3 +327,5 @@ const choiceKeys = ["action", "json", "words"] as const;
 export const CHOICE_KEYS: Exactly<Choice, typeof choiceKeys> = choiceKeys;
 const errorKeys = ["type", "code", "message"] as const;
 export const ERROR_KEYS: Exactly<ErrorMessage, typeof errorKeys> = errorKeys;
+const tableOptionsKeys = ["undo", "clock_seconds", "turn_based", "on_timeout"] as const;
+export const TABLE_OPTIONS_KEYS: Exactly<TableOptions, typeof tableOptionsKeys> = tableOptionsKeys;

@@ -4,6 +4,7 @@ import { href, parseRoute, type Route } from "./router";
 describe("routes", () => {
   const routes: Route[] = [
     { page: "home" },
+    { page: "my" },
     { page: "new", game: "ufo" },
     { page: "table", id: "94dcf77236c25e43" },
     { page: "replay", id: "94dcf77236c25e43" },

@@ -4,6 +4,7 @@ import { signal } from "@preact/signals";
 
 export type Route =
   | { page: "home" }
+  | { page: "my" }
   | { page: "new"; game: string }
   | { page: "table"; id: string }
   | { page: "replay"; id: string }
@@ -11,6 +12,7 @@ export type Route =
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === "my") return { page: "my" };
   if (parts[0] === "new" && parts[1]) return { page: "new", game: parts[1] };
   if (parts[0] === "t" && parts[1]) return { page: "table", id: parts[1] };
   if (parts[0] === "replay" && parts[1]) return { page: "replay", id: parts[1] };
@@ -22,6 +24,8 @@ export function href(r: Route): string {
   switch (r.page) {
     case "home":
       return "#/";
+    case "my":
+      return "#/my";
     case "new":
       return `#/new/${r.game}`;
     case "table":

@@ -1,18 +1,23 @@
 import { useState } from "preact/hooks";
-import { ApiError, api, playerName, remember, rememberName } from "../api";
+import { ApiError, api, playerName, remember, rememberName, rememberSeat } from "../api";
 import { GAME_INFO } from "../games/info";
 import { lang, pick } from "../i18n";
-import type { GameInfo, Json, ParamSchema, SeatSpec } from "../protocol";
+import type { CreateTableRequest, GameInfo, Json, OnTimeout, ParamSchema, SeatSpec } from "../protocol";
 import { go, href } from "../router";
 import { SeatMark } from "../seats";
 import { t } from "../strings";
+import { clockWords } from "../time";
 
 export type Strength = "easy" | "medium" | "hard";
-type SeatChoice = { kind: "person" } | { kind: "bot"; strength: Strength };
+/** A seat on the new-table page: a person invited by link, a person at this device (hot-seat), or a bot. */
+export type SeatChoice = { kind: "person" } | { kind: "here"; name: string } | { kind: "bot"; strength: Strength };
+
+/** The clocks a turn-based table may have, in seconds: 1 hour to 7 days (the server takes up to 14). */
+export const CLOCKS = [3600, 12 * 3600, 86400, 3 * 86400, 7 * 86400];
 
 /** The server's bot spec for a strength: ismcts carries strengths; games without it get their default bot. */
 export function botSpec(game: GameInfo, s: SeatChoice): SeatSpec {
-  if (s.kind === "person") return s;
+  if (s.kind === "person" || s.kind === "here") return { kind: "person" };
   return { kind: "bot", bot: game.bots.includes("ismcts") ? `ismcts:${s.strength}` : game.default_bot };
 }
 
@@ -80,6 +85,44 @@ export function ParamField({
   );
 }
 
+export interface TableChoices {
+  players: number;
+  seats: SeatChoice[];
+  params: Record<string, Json>;
+  isPublic: boolean;
+  undo: boolean;
+  turnBased: boolean;
+  clock: number;
+  onTimeout: OnTimeout;
+}
+
+/**
+ * The POST /api/tables body for the page's choices. Options left at the
+ * server's defaults are not sent. A table whose every person sits at this
+ * device starts as soon as they have all joined.
+ */
+export function createRequest(game: GameInfo, c: TableChoices): CreateTableRequest {
+  const seats = c.seats.slice(0, c.players);
+  const here = seats.some((s, i) => i > 0 && s.kind === "here");
+  const invited = seats.some((s, i) => i > 0 && s.kind === "person");
+  const req: CreateTableRequest = {
+    game: game.name,
+    params: Object.fromEntries(
+      game.params.filter((p) => c.params[p.name] !== p.default).map((p) => [p.name, c.params[p.name]]),
+    ),
+    seats: seats.map((s) => botSpec(game, s)),
+    public: c.isPublic,
+    auto_start: here && !invited,
+  };
+  if (!c.undo) req.undo = false;
+  if (c.turnBased) {
+    req.turn_based = true;
+    req.clock_seconds = c.clock;
+    req.on_timeout = c.onTimeout;
+  }
+  return req;
+}
+
 /** "New table": player count, every rule option, each seat a person or a bot, public or not. */
 export function NewTable({ game }: { game: GameInfo }) {
   const [players, setPlayers] = useState(Math.min(Math.max(game.min_players, 3), game.max_players));
@@ -96,26 +139,31 @@ export function NewTable({ game }: { game: GameInfo }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const [undo, setUndo] = useState(true);
+  const [turnBased, setTurnBased] = useState(false);
+  const [clock, setClock] = useState(86400);
+  const [onTimeout, setOnTimeout] = useState<OnTimeout>("bot");
+
   const submit = async (e: Event) => {
     e.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      const changed = Object.fromEntries(
-        game.params.filter((p) => params[p.name] !== p.default).map((p) => [p.name, params[p.name]]),
-      );
-      const table = await api.create({
-        game: game.name,
-        params: changed,
-        seats: seats.slice(0, players).map((s) => botSpec(game, s)),
-        public: isPublic,
-        auto_start: false,
-      });
+      const req = createRequest(game, { players, seats, params, isPublic, undo, turnBased, clock, onTimeout });
+      const table = await api.create(req);
       const who = name.trim() || t("new.person");
       rememberName(who);
       remember(table.id, { host_token: table.host_token });
       const joined = await api.join(table.id, who, 0);
-      remember(table.id, { token: joined.token, seat: joined.seat, name: who });
+      rememberSeat(table.id, { token: joined.token, seat: joined.seat, name: who });
+      // Every person at this device takes their seat with their own name.
+      for (let i = 1; i < players; i++) {
+        const s = seats[i];
+        if (s.kind !== "here") continue;
+        const n = s.name.trim() || t("new.seat", { n: i + 1 });
+        const j = await api.join(table.id, n, i);
+        rememberSeat(table.id, { token: j.token, seat: j.seat, name: n });
+      }
       go({ page: "table", id: table.id });
     } catch (err) {
       setError(err instanceof ApiError ? `${err.message} (${err.code})` : String(err));
@@ -164,26 +212,45 @@ export function NewTable({ game }: { game: GameInfo }) {
                 <>
                   <select
                     aria-label={t("new.seat", { n: i + 1 })}
-                    value={s.kind === "person" ? "person" : s.strength}
+                    value={s.kind === "bot" ? s.strength : s.kind}
                     onChange={(e) => {
                       const v = (e.target as HTMLSelectElement).value;
                       const next = seats.slice();
                       next[i] =
                         v === "person"
                           ? { kind: "person" }
-                          : { kind: "bot", strength: v as "easy" | "medium" | "hard" };
+                          : v === "here"
+                            ? { kind: "here", name: "" }
+                            : { kind: "bot", strength: v as Strength };
                       setSeats(next);
                     }}
                   >
-                    <option value="person">{t("new.person")}</option>
+                    <option value="person">{t("new.invite")}</option>
+                    <option value="here">{t("new.here")}</option>
                     <option value="easy">{`${t("new.bot")}: ${t("new.easy")}`}</option>
                     <option value="medium">{`${t("new.bot")}: ${t("new.medium")}`}</option>
                     <option value="hard">{`${t("new.bot")}: ${t("new.hard")}`}</option>
                   </select>
+                  {s.kind === "here" && (
+                    <input
+                      class="here-name"
+                      type="text"
+                      maxLength={40}
+                      aria-label={t("new.here_name", { n: i + 1 })}
+                      placeholder={t("new.here_name", { n: i + 1 })}
+                      value={s.name}
+                      onInput={(e) => {
+                        const next = seats.slice();
+                        next[i] = { kind: "here", name: (e.target as HTMLInputElement).value };
+                        setSeats(next);
+                      }}
+                    />
+                  )}
                 </>
               )}
             </div>
           ))}
+          {seats.slice(1, players).some((s) => s.kind === "here") && <small class="muted">{t("new.here_help")}</small>}
         </fieldset>
         {game.params.length > 0 && (
           <fieldset class="params">
@@ -198,6 +265,56 @@ export function NewTable({ game }: { game: GameInfo }) {
             ))}
           </fieldset>
         )}
+        <fieldset class="table-options">
+          <label class="check">
+            <input
+              type="checkbox"
+              name="undo"
+              checked={undo}
+              onChange={(e) => setUndo((e.target as HTMLInputElement).checked)}
+            />
+            {t("new.undo")}
+          </label>
+          <label class="check">
+            <input
+              type="checkbox"
+              name="turn_based"
+              checked={turnBased}
+              onChange={(e) => setTurnBased((e.target as HTMLInputElement).checked)}
+            />
+            {t("new.turn_based")}
+          </label>
+          {turnBased && (
+            <div class="turn-based-options">
+              <div class="param">
+                <label for="clock">{t("new.clock")}</label>
+                <select
+                  id="clock"
+                  value={clock}
+                  onChange={(e) => setClock(Number((e.target as HTMLSelectElement).value))}
+                >
+                  {CLOCKS.map((c) => (
+                    <option key={c} value={c}>
+                      {clockWords(c)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div class="param">
+                <label for="on-timeout">{t("new.on_timeout")}</label>
+                <select
+                  id="on-timeout"
+                  value={onTimeout}
+                  onChange={(e) => setOnTimeout((e.target as HTMLSelectElement).value as OnTimeout)}
+                >
+                  <option value="bot">{t("new.on_timeout.bot")}</option>
+                  <option value="takeover">{t("new.on_timeout.takeover")}</option>
+                </select>
+              </div>
+              <small class="muted">{t("new.turn_based_help")}</small>
+            </div>
+          )}
+        </fieldset>
         <label class="check">
           <input
             type="checkbox"

@@ -234,6 +234,11 @@ export function Replay({ id, games }: { id: string; games?: GameInfo[] | null })
           <>
             <p class="who">
               {now.actor !== null && now.actor >= 0 && <SeatMark seat={now.actor} />} <strong>{actor}</strong>
+              {now.undo && (
+                <span class="undo-step" aria-hidden="true">
+                  {" ↶"}
+                </span>
+              )}
               {now.words && <span class="words">: {words(now.words)}</span>}
             </p>
             {now.events.map((e, i) => (

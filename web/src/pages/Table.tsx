@@ -1,26 +1,91 @@
-import { useEffect, useMemo, useState } from "preact/hooks";
-import { ApiError, api, credentials, playerName, remember, rememberName } from "../api";
+import type { ComponentChildren } from "preact";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import type { Credentials } from "../api";
+import { ApiError, api, credentials, heldSeats, playerName, remember, rememberName, rememberSeat } from "../api";
+import { APP_TITLE, useTurnSignal } from "../attention";
+import { NotifyButton } from "../components/NotifyButton";
 import { Chat } from "../components/Chat";
 import { ChoiceList } from "../components/ChoiceList";
 import { EventLog } from "../components/EventLog";
 import { ScoreTable } from "../components/ScoreTable";
-import { SeatList, botLabel, seatName, seatNames, turnText } from "../components/SeatList";
+import { SeatList, botLabel, plainSeatName, seatName, seatNames, turnText } from "../components/SeatList";
 import type { TableState } from "../connection";
 import { TableConnection } from "../connection";
 import { loadGame } from "../games/registry";
 import type { GameModule } from "../games/types";
 import { GAME_INFO } from "../games/info";
 import { lang } from "../i18n";
-import type { GameInfo, LobbySeat } from "../protocol";
+import type { GameInfo, LobbySeat, TableOptions } from "../protocol";
 import { href } from "../router";
 import { SeatMark } from "../seats";
 import { nameSeats } from "../seatnames";
 import { type UiKey, t, ui } from "../strings";
+import { duration, useNow, when, clockWords } from "../time";
 import { ParamField, botSpec, type Strength } from "./NewTable";
 
 /** A table at any phase: the waiting room, the game, the end screen. */
 export function Table({ id, games }: { id: string; games?: GameInfo[] | null }) {
   const [creds, setCreds] = useState(() => credentials(id));
+  // Several seats held by this browser: people share the device (hot-seat).
+  if (heldSeats(creds).length >= 2) return <HotSeatTable id={id} games={games} creds={creds} />;
+  return <OneSeatTable id={id} games={games} creds={creds} onJoined={() => setCreds(credentials(id))} />;
+}
+
+function gameTitle(game: string | undefined): string {
+  return (game && GAME_INFO[game]?.title) || game || "";
+}
+
+/** The tab's title and icon, and a notification, when someone at this device must act. */
+function useTableSignal(state: TableState | null, who: string | null) {
+  const game = gameTitle(state?.game);
+  const title = !state ? APP_TITLE : who ? `● ${who} — ${game} — ${APP_TITLE}` : `${game} — ${APP_TITLE}`;
+  useTurnSignal(who ? 1 : 0, title, {
+    title: t("notify.title", { game }),
+    body: t("notify.body"),
+    tag: `meeple-${state?.table ?? ""}`,
+  });
+}
+
+/** Keeps this browser's seats at the rematch: its table learns the same tokens. */
+function useRematchSeats(rematch: string | undefined, creds: Credentials) {
+  useEffect(() => {
+    if (rematch && !credentials(rematch).token && (creds.token || creds.host_token)) remember(rematch, { ...creds });
+  }, [rematch, creds]);
+}
+
+function useGame(game: string | undefined): GameModule | null {
+  const [mod, setMod] = useState<GameModule | null>(null);
+  useEffect(() => {
+    if (game) loadGame(game).then(setMod);
+  }, [game]);
+  return mod;
+}
+
+function Missing({ conn }: { conn: TableConnection }) {
+  if (conn.status.value === "closed" || conn.error.value?.code === "table/unknown")
+    return (
+      <main>
+        <p class="error">{t("error.unknown_table")}</p>
+      </main>
+    );
+  return (
+    <main>
+      <p>{t("lobby.loading")}</p>
+    </main>
+  );
+}
+
+function OneSeatTable({
+  id,
+  games,
+  creds,
+  onJoined,
+}: {
+  id: string;
+  games?: GameInfo[] | null;
+  creds: Credentials;
+  onJoined: () => void;
+}) {
   const conn = useMemo(
     () => new TableConnection({ table: id, token: creds.token, lang: lang.peek() }),
     [id, creds.token],
@@ -31,28 +96,12 @@ export function Table({ id, games }: { id: string; games?: GameInfo[] | null }) 
 
   const state = conn.state.value;
   // People keep their seats at the rematch: its table learns this browser's tokens.
-  const rematch = state?.rematch;
-  useEffect(() => {
-    if (rematch && !credentials(rematch).token && (creds.token || creds.host_token)) remember(rematch, { ...creds });
-  }, [rematch, creds]);
-  const [mod, setMod] = useState<GameModule | null>(null);
-  useEffect(() => {
-    if (state?.game) loadGame(state.game).then(setMod);
-  }, [state?.game]);
+  useRematchSeats(state?.rematch, creds);
+  const mod = useGame(state?.game);
+  const mine = state?.phase === "playing" && state.seat >= 0 && (state.to_act ?? []).includes(state.seat);
+  useTableSignal(state, mine ? t("table.your_turn") : null);
 
-  if (!state) {
-    if (conn.status.value === "closed" || conn.error.value?.code === "table/unknown")
-      return (
-        <main>
-          <p class="error">{t("error.unknown_table")}</p>
-        </main>
-      );
-    return (
-      <main>
-        <p>{t("lobby.loading")}</p>
-      </main>
-    );
-  }
+  if (!state) return <Missing conn={conn} />;
   const hostToken = creds.host_token;
   return (
     <main class={`table phase-${state.phase} game-${state.game}`} data-phase={state.phase} data-version={state.version}>
@@ -68,13 +117,171 @@ export function Table({ id, games }: { id: string; games?: GameInfo[] | null }) 
           id={id}
           hostToken={hostToken}
           hasSeat={creds.token !== undefined}
-          onJoined={() => setCreds(credentials(id))}
+          onJoined={onJoined}
           game={games?.find((g) => g.name === state.game)}
         />
       ) : (
         <Play state={state} conn={conn} mod={mod} hostToken={hostToken} />
       )}
     </main>
+  );
+}
+
+/** The state message with the newest version among several connections to one table. */
+export function newest(states: (TableState | null)[]): TableState | null {
+  let best: TableState | null = null;
+  for (const s of states) if (s && (!best || s.version > best.version)) best = s;
+  return best;
+}
+
+/**
+ * Which of this device's seats must act now: the lowest of those the table
+ * waits for (simultaneous decisions are taken one seat at a time), or -1.
+ */
+export function localSeatToAct(state: TableState | null, seats: readonly number[]): number {
+  if (!state || state.phase !== "playing") return -1;
+  const toAct = state.to_act ?? [];
+  const mine = seats.filter((s) => toAct.includes(s)).sort((a, b) => a - b);
+  return mine.length ? mine[0] : -1;
+}
+
+/**
+ * Several people at one device: one connection per seat and a spectator's.
+ * Between two seats' turns a curtain covers the table ("Pass to Anna"); a
+ * seat's private view is drawn only after its person confirms, and only
+ * while that seat must act. While none must act, the spectator's view shows.
+ * A hidden seat's view is never in the page, not even covered.
+ */
+function HotSeatTable({ id, games, creds }: { id: string; games?: GameInfo[] | null; creds: Credentials }) {
+  const held = heldSeats(creds);
+  const tokens = held.map((s) => s.token).join(",");
+  const conns = useMemo(
+    () => held.map((s) => new TableConnection({ table: id, token: s.token, lang: lang.peek() })),
+    [id, tokens],
+  );
+  const watcher = useMemo(() => new TableConnection({ table: id, lang: lang.peek() }), [id]);
+  useEffect(() => () => conns.forEach((c) => c.close()), [conns]);
+  useEffect(() => () => watcher.close(), [watcher]);
+  useEffect(() => {
+    for (const c of conns) c.setLang(lang.value);
+    watcher.setLang(lang.value);
+  }, [conns, watcher, lang.value]);
+  const [confirmed, setConfirmed] = useState<number | null>(null);
+
+  const latest = newest([...conns.map((c) => c.state.value), watcher.state.value]);
+  useRematchSeats(latest?.rematch, creds);
+  const mod = useGame(latest?.game);
+  const seatNumbers = held.map((s) => s.seat);
+  const active = localSeatToAct(latest, seatNumbers);
+  const activeIndex = seatNumbers.indexOf(active);
+  const name = (seat: number) =>
+    latest ? plainSeatName(latest.seats, seat) : (held.find((s) => s.seat === seat)?.name ?? "");
+  useTableSignal(latest, active >= 0 ? t("hot.turn_of", { name: name(active) }) : null);
+
+  if (!latest) return <Missing conn={conns[0]} />;
+  const hostToken = creds.host_token;
+  const reconnecting = [...conns, watcher].some((c) => c.status.value === "reconnecting");
+  let body;
+  let shown: TableConnection | null = null;
+  if (latest.phase === "lobby") {
+    const first = conns[0].state.value ?? latest;
+    shown = conns[0];
+    body = (
+      <Waiting
+        state={first}
+        id={id}
+        hostToken={hostToken}
+        hasSeat
+        onJoined={() => {}}
+        game={games?.find((g) => g.name === latest.game)}
+      />
+    );
+  } else if (active >= 0 && confirmed === active && conns[activeIndex].state.value) {
+    shown = conns[activeIndex];
+    body = (
+      <Play
+        state={conns[activeIndex].state.value!}
+        conn={shown}
+        mod={mod}
+        hostToken={hostToken}
+        top={
+          <button type="button" class="small" onClick={() => setConfirmed(null)}>
+            {t("hot.hide")}
+          </button>
+        }
+      />
+    );
+  } else if (active >= 0) {
+    body = (
+      <Curtain
+        seat={active}
+        name={name(active)}
+        onConfirm={() => setConfirmed(active)}
+        watching={watcher.state.value}
+      />
+    );
+  } else if (watcher.state.value) {
+    shown = watcher;
+    body = (
+      <Play
+        state={watcher.state.value}
+        conn={watcher}
+        mod={mod}
+        hostToken={hostToken}
+        note={latest.phase === "playing" ? t("hot.watching") : undefined}
+      />
+    );
+  } else {
+    body = <p>{t("lobby.loading")}</p>;
+  }
+  const people = seatNumbers.map(name).join(", ");
+  return (
+    <main
+      class={`table hot-seat phase-${latest.phase} game-${latest.game}`}
+      data-phase={latest.phase}
+      data-version={latest.version}
+      data-hot-seat={active >= 0 && confirmed !== active ? "curtain" : shown === watcher ? "watching" : "seat"}
+      data-shown-seat={shown && shown !== watcher ? seatNumbers[conns.indexOf(shown)] : undefined}
+    >
+      {reconnecting && (
+        <div class="banner warn" role="status">
+          {t("table.reconnecting")}
+        </div>
+      )}
+      {shown && <ErrorBanner conn={shown} />}
+      <p class="hot-people muted">{t("hot.people", { names: people })}</p>
+      {body}
+    </main>
+  );
+}
+
+/** The curtain between two seats' turns: nothing private of anyone, one button to go on. */
+function Curtain({
+  seat,
+  name,
+  onConfirm,
+  watching,
+}: {
+  seat: number;
+  name: string;
+  onConfirm: () => void;
+  watching: TableState | null;
+}) {
+  // The confirmation is where the keyboard is: Enter shows the next person's view.
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus(), [seat]);
+  return (
+    <section class="curtain" aria-labelledby="curtain-title" data-seat={seat}>
+      <div class="curtain-card">
+        <SeatMark seat={seat} />
+        <h1 id="curtain-title">{t("hot.pass_to", { name })}</h1>
+        <p>{t("hot.help", { name })}</p>
+        <button type="button" class="primary big" ref={button} onClick={onConfirm}>
+          {t("hot.confirm", { name })}
+        </button>
+      </div>
+      {watching && watching.phase !== "lobby" && <SeatList state={watching} />}
+    </section>
   );
 }
 
@@ -116,7 +323,7 @@ function Waiting(props: {
       const who = name.trim() || t("new.person");
       rememberName(who);
       const j = await api.join(id, who, seat);
-      remember(id, { token: j.token, seat: j.seat, name: who });
+      rememberSeat(id, { token: j.token, seat: j.seat, name: who });
       props.onJoined();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : String(err));
@@ -217,6 +424,7 @@ function Waiting(props: {
           ))}
         </fieldset>
       )}
+      {state.table_options && <TableOptionsLine opts={state.table_options} />}
       {error && <p class="error">{error}</p>}
       {hostToken ? (
         <div class="actions">
@@ -238,16 +446,103 @@ function Waiting(props: {
   );
 }
 
+/** The table's own options in the waiting room: undo, and the clock of a turn-based table. */
+function TableOptionsLine({ opts }: { opts: TableOptions }) {
+  return (
+    <ul class="table-options-line muted">
+      <li>{opts.undo ? t("wait.undo_on") : t("wait.undo_off")}</li>
+      {opts.turn_based && <li>{t("table.turn_based", { duration: clockWords(opts.clock_seconds) })}</li>}
+      {opts.clock_seconds > 0 && (
+        <li>
+          {t("new.on_timeout")}: {t(opts.on_timeout === "takeover" ? "new.on_timeout.takeover" : "new.on_timeout.bot")}
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** The take-back button: shown at tables that allow it, usable when the seat has something to take back. */
+function UndoButton({ state, conn, disabled }: { state: TableState; conn: TableConnection; disabled: boolean }) {
+  if (state.undo === undefined || state.seat < 0 || state.phase !== "playing") return null;
+  const n = state.undo;
+  return (
+    <div class="undo">
+      <button
+        type="button"
+        class="undo-button"
+        disabled={disabled || n <= 0}
+        title={t("table.undo_hint")}
+        aria-keyshortcuts="Control+Z"
+        data-undo={n}
+        onClick={() => conn.undo()}
+      >
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+          <path d="M9 14 4 9l5-5" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" />
+          <path d="M4 9h10a6 6 0 0 1 0 12h-3" fill="none" stroke="currentColor" stroke-width="2.4" />
+        </svg>
+        {n > 1 ? t("table.undo_n", { n }) : t("table.undo")}
+      </button>
+    </div>
+  );
+}
+
+/** Ctrl+Z (or Cmd+Z) takes back the seat's last decision, except while typing. */
+function useUndoKey(conn: TableConnection) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey || e.key.toLowerCase() !== "z") return;
+      const el = e.target as HTMLElement | null;
+      if (el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.isContentEditable)) return;
+      if (conn.undo()) e.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [conn]);
+}
+
+/** Since when the table waits, for how long, and this seat's clock when it has one. */
+export function TurnClock({ state }: { state: TableState }) {
+  const now = useNow(state.deadline && state.deadline - Date.now() < 3_600_000 ? 1000 : 30_000);
+  if (state.phase !== "playing") return null;
+  const opts = state.table_options;
+  return (
+    <span class="turn-clock">
+      {state.since !== undefined && state.since !== null && (opts?.turn_based || now - state.since >= 60_000) && (
+        <span class="since" data-since={state.since}>
+          {t("table.turn_since", { time: when(state.since, now) })} ·{" "}
+          {t("table.for", { duration: duration(now - state.since) })}
+        </span>
+      )}
+      {state.deadline !== undefined && state.deadline !== null && (
+        <span class={`deadline ${state.deadline - now < 3_600_000 ? "soon" : ""}`} data-deadline={state.deadline}>
+          {state.deadline > now
+            ? t("table.clock_mine", { duration: duration(state.deadline - now), time: when(state.deadline, now) })
+            : t("table.clock_out")}
+        </span>
+      )}
+      {opts?.turn_based && (
+        <span class="turn-based muted">{t("table.turn_based", { duration: clockWords(opts.clock_seconds) })}</span>
+      )}
+    </span>
+  );
+}
+
 function Play({
   state,
   conn,
   mod,
   hostToken,
+  top,
+  note,
 }: {
   state: TableState;
   conn: TableConnection;
   mod: GameModule | null;
   hostToken?: string;
+  /** Extra controls in the turn bar (hot-seat: hide my view). */
+  top?: ComponentChildren;
+  /** A line under the turn bar (hot-seat: nobody here must act). */
+  note?: string;
 }) {
   const Screen = mod?.Screen;
   const act = (a: Parameters<TableConnection["act"]>[0]) => conn.act(a);
@@ -255,15 +550,24 @@ function Play({
   const log = conn.log.value.map((e) => nameSeats(e, state.game, lang.value, names));
   const pending = conn.pending.value !== null;
   const mine = (state.to_act ?? []).includes(state.seat);
+  useUndoKey(conn);
   return (
     <div class="play">
       <header class="turn-bar" aria-live="polite">
         <strong class={mine ? "mine" : ""}>{state.phase === "finished" ? t("end.title") : turnText(state)}</strong>
+        <TurnClock state={state} />
         {state.seat < 0 && <span class="muted">{t("table.spectator")}</span>}
+        {top}
+        {state.phase === "playing" && state.seat >= 0 && state.table_options?.turn_based && <NotifyButton />}
         <a class="button small" href={href({ page: "rules", game: state.game })} target="_blank" rel="noopener">
           {t("nav.rules")}
         </a>
       </header>
+      {note && (
+        <p class="hot-note" role="status">
+          {note}
+        </p>
+      )}
       {state.phase === "finished" && <EndScreen state={state} mod={mod} hostToken={hostToken} />}
       <div class="play-body">
         <div class="board-area">
@@ -272,6 +576,7 @@ function Play({
         <aside class="side">
           <SeatList state={state} />
           <ChoiceList choices={state.choices ?? []} act={act} disabled={pending} />
+          <UndoButton state={state} conn={conn} disabled={pending} />
           <EventLog log={log} />
           {state.seat >= 0 && <Chat conn={conn} />}
         </aside>

@@ -1,0 +1,241 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { ApiError, api, forget, myTableTokens } from "../api";
+import { APP_TITLE, useTurnSignal } from "../attention";
+import { NotifyButton } from "../components/NotifyButton";
+import { resultOrder } from "../components/ScoreTable";
+import { GAME_INFO } from "../games/info";
+import { type MyTableLine, mergeMyTables } from "../mytables";
+import type { GameInfo } from "../protocol";
+import { resultScores } from "../protocol";
+import { href } from "../router";
+import { SeatMark } from "../seats";
+import { refusal } from "./Table";
+import { t } from "../strings";
+import { duration, useNow, when } from "../time";
+
+const VISIBLE_EVERY = 30_000;
+const HIDDEN_EVERY = 120_000;
+
+/** A seat's name for the list: a bot spec of the game as "Bot 2" (as the table names it), a person's name as it is. */
+function seatLabel(line: MyTableLine, seat: number, games?: GameInfo[] | null): string {
+  const s = line.seats[seat] ?? "";
+  const bots = games?.find((g) => g.name === line.game)?.bots ?? [];
+  if (bots.includes(s.split(":")[0])) return t("table.bot_n", { n: seat + 1 });
+  return s || t("table.seat", { n: seat + 1 });
+}
+
+/** Every table this browser holds a seat or host token at, whose turn it is and for how long. */
+export function MyTables({ games }: { games?: GameInfo[] | null }) {
+  const [lines, setLines] = useState<MyTableLine[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [updated, setUpdated] = useState<number | null>(null);
+  const now = useNow(30_000);
+  const live = useRef(true);
+
+  const load = () => {
+    const tokens = myTableTokens();
+    if (!tokens.length) {
+      setLines([]);
+      return;
+    }
+    api.myTables(tokens).then(
+      (r) => {
+        if (!live.current) return;
+        setLines(mergeMyTables(r.tables));
+        setError(null);
+        setUpdated(Date.now());
+      },
+      (e: Error) => live.current && setError(e instanceof ApiError ? e.message : String(e)),
+    );
+  };
+
+  useEffect(() => {
+    live.current = true;
+    load();
+    let timer: ReturnType<typeof setTimeout>;
+    const schedule = () => {
+      timer = setTimeout(
+        () => {
+          load();
+          schedule();
+        },
+        document.hidden ? HIDDEN_EVERY : VISIBLE_EVERY,
+      );
+    };
+    schedule();
+    const onVisible = () => {
+      if (document.hidden) return;
+      clearTimeout(timer);
+      load();
+      schedule();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      live.current = false;
+      clearTimeout(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, []);
+
+  const turns = (lines ?? []).filter((l) => l.myTurn).length;
+  useTurnSignal(turns, turns > 0 ? `(${turns}) ${t("my.title")} — ${APP_TITLE}` : `${t("my.title")} — ${APP_TITLE}`, {
+    title: t("my.count", { n: turns }),
+    body: t("notify.body"),
+    tag: "meeple-my-tables",
+  });
+
+  return (
+    <main class="my-tables">
+      <header class="my-head">
+        <h1>{t("my.title")}</h1>
+        {turns > 0 && (
+          <strong class="my-count" role="status">
+            {t("my.count", { n: turns })}
+          </strong>
+        )}
+        <NotifyButton />
+        <button type="button" class="small" onClick={load}>
+          {t("my.refresh")}
+        </button>
+        {updated !== null && <small class="muted">{t("my.updated", { time: when(updated, now) })}</small>}
+      </header>
+      {error && (
+        <p class="error" role="alert">
+          {t("error.generic", { message: error })}
+        </p>
+      )}
+      {lines === null ? (
+        <p>{t("lobby.loading")}</p>
+      ) : lines.length === 0 ? (
+        <p class="muted">{t("my.empty")}</p>
+      ) : (
+        <ul class="my-list">
+          {lines.map((l) => (
+            <Line
+              key={l.table}
+              line={l}
+              now={now}
+              games={games}
+              onForget={() => {
+                forget(l.table);
+                setLines(lines.filter((x) => x.table !== l.table));
+              }}
+            />
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
+
+function Line({
+  line,
+  now,
+  games,
+  onForget,
+}: {
+  line: MyTableLine;
+  now: number;
+  games?: GameInfo[] | null;
+  onForget: () => void;
+}) {
+  const title = GAME_INFO[line.game]?.title ?? line.title ?? line.game;
+  if (line.error) {
+    return (
+      <li class="my-table gone" data-table={line.table} data-phase="error">
+        <div class="my-main">
+          <strong>{line.table}</strong>
+          <p class="muted">{line.error.code === "table/unknown" ? t("my.gone") : refusal(line.error)}</p>
+        </div>
+        <button type="button" aria-label={t("my.forget_label", { table: line.table })} onClick={onForget}>
+          {t("my.forget")}
+        </button>
+      </li>
+    );
+  }
+  const name = (s: number) => seatLabel(line, s, games);
+  const others = line.toAct.filter((s) => !line.mine.includes(s));
+  const since = line.since !== null ? duration(now - line.since) : null;
+  let status: string;
+  if (line.phase === "lobby") status = t("my.waiting");
+  else if (line.phase === "finished") status = t("end.title");
+  else if (line.myTurn) {
+    // People sharing this device: name whose turn it is.
+    const who = line.mine.length > 1 ? t("hot.turn_of", { name: line.myToAct.map(name).join(", ") }) : null;
+    status = who
+      ? since
+        ? `${who} · ${t("table.for", { duration: since })}`
+        : who
+      : since
+        ? t("my.your_turn_for", { duration: since })
+        : t("table.your_turn");
+  } else if (others.length) {
+    const who = others.map(name).join(", ");
+    status = since ? t("my.turn_of_for", { name: who, duration: since }) : t("table.waiting_for", { names: who });
+  } else status = t("lobby.phase.playing");
+  const r = line.result;
+  return (
+    <li
+      class={`my-table phase-${line.phase} ${line.myTurn ? "my-turn" : ""}`}
+      data-table={line.table}
+      data-phase={line.phase}
+      data-my-turn={line.myTurn ? "true" : "false"}
+    >
+      <div class="my-main">
+        <h2>
+          {line.myTurn && (
+            <span class="turn-mark" aria-hidden="true">
+              ●{" "}
+            </span>
+          )}
+          {title}
+        </h2>
+        <ul class="my-seats" aria-label={t("lobby.players")}>
+          {line.seats.map((_, i) => (
+            <li key={i} class={`${line.mine.includes(i) ? "me" : ""} ${line.toAct.includes(i) ? "to-act" : ""}`}>
+              <SeatMark seat={i} />
+              {name(i)}
+              {line.mine.includes(i) && <span class="tag">{t("table.you")}</span>}
+            </li>
+          ))}
+          {line.host && <li class="tag">{t("my.host")}</li>}
+        </ul>
+        <p class="my-status">
+          <strong class={line.myTurn ? "mine" : ""}>{status}</strong>
+          {line.deadline !== null && (
+            <span class={`deadline ${line.deadline - now < 3_600_000 ? "soon" : ""}`}>
+              {" · "}
+              {t("my.deadline", { duration: duration(line.deadline - now), time: when(line.deadline, now) })}
+            </span>
+          )}
+        </p>
+        {r && (
+          <p class="my-result">
+            {r.winners.length === 0
+              ? t("end.nobody")
+              : t(r.winners.length > 1 ? "end.winners" : "end.winner", { names: r.winners.map(name).join(", ") })}
+            {" · "}
+            {resultOrder(r)
+              .map((s) => `${name(s)} ${resultScores(r)[s]}`)
+              .join(", ")}
+          </p>
+        )}
+      </div>
+      <div class="actions">
+        <a class={`button ${line.myTurn ? "primary" : ""}`} href={href({ page: "table", id: line.table })}>
+          {t("my.open")}
+        </a>
+        {line.phase === "finished" && (
+          <>
+            <a class="button" href={href({ page: "replay", id: line.table })}>
+              {t("end.replay")}
+            </a>
+            <a class="button" href={api.recordUrl(line.table)} download={`${line.game}-${line.table}.json`}>
+              {t("end.download")}
+            </a>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
