@@ -4,7 +4,9 @@
 // random game is checked with core/conformance.h, then the game's record is
 // replayed and must reproduce the same final state byte for byte.
 //
-// MEEPLE_CONFORMANCE_SEEDS sets the number of seeds per case (default 4).
+// MEEPLE_CONFORMANCE_SEEDS sets the number of seeds per case (default 4, or
+// the build's MEEPLE_CONFORMANCE_DEFAULT_SEEDS: 1 in the asan preset, where a
+// case takes 20 s; every case still runs).
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -34,7 +36,7 @@ void PrintTo(const Case& c, std::ostream* os) {
 }
 
 std::vector<Case> all_cases() {
-  int seeds = 4;
+  int seeds = MEEPLE_CONFORMANCE_DEFAULT_SEEDS;
   if (const char* e = std::getenv("MEEPLE_CONFORMANCE_SEEDS")) seeds = std::max(1, std::atoi(e));
   std::vector<const AnyGame*> games(all_games().begin(), all_games().end());
   games.push_back(&kToy);

@@ -126,6 +126,16 @@ TEST(FuzzRegression, AUfoStateWithABumpAwayFromItsUfosIsCorrupt) {
   EXPECT_EQ(s.error().code, errc::kCorruptState);
 }
 
+// A First Giants state with a refill due in a slot that holds a card: the
+// refill overwrote that card, and the next state lost it.
+TEST(FuzzRegression, AFirstGiantsStateWithARefillDueInAFullSlotIsCorrupt) {
+  const std::string in = input("action-first-giants-refill-into-a-full-slot");
+  ASSERT_EQ(game_of(in).name(), "first-giants");
+  auto s = game_of(in).state_from_json(Json::parse(first_line(in)));
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().code, errc::kCorruptState);
+}
+
 // A record whose "format" is not a string: value() threw outside the
 // reader's try.
 TEST(FuzzRegression, ARecordWhoseFormatIsNotAStringIsCorrupt) {

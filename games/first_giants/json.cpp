@@ -225,6 +225,11 @@ Expected<FirstGiantsState> FirstGiantsState::from_json(const Json& j) {
   s.refill_site_ = static_cast<std::uint8_t>(rs);
   s.refill_slot_ = static_cast<std::uint8_t>(rk);
   s.refill_due_ = r.at(2).get<bool>();
+  // A refill is due from the take that emptied the slot until the card
+  // below the deck's top turns up (kTurnUp); until refill() the slot is
+  // empty. Else the refill overwrote a card (found by tests/fuzz).
+  if (s.refill_due_ && s.phase_ != Phase::kTurnUp && s.site_[rs][rk] != kNoCard)
+    return corrupt("a refill is due in a slot that holds a card");
   for (const auto& pd : j.at("pending")) {
     const int o = pd.at(0).get<int>(), c = pd.at(1).get<int>();
     if (o < 0 || o >= players || c < 0 || c >= kCards || s.pending_.full())
