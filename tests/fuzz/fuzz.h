@@ -15,6 +15,7 @@
 #include "core/any_game.h"
 #include "core/conformance.h"
 #include "games/registry.h"
+#include "server/protocol.h"
 
 namespace meeple::fuzz {
 
@@ -49,31 +50,13 @@ inline char selector_of(const AnyGame& game) {
 // recurses, and such input tells nothing about our decoders.
 inline constexpr int kMaxDepth = 64;
 
-// JSON from untrusted bytes without exceptions; nullopt when the text is not
-// JSON or nests deeper than kMaxDepth.
+// JSON from untrusted bytes without exceptions (the server's own reader,
+// with no size limit here); nullopt when the text is not JSON or nests
+// deeper than kMaxDepth.
 inline std::optional<Json> parse_json(std::string_view text) {
-  int depth = 0, max_depth = 0;
-  bool in_string = false, escaped = false;
-  for (char c : text) {
-    if (in_string) {
-      if (escaped)
-        escaped = false;
-      else if (c == '\\')
-        escaped = true;
-      else if (c == '"')
-        in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      max_depth = std::max(max_depth, ++depth);
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  if (max_depth > kMaxDepth) return std::nullopt;
-  Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) return std::nullopt;
-  return j;
+  auto j = server::parse_request(text, text.size(), kMaxDepth);
+  if (!j) return std::nullopt;
+  return std::move(*j);
 }
 
 inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
