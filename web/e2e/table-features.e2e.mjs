@@ -111,9 +111,16 @@ export const tests = {
     const SITE = ".fg-site button.can-act:not([disabled])";
     const sites = () => page.$$eval(".fg-site", (ss) => ss.map((s) => s.textContent));
     let sites0, choices0, log0, dig;
+    const OTHER = ".side .choices button:not([disabled])";
     for (let turn = 0; ; turn++) {
-      assert(turn < 8, "a dig that may be taken back within eight turns");
-      await page.waitForSelector(SITE, { timeout: 30000 });
+      assert(turn < 16, "a dig that may be taken back within sixteen decisions");
+      // Some turns offer no dig: with every pawn out the only choice is to reclaim, and another seat's effect may
+      // ask this seat to decide. Such decisions are taken from the list of choices until a dig is offered again.
+      await page.waitForSelector(`${SITE}, ${OTHER}`, { timeout: 30000 });
+      if ((await page.locator(SITE).count()) === 0) {
+        await play(page, `${OTHER} >> nth=0`);
+        continue;
+      }
       sites0 = await sites();
       choices0 = await choiceWords(page);
       log0 = await logLength(page);
