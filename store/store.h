@@ -4,13 +4,16 @@
 // every chat line, every undo), never as state JSON: replaying the entries
 // rebuilds the state exactly.
 //
-// Several server nodes are planned (a PostgreSQL store): every write names
-// the table's owner and a fencing number (a Lease). A store that supports
-// ownership refuses a write whose fencing number is older than the table's
-// (store/fenced); the memory store checks it too, so the rule is tested from
-// the start.
+// Several server nodes may share one store (PostgreSQL, store/postgres_store.h):
+// each table id, lobby or game, is then written by one node at a time, the
+// holder of its lease. Every write names a Lease (owner and fencing number);
+// a write whose lease is not the id's latest is refused (store/fenced) in the
+// same transaction as the write, so a node that was paused or cut off and
+// comes back late cannot write into a table another node has taken over.
+// Every store implements the rule, so one contract suite tests them all.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -26,11 +29,15 @@ inline constexpr const char* kUnknownTable = "table/unknown";
 inline constexpr const char* kFenced = "store/fenced";
 inline constexpr const char* kFinished = "table/finished";
 inline constexpr const char* kExists = "table/exists";
+// The database cannot be reached (or failed mid-write): nothing was written.
+inline constexpr const char* kUnavailable = "store/unavailable";
 }  // namespace errc
 
 using TableId = std::string;
 
-// Who writes to a table: a node and its fencing number for that table.
+// Who writes to a table: a node and its fencing number for that table. The
+// default lease is the single node's: with one node nothing acquires, and
+// every id's latest fencing number is 1.
 struct Lease {
   std::string owner = "local";
   std::uint64_t fencing = 1;
@@ -83,8 +90,9 @@ struct TableSummary {
 class Store {
  public:
   virtual ~Store() = default;
-  // A new, empty table; its id is unique in this store.
-  virtual Expected<TableId> create(const TableSpec& spec) = 0;
+  // A new, empty table; its id is unique in this store. When spec.id names a
+  // lobby or an acquired id, `lease` must be its latest (store/fenced).
+  virtual Expected<TableId> create(const TableSpec& spec, const Lease& lease) = 0;
   // Appends entries in order, all or none, durable when it returns without an
   // error. Refused: table/unknown, table/finished, store/fenced.
   virtual MaybeError append(const TableId& id, const Lease& lease,
@@ -101,10 +109,30 @@ class Store {
   // hashes included), so a restarted owner still lists it and knows its
   // people. Durable when the call returns without an error. A lobby is
   // dropped once its game is created with create(), under the same id.
-  virtual MaybeError save_lobby(const TableSpec& spec) = 0;
-  virtual MaybeError drop_lobby(const TableId& id) = 0;
+  virtual MaybeError save_lobby(const TableSpec& spec, const Lease& lease) = 0;
+  virtual MaybeError drop_lobby(const TableId& id, const Lease& lease) = 0;
   // Every saved lobby, oldest first.
   virtual std::vector<TableSpec> lobbies() const = 0;
+
+  // --- Ownership, for nodes sharing the store. Ids that were never acquired
+  // have fencing number 1, held by the default Lease.
+  //
+  // Takes `id` (a table, a lobby, or an id not used yet) for `node`: answers
+  // a lease whose fencing number is one more than the id's latest, valid for
+  // `ttl`. It succeeds whoever held the id, whether that lease ran out or not:
+  // the node that the router sends the id's requests to takes it; the former
+  // holder's later writes are refused (store/fenced) and its next renew()
+  // tells it the id is gone.
+  virtual Expected<Lease> acquire(const TableId& id, const std::string& node,
+                                  std::chrono::milliseconds ttl) = 0;
+  // Extends, to now + ttl, the leases `node` holds on `ids`. Answers the ids
+  // of `ids` that `node` no longer holds (acquired by another node since).
+  virtual Expected<std::vector<TableId>> renew(const std::string& node,
+                                               std::span<const TableId> ids,
+                                               std::chrono::milliseconds ttl) = 0;
+  // Unfinished tables and lobbies whose lease has run out (their node is
+  // gone or cut off), oldest first. Ids never acquired are not listed.
+  virtual std::vector<TableId> expired() const = 0;
 };
 
 // The meeple-record/1 form of a table: its actions in order (chat lines are
@@ -115,18 +143,19 @@ GameRecord to_game_record(const TableRecord& t);
 // A store in memory: for terminal play, tests and single runs.
 class MemoryStore final : public Store {
  public:
-  Expected<TableId> create(const TableSpec& spec) override;
+  Expected<TableId> create(const TableSpec& spec, const Lease& lease) override;
   MaybeError append(const TableId& id, const Lease& lease, std::span<const Entry> entries) override;
   MaybeError finish(const TableId& id, const Lease& lease, const Json& result) override;
   Expected<TableRecord> load(const TableId& id) const override;
   std::vector<TableSummary> list(bool unfinished_only) const override;
-  MaybeError save_lobby(const TableSpec& spec) override;
-  MaybeError drop_lobby(const TableId& id) override;
+  MaybeError save_lobby(const TableSpec& spec, const Lease& lease) override;
+  MaybeError drop_lobby(const TableId& id, const Lease& lease) override;
   std::vector<TableSpec> lobbies() const override;
-  // Takes a table over for another owner with a higher fencing number (what a
-  // node does when it inherits a table); writes with older numbers are then
-  // refused.
-  MaybeError take_over(const TableId& id, const Lease& lease);
+  Expected<Lease> acquire(const TableId& id, const std::string& node,
+                          std::chrono::milliseconds ttl) override;
+  Expected<std::vector<TableId>> renew(const std::string& node, std::span<const TableId> ids,
+                                       std::chrono::milliseconds ttl) override;
+  std::vector<TableId> expired() const override;
 
  private:
   struct Stored {
