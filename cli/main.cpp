@@ -126,10 +126,23 @@ int main(int argc, char** argv) {
 
   meeple::server::ServerOptions sv;
   auto* c_serve =
-      app.add_subcommand("serve", "Run the game server: HTTP + WebSocket, tables stored in SQLite");
+      app.add_subcommand("serve", "Run the game server: HTTP + WebSocket, tables stored in SQLite "
+                                  "(or PostgreSQL, shared by several nodes)");
   c_serve->add_option("--bind", sv.bind, "Address to listen on")->capture_default_str();
   c_serve->add_option("--port", sv.port, "Port (0: any free port)")->capture_default_str();
-  c_serve->add_option("--db", sv.db, "SQLite database file")->capture_default_str();
+  c_serve
+      ->add_option("--store,--db", sv.db,
+                   "Where tables are kept: an SQLite file, postgresql://... or :memory:")
+      ->capture_default_str();
+  c_serve->add_option("--node", sv.node,
+                      "This node's name when several nodes share a PostgreSQL store behind a "
+                      "router (docs/scaling.md)");
+  double lease_seconds = 10;
+  c_serve
+      ->add_option("--lease", lease_seconds,
+                   "Seconds a node holds its tables without renewing (with --node)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   c_serve->add_option("--web", sv.web_dir, "Serve static files (the web client) from this folder");
   c_serve->add_option("--threads", sv.threads, "Network I/O threads")
       ->check(CLI::PositiveNumber)
@@ -196,6 +209,7 @@ int main(int argc, char** argv) {
       sv.grace = std::chrono::milliseconds(static_cast<std::int64_t>(grace_seconds * 1000));
       sv.finished_ttl =
           std::chrono::milliseconds(static_cast<std::int64_t>(finished_ttl_seconds * 1000));
+      sv.lease = std::chrono::milliseconds(static_cast<std::int64_t>(lease_seconds * 1000));
       return meeple::server::serve(sv, std::cout, std::cerr);
     }
     if (*c_load) return meeple::server::run_loadtest(lt, std::cout, std::cerr);

@@ -105,7 +105,7 @@ Expected<std::unique_ptr<Room>> Room::open(const AnyGame& game, const Json& para
                           .params = params,
                           .seats = room->record_.seats,
                           .options = room->options_.table_options};
-    auto id = store->create(spec);
+    auto id = store->create(spec, room->options_.lease);
     if (!id) return id.error();
     room->table_id_ = *id;
   }
@@ -196,9 +196,9 @@ MaybeError Room::commit(Seat seat, Action a, bool by_person) {
     e.action = a;
     e.json = json;
     if (seat != kChance && !by_person) e.text = kByBot;
-    if (auto err = store_->append(table_id_, lease_, std::span(&e, 1))) return err;
+    if (auto err = store_->append(table_id_, options_.lease, std::span(&e, 1))) return err;
     if (next.is_terminal())
-      if (auto err = store_->finish(table_id_, lease_, next.result_json())) return err;
+      if (auto err = store_->finish(table_id_, options_.lease, next.result_json())) return err;
   }
   // Words are told from the state before the action, for every observer.
   std::vector<std::vector<std::string>> words;
@@ -258,7 +258,7 @@ MaybeError Room::replace_seat(Seat seat, SeatConfig c, Json owner) {
                                                    : "empty";
     store::Entry e = entry("seat", seat, wall_now());
     e.json = {{"kind", kind}, {"name", c.name}, {"bot", c.bot}, {"owner", std::move(owner)}};
-    if (auto err = store_->append(table_id_, lease_, std::span(&e, 1))) return err;
+    if (auto err = store_->append(table_id_, options_.lease, std::span(&e, 1))) return err;
   }
   const auto i = static_cast<std::size_t>(seat);
   bots_[i] = std::move(*bot);
@@ -299,7 +299,7 @@ MaybeError Room::undo(Seat seat, std::uint64_t version) {
   const WallClock::time_point at = wall_now();
   if (store_) {
     const store::Entry e = entry("undo", seat, at);
-    if (auto err = store_->append(table_id_, lease_, std::span(&e, 1))) return err;
+    if (auto err = store_->append(table_id_, options_.lease, std::span(&e, 1))) return err;
   }
   take_back(seat, at);
   return std::nullopt;
@@ -352,7 +352,7 @@ MaybeError Room::chat(Seat seat, std::string_view text) {
   if (store_) {
     store::Entry e = entry("chat", seat, wall_now());
     e.text = std::string(text);
-    if (auto err = store_->append(table_id_, lease_, std::span(&e, 1))) return err;
+    if (auto err = store_->append(table_id_, options_.lease, std::span(&e, 1))) return err;
   }
   events_.push_back({.version = version_, .chat = true, .actor = seat, .text = std::string(text)});
   words_.emplace_back();

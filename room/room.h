@@ -79,6 +79,10 @@ struct RoomOptions {
   // resume the table after a restart).
   store::TableId table_id;
   Json table_options = Json::object();
+  // The lease every write names (store/store.h): the default single node's,
+  // or the one this node acquired for table_id. A write refused as fenced
+  // (store/fenced) means another node has taken the table.
+  store::Lease lease;
   // Tests only: the outcome of the chance step at `version` instead of the
   // generator's (a scripted deal: the same game with other hidden cards);
   // no function, or nullopt: the generator draws. An outcome that is not
@@ -281,7 +285,6 @@ class Room {
   store::Store* store_;
   Sink* sink_;
   store::TableId table_id_;
-  store::Lease lease_;
   std::uint64_t version_ = 0;
   Rng rng_;
   Rng watch_;  // observing bots' own generator: chance draws never depend on them

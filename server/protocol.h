@@ -33,6 +33,9 @@ inline constexpr const char* kBusy = "table/busy";
 inline constexpr const char* kBadToken = "auth/token";
 inline constexpr const char* kNotHost = "auth/host";
 inline constexpr const char* kSeatTaken = "seat/taken";
+// Several nodes (docs/scaling.md): another node has taken the table; its
+// connections are closed with this code and reconnect through the router.
+inline constexpr const char* kMoved = "table/moved";
 }  // namespace errc
 
 inline constexpr std::size_t kMaxMessageBytes = 16 * 1024;

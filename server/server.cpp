@@ -45,6 +45,8 @@ http::status status_of(const std::string& code) {
   if (code == errc::kTooLarge) return http::status::payload_too_large;
   if (code == errc::kRateLimited) return http::status::too_many_requests;
   if (code == meeple::errc::kIo) return http::status::internal_server_error;
+  if (code == store::errc::kUnavailable || code == store::errc::kFenced || code == errc::kMoved)
+    return http::status::service_unavailable;
   return http::status::bad_request;
 }
 
@@ -380,6 +382,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       case RouteKind::kMyTables:
         return my_tables();
       case RouteKind::kListTables: {
+        if (hub_.shared()) {
+          // Every node's tables are in the store: read there, on the pool.
+          net::post(hub_.table_pool, [self = shared_from_this()] {
+            self->reply_later(Json{{"tables", self->hub_.open_tables()}});
+          });
+          return;
+        }
         Json list = Json::array();
         for (const auto& t : hub_.all())
           if (t->is_public() && t->phase() != Phase::kFinished) list.push_back(t->summary());
@@ -396,7 +405,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         // strand: the store's commit is no work for a network thread).
         auto table = *t;
         table->post([self = shared_from_this(), table, host_token] {
-          if (auto e = table->save_lobby()) {
+          MaybeError e = table->claim();
+          if (!e) e = table->save_lobby();
+          if (e) {
             self->hub_.remove(table->id(), table.get());
             return self->reply_later(*e);
           }
@@ -454,7 +465,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       };
       for (std::size_t i = 0; i < seats.size(); ++i) {
         const std::string id = seats[i]["table"].get<std::string>();
-        auto table = self->hub_.find_or_load(id);
+        auto table = self->hub_.peek(id);
         if (!table) {
           done(i, {{"table", id},
                    {"error", {{"code", errc::kUnknownTable}, {"message", "no such table"}}}});
@@ -495,7 +506,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
             self->hub_.add(*rm);
             auto next = *rm;
             return next->post([self, next] {
-              if (auto e = next->save_lobby()) return self->reply_later(*e);
+              MaybeError e = next->claim();
+              if (!e) e = next->save_lobby();
+              if (e) {
+                self->hub_.remove(next->id(), next.get());
+                return self->reply_later(*e);
+              }
               self->reply_later(next->summary(), http::status::created);
             });
           }
@@ -626,6 +642,14 @@ Server::~Server() {
 }
 
 MaybeError Server::start() {
+  if (hub_->shared()) {
+    // Tables come here when the router sends their requests, or when their
+    // node is gone (keep_leases), not all at once.
+    hub_->owner = hub_->options.node + "#" + random_hex(4);
+    hub_->keeper = std::make_unique<net::steady_timer>(hub_->table_pool);
+    net::post(hub_->table_pool, [hub = hub_.get()] { hub->keep_leases(); });
+    return listen();
+  }
   // Every unfinished table of the store comes back where it was.
   int resumed = 0;
   for (const store::TableSummary& s : hub_->store.list(true)) {
@@ -649,7 +673,7 @@ MaybeError Server::start() {
   int lobbies = 0;
   for (const store::TableSpec& spec : hub_->store.lobbies()) {
     if (hub_->find(spec.id) || hub_->store.load(spec.id)) {
-      hub_->store.drop_lobby(spec.id);
+      hub_->store.drop_lobby(spec.id, {});
       continue;
     }
     auto t = Table::from_lobby(*hub_, spec);
@@ -661,6 +685,10 @@ MaybeError Server::start() {
     ++lobbies;
   }
   if (lobbies) spdlog::info("restored {} lobbies", lobbies);
+  return listen();
+}
+
+MaybeError Server::listen() {
   beast::error_code ec;
   const auto addr = net::ip::make_address(hub_->options.bind, ec);
   if (ec) return make_error(meeple::errc::kIo, fmt::format("bad address '{}'", hub_->options.bind));
@@ -687,6 +715,15 @@ void Server::stop() {
   if (hub_->stopping.exchange(true)) return;
   spdlog::info("stopping: no new connections; closing tables");
   if (stop_listening_) stop_listening_();
+  if (hub_->keeper) {
+    net::post(hub_->keeper->get_executor(), [hub = hub_.get()] { hub->keeper->cancel(); });
+    // The leases end now, so that other nodes take the tables at once.
+    std::vector<store::TableId> held;
+    for (const auto& t : hub_->all())
+      if (t->phase() != Phase::kFinished) held.push_back(t->id());
+    if (auto e = hub_->store.renew(hub_->owner, held, std::chrono::milliseconds(0)); !e)
+      spdlog::warn("leases not released: {}", e.error().message);
+  }
   // Tables close their connections on their strands, after any commit in
   // progress there; then the I/O context runs until the closes are sent.
   auto pending = std::make_shared<std::atomic<int>>(0);

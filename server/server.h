@@ -27,7 +27,16 @@ namespace meeple::server {
 struct ServerOptions {
   std::string bind = "127.0.0.1";
   unsigned short port = 8080;  // 0: any free port (see Server::port)
+  // Where tables are kept: an SQLite file (the embedded default), a
+  // PostgreSQL URL (postgresql://...), or :memory: (store::open_store).
   std::string db = "meeple.db";
+  // Several nodes sharing one PostgreSQL store behind a router that sends
+  // each table's requests to one node (docs/scaling.md): this node's name.
+  // Empty: the only node, which holds every table from the start. Named, the
+  // node holds the tables routed to it (and those whose node is gone) by a
+  // lease in the store, renewed every third of `lease`.
+  std::string node;
+  std::chrono::milliseconds lease{10000};
   std::string web_dir;  // static files, if set
   int threads = 2;      // network I/O threads
   // Table threads: a table waits on them for its commit (fsync), so more
@@ -74,6 +83,7 @@ class Server {
 
  private:
   std::unique_ptr<Hub> hub_;
+  MaybeError listen();
   unsigned short port_ = 0;
   std::function<void()> stop_listening_;
 };

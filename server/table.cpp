@@ -97,18 +97,107 @@ std::shared_ptr<Table> Hub::find_or_load(const std::string& id) {
   std::lock_guard load(load_mutex_);
   if (auto t = find(id)) return t;
   auto rec = store.load(id);
-  if (!rec || !rec->finished()) return nullptr;
-  auto t = Table::resume(*this, *rec);
-  if (!t) {
-    spdlog::error("table {}: cannot load: {}", id, t.error().message);
-    return nullptr;
+  std::shared_ptr<Table> t;
+  if (rec && rec->finished()) {
+    // Finished: nobody writes to it any more, so no node needs to hold it.
+    auto r = Table::resume(*this, *rec);
+    if (!r) {
+      spdlog::error("table {}: cannot load: {}", id, r.error().message);
+      return nullptr;
+    }
+    t = std::move(*r);
+    // Its rematch, if one was asked for and is still here.
+    for (const auto& other : all())
+      if (other->rematch_of() == id) t->rematch_id_ = other->id();
+  } else {
+    // Unfinished, or a lobby: only the node that holds it may run it. With
+    // one node, it was resumed at the start; with several, the router sent
+    // its request here, so this node takes it.
+    if (!shared() || (!rec && !find_lobby(id))) return nullptr;
+    auto lease = store.acquire(id, owner, options.lease);
+    if (!lease) {
+      spdlog::error("table {}: cannot take it: {}", id, lease.error().message);
+      return nullptr;
+    }
+    // Read again after acquiring: every write of the former holder is in.
+    t = rebuild(id, *lease);
+    if (!t) return nullptr;
+    spdlog::info("table {}: held here now (fencing {})", id, lease->fencing);
   }
-  // Its rematch, if one was asked for and is still here.
-  for (const auto& other : all())
-    if (other->rematch_of() == id) (*t)->rematch_id_ = other->id();
-  add(*t);
-  (*t)->post([t = *t] { t->maybe_evict(); });
-  return *t;
+  add(t);
+  t->begin();
+  t->post([t] { t->maybe_evict(); });
+  return t;
+}
+
+std::shared_ptr<Table> Hub::peek(const std::string& id) {
+  if (!shared()) return find_or_load(id);
+  if (auto t = find(id)) return t;
+  return rebuild(id, {});
+}
+
+std::optional<store::TableSpec> Hub::find_lobby(const std::string& id) const {
+  for (store::TableSpec& spec : store.lobbies())
+    if (spec.id == id) return std::move(spec);
+  return std::nullopt;
+}
+
+std::shared_ptr<Table> Hub::rebuild(const std::string& id, const store::Lease& lease) {
+  if (auto rec = store.load(id)) {
+    auto t = Table::resume(*this, *rec, lease);
+    if (t) return *t;
+    spdlog::error("table {}: cannot load: {}", id, t.error().message);
+  } else if (auto spec = find_lobby(id)) {
+    auto t = Table::from_lobby(*this, *spec, lease);
+    if (t) return *t;
+    spdlog::error("lobby {}: cannot restore: {}", id, t.error().message);
+  }
+  return nullptr;
+}
+
+Json Hub::open_tables() {
+  Json list = Json::array();
+  for (const store::TableSpec& spec : store.lobbies())
+    if (auto t = Table::from_lobby(*this, spec); t && (*t)->is_public())
+      list.push_back((*t)->summary());
+  for (const store::TableSummary& s : store.list(true)) {
+    auto rec = store.load(s.id);
+    if (!rec || !rec->spec.options.contains("server")) continue;
+    const Json& plan = rec->spec.options["server"];
+    if (!plan.value("public", true)) continue;
+    const AnyGame* game = find_game(rec->spec.game);
+    if (game == nullptr) continue;
+    list.push_back({{"id", s.id},
+                    {"game", game->name()},
+                    {"title", game->title()},
+                    {"players", s.players},
+                    {"phase", phase_name(Phase::kPlaying)},
+                    {"free_seats", 0},
+                    {"public", true}});
+  }
+  return list;
+}
+
+void Hub::keep_leases() {
+  if (stopping) return;
+  std::vector<store::TableId> held;
+  for (const auto& t : all())
+    if (t->phase() != Phase::kFinished) held.push_back(t->id());
+  if (auto lost = store.renew(owner, held, options.lease); !lost) {
+    spdlog::warn("leases not renewed: {}", lost.error().message);
+  } else {
+    for (const auto& id : *lost)
+      if (auto t = find(id)) t->post([t] { t->lose("another node has taken the table"); });
+  }
+  // Tables and lobbies whose node is gone: taken here, so that their bots
+  // and clocks go on before anyone asks for them (when someone does, the
+  // router's node takes them from here).
+  for (const auto& id : store.expired())
+    if (!find(id) && find_or_load(id)) spdlog::info("table {}: its node is gone", id);
+  keeper->expires_after(options.lease / 3);
+  keeper->async_wait([this](const boost::system::error_code& ec) {
+    if (!ec) keep_leases();
+  });
 }
 
 std::vector<std::shared_ptr<Table>> Hub::all() {
@@ -229,13 +318,15 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
   return t;
 }
 
-Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecord& rec) {
+Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecord& rec,
+                                               const store::Lease& lease) {
   const AnyGame* game = find_game(rec.spec.game);
   if (game == nullptr)
     return make_error(meeple::errc::kUnknownGame, fmt::format("no game '{}'", rec.spec.game));
   const Json& o = rec.spec.options;
   if (!o.contains("server")) return make_error(meeple::errc::kCorruptRecord, "not a server table");
   auto t = std::make_shared<Table>(hub, *game, rec.id);
+  t->lease_ = lease;
   t->players_ = rec.spec.players;
   t->params_ = rec.spec.params;
   if (auto e = t->read_plan(o["server"])) return *e;
@@ -257,7 +348,8 @@ Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecor
                        .languages = t->languages_,
                        .move_clock = t->move_clock_,
                        .grace = t->turn_based_ ? kNoGrace : t->grace_,
-                       .undo = t->undo_};
+                       .undo = t->undo_,
+                       .lease = lease};
   auto r = room::Room::resume(*game, rec, std::move(seats), ro, &hub.store);
   if (!r) return r.error();
   t->room_ = std::move(*r);
@@ -309,13 +401,15 @@ MaybeError Table::read_plan(const Json& s) {
   return std::nullopt;
 }
 
-Expected<std::shared_ptr<Table>> Table::from_lobby(Hub& hub, const store::TableSpec& spec) {
+Expected<std::shared_ptr<Table>> Table::from_lobby(Hub& hub, const store::TableSpec& spec,
+                                                   const store::Lease& lease) {
   const AnyGame* game = find_game(spec.game);
   if (game == nullptr)
     return make_error(meeple::errc::kUnknownGame, fmt::format("no game '{}'", spec.game));
   if (!spec.options.contains("server"))
     return make_error(meeple::errc::kCorruptRecord, "not a server lobby");
   auto t = std::make_shared<Table>(hub, *game, spec.id);
+  t->lease_ = lease;
   t->players_ = spec.players;
   t->params_ = spec.params;
   if (auto e = t->read_plan(spec.options["server"])) return *e;
@@ -325,16 +419,49 @@ Expected<std::shared_ptr<Table>> Table::from_lobby(Hub& hub, const store::TableS
   return t;
 }
 
+MaybeError Table::claim() {
+  if (!hub_.shared()) return std::nullopt;
+  auto lease = hub_.store.acquire(id_, hub_.owner, hub_.options.lease);
+  if (!lease) return lease.error();
+  lease_ = *lease;
+  return std::nullopt;
+}
+
 MaybeError Table::save_lobby() {
   if (phase_ != Phase::kLobby) return std::nullopt;
   std::vector<std::string> names;
   for (const SeatPlan& p : plan_) names.push_back(p.kind == room::SeatKind::kBot ? p.bot : p.name);
-  return hub_.store.save_lobby({.id = id_,
-                                .game = std::string(game_->name()),
-                                .players = players_,
-                                .params = params_,
-                                .seats = std::move(names),
-                                .options = {{"server", seat_plan_json()}}});
+  MaybeError e = hub_.store.save_lobby({.id = id_,
+                                        .game = std::string(game_->name()),
+                                        .players = players_,
+                                        .params = params_,
+                                        .seats = std::move(names),
+                                        .options = {{"server", seat_plan_json()}}},
+                                       lease_);
+  if (e) store_refused(*e);
+  return e;
+}
+
+bool Table::store_refused(const Error& e) {
+  if (e.code == store::errc::kFenced) {
+    lose(e.message);
+    return true;
+  }
+  return e.code == store::errc::kUnavailable;
+}
+
+void Table::lose(const std::string& why) {
+  if (lost_) return;
+  lost_ = true;
+  halted_ = true;
+  spdlog::info("table {}: moved to another node: {}", id_, why);
+  timer_.cancel();
+  evict_timer_.cancel();
+  for (auto& [p, c] : conns_)
+    if (auto peer = c.peer.lock())
+      peer->close(errc::kMoved, "the table has moved to another server: reconnect");
+  conns_.clear();
+  hub_.remove(id_, this);
 }
 
 void Table::begin() {
@@ -581,17 +708,21 @@ MaybeError Table::start() {
                        .grace = turn_based_ ? kNoGrace : grace_,
                        .undo = undo_,
                        .table_id = id_,
-                       .table_options = {{"server", seat_plan_json()}}};
+                       .table_options = {{"server", seat_plan_json()}},
+                       .lease = lease_};
   for (auto& s : ro.table_options["server"]["seats"])
     if (s["kind"] == "person" && s["token"] == "") s["kind"] = "empty";
   if (const auto& script = hub_.options.chance_script)
     ro.chance_script = [script, id = id_](std::uint64_t v) { return script(id, v); };
   auto r = room::Room::open(*game_, params_, std::move(seats), std::move(ro), &hub_.store);
-  if (!r) return r.error();
+  if (!r) {
+    store_refused(r.error());
+    return r.error();
+  }
   room_ = std::move(*r);
   // The table is in the store now; its lobby is not needed any more (a
   // restart between the two finds both and keeps the table).
-  if (auto e = hub_.store.drop_lobby(id_))
+  if (auto e = hub_.store.drop_lobby(id_, lease_))
     spdlog::warn("table {}: lobby not dropped: {}", id_, e->message);
   const auto now = SteadyClock::now();
   for (Seat i = 0; i < room_->num_players(); ++i) {
@@ -763,7 +894,11 @@ void Table::on_message(Peer* peer, const Json& msg, SteadyClock::time_point rece
     if (c.seat < 0) return send_error(c, make_error(errc::kBadToken, "spectators cannot chat"));
     if (!room_ || phase_ != Phase::kPlaying)
       return send_error(c, make_error(errc::kNotStarted, "chat opens when the game starts"));
-    if (auto e = room_->chat(c.seat, text.get<std::string>())) return send_error(c, *e);
+    if (auto e = room_->chat(c.seat, text.get<std::string>())) {
+      send_error(c, *e);
+      store_refused(*e);
+      return;
+    }
     publish();
     return;
   }
@@ -790,7 +925,11 @@ void Table::act(Conn& c, Peer* peer, std::uint64_t version, const Json& action,
   }
   MaybeError e = action.is_number_integer() ? room_->act(c.seat, version, action.get<Action>())
                                             : room_->act_json(c.seat, version, action);
-  if (e) return send_error(c, *e);
+  if (e) {
+    send_error(c, *e);
+    store_refused(*e);
+    return;
+  }
   hub_.metrics.act_commit.observe(SteadyClock::now() - received);
   drive();
 }
@@ -805,7 +944,11 @@ void Table::undo(Conn& c, std::uint64_t version) {
   if (thinking_)
     return send_error(c, make_error(room::errc::kNothingToUndo,
                                     "nothing to take back: another seat is deciding"));
-  if (auto e = room_->undo(c.seat, version)) return send_error(c, *e);
+  if (auto e = room_->undo(c.seat, version)) {
+    send_error(c, *e);
+    store_refused(*e);
+    return;
+  }
   drive();
 }
 
@@ -836,6 +979,13 @@ void Table::drive() {
 void Table::on_bot(std::shared_ptr<room::BotTurn> turn, Action a) {
   thinking_ = false;
   if (auto e = room_->apply_bot_turn(*turn, a)) {
+    if (store_refused(*e)) {
+      // Not stored: the bot decides again at the next tick (unless the
+      // table moved to another node).
+      if (!lost_) spdlog::warn("table {}: a bot's decision not stored: {}", id_, e->message);
+      retry_drive_ = !lost_;
+      return;
+    }
     halted_ = true;
     spdlog::error("table {}: halted: {}", id_, e->message);
     return publish();
@@ -873,7 +1023,8 @@ void Table::arm_timer() {
   timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
     if (ec || self->hub_.stopping || self->phase_ != Phase::kPlaying) return;
     if (self->takeover_) self->take_over_overdue();
-    if (self->room_->tick(SteadyClock::now())) self->drive();
+    if (self->room_->tick(SteadyClock::now()) || std::exchange(self->retry_drive_, false))
+      self->drive();
     self->arm_timer();
   });
 }

@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -65,12 +66,36 @@ struct Hub {
   // Forgets the table `t` if it is still the one under `id`.
   void remove(const std::string& id, const Table* t);
   // The table, or a finished one loaded from the store if it left memory
-  // (evicted, or finished before a restart); null if neither. Reads the
-  // store: call it on the table pool, not on a network thread.
+  // (evicted, or finished before a restart); null if neither. With several
+  // nodes (shared()) also an unfinished table or lobby this node does not
+  // hold: the router sent its request here, so the node acquires it (its
+  // former holder loses it) and rebuilds it from the store. Reads the store:
+  // call it on the table pool, not on a network thread.
   std::shared_ptr<Table> find_or_load(const std::string& id);
+  // The table as it is now, read-only, for "my tables": the one in memory,
+  // or one rebuilt from the store without acquiring it (it is not
+  // registered, runs no bot and writes nothing). Null if there is none.
+  std::shared_ptr<Table> peek(const std::string& id);
   std::vector<std::shared_ptr<Table>> all();
 
+  // --- Several nodes (docs/scaling.md).
+  bool shared() const { return !options.node.empty(); }
+  // This process's name in the store's leases: the node's name and a random
+  // suffix, so that a restarted node is a new holder.
+  std::string owner;
+  // Renews the leases of the tables held here (those another node took are
+  // closed with table/moved), takes over tables whose node is gone, and
+  // runs again a third of a lease later. Until stopping.
+  void keep_leases();
+  std::unique_ptr<net::steady_timer> keeper;
+  // The public tables not finished, lobbies first, as GET /api/tables lists
+  // them, read from the store (every node's). Reads the store: on the pool.
+  Json open_tables();
+
  private:
+  // A table or lobby of the store, rebuilt; its writes name `lease`.
+  std::shared_ptr<Table> rebuild(const std::string& id, const store::Lease& lease);
+  std::optional<store::TableSpec> find_lobby(const std::string& id) const;
   std::mutex mutex_;
   std::mutex load_mutex_;  // one load of a table at a time
   std::unordered_map<std::string, std::shared_ptr<Table>> tables_;
@@ -99,9 +124,12 @@ class Table : public std::enable_shared_from_this<Table> {
                                                  std::string& host_token);
   // A table rebuilt from the store: in play after a restart, or finished
   // (loaded again after it left memory).
-  static Expected<std::shared_ptr<Table>> resume(Hub& hub, const store::TableRecord& t);
+  // `lease`: what its writes name (another node's table it took over).
+  static Expected<std::shared_ptr<Table>> resume(Hub& hub, const store::TableRecord& t,
+                                                 const store::Lease& lease = {});
   // A lobby rebuilt from its saved spec (store::Store::lobbies) after a restart.
-  static Expected<std::shared_ptr<Table>> from_lobby(Hub& hub, const store::TableSpec& spec);
+  static Expected<std::shared_ptr<Table>> from_lobby(Hub& hub, const store::TableSpec& spec,
+                                                     const store::Lease& lease = {});
 
   Table(Hub& hub, const AnyGame& game, std::string id);
   ~Table();
@@ -129,9 +157,16 @@ class Table : public std::enable_shared_from_this<Table> {
   // The finished game step by step for one observer (room::replay_json).
   Expected<Json> replay(Seat observer, const std::string& lang,
                         std::optional<std::size_t> step) const;
+  // A new lobby's id taken in the store for this node (with several nodes;
+  // nothing otherwise). Before the first save_lobby.
+  MaybeError claim();
   // Saves the lobby's spec and seat plan (token hashes included) in the
   // store, so a restart keeps it; nothing once the game has started.
   MaybeError save_lobby();
+  // Another node has taken the table (a write was fenced, or the lease was
+  // not renewed): its connections are closed with table/moved, to reconnect
+  // through the router, and it leaves this node's memory.
+  void lose(const std::string& why);
   // A new lobby with the same game, options and seats (people keep their
   // tokens); the host's token is the same too.
   Expected<std::shared_ptr<Table>> rematch(const Json& body);
@@ -233,6 +268,13 @@ class Table : public std::enable_shared_from_this<Table> {
   std::string rematch_id_;
   std::string rematch_of_;  // the finished table this lobby is the rematch of
   bool halted_ = false;     // a bot or the store failed: the table stops (logged)
+  bool lost_ = false;       // another node holds it now (lose)
+  bool retry_drive_ = false;  // a bot's decision was not stored: drive at the next tick
+  store::Lease lease_;      // what this table's writes name
+  // The store refused a write: fenced, the table is lost; unavailable, the
+  // database cannot be reached (the caller answers the error; bots retry at
+  // the next tick). True for either.
+  bool store_refused(const Error& e);
 };
 
 }  // namespace meeple::server

@@ -20,18 +20,14 @@ class TestServer {
     auto s = store::SqliteStore::open(":memory:");
     EXPECT_TRUE(s);
     store_ = std::move(*s);
-    o.port = 0;
-    o.table_threads = 4;
-    if (o.rate_per_second == server::ServerOptions{}.rate_per_second) {
-      o.rate_per_second = 1e6;
-      o.rate_burst = 1e6;
-    }
-    o.log_level = "warn";
-    server_ = std::make_unique<server::Server>(o, *store_);
-    EXPECT_FALSE(server_->start());
-    thread_ = std::thread([this] { server_->run(); });
+    start(std::move(o), *store_);
   }
-  ~TestServer() {
+  // A node of several sharing `shared` (o.node names it).
+  TestServer(server::ServerOptions o, store::Store& shared) { start(std::move(o), shared); }
+  ~TestServer() { stop(); }
+  // Stops the server (as SIGTERM does); the destructor does it otherwise.
+  void stop() {
+    if (!server_) return;
     server_->stop();
     thread_.join();
     server_.reset();
@@ -42,6 +38,18 @@ class TestServer {
   store::SqliteStore& store() { return *store_; }
 
  private:
+  void start(server::ServerOptions o, store::Store& store) {
+    o.port = 0;
+    o.table_threads = 4;
+    if (o.rate_per_second == server::ServerOptions{}.rate_per_second) {
+      o.rate_per_second = 1e6;
+      o.rate_burst = 1e6;
+    }
+    o.log_level = "warn";
+    server_ = std::make_unique<server::Server>(o, store);
+    EXPECT_FALSE(server_->start());
+    thread_ = std::thread([this] { server_->run(); });
+  }
   std::unique_ptr<store::SqliteStore> store_;
   std::unique_ptr<server::Server> server_;
   std::thread thread_;
