@@ -105,7 +105,7 @@ Expected<std::unique_ptr<Room>> Room::open(const AnyGame& game, const Json& para
                           .params = params,
                           .seats = room->record_.seats,
                           .options = room->options_.table_options};
-    auto id = store->create(spec);
+    auto id = store->create(spec, room->lease_);
     if (!id) return id.error();
     room->table_id_ = *id;
   }
