@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "store/store.h"
@@ -19,83 +21,90 @@ GameRecord to_game_record(const TableRecord& t) {
   return r;
 }
 
-Expected<TableId> MemoryStore::create(const TableSpec& spec) {
-  Stored t;
-  if (!spec.id.empty() && find(spec.id) != nullptr)
-    return make_error(errc::kExists, fmt::format("table '{}' exists already", spec.id));
-  t.record.id = spec.id.empty() ? fmt::format("t{}", next_id_++) : spec.id;
-  t.record.spec = spec;
-  t.fencing = 0;
+Expected<TableId> MemoryStore::create(const TableSpec& spec, const Lease& lease) {
+  std::lock_guard lock(mutex_);
+  if (!spec.id.empty()) {
+    if (find(spec.id) != nullptr)
+      return make_error(errc::kExists, fmt::format("table '{}' exists already", spec.id));
+    if (auto e = check_lease(spec.id, lease)) return *e;
+  }
+  // A made id is new: nobody holds it, so there is no lease to check.
+  TableRecord t;
+  t.id = spec.id.empty() ? fmt::format("t{}", next_id_++) : spec.id;
+  while (spec.id.empty() && find(t.id) != nullptr) t.id = fmt::format("t{}", next_id_++);
+  t.spec = spec;
+  t.spec.id = t.id;
+  std::erase_if(lobbies_, [&](const TableSpec& l) { return l.id == t.id; });
   tables_.push_back(std::move(t));
-  return tables_.back().record.id;
+  return tables_.back().id;
 }
 
-MemoryStore::Stored* MemoryStore::find(const TableId& id) {
-  for (Stored& t : tables_)
-    if (t.record.id == id) return &t;
+TableRecord* MemoryStore::find(const TableId& id) {
+  for (TableRecord& t : tables_)
+    if (t.id == id) return &t;
   return nullptr;
 }
 
-const MemoryStore::Stored* MemoryStore::find(const TableId& id) const {
-  return const_cast<MemoryStore*>(this)->find(id);
+Lease MemoryStore::latest(const TableId& id) const {
+  auto it = owners_.find(id);
+  return it == owners_.end() ? Lease{} : it->second.lease;
 }
 
-MaybeError MemoryStore::check_write(const Stored* t, const TableId& id, const Lease& lease) const {
-  if (t == nullptr) return make_error(errc::kUnknownTable, fmt::format("no table '{}'", id));
-  if (lease.fencing < t->fencing)
+MaybeError MemoryStore::check_lease(const TableId& id, const Lease& lease) const {
+  const Lease l = latest(id);
+  if (lease.owner != l.owner || lease.fencing != l.fencing)
     return make_error(errc::kFenced,
-                      fmt::format("table '{}' belongs to a newer owner (fencing {} < {})", id,
-                                  lease.fencing, t->fencing));
-  if (t->record.finished())
-    return make_error(errc::kFinished, fmt::format("table '{}' is finished", id));
+                      fmt::format("'{}' is held by {} (fencing {}), not {} (fencing {})", id,
+                                  l.owner, l.fencing, lease.owner, lease.fencing));
+  return std::nullopt;
+}
+
+MaybeError MemoryStore::check_write(const TableRecord* t, const TableId& id,
+                                    const Lease& lease) const {
+  if (t == nullptr) return make_error(errc::kUnknownTable, fmt::format("no table '{}'", id));
+  if (auto e = check_lease(id, lease)) return e;
+  if (t->finished()) return make_error(errc::kFinished, fmt::format("table '{}' is finished", id));
   return std::nullopt;
 }
 
 MaybeError MemoryStore::append(const TableId& id, const Lease& lease,
                                std::span<const Entry> entries) {
-  Stored* t = find(id);
+  std::lock_guard lock(mutex_);
+  TableRecord* t = find(id);
   if (auto e = check_write(t, id, lease)) return e;
-  t->fencing = lease.fencing;
-  t->record.entries.insert(t->record.entries.end(), entries.begin(), entries.end());
+  t->entries.insert(t->entries.end(), entries.begin(), entries.end());
   return std::nullopt;
 }
 
 MaybeError MemoryStore::finish(const TableId& id, const Lease& lease, const Json& result) {
-  Stored* t = find(id);
+  std::lock_guard lock(mutex_);
+  TableRecord* t = find(id);
   if (auto e = check_write(t, id, lease)) return e;
-  t->fencing = lease.fencing;
-  t->record.result = result;
-  return std::nullopt;
-}
-
-MaybeError MemoryStore::take_over(const TableId& id, const Lease& lease) {
-  Stored* t = find(id);
-  if (t == nullptr) return make_error(errc::kUnknownTable, fmt::format("no table '{}'", id));
-  if (lease.fencing <= t->fencing)
-    return make_error(errc::kFenced,
-                      fmt::format("fencing {} is not newer than {}", lease.fencing, t->fencing));
-  t->fencing = lease.fencing;
+  t->result = result;
   return std::nullopt;
 }
 
 Expected<TableRecord> MemoryStore::load(const TableId& id) const {
-  const Stored* t = find(id);
+  std::lock_guard lock(mutex_);
+  const TableRecord* t = const_cast<MemoryStore*>(this)->find(id);
   if (t == nullptr) return make_error(errc::kUnknownTable, fmt::format("no table '{}'", id));
-  return t->record;
+  return *t;
 }
 
 std::vector<TableSummary> MemoryStore::list(bool unfinished_only) const {
+  std::lock_guard lock(mutex_);
   std::vector<TableSummary> out;
-  for (const Stored& t : tables_) {
-    if (unfinished_only && t.record.finished()) continue;
-    out.push_back({t.record.id, t.record.spec.game, t.record.spec.players, t.record.entries.size(),
-                   t.record.finished()});
+  for (const TableRecord& t : tables_) {
+    if (unfinished_only && t.finished()) continue;
+    out.push_back({t.id, t.spec.game, t.spec.players, t.entries.size(), t.finished()});
   }
   return out;
 }
 
-MaybeError MemoryStore::save_lobby(const TableSpec& spec) {
+MaybeError MemoryStore::save_lobby(const TableSpec& spec, const Lease& lease) {
   if (spec.id.empty()) return make_error(errc::kUnknownTable, "a lobby is saved under its id");
+  std::lock_guard lock(mutex_);
+  if (auto e = check_lease(spec.id, lease)) return e;
   for (TableSpec& l : lobbies_)
     if (l.id == spec.id) {
       l = spec;
@@ -105,13 +114,59 @@ MaybeError MemoryStore::save_lobby(const TableSpec& spec) {
   return std::nullopt;
 }
 
-MaybeError MemoryStore::drop_lobby(const TableId& id) {
+MaybeError MemoryStore::drop_lobby(const TableId& id, const Lease& lease) {
+  std::lock_guard lock(mutex_);
+  if (auto e = check_lease(id, lease)) return e;
   std::erase_if(lobbies_, [&](const TableSpec& l) { return l.id == id; });
   return std::nullopt;
 }
 
 std::vector<TableSpec> MemoryStore::lobbies() const {
+  std::lock_guard lock(mutex_);
   return lobbies_;
+}
+
+Expected<Lease> MemoryStore::acquire(const TableId& id, const std::string& node,
+                                     std::chrono::milliseconds ttl) {
+  if (id.empty()) return make_error(errc::kUnknownTable, "acquire needs an id");
+  std::lock_guard lock(mutex_);
+  const Lease l{.owner = node, .fencing = latest(id).fencing + 1};
+  owners_[id] = {l, std::chrono::system_clock::now() + ttl};
+  return l;
+}
+
+Expected<std::vector<TableId>> MemoryStore::renew(const std::string& node,
+                                                  std::span<const TableId> ids,
+                                                  std::chrono::milliseconds ttl) {
+  std::lock_guard lock(mutex_);
+  const auto until = std::chrono::system_clock::now() + ttl;
+  std::vector<TableId> lost;
+  for (const TableId& id : ids) {
+    auto it = owners_.find(id);
+    if (it == owners_.end() || it->second.lease.owner != node)
+      lost.push_back(id);
+    else
+      it->second.until = until;
+  }
+  return lost;
+}
+
+std::vector<TableId> MemoryStore::expired() const {
+  std::lock_guard lock(mutex_);
+  const auto now = std::chrono::system_clock::now();
+  std::vector<std::pair<std::chrono::system_clock::time_point, TableId>> out;
+  for (const auto& [id, o] : owners_) {
+    if (o.until >= now) continue;
+    const TableRecord* t = const_cast<MemoryStore*>(this)->find(id);
+    const bool lobby = std::any_of(lobbies_.begin(), lobbies_.end(),
+                                   [&](const TableSpec& l) { return l.id == id; });
+    if ((t != nullptr && !t->finished()) || (t == nullptr && lobby)) out.emplace_back(o.until, id);
+  }
+  // Oldest first: the lease that ran out first.
+  std::sort(out.begin(), out.end());
+  std::vector<TableId> ids;
+  for (auto& [until, id] : out) ids.push_back(std::move(id));
+  return ids;
 }
 
 }  // namespace meeple::store

@@ -85,31 +85,54 @@ TableSpec spec_from_json(const TableId& id, const Json& j) {
   return s;
 }
 
-// The checks every write to an existing table makes (as MemoryStore's).
+std::int64_t now_millis() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+MaybeError fenced(const TableId& id, const Lease& latest, const Lease& lease) {
+  return make_error(errc::kFenced,
+                    fmt::format("'{}' is held by {} (fencing {}), not {} (fencing {})", id,
+                                latest.owner, latest.fencing, lease.owner, lease.fencing));
+}
+
+// The id's latest lease: its owners row, or the default Lease when it was
+// never acquired.
+Expected<Lease> latest_lease(sqlite3* db, const TableId& id) {
+  Stmt q(db, "SELECT owner, fencing FROM owners WHERE id = ?");
+  if (!q.ok()) return sql_error(db, "prepare");
+  q.bind(1, id);
+  const int rc = q.step();
+  if (rc == SQLITE_DONE) return Lease{};
+  if (rc != SQLITE_ROW) return sql_error(db, "read owner");
+  return Lease{q.text(0), static_cast<std::uint64_t>(q.integer(1))};
+}
+
+MaybeError check_lease(sqlite3* db, const TableId& id, const Lease& lease) {
+  auto l = latest_lease(db, id);
+  if (!l) return l.error();
+  if (l->owner != lease.owner || l->fencing != lease.fencing) return fenced(id, *l, lease);
+  return std::nullopt;
+}
+
+// The checks every write to an existing table makes (as MemoryStore's), in
+// the write's own transaction: unknown, fenced, finished.
 MaybeError check_write(sqlite3* db, const TableId& id, const Lease& lease,
                        std::int64_t* entries = nullptr) {
-  Stmt q(db, "SELECT fencing, result IS NOT NULL, entries FROM tables WHERE id = ?");
+  Stmt q(db,
+         "SELECT t.result IS NOT NULL, t.entries, COALESCE(o.owner, 'local'), "
+         "COALESCE(o.fencing, 1) FROM tables t LEFT JOIN owners o ON o.id = t.id WHERE t.id = ?");
   if (!q.ok()) return sql_error(db, "prepare");
   q.bind(1, id);
   const int rc = q.step();
   if (rc == SQLITE_DONE) return make_error(errc::kUnknownTable, fmt::format("no table '{}'", id));
   if (rc != SQLITE_ROW) return sql_error(db, "read table");
-  const auto fencing = static_cast<std::uint64_t>(q.integer(0));
-  if (lease.fencing < fencing)
-    return make_error(errc::kFenced,
-                      fmt::format("table '{}' belongs to a newer owner (fencing {} < {})", id,
-                                  lease.fencing, fencing));
-  if (q.integer(1) != 0)
+  const Lease l{q.text(2), static_cast<std::uint64_t>(q.integer(3))};
+  if (l.owner != lease.owner || l.fencing != lease.fencing) return fenced(id, l, lease);
+  if (q.integer(0) != 0)
     return make_error(errc::kFinished, fmt::format("table '{}' is finished", id));
-  if (entries) *entries = q.integer(2);
-  return std::nullopt;
-}
-
-MaybeError set_owner(sqlite3* db, const TableId& id, const Lease& lease) {
-  Stmt u(db, "UPDATE tables SET fencing = ?, owner = ? WHERE id = ?");
-  if (!u.ok()) return sql_error(db, "prepare");
-  u.bind(1, static_cast<std::int64_t>(lease.fencing)).bind(2, lease.owner).bind(3, id);
-  if (u.step() != SQLITE_DONE) return sql_error(db, "set owner");
+  if (entries) *entries = q.integer(1);
   return std::nullopt;
 }
 
@@ -141,6 +164,12 @@ CREATE TABLE IF NOT EXISTS lobbies (
   id TEXT PRIMARY KEY,
   spec TEXT NOT NULL,
   updated INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS owners (
+  id TEXT PRIMARY KEY,
+  owner TEXT NOT NULL,
+  fencing INTEGER NOT NULL,
+  lease_until INTEGER NOT NULL
 );
 )sql";
 
@@ -185,6 +214,16 @@ Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path
       if (version < 3)
         if (auto e =
                 exec(s->writer_, "ALTER TABLE entries ADD COLUMN at INTEGER NOT NULL DEFAULT 0;"))
+          return *e;
+      // Versions 1 to 3 kept a table's owner and fencing number in its row
+      // (written by every append; lobbies had none). Version 4 keeps every
+      // id's in owners: a table whose latest lease is not the default one
+      // moves there, its lease run out (its node is unknown).
+      if (version < 4)
+        if (auto e = exec(s->writer_,
+                          "INSERT OR IGNORE INTO owners (id, owner, fencing, lease_until) "
+                          "SELECT id, owner, fencing, 0 FROM tables WHERE owner <> '' AND "
+                          "fencing > 0 AND NOT (owner = 'local' AND fencing = 1);"))
           return *e;
       if (auto e =
               exec(s->writer_,
@@ -268,19 +307,37 @@ void SqliteStore::commit_loop() {
   }
 }
 
-Expected<TableId> SqliteStore::create(const TableSpec& spec) {
+Expected<TableId> SqliteStore::create(const TableSpec& spec, const Lease& lease) {
   TableId id;
   auto e = submit([&](sqlite3* db) -> MaybeError {
-    id = spec.id.empty() ? fmt::format("t{}", ++next_id_) : spec.id;
-    Stmt q(db,
-           "INSERT INTO tables (id, game, players, spec, created) "
-           "VALUES (?, ?, ?, ?, strftime('%s','now'))");
-    if (!q.ok()) return sql_error(db, "prepare");
-    q.bind(1, id).bind(2, spec.game).bind(3, spec.players).bind(4, spec_to_json(spec).dump());
-    const int rc = q.step();
-    if (rc == SQLITE_CONSTRAINT)
-      return make_error(errc::kExists, fmt::format("table '{}' exists already", id));
-    if (rc != SQLITE_DONE) return sql_error(db, "create table");
+    if (!spec.id.empty()) {
+      Stmt q(db, "SELECT 1 FROM tables WHERE id = ?");
+      if (!q.ok()) return sql_error(db, "prepare");
+      q.bind(1, spec.id);
+      if (q.step() == SQLITE_ROW)
+        return make_error(errc::kExists, fmt::format("table '{}' exists already", spec.id));
+      // A named id may be a lobby's or an acquired one: its lease must be the latest.
+      if (auto err = check_lease(db, spec.id, lease)) return err;
+    }
+    // A made id is new (nobody holds it): no lease to check.
+    for (;;) {
+      id = spec.id.empty() ? fmt::format("t{}", ++next_id_) : spec.id;
+      Stmt q(db,
+             "INSERT INTO tables (id, game, players, spec, created) "
+             "VALUES (?, ?, ?, ?, strftime('%s','now'))");
+      if (!q.ok()) return sql_error(db, "prepare");
+      q.bind(1, id).bind(2, spec.game).bind(3, spec.players).bind(4, spec_to_json(spec).dump());
+      const int rc = q.step();
+      if (rc == SQLITE_CONSTRAINT && spec.id.empty()) continue;  // a chosen id took that name
+      if (rc == SQLITE_CONSTRAINT)
+        return make_error(errc::kExists, fmt::format("table '{}' exists already", id));
+      if (rc != SQLITE_DONE) return sql_error(db, "create table");
+      break;
+    }
+    Stmt d(db, "DELETE FROM lobbies WHERE id = ?");
+    if (!d.ok()) return sql_error(db, "prepare");
+    d.bind(1, id);
+    if (d.step() != SQLITE_DONE) return sql_error(db, "drop lobby");
     return std::nullopt;
   });
   if (e) return *e;
@@ -306,11 +363,8 @@ MaybeError SqliteStore::append(const TableId& id, const Lease& lease,
       ins.bind(7, en.text).bind(8, en.at);
       if (ins.step() != SQLITE_DONE) return sql_error(db, "append");
     }
-    Stmt u(db, "UPDATE tables SET entries = ?, fencing = ?, owner = ? WHERE id = ?");
-    u.bind(1, seq)
-        .bind(2, static_cast<std::int64_t>(lease.fencing))
-        .bind(3, lease.owner)
-        .bind(4, id);
+    Stmt u(db, "UPDATE tables SET entries = ? WHERE id = ?");
+    u.bind(1, seq).bind(2, id);
     if (u.step() != SQLITE_DONE) return sql_error(db, "append");
     return std::nullopt;
   });
@@ -319,25 +373,10 @@ MaybeError SqliteStore::append(const TableId& id, const Lease& lease,
 MaybeError SqliteStore::finish(const TableId& id, const Lease& lease, const Json& result) {
   return submit([&](sqlite3* db) -> MaybeError {
     if (auto e = check_write(db, id, lease)) return e;
-    if (auto e = set_owner(db, id, lease)) return e;
     Stmt u(db, "UPDATE tables SET result = ? WHERE id = ?");
     u.bind(1, result.dump()).bind(2, id);
     if (u.step() != SQLITE_DONE) return sql_error(db, "finish");
     return std::nullopt;
-  });
-}
-
-MaybeError SqliteStore::take_over(const TableId& id, const Lease& lease) {
-  return submit([&](sqlite3* db) -> MaybeError {
-    Stmt q(db, "SELECT fencing FROM tables WHERE id = ?");
-    q.bind(1, id);
-    if (q.step() != SQLITE_ROW)
-      return make_error(errc::kUnknownTable, fmt::format("no table '{}'", id));
-    const auto fencing = static_cast<std::uint64_t>(q.integer(0));
-    if (lease.fencing <= fencing)
-      return make_error(errc::kFenced,
-                        fmt::format("fencing {} is not newer than {}", lease.fencing, fencing));
-    return set_owner(db, id, lease);
   });
 }
 
@@ -400,9 +439,10 @@ std::vector<TableSummary> SqliteStore::list(bool unfinished_only) const {
   return out;
 }
 
-MaybeError SqliteStore::save_lobby(const TableSpec& spec) {
+MaybeError SqliteStore::save_lobby(const TableSpec& spec, const Lease& lease) {
   if (spec.id.empty()) return make_error(errc::kUnknownTable, "a lobby is saved under its id");
   return submit([&](sqlite3* db) -> MaybeError {
+    if (auto e = check_lease(db, spec.id, lease)) return e;
     Stmt q(db,
            "INSERT INTO lobbies (id, spec, updated) VALUES (?, ?, strftime('%s','now')) "
            "ON CONFLICT(id) DO UPDATE SET spec = excluded.spec, updated = excluded.updated");
@@ -413,8 +453,9 @@ MaybeError SqliteStore::save_lobby(const TableSpec& spec) {
   });
 }
 
-MaybeError SqliteStore::drop_lobby(const TableId& id) {
+MaybeError SqliteStore::drop_lobby(const TableId& id, const Lease& lease) {
   return submit([&](sqlite3* db) -> MaybeError {
+    if (auto e = check_lease(db, id, lease)) return e;
     Stmt q(db, "DELETE FROM lobbies WHERE id = ?");
     if (!q.ok()) return sql_error(db, "prepare");
     q.bind(1, id);
@@ -433,6 +474,66 @@ std::vector<TableSpec> SqliteStore::lobbies() const {
     if (j.is_discarded() || !j.is_object()) continue;  // unreadable: left out
     out.push_back(spec_from_json(q.text(0), j));
   }
+  return out;
+}
+
+Expected<Lease> SqliteStore::acquire(const TableId& id, const std::string& node,
+                                     std::chrono::milliseconds ttl) {
+  if (id.empty()) return make_error(errc::kUnknownTable, "acquire needs an id");
+  Lease out;
+  auto e = submit([&](sqlite3* db) -> MaybeError {
+    auto l = latest_lease(db, id);
+    if (!l) return l.error();
+    out = {.owner = node, .fencing = l->fencing + 1};
+    Stmt q(db,
+           "INSERT INTO owners (id, owner, fencing, lease_until) VALUES (?, ?, ?, ?) "
+           "ON CONFLICT(id) DO UPDATE SET owner = excluded.owner, fencing = excluded.fencing, "
+           "lease_until = excluded.lease_until");
+    if (!q.ok()) return sql_error(db, "prepare");
+    q.bind(1, id)
+        .bind(2, node)
+        .bind(3, static_cast<std::int64_t>(out.fencing))
+        .bind(4, now_millis() + ttl.count());
+    if (q.step() != SQLITE_DONE) return sql_error(db, "acquire");
+    return std::nullopt;
+  });
+  if (e) return *e;
+  return out;
+}
+
+Expected<std::vector<TableId>> SqliteStore::renew(const std::string& node,
+                                                  std::span<const TableId> ids,
+                                                  std::chrono::milliseconds ttl) {
+  std::vector<TableId> lost;
+  auto e = submit([&](sqlite3* db) -> MaybeError {
+    lost.clear();
+    Stmt q(db, "UPDATE owners SET lease_until = ? WHERE id = ? AND owner = ?");
+    if (!q.ok()) return sql_error(db, "prepare");
+    const std::int64_t until = now_millis() + ttl.count();
+    for (const TableId& id : ids) {
+      q.reset();
+      q.bind(1, until).bind(2, id).bind(3, node);
+      if (q.step() != SQLITE_DONE) return sql_error(db, "renew");
+      if (sqlite3_changes(db) == 0) lost.push_back(id);
+    }
+    return std::nullopt;
+  });
+  if (e) return *e;
+  return lost;
+}
+
+std::vector<TableId> SqliteStore::expired() const {
+  std::lock_guard lock(read_mutex_);
+  sqlite3* db = reader_ ? reader_ : writer_;
+  std::vector<TableId> out;
+  // Oldest first: the lease that ran out first.
+  Stmt q(db,
+         "SELECT o.id FROM owners o LEFT JOIN tables t ON t.id = o.id "
+         "WHERE o.lease_until < ? AND (t.id IS NOT NULL AND t.result IS NULL OR "
+         "t.id IS NULL AND EXISTS (SELECT 1 FROM lobbies l WHERE l.id = o.id)) "
+         "ORDER BY o.lease_until, o.id");
+  q.bind(1, now_millis());
+  while (q.step() == SQLITE_ROW) out.push_back(q.text(0));
   return out;
 }
 

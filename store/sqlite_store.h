@@ -1,11 +1,16 @@
 // The embedded default store: one SQLite file in WAL mode (store/store.h
-// states the contract). Schema (version 2, in table schema_version):
+// states the contract). Schema (version 4, in table schema_version):
 //   tables(id, game, players, spec JSON, result JSON or NULL, owner, fencing,
-//          entries, created)
-//   entries(table_id, seq, kind, seat, action, json, text)
-//   lobbies(id, spec JSON, updated)              (version 2)
+//          entries, created)        (owner and fencing unused since version 4)
+//   entries(table_id, seq, kind, seat, action, json, text, at)  (at: version 3)
+//   lobbies(id, spec JSON, updated)                             (version 2)
+//   owners(id, owner, fencing, lease_until ms since 1970)       (version 4)
+// owners holds the latest lease of every acquired id, table or lobby; an id
+// without a row has the default Lease. Opening an older file migrates it in
+// one transaction (version 4 moves the tables' owner and fencing to owners).
 //
-// Group commit: writes (create, append, finish, take_over) from any thread
+// Group commit: writes (create, append, finish, save_lobby, drop_lobby,
+// acquire, renew) from any thread
 // are queued; one commit thread takes everything pending and writes it in one
 // transaction with one fsync (synchronous=FULL), then wakes each caller with
 // its own outcome. Each write runs inside a savepoint, so one refused append
@@ -49,19 +54,22 @@ class SqliteStore final : public Store {
   SqliteStore(const SqliteStore&) = delete;
   SqliteStore& operator=(const SqliteStore&) = delete;
 
-  Expected<TableId> create(const TableSpec& spec) override;
+  Expected<TableId> create(const TableSpec& spec, const Lease& lease) override;
   MaybeError append(const TableId& id, const Lease& lease, std::span<const Entry> entries) override;
   MaybeError finish(const TableId& id, const Lease& lease, const Json& result) override;
   Expected<TableRecord> load(const TableId& id) const override;
   std::vector<TableSummary> list(bool unfinished_only) const override;
-  MaybeError save_lobby(const TableSpec& spec) override;
-  MaybeError drop_lobby(const TableId& id) override;
+  MaybeError save_lobby(const TableSpec& spec, const Lease& lease) override;
+  MaybeError drop_lobby(const TableId& id, const Lease& lease) override;
   std::vector<TableSpec> lobbies() const override;
-  // As MemoryStore::take_over: another owner with a newer fencing number.
-  MaybeError take_over(const TableId& id, const Lease& lease);
+  Expected<Lease> acquire(const TableId& id, const std::string& node,
+                          std::chrono::milliseconds ttl) override;
+  Expected<std::vector<TableId>> renew(const std::string& node, std::span<const TableId> ids,
+                                       std::chrono::milliseconds ttl) override;
+  std::vector<TableId> expired() const override;
 
   SqliteStats stats() const;
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
 
  private:
   // A queued write: runs on the commit thread inside the batch's transaction.

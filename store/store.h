@@ -15,6 +15,8 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -158,15 +160,20 @@ class MemoryStore final : public Store {
   std::vector<TableId> expired() const override;
 
  private:
-  struct Stored {
-    TableRecord record;
-    std::uint64_t fencing = 0;
+  // The latest lease of an acquired id (ids never acquired: the default Lease).
+  struct Owner {
+    Lease lease;
+    std::chrono::system_clock::time_point until;
   };
-  Stored* find(const TableId& id);
-  const Stored* find(const TableId& id) const;
-  MaybeError check_write(const Stored* t, const TableId& id, const Lease& lease) const;
-  std::vector<Stored> tables_;
+  TableRecord* find(const TableId& id);
+  Lease latest(const TableId& id) const;
+  MaybeError check_lease(const TableId& id, const Lease& lease) const;
+  MaybeError check_write(const TableRecord* t, const TableId& id, const Lease& lease) const;
+  // Guards everything below: the server calls the store from many threads.
+  mutable std::mutex mutex_;
+  std::vector<TableRecord> tables_;
   std::vector<TableSpec> lobbies_;
+  std::map<TableId, Owner> owners_;
   std::uint64_t next_id_ = 1;
 };
 

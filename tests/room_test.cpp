@@ -154,7 +154,7 @@ TEST(Room, ALateOwnerCannotWriteAfterATakeover) {
   auto room = Room::open(kToy, Json::object(), person_and_bots(2, 0), {.seed = 4}, &store);
   Room& r = **room;
   ASSERT_FALSE(r.advance());
-  ASSERT_FALSE(store.take_over(r.table_id(), {.owner = "node-2", .fencing = 2}));
+  ASSERT_TRUE(store.acquire(r.table_id(), "node-2", std::chrono::seconds(30)));
   const std::uint64_t v = r.version();
   const Json view = r.view(0);
   auto e = r.act(0, v, r.choices(0, "en").front().action);
@@ -229,8 +229,8 @@ TEST(Room, AStandInPlaysWhenThePersonsClockRunsOutOrTheyAreAway) {
 
 TEST(Store, AppendsInOrderAndListsUnfinishedTables) {
   store::MemoryStore store;
-  auto a = store.create({.game = "high-card", .players = 2});
-  auto b = store.create({.game = "high-card", .players = 3});
+  auto a = store.create({.game = "high-card", .players = 2}, {});
+  auto b = store.create({.game = "high-card", .players = 3}, {});
   ASSERT_TRUE(a && b);
   EXPECT_NE(*a, *b);
   const store::Entry e1{.seat = 0, .action = 1, .json = {{"bet", true}}};

@@ -18,7 +18,7 @@ namespace meeple::fuzz {
 // Accepts every write and keeps nothing: tables are never loaded back here.
 class ForgetfulStore final : public store::Store {
  public:
-  Expected<store::TableId> create(const store::TableSpec& spec) override {
+  Expected<store::TableId> create(const store::TableSpec& spec, const store::Lease&) override {
     return spec.id.empty() ? std::to_string(++next_) : spec.id;
   }
   MaybeError append(const store::TableId&, const store::Lease&,
@@ -32,9 +32,22 @@ class ForgetfulStore final : public store::Store {
     return make_error(store::errc::kUnknownTable, "not kept");
   }
   std::vector<store::TableSummary> list(bool) const override { return {}; }
-  MaybeError save_lobby(const store::TableSpec&) override { return std::nullopt; }
-  MaybeError drop_lobby(const store::TableId&) override { return std::nullopt; }
+  MaybeError save_lobby(const store::TableSpec&, const store::Lease&) override {
+    return std::nullopt;
+  }
+  MaybeError drop_lobby(const store::TableId&, const store::Lease&) override {
+    return std::nullopt;
+  }
   std::vector<store::TableSpec> lobbies() const override { return {}; }
+  Expected<store::Lease> acquire(const store::TableId&, const std::string& node,
+                                 std::chrono::milliseconds) override {
+    return store::Lease{.owner = node, .fencing = 2};
+  }
+  Expected<std::vector<store::TableId>> renew(const std::string&, std::span<const store::TableId>,
+                                              std::chrono::milliseconds) override {
+    return std::vector<store::TableId>{};
+  }
+  std::vector<store::TableId> expired() const override { return {}; }
 
  private:
   std::uint64_t next_ = 0;
