@@ -1,0 +1,460 @@
+#!/usr/bin/env python3
+"""Several `meeple serve` nodes on one PostgreSQL behind nginx (issue 21,
+docs/scaling.md), started with scripts/cluster, under four kinds of trouble:
+
+  kill         scripted people play whole games through nginx while a node,
+               chosen at random, is killed with SIGKILL and started again
+               (`--rounds` times); they reconnect through nginx by themselves.
+  late-writer  a node is paused (SIGSTOP) while another takes one of its
+               tables; a decision sent to the paused node is refused once it
+               runs again (SIGCONT), and nothing it does lands in the table.
+  db-down      the database is stopped: a decision is refused with
+               store/unavailable instead of being acknowledged; once the
+               database is back the same decision is taken.
+  db-restart   the database is restarted while games are being played; the
+               nodes wait and go on.
+
+A person counts an action acknowledged when a state message at a later
+version follows it (docs/server.md). At the end every game is played out and
+every acknowledged action must be in its table's record at its version
+(GET /api/tables/{id}/record), and every record must replay with
+`meeple replay`. Prints one line per case and `cluster: N passed, N failed`.
+
+  tests/cluster_test.py [--binary build/release/cli/meeple] [--rounds 10] [--quick]
+"""
+
+import argparse
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wsclient import WebSocket, request  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+class Cluster:
+    """scripts/cluster in a folder of its own; nodes can be killed, paused and
+    started again with the command the script used."""
+
+    def __init__(self, binary, nodes, lease):
+        self.dir = tempfile.mkdtemp(prefix="meeple-cluster-test-")
+        self.port = free_port()
+        env = dict(os.environ, MEEPLE_BIN=binary)
+        self.proc = subprocess.Popen(
+            [os.path.join(REPO, "scripts/cluster"), "--dir", self.dir, "--port", str(self.port),
+             "--nodes", str(nodes), "--lease", str(lease)],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True)
+        path = os.path.join(self.dir, "cluster.json")
+        for _ in range(600):
+            if os.path.exists(path):
+                break
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"scripts/cluster ended (files in {self.dir})")
+            time.sleep(0.1)
+        else:
+            raise RuntimeError("the cluster did not start in a minute")
+        with open(path) as f:
+            self.info = json.load(f)
+        self.nodes = self.info["nodes"]
+        self.restarted = {}  # node index -> Popen of a node started again here
+
+    def node_port(self, i):
+        return self.nodes[i]["port"]
+
+    def pid(self, i):
+        return self.restarted[i].pid if i in self.restarted else self.nodes[i]["pid"]
+
+    def kill9(self, i):
+        os.kill(self.pid(i), signal.SIGKILL)
+        if i in self.restarted:
+            self.restarted.pop(i).wait()
+        else:
+            wait_gone(self.nodes[i]["pid"])
+
+    def start(self, i):
+        log = open(self.nodes[i]["log"], "a")
+        self.restarted[i] = subprocess.Popen(self.nodes[i]["command"], stdout=log, stderr=log)
+        for _ in range(200):
+            try:
+                if request(self.node_port(i), "GET", "/healthz", timeout=2)[0] == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError(f"node {i + 1} did not start again")
+
+    def pause(self, i):
+        os.kill(self.pid(i), signal.SIGSTOP)
+
+    def resume(self, i):
+        os.kill(self.pid(i), signal.SIGCONT)
+
+    def database(self, what):
+        subprocess.run([os.path.join(REPO, "scripts/pg-temp"), what, os.path.join(self.dir, "pg")],
+                       check=True, stdout=subprocess.DEVNULL)
+
+    def stop(self):
+        for p in self.restarted.values():
+            p.terminate()
+            p.wait()
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGINT)
+            try:
+                self.proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        subprocess.run(["rm", "-rf", self.dir])
+
+
+def wait_gone(pid):
+    for _ in range(200):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.02)
+
+
+class Seat(threading.Thread):
+    """One scripted person at `port` (nginx, or a node): plays a random choice
+    whenever offered one, reconnects after any drop, and records each action
+    a later state message acknowledged. A decision refused because the
+    database is away (store/unavailable) is sent again a little later."""
+
+    def __init__(self, port, table, seat, token, seed):
+        super().__init__(daemon=True)
+        self.port, self.table, self.seat, self.token = port, table, seat, token
+        self.rng = random.Random(seed)
+        self.acked = []  # (version, json) of each acknowledged action
+        self.errors = {}  # error code -> how many
+        self.reconnects = 0
+        self.finished = False
+        self.done = False
+
+    def run(self):
+        while not self.done and not self.finished:
+            try:
+                ws = WebSocket(self.port, f"/ws/tables/{self.table}?token={self.token}", timeout=10)
+            except OSError:
+                time.sleep(0.1)  # nginx found no node up: try again
+                continue
+            try:
+                self.play(ws)
+            except (OSError, ConnectionError, ValueError):
+                self.reconnects += 1
+            finally:
+                ws.close()
+
+    def play(self, ws):
+        pending = None  # (version, json) sent, not yet acknowledged
+        while not self.done:
+            m = ws.recv()
+            if m.get("type") == "error":
+                code = m.get("code", "")
+                self.errors[code] = self.errors.get(code, 0) + 1
+                if code == "store/unavailable" and pending:
+                    time.sleep(0.3)
+                    ws.send({"type": "act", "version": pending[0], "action": pending[1]})
+                else:
+                    pending = None  # e.g. action/stale: not applied
+                continue
+            if m.get("type") != "state":
+                continue
+            version = m["version"]
+            if pending and version > pending[0]:
+                self.acked.append(pending)
+                pending = None
+            if m.get("phase") == "finished":
+                self.finished = True
+                return
+            choices = m.get("choices") or []
+            if choices and pending is None:
+                c = self.rng.choice(choices)
+                pending = (version, c["json"])
+                ws.send({"type": "act", "version": version, "action": c["json"]})
+
+
+def new_table(port, players, params):
+    status, table = request(port, "POST", "/api/tables",
+                            {"game": "ufo", "players": players, "languages": ["en"],
+                             "params": params})
+    assert status == 201, table
+    joined = []
+    for s in range(players):
+        status, j = request(port, "POST", f"/api/tables/{table['id']}/join", {"name": f"p{s}"})
+        assert status == 200, j
+        joined.append(j)
+    return table["id"], joined
+
+
+def check_records(port, binary, seats, tables, tmp):
+    """Every acknowledged action in its table's record at its version; every
+    record replays. Returns (acknowledged, lost, finished, replayed)."""
+    lost, finished, replayed = 0, 0, 0
+    records = {}
+    for t in tables:
+        status, rec = request(port, "GET", f"/api/tables/{t}/record")
+        if status != 200:
+            print(f"cluster: table {t} has no record ({status}: {rec})")
+            continue
+        records[t] = rec
+        finished += rec.get("result") is not None
+        path = os.path.join(tmp, f"{t}.record.json")
+        with open(path, "w") as f:
+            json.dump(rec, f)
+        r = subprocess.run([binary, "replay", path], capture_output=True, text=True)
+        if r.returncode == 0:
+            replayed += 1
+        else:
+            print(f"cluster: table {t} does not replay: {r.stdout}{r.stderr}")
+    for s in seats:
+        actions = records.get(s.table, {}).get("actions", [])
+        for version, form in s.acked:
+            a = actions[version] if version < len(actions) else {}
+            if a.get("seat") != s.seat or a.get("json") != form:
+                lost += 1
+                print(f"cluster: lost: table {s.table} seat {s.seat} version {version} {form}")
+    return sum(len(s.acked) for s in seats), lost, finished, replayed
+
+
+def play_out(seats, seconds):
+    deadline = time.time() + seconds
+    while time.time() < deadline and not all(s.finished for s in seats):
+        time.sleep(0.2)
+    for s in seats:
+        s.done = True
+    for s in seats:
+        s.join(timeout=15)
+
+
+def games(cluster, args, rng, count):
+    """`count` Ufo! tables of 3 people, played through nginx."""
+    seats, tables = [], []
+    for _ in range(count):
+        t, joined = new_table(cluster.port, 3, {"max_rounds": args.max_rounds})
+        tables.append(t)
+        for j in joined:
+            seats.append(Seat(cluster.port, t, j["seat"], j["token"], rng.random()))
+    for s in seats:
+        s.start()
+    return seats, tables
+
+
+def case_kill(cluster, args, rng, tmp):
+    seats, tables = games(cluster, args, rng, args.tables)
+    for r in range(args.rounds):
+        time.sleep(rng.uniform(0.5, 2.0))
+        i = rng.randrange(len(cluster.nodes))
+        cluster.kill9(i)
+        time.sleep(rng.uniform(0.2, 1.0))
+        cluster.start(i)
+        print(f"cluster: kill round {r + 1}: node{i + 1} killed and started again, "
+              f"{sum(len(s.acked) for s in seats)} acknowledged so far", flush=True)
+    play_out(seats, args.finish_seconds)
+    acked, lost, finished, replayed = check_records(cluster.port, args.binary, seats, tables, tmp)
+    reconnects = sum(s.reconnects for s in seats)
+    ok = lost == 0 and finished == len(tables) and replayed == len(tables) and acked > 0
+    return ok, (f"{args.rounds} rounds, {acked} acknowledged, {lost} lost, {finished} of "
+                f"{len(tables)} tables finished, {replayed} replayed, {reconnects} reconnections")
+
+
+def await_state(ws, want=lambda m: True, limit=200):
+    """The next state message that `want`s; errors are collected."""
+    errors = []
+    for _ in range(limit):
+        m = ws.recv()
+        if m.get("type") == "error":
+            errors.append(m.get("code"))
+        elif m.get("type") == "state" and want(m):
+            return m, errors
+    raise AssertionError("no such state message")
+
+
+def sync(ws):
+    """Everything sent before this call has arrived: the last state seen."""
+    ws.send({"type": "ping"})
+    last, errors = None, []
+    while True:
+        m = ws.recv()
+        if m.get("type") == "pong":
+            return last, errors
+        if m.get("type") == "state":
+            last = m
+        elif m.get("type") == "error":
+            errors.append(m.get("code"))
+
+
+def someone_to_act(sockets, states):
+    for s, ws in enumerate(sockets):
+        if states[s] and states[s].get("choices"):
+            return s
+    return None
+
+
+def case_late_writer(cluster, args, rng, tmp):
+    # A table on node 1, reached directly (the router is left out on purpose:
+    # the test plays a router that changed its mind).
+    a, b = cluster.node_port(0), cluster.node_port(1)
+    t, joined = new_table(a, 2, {"max_rounds": args.max_rounds})
+    on_a = [WebSocket(a, f"/ws/tables/{t}?token={j['token']}") for j in joined]
+    states = [await_state(ws)[0] for ws in on_a]
+    for _ in range(4):  # a few moves, so there is a history to take over
+        s = someone_to_act(on_a, states)
+        if s is None:
+            states = [sync(ws)[0] or states[i] for i, ws in enumerate(on_a)]
+            continue
+        m = states[s]
+        on_a[s].send({"type": "act", "version": m["version"], "action": m["choices"][0]["json"]})
+        states = [sync(ws)[0] or states[i] for i, ws in enumerate(on_a)]
+    s = someone_to_act(on_a, states)
+    assert s is not None, "someone has a decision to make"
+    version = states[s]["version"]
+    cluster.pause(0)
+    # Node 2 takes the table (as it does when the router sends it there).
+    on_b = WebSocket(b, f"/ws/tables/{t}?token={joined[s]['token']}")
+    taken, _ = await_state(on_b)
+    assert taken["version"] == version, (taken["version"], version)
+    # The paused node gets a decision, then runs again: it must not land.
+    on_a[s].send({"type": "act", "version": version, "action": states[s]["choices"][0]["json"]})
+    cluster.resume(0)
+    refused, acked = [], False
+    try:
+        while True:
+            m = on_a[s].recv()
+            if m.get("type") == "error":
+                refused.append(m.get("code"))
+            elif m.get("type") == "state" and m["version"] > version:
+                acked = True
+    except (OSError, ConnectionError):
+        pass  # closed, as it must be
+    now, _ = sync(on_b)
+    still = (now or taken)["version"] == version
+    # The game goes on at node 2 with the same decision.
+    on_b.send({"type": "act", "version": version, "action": states[s]["choices"][0]["json"]})
+    after, _ = await_state(on_b, lambda m: m["version"] > version)
+    for ws in on_a + [on_b]:
+        ws.close()
+    ok = not acked and still and after["version"] > version and (
+        "store/fenced" in refused or "table/moved" in refused)
+    return ok, (f"the paused node answered {refused or 'nothing'} and closed the connection; "
+                f"the table stayed at version {version} on node 2, which then took the decision")
+
+
+def case_db_down(cluster, args, rng, tmp):
+    t, joined = new_table(cluster.port, 2, {"max_rounds": args.max_rounds})
+    sockets = [WebSocket(cluster.port, f"/ws/tables/{t}?token={j['token']}") for j in joined]
+    states = [await_state(ws)[0] for ws in sockets]
+    for _ in range(20):
+        if someone_to_act(sockets, states) is not None:
+            break
+        states = [sync(ws)[0] or states[i] for i, ws in enumerate(sockets)]
+    s = someone_to_act(sockets, states)
+    assert s is not None, "someone has a decision to make"
+    version, action = states[s]["version"], states[s]["choices"][0]["json"]
+    cluster.database("stop")
+    started = time.time()
+    sockets[s].send({"type": "act", "version": version, "action": action})
+    code, message, acked = None, "", False
+    while code is None:
+        m = sockets[s].recv()
+        if m.get("type") == "error":
+            code, message = m.get("code"), m.get("message", "")
+        elif m.get("type") == "state" and m["version"] > version:
+            acked = True
+            break
+    waited = time.time() - started
+    cluster.database("start")
+    # The same decision, once the database is back (the node reconnects).
+    after = None
+    for _ in range(50):
+        sockets[s].send({"type": "act", "version": version, "action": action})
+        m, errors = sync(sockets[s])
+        if m and m["version"] > version:
+            after = m
+            break
+        time.sleep(0.2)
+    for ws in sockets:
+        ws.close()
+    ok = not acked and code == "store/unavailable" and after is not None
+    return ok, (f"refused with {code} after {waited:.1f} s ({message!r}); taken once the "
+                f"database was back")
+
+
+def case_db_restart(cluster, args, rng, tmp):
+    seats, tables = games(cluster, args, rng, max(2, args.tables // 2))
+    time.sleep(2)
+    before = sum(len(s.acked) for s in seats)
+    cluster.database("stop")
+    time.sleep(args.db_down_seconds)
+    cluster.database("start")
+    play_out(seats, args.finish_seconds)
+    acked, lost, finished, replayed = check_records(cluster.port, args.binary, seats, tables, tmp)
+    unavailable = sum(s.errors.get("store/unavailable", 0) for s in seats)
+    ok = lost == 0 and finished == len(tables) and replayed == len(tables) and acked > before
+    return ok, (f"database down {args.db_down_seconds:.0f} s: {unavailable} decisions refused "
+                f"with store/unavailable and sent again, {acked} acknowledged, {lost} lost, "
+                f"{finished} of {len(tables)} tables finished, {replayed} replayed")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--binary", default="build/release/cli/meeple")
+    p.add_argument("--rounds", type=int, default=10, help="node kills")
+    p.add_argument("--tables", type=int, default=6)
+    p.add_argument("--max-rounds", type=int, default=8, help="Ufo!'s round limit")
+    p.add_argument("--nodes", type=int, default=3)
+    p.add_argument("--lease", type=float, default=3, help="seconds")
+    p.add_argument("--db-down-seconds", type=float, default=3)
+    p.add_argument("--finish-seconds", type=float, default=600, help="to play the games out")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--quick", action="store_true", help="3 kills of 3 tables, short games")
+    p.add_argument("--only", default="", help="run only the cases whose name contains this")
+    args = p.parse_args()
+    args.binary = os.path.abspath(args.binary)
+    if args.quick:
+        args.rounds, args.tables, args.max_rounds = 3, 3, 4
+    rng = random.Random(args.seed)
+    tmp = tempfile.mkdtemp(prefix="meeple-cluster-records-")
+    cluster = Cluster(args.binary, args.nodes, args.lease)
+    passed = failed = 0
+    try:
+        for name, case in [("kill", case_kill), ("late-writer", case_late_writer),
+                           ("db-down", case_db_down), ("db-restart", case_db_restart)]:
+            if args.only not in name:
+                continue
+            started = time.time()
+            try:
+                ok, what = case(cluster, args, rng, tmp)
+            except Exception as e:  # a broken case is a failed case, and the others still run
+                ok, what = False, f"{type(e).__name__}: {e}"
+            passed += ok
+            failed += not ok
+            print(f"{'ok  ' if ok else 'FAIL'} {name}: {what} ({time.time() - started:.1f} s)",
+                  flush=True)
+    finally:
+        cluster.stop()
+        subprocess.run(["rm", "-rf", tmp])
+    print(f"cluster: {passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
