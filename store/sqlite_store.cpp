@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <sqlite3.h>
 
+#include "store/spec_json.h"
+
 namespace meeple::store {
 
 namespace {
@@ -65,25 +67,6 @@ class Stmt {
   sqlite3* db_;
   sqlite3_stmt* s_ = nullptr;
 };
-
-Json spec_to_json(const TableSpec& s) {
-  return {{"game", s.game},
-          {"players", s.players},
-          {"params", s.params},
-          {"seats", s.seats},
-          {"options", s.options}};
-}
-
-TableSpec spec_from_json(const TableId& id, const Json& j) {
-  TableSpec s;
-  s.id = id;
-  s.game = j.value("game", "");
-  s.players = j.value("players", 0);
-  s.params = j.value("params", Json::object());
-  s.seats = j.value("seats", std::vector<std::string>{});
-  s.options = j.value("options", Json::object());
-  return s;
-}
 
 std::int64_t now_millis() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(

@@ -1,40 +1,147 @@
 // The store contract (store/store.h), one suite run against every store:
-// the memory store and the SQLite store.
+// the memory store, the SQLite store and the PostgreSQL store. PostgreSQL is
+// a real server (scripts/pg-temp): under ctest the fixture tests
+// store.postgres_start/stop run one for every test and pass its URL in the
+// file MEEPLE_PG_URL_FILE names; run alone, the binary starts its own (or
+// uses MEEPLE_PG_URL). Each test gets a database of its own. When no server
+// can be started the PostgreSQL tests fail, they do not skip.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <unistd.h>
 
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "room/room.h"
+#include "store/open.h"
+#include "store/postgres_store.h"
 #include "store/sqlite_store.h"
 #include "tests/toy/high_card.h"
 
 namespace meeple::store {
 namespace {
 
-// Each store type says how to make a fresh one.
+// Runs a shell command; its stdout, or nothing when it failed.
+std::optional<std::string> shell(const std::string& cmd) {
+  FILE* p = ::popen(cmd.c_str(), "r");
+  if (p == nullptr) return std::nullopt;
+  std::string out;
+  char buf[256];
+  while (std::fgets(buf, sizeof buf, p)) out += buf;
+  if (::pclose(p) != 0) return std::nullopt;
+  while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+  return out;
+}
+
+const std::string kPgTemp = std::string(MEEPLE_SOURCE_DIR) + "/scripts/pg-temp";
+
+// A throwaway PostgreSQL server in a directory of its own (scripts/pg-temp).
+struct PgServer {
+  std::string dir, url;
+  static Expected<PgServer> start() {
+    char tmpl[] = "/tmp/meeple-pgtest.XXXXXX";
+    if (::mkdtemp(tmpl) == nullptr) return make_error("test", "mkdtemp failed");
+    PgServer s{tmpl, ""};
+    auto url = shell(kPgTemp + " start " + s.dir);
+    if (!url || url->empty())
+      return make_error("test",
+                        "PostgreSQL could not be started with scripts/pg-temp (is the "
+                        "postgresql package installed? scripts/setup installs it)");
+    s.url = *url;
+    return s;
+  }
+  bool stop() const { return shell(kPgTemp + " stop " + dir).has_value(); }
+  bool restart() const { return shell(kPgTemp + " start " + dir).has_value(); }
+  void remove() const {
+    stop();
+    std::filesystem::remove_all(dir);
+  }
+};
+
+// The URL of the server every PostgreSQL test of this process uses.
+const Expected<std::string>& pg_base_url() {
+  static const Expected<std::string> url = []() -> Expected<std::string> {
+    if (const char* file = std::getenv("MEEPLE_PG_URL_FILE")) {
+      std::ifstream in(file);
+      std::string u;
+      if (!std::getline(in, u) || u.empty())
+        return make_error("test", std::string("no PostgreSQL URL in ") + file +
+                                      ": the fixture test store.postgres_start failed "
+                                      "(scripts/pg-temp could not start PostgreSQL)");
+      return u;
+    }
+    if (const char* u = std::getenv("MEEPLE_PG_URL")) return std::string(u);
+    static auto server = PgServer::start();
+    if (!server) return server.error();
+    std::atexit([] { server->remove(); });
+    return server->url;
+  }();
+  return url;
+}
+
+// A new, empty database on the test server: its URL.
+Expected<std::string> fresh_database() {
+  static std::atomic<int> n{0};
+  const auto& base = pg_base_url();
+  if (!base) return base.error();
+  const std::string name = "meeple_" + std::to_string(::getpid()) + "_" + std::to_string(++n);
+  if (!shell("createdb --maintenance-db='" + *base + "' " + name))
+    return make_error("test", "createdb " + name + " failed on " + *base);
+  return base->substr(0, base->rfind('/') + 1) + name;
+}
+
+// Each store type says how to make a fresh one (null when it cannot).
 struct MemoryFactory {
   using StoreType = MemoryStore;
+  static constexpr const char* kName = "Memory";
   static std::unique_ptr<MemoryStore> make() { return std::make_unique<MemoryStore>(); }
 };
 
 struct SqliteFactory {
   using StoreType = SqliteStore;
+  static constexpr const char* kName = "Sqlite";
   static std::unique_ptr<SqliteStore> make() {
     auto s = SqliteStore::open(":memory:");
     EXPECT_TRUE(s) << s.error().message;
-    return std::move(*s);
+    return s ? std::move(*s) : nullptr;
+  }
+};
+
+struct PostgresFactory {
+  using StoreType = PostgresStore;
+  static constexpr const char* kName = "Postgres";
+  static std::unique_ptr<PostgresStore> make() {
+    auto url = fresh_database();
+    if (!url) {
+      ADD_FAILURE() << url.error().message;
+      return nullptr;
+    }
+    auto s = PostgresStore::open(*url);
+    EXPECT_TRUE(s) << s.error().message;
+    return s ? std::move(*s) : nullptr;
   }
 };
 
 template <class F>
 class StoreContract : public ::testing::Test {
  protected:
+  void SetUp() override { ASSERT_NE(store_, nullptr) << "the store could not be opened"; }
   std::unique_ptr<typename F::StoreType> store_ = F::make();
 };
 
-using Factories = ::testing::Types<MemoryFactory, SqliteFactory>;
-TYPED_TEST_SUITE(StoreContract, Factories);
+struct FactoryNames {
+  template <class F>
+  static std::string GetName(int) {
+    return F::kName;
+  }
+};
+
+using Factories = ::testing::Types<MemoryFactory, SqliteFactory, PostgresFactory>;
+TYPED_TEST_SUITE(StoreContract, Factories, FactoryNames);
 
 TYPED_TEST(StoreContract, AppendsInOrderAndListsUnfinishedTables) {
   auto& store = *this->store_;
@@ -329,6 +436,187 @@ TEST(SqliteStore, ConcurrentAppendsShareCommitsAndAllLand) {
   std::filesystem::remove(path);
   std::filesystem::remove(path.string() + "-wal");
   std::filesystem::remove(path.string() + "-shm");
+}
+
+// A file of schema version 3 (before ownership) opens and is migrated to 4:
+// a table whose row named another owner keeps that lease, run out.
+TEST(SqliteStore, MigratesASchema3FileToOwnership) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("meeple_store_v3_" + std::to_string(::getpid()) + ".db");
+  std::filesystem::remove(path);
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    const char* v3 = R"sql(
+      CREATE TABLE schema_version (version INTEGER NOT NULL);
+      INSERT INTO schema_version VALUES (3);
+      CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL,
+        spec TEXT NOT NULL, result TEXT, owner TEXT NOT NULL DEFAULT '',
+        fencing INTEGER NOT NULL DEFAULT 0, entries INTEGER NOT NULL DEFAULT 0,
+        created INTEGER NOT NULL);
+      CREATE TABLE entries (table_id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL,
+        seat INTEGER NOT NULL, action INTEGER NOT NULL, json TEXT, text TEXT,
+        at INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (table_id, seq)) WITHOUT ROWID;
+      CREATE TABLE lobbies (id TEXT PRIMARY KEY, spec TEXT NOT NULL, updated INTEGER NOT NULL);
+      INSERT INTO tables VALUES ('a', 'g', 2, '{"game":"g","players":2}', NULL, 'local', 1, 1, 0);
+      INSERT INTO entries VALUES ('a', 0, 'action', 0, 5, '5', '', 1700000000000);
+      INSERT INTO tables VALUES ('b', 'g', 2, '{"game":"g","players":2}', NULL, 'n2', 2, 0, 0);
+      INSERT INTO tables VALUES ('c', 'g', 2, '{"game":"g","players":2}', NULL, '', 0, 0, 0);
+      INSERT INTO lobbies VALUES ('L', '{"game":"g","players":3}', 0);
+    )sql";
+    ASSERT_EQ(sqlite3_exec(db, v3, nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+    sqlite3_close(db);
+  }
+  {
+    auto s = SqliteStore::open(path.string());
+    ASSERT_TRUE(s) << s.error().message;
+    Store& store = **s;
+    const Entry e{.seat = 1, .action = 6, .json = 6};
+    auto a = store.load("a");
+    ASSERT_TRUE(a);
+    ASSERT_EQ(a->entries.size(), 1u);
+    EXPECT_EQ(a->entries[0].at, 1700000000000);
+    EXPECT_FALSE(store.append("a", {}, std::span(&e, 1))) << "local/1 is the default lease";
+    EXPECT_FALSE(store.append("c", {}, std::span(&e, 1))) << "never written: the default";
+    auto fenced = store.append("b", {}, std::span(&e, 1));
+    ASSERT_TRUE(fenced);
+    EXPECT_EQ(fenced->code, errc::kFenced);
+    EXPECT_FALSE(store.append("b", {.owner = "n2", .fencing = 2}, std::span(&e, 1)));
+    EXPECT_EQ(store.expired(), std::vector<TableId>{"b"}) << "its node is unknown: run out";
+    auto b = store.acquire("b", "n3", std::chrono::hours(1));
+    ASSERT_TRUE(b);
+    EXPECT_EQ(b->fencing, 3u);
+    ASSERT_EQ(store.lobbies().size(), 1u);
+    EXPECT_EQ(store.lobbies()[0].players, 3);
+  }
+  {
+    auto s = SqliteStore::open(path.string());  // migrated once: opens as is
+    ASSERT_TRUE(s) << s.error().message;
+    EXPECT_EQ((*s)->load("a")->entries.size(), 2u);
+    EXPECT_EQ((*s)->acquire("b", "n4", std::chrono::hours(1))->fencing, 4u);
+  }
+  std::filesystem::remove(path);
+  std::filesystem::remove(path.string() + "-wal");
+  std::filesystem::remove(path.string() + "-shm");
+}
+
+// Nodes starting at once: every open succeeds and the migrations run once.
+TEST(PostgresStore, OpeningFromManyThreadsAtOnceMigratesOnce) {
+  auto url = fresh_database();
+  ASSERT_TRUE(url) << url.error().message;
+  constexpr int kNodes = 4;
+  std::vector<std::unique_ptr<PostgresStore>> stores(kNodes);
+  std::vector<std::string> errors(kNodes);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kNodes; ++i)
+    threads.emplace_back([&, i] {
+      auto s = PostgresStore::open(*url);
+      if (s)
+        stores[static_cast<std::size_t>(i)] = std::move(*s);
+      else
+        errors[static_cast<std::size_t>(i)] = s.error().message;
+    });
+  for (auto& t : threads) t.join();
+  int applied = 0;
+  for (int i = 0; i < kNodes; ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    ASSERT_NE(stores[k], nullptr) << errors[k];
+    applied += stores[k]->migrations_applied();
+  }
+  EXPECT_EQ(applied, PostgresStore::kSchemaVersion);
+  auto again = PostgresStore::open(*url);
+  ASSERT_TRUE(again);
+  EXPECT_EQ((*again)->migrations_applied(), 0);
+  // They share one database: one node's table is every node's.
+  auto id = stores[0]->create({.game = "g", .players = 2}, {});
+  ASSERT_TRUE(id);
+  EXPECT_EQ(stores[3]->load(*id)->spec.game, "g");
+  auto by_url = open_store(*url);
+  ASSERT_TRUE(by_url) << by_url.error().message;
+  EXPECT_EQ((*by_url)->list(false).size(), 1u);
+}
+
+// Threads append to their own tables at once: every entry lands, in order.
+TEST(PostgresStore, ConcurrentAppendsAllLandInOrder) {
+  auto url = fresh_database();
+  ASSERT_TRUE(url) << url.error().message;
+  auto s = PostgresStore::open(*url);
+  ASSERT_TRUE(s) << s.error().message;
+  PostgresStore& store = **s;
+  constexpr int kThreads = 8, kAppends = 25;
+  std::vector<TableId> ids;
+  for (int i = 0; i < kThreads; ++i) ids.push_back(*store.create({.game = "g", .players = 2}, {}));
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kThreads; ++i)
+    threads.emplace_back([&, i] {
+      for (int k = 0; k < kAppends; ++k) {
+        const Entry e{.seat = 0, .action = k, .json = {{"k", k}}, .at = 1000 + k};
+        EXPECT_FALSE(store.append(ids[static_cast<std::size_t>(i)], {}, std::span(&e, 1)));
+      }
+    });
+  for (auto& t : threads) t.join();
+  for (const auto& id : ids) {
+    auto t = store.load(id);
+    ASSERT_TRUE(t);
+    ASSERT_EQ(t->entries.size(), std::size_t{kAppends});
+    for (int k = 0; k < kAppends; ++k) {
+      EXPECT_EQ(t->entries[static_cast<std::size_t>(k)].action, k);
+      EXPECT_EQ(t->entries[static_cast<std::size_t>(k)].json, Json({{"k", k}}));
+      EXPECT_EQ(t->entries[static_cast<std::size_t>(k)].at, 1000 + k);
+    }
+  }
+}
+
+// The server stopped: calls answer store/unavailable (reads: nothing), no
+// crash; restarted on the same port, the same store works again. A call made
+// while the server comes back waits for it (within the store's retry time).
+TEST(PostgresStore, UnavailableWhileTheServerIsDownAndWorksAgainAfter) {
+  auto server = PgServer::start();
+  ASSERT_TRUE(server) << server.error().message;
+  struct Cleanup {
+    const PgServer& s;
+    ~Cleanup() { s.remove(); }
+  } cleanup{*server};
+  auto s = PostgresStore::open(server->url);
+  ASSERT_TRUE(s) << s.error().message;
+  PostgresStore& store = **s;
+  auto id = store.create({.game = "g", .players = 2}, {});
+  ASSERT_TRUE(id);
+  const Entry e{.seat = 0, .action = 1, .json = 1};
+  ASSERT_FALSE(store.append(*id, {}, std::span(&e, 1)));
+
+  ASSERT_TRUE(server->stop());
+  auto down = store.append(*id, {}, std::span(&e, 1));
+  ASSERT_TRUE(down);
+  EXPECT_EQ(down->code, errc::kUnavailable) << down->message;
+  auto not_made = store.create({.game = "g", .players = 2}, {});
+  ASSERT_FALSE(not_made);
+  EXPECT_EQ(not_made.error().code, errc::kUnavailable);
+  auto not_acquired = store.acquire(*id, "n1", std::chrono::seconds(5));
+  ASSERT_FALSE(not_acquired);
+  EXPECT_EQ(not_acquired.error().code, errc::kUnavailable);
+  auto not_loaded = store.load(*id);
+  ASSERT_FALSE(not_loaded);
+  EXPECT_EQ(not_loaded.error().code, errc::kUnavailable);
+  EXPECT_TRUE(store.list(false).empty());
+  EXPECT_TRUE(store.lobbies().empty());
+  EXPECT_TRUE(store.expired().empty());
+  EXPECT_FALSE(PostgresStore::open(server->url)) << "opening fails too";
+
+  ASSERT_TRUE(server->restart());
+  ASSERT_FALSE(store.append(*id, {}, std::span(&e, 1)));
+  ASSERT_EQ(store.load(*id)->entries.size(), 2u) << "the refused append wrote nothing";
+  EXPECT_EQ(store.list(false).size(), 1u);
+
+  // Down, and back while a call waits: the call goes on.
+  auto patient = PostgresStore::open(server->url, {.retry = std::chrono::seconds(20)});
+  ASSERT_TRUE(patient);
+  ASSERT_FALSE((*patient)->append(*id, {}, std::span(&e, 1)));
+  ASSERT_TRUE(server->stop());
+  std::thread back([&] { server->restart(); });
+  EXPECT_FALSE((*patient)->append(*id, {}, std::span(&e, 1)));
+  back.join();
+  EXPECT_EQ(store.load(*id)->entries.size(), 4u);
 }
 
 }  // namespace

@@ -1,0 +1,572 @@
+#include "store/postgres_store.h"
+
+#include <poll.h>
+
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <pqxx/pqxx>
+
+#include "store/spec_json.h"
+
+namespace meeple::store {
+
+namespace {
+
+// The migrations, in order: migration i brings the schema to version i + 1.
+// Never edit one that has shipped; add the next.
+constexpr const char* kMigrations[] = {
+    R"sql(
+CREATE TABLE tables (
+  ord bigint GENERATED ALWAYS AS IDENTITY,
+  id text PRIMARY KEY,
+  game text NOT NULL,
+  players integer NOT NULL,
+  spec text NOT NULL,
+  result text,
+  entries bigint NOT NULL DEFAULT 0,
+  created timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX tables_ord ON tables (ord);
+CREATE TABLE entries (
+  table_id text NOT NULL,
+  seq bigint NOT NULL,
+  kind text NOT NULL,
+  seat integer NOT NULL,
+  action bigint NOT NULL,
+  json text,
+  text text NOT NULL DEFAULT '',
+  at bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (table_id, seq)
+);
+CREATE TABLE lobbies (
+  ord bigint GENERATED ALWAYS AS IDENTITY,
+  id text PRIMARY KEY,
+  spec text NOT NULL,
+  updated timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE owners (
+  id text PRIMARY KEY,
+  owner text NOT NULL,
+  fencing bigint NOT NULL,
+  lease_until timestamptz
+);
+CREATE INDEX owners_lease_until ON owners (lease_until) WHERE lease_until IS NOT NULL;
+CREATE SEQUENCE table_numbers;
+
+-- NULL when `lease` is the id's latest, else 'fenced|<fencing>|<owner>'. Locks
+-- the id's owners row FOR SHARE until the caller's transaction ends, so an
+-- acquire() (which updates the row) waits for the write, or the write sees
+-- the acquire. An id without a row gets the default's ('local', 1) first.
+CREATE FUNCTION meeple_check(p_id text, p_owner text, p_fencing bigint) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+  o_owner text;
+  o_fencing bigint;
+BEGIN
+  SELECT owner, fencing INTO o_owner, o_fencing FROM owners WHERE id = p_id FOR SHARE;
+  IF NOT FOUND THEN
+    INSERT INTO owners (id, owner, fencing) VALUES (p_id, 'local', 1) ON CONFLICT (id) DO NOTHING;
+    SELECT owner, fencing INTO o_owner, o_fencing FROM owners WHERE id = p_id FOR SHARE;
+  END IF;
+  IF o_owner <> p_owner OR o_fencing <> p_fencing THEN
+    RETURN format('fenced|%s|%s', o_fencing, o_owner);
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- Each write answers NULL (done) or why not: 'unknown', 'finished',
+-- 'exists', 'fenced|...'; meeple_create answers 'ok|<id>' when done.
+CREATE FUNCTION meeple_append(p_id text, p_owner text, p_fencing bigint, p_entries json)
+RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  n bigint;
+  fin boolean;
+  f text;
+BEGIN
+  SELECT entries, result IS NOT NULL INTO n, fin FROM tables WHERE id = p_id FOR UPDATE;
+  IF NOT FOUND THEN RETURN 'unknown'; END IF;
+  f := meeple_check(p_id, p_owner, p_fencing);
+  IF f IS NOT NULL THEN RETURN f; END IF;
+  IF fin THEN RETURN 'finished'; END IF;
+  INSERT INTO entries (table_id, seq, kind, seat, action, json, text, at)
+    SELECT p_id, n + e.i - 1, e.v->>'kind', (e.v->>'seat')::integer, (e.v->>'action')::bigint,
+           e.v->>'json', e.v->>'text', (e.v->>'at')::bigint
+    FROM json_array_elements(p_entries) WITH ORDINALITY AS e(v, i);
+  UPDATE tables SET entries = n + json_array_length(p_entries) WHERE id = p_id;
+  RETURN NULL;
+END $$;
+
+CREATE FUNCTION meeple_finish(p_id text, p_owner text, p_fencing bigint, p_result text)
+RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  fin boolean;
+  f text;
+BEGIN
+  SELECT result IS NOT NULL INTO fin FROM tables WHERE id = p_id FOR UPDATE;
+  IF NOT FOUND THEN RETURN 'unknown'; END IF;
+  f := meeple_check(p_id, p_owner, p_fencing);
+  IF f IS NOT NULL THEN RETURN f; END IF;
+  IF fin THEN RETURN 'finished'; END IF;
+  UPDATE tables SET result = p_result WHERE id = p_id;
+  RETURN NULL;
+END $$;
+
+-- An empty p_id: a made id (t<number>), new, so no lease to check.
+CREATE FUNCTION meeple_create(p_id text, p_owner text, p_fencing bigint, p_game text,
+                              p_players integer, p_spec text)
+RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  made text;
+  f text;
+BEGIN
+  IF p_id = '' THEN
+    LOOP
+      made := 't' || nextval('table_numbers');
+      INSERT INTO tables (id, game, players, spec) VALUES (made, p_game, p_players, p_spec)
+        ON CONFLICT (id) DO NOTHING;
+      IF FOUND THEN
+        INSERT INTO owners (id, owner, fencing) VALUES (made, 'local', 1)
+          ON CONFLICT (id) DO NOTHING;
+        RETURN 'ok|' || made;
+      END IF;
+    END LOOP;
+  END IF;
+  IF EXISTS (SELECT 1 FROM tables WHERE id = p_id) THEN RETURN 'exists'; END IF;
+  f := meeple_check(p_id, p_owner, p_fencing);
+  IF f IS NOT NULL THEN RETURN f; END IF;
+  INSERT INTO tables (id, game, players, spec) VALUES (p_id, p_game, p_players, p_spec)
+    ON CONFLICT (id) DO NOTHING;
+  IF NOT FOUND THEN RETURN 'exists'; END IF;
+  DELETE FROM lobbies WHERE id = p_id;
+  RETURN 'ok|' || p_id;
+END $$;
+
+CREATE FUNCTION meeple_save_lobby(p_id text, p_owner text, p_fencing bigint, p_spec text)
+RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  f text;
+BEGIN
+  f := meeple_check(p_id, p_owner, p_fencing);
+  IF f IS NOT NULL THEN RETURN f; END IF;
+  INSERT INTO lobbies (id, spec) VALUES (p_id, p_spec)
+    ON CONFLICT (id) DO UPDATE SET spec = excluded.spec, updated = now();
+  RETURN NULL;
+END $$;
+
+CREATE FUNCTION meeple_drop_lobby(p_id text, p_owner text, p_fencing bigint)
+RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  f text;
+BEGIN
+  f := meeple_check(p_id, p_owner, p_fencing);
+  IF f IS NOT NULL THEN RETURN f; END IF;
+  DELETE FROM lobbies WHERE id = p_id;
+  RETURN NULL;
+END $$;
+)sql",
+};
+constexpr int kMigrationCount = static_cast<int>(std::size(kMigrations));
+static_assert(kMigrationCount == PostgresStore::kSchemaVersion);
+
+// The advisory lock that serializes migrations between nodes ("meeple").
+constexpr std::int64_t kMigrationLock = 0x6d656570'6c65;
+
+// Prepared on every connection.
+constexpr std::pair<const char*, const char*> kStatements[] = {
+    {"append", "SELECT meeple_append($1, $2, $3, $4::json)"},
+    {"finish", "SELECT meeple_finish($1, $2, $3, $4)"},
+    {"create", "SELECT meeple_create($1, $2, $3, $4, $5, $6)"},
+    {"save_lobby", "SELECT meeple_save_lobby($1, $2, $3, $4)"},
+    {"drop_lobby", "SELECT meeple_drop_lobby($1, $2, $3)"},
+    {"acquire",
+     "INSERT INTO owners (id, owner, fencing, lease_until) "
+     "VALUES ($1, $2, 2, clock_timestamp() + $3 * interval '1 millisecond') "
+     "ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, fencing = owners.fencing + 1, "
+     "lease_until = excluded.lease_until RETURNING fencing"},
+    {"renew",
+     "UPDATE owners SET lease_until = clock_timestamp() + $3 * interval '1 millisecond' "
+     "WHERE id IN (SELECT json_array_elements_text($1::json)) AND owner = $2 RETURNING id"},
+    {"expired",
+     "SELECT o.id FROM owners o LEFT JOIN tables t ON t.id = o.id "
+     "WHERE o.lease_until < clock_timestamp() AND (t.id IS NOT NULL AND t.result IS NULL OR "
+     "t.id IS NULL AND EXISTS (SELECT 1 FROM lobbies l WHERE l.id = o.id)) "
+     "ORDER BY o.lease_until, o.id"},
+    {"load",
+     "SELECT t.spec, t.result, e.kind, e.seat, e.action, e.json, e.text, e.at "
+     "FROM tables t LEFT JOIN entries e ON e.table_id = t.id WHERE t.id = $1 ORDER BY e.seq"},
+    {"list", "SELECT id, game, players, entries, result IS NOT NULL FROM tables ORDER BY ord"},
+    {"list_unfinished",
+     "SELECT id, game, players, entries, false FROM tables WHERE result IS NULL ORDER BY ord"},
+    {"lobbies", "SELECT id, spec FROM lobbies ORDER BY ord"},
+};
+
+// libpq's messages span lines ("...\n\tIs the server running..."): one line.
+std::string one_line(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '\n' || c == '\t' || c == '\r') c = ' ';
+    if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
+    out += c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+Error unavailable(std::string_view what, std::string_view why) {
+  return make_error(errc::kUnavailable,
+                    fmt::format("the database cannot be reached ({}): {}", what, one_line(why)));
+}
+
+// A write function's answer: NULL (done) or why not.
+MaybeError refusal(const TableId& id, const Lease& lease, const pqxx::field& f) {
+  if (f.is_null()) return std::nullopt;
+  const std::string why = f.as<std::string>();
+  if (why == "unknown") return make_error(errc::kUnknownTable, fmt::format("no table '{}'", id));
+  if (why == "finished")
+    return make_error(errc::kFinished, fmt::format("table '{}' is finished", id));
+  if (why == "exists")
+    return make_error(errc::kExists, fmt::format("table '{}' exists already", id));
+  if (why.starts_with("fenced|")) {
+    const auto bar = why.find('|', 7);
+    return make_error(
+        errc::kFenced,
+        fmt::format("'{}' is held by {} (fencing {}), not {} (fencing {})", id, why.substr(bar + 1),
+                    why.substr(7, bar - 7), lease.owner, lease.fencing));
+  }
+  return make_error(meeple::errc::kIo, fmt::format("postgres: unexpected answer '{}'", why));
+}
+
+std::string entries_json(std::span<const Entry> entries) {
+  Json a = Json::array();
+  for (const Entry& e : entries)
+    a.push_back({{"kind", e.kind},
+                 {"seat", e.seat},
+                 {"action", e.action},
+                 {"json", e.json.is_null() ? Json() : Json(e.json.dump())},
+                 {"text", e.text},
+                 {"at", e.at}});
+  return a.dump();
+}
+
+std::int64_t count(std::chrono::milliseconds ttl) {
+  return static_cast<std::int64_t>(ttl.count());
+}
+
+}  // namespace
+
+struct PostgresStore::Impl {
+  std::string url;
+  PostgresOptions options;
+  // One connection, used by one thread at a time; null until (re)connected.
+  struct Slot {
+    std::unique_ptr<pqxx::connection> conn;
+  };
+  std::vector<Slot> writers;
+  std::vector<std::size_t> free;  // indexes of idle writers
+  std::mutex pool_mutex;
+  std::condition_variable pool_cv;
+  Slot reader;
+  std::mutex read_mutex;
+
+  static std::unique_ptr<pqxx::connection> connect(const std::string& url) {
+    auto c = std::make_unique<pqxx::connection>(url);
+    pqxx::nontransaction tx(*c);
+    tx.exec("SET synchronous_commit = on; SET client_min_messages = warning");
+    tx.commit();
+    return c;
+  }
+
+  // Whether the server sent something on an idle connection (no round trip:
+  // a poll of its socket). We never LISTEN, so that is the server closing
+  // it (shut down, restarted, connection terminated): the connection is
+  // replaced before a write is sent on it rather than failing the write.
+  static bool unsolicited(pqxx::connection& c) {
+    pollfd p{.fd = c.sock(), .events = POLLIN, .revents = 0};
+    return p.fd < 0 || ::poll(&p, 1, 0) != 0;
+  }
+
+  void prepare(pqxx::connection& c) {
+    for (const auto& [name, sql] : kStatements) c.prepare(name, sql);
+  }
+
+  // Runs f(transaction) on the slot's connection, connecting first when
+  // needed (retrying for options.retry). A read whose connection breaks is
+  // retried within that time; a write is not (it may have committed).
+  template <class R, class F>
+  Expected<R> run(Slot& slot, bool write, std::string_view what, F&& f) {
+    const auto deadline = std::chrono::steady_clock::now() + options.retry;
+    std::string why;
+    for (;;) {
+      bool sent = false;
+      try {
+        if (slot.conn && slot.conn->is_open() && !unsolicited(*slot.conn)) {
+          // An idle connection with nothing to read: used as it is.
+        } else {
+          slot.conn = connect(url);
+          prepare(*slot.conn);
+        }
+        sent = true;
+        pqxx::nontransaction tx(*slot.conn);
+        Expected<R> r = f(tx);
+        tx.commit();
+        return r;
+      } catch (const pqxx::broken_connection& e) {
+        slot.conn.reset();
+        why = e.what();
+      } catch (const pqxx::sql_error& e) {
+        // The server answered with an error: the connection may be fine, but
+        // it is replaced in case it is in a bad state.
+        slot.conn.reset();
+        spdlog::warn("postgres store: {}: {}", what, e.what());
+        if (e.sqlstate().starts_with("57") || e.sqlstate().starts_with("08"))
+          why = e.what();  // admin shutdown, cannot connect now: as unreachable
+        else
+          return make_error(meeple::errc::kIo, fmt::format("postgres: {}: {}", what, e.what()));
+      } catch (const pqxx::failure& e) {
+        slot.conn.reset();
+        why = e.what();
+      }
+      why = one_line(why);
+      if ((sent && write) || std::chrono::steady_clock::now() >= deadline) {
+        spdlog::warn("postgres store: {}: {}", what, why);
+        return unavailable(what, why);
+      }
+      std::this_thread::sleep_for(options.retry_pause);
+    }
+  }
+
+  template <class R, class F>
+  Expected<R> write(std::string_view what, F&& f) {
+    std::size_t i;
+    {
+      std::unique_lock lock(pool_mutex);
+      pool_cv.wait(lock, [&] { return !free.empty(); });
+      i = free.back();
+      free.pop_back();
+    }
+    auto r = run<R>(writers[i], true, what, std::forward<F>(f));
+    {
+      std::lock_guard lock(pool_mutex);
+      free.push_back(i);
+    }
+    pool_cv.notify_one();
+    return r;
+  }
+
+  template <class R, class F>
+  Expected<R> read(std::string_view what, F&& f) {
+    std::lock_guard lock(read_mutex);
+    return run<R>(reader, false, what, std::forward<F>(f));
+  }
+};
+
+Expected<std::unique_ptr<PostgresStore>> PostgresStore::open(const std::string& url,
+                                                             PostgresOptions options) {
+  std::unique_ptr<PostgresStore> s(new PostgresStore());
+  s->impl_ = std::make_unique<Impl>();
+  Impl& im = *s->impl_;
+  im.url = url;
+  im.options = options;
+  im.writers.resize(static_cast<std::size_t>(std::max(1, options.writers)));
+  for (std::size_t i = 0; i < im.writers.size(); ++i) im.free.push_back(i);
+
+  // Migrations: one transaction, under a lock every node takes first.
+  Impl::Slot setup;
+  const auto deadline = std::chrono::steady_clock::now() + options.retry;
+  for (;;) {
+    try {
+      setup.conn = Impl::connect(url);
+      break;
+    } catch (const std::exception& e) {
+      if (std::chrono::steady_clock::now() >= deadline) return unavailable("open", e.what());
+    }
+    std::this_thread::sleep_for(options.retry_pause);
+  }
+  try {
+    pqxx::work tx(*setup.conn);
+    tx.exec(fmt::format("SELECT pg_advisory_xact_lock({})", kMigrationLock));
+    tx.exec("CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)");
+    auto v = tx.exec("SELECT max(version) FROM schema_version");
+    const int version = v[0][0].is_null() ? 0 : v[0][0].as<int>();
+    if (version > kSchemaVersion)
+      return make_error(
+          meeple::errc::kIo,
+          fmt::format("database has schema version {}, newer than {}", version, kSchemaVersion));
+    for (int i = version; i < kMigrationCount; ++i) tx.exec(kMigrations[i]);
+    if (version == 0)
+      tx.exec(fmt::format("INSERT INTO schema_version VALUES ({})", kSchemaVersion));
+    else if (version < kSchemaVersion)
+      tx.exec(fmt::format("UPDATE schema_version SET version = {}", kSchemaVersion));
+    tx.commit();
+    s->migrated_ = kSchemaVersion - version;
+  } catch (const pqxx::broken_connection& e) {
+    return unavailable("open", e.what());
+  } catch (const std::exception& e) {
+    return make_error(meeple::errc::kIo, fmt::format("postgres: migrating: {}", e.what()));
+  }
+  // The setup connection becomes the reader.
+  im.prepare(*setup.conn);
+  im.reader.conn = std::move(setup.conn);
+  return s;
+}
+
+PostgresStore::~PostgresStore() = default;
+
+Expected<TableId> PostgresStore::create(const TableSpec& spec, const Lease& lease) {
+  return impl_->write<TableId>("create", [&](pqxx::nontransaction& tx) -> Expected<TableId> {
+    auto r =
+        tx.exec_prepared("create", spec.id, lease.owner, static_cast<std::int64_t>(lease.fencing),
+                         spec.game, spec.players, spec_to_json(spec).dump());
+    const std::string answer = r[0][0].is_null() ? "" : r[0][0].as<std::string>();
+    if (answer.starts_with("ok|")) return answer.substr(3);
+    return *refusal(spec.id, lease, r[0][0]);
+  });
+}
+
+MaybeError PostgresStore::append(const TableId& id, const Lease& lease,
+                                 std::span<const Entry> entries) {
+  auto r = impl_->write<bool>("append", [&](pqxx::nontransaction& tx) -> Expected<bool> {
+    auto res = tx.exec_prepared("append", id, lease.owner, static_cast<std::int64_t>(lease.fencing),
+                                entries_json(entries));
+    if (auto e = refusal(id, lease, res[0][0])) return *e;
+    return true;
+  });
+  if (!r) return r.error();
+  return std::nullopt;
+}
+
+MaybeError PostgresStore::finish(const TableId& id, const Lease& lease, const Json& result) {
+  auto r = impl_->write<bool>("finish", [&](pqxx::nontransaction& tx) -> Expected<bool> {
+    auto res = tx.exec_prepared("finish", id, lease.owner, static_cast<std::int64_t>(lease.fencing),
+                                result.dump());
+    if (auto e = refusal(id, lease, res[0][0])) return *e;
+    return true;
+  });
+  if (!r) return r.error();
+  return std::nullopt;
+}
+
+MaybeError PostgresStore::save_lobby(const TableSpec& spec, const Lease& lease) {
+  if (spec.id.empty()) return make_error(errc::kUnknownTable, "a lobby is saved under its id");
+  auto r = impl_->write<bool>("save_lobby", [&](pqxx::nontransaction& tx) -> Expected<bool> {
+    auto res =
+        tx.exec_prepared("save_lobby", spec.id, lease.owner,
+                         static_cast<std::int64_t>(lease.fencing), spec_to_json(spec).dump());
+    if (auto e = refusal(spec.id, lease, res[0][0])) return *e;
+    return true;
+  });
+  if (!r) return r.error();
+  return std::nullopt;
+}
+
+MaybeError PostgresStore::drop_lobby(const TableId& id, const Lease& lease) {
+  auto r = impl_->write<bool>("drop_lobby", [&](pqxx::nontransaction& tx) -> Expected<bool> {
+    auto res =
+        tx.exec_prepared("drop_lobby", id, lease.owner, static_cast<std::int64_t>(lease.fencing));
+    if (auto e = refusal(id, lease, res[0][0])) return *e;
+    return true;
+  });
+  if (!r) return r.error();
+  return std::nullopt;
+}
+
+Expected<Lease> PostgresStore::acquire(const TableId& id, const std::string& node,
+                                       std::chrono::milliseconds ttl) {
+  if (id.empty()) return make_error(errc::kUnknownTable, "acquire needs an id");
+  return impl_->write<Lease>("acquire", [&](pqxx::nontransaction& tx) -> Expected<Lease> {
+    auto r = tx.exec_prepared("acquire", id, node, count(ttl));
+    return Lease{.owner = node, .fencing = r[0][0].as<std::uint64_t>()};
+  });
+}
+
+Expected<std::vector<TableId>> PostgresStore::renew(const std::string& node,
+                                                    std::span<const TableId> ids,
+                                                    std::chrono::milliseconds ttl) {
+  const std::string list = Json(std::vector<TableId>(ids.begin(), ids.end())).dump();
+  return impl_->write<std::vector<TableId>>(
+      "renew", [&](pqxx::nontransaction& tx) -> Expected<std::vector<TableId>> {
+        auto r = tx.exec_prepared("renew", list, node, count(ttl));
+        std::vector<TableId> kept;
+        for (const auto& row : r) kept.push_back(row[0].as<std::string>());
+        std::vector<TableId> lost;
+        for (const TableId& id : ids)
+          if (std::find(kept.begin(), kept.end(), id) == kept.end()) lost.push_back(id);
+        return lost;
+      });
+}
+
+Expected<TableRecord> PostgresStore::load(const TableId& id) const {
+  return impl_->read<TableRecord>("load", [&](pqxx::nontransaction& tx) -> Expected<TableRecord> {
+    // One statement: the table and its entries as of one snapshot.
+    auto r = tx.exec_prepared("load", id);
+    if (r.empty()) return make_error(errc::kUnknownTable, fmt::format("no table '{}'", id));
+    TableRecord t;
+    t.id = id;
+    auto spec = Json::parse(r[0][0].as<std::string>(), nullptr, false);
+    auto result =
+        r[0][1].is_null() ? Json() : Json::parse(r[0][1].as<std::string>(), nullptr, false);
+    if (spec.is_discarded() || result.is_discarded())
+      return make_error(meeple::errc::kCorruptRecord, fmt::format("table '{}' is corrupt", id));
+    t.spec = spec_from_json(id, spec);
+    t.result = result;
+    for (const auto& row : r) {
+      if (row[2].is_null()) break;  // no entries: the LEFT JOIN's one empty row
+      Entry e;
+      e.kind = row[2].as<std::string>();
+      e.seat = static_cast<Seat>(row[3].as<int>());
+      e.action = static_cast<Action>(row[4].as<std::int64_t>());
+      if (!row[5].is_null()) {
+        e.json = Json::parse(row[5].as<std::string>(), nullptr, false);
+        if (e.json.is_discarded())
+          return make_error(meeple::errc::kCorruptRecord, fmt::format("table '{}' is corrupt", id));
+      }
+      e.text = row[6].as<std::string>();
+      e.at = row[7].as<std::int64_t>();
+      t.entries.push_back(std::move(e));
+    }
+    return t;
+  });
+}
+
+std::vector<TableSummary> PostgresStore::list(bool unfinished_only) const {
+  auto r = impl_->read<std::vector<TableSummary>>(
+      "list", [&](pqxx::nontransaction& tx) -> Expected<std::vector<TableSummary>> {
+        std::vector<TableSummary> out;
+        for (const auto& row : tx.exec_prepared(unfinished_only ? "list_unfinished" : "list"))
+          out.push_back({row[0].as<std::string>(), row[1].as<std::string>(), row[2].as<int>(),
+                         row[3].as<std::size_t>(), row[4].as<bool>()});
+        return out;
+      });
+  return r ? std::move(*r) : std::vector<TableSummary>{};
+}
+
+std::vector<TableSpec> PostgresStore::lobbies() const {
+  auto r = impl_->read<std::vector<TableSpec>>(
+      "lobbies", [&](pqxx::nontransaction& tx) -> Expected<std::vector<TableSpec>> {
+        std::vector<TableSpec> out;
+        for (const auto& row : tx.exec_prepared("lobbies")) {
+          auto j = Json::parse(row[1].as<std::string>(), nullptr, false);
+          if (j.is_discarded() || !j.is_object()) continue;  // unreadable: left out
+          out.push_back(spec_from_json(row[0].as<std::string>(), j));
+        }
+        return out;
+      });
+  return r ? std::move(*r) : std::vector<TableSpec>{};
+}
+
+std::vector<TableId> PostgresStore::expired() const {
+  auto r = impl_->read<std::vector<TableId>>(
+      "expired", [&](pqxx::nontransaction& tx) -> Expected<std::vector<TableId>> {
+        std::vector<TableId> out;
+        for (const auto& row : tx.exec_prepared("expired")) out.push_back(row[0].as<std::string>());
+        return out;
+      });
+  return r ? std::move(*r) : std::vector<TableId>{};
+}
+
+}  // namespace meeple::store

@@ -1,0 +1,91 @@
+// The store that several server nodes share: one PostgreSQL database
+// (store/store.h states the contract), opened from a libpq URL
+// (postgresql://user@host:port/db or postgres://...).
+//
+// Schema (version 1, in table schema_version; migrations run at open, in one
+// transaction under pg_advisory_xact_lock, so nodes starting at once apply
+// each migration once):
+//   tables(ord identity, id, game, players, spec JSON text, result JSON text
+//          or NULL, entries, created)             listed by ord: oldest first
+//   entries(table_id, seq, kind, seat, action, json, text, at)
+//   lobbies(ord identity, id, spec JSON text, updated)
+//   owners(id, owner, fencing, lease_until)
+//   table_numbers: the sequence behind made ids (t1, t2, ...)
+// owners has a row for every id that was ever written or acquired, table or
+// lobby (lease_until NULL: never acquired, the default Lease {local, 1}); the
+// row stays when its lobby or table goes, so fencing numbers only grow.
+//
+// Fencing. Every write is one call of a PL/pgSQL function (meeple_append,
+// meeple_finish, meeple_create, meeple_save_lobby, meeple_drop_lobby) run as
+// one statement in its own transaction: one round trip. The function locks
+// the id's owners row FOR SHARE and compares owner and fencing in that
+// transaction; acquire() bumps the fencing with one INSERT ... ON CONFLICT DO
+// UPDATE, which waits for those share locks. So a write either commits before
+// the acquire does (and the new holder, loading after acquiring, sees it) or
+// sees the new lease and is refused (store/fenced): a late writer never lands
+// a write after another node acquired the id. Lease times are the database's
+// clock (clock_timestamp()), one clock for every node.
+//
+// Connections: a pool of `writers` connections (writes wait for a free one)
+// and one for reads (load, list, lobbies, expired), each used by one thread at
+// a time. Commits are durable on return (synchronous_commit on).
+//
+// The database down or restarted: a call retries connecting for up to
+// `retry` (about 2 s) and then answers store/unavailable (reads: an error, or
+// an empty list, logged). A broken connection is replaced on a later call. A
+// write whose connection broke while it ran is not retried (it is not known
+// whether it committed) and answers store/unavailable: a store never reports
+// success for a write whose commit it did not see.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "store/store.h"
+
+namespace meeple::store {
+
+struct PostgresOptions {
+  int writers = 4;                             // connections for writes
+  std::chrono::milliseconds retry{2000};       // reconnecting within one call
+  std::chrono::milliseconds retry_pause{100};  // between attempts
+};
+
+class PostgresStore final : public Store {
+ public:
+  // Connects to `url` (retrying for options.retry) and migrates the schema.
+  // store/unavailable when the database cannot be reached; io/failed when the
+  // schema is newer than this build's or a migration fails.
+  static Expected<std::unique_ptr<PostgresStore>> open(const std::string& url,
+                                                       PostgresOptions options = {});
+  ~PostgresStore() override;
+  PostgresStore(const PostgresStore&) = delete;
+  PostgresStore& operator=(const PostgresStore&) = delete;
+
+  Expected<TableId> create(const TableSpec& spec, const Lease& lease) override;
+  MaybeError append(const TableId& id, const Lease& lease, std::span<const Entry> entries) override;
+  MaybeError finish(const TableId& id, const Lease& lease, const Json& result) override;
+  Expected<TableRecord> load(const TableId& id) const override;
+  std::vector<TableSummary> list(bool unfinished_only) const override;
+  MaybeError save_lobby(const TableSpec& spec, const Lease& lease) override;
+  MaybeError drop_lobby(const TableId& id, const Lease& lease) override;
+  std::vector<TableSpec> lobbies() const override;
+  Expected<Lease> acquire(const TableId& id, const std::string& node,
+                          std::chrono::milliseconds ttl) override;
+  Expected<std::vector<TableId>> renew(const std::string& node, std::span<const TableId> ids,
+                                       std::chrono::milliseconds ttl) override;
+  std::vector<TableId> expired() const override;
+
+  // How many migrations this open() applied (0 when another open had).
+  int migrations_applied() const { return migrated_; }
+  static constexpr int kSchemaVersion = 1;
+
+ private:
+  struct Impl;
+  PostgresStore() = default;
+  std::unique_ptr<Impl> impl_;
+  int migrated_ = 0;
+};
+
+}  // namespace meeple::store
