@@ -19,6 +19,7 @@
 #include "games/registry.h"
 #include "server/routes.h"
 #include "server/table.h"
+#include "store/open.h"
 #include "store/sqlite_store.h"
 
 namespace meeple::server {
@@ -758,7 +759,7 @@ void Server::stop() {
 
 int serve(const ServerOptions& options, std::ostream& out, std::ostream& err) {
   spdlog::set_level(spdlog::level::from_str(options.log_level));
-  auto store = store::SqliteStore::open(options.db);
+  auto store = store::open_store(options.db);
   if (!store) {
     err << "error: " << store.error().message << "\n";
     return 2;

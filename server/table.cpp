@@ -61,6 +61,14 @@ constexpr double kMaxClockDays = 14;  // the longest clock a table may have
 // stand-in (a century stands for never without overflowing the clocks).
 constexpr std::chrono::milliseconds kNoGrace = std::chrono::hours(24 * 365 * 100);
 
+// A table as GET /api/tables lists it.
+Json summary_json(const std::string& id, const AnyGame& game, int players, Phase phase,
+                  int free_seats, bool is_public) {
+  return {{"id", id},         {"game", game.name()},          {"title", game.title()},
+          {"players", players}, {"phase", phase_name(phase)}, {"free_seats", free_seats},
+          {"public", is_public}};
+}
+
 // A display name: 1 to 40 bytes of printable text.
 Expected<std::string> read_name(const Json& body) {
   const Json n = body.value("name", Json("player"));
@@ -161,19 +169,11 @@ Json Hub::open_tables() {
     if (auto t = Table::from_lobby(*this, spec); t && (*t)->is_public())
       list.push_back((*t)->summary());
   for (const store::TableSummary& s : store.list(true)) {
-    auto rec = store.load(s.id);
-    if (!rec || !rec->spec.options.contains("server")) continue;
-    const Json& plan = rec->spec.options["server"];
-    if (!plan.value("public", true)) continue;
-    const AnyGame* game = find_game(rec->spec.game);
+    const Json plan = s.options.value("server", Json());
+    if (!plan.is_object() || !plan.value("public", true)) continue;
+    const AnyGame* game = find_game(s.game);
     if (game == nullptr) continue;
-    list.push_back({{"id", s.id},
-                    {"game", game->name()},
-                    {"title", game->title()},
-                    {"players", s.players},
-                    {"phase", phase_name(Phase::kPlaying)},
-                    {"free_seats", 0},
-                    {"public", true}});
+    list.push_back(summary_json(s.id, *game, s.players, Phase::kPlaying, 0, true));
   }
   return list;
 }
@@ -474,13 +474,7 @@ void Table::begin() {
 }
 
 Json Table::summary() const {
-  return {{"id", id_},
-          {"game", game_->name()},
-          {"title", game_->title()},
-          {"players", players_},
-          {"phase", phase_name(phase_.load())},
-          {"free_seats", free_seats_.load()},
-          {"public", public_}};
+  return summary_json(id_, *game_, players_, phase_.load(), free_seats_.load(), public_);
 }
 
 // --- Lobby and host controls

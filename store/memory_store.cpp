@@ -96,7 +96,8 @@ std::vector<TableSummary> MemoryStore::list(bool unfinished_only) const {
   std::vector<TableSummary> out;
   for (const TableRecord& t : tables_) {
     if (unfinished_only && t.finished()) continue;
-    out.push_back({t.id, t.spec.game, t.spec.players, t.entries.size(), t.finished()});
+    out.push_back(
+        {t.id, t.spec.game, t.spec.players, t.entries.size(), t.finished(), t.spec.options});
   }
   return out;
 }

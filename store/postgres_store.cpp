@@ -199,9 +199,11 @@ constexpr std::pair<const char*, const char*> kStatements[] = {
     {"load",
      "SELECT t.spec, t.result, e.kind, e.seat, e.action, e.json, e.text, e.at "
      "FROM tables t LEFT JOIN entries e ON e.table_id = t.id WHERE t.id = $1 ORDER BY e.seq"},
-    {"list", "SELECT id, game, players, entries, result IS NOT NULL FROM tables ORDER BY ord"},
+    {"list",
+     "SELECT id, game, players, entries, result IS NOT NULL, spec FROM tables ORDER BY ord"},
     {"list_unfinished",
-     "SELECT id, game, players, entries, false FROM tables WHERE result IS NULL ORDER BY ord"},
+     "SELECT id, game, players, entries, false, spec FROM tables WHERE result IS NULL ORDER BY "
+     "ord"},
     {"lobbies", "SELECT id, spec FROM lobbies ORDER BY ord"},
 };
 
@@ -539,7 +541,8 @@ std::vector<TableSummary> PostgresStore::list(bool unfinished_only) const {
         std::vector<TableSummary> out;
         for (const auto& row : tx.exec_prepared(unfinished_only ? "list_unfinished" : "list"))
           out.push_back({row[0].as<std::string>(), row[1].as<std::string>(), row[2].as<int>(),
-                         row[3].as<std::size_t>(), row[4].as<bool>()});
+                         row[3].as<std::size_t>(), row[4].as<bool>(),
+                         spec_options(row[5].as<std::string>())});
         return out;
       });
   return r ? std::move(*r) : std::vector<TableSummary>{};

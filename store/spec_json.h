@@ -27,4 +27,12 @@ inline TableSpec spec_from_json(const TableId& id, const Json& j) {
   return s;
 }
 
+// The options of a spec kept as JSON text (an object; {} when unreadable).
+inline Json spec_options(const std::string& text) {
+  Json j = Json::parse(text, nullptr, false);
+  if (!j.is_object()) return Json::object();
+  Json o = j.value("options", Json::object());
+  return o.is_object() ? o : Json::object();
+}
+
 }  // namespace meeple::store

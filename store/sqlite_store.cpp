@@ -413,12 +413,14 @@ std::vector<TableSummary> SqliteStore::list(bool unfinished_only) const {
   std::vector<TableSummary> out;
   Stmt q(db,
          unfinished_only
-             ? "SELECT id, game, players, entries, 0 FROM tables WHERE result IS NULL "
+             ? "SELECT id, game, players, entries, 0, spec FROM tables WHERE result IS NULL "
                "ORDER BY rowid"
-             : "SELECT id, game, players, entries, result IS NOT NULL FROM tables ORDER BY rowid");
+             : "SELECT id, game, players, entries, result IS NOT NULL, spec FROM tables ORDER BY "
+               "rowid");
   while (q.step() == SQLITE_ROW)
     out.push_back({q.text(0), q.text(1), static_cast<int>(q.integer(2)),
-                   static_cast<std::size_t>(q.integer(3)), q.integer(4) != 0});
+                   static_cast<std::size_t>(q.integer(3)), q.integer(4) != 0,
+                   spec_options(q.text(5))});
   return out;
 }
 

@@ -87,6 +87,7 @@ struct TableSummary {
   int players = 0;
   std::size_t entries = 0;
   bool finished = false;
+  Json options = Json::object();  // the spec's options (a listing reads them without a load)
 };
 
 class Store {

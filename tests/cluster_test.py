@@ -139,9 +139,10 @@ class Seat(threading.Thread):
     a later state message acknowledged. A decision refused because the
     database is away (store/unavailable) is sent again a little later."""
 
-    def __init__(self, port, table, seat, token, seed):
+    def __init__(self, port, table, seat, token, seed, think):
         super().__init__(daemon=True)
         self.port, self.table, self.seat, self.token = port, table, seat, token
+        self.think = think  # seconds a decision takes, on average: games last through the trouble
         self.rng = random.Random(seed)
         self.acked = []  # (version, json) of each acknowledged action
         self.errors = {}  # error code -> how many
@@ -187,6 +188,7 @@ class Seat(threading.Thread):
                 return
             choices = m.get("choices") or []
             if choices and pending is None:
+                time.sleep(self.rng.uniform(0, 2 * self.think))
                 c = self.rng.choice(choices)
                 pending = (version, c["json"])
                 ws.send({"type": "act", "version": version, "action": c["json"]})
@@ -252,7 +254,7 @@ def games(cluster, args, rng, count):
         t, joined = new_table(cluster.port, 3, {"max_rounds": args.max_rounds})
         tables.append(t)
         for j in joined:
-            seats.append(Seat(cluster.port, t, j["seat"], j["token"], rng.random()))
+            seats.append(Seat(cluster.port, t, j["seat"], j["token"], rng.random(), args.think))
     for s in seats:
         s.start()
     return seats, tables
@@ -261,6 +263,10 @@ def games(cluster, args, rng, count):
 def case_kill(cluster, args, rng, tmp):
     seats, tables = games(cluster, args, rng, args.tables)
     for r in range(args.rounds):
+        if all(s.finished for s in seats):  # every kill hits games in play
+            more = games(cluster, args, rng, args.tables)
+            seats += more[0]
+            tables += more[1]
         time.sleep(rng.uniform(0.5, 2.0))
         i = rng.randrange(len(cluster.nodes))
         cluster.kill9(i)
@@ -424,6 +430,7 @@ def main():
     p.add_argument("--lease", type=float, default=3, help="seconds")
     p.add_argument("--db-down-seconds", type=float, default=3)
     p.add_argument("--finish-seconds", type=float, default=600, help="to play the games out")
+    p.add_argument("--think", type=float, default=0.05, help="seconds per decision, on average")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--quick", action="store_true", help="3 kills of 3 tables, short games")
     p.add_argument("--only", default="", help="run only the cases whose name contains this")
