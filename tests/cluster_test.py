@@ -147,6 +147,8 @@ class Seat(threading.Thread):
         self.acked = []  # (version, json) of each acknowledged action
         self.errors = {}  # error code -> how many
         self.reconnects = 0
+        self.gaps = []  # seconds from each drop to the table's next state message
+        self.dropped = None
         self.finished = False
         self.done = False
 
@@ -161,6 +163,7 @@ class Seat(threading.Thread):
                 self.play(ws)
             except (OSError, ConnectionError, ValueError):
                 self.reconnects += 1
+                self.dropped = self.dropped or time.time()
             finally:
                 ws.close()
 
@@ -179,6 +182,9 @@ class Seat(threading.Thread):
                 continue
             if m.get("type") != "state":
                 continue
+            if self.dropped:
+                self.gaps.append(time.time() - self.dropped)
+                self.dropped = None
             version = m["version"]
             if pending and version > pending[0]:
                 self.acked.append(pending)
@@ -276,10 +282,13 @@ def case_kill(cluster, args, rng, tmp):
               f"{sum(len(s.acked) for s in seats)} acknowledged so far", flush=True)
     play_out(seats, args.finish_seconds)
     acked, lost, finished, replayed = check_records(cluster.port, args.binary, seats, tables, tmp)
-    reconnects = sum(s.reconnects for s in seats)
-    ok = lost == 0 and finished == len(tables) and replayed == len(tables) and acked > 0
+    gaps = sorted(g for s in seats for g in s.gaps)
+    back = (f"back at the table after a median {gaps[len(gaps) // 2]:.2f} s, at most {gaps[-1]:.2f} s"
+            if gaps else "no drop")
+    ok = lost == 0 and finished == len(tables) and replayed == len(tables) and acked > 0 and bool(gaps)
     return ok, (f"{args.rounds} rounds, {acked} acknowledged, {lost} lost, {finished} of "
-                f"{len(tables)} tables finished, {replayed} replayed, {reconnects} reconnections")
+                f"{len(tables)} tables finished, {replayed} replayed; {len(gaps)} connections "
+                f"dropped, {back}")
 
 
 def await_state(ws, want=lambda m: True, limit=200):
