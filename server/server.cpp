@@ -719,10 +719,7 @@ void Server::stop() {
   if (hub_->keeper) {
     net::post(hub_->keeper->get_executor(), [hub = hub_.get()] { hub->keeper->cancel(); });
     // The leases end now, so that other nodes take the tables at once.
-    std::vector<store::TableId> held;
-    for (const auto& t : hub_->all())
-      if (t->phase() != Phase::kFinished) held.push_back(t->id());
-    if (auto e = hub_->store.renew(hub_->owner, held, std::chrono::milliseconds(0)); !e)
+    if (auto e = hub_->store.renew(hub_->owner, hub_->held(), std::chrono::milliseconds(0)); !e)
       spdlog::warn("leases not released: {}", e.error().message);
   }
   // Tables close their connections on their strands, after any commit in

@@ -178,12 +178,16 @@ Json Hub::open_tables() {
   return list;
 }
 
+std::vector<store::TableId> Hub::held() {
+  std::vector<store::TableId> ids;
+  for (const auto& t : all())
+    if (t->phase() != Phase::kFinished) ids.push_back(t->id());
+  return ids;
+}
+
 void Hub::keep_leases() {
   if (stopping) return;
-  std::vector<store::TableId> held;
-  for (const auto& t : all())
-    if (t->phase() != Phase::kFinished) held.push_back(t->id());
-  if (auto lost = store.renew(owner, held, options.lease); !lost) {
+  if (auto lost = store.renew(owner, held(), options.lease); !lost) {
     spdlog::warn("leases not renewed: {}", lost.error().message);
   } else {
     for (const auto& id : *lost)
@@ -194,6 +198,7 @@ void Hub::keep_leases() {
   // router's node takes them from here).
   for (const auto& id : store.expired())
     if (!find(id) && find_or_load(id)) spdlog::info("table {}: its node is gone", id);
+  if (stopping) return;
   keeper->expires_after(options.lease / 3);
   keeper->async_wait([this](const boost::system::error_code& ec) {
     if (!ec) keep_leases();

@@ -87,6 +87,8 @@ struct Hub {
   // closed with table/moved), takes over tables whose node is gone, and
   // runs again a third of a lease later. Until stopping.
   void keep_leases();
+  // The ids of the tables and lobbies this node runs (not the finished ones).
+  std::vector<store::TableId> held();
   std::unique_ptr<net::steady_timer> keeper;
   // The public tables not finished, lobbies first, as GET /api/tables lists
   // them, read from the store (every node's). Reads the store: on the pool.
