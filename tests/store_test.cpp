@@ -56,10 +56,7 @@ struct PgServer {
   }
   bool stop() const { return shell(kPgTemp + " stop " + dir).has_value(); }
   bool restart() const { return shell(kPgTemp + " start " + dir).has_value(); }
-  void remove() const {
-    stop();
-    std::filesystem::remove_all(dir);
-  }
+  void remove() const { shell(kPgTemp + " remove " + dir); }
 };
 
 // The URL of the server every PostgreSQL test of this process uses.
