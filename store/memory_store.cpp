@@ -156,7 +156,9 @@ std::vector<TableId> MemoryStore::expired() const {
   std::lock_guard lock(mutex_);
   const auto now = std::chrono::system_clock::now();
   std::vector<std::pair<std::chrono::system_clock::time_point, TableId>> out;
-  for (const auto& [id, o] : owners_) {
+  for (const auto& entry : owners_) {
+    const TableId& id = entry.first;
+    const Owner& o = entry.second;
     if (o.until >= now) continue;
     const TableRecord* t = const_cast<MemoryStore*>(this)->find(id);
     const bool lobby = std::any_of(lobbies_.begin(), lobbies_.end(),

@@ -332,6 +332,12 @@ struct PostgresStore::Impl {
       } catch (const pqxx::failure& e) {
         slot.conn.reset();
         why = e.what();
+      } catch (const std::exception& e) {
+        // A usage or conversion error (a bug, or a row not as the schema
+        // says): reported, never thrown into the server's threads.
+        slot.conn.reset();
+        spdlog::error("postgres store: {}: {}", what, e.what());
+        return make_error(meeple::errc::kIo, fmt::format("postgres: {}: {}", what, e.what()));
       }
       why = one_line(why);
       if ((sent && write) || std::chrono::steady_clock::now() >= deadline) {
@@ -426,7 +432,8 @@ Expected<TableId> PostgresStore::create(const TableSpec& spec, const Lease& leas
                          spec.game, spec.players, spec_to_json(spec).dump());
     const std::string answer = r[0][0].is_null() ? "" : r[0][0].as<std::string>();
     if (answer.starts_with("ok|")) return answer.substr(3);
-    return *refusal(spec.id, lease, r[0][0]);
+    if (auto e = refusal(spec.id, lease, r[0][0])) return *e;
+    return make_error(meeple::errc::kIo, "postgres: create answered nothing");
   });
 }
 

@@ -10,9 +10,9 @@
 // one transaction (version 4 moves the tables' owner and fencing to owners).
 //
 // Group commit: writes (create, append, finish, save_lobby, drop_lobby,
-// acquire, renew) from any thread
-// are queued; one commit thread takes everything pending and writes it in one
-// transaction with one fsync (synchronous=FULL), then wakes each caller with
+// acquire, renew) from any thread are queued; one commit thread takes
+// everything pending and writes it in one transaction with one fsync
+// (synchronous=FULL), then wakes each caller with
 // its own outcome. Each write runs inside a savepoint, so one refused append
 // (store/fenced, table/finished) does not undo the others of its batch. A
 // write is durable when its call returns without an error, as the interface

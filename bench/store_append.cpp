@@ -1,0 +1,87 @@
+// The stores' append rate: each thread appends one entry at a time to a
+// table of its own, as the server's tables do; every append is durable when
+// it returns (SQLite: group commit, one fsync per batch; PostgreSQL: one
+// round trip and commit per append, synchronous_commit on).
+//   build/release/bench/meeple_store_bench                       SQLite only
+//   MEEPLE_PG_URL=postgresql://postgres@127.0.0.1:PORT/postgres
+//     build/release/bench/meeple_store_bench                     both
+// (scripts/pg-temp start DIR prints such a URL.)
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <mutex>
+
+#include "store/postgres_store.h"
+#include "store/sqlite_store.h"
+
+namespace meeple::store {
+namespace {
+
+Store* sqlite_store() {
+  static std::unique_ptr<SqliteStore> s = [] {
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("meeple_store_bench_" + std::to_string(::getpid()) + ".db");
+    auto r = SqliteStore::open(path.string());
+    return r ? std::move(*r) : nullptr;
+  }();
+  return s.get();
+}
+
+Store* postgres_store() {
+  static std::unique_ptr<PostgresStore> s = []() -> std::unique_ptr<PostgresStore> {
+    const char* url = std::getenv("MEEPLE_PG_URL");
+    if (url == nullptr) return nullptr;
+    auto r = PostgresStore::open(url);
+    return r ? std::move(*r) : nullptr;
+  }();
+  return s.get();
+}
+
+template <Store* (*Make)()>
+void BM_Append(benchmark::State& st) {
+  static std::mutex m;
+  Store* store = nullptr;
+  {
+    std::lock_guard lock(m);
+    store = Make();
+  }
+  if (store == nullptr) {
+    st.SkipWithError("no store (PostgreSQL: set MEEPLE_PG_URL)");
+    return;
+  }
+  auto id = store->create({.game = "bench", .players = 2}, {});
+  if (!id) {
+    st.SkipWithError(id.error().message.c_str());
+    return;
+  }
+  Entry e{.seat = 0, .action = 3, .json = {{"card", 3}}, .at = 1};
+  for (auto _ : st) {
+    if (auto err = store->append(*id, {}, std::span(&e, 1))) {
+      st.SkipWithError(err->message.c_str());
+      break;
+    }
+  }
+  st.SetItemsProcessed(st.iterations());
+}
+
+BENCHMARK_TEMPLATE(BM_Append, sqlite_store)
+    ->Name("sqlite/append")
+    ->Threads(1)
+    ->Threads(4)
+    ->Threads(16)
+    ->UseRealTime()
+    ->MinTime(2.0);
+BENCHMARK_TEMPLATE(BM_Append, postgres_store)
+    ->Name("postgres/append")
+    ->Threads(1)
+    ->Threads(4)
+    ->Threads(16)
+    ->UseRealTime()
+    ->MinTime(2.0);
+
+}  // namespace
+}  // namespace meeple::store
+
+BENCHMARK_MAIN();
