@@ -138,8 +138,8 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       net::post(hub_.table_pool, [self = shared_from_this()] {
         auto t = self->hub_.find_or_load(self->table_id_);
         net::post(self->ws_.get_executor(), [self, t] {
-          self->table_ = t;
-          if (!t) return self->close_now(errc::kUnknownTable, "no such table");
+          if (!t) return self->close_now(t.error().code, t.error().message);
+          self->table_ = *t;
           self->attach();
         });
       });
@@ -419,7 +419,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         return;
       }
       case RouteKind::kTable: {
-        if (auto table = hub_.find(r.table)) return route_table(r, table);
+        if (auto table = hub_.find(r.table)) return route_table(r, std::move(table));
         // A finished table that left memory (or finished before a restart) is
         // in the store: loaded on the table pool, then routed here.
         net::post(hub_.table_pool, [self = shared_from_this(), r] {
@@ -480,8 +480,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   // /api/tables/{id}[/...] once the table is found (null: there is none).
-  void route_table(const Route& r, const std::shared_ptr<Table>& table) {
-    if (!table) return send_error(make_error(errc::kUnknownTable, "no such table"));
+  void route_table(const Route& r, const Expected<std::shared_ptr<Table>>& found) {
+    if (!found) return send_error(found.error());
+    const std::shared_ptr<Table>& table = *found;
     switch (r.table_route) {
       case TableRoute::kBadQuery:
         return send_error(make_error(errc::kMalformed, "seat and step are integers"));
@@ -754,8 +755,14 @@ void Server::stop() {
     });
 }
 
-int serve(const ServerOptions& options, std::ostream& out, std::ostream& err) {
+int serve(ServerOptions options, std::ostream& out, std::ostream& err) {
   spdlog::set_level(spdlog::level::from_str(options.log_level));
+  // A PostgreSQL store may be shared (and its writes may fail with an
+  // unknown outcome, after which a table is read again): its node always
+  // holds tables by lease, as one node of several.
+  if (options.node.empty() && (options.db.starts_with("postgresql://") ||
+                               options.db.starts_with("postgres://")))
+    options.node = net::ip::host_name();
   auto store = store::open_store(options.db);
   if (!store) {
     err << "error: " << store.error().message << "\n";

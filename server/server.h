@@ -83,13 +83,13 @@ class Server {
 
  private:
   std::unique_ptr<Hub> hub_;
-  MaybeError listen();
+  MaybeError listen();  // the second half of start(): the listening socket
   unsigned short port_ = 0;
   std::function<void()> stop_listening_;
 };
 
-// `meeple serve`: opens the SQLite store, starts the server, prints its
+// `meeple serve`: opens the store (options.db), starts the server, prints its
 // address and runs until SIGTERM or SIGINT. Returns the exit code.
-int serve(const ServerOptions& options, std::ostream& out, std::ostream& err);
+int serve(ServerOptions options, std::ostream& out, std::ostream& err);
 
 }  // namespace meeple::server

@@ -100,18 +100,20 @@ void Hub::remove(const std::string& id, const Table* t) {
   if (auto it = tables_.find(id); it != tables_.end() && it->second.get() == t) tables_.erase(it);
 }
 
-std::shared_ptr<Table> Hub::find_or_load(const std::string& id) {
+Expected<std::shared_ptr<Table>> Hub::find_or_load(const std::string& id) {
   if (auto t = find(id)) return t;
   std::lock_guard load(load_mutex_);
   if (auto t = find(id)) return t;
+  const Error unknown = make_error(errc::kUnknownTable, "no such table");
   auto rec = store.load(id);
+  if (!rec && rec.error().code == store::errc::kUnavailable) return rec.error();
   std::shared_ptr<Table> t;
   if (rec && rec->finished()) {
     // Finished: nobody writes to it any more, so no node needs to hold it.
     auto r = Table::resume(*this, *rec);
     if (!r) {
       spdlog::error("table {}: cannot load: {}", id, r.error().message);
-      return nullptr;
+      return unknown;
     }
     t = std::move(*r);
     // Its rematch, if one was asked for and is still here.
@@ -121,15 +123,16 @@ std::shared_ptr<Table> Hub::find_or_load(const std::string& id) {
     // Unfinished, or a lobby: only the node that holds it may run it. With
     // one node, it was resumed at the start; with several, the router sent
     // its request here, so this node takes it.
-    if (!shared() || (!rec && !find_lobby(id))) return nullptr;
+    if (!shared() || (!rec && !find_lobby(id))) return unknown;
     auto lease = store.acquire(id, owner, options.lease);
     if (!lease) {
       spdlog::error("table {}: cannot take it: {}", id, lease.error().message);
-      return nullptr;
+      return lease.error();
     }
-    // Read again after acquiring: every write of the former holder is in.
+    // Read again after acquiring: every write of the former holder is in
+    // (acquiring waits for a write in flight).
     t = rebuild(id, *lease);
-    if (!t) return nullptr;
+    if (!t) return make_error(store::errc::kUnavailable, "the table cannot be read from the store");
     spdlog::info("table {}: held here now (fencing {})", id, lease->fencing);
   }
   add(t);
@@ -139,7 +142,10 @@ std::shared_ptr<Table> Hub::find_or_load(const std::string& id) {
 }
 
 std::shared_ptr<Table> Hub::peek(const std::string& id) {
-  if (!shared()) return find_or_load(id);
+  if (!shared()) {
+    auto t = find_or_load(id);
+    return t ? *t : nullptr;
+  }
   if (auto t = find(id)) return t;
   return rebuild(id, {});
 }
@@ -191,13 +197,16 @@ void Hub::keep_leases() {
     spdlog::warn("leases not renewed: {}", lost.error().message);
   } else {
     for (const auto& id : *lost)
-      if (auto t = find(id)) t->post([t] { t->lose("another node has taken the table"); });
+      if (auto t = find(id))
+        t->post([t] {
+          t->lose(errc::kMoved, "another server has taken the table: reconnect");
+        });
   }
   // Tables and lobbies whose node is gone: taken here, so that their bots
   // and clocks go on before anyone asks for them (when someone does, the
   // router's node takes them from here).
   for (const auto& id : store.expired())
-    if (!find(id) && find_or_load(id)) spdlog::info("table {}: its node is gone", id);
+    if (!find(id) && find_or_load(id)) spdlog::info("table {}: its node was gone", id);
   if (stopping) return;
   keeper->expires_after(options.lease / 3);
   keeper->async_wait([this](const boost::system::error_code& ec) {
@@ -449,22 +458,30 @@ MaybeError Table::save_lobby() {
 
 bool Table::store_refused(const Error& e) {
   if (e.code == store::errc::kFenced) {
-    lose(e.message);
+    lose(errc::kMoved, "the table has moved to another server: reconnect");
     return true;
   }
-  return e.code == store::errc::kUnavailable;
+  if (e.code == store::errc::kUnavailable) {
+    // The database did not confirm the write, which may still have landed:
+    // what is in memory may not be what is stored. The table is read again
+    // from the store when next asked for, once its node has acquired it
+    // again (which waits for any write still in flight).
+    lose(store::errc::kUnavailable,
+         "the database did not confirm the last write: reconnect to see the table as stored");
+    return true;
+  }
+  return false;
 }
 
-void Table::lose(const std::string& why) {
+void Table::lose(const std::string& code, const std::string& why) {
   if (lost_) return;
   lost_ = true;
   halted_ = true;
-  spdlog::info("table {}: moved to another node: {}", id_, why);
+  spdlog::info("table {}: left this node: {}", id_, why);
   timer_.cancel();
   evict_timer_.cancel();
   for (auto& [p, c] : conns_)
-    if (auto peer = c.peer.lock())
-      peer->close(errc::kMoved, "the table has moved to another server: reconnect");
+    if (auto peer = c.peer.lock()) peer->close(code, why);
   conns_.clear();
   hub_.remove(id_, this);
 }
@@ -978,13 +995,7 @@ void Table::drive() {
 void Table::on_bot(std::shared_ptr<room::BotTurn> turn, Action a) {
   thinking_ = false;
   if (auto e = room_->apply_bot_turn(*turn, a)) {
-    if (store_refused(*e)) {
-      // Not stored: the bot decides again at the next tick (unless the
-      // table moved to another node).
-      if (!lost_) spdlog::warn("table {}: a bot's decision not stored: {}", id_, e->message);
-      retry_drive_ = !lost_;
-      return;
-    }
+    if (store_refused(*e)) return;
     halted_ = true;
     spdlog::error("table {}: halted: {}", id_, e->message);
     return publish();
@@ -1022,8 +1033,7 @@ void Table::arm_timer() {
   timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
     if (ec || self->hub_.stopping || self->phase_ != Phase::kPlaying) return;
     if (self->takeover_) self->take_over_overdue();
-    if (self->room_->tick(SteadyClock::now()) || std::exchange(self->retry_drive_, false))
-      self->drive();
+    if (self->room_->tick(SteadyClock::now())) self->drive();
     self->arm_timer();
   });
 }

@@ -71,7 +71,9 @@ struct Hub {
   // hold: the router sent its request here, so the node acquires it (its
   // former holder loses it) and rebuilds it from the store. Reads the store:
   // call it on the table pool, not on a network thread.
-  std::shared_ptr<Table> find_or_load(const std::string& id);
+  // table/unknown when there is no such table; store/unavailable when the
+  // store cannot tell.
+  Expected<std::shared_ptr<Table>> find_or_load(const std::string& id);
   // The table as it is now, read-only, for "my tables": the one in memory,
   // or one rebuilt from the store without acquiring it (it is not
   // registered, runs no bot and writes nothing). Null if there is none.
@@ -165,10 +167,11 @@ class Table : public std::enable_shared_from_this<Table> {
   // Saves the lobby's spec and seat plan (token hashes included) in the
   // store, so a restart keeps it; nothing once the game has started.
   MaybeError save_lobby();
-  // Another node has taken the table (a write was fenced, or the lease was
-  // not renewed): its connections are closed with table/moved, to reconnect
-  // through the router, and it leaves this node's memory.
-  void lose(const std::string& why);
+  // The table leaves this node's memory and its connections are closed with
+  // `code` (table/moved: another node has taken it; store/unavailable: a
+  // write's outcome is unknown). Clients reconnect (through the router) and
+  // the node that gets them reads the table from the store again.
+  void lose(const std::string& code, const std::string& why);
   // A new lobby with the same game, options and seats (people keep their
   // tokens); the host's token is the same too.
   Expected<std::shared_ptr<Table>> rematch(const Json& body);
@@ -271,11 +274,10 @@ class Table : public std::enable_shared_from_this<Table> {
   std::string rematch_of_;  // the finished table this lobby is the rematch of
   bool halted_ = false;     // a bot or the store failed: the table stops (logged)
   bool lost_ = false;       // another node holds it now (lose)
-  bool retry_drive_ = false;  // a bot's decision was not stored: drive at the next tick
   store::Lease lease_;      // what this table's writes name
-  // The store refused a write: fenced, the table is lost; unavailable, the
-  // database cannot be reached (the caller answers the error; bots retry at
-  // the next tick). True for either.
+  // After a write the store refused as fenced (another node holds the
+  // table) or unavailable (the outcome is unknown), the table leaves this
+  // node's memory (lose); true then.
   bool store_refused(const Error& e);
 };
 
