@@ -142,7 +142,11 @@ TYPED_TEST_SUITE(StoreContract, Factories, FactoryNames);
 
 TYPED_TEST(StoreContract, AppendsInOrderAndListsUnfinishedTables) {
   auto& store = *this->store_;
-  auto a = store.create({.game = "high-card", .players = 2, .params = {{"rounds", 3}}}, {});
+  auto a = store.create({.game = "high-card",
+                         .players = 2,
+                         .params = {{"rounds", 3}},
+                         .options = {{"server", {{"public", false}}}}},
+                        {});
   auto b = store.create({.game = "high-card", .players = 3}, {});
   ASSERT_TRUE(a && b);
   EXPECT_NE(*a, *b);
@@ -168,6 +172,8 @@ TYPED_TEST(StoreContract, AppendsInOrderAndListsUnfinishedTables) {
   ASSERT_EQ(open.size(), 1u);
   EXPECT_EQ(open[0].id, *a);
   EXPECT_EQ(open[0].entries, 3u);
+  EXPECT_EQ(open[0].options, Json({{"server", {{"public", false}}}}))
+      << "a listing tells each table's options (any node lists open tables from them)";
   EXPECT_EQ(store.list(false).size(), 2u);
   EXPECT_TRUE(store.load(*b)->finished());
   auto late = store.append(*b, {}, std::vector{e1});
