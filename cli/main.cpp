@@ -126,8 +126,9 @@ int main(int argc, char** argv) {
 
   meeple::server::ServerOptions sv;
   auto* c_serve =
-      app.add_subcommand("serve", "Run the game server: HTTP + WebSocket, tables stored in SQLite "
-                                  "(or PostgreSQL, shared by several nodes)");
+      app.add_subcommand("serve",
+                         "Run the game server: HTTP + WebSocket, tables stored in SQLite "
+                         "(or PostgreSQL, shared by several nodes)");
   c_serve->add_option("--bind", sv.bind, "Address to listen on")->capture_default_str();
   c_serve->add_option("--port", sv.port, "Port (0: any free port)")->capture_default_str();
   c_serve

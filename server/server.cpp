@@ -760,8 +760,8 @@ int serve(ServerOptions options, std::ostream& out, std::ostream& err) {
   // A PostgreSQL store may be shared (and its writes may fail with an
   // unknown outcome, after which a table is read again): its node always
   // holds tables by lease, as one node of several.
-  if (options.node.empty() && (options.db.starts_with("postgresql://") ||
-                               options.db.starts_with("postgres://")))
+  if (options.node.empty() &&
+      (options.db.starts_with("postgresql://") || options.db.starts_with("postgres://")))
     options.node = net::ip::host_name();
   auto store = store::open_store(options.db);
   if (!store) {

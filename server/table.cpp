@@ -64,7 +64,7 @@ constexpr std::chrono::milliseconds kNoGrace = std::chrono::hours(24 * 365 * 100
 // A table as GET /api/tables lists it.
 Json summary_json(const std::string& id, const AnyGame& game, int players, Phase phase,
                   int free_seats, bool is_public) {
-  return {{"id", id},         {"game", game.name()},          {"title", game.title()},
+  return {{"id", id},           {"game", game.name()},        {"title", game.title()},
           {"players", players}, {"phase", phase_name(phase)}, {"free_seats", free_seats},
           {"public", is_public}};
 }
@@ -198,9 +198,7 @@ void Hub::keep_leases() {
   } else {
     for (const auto& id : *lost)
       if (auto t = find(id))
-        t->post([t] {
-          t->lose(errc::kMoved, "another server has taken the table: reconnect");
-        });
+        t->post([t] { t->lose(errc::kMoved, "another server has taken the table: reconnect"); });
   }
   // Tables and lobbies whose node is gone: taken here, so that their bots
   // and clocks go on before anyone asks for them (when someone does, the

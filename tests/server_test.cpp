@@ -1790,7 +1790,6 @@ TEST(ServeProcess, ATurnBasedClockGoesOnFromWhenTheDecisionBeganAfterARestart) {
   }
 }
 
-
 // --- Several nodes on one store (docs/scaling.md). Two servers in this
 // process share one store, as nodes share PostgreSQL; the router is the
 // test, which sends a table's connections to one node or the other.
@@ -1845,8 +1844,7 @@ TEST(ServerNodes, ATableRoutedToAnotherNodeMovesThereAndItsFormerNodeCanNoLonger
     }
     EXPECT_TRUE(p->ws.closed()) << "node a closed the connection";
   }
-  EXPECT_NE(std::find(asked.errors.begin(), asked.errors.end(), "store/fenced"),
-            asked.errors.end())
+  EXPECT_NE(std::find(asked.errors.begin(), asked.errors.end(), "store/fenced"), asked.errors.end())
       << "the late decision was refused";
   EXPECT_NE(std::find(p0.errors.begin(), p0.errors.end(), "table/moved"), p0.errors.end());
   EXPECT_EQ(stored_entries(**shared, t.id), entries) << "nothing written by the former node";
@@ -1869,8 +1867,8 @@ TEST(ServerNodes, ANodeThatStopsLeavesItsTablesToAnotherWhichRunsThemBeforeAnyon
   TestServer b(node_options("b", lease), **shared);
   // A lobby and a game in play, both on node a.
   NewTable t = make_table(a->port(), "first-giants", {{{"kind", "person"}}, {{"kind", "bot"}}});
-  auto lobby = http_post(a->port(), "/api/tables",
-                         {{"game", "ufo"}, {"players", 3}, {"auto_start", false}});
+  auto lobby =
+      http_post(a->port(), "/api/tables", {{"game", "ufo"}, {"players", 3}, {"auto_start", false}});
   ASSERT_EQ(lobby.status, 201) << lobby.text;
   {
     Player p(a->port(), ws_path(t, 0));
