@@ -1,0 +1,102 @@
+// Several nodes (docs/scaling.md): a person plays a whole First Giants game
+// in the browser through nginx in front of three `meeple serve` nodes on one
+// PostgreSQL (scripts/cluster), and the node that holds the table is killed
+// with SIGKILL mid-game. The page reconnects by itself through nginx, finds
+// the table on another node at the same version, and the game goes on to
+// its end. Writes cluster-after-kill.png.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { assert, DESKTOP, openTableAsPerson, playToEnd, repo, screenshot, version, waitVersionAbove } from "./lib.mjs";
+
+/** scripts/cluster in a folder of its own; resolves once every part answers. */
+async function startCluster() {
+  const dir = mkdtempSync(join(tmpdir(), "meeple-e2e-cluster-"));
+  const bin = process.env.MEEPLE_BIN ?? join(repo, "build/release/cli/meeple");
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const proc = spawn(join(repo, "scripts/cluster"), ["--dir", dir, "--port", String(port)], {
+    env: { ...process.env, MEEPLE_BIN: bin },
+    stdio: "ignore",
+    detached: true,
+  });
+  for (let i = 0; i < 600 && !existsSync(join(dir, "cluster.json")); i++) {
+    if (proc.exitCode !== null) throw new Error(`scripts/cluster ended (${proc.exitCode})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const info = JSON.parse(readFileSync(join(dir, "cluster.json"), "utf8"));
+  return {
+    url: info.url.replace(/\/$/, ""),
+    nodes: info.nodes,
+    async stop() {
+      const done = new Promise((r) => proc.once("exit", r));
+      process.kill(-proc.pid, "SIGTERM");
+      await done;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The node that serves `table` now: the last one whose log says it took it. */
+function holder(cluster, table) {
+  let at = -1;
+  let when = "";
+  cluster.nodes.forEach((n, i) => {
+    for (const line of readFileSync(n.log, "utf8").split("\n"))
+      if (line.includes(`table ${table}: held here now`) && line.slice(0, 25) >= when) {
+        at = i;
+        when = line.slice(0, 25);
+      }
+  });
+  return at;
+}
+
+export const tests = {
+  "a game through nginx and three nodes goes on when the node holding its table is killed": async ({ browser }) => {
+    const cluster = await startCluster();
+    try {
+      const context = await browser.newContext({ viewport: DESKTOP });
+      const { page, table } = await openTableAsPerson(cluster, context, {
+        game: "first-giants",
+        players: 2,
+        bots: ["random"],
+      });
+      const SITE = ".fg-site button.can-act:not([disabled])";
+      await page.waitForSelector(SITE, { timeout: 30000 });
+      // A few moves first, so there is a history to take over.
+      for (let i = 0; i < 3; i++) {
+        const button = page.locator(".choices li:first-child button:not([disabled])");
+        await button.waitFor({ timeout: 30000 });
+        const before = await version(page);
+        await button.click();
+        await waitVersionAbove(page, before, 30000);
+      }
+      const node = holder(cluster, table.id);
+      assert(node >= 0, "a node took the table when the page connected");
+      await page.waitForSelector(".choices li:first-child button:not([disabled])", { timeout: 30000 });
+      const before = await version(page);
+      const words = await page.$$eval(".choices button", (bs) => bs.map((b) => b.textContent));
+      process.kill(cluster.nodes[node].pid, "SIGKILL");
+      // The page reconnects through nginx by itself; the next node takes the table.
+      let after = -1;
+      for (let i = 0; i < 300 && (after < 0 || after === node); i++) {
+        await page.waitForTimeout(100);
+        after = holder(cluster, table.id);
+      }
+      assert(after >= 0 && after !== node, `another node holds the table now (${after}, was ${node})`);
+      // The same version and choices there.
+      assert((await version(page)) === before, "the table is at the same version");
+      await page.waitForSelector(".choices li:first-child button:not([disabled])", { timeout: 30000 });
+      const again = await page.$$eval(".choices button", (bs) => bs.map((b) => b.textContent));
+      assert(JSON.stringify(again) === JSON.stringify(words), "the same choices after the move");
+      await page.click(".choices li:first-child button:not([disabled])");
+      await waitVersionAbove(page, before, 30000);
+      await screenshot(page, "cluster-after-kill");
+      await playToEnd(page);
+      assert((await page.getAttribute("main.table", "data-phase")) === "finished", "the game ended");
+      await context.close();
+    } finally {
+      await cluster.stop();
+    }
+  },
+};
