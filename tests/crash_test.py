@@ -17,26 +17,25 @@ version, with the same seat and JSON form; every finished table's record
 
 Prints `crash: R rounds, A acknowledged, L lost, T tables finished, P replayed`
 and exits non-zero when anything was lost or a table did not finish or
-replay. Standard library only (a minimal WebSocket client).
+replay. Standard library only (tests/wsclient.py: a minimal WebSocket client).
 
   tests/crash_test.py [--binary build/release/cli/meeple] [--rounds 20]
 """
 
 import argparse
-import base64
 import json
 import os
 import random
 import signal
-import socket
 import sqlite3
-import struct
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import http.client
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wsclient import WebSocket, request  # noqa: E402
 
 
 class Server:
@@ -66,88 +65,6 @@ class Server:
                 self.proc.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 self.kill9()
-
-
-def request(port, method, path, body=None):
-    c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    c.request(method, path, body=json.dumps(body) if body is not None else None,
-              headers={"Content-Type": "application/json"})
-    r = c.getresponse()
-    data = r.read()
-    c.close()
-    return r.status, json.loads(data) if data else None
-
-
-class WebSocket:
-    """A minimal client (RFC 6455): text frames out, masked; frames in."""
-
-    def __init__(self, port, path):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
-        key = base64.b64encode(os.urandom(16)).decode()
-        self.sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
-                           f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                           "Sec-WebSocket-Version: 13\r\n\r\n").encode())
-        head = b""
-        while b"\r\n\r\n" not in head:
-            chunk = self.sock.recv(4096)
-            if not chunk:
-                raise ConnectionError("closed during the handshake")
-            head += chunk
-        if b" 101 " not in head.split(b"\r\n")[0]:
-            raise ConnectionError("no upgrade: " + head.split(b"\r\n")[0].decode())
-        self.buf = head.split(b"\r\n\r\n", 1)[1]
-
-    def _read(self, n):
-        while len(self.buf) < n:
-            chunk = self.sock.recv(65536)
-            if not chunk:
-                raise ConnectionError("closed")
-            self.buf += chunk
-        out, self.buf = self.buf[:n], self.buf[n:]
-        return out
-
-    def _send(self, opcode, payload):
-        mask = os.urandom(4)
-        n = len(payload)
-        head = bytes([0x80 | opcode])
-        if n < 126:
-            head += bytes([0x80 | n])
-        elif n < 65536:
-            head += bytes([0x80 | 126]) + struct.pack(">H", n)
-        else:
-            head += bytes([0x80 | 127]) + struct.pack(">Q", n)
-        self.sock.sendall(head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
-
-    def send(self, obj):
-        self._send(0x1, json.dumps(obj).encode())
-
-    def recv(self):
-        """The next text message as JSON; answers pings; raises on close."""
-        message = b""
-        while True:
-            b0, b1 = self._read(2)
-            n = b1 & 0x7F
-            if n == 126:
-                n = struct.unpack(">H", self._read(2))[0]
-            elif n == 127:
-                n = struct.unpack(">Q", self._read(8))[0]
-            payload = self._read(n)
-            opcode = b0 & 0x0F
-            if opcode == 0x8:
-                raise ConnectionError("closed by the server")
-            if opcode == 0x9:
-                self._send(0xA, payload)
-                continue
-            if opcode in (0x1, 0x0):
-                message += payload
-                if b0 & 0x80:
-                    return json.loads(message)
-
-    def close(self):
-        try:
-            self.sock.close()
-        except OSError:
-            pass
 
 
 class Seat(threading.Thread):
