@@ -74,6 +74,15 @@ def await_condition(cond, seconds, step=0.05):
         time.sleep(step)
 
 
+def readable(socks):
+    """How many of socks have something to read (data or their end) now.
+    poll, not select: descriptors here go past select's 1024."""
+    p = select.poll()
+    for s in socks:
+        p.register(s, select.POLLIN)
+    return len(p.poll(0))
+
+
 def percentile(values, p):
     if not values:
         return float("nan")
@@ -401,8 +410,7 @@ class HostileTest:
             # The idle TCP connections are HTTP sessions with 30 s to send a
             # request: the server closes every one of them.
             def all_closed():
-                r, _, _ = select.select(tcp, [], [], 0)
-                return len(r) == len(tcp)
+                return readable(tcp) == len(tcp)
             closed_in_time = await_condition(all_closed, HTTP_REQUEST_SECONDS + 10, 0.5)
             eof = 0
             for s in tcp:
@@ -866,8 +874,7 @@ class SlowWriter:
                 s, kind, _, closed_at, rest, _ = e
                 if closed_at is not None:
                     continue
-                r, _, _ = select.select([s], [], [], 0)
-                if r:
+                if readable([s]):
                     try:
                         chunk = s.recv(65536)
                     except OSError:
