@@ -33,6 +33,7 @@ import random
 import re
 import resource
 import select
+import shutil
 import signal
 import socket
 import struct
@@ -944,11 +945,16 @@ def main():
     if soft != resource.RLIM_INFINITY and soft < want:
         resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
     test = HostileTest(args)
+    ok = False
     try:
         ok = test.run()
     finally:
         test.witness.stopping = True
         test.server.stop()
+    if ok:
+        shutil.rmtree(test.tmp, ignore_errors=True)
+    else:
+        print(f"hostile: the database and the server's log are in {test.tmp}")
     sys.exit(0 if ok else 1)
 
 
