@@ -116,12 +116,16 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   void send(std::shared_ptr<const std::string> text) override {
     net::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)] {
       if (self->closing_) return;
-      if (self->queue_.size() >= self->hub_.options.max_write_queue) {
+      // Slow: too many messages wait, or too many bytes (a client that asks
+      // for the whole picture again and again gets large messages). A
+      // message alone is always sent, however large.
+      const auto& o = self->hub_.options;
+      if (self->queue_.size() >= o.max_write_queue ||
+          (!self->queue_.empty() && self->queued_bytes_ + text->size() > o.max_write_bytes)) {
         self->close_now(errc::kSlowClient, "too many messages are waiting: the client is too slow");
         return;
       }
-      self->queue_.push_back(text);
-      if (self->queue_.size() == 1) self->write_next();
+      self->enqueue(std::move(text));
     });
   }
 
@@ -167,8 +171,12 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     const auto now = SteadyClock::now();
     std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
-    if (!limit_.allow(now)) {
-      reply_error(make_error(errc::kRateLimited, "too many messages: slow down"));
+    const bool refused = !limit_.allow(now);
+    if (refused) {
+      // One error per run of refused messages: answering each one of a
+      // flood would fill the write queue with errors, and the table's next
+      // message would then cut off, as slow, a client that reads.
+      if (!refusing_) reply_error(make_error(errc::kRateLimited, "too many messages: slow down"));
     } else if (auto msg = parse_request(text); !msg) {
       reply_error(msg.error());
     } else {
@@ -176,6 +184,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
         t->on_message(self.get(), m, now);
       });
     }
+    refusing_ = refused;
     if (!closing_) read_next();
   }
 
@@ -183,6 +192,11 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     hub_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
     auto text = std::make_shared<const std::string>(error_json(e).dump());
     if (queue_.size() >= hub_.options.max_write_queue) return;
+    enqueue(std::move(text));
+  }
+
+  void enqueue(std::shared_ptr<const std::string> text) {
+    queued_bytes_ += text->size();
     queue_.push_back(std::move(text));
     if (queue_.size() == 1) write_next();
   }
@@ -195,6 +209,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
 
   void on_write(beast::error_code ec, std::size_t) {
     if (ec) return finish();
+    queued_bytes_ -= queue_.front()->size();
     queue_.pop_front();
     if (!queue_.empty()) {
       write_next();
@@ -209,9 +224,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     closing_ = true;
     close_reason_ = reason;
     if (!code.empty() && queue_.size() < hub_.options.max_write_queue + 1) {
-      queue_.push_back(
-          std::make_shared<const std::string>(error_json(make_error(code, reason)).dump()));
-      if (queue_.size() == 1) write_next();
+      enqueue(std::make_shared<const std::string>(error_json(make_error(code, reason)).dump()));
     } else if (queue_.empty()) {
       send_close();
     }
@@ -220,7 +233,10 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       // (the front) and the reason stay, then the close frame. A client that
       // reads them within slow_client_grace learns why; one that never reads
       // is cut off then.
-      if (queue_.size() > 2) queue_.erase(queue_.begin() + 1, queue_.end() - 1);
+      if (queue_.size() > 2) {
+        queue_.erase(queue_.begin() + 1, queue_.end() - 1);
+        queued_bytes_ = queue_.front()->size() + queue_.back()->size();
+      }
       auto timer =
           std::make_shared<net::steady_timer>(ws_.get_executor(), hub_.options.slow_client_grace);
       timer->async_wait([self = shared_from_this(), timer](beast::error_code) {
@@ -248,11 +264,13 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   websocket::stream<beast::tcp_stream> ws_;
   beast::flat_buffer buffer_;
   std::deque<std::shared_ptr<const std::string>> queue_;
+  std::size_t queued_bytes_ = 0;  // the sizes of the messages in queue_
   std::shared_ptr<Table> table_;
   std::string table_id_;
   std::string token_;
   RateLimit limit_;
   bool closing_ = false, close_sent_ = false, finished_ = false;
+  bool refusing_ = false;  // the last message was refused by the rate limit
   std::string close_reason_;
 };
 

@@ -49,10 +49,18 @@ struct ServerOptions {
   // A finished table leaves memory this long after its last connection
   // closed; its summary, record and rematch then load it from the store.
   std::chrono::milliseconds finished_ttl{300000};
-  double rate_per_second = 200;           // messages per connection, sustained
-  double rate_burst = 400;                // and in a burst
+  double rate_per_second = 200;  // messages per connection, sustained
+  // And in a burst. The answers to a burst (a message each) are posted to
+  // the connection faster than they are written, so they must fit in
+  // max_write_queue with room to spare, or a client that reads would be cut
+  // off as slow (tests/hostile_test.py found it with a burst of 300 pings).
+  double rate_burst = 100;
   std::chrono::seconds idle_timeout{60};  // a connection silent this long is closed
   std::size_t max_write_queue = 256;      // messages waiting for a slow client
+  // And their bytes: a client that says hello again and again without
+  // reading gets the whole picture each time (hundreds of KB late in a long
+  // game), so 256 of them could hold far more memory than 256 moves.
+  std::size_t max_write_bytes = 4 << 20;
   // A client closed as slow has this long to read the reason and the close
   // frame before its socket is cut.
   std::chrono::milliseconds slow_client_grace{5000};

@@ -1030,6 +1030,75 @@ TEST(Server, AClientThatStopsReadingIsClosedAsSlowAndTheTableGoesOn) {
   ASSERT_TRUE(play_step(both, rng));
 }
 
+// A client that reads is never cut off as slow for what the rate limit lets
+// through: a burst of the permitted size is answered in full, and a flood far
+// over it gets one request/rate_limited per run of refused messages, not one
+// each. (tests/hostile_test.py found it: 300 pings at once, within the old
+// burst of 400, were answered by one pong, connection/slow and a close.)
+TEST(Server, AFloodIsRefusedWithoutCuttingOffAClientThatReads) {
+  ServerOptions o;
+  o.rate_per_second = 199;  // not the default, so TestServer keeps the limit
+  TestServer server(o);
+  const unsigned short port = server.port();
+  NewTable t = make_table(port, "ufo", {{{"kind", "person"}}, {{"kind", "person"}}}, false);
+  WsClient c(port, ws_path(t, -1));
+  ASSERT_TRUE(c.next());
+  const std::string ping = Json{{"type", "ping"}}.dump();
+  const int burst = static_cast<int>(ServerOptions{}.rate_burst);
+  for (int i = 0; i < burst + 2000; ++i) ASSERT_TRUE(c.try_send_text(ping)) << i;
+  // The tokens refill (199 a second), then a spectator's chat, answered by
+  // the table after every pong before it, marks the end of the answers.
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  c.send({{"type", "chat"}, {"text", "the end"}});
+  int pongs = 0, limited = 0;
+  while (auto m = c.next()) {
+    if (m->value("type", "") == "pong") {
+      ++pongs;
+      continue;
+    }
+    const std::string code = m->value("code", "");
+    ASSERT_NE(code, "connection/slow") << "after " << pongs << " pongs";
+    if (code == "request/rate_limited") ++limited;
+    if (code == "auth/token") break;  // the marker
+  }
+  EXPECT_FALSE(c.closed());
+  EXPECT_GE(pongs, burst);
+  EXPECT_GE(limited, 1);
+  EXPECT_LE(limited, pongs + 1) << "one error per run of refused messages";
+}
+
+// The write queue is bounded in bytes too: a client that asks for the whole
+// picture again and again (within the rate limit) and reads none of it is cut
+// off once its answers hold max_write_bytes, however few messages that is.
+// (tests/hostile_test.py: in one run, under the message bound alone, 5 such
+// spectators of a busy table took the server from 21 to 139 MB.)
+TEST(Server, AClientThatAsksForWholePicturesWithoutReadingIsCutOffByBytes) {
+  ServerOptions o;
+  o.max_write_queue = 1000000;  // only the bytes can cut it off
+  o.max_write_bytes = 256 * 1024;
+  o.slow_client_grace = std::chrono::seconds(60);  // time to read the reason
+  TestServer server(o);
+  const unsigned short port = server.port();
+  NewTable t = make_table(port, "ufo", {{{"kind", "person"}}, {{"kind", "person"}}});
+  WsClient slow(port, ws_path(t, -1), 16 * 1024);
+  ASSERT_TRUE(slow.next());
+  const std::size_t size = slow.raw().size();
+  // More than the kernel's buffers (a few MB) and the byte bound hold.
+  const std::size_t hellos = 1000 + (16u << 20) / size;
+  const std::string hello = Json{{"type", "hello"}}.dump();
+  std::size_t sent = 0;
+  while (sent < hellos && slow.try_send_text(hello)) ++sent;
+  std::optional<Json> error;
+  std::size_t read = 0;
+  while (auto m = slow.next(std::chrono::seconds(10))) {
+    ++read;
+    if (m->value("type", "") == "error") error = m;
+  }
+  ASSERT_TRUE(error) << "read " << read << " whole pictures of " << sent;
+  EXPECT_EQ((*error)["code"], "connection/slow");
+  EXPECT_LT(read, sent) << "what waited for it was dropped";
+}
+
 TEST(Server, APersonOutOfTimeIsPlayedForByTheStandInUntilTheyActAgain) {
   ServerOptions o;
   o.tick = std::chrono::milliseconds(50);
