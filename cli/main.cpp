@@ -159,6 +159,14 @@ int main(int argc, char** argv) {
   c_serve->add_option("--log-level", sv.log_level, "trace, debug, info, warn, error, off")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
       ->capture_default_str();
+  c_serve
+      ->add_option("--rate", sv.rate_per_second,
+                   "Messages a second one connection may send, sustained (more are refused)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  c_serve->add_option("--burst", sv.rate_burst, "And at once")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   double grace_seconds = 60;
   c_serve
       ->add_option("--grace", grace_seconds,
