@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "bots/levels.h"
 #include "bots/registry_entries.h"
 
 namespace meeple {
@@ -37,10 +38,11 @@ const std::vector<BotEntry>& bot_entries() {
   return entries;
 }
 
-Expected<BotBudget> parse_budget(std::string_view text) {
-  static const std::pair<std::string_view, int> kLevels[] = {
-      {"easy", 100}, {"medium", 1000}, {"hard", 10000}};
-  for (const auto& [level, iterations] : kLevels)
+Expected<BotBudget> parse_budget(std::string_view text, std::string_view game) {
+  const LevelBudgets levels = level_budgets(game);
+  const std::pair<std::string_view, int> named[] = {
+      {"easy", levels.easy}, {"medium", levels.medium}, {"hard", levels.hard}};
+  for (const auto& [level, iterations] : named)
     if (text == level) return BotBudget{.iterations = iterations};
   const bool time = !text.empty() && text.back() == 's';
   const std::string number(time ? text.substr(0, text.size() - 1) : text);
@@ -63,7 +65,7 @@ Expected<std::unique_ptr<Bot>> make_bot(const AnyGame& game, std::string_view sp
   std::string name(spec);
   BotBudget budget;
   if (auto colon = name.find(':'); colon != std::string::npos) {
-    auto b = parse_budget(name.substr(colon + 1));
+    auto b = parse_budget(name.substr(colon + 1), game.name());
     if (!b)
       return make_error("bot/unknown",
                         fmt::format("bad bot budget in '{}': {}", spec, b.error().message));
@@ -92,6 +94,7 @@ std::vector<std::string> bot_names(const AnyGame& game) {
 }
 
 std::string default_bot(const AnyGame& game) {
+  if (std::string chosen = empty_seat_bot(game.name()); !chosen.empty()) return chosen;
   const auto names = bot_names(game);
   for (const char* n : {"heuristic", "talker"})
     if (std::find(names.begin(), names.end(), n) != names.end()) return n;

@@ -61,12 +61,14 @@ const std::vector<BotEntry>& bot_entries();
 // "name" or "name:budget"; bot/unknown on no match or a bad budget.
 Expected<std::unique_ptr<Bot>> make_bot(const AnyGame& game, std::string_view spec);
 // A budget: "N" iterations ("ismcts:5000"), "Ns" seconds per decision
-// ("ismcts:0.5s"), or a level: easy (100 iterations), medium (1000), hard
-// (10000).
-Expected<BotBudget> parse_budget(std::string_view text);
+// ("ismcts:0.5s"), or a level, easy, medium or hard, whose iterations depend
+// on `game` (bots/levels.h; "" gives 100, 1000 and 10000).
+Expected<BotBudget> parse_budget(std::string_view text, std::string_view game = {});
 std::vector<std::string> bot_names(const AnyGame& game);
-// The bot that fills empty seats by default: the game's own playing bot
-// ("heuristic", or First Contact's "talker"), else "random".
+// The bot that fills empty seats by default: the one the strength ladder
+// chose as a medium opponent for the game (bots/levels.h, e.g.
+// "ismcts:medium"), else the game's own playing bot ("heuristic", or First
+// Contact's "talker"), else "random".
 std::string default_bot(const AnyGame& game);
 
 // Picks uniformly among the legal actions.

@@ -38,7 +38,8 @@ template <Game G, class Policy = search::UniformRollout>
 BotEntry ismcts_entry(Policy policy = {}) {
   return {std::string(G::kName), "ismcts",
           "information-set MCTS; ismcts:N searches N iterations per decision (default 1000), "
-          "ismcts:Ns N seconds, ismcts:easy|medium|hard 100|1000|10000 iterations",
+          "ismcts:Ns N seconds, ismcts:easy|medium|hard iterations chosen for the game "
+          "(docs/bots.md, Strength ladder)",
           [policy](const BotBudget& b) -> std::unique_ptr<Bot> {
             return std::make_unique<IsmctsBot<G, Policy>>(ismcts_options(b), policy);
           }};

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "bots/arena.h"
+#include "bots/ladder.h"
 #include "bots/match.h"
 #include "cli/bench.h"
 #include "cli/programs.h"
@@ -477,6 +478,51 @@ int cmd_arena(const ArenaArgs& a, std::ostream& out, std::ostream& err) {
         for (const auto& [bot, b] : t["bots"].items()) row("  " + bot, b);
       }
     }
+    if (!rep->errors.empty()) out << "errors: " << rep->errors.size() << "\n";
+  }
+  for (std::size_t i = 0; i < rep->errors.size() && i < 5; ++i)
+    err << "error: " << rep->errors[i].code << ": " << rep->errors[i].message << "\n";
+  return rep->errors.empty() ? 0 : 1;
+}
+
+int cmd_ladder(const LadderArgs& a, std::ostream& out, std::ostream& err) {
+  auto g = lookup_game(a.game);
+  if (!g) return fail(err, g.error());
+  auto params = parse_params(**g, a.params);
+  if (!params) return fail(err, params.error());
+  const Json automated = (*g)->param_variants().front();  // as selfplay and arena
+  for (const auto& [k, v] : automated.items()) params->emplace(k, v);
+  LadderOptions opt;
+  opt.players = a.players;
+  opt.games_per_pair = a.games_per_pair;
+  opt.seed = a.seed;
+  opt.threads = a.threads;
+  opt.params = *params;
+  std::stringstream ss(a.bots);
+  for (std::string b; std::getline(ss, b, ',');) opt.bots.push_back(b);
+  if (opt.bots.empty()) opt.bots = default_ladder_bots(**g);
+  if (a.progress && &err == &std::cerr && isatty(STDERR_FILENO))
+    opt.progress = [&](int done, int total) {
+      err << "\r" << done << "/" << total << " games" << (done == total ? "\n" : "") << std::flush;
+    };
+  auto rep = run_ladder(**g, opt);
+  if (!rep) return fail(err, rep.error());
+  if (a.json) {
+    out << rep->to_json().dump(2) << "\n";
+  } else {
+    out << fmt::format("{}: {} players, {} games ({} per pair), seed {}, {:.1f} s\n", rep->game,
+                       rep->players, rep->games, rep->games_per_pair, rep->seed, rep->seconds);
+    out << fmt::format("  {:<16} {:>6} {:<17} {:>6} {:>6} {:>10} {:>10}\n", "bot", "Elo",
+                       "95% interval", "games", "score", "median ms", "p95 ms");
+    for (const auto& e : rep->entries)
+      out << fmt::format(
+          "  {:<16} {:>6.0f} [{:>6.0f}, {:>6.0f}] {:>6.0f} {:>5.1f}% {:>10.3f} {:>10.3f}\n",
+          e.rating.name, e.rating.elo, e.rating.low, e.rating.high, e.rating.games,
+          e.rating.games > 0 ? 100 * e.rating.score / e.rating.games : 0.0, e.median_ms, e.p95_ms);
+    out << fmt::format(
+        "  Bradley-Terry on the Elo scale, {} = 0; score: share of pairwise results "
+        "(ties half)\n",
+        rep->anchor);
     if (!rep->errors.empty()) out << "errors: " << rep->errors.size() << "\n";
   }
   for (std::size_t i = 0; i < rep->errors.size() && i < 5; ++i)

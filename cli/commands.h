@@ -99,6 +99,21 @@ struct ArenaArgs {
 };
 int cmd_arena(const ArenaArgs& a, std::ostream& out, std::ostream& err);
 
+// `meeple ladder` (bots/ladder.h): a round-robin of bot configurations,
+// rated on the Elo scale with random at 0.
+struct LadderArgs {
+  std::string game;
+  std::string bots;  // B1,B2,...; empty: default_ladder_bots()
+  int players = 2;
+  int games_per_pair = 10;
+  std::uint64_t seed = 1;
+  int threads = 1;
+  std::vector<std::string> params;
+  bool json = false;
+  bool progress = true;  // a progress bar when stderr is a terminal
+};
+int cmd_ladder(const LadderArgs& a, std::ostream& out, std::ostream& err);
+
 struct BenchArgs {
   double seconds = 3.0;  // per game configuration
   std::string game;      // empty: every game

@@ -97,6 +97,26 @@ int main(int argc, char** argv) {
   c_arena->add_flag("--fixed-seats", ar.fixed_seats,
                     "Bot i always plays seat i (one bot per seat) instead of rotating");
 
+  LadderArgs ld;
+  auto* c_ladder = app.add_subcommand(
+      "ladder", "Round-robin of bot configurations rated on the Elo scale (random = 0)");
+  c_ladder->add_option("game", ld.game, "Game name")->required();
+  c_ladder->add_option("--bots", ld.bots,
+                       "Configurations B1,B2,... (default: random, the game's own bots, "
+                       "ismcts:30,100,300,1000)");
+  c_ladder->add_option("--players", ld.players, "Number of players")->capture_default_str();
+  c_ladder
+      ->add_option("--games-per-pair", ld.games_per_pair,
+                   "Games for every pair (even: seats balance)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  c_ladder->add_option("--seed", ld.seed, "Seed")->capture_default_str();
+  c_ladder->add_option("--threads", ld.threads, "Games played at once (times are truest at 1)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  c_ladder->add_option("--param", ld.params, "Rule option key=value (repeatable)");
+  c_ladder->add_flag("--json", ld.json, "Print one JSON object");
+
   BenchArgs bn;
   auto* c_bench = app.add_subcommand("bench", "Measure engine speed for every game (medians)");
   c_bench->add_option("--seconds", bn.seconds, "Seconds per game configuration");
@@ -212,6 +232,7 @@ int main(int argc, char** argv) {
     if (*c_self) return cmd_selfplay(sp, std::cout, std::cerr);
     if (*c_replay) return cmd_replay(rp, std::cin, std::cout, std::cerr);
     if (*c_arena) return cmd_arena(ar, std::cout, std::cerr);
+    if (*c_ladder) return cmd_ladder(ld, std::cout, std::cerr);
     if (*c_bench) return cmd_bench(bn, std::cout, std::cerr);
     if (*c_play) return cmd_play(pl, std::cin, std::cout, std::cerr);
     if (*c_serve) {

@@ -9,6 +9,7 @@
 
 #include "bots/arena.h"
 #include "bots/bot.h"
+#include "bots/levels.h"
 #include "cli/commands.h"
 #include "core/any_game.h"
 #include "games/registry.h"
@@ -243,14 +244,33 @@ TEST_F(Cli, BotBudgetsByIterationsSecondsOrLevel) {
   EXPECT_TRUE(s.legal_actions(seat).contains(a));
 }
 
-TEST_F(Cli, EmptySeatsGetEachGamesOwnBot) {
+// Empty seats get a medium opponent (docs/bots.md, "Strength ladder"): the
+// search at its medium level where the ladder found it the fair opponent,
+// First Contact's talker (the one bot that talks with people).
+TEST_F(Cli, EmptySeatsGetAMediumOpponent) {
   const std::map<std::string, std::string> expected = {
-      {"first-giants", "heuristic"}, {"ufo", "heuristic"}, {"first-contact", "talker"}};
+      {"first-giants", "ismcts:medium"}, {"ufo", "ismcts:medium"}, {"first-contact", "talker"}};
   for (const auto& [name, bot] : expected)
     if (const AnyGame* g = find_game(name)) {
       EXPECT_EQ(default_bot(*g), bot) << name;
+      EXPECT_TRUE(make_bot(*g, default_bot(*g)).ok()) << name;
     }
   EXPECT_EQ(default_bot(kToy), "random");
+}
+
+// Levels are per game: each game's easy < medium < hard, read through
+// parse_budget with the game's name; without a game they keep 100/1000/10000.
+TEST_F(Cli, LevelsDependOnTheGame) {
+  for (const AnyGame* g : all_games()) {
+    const LevelBudgets lv = level_budgets(g->name());
+    EXPECT_LT(lv.easy, lv.medium) << g->name();
+    EXPECT_LT(lv.medium, lv.hard) << g->name();
+    EXPECT_EQ(parse_budget("easy", g->name())->iterations, lv.easy);
+    EXPECT_EQ(parse_budget("medium", g->name())->iterations, lv.medium);
+    EXPECT_EQ(parse_budget("hard", g->name())->iterations, lv.hard);
+  }
+  EXPECT_EQ(parse_budget("medium")->iterations, 1000);
+  EXPECT_EQ(parse_budget("medium", "no-such-game")->iterations, 1000);
 }
 
 TEST_F(Cli, ArenaWithFixedSeatsKeepsEachBotOnItsSeat) {
