@@ -1889,9 +1889,12 @@ TEST(ServerNodes, ATableRoutedToAnotherNodeMovesThereAndItsFormerNodeCanNoLonger
   std::vector<Player*> on_a = {&p0, &p1};
   Rng rng(5);
   for (int i = 0; i < 6; ++i) ASSERT_TRUE(play_step(on_a, rng));
-  for (int i = 0; i < 1000 && p0.choices.empty() && p1.choices.empty(); ++i) {
+  // The last decision may still be on its way: wait until the table has
+  // applied it (someone has choices again) and both agree on the version.
+  for (int i = 0; i < 1000; ++i) {
     p0.sync();
     p1.sync();
+    if (p0.version == p1.version && (!p0.choices.empty() || !p1.choices.empty())) break;
   }
   Player& asked = p0.choices.empty() ? p1 : p0;
   const Json choice = asked.choices[0]["action"];
