@@ -1006,7 +1006,11 @@ void Table::on_bot(std::shared_ptr<room::BotTurn> turn, Action a) {
     pending.pop_front();
     auto it = conns_.find(d.peer);
     if (it == conns_.end()) continue;
-    const std::uint64_t v = d.version == turn->version && room_->must_act(it->second.seat)
+    // Another seat's decision made at the bot's version (a simultaneous
+    // one) still counts; a decision of the seat the bot has just played
+    // for (a stand-in beat its person to it) is stale.
+    const std::uint64_t v = d.version == turn->version && it->second.seat != turn->seat &&
+                                    room_->must_act(it->second.seat)
                                 ? room_->version()
                                 : d.version;
     if (thinking_) {

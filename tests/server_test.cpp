@@ -1154,6 +1154,13 @@ TEST(Server, APersonOutOfTimeIsPlayedForByTheStandInUntilTheyActAgain) {
       late.act(late.choices[0]["action"]);
       late.choices = Json::array();
       late.sync();
+      // The clock is one second: on a loaded machine it may run out again
+      // before the decision arrives, and the stand-in takes it (the person's
+      // is then stale). Their next decision is theirs again.
+      if (!late.errors.empty() && late.errors.back() == "action/stale") {
+        late.errors.pop_back();
+        continue;
+      }
       EXPECT_GT(late.version, at);
       acted = true;
     }
