@@ -436,6 +436,7 @@ MaybeError Table::claim() {
   auto lease = hub_.store.acquire(id_, hub_.owner, hub_.options.lease);
   if (!lease) return lease.error();
   lease_ = *lease;
+  spdlog::info("table {}: held here now (fencing {})", id_, lease_.fencing);
   return std::nullopt;
 }
 

@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { assert, DESKTOP, openTableAsPerson, playToEnd, repo, screenshot, version, waitVersionAbove } from "./lib.mjs";
 
@@ -14,14 +15,21 @@ import { assert, DESKTOP, openTableAsPerson, playToEnd, repo, screenshot, versio
 async function startCluster() {
   const dir = mkdtempSync(join(tmpdir(), "meeple-e2e-cluster-"));
   const bin = process.env.MEEPLE_BIN ?? join(repo, "build/release/cli/meeple");
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const proc = spawn(join(repo, "scripts/cluster"), ["--dir", dir, "--port", String(port)], {
     env: { ...process.env, MEEPLE_BIN: bin },
-    stdio: "ignore",
+    stdio: ["ignore", "ignore", "pipe"],
     detached: true,
   });
-  for (let i = 0; i < 600 && !existsSync(join(dir, "cluster.json")); i++) {
-    if (proc.exitCode !== null) throw new Error(`scripts/cluster ended (${proc.exitCode})`);
+  // Its complaints (which part did not start, and that part's log) go into
+  // the failure, so that a failure in CI says why.
+  let errors = "";
+  proc.stderr.on("data", (d) => (errors += d));
+  for (let i = 0; i < 1200 && !existsSync(join(dir, "cluster.json")); i++) {
+    if (proc.exitCode !== null) {
+      if (!proc.stderr.closed) await new Promise((r) => proc.stderr.once("close", r));
+      throw new Error(`scripts/cluster ended (${proc.exitCode}):\n${errors}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   const info = JSON.parse(readFileSync(join(dir, "cluster.json"), "utf8"));
@@ -35,6 +43,18 @@ async function startCluster() {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A loopback port nobody listens on now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** The node that serves `table` now: the last one whose log says it took it. */
