@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include <fmt/format.h>
+
 #include "server/protocol.h"
 
 namespace meeple::server {
@@ -145,6 +147,21 @@ Expected<Json> request_body(std::string_view body) {
   auto j = parse_request(body);
   if (j && !j->is_object()) return make_error(errc::kMalformed, "the body is a JSON object");
   return j;
+}
+
+Expected<std::vector<SeatAsk>> my_tables_request(const Json& body) {
+  const Json seats = body.is_object() ? body.value("seats", Json()) : Json();
+  if (!seats.is_array() || seats.size() > kMaxMyTables)
+    return make_error(errc::kMalformed,
+                      fmt::format("seats is a list of at most {} {{table, token}}", kMaxMyTables));
+  std::vector<SeatAsk> out;
+  for (const Json& s : seats) {
+    if (!s.is_object() || !s.value("table", Json()).is_string() ||
+        !s.value("token", Json()).is_string())
+      return make_error(errc::kMalformed, "each seat is {\"table\": id, \"token\": token}");
+    out.push_back({s["table"].get<std::string>(), s["token"].get<std::string>()});
+  }
+  return out;
 }
 
 std::string ws_table(std::string_view target) {

@@ -73,6 +73,15 @@ Route route_http(boost::beast::http::verb method, std::string_view target, bool 
 // number as body stopped the server: found by tests/fuzz).
 Expected<Json> request_body(std::string_view body);
 
+// POST /api/my-tables asks about seats: {"seats": [{table, token}, ...]}, at
+// most kMaxMyTables of them; anything else is request/malformed.
+struct SeatAsk {
+  std::string table;
+  std::string token;
+};
+inline constexpr std::size_t kMaxMyTables = 200;
+Expected<std::vector<SeatAsk>> my_tables_request(const Json& body);
+
 // The table id of a WebSocket upgrade's target (/ws/tables/{id}), or "" when
 // the target is not one.
 std::string ws_table(std::string_view target);

@@ -33,7 +33,6 @@ using SteadyClock = std::chrono::steady_clock;
 namespace {
 
 // The most tables one POST /api/my-tables asks about.
-constexpr std::size_t kMaxMyTables = 200;
 
 // The HTTP status for an error code.
 http::status status_of(const std::string& code) {
@@ -456,17 +455,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void my_tables() {
     auto body = body_json();
     if (!body) return send_error(body.error());
-    const Json seats = body->is_object() ? body->value("seats", Json()) : Json();
-    if (!seats.is_array() || seats.size() > kMaxMyTables)
-      return send_error(
-          make_error(errc::kMalformed,
-                     fmt::format("seats is a list of at most {} {{table, token}}", kMaxMyTables)));
-    for (const Json& s : seats)
-      if (!s.is_object() || !s.value("table", Json()).is_string() ||
-          !s.value("token", Json()).is_string())
-        return send_error(
-            make_error(errc::kMalformed, "each seat is {\"table\": id, \"token\": token}"));
-    if (seats.empty()) return send_json(http::status::ok, {{"tables", Json::array()}});
+    auto asked = my_tables_request(*body);
+    if (!asked) return send_error(asked.error());
+    if (asked->empty()) return send_json(http::status::ok, {{"tables", Json::array()}});
     struct Gather {
       std::mutex mutex;
       Json tables;
@@ -474,25 +465,22 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     };
     auto g = std::make_shared<Gather>();
     g->tables = Json::array();
-    for (std::size_t i = 0; i < seats.size(); ++i) g->tables.push_back(nullptr);
-    g->left = seats.size();
-    net::post(hub_.table_pool, [self = shared_from_this(), seats, g] {
+    for (std::size_t i = 0; i < asked->size(); ++i) g->tables.push_back(nullptr);
+    g->left = asked->size();
+    net::post(hub_.table_pool, [self = shared_from_this(), seats = std::move(*asked), g] {
       auto done = [self, g](std::size_t i, Json entry) {
         std::lock_guard lock(g->mutex);
         g->tables[i] = std::move(entry);
         if (--g->left == 0) self->reply_later(Json{{"tables", std::move(g->tables)}});
       };
       for (std::size_t i = 0; i < seats.size(); ++i) {
-        const std::string id = seats[i]["table"].get<std::string>();
-        auto table = self->hub_.peek(id);
+        auto table = self->hub_.peek(seats[i].table);
         if (!table) {
-          done(i, {{"table", id},
+          done(i, {{"table", seats[i].table},
                    {"error", {{"code", errc::kUnknownTable}, {"message", "no such table"}}}});
           continue;
         }
-        table->post([table, done, i, token = seats[i]["token"].get<std::string>()] {
-          done(i, table->status(token));
-        });
+        table->post([table, done, i, token = seats[i].token] { done(i, table->status(token)); });
       }
     });
   }

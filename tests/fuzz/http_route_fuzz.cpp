@@ -3,10 +3,11 @@
 // through parse_request and the table's handler the route names: creating a
 // table (POST /api/tables), and on a new lobby of the selected game join,
 // rematch and the host controls (POST /api/tables/{id}/{what}), its summary,
-// record and replay.
+// record and replay; "my tables" (POST /api/my-tables) asked about that lobby.
 // Input: a method byte, a game selector byte (fuzz.h), the target up to the
 // first newline, then the body (read by request_body, as the server does). A body string "HOST" is
-// replaced by the lobby's host token, so the host controls are reached. Contract: nothing crashes;
+// replaced by the lobby's host token, so the host controls are reached (in "my tables", a table
+// "TABLE" is the lobby). Contract: nothing crashes;
 // a table route names one path segment as the table; a static file's path stays under the web
 // folder (no "..", no hidden files, no backslash); every handler answers a JSON value or an error
 // with a code.
@@ -66,6 +67,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                  "a table id that is not one path segment: " + r.table);
       break;
     case server::RouteKind::kCreateTable:
+    case server::RouteKind::kMyTables:
       break;
     default:
       return 0;
@@ -98,6 +100,32 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                     host_token);
   FUZZ_CHECK(made.ok(), "cannot make a table");
   auto table = *made;
+  if (r.kind == server::RouteKind::kMyTables) {
+    // "TABLE" names the lobby, "HOST" is its host's token: the seats asked
+    // about reach Table::status, which tells a token's holder only its own
+    // table, and nobody else anything.
+    auto asked = server::my_tables_request(body);
+    if (!asked) {
+      FUZZ_CHECK(!asked.error().code.empty(), "a refusal without an error code");
+      FUZZ_CHECK(body.is_object(), "a body that is no object was read");
+    } else {
+      FUZZ_CHECK(asked->size() <= server::kMaxMyTables, "more seats than allowed");
+      fuzz::on_strand(*table, [&] {
+        for (const server::SeatAsk& a : *asked) {
+          if (a.table != "TABLE") continue;
+          const bool host = a.token == "HOST";
+          const Json s = table->status(host ? host_token : a.token);
+          if (host)
+            FUZZ_CHECK(s.value("host", false), "the host's token does not open the table");
+          else
+            FUZZ_CHECK(s.contains("error") && !s.contains("seats"),
+                       "a token that opens no seat was told the table");
+        }
+        table->close_all("fuzz input done");
+      });
+    }
+    return 0;
+  }
   fuzz::on_strand(*table, [&] {
     switch (r.table_route) {
       case server::TableRoute::kSummary:

@@ -158,6 +158,9 @@ int main(int argc, char** argv) {
       {"00/api/tables/ab12", ""},
       {"00/api/tables/ab12/record", ""},
       {"00/api/tables/ab12/replay?seat=0&step=3&lang=it", ""},
+      {"10/api/my-tables",
+       R"({"seats":[{"table":"TABLE","token":"HOST"},{"table":"TABLE","token":"x"},)"
+       R"({"table":"zz","token":"y"}]})"},
   };
   int k = 0;
   for (const auto& [target, body] : requests)
