@@ -59,6 +59,15 @@ template <Game G, class Policy = search::UniformRollout>
 void BM_IsmctsIterations(benchmark::State& st) {
   Rng rng(4);
   auto mid = bench::mid_game(start_state<G>(static_cast<int>(st.range(0))), rng, 20);
+  // A decision with a real choice: with one action the search returns at
+  // once (First Giants' position after 20 decisions had one).
+  ActionList choices;
+  for (int more = 0; more < 200 && !mid.is_terminal(); ++more) {
+    choices.clear();
+    search::search_actions(mid, mid.to_act().lowest(), choices);
+    if (choices.size() > 1) break;
+    mid = bench::mid_game(mid, rng, 1);
+  }
   search::Ismcts<typename G::State, Policy> ismcts;
   search::IsmctsOptions opt;
   opt.iterations = 100;

@@ -201,13 +201,10 @@ MaybeError Room::commit(Seat seat, Action a, bool by_person) {
       if (auto err = store_->finish(table_id_, options_.lease, next.result_json())) return err;
   }
   // Words are told from the state before the action, for every observer.
-  std::vector<std::vector<std::string>> words;
-  if (state_.has_events()) {
-    words.resize(config_.size() + 1);
+  EventWords words;
+  if (state_.has_events())
     for (Seat o = kSpectator; o < num_players(); o = o == kSpectator ? 0 : o + 1)
-      for (const auto& lang : options_.languages)
-        words[observer_index(o)].push_back(state_.describe_event(o, seat, a, lang));
-  }
+      for (const auto& lang : options_.languages) words.add(state_.describe_event(o, seat, a, lang));
   trail_.record(std::exchange(state_, std::move(next)), seat, a, by_person && options_.undo,
                 events_.size());
   ++version_;
@@ -325,17 +322,16 @@ void Room::take_back(Seat seat, WallClock::time_point at) {
   // move back shows nothing new. Observing bots are not shown the state
   // again: what they follow goes on from the next action as if the decision
   // had not been made.
-  std::vector<std::vector<std::string>> words;
-  const auto& undone = words_[step.tag];
-  if (!undone.empty()) {
-    words.resize(undone.size());
-    for (std::size_t o = 0; o < undone.size(); ++o)
-      for (std::size_t l = 0; l < options_.languages.size(); ++l)
-        words[o].push_back(undone[o][l].empty()
-                               ? std::string()
-                               : undo_words(options_.languages[l], o == observer_index(seat),
-                                            seat_info_[static_cast<std::size_t>(seat)].name));
-  }
+  EventWords words;
+  const EventWords& undone = words_[step.tag];
+  const std::size_t langs = options_.languages.size();
+  if (!undone.empty())
+    for (std::size_t o = 0; o <= config_.size(); ++o)
+      for (std::size_t l = 0; l < langs; ++l)
+        words.add(undone.at(o, l, langs).empty()
+                      ? std::string()
+                      : undo_words(options_.languages[l], o == observer_index(seat),
+                                   seat_info_[static_cast<std::size_t>(seat)].name));
   events_.push_back({.version = version_, .undo = true, .actor = seat});
   words_.push_back(std::move(words));
   start_clock(Clock::now());
@@ -503,6 +499,12 @@ std::vector<Choice> Room::choices(Seat seat, std::string_view lang) const {
   return out;
 }
 
+void Room::EventWords::add(std::string text) {
+  auto it = std::find(texts_.begin(), texts_.end(), text);
+  if (it == texts_.end()) it = texts_.insert(texts_.end(), std::move(text));
+  pick_.push_back(static_cast<std::uint8_t>(it - texts_.begin()));
+}
+
 bool Room::has_free_actions(Seat seat) const {
   return to_act().contains(seat) &&
          state_.legal_actions(seat).size() != state_.primary_actions(seat).size();
@@ -517,11 +519,11 @@ std::string Room::event_words(std::size_t i, Seat observer, std::string_view lan
   if (e.chat)
     return fmt::format("{}: \"{}\"", seat_info_[static_cast<std::size_t>(e.actor)].name, e.text);
   const int li = language_index(lang);
-  const auto& w = words_[i];
+  const EventWords& w = words_[i];
   if (w.empty() || li < 0 ||
       (observer != kSpectator && (observer < 0 || observer >= num_players())))
     return {};
-  return w[observer_index(observer)][static_cast<std::size_t>(li)];
+  return w.at(observer_index(observer), static_cast<std::size_t>(li), options_.languages.size());
 }
 
 std::vector<std::string> Room::events_for(Seat observer, std::size_t from,

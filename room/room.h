@@ -297,8 +297,24 @@ class Room {
   GameRecord record_;
   UndoTrail trail_;  // tags: the event index of each decision
   std::vector<TableEvent> events_;
-  // words_[event][observer][language]: the spectator first, then each seat.
-  std::vector<std::vector<std::vector<std::string>>> words_;
+  // One event as told to each observer (the spectator first, then each seat)
+  // in each of the room's languages, added in that order. Most events read
+  // the same to everybody, so each distinct text is kept once: a table holds
+  // its whole history in words, and a Ufo! event is 3 texts instead of 15.
+  class EventWords {
+   public:
+    bool empty() const { return pick_.empty(); }
+    void add(std::string text);
+    // The text for the observer's and language's index.
+    const std::string& at(std::size_t observer, std::size_t lang, std::size_t langs) const {
+      return texts_[pick_[observer * langs + lang]];
+    }
+
+   private:
+    std::vector<std::string> texts_;
+    std::vector<std::uint8_t> pick_;
+  };
+  std::vector<EventWords> words_;  // per event (empty for a chat line)
 };
 
 // A finished game's record told step by step for one observer (a seat or

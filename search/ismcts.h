@@ -125,7 +125,7 @@ struct IsmctsStats {
 template <GameState S, class Policy = UniformRollout>
 class Ismcts {
  public:
-  explicit Ismcts(Policy policy = {}) : policy_(policy) { nodes_.reserve(1 << 16); }
+  explicit Ismcts(Policy policy = {}) : policy_(policy) {}
 
   // Chooses an action for `seat` from `info`, a state consistent with what
   // the seat knows. With an iteration budget and the same rng, the choice is
@@ -135,8 +135,11 @@ class Ismcts {
     ActionList root_actions;
     search_actions(info, seat, root_actions);
     if (root_actions.size() == 1) return root_actions[0];
-    nodes_.clear();
-    nodes_.push_back(Node{});
+    Scratch& w = scratch();
+    w_ = &w;
+    auto& nodes = w.nodes;
+    nodes.clear();
+    nodes.push_back(Node{});
     using Clock = std::chrono::steady_clock;
     const auto deadline = Clock::now() + std::chrono::duration<double>(opt.seconds);
     int it = 0;
@@ -148,15 +151,15 @@ class Ismcts {
     }
     if (stats) {
       stats->iterations = it;
-      stats->nodes = nodes_.size();
+      stats->nodes = nodes.size();
     }
     // Most visited root child among the legal ones.
     std::int32_t best = -1;
-    for (std::int32_t c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
-      if (nodes_[c].mover != seat || !root_actions.contains(nodes_[c].action)) continue;
-      if (best < 0 || nodes_[c].visits > nodes_[best].visits) best = c;
+    for (std::int32_t c = nodes[0].first_child; c >= 0; c = nodes[c].next_sibling) {
+      if (nodes[c].mover != seat || !root_actions.contains(nodes[c].action)) continue;
+      if (best < 0 || nodes[c].visits > nodes[best].visits) best = c;
     }
-    return best >= 0 ? nodes_[best].action : root_actions[0];
+    return best >= 0 ? nodes[best].action : root_actions[0];
   }
 
  private:
@@ -172,10 +175,12 @@ class Ismcts {
 
   void iterate(const S& info, Seat seat, Rng& rng, double c) {
     S s = info.determinize(seat, rng);
-    path_.clear();
+    auto& nodes = w_->nodes;
+    auto& path = w_->path;
+    path.clear();
     std::int32_t node = 0;
-    ActionList& actions = actions_;
-    ChanceList& outcomes = outcomes_;
+    ActionList& actions = w_->actions;
+    ChanceList& outcomes = w_->outcomes;
     bool expanded = false;
     while (!s.is_terminal()) {
       if (s.is_chance()) {
@@ -191,31 +196,33 @@ class Ismcts {
       // Untried actions of this determinization expand; else UCB over the
       // available children.
       std::int32_t child = select(node, mover, actions, rng, c, expanded);
-      s.apply_unchecked(mover, nodes_[child].action);
+      s.apply_unchecked(mover, nodes[child].action);
       node = child;
-      path_.push_back(node);
+      path.push_back(node);
     }
     const Rewards r = rollout(s, rng, policy_);
-    nodes_[0].visits++;
-    for (std::int32_t n : path_) {
-      nodes_[n].visits++;
-      nodes_[n].reward += r[nodes_[n].mover];
+    nodes[0].visits++;
+    for (std::int32_t n : path) {
+      nodes[n].visits++;
+      nodes[n].reward += r[nodes[n].mover];
     }
   }
 
   std::int32_t select(std::int32_t node, Seat mover, const ActionList& actions, Rng& rng, double c,
                       bool& expanded) {
+    auto& nodes = w_->nodes;
+    auto& untried = w_->untried;
     // Mark which actions already have a child; bump availability of those.
-    untried_.clear();
-    for (Action a : actions) untried_.push_back(a);
+    untried.clear();
+    for (Action a : actions) untried.push_back(a);
     std::int32_t best = -1;
     double best_score = -1e300;
-    for (std::int32_t ch = nodes_[node].first_child; ch >= 0; ch = nodes_[ch].next_sibling) {
-      Node& n = nodes_[ch];
+    for (std::int32_t ch = nodes[node].first_child; ch >= 0; ch = nodes[ch].next_sibling) {
+      Node& n = nodes[ch];
       if (n.mover != mover) continue;
-      auto it = std::lower_bound(untried_.begin(), untried_.end(), n.action);
-      if (it == untried_.end() || *it != n.action) continue;
-      untried_.erase(it);
+      auto it = std::lower_bound(untried.begin(), untried.end(), n.action);
+      if (it == untried.end() || *it != n.action) continue;
+      untried.erase(it);
       n.available++;
       double score = n.reward / n.visits +
                      c * std::sqrt(std::log(static_cast<double>(n.available)) / n.visits);
@@ -224,30 +231,44 @@ class Ismcts {
         best = ch;
       }
     }
-    if (!untried_.empty()) {
-      Action a = untried_[rng.below(static_cast<std::uint32_t>(untried_.size()))];
+    if (!untried.empty()) {
+      Action a = untried[rng.below(static_cast<std::uint32_t>(untried.size()))];
       Node fresh;
       fresh.action = a;
       fresh.mover = mover;
       fresh.available = 1;
-      fresh.next_sibling = nodes_[node].first_child;
-      nodes_.push_back(fresh);
-      auto idx = static_cast<std::int32_t>(nodes_.size() - 1);
-      nodes_[node].first_child = idx;
+      fresh.next_sibling = nodes[node].first_child;
+      nodes.push_back(fresh);
+      auto idx = static_cast<std::int32_t>(nodes.size() - 1);
+      nodes[node].first_child = idx;
       expanded = true;
       return idx;
     }
     return best;
   }
 
+  // The tree and the working lists of a search. They belong to the thread,
+  // not to the searcher: a server keeps a bot, and so an Ismcts, for every
+  // bot seat and stand-in of every table, but only its bot threads search,
+  // so trees take memory per thread instead of per seat (the lists are
+  // kept so that an iteration does not zero-fill 20 KB of fresh ones, the
+  // tree so that a search does not grow it from nothing). One search at a
+  // time per thread: no policy searches inside a rollout.
+  struct Scratch {
+    Scratch() { nodes.reserve(1 << 16); }
+    std::vector<Node> nodes;
+    std::vector<std::int32_t> path;
+    ActionList actions;
+    ChanceList outcomes;
+    std::vector<Action> untried;
+  };
+  static Scratch& scratch() {
+    thread_local Scratch s;
+    return s;
+  }
+
   Policy policy_;
-  std::vector<Node> nodes_;
-  std::vector<std::int32_t> path_;
-  // Working lists of an iteration, kept so each iteration does not zero-fill
-  // 12 KB of fresh lists.
-  ActionList actions_;
-  ChanceList outcomes_;
-  std::vector<Action> untried_;
+  Scratch* w_ = nullptr;  // this thread's, during choose()
 };
 
 }  // namespace meeple::search
