@@ -204,7 +204,8 @@ MaybeError Room::commit(Seat seat, Action a, bool by_person) {
   EventWords words;
   if (state_.has_events())
     for (Seat o = kSpectator; o < num_players(); o = o == kSpectator ? 0 : o + 1)
-      for (const auto& lang : options_.languages) words.add(state_.describe_event(o, seat, a, lang));
+      for (const auto& lang : options_.languages)
+        words.add(state_.describe_event(o, seat, a, lang));
   trail_.record(std::exchange(state_, std::move(next)), seat, a, by_person && options_.undo,
                 events_.size());
   ++version_;
