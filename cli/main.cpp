@@ -218,6 +218,7 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   c_load->add_option("--server-pid", lt.server_pid, "The server's pid, for its resident memory");
+  c_load->add_option("--param", lt.params, "Rule option key=value of every table (repeatable)");
   c_load->add_flag("--json", lt.json, "Print JSON");
 
   CLI11_PARSE(app, argc, argv);

@@ -18,6 +18,7 @@
 #include "core/error.h"
 #include "core/params.h"
 #include "core/types.h"
+#include "games/registry.h"
 
 namespace meeple::server {
 
@@ -310,14 +311,28 @@ int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
   const long rss0 = a.server_pid ? resident_kb(a.server_pid) : -1;
   std::vector<std::string> paths;
   std::vector<int> table_of;  // per path
+  Json params = Json::object();
+  const AnyGame* game = find_game(a.game);
+  for (const std::string& kv : a.params) {
+    auto parsed = game ? parse_param_assignment(game->params_schema(), kv)
+                       : Expected<std::pair<std::string, Json>>(
+                             make_error(errc::kUnknownGame, "no game '" + a.game + "'"));
+    if (!parsed) {
+      err << "error: " << parsed.error().message << "\n";
+      return 2;
+    }
+    params[parsed->first] = parsed->second;
+  }
   try {
     Http http(target);
     Json seats = Json::array();
     for (int i = 0; i < a.players; ++i) seats.push_back({{"kind", "person"}});
     for (int i = 0; i < a.tables; ++i) {
-      auto t = http.post(
-          "/api/tables",
-          {{"game", a.game}, {"seats", seats}, {"public", false}, {"languages", {a.lang}}});
+      auto t = http.post("/api/tables", {{"game", a.game},
+                                         {"params", params},
+                                         {"seats", seats},
+                                         {"public", false},
+                                         {"languages", {a.lang}}});
       if (!t) {
         err << "error: " << t.error().message << "\n";
         return 2;

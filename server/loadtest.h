@@ -17,6 +17,7 @@
 
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace meeple::server {
 
@@ -28,7 +29,10 @@ struct LoadtestArgs {
   double seconds = 10;      // the measured window
   double rate = 0;          // offered actions/s over all tables; 0: closed loop
   std::string lang = "en";  // the tables' one language
-  int server_pid = 0;       // for resident memory (/proc/PID/status); 0: not measured
+  // "key=value" rule options of every table (as --param elsewhere), e.g.
+  // Ufo!'s automated round limit for tables whose bots play on to the end.
+  std::vector<std::string> params;
+  int server_pid = 0;  // for resident memory (/proc/PID/status); 0: not measured
   bool json = false;
 };
 

@@ -62,6 +62,10 @@ def main():
     p.add_argument("--finished-ttl", type=float, default=30)
     p.add_argument("--sample", type=float, default=30, help="seconds between samples")
     p.add_argument("--max-growth", type=float, default=0.10)
+    # RULINGS 3.3: Ufo! has no round limit, so a game that only bots play on
+    # need not end; automated play sets one (as self-play and arenas do).
+    p.add_argument("--max-rounds", type=int, default=60,
+                   help="the tables' Ufo! round limit (0: none, as with people)")
     p.add_argument("--max-live", type=int, default=None,
                    help="start a run only when at most this many tables are in play "
                         "(default: --tables)")
@@ -111,7 +115,7 @@ def main():
             r = subprocess.run(
                 [binary, "loadtest", "--url", f"http://127.0.0.1:{port}", "--tables",
                  str(args.tables), "--rate", str(args.rate), "--seconds", f"{seconds:.0f}",
-                 "--json"], capture_output=True, text=True)
+                 "--param", f"max_rounds={args.max_rounds}", "--json"], capture_output=True, text=True)
             if r.returncode != 0:
                 print(f"server soak: loadtest failed: {r.stderr.strip()[:300]}")
                 ok = False
