@@ -32,8 +32,6 @@ using SteadyClock = std::chrono::steady_clock;
 
 namespace {
 
-// The most tables one POST /api/my-tables asks about.
-
 // The HTTP status for an error code.
 http::status status_of(const std::string& code) {
   if (code == errc::kUnknownTable || code == errc::kNotFound || code == meeple::errc::kUnknownGame)
