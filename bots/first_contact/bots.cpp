@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "bots/first_contact/simple.h"
 #include "bots/first_contact/talker.h"
 #include "bots/ismcts_bot.h"
 #include "games/first_contact/first_contact.h"
@@ -36,6 +37,11 @@ void add_bots(std::vector<BotEntry>& entries) {
                      "understood glyphs, an earthling learning the glyphs with a probabilistic "
                      "model (bots/first_contact/talker.h)",
                      [](const BotBudget&) { return std::make_unique<TalkerBot>(); }});
+  entries.push_back({FirstContact::kName, "simple",
+                     "a plain partner for cross-play: an alien that answers and describes "
+                     "literally, an earthling that decodes glyphs by counting what it saw "
+                     "(bots/first_contact/simple.h)",
+                     [](const BotBudget&) { return std::make_unique<SimpleBot>(); }});
   entries.push_back(ismcts_entry<FirstContact>());
 }
 

@@ -50,13 +50,26 @@ constexpr double kBlack = -0.5;
 constexpr double kTeach = 0.3;
 // A glyph is added to a message only if it raises its worth by this much.
 constexpr double kWorthAGlyph = 0.01;
+// An answer to the seat's own question is the glyph of the characteristic it
+// asked about with this chance (the rest as the answer model says: the aliens
+// may read the rotated cards otherwise), and needs a smaller floor than
+// kAnswerFloor: the asker is sure of what it asked.
+constexpr double kOwnQuestion = 0.9;
+constexpr double kOwnAnswerFloor = 0.002;
 // The note pad gets a glyph once it is this likely, and a written glyph is
 // replaced only by one that is clearly likelier.
 constexpr double kNoteWorthy = 0.15;
 constexpr double kNoteMargin = 0.05;
-// With 2-3 players in the en edition a black offer costs a timer token:
-// the optional second attempt is made only when the square is this likely.
-constexpr double kSecondAttemptOdds = 0.25;
+// With other earthlings at the table, an offer is a random one of the
+// squares whose fit is within this much (a log-likelihood) of the best
+// one's: earthlings who read the message alike then spread their guesses
+// over the likely squares, and an alien turn covers every wanted square
+// offered. (Alone, an earthling takes the best.)
+constexpr double kNearBest = std::log(0.5);
+// With 2-3 players in the en edition a black offer costs a timer token and a
+// wanted one wins an item: the optional second attempt is made only when the
+// square is wanted with this chance.
+constexpr double kSecondAttemptOdds = 0.5;
 
 // Binary entropy of a fraction, in bits (0 for 0 or 1, 1 at one half).
 double split(double f) {
@@ -147,7 +160,7 @@ GlyphBelief::GlyphBelief() {
   shown_.fill(-1);
 }
 
-void GlyphBelief::observe(const FirstContactState& s) {
+void GlyphBelief::observe(const FirstContactState& s, Seat seat) {
   if (s.phase() == Phase::kLayField || s.phase() == Phase::kDrawPad ||
       s.phase() == Phase::kDrawRequest)
     return;
@@ -162,10 +175,14 @@ void GlyphBelief::observe(const FirstContactState& s) {
   // rotated cards and the answer stay in the state until the next question.
   const Phase ph = s.phase();
   if (ph == Phase::kRotate || ph == Phase::kPropose) {
+    if (!in_question_) my_question_ = -1;
     in_question_ = true;
+    // The asker's own characteristic; anyone else's determinization has a
+    // random one, which is never read.
+    if (s.earthling_seat(s.current()) == seat && s.chosen() >= 0) my_question_ = s.chosen();
   } else if (in_question_) {
     in_question_ = false;
-    if (!s.answer().empty()) add_question(s);
+    if (!s.answer().empty()) add_question(s, seat);
   }
   // Likewise an alien turn, whose message and revealed offers stay until the
   // next target is chosen.
@@ -190,11 +207,17 @@ std::array<double, kCharacteristics> GlyphBelief::answer_odds(const FieldTraits&
   return odds;
 }
 
-void GlyphBelief::add_question(const FirstContactState& s) {
+void GlyphBelief::add_question(const FirstContactState& s, Seat seat) {
   // Each glyph of the answer was some alien's reading of the rotation.
-  const auto odds = answer_odds(field_traits(s), s.rotated());
+  auto odds = answer_odds(field_traits(s), s.rotated());
+  double floor = kAnswerFloor;
+  if (my_question_ >= 0 && s.earthling_seat(s.asker()) == seat) {
+    for (int c = 0; c < kCharacteristics; ++c)
+      odds[c] = kOwnQuestion * (c == my_question_) + (1 - kOwnQuestion) * odds[c];
+    floor = kOwnAnswerFloor;
+  }
   for (std::uint8_t g : s.answer())
-    for (int c = 0; c < kCharacteristics; ++c) evidence_[c][g] += std::log(kAnswerFloor + odds[c]);
+    for (int c = 0; c < kCharacteristics; ++c) evidence_[c][g] += std::log(floor + odds[c]);
   ++questions_;
   dirty_ = true;
 }
@@ -505,7 +528,7 @@ int question_to_ask(const FirstContactState& s, const GlyphBelief& belief) {
   return std::max(best_c, 0);
 }
 
-Action offer(const FirstContactState& s, Seat seat, const GlyphBelief& belief) {
+Action offer(const FirstContactState& s, Seat seat, const GlyphBelief& belief, Rng& rng) {
   const int e = seat - s.aliens();
   std::uint32_t uncovered = uncovered_squares(s);
   if (s.phase() == Phase::kSecondAttempt && s.revealed_offer(e, 0) >= 0)
@@ -517,18 +540,36 @@ Action offer(const FirstContactState& s, Seat seat, const GlyphBelief& belief) {
   for (int q = 0; q < kSquares; ++q)
     if ((candidates & bit(q)) && (best < 0 || fit[q] > fit[best])) best = q;
   if (best < 0) return act::kPass;  // nothing left to offer (second attempt only)
+  // Squares about as likely as the best are about as good guesses: pick one
+  // at random, so that earthlings who read the message alike do not all make
+  // the same guess.
+  const double margin = s.earthlings() > 1 ? kNearBest : 0.0;
+  InlineVec<int, kSquares> near;
+  for (int q = 0; q < kSquares; ++q)
+    if ((candidates & bit(q)) && fit[q] >= fit[best] + margin) near.push_back(q);
+  best = near[rng.below(static_cast<std::uint32_t>(near.size()))];
   if (s.phase() == Phase::kSecondAttempt && s.edition() == Edition::kEn) {
     double sum = 0;
     for (int q = 0; q < kSquares; ++q)
       if (candidates & bit(q)) sum += std::exp(fit[q] - fit[best]);
-    if (1 / sum < kSecondAttemptOdds) return act::kPass;
+    // The square is what the message meant with chance `p`; if not, it is
+    // still wanted as often as any candidate is. (How many squares a request
+    // card wants is the same on every card, so the count is public even in a
+    // determinization.)
+    const double p = 1 / sum;
+    int wanted_left = std::popcount(s.wanted(s.speaker()));
+    for (int q = 0; q < kSquares; ++q) wanted_left -= s.covered_by(q) == s.speaker();
+    const double base = std::clamp(
+        static_cast<double>(wanted_left) / std::max(1, std::popcount(candidates)), 0.0, 1.0);
+    if (p + (1 - p) * base < kSecondAttemptOdds) return act::kPass;
   }
   return act::kSquare + best;
 }
 
 }  // namespace
 
-Action earthling_decision(const FirstContactState& s, Seat seat, const GlyphBelief& belief) {
+Action earthling_decision(const FirstContactState& s, Seat seat, const GlyphBelief& belief,
+                          Rng& rng) {
   switch (s.phase()) {
     case Phase::kZeroTurn: {
       // Ask for the glyph of the characteristic that splits the field most
@@ -567,7 +608,7 @@ Action earthling_decision(const FirstContactState& s, Seat seat, const GlyphBeli
     }
     case Phase::kOffer:
     case Phase::kSecondAttempt:
-      return offer(s, seat, belief);
+      return offer(s, seat, belief, rng);
     default: {
       ActionList legal;
       s.search_actions(seat, legal);
@@ -592,15 +633,15 @@ Action note_edit(const FirstContactState& s, Seat seat, const GlyphBelief& belie
 
 // ---------------------------------------------------------------- the bot
 
-void TalkerBot::learn(const FirstContactState& info, Seat /*seat*/) {
-  belief_.observe(info);
+void TalkerBot::learn(const FirstContactState& info, Seat seat) {
+  belief_.observe(info, seat);
 }
 
-Action TalkerBot::decide(const FirstContactState& s, Seat seat, Rng& /*rng*/) {
-  belief_.observe(s);
+Action TalkerBot::decide(const FirstContactState& s, Seat seat, Rng& rng) {
+  belief_.observe(s, seat);
   if (s.is_alien(seat)) return alien_decision(s, seat, belief_);
   if (const Action edit = note_edit(s, seat, belief_); edit >= 0) return edit;
-  return earthling_decision(s, seat, belief_);
+  return earthling_decision(s, seat, belief_, rng);
 }
 
 }  // namespace meeple::first_contact

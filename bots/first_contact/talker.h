@@ -56,11 +56,14 @@ double rotation_fit(const FieldTraits& field, std::uint32_t rotated, int c);
 
 // What the table has been shown about the glyphs, and what follows from it.
 // Fed every state the seat sees (in order), it picks up each finished
-// question and each finished alien turn once.
+// question and each finished alien turn once. An earthling's belief also
+// uses what only it knows: the characteristic it asked about in its own
+// questions (so earthlings who asked different questions hold different
+// beliefs, and may make different offers).
 class GlyphBelief {
  public:
   GlyphBelief();
-  void observe(const FirstContactState& s);
+  void observe(const FirstContactState& s, Seat seat);
 
   // P(characteristic c is written with glyph g): each row and column sums to
   // 1 (a language pad is one-to-one).
@@ -81,7 +84,7 @@ class GlyphBelief {
                                                    std::uint32_t rotated) const;
 
  private:
-  void add_question(const FirstContactState& s);
+  void add_question(const FirstContactState& s, Seat seat);
   void add_turn(const FirstContactState& s);
   const GlyphGrid& settled() const;
 
@@ -89,6 +92,7 @@ class GlyphBelief {
   std::array<std::int8_t, kCharacteristics> shown_;  // zero-turn glyph of c, or -1
   std::array<std::uint32_t, kMaxAliens> refused_{};
   bool in_question_ = false, in_turn_ = false;
+  int my_question_ = -1;  // the characteristic the seat asked about in the current question
   int questions_ = 0, messages_ = 0;
   mutable GlyphGrid p_{};
   mutable bool dirty_ = true;
@@ -101,9 +105,11 @@ std::array<double, kSquares> read_message(const GlyphGrid& meaning, const FieldT
                                           const Message& message);
 
 // The talker's decisions, for the bot and for tests. Each returns a legal
-// decision (never a note-pad edit) for `seat` in `s`.
+// decision (never a note-pad edit) for `seat` in `s`. An earthling's offer
+// draws from `rng` between squares that fit the message about equally well.
 Action alien_decision(const FirstContactState& s, Seat seat, const GlyphBelief& belief);
-Action earthling_decision(const FirstContactState& s, Seat seat, const GlyphBelief& belief);
+Action earthling_decision(const FirstContactState& s, Seat seat, const GlyphBelief& belief,
+                          Rng& rng);
 // The note-pad edit that brings the seat's pad closer to the belief (the
 // likeliest glyph of a characteristic, once it is reasonably likely), or -1.
 Action note_edit(const FirstContactState& s, Seat seat, const GlyphBelief& belief);

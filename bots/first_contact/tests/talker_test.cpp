@@ -6,71 +6,15 @@
 
 #include "bots/arena.h"
 #include "bots/first_contact/talker.h"
+#include "bots/first_contact/tests/bot_table.h"
 #include "bots/match.h"
-#include "games/first_contact/tests/fixture.h"
-#include "games/registry.h"
 
 namespace meeple::first_contact {
 namespace {
 
 using namespace test;
 
-const AnyGame& game() {
-  return *find_game("first-contact");
-}
-
-AnyState wrap(const S& s) {
-  return dynamic_cast<const GameAdapter<FirstContact>&>(game()).wrap(s);
-}
-
-// A table where one talker bot sits in `seat` and sees, after every action,
-// a determinization of the true state for its seat (as play_match shows it).
-struct Table {
-  S s;
-  Seat seat;
-  TalkerBot bot;
-  Rng rng{7};
-
-  void act(Seat who, Action a) {
-    play(s, who, a);
-    bot.observe(wrap(s).determinize(seat, rng), seat);
-  }
-  // Asks the bot for its decision; its note-pad edits (free actions) are
-  // applied on the way, the first other action is returned.
-  Action decide() {
-    for (int edits = 0; edits < 100; ++edits) {
-      const Action a = ask_bot(bot, wrap(s), seat, rng);
-      if (a < act::kNoteWrite) return a;
-      act(seat, a);
-    }
-    ADD_FAILURE() << "endless note-pad edits";
-    return -1;
-  }
-};
-
-// The squares whose item has characteristic c.
-std::uint32_t having(const S& s, int c) {
-  const FieldTraits f = field_traits(s);
-  std::uint32_t m = 0;
-  for (int q = 0; q < kSquares; ++q)
-    if ((f[q] >> c) & 1u) m |= 1u << q;
-  return m;
-}
-
-// A characteristic had by `lo`..`hi` field items that no other
-// characteristic is shared by all of (-1 if none).
-int distinct_characteristic(const S& s, int lo, int hi) {
-  const FieldTraits f = field_traits(s);
-  for (int c = 0; c < kCharacteristics; ++c) {
-    const std::uint32_t m = having(s, c);
-    const int n = std::popcount(m);
-    if (n < lo || n > hi) continue;
-    std::uint32_t common = ~0u;
-    for (int q : bits(m)) common &= f[q];
-    if (common == (1u << c)) return c;
-  }
-  return -1;
-}
+using Table = test::Table<TalkerBot>;
 
 TEST(FirstContactTalker, AlienAnswersTheCharacteristicTheRotatedItemsShare) {
   for (int pad : {0, 9}) {
@@ -149,28 +93,6 @@ TEST(FirstContactTalker, EarthlingWritesTheZeroTurnGlyphOnItsNotePad) {
   const int c = ask - act::kCharacteristic;
   EXPECT_EQ(t.s.note(0, c), t.s.glyph_of(c));
   EXPECT_DOUBLE_EQ(t.bot.belief().p(c, t.s.glyph_of(c)), 1.0);
-}
-
-// A field square whose item alone has some characteristic, and a request card
-// placement (2 players, it: side B) on which the alien wants that square.
-struct Unique {
-  int c = -1, square = -1, card = 0, rotation = 0;
-};
-Unique unique_item() {
-  S probe = fresh(2);
-  setup(probe);
-  Unique u;
-  for (int c = 0; c < kCharacteristics && u.c < 0; ++c)
-    if (std::popcount(having(probe, c)) == 1) {
-      u.c = c;
-      u.square = std::countr_zero(having(probe, c));
-    }
-  for (int card = 0; card < kRequestCards; ++card)
-    for (int r = 0; r < kRotations; ++r)
-      for (int q : squares_of(card, true, r, Colour::kGreen))
-        if (q == u.square) return {u.c, u.square, card, r};
-  ADD_FAILURE() << "no placement wants square " << u.square;
-  return u;
 }
 
 TEST(FirstContactTalker, EarthlingOffersTheOnlyItemAShownGlyphFits) {
