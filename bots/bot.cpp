@@ -39,7 +39,13 @@ const std::vector<BotEntry>& bot_entries() {
   return entries;
 }
 
-Expected<BotBudget> parse_budget(std::string_view text, std::string_view game) {
+namespace {
+
+// Root parallelism: at most this many trees ("x8"), one thread each.
+constexpr int kMaxTrees = 8;
+
+// A budget without trees: N, Ns, easy, medium or hard.
+Expected<BotBudget> parse_search_budget(std::string_view text, std::string_view game) {
   const LevelBudgets levels = level_budgets(game);
   const std::pair<std::string_view, int> named[] = {
       {"easy", levels.easy}, {"medium", levels.medium}, {"hard", levels.hard}};
@@ -59,9 +65,29 @@ Expected<BotBudget> parse_budget(std::string_view text, std::string_view game) {
   const bool ok = used == number.size() && !number.empty() && value > 0 &&
                   (time ? value <= 3600 : value <= 1e8 && value == std::floor(value));
   if (!ok)
-    return make_error("bot/unknown", "expected N iterations, Ns seconds, easy, medium or hard");
+    return make_error("bot/unknown",
+                      "expected N iterations, Ns seconds, easy, medium or hard (then xT for T "
+                      "trees searched side by side)");
   if (time) return BotBudget{.seconds = value};
   return BotBudget{.iterations = static_cast<int>(value)};
+}
+
+}  // namespace
+
+Expected<BotBudget> parse_budget(std::string_view text, std::string_view game) {
+  // "BUDGETxT": T trees side by side, each with the whole budget.
+  const auto x = text.find('x');
+  if (x == std::string_view::npos) return parse_search_budget(text, game);
+  const std::string_view t = text.substr(x + 1);
+  const bool digits = !t.empty() && t.size() <= 2 &&
+                      std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+  const int trees = digits ? std::stoi(std::string(t)) : 0;
+  if (trees < 1 || trees > kMaxTrees)
+    return make_error("bot/unknown",
+                      fmt::format("expected 1 to {} trees after 'x' (as in 1000x2)", kMaxTrees));
+  auto b = parse_search_budget(text.substr(0, x), game);
+  if (b) b->trees = trees;
+  return b;
 }
 
 Expected<std::unique_ptr<Bot>> make_bot(const AnyGame& game, std::string_view spec) {

@@ -21,6 +21,7 @@ namespace meeple {
 struct BotBudget {
   int iterations = 0;    // 0: the bot's default
   double seconds = 0.0;  // 0: no time limit
+  int trees = 1;         // searches side by side on as many threads (root parallel)
 };
 
 // A Bot object plays one seat in one game: drivers make a fresh one for every

@@ -26,11 +26,12 @@ class IsmctsBot final : public GameBot<G> {
 inline constexpr int kDefaultIsmctsIterations = 1000;
 
 // Search options for a bot budget: its iterations and/or seconds; with neither,
-// the default iterations; with only seconds, no iteration limit.
+// the default iterations; with only seconds, no iteration limit; its trees.
 inline search::IsmctsOptions ismcts_options(const BotBudget& b) {
   search::IsmctsOptions opt;
   opt.iterations = b.iterations > 0 ? b.iterations : b.seconds > 0 ? 0 : kDefaultIsmctsIterations;
   opt.seconds = b.seconds;
+  opt.trees = b.trees;
   return opt;
 }
 
@@ -39,7 +40,8 @@ BotEntry ismcts_entry(Policy policy = {}) {
   return {std::string(G::kName), "ismcts",
           "information-set MCTS; ismcts:N searches N iterations per decision (default 1000), "
           "ismcts:Ns N seconds, ismcts:easy|medium|hard iterations chosen for the game "
-          "(docs/bots.md, Strength ladder)",
+          "(docs/bots.md, Strength ladder); a suffix xT (ismcts:1000x2) searches T trees "
+          "side by side on T threads, each with that budget, and sums their root visits",
           [policy](const BotBudget& b) -> std::unique_ptr<Bot> {
             return std::make_unique<IsmctsBot<G, Policy>>(ismcts_options(b), policy);
           }};

@@ -19,6 +19,7 @@
 #include <cmath>
 #include <concepts>
 #include <cstdint>
+#include <thread>
 #include <vector>
 
 #include "core/game.h"
@@ -115,6 +116,12 @@ struct IsmctsOptions {
   int iterations = 1000;     // 0 = no iteration limit (then seconds must be set)
   double seconds = 0.0;      // 0 = no time limit
   double exploration = 0.7;  // UCB constant
+  // Root parallelism: this many independent trees, each searched on its own
+  // thread with the whole budget above and its own random stream, whose root
+  // visits are summed to choose. More search in the same time on the cores a
+  // caller can spare; with an iteration budget the choice is still
+  // reproducible (the streams are split from the caller's rng in order).
+  int trees = 1;
 };
 
 struct IsmctsStats {
@@ -135,31 +142,40 @@ class Ismcts {
     ActionList root_actions;
     search_actions(info, seat, root_actions);
     if (root_actions.size() == 1) return root_actions[0];
-    Scratch& w = scratch();
-    w_ = &w;
-    auto& nodes = w.nodes;
-    nodes.clear();
-    nodes.push_back(Node{});
-    using Clock = std::chrono::steady_clock;
-    const auto deadline = Clock::now() + std::chrono::duration<double>(opt.seconds);
-    int it = 0;
-    for (;; ++it) {
-      if (opt.iterations > 0 && it >= opt.iterations) break;
-      if (opt.seconds > 0 && (it & 31) == 0 && Clock::now() >= deadline) break;
-      if (opt.iterations <= 0 && opt.seconds <= 0) break;
-      iterate(info, seat, rng, opt.exploration);
+    // Root visits per root action (index in root_actions), summed over trees.
+    std::vector<std::uint64_t> visits(root_actions.size(), 0);
+    std::vector<std::int32_t> newest(root_actions.size(), -1);
+    IsmctsStats total;
+    const int trees = std::max(1, opt.trees);
+    if (trees == 1) {
+      total = search_tree(info, seat, rng, opt, root_actions, visits, &newest);
+    } else {
+      std::vector<Rng> streams;
+      for (int t = 0; t < trees; ++t) streams.push_back(rng.split());
+      std::vector<std::vector<std::uint64_t>> counts(static_cast<std::size_t>(trees), visits);
+      std::vector<IsmctsStats> per(static_cast<std::size_t>(trees));
+      std::vector<std::thread> helpers;
+      for (int t = 1; t < trees; ++t)
+        helpers.emplace_back([&, t] {
+          const auto i = static_cast<std::size_t>(t);
+          per[i] = search_tree(info, seat, streams[i], opt, root_actions, counts[i]);
+        });
+      per[0] = search_tree(info, seat, streams[0], opt, root_actions, counts[0], &newest);
+      for (auto& h : helpers) h.join();
+      for (std::size_t t = 0; t < counts.size(); ++t) {
+        for (std::size_t i = 0; i < visits.size(); ++i) visits[i] += counts[t][i];
+        total.iterations += per[t].iterations;
+        total.nodes += per[t].nodes;
+      }
     }
-    if (stats) {
-      stats->iterations = it;
-      stats->nodes = nodes.size();
-    }
-    // Most visited root child among the legal ones.
-    std::int32_t best = -1;
-    for (std::int32_t c = nodes[0].first_child; c >= 0; c = nodes[c].next_sibling) {
-      if (nodes[c].mover != seat || !root_actions.contains(nodes[c].action)) continue;
-      if (best < 0 || nodes[c].visits > nodes[best].visits) best = c;
-    }
-    return best >= 0 ? nodes[best].action : root_actions[0];
+    if (stats) *stats = total;
+    // The most visited root action; of equals, the one the (first) tree
+    // expanded last.
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < visits.size(); ++i)
+      if (visits[i] > visits[best] || (visits[i] == visits[best] && newest[i] > newest[best]))
+        best = i;
+    return root_actions[best];
   }
 
  private:
@@ -173,14 +189,64 @@ class Ismcts {
     float reward = 0;  // summed reward of `mover`
   };
 
-  void iterate(const S& info, Seat seat, Rng& rng, double c) {
+  // The tree and the working lists of a search. They belong to the thread,
+  // not to the searcher: a server keeps a bot, and so an Ismcts, for every
+  // bot seat and stand-in of every table, but only its bot threads search,
+  // so trees take memory per thread instead of per seat (the lists are
+  // kept so that an iteration does not zero-fill 20 KB of fresh ones, the
+  // tree so that a search does not grow it from nothing). One search at a
+  // time per thread: no policy searches inside a rollout.
+  struct Scratch {
+    Scratch() { nodes.reserve(1 << 16); }
+    std::vector<Node> nodes;
+    std::vector<std::int32_t> path;
+    ActionList actions;
+    ChanceList outcomes;
+    std::vector<Action> untried;
+  };
+  static Scratch& scratch() {
+    thread_local Scratch s;
+    return s;
+  }
+
+  // One tree: searches it with this thread's scratch and adds its root
+  // children's visits of `seat` to `visits` (by index in root_actions); with
+  // `newest`, also the order in which they were expanded (later is higher).
+  IsmctsStats search_tree(const S& info, Seat seat, Rng& rng, const IsmctsOptions& opt,
+                          const ActionList& root_actions, std::vector<std::uint64_t>& visits,
+                          std::vector<std::int32_t>* newest = nullptr) {
+    Scratch& w = scratch();
+    w.nodes.clear();
+    w.nodes.push_back(Node{});
+    using Clock = std::chrono::steady_clock;
+    const auto deadline = Clock::now() + std::chrono::duration<double>(opt.seconds);
+    int it = 0;
+    for (;; ++it) {
+      if (opt.iterations > 0 && it >= opt.iterations) break;
+      if (opt.seconds > 0 && (it & 31) == 0 && Clock::now() >= deadline) break;
+      if (opt.iterations <= 0 && opt.seconds <= 0) break;
+      iterate(w, info, seat, rng, opt.exploration);
+    }
+    const auto& nodes = w.nodes;
+    for (std::int32_t c = nodes[0].first_child; c >= 0; c = nodes[c].next_sibling) {
+      if (nodes[c].mover != seat) continue;
+      const auto* at = std::find(root_actions.begin(), root_actions.end(), nodes[c].action);
+      if (at == root_actions.end()) continue;
+      const auto i = static_cast<std::size_t>(at - root_actions.begin());
+      visits[i] += nodes[c].visits;
+      if (newest) (*newest)[i] = c;
+    }
+    return {.iterations = it, .nodes = nodes.size()};
+  }
+
+  void iterate(Scratch& w, const S& info, Seat seat, Rng& rng, double c) {
     S s = info.determinize(seat, rng);
-    auto& nodes = w_->nodes;
-    auto& path = w_->path;
+    auto& nodes = w.nodes;
+    auto& path = w.path;
     path.clear();
     std::int32_t node = 0;
-    ActionList& actions = w_->actions;
-    ChanceList& outcomes = w_->outcomes;
+    ActionList& actions = w.actions;
+    ChanceList& outcomes = w.outcomes;
     bool expanded = false;
     while (!s.is_terminal()) {
       if (s.is_chance()) {
@@ -195,7 +261,7 @@ class Ismcts {
       search_actions(s, mover, actions);
       // Untried actions of this determinization expand; else UCB over the
       // available children.
-      std::int32_t child = select(node, mover, actions, rng, c, expanded);
+      std::int32_t child = select(w, node, mover, actions, rng, c, expanded);
       s.apply_unchecked(mover, nodes[child].action);
       node = child;
       path.push_back(node);
@@ -208,10 +274,10 @@ class Ismcts {
     }
   }
 
-  std::int32_t select(std::int32_t node, Seat mover, const ActionList& actions, Rng& rng, double c,
-                      bool& expanded) {
-    auto& nodes = w_->nodes;
-    auto& untried = w_->untried;
+  std::int32_t select(Scratch& w, std::int32_t node, Seat mover, const ActionList& actions,
+                      Rng& rng, double c, bool& expanded) {
+    auto& nodes = w.nodes;
+    auto& untried = w.untried;
     // Mark which actions already have a child; bump availability of those.
     untried.clear();
     for (Action a : actions) untried.push_back(a);
@@ -247,28 +313,7 @@ class Ismcts {
     return best;
   }
 
-  // The tree and the working lists of a search. They belong to the thread,
-  // not to the searcher: a server keeps a bot, and so an Ismcts, for every
-  // bot seat and stand-in of every table, but only its bot threads search,
-  // so trees take memory per thread instead of per seat (the lists are
-  // kept so that an iteration does not zero-fill 20 KB of fresh ones, the
-  // tree so that a search does not grow it from nothing). One search at a
-  // time per thread: no policy searches inside a rollout.
-  struct Scratch {
-    Scratch() { nodes.reserve(1 << 16); }
-    std::vector<Node> nodes;
-    std::vector<std::int32_t> path;
-    ActionList actions;
-    ChanceList outcomes;
-    std::vector<Action> untried;
-  };
-  static Scratch& scratch() {
-    thread_local Scratch s;
-    return s;
-  }
-
-  Policy policy_;
-  Scratch* w_ = nullptr;  // this thread's, during choose()
+  Policy policy_;  // shared by the trees' threads: called const only
 };
 
 }  // namespace meeple::search

@@ -37,6 +37,19 @@ Expected<room::SeatKind> kind_from(const Json& j) {
   return make_error(errc::kMalformed, fmt::format("a seat's kind is person or bot, not '{}'", s));
 }
 
+// A bot a table may seat: one make_bot knows, searching one tree. (Root
+// parallel trees would think on threads of their own; a server's bots think
+// on its bot threads, which are its parallelism.)
+MaybeError check_table_bot(const AnyGame& game, const std::string& spec) {
+  if (auto b = make_bot(game, spec); !b) return b.error();
+  if (const auto colon = spec.find(':'); colon != std::string::npos)
+    if (auto budget = parse_budget(std::string_view(spec).substr(colon + 1), game.name());
+        budget && budget->trees > 1)
+      return make_error("bot/unknown",
+                        fmt::format("'{}': a table's bots search one tree (no 'x')", spec));
+  return {};
+}
+
 const char* phase_name(Phase p) {
   switch (p) {
     case Phase::kLobby:
@@ -316,7 +329,7 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
         const Json bot = s.value("bot", Json(default_bot(*game)));
         if (!bot.is_string()) return make_error(errc::kMalformed, "a seat's bot is a bot spec");
         p.bot = bot.get<std::string>();
-        if (auto b = make_bot(*game, p.bot); !b) return b.error();
+        if (auto e = check_table_bot(*game, p.bot)) return *e;
       }
     }
   } else if (!seats.is_null()) {
@@ -651,7 +664,7 @@ Expected<Json> Table::host(const std::string& what, const Json& body) {
     if (next.kind == room::SeatKind::kBot) {
       const Json bot = body.value("bot", Json(default_bot(*game_)));
       if (!bot.is_string()) return make_error(errc::kMalformed, "bot is a bot spec");
-      if (auto b = make_bot(*game_, bot.get<std::string>()); !b) return b.error();
+      if (auto e = check_table_bot(*game_, bot.get<std::string>())) return *e;
       next.bot = bot.get<std::string>();
     }
     const bool was_free = p.kind == room::SeatKind::kPerson && p.token_hash.empty();

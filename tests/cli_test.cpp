@@ -226,7 +226,14 @@ TEST_F(Cli, BotBudgetsByIterationsSecondsOrLevel) {
   EXPECT_EQ(parse_budget("easy")->iterations, 100);
   EXPECT_EQ(parse_budget("0.05s")->seconds, 0.05);
   EXPECT_EQ(parse_budget("0.05s")->iterations, 0);
-  for (const char* bad : {"", "fast", "-3", "1.5", "0", "s", "2x", "1e9"})
+  // Trees side by side: BUDGETxT.
+  EXPECT_EQ(parse_budget("250")->trees, 1);
+  EXPECT_EQ(parse_budget("1000x2")->trees, 2);
+  EXPECT_EQ(parse_budget("1000x2")->iterations, 1000);
+  EXPECT_EQ(parse_budget("0.5sx4")->seconds, 0.5);
+  EXPECT_EQ(parse_budget("hardx8")->trees, 8);
+  for (const char* bad : {"", "fast", "-3", "1.5", "0", "s", "2x", "1e9", "1000x0", "1000x9",
+                          "1000x2x2", "x2", "1000x-1", "1000x 2"})
     EXPECT_FALSE(parse_budget(bad).ok()) << bad;
   auto bad = make_bot(kToy, "ismcts:fast");
   ASSERT_FALSE(bad.ok());

@@ -826,6 +826,12 @@ TEST(Server, TheOtherErrorCodesOnce) {
                         {{"game", "ufo"},
                          {"seats", {{{"kind", "person"}}, {{"kind", "bot"}, {"bot", "nope"}}}}})),
       "bot/unknown");
+  // Bots think on the server's bot threads: no root-parallel trees of their own.
+  EXPECT_EQ(code_of(http_post(
+                port, "/api/tables",
+                {{"game", "ufo"},
+                 {"seats", {{{"kind", "person"}}, {{"kind", "bot"}, {"bot", "ismcts:100x4"}}}}})),
+            "bot/unknown");
   // In the lobby: neither acting nor chatting.
   NewTable lobby = make_table(port, "ufo", {{{"kind", "person"}}, {{"kind", "person"}}}, false);
   {
