@@ -41,6 +41,18 @@ class Bot {
   // bot still sees only what the seat may know. Others pay nothing.
   virtual bool observes() const { return false; }
   virtual void observe(const AnyState& /*info*/, Seat /*seat*/) {}
+  // A bot that searches tells what its search makes of each of the seat's
+  // actions in `info` (the bot's review, bots/review.h): how often it tried
+  // the action and the seat's mean reward then, in [0, 1] (1: a win). Empty
+  // for bots that do not search, and where the seat has a single choice.
+  struct ActionValue {
+    Action action = -1;
+    std::uint64_t visits = 0;
+    double mean = 0;
+  };
+  virtual std::vector<ActionValue> values(const AnyState& /*info*/, Seat /*seat*/, Rng& /*rng*/) {
+    return {};
+  }
 };
 
 // Asks `bot` to decide for `seat` of the true state `truth`, passing it only a
@@ -63,7 +75,8 @@ const std::vector<BotEntry>& bot_entries();
 Expected<std::unique_ptr<Bot>> make_bot(const AnyGame& game, std::string_view spec);
 // A budget: "N" iterations ("ismcts:5000"), "Ns" seconds per decision
 // ("ismcts:0.5s"), or a level, easy, medium or hard, whose iterations depend
-// on `game` (bots/levels.h; "" gives 100, 1000 and 10000).
+// on `game` (bots/levels.h; "" gives 100, 1000 and 10000); then, optionally,
+// "xT": T trees searched side by side, each with that budget ("1000x2").
 Expected<BotBudget> parse_budget(std::string_view text, std::string_view game = {});
 std::vector<std::string> bot_names(const AnyGame& game);
 // The bot that fills empty seats by default: the one the strength ladder

@@ -16,6 +16,14 @@ class IsmctsBot final : public GameBot<G> {
   Action decide(const typename G::State& info, Seat seat, Rng& rng) override {
     return search_.choose(info, seat, rng, opt_);
   }
+  std::vector<Bot::ActionValue> values(const AnyState& info, Seat seat, Rng& rng) override {
+    search::IsmctsStats stats;
+    search_.choose(this->state_of(info), seat, rng, opt_, &stats);
+    std::vector<Bot::ActionValue> out;
+    for (const auto& v : stats.root)
+      out.push_back({v.action, v.visits, v.visits > 0 ? v.reward / v.visits : 0.0});
+    return out;
+  }
 
  private:
   search::IsmctsOptions opt_;

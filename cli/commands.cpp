@@ -13,6 +13,7 @@
 #include "bots/arena.h"
 #include "bots/ladder.h"
 #include "bots/match.h"
+#include "bots/review.h"
 #include "cli/bench.h"
 #include "cli/programs.h"
 #include "core/conformance.h"
@@ -410,6 +411,46 @@ int cmd_replay(const ReplayArgs& a, std::istream& in, std::ostream& out, std::os
       out << fmt::format("  seat {}{}: score {} rank {}{}\n", i,
                          i < static_cast<int>(rec->seats.size()) ? " (" + rec->seats[i] + ")" : "",
                          r.score[i], r.rank[i], r.winners.contains(i) ? " winner" : "");
+  }
+  return 0;
+}
+
+int cmd_analyse(const AnalyseArgs& a, std::istream& in, std::ostream& out, std::ostream& err) {
+  auto j = read_json(a.file, in);
+  if (!j) return fail(err, j.error());
+  auto rec = record_from_json(*j);
+  if (!rec) return fail(err, rec.error());
+  auto g = lookup_game(rec->game);
+  if (!g) return fail(err, g.error());
+  auto review =
+      review_record(**g, *rec, a.seat, {.budget = a.budget, .seed = a.seed, .lang = a.lang});
+  if (!review) return fail(err, review.error());
+  if (a.json) {
+    out << review->to_json().dump(2) << "\n";
+    return 0;
+  }
+  const std::string who =
+      a.seat < static_cast<int>(rec->seats.size()) ? " (" + rec->seats[a.seat] + ")" : "";
+  out << fmt::format(
+      "{}: seat {}{}, {} decisions reviewed with ismcts:{}, seed {}\n"
+      "chance to win: with the bot's choice (before) and with the action taken (after), "
+      "95% intervals\n",
+      rec->game, a.seat, who, review->decisions.size(), a.budget, a.seed);
+  auto pct = [](const Estimate& e) {
+    return fmt::format("{:3.0f}% [{:3.0f}, {:3.0f}]", 100 * e.chance, 100 * e.low, 100 * e.high);
+  };
+  for (const auto& d : review->decisions) {
+    out << fmt::format("{:4} (entry {:4})  {}  ->  {}  {}\n", d.number, d.entry, pct(d.before),
+                       pct(d.after), d.taken_words);
+    if (d.best != d.taken) out << fmt::format("{:40}the bot: {}\n", "", d.best_words);
+  }
+  const auto drops = review->largest_drops(5);
+  if (!drops.empty()) out << "largest drops:\n";
+  for (std::size_t i : drops) {
+    const auto& d = review->decisions[i];
+    out << fmt::format("  decision {} (entry {}): {:.0f}% -> {:.0f}%: {}; the bot: {}\n", d.number,
+                       d.entry, 100 * d.before.chance, 100 * d.after.chance, d.taken_words,
+                       d.best_words);
   }
   return 0;
 }

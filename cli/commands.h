@@ -86,6 +86,17 @@ struct ReplayArgs {
 };
 int cmd_replay(const ReplayArgs& a, std::istream& in, std::ostream& out, std::ostream& err);
 
+struct AnalyseArgs {
+  std::string file;
+  int seat = 0;
+  std::string budget = "1000";
+  std::uint64_t seed = 1;
+  std::string lang = "en";
+  bool json = false;
+};
+// `meeple analyse`: the bot's review of one seat's decisions (bots/review.h).
+int cmd_analyse(const AnalyseArgs& a, std::istream& in, std::ostream& out, std::ostream& err);
+
 struct ArenaArgs {
   std::string game;
   std::string bots;  // B1,B2,... cycled over the seats, rotated each game

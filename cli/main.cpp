@@ -85,6 +85,22 @@ int main(int argc, char** argv) {
   c_replay->add_option("file", rp.file, "Record file, or - for stdin")->required();
   c_replay->add_flag("--json", rp.json, "Print JSON");
 
+  AnalyseArgs an;
+  auto* c_analyse = app.add_subcommand(
+      "analyse",
+      "The bot's review of a game record: for each decision of a seat, the search's estimate "
+      "of its chance to win with the bot's choice and with the action taken, from what the seat "
+      "knew then");
+  c_analyse->add_option("file", an.file, "Record file, or - for stdin")->required();
+  c_analyse->add_option("--seat", an.seat, "The seat whose decisions are reviewed")->required();
+  c_analyse
+      ->add_option("--budget", an.budget, "ISMCTS budget per decision (1000, 0.5s, hard, 1000x2)")
+      ->capture_default_str();
+  c_analyse->add_option("--seed", an.seed, "Seed of the searches")->capture_default_str();
+  c_analyse->add_option("--lang", an.lang, "Language of the actions in words: en, it or ko")
+      ->capture_default_str();
+  c_analyse->add_flag("--json", an.json, "Print JSON");
+
   ArenaArgs ar;
   auto* c_arena = app.add_subcommand("arena", "Bot tournament with rotating seats");
   c_arena->add_option("game", ar.game, "Game name")->required();
@@ -232,6 +248,7 @@ int main(int argc, char** argv) {
     if (*c_engine) return cmd_engine(en, std::cin, std::cout, std::cerr);
     if (*c_self) return cmd_selfplay(sp, std::cout, std::cerr);
     if (*c_replay) return cmd_replay(rp, std::cin, std::cout, std::cerr);
+    if (*c_analyse) return cmd_analyse(an, std::cin, std::cout, std::cerr);
     if (*c_arena) return cmd_arena(ar, std::cout, std::cerr);
     if (*c_ladder) return cmd_ladder(ld, std::cout, std::cerr);
     if (*c_bench) return cmd_bench(bn, std::cout, std::cerr);

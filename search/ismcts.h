@@ -124,9 +124,19 @@ struct IsmctsOptions {
   int trees = 1;
 };
 
+// What a search found for one of the searching seat's actions at the root:
+// how often it was tried and the seat's summed reward over those tries (its
+// mean is the search's estimate of the seat's chance with that action).
+struct RootValue {
+  Action action = -1;
+  std::uint64_t visits = 0;
+  double reward = 0;
+};
+
 struct IsmctsStats {
   int iterations = 0;
   std::size_t nodes = 0;
+  std::vector<RootValue> root;  // the seat's root actions, in legal order
 };
 
 template <GameState S, class Policy = UniformRollout>
@@ -142,40 +152,49 @@ class Ismcts {
     ActionList root_actions;
     search_actions(info, seat, root_actions);
     if (root_actions.size() == 1) return root_actions[0];
-    // Root visits per root action (index in root_actions), summed over trees.
-    std::vector<std::uint64_t> visits(root_actions.size(), 0);
+    // Per root action (index in root_actions), summed over trees.
+    std::vector<RootValue> root(root_actions.size());
+    for (std::size_t i = 0; i < root.size(); ++i) root[i].action = root_actions[i];
     std::vector<std::int32_t> newest(root_actions.size(), -1);
     IsmctsStats total;
     const int trees = std::max(1, opt.trees);
     if (trees == 1) {
-      total = search_tree(info, seat, rng, opt, root_actions, visits, &newest);
+      total = search_tree(info, seat, rng, opt, root, &newest);
     } else {
       std::vector<Rng> streams;
       for (int t = 0; t < trees; ++t) streams.push_back(rng.split());
-      std::vector<std::vector<std::uint64_t>> counts(static_cast<std::size_t>(trees), visits);
+      std::vector<std::vector<RootValue>> per_root(static_cast<std::size_t>(trees), root);
       std::vector<IsmctsStats> per(static_cast<std::size_t>(trees));
       std::vector<std::thread> helpers;
       for (int t = 1; t < trees; ++t)
         helpers.emplace_back([&, t] {
           const auto i = static_cast<std::size_t>(t);
-          per[i] = search_tree(info, seat, streams[i], opt, root_actions, counts[i]);
+          per[i] = search_tree(info, seat, streams[i], opt, per_root[i]);
         });
-      per[0] = search_tree(info, seat, streams[0], opt, root_actions, counts[0], &newest);
+      per[0] = search_tree(info, seat, streams[0], opt, per_root[0], &newest);
       for (auto& h : helpers) h.join();
-      for (std::size_t t = 0; t < counts.size(); ++t) {
-        for (std::size_t i = 0; i < visits.size(); ++i) visits[i] += counts[t][i];
+      for (std::size_t t = 0; t < per.size(); ++t) {
+        for (std::size_t i = 0; i < root.size(); ++i) {
+          root[i].visits += per_root[t][i].visits;
+          root[i].reward += per_root[t][i].reward;
+        }
         total.iterations += per[t].iterations;
         total.nodes += per[t].nodes;
       }
     }
-    if (stats) *stats = total;
     // The most visited root action; of equals, the one the (first) tree
     // expanded last.
     std::size_t best = 0;
-    for (std::size_t i = 1; i < visits.size(); ++i)
-      if (visits[i] > visits[best] || (visits[i] == visits[best] && newest[i] > newest[best]))
+    for (std::size_t i = 1; i < root.size(); ++i)
+      if (root[i].visits > root[best].visits ||
+          (root[i].visits == root[best].visits && newest[i] > newest[best]))
         best = i;
-    return root_actions[best];
+    const Action chosen = root_actions[best];
+    if (stats) {
+      total.root = std::move(root);
+      *stats = std::move(total);
+    }
+    return chosen;
   }
 
  private:
@@ -210,10 +229,11 @@ class Ismcts {
   }
 
   // One tree: searches it with this thread's scratch and adds its root
-  // children's visits of `seat` to `visits` (by index in root_actions); with
-  // `newest`, also the order in which they were expanded (later is higher).
+  // children's visits and rewards of `seat` to `root` (one entry per root
+  // action); with `newest`, also the order in which they were expanded
+  // (later is higher).
   IsmctsStats search_tree(const S& info, Seat seat, Rng& rng, const IsmctsOptions& opt,
-                          const ActionList& root_actions, std::vector<std::uint64_t>& visits,
+                          std::vector<RootValue>& root,
                           std::vector<std::int32_t>* newest = nullptr) {
     Scratch& w = scratch();
     w.nodes.clear();
@@ -230,13 +250,14 @@ class Ismcts {
     const auto& nodes = w.nodes;
     for (std::int32_t c = nodes[0].first_child; c >= 0; c = nodes[c].next_sibling) {
       if (nodes[c].mover != seat) continue;
-      const auto* at = std::find(root_actions.begin(), root_actions.end(), nodes[c].action);
-      if (at == root_actions.end()) continue;
-      const auto i = static_cast<std::size_t>(at - root_actions.begin());
-      visits[i] += nodes[c].visits;
-      if (newest) (*newest)[i] = c;
+      const auto at = std::find_if(root.begin(), root.end(),
+                                   [&](const RootValue& v) { return v.action == nodes[c].action; });
+      if (at == root.end()) continue;
+      at->visits += nodes[c].visits;
+      at->reward += nodes[c].reward;
+      if (newest) (*newest)[static_cast<std::size_t>(at - root.begin())] = c;
     }
-    return {.iterations = it, .nodes = nodes.size()};
+    return {.iterations = it, .nodes = nodes.size(), .root = {}};
   }
 
   void iterate(Scratch& w, const S& info, Seat seat, Rng& rng, double c) {

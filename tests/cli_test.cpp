@@ -180,6 +180,34 @@ TEST_F(Cli, ReplayRejectsTamperedAndCorruptRecords) {
   EXPECT_NE(err.str().find("record/corrupt"), std::string::npos);
 }
 
+TEST_F(Cli, AnalyseReviewsASeatsDecisionsInWordsAndJson) {
+  auto dir = std::filesystem::temp_directory_path() / "meeple_cli_test_analyse";
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(cmd_selfplay({.game = "first-giants",
+                          .players = 2,
+                          .games = 1,
+                          .seed = 2,
+                          .bots = "random",
+                          .record_dir = dir.string(),
+                          .check_every = 0},
+                         out, err),
+            0);
+  const std::string file = std::filesystem::directory_iterator(dir)->path().string();
+  out.str("");
+  ASSERT_EQ(cmd_analyse({.file = file, .seat = 1, .budget = "50", .json = true}, in, out, err), 0)
+      << err.str();
+  const Json j = Json::parse(out.str());
+  EXPECT_EQ(j["seat"], 1);
+  ASSERT_GT(j["decisions"].size(), 5u);
+  EXPECT_TRUE(j["decisions"][0]["taken"]["words"].is_string());
+  out.str("");
+  ASSERT_EQ(cmd_analyse({.file = file, .seat = 1, .budget = "50"}, in, out, err), 0);
+  EXPECT_NE(out.str().find("decisions reviewed with ismcts:50"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("the bot: "), std::string::npos) << out.str();
+  EXPECT_EQ(cmd_analyse({.file = file, .seat = 7}, in, out, err), 2);
+  EXPECT_NE(err.str().find("review/seat"), std::string::npos) << err.str();
+}
+
 }  // namespace
 }  // namespace meeple::cli
 

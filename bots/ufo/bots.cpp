@@ -272,6 +272,9 @@ class SearchBot final : public GameBot<Ufo> {
     steps_ += a != act::kPass;
     return a;
   }
+  std::vector<ActionValue> values(const AnyState& info, Seat seat, Rng& rng) override {
+    return search_.values(info, seat, rng);
+  }
 
  private:
   IsmctsBot<Ufo, RolloutPolicy> search_;
