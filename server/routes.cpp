@@ -91,6 +91,16 @@ void route_table(Route& r, http::verb method, std::string_view target,
     r.seat = static_cast<Seat>(*observer);
     if (*step >= 0) r.step = static_cast<std::size_t>(*step);
     r.lang = query_param(target, "lang");
+  } else if (parts.size() == 4 && parts[3] == "review" && method == http::verb::get) {
+    // ?seat=S (required, a seat), &lang=L.
+    auto seat = int_query(target, "seat", -1);
+    if (!seat || *seat < 0) {
+      r.table_route = TableRoute::kBadQuery;
+      return;
+    }
+    r.table_route = TableRoute::kReview;
+    r.seat = static_cast<Seat>(*seat);
+    r.lang = query_param(target, "lang");
   } else if (parts.size() == 3 && method == http::verb::get) {
     r.table_route = TableRoute::kSummary;
   } else if (parts.size() == 4 && parts[3] == "record" && method == http::verb::get) {

@@ -47,7 +47,8 @@ enum class TableRoute {
   kSummary,   // GET /api/tables/{id}
   kRecord,    // GET .../record
   kReplay,    // GET .../replay?seat=S&step=N&lang=L
-  kBadQuery,  // .../replay with a seat or step that is not an integer
+  kReview,    // GET .../review?seat=S&lang=L
+  kBadQuery,  // .../replay or .../review with a seat or step that is not an integer
   kPost,      // POST .../{what}: join, rematch or a host control
   kNotFound,
 };
@@ -59,9 +60,9 @@ struct Route {
   std::string table;    // kTable: the table id (one path segment)
   TableRoute table_route = TableRoute::kNotFound;
   std::string what;                 // kPost: the last segment
-  Seat seat = kSpectator;           // kReplay: the observer
+  Seat seat = kSpectator;           // kReplay: the observer; kReview: the seat reviewed
   std::optional<std::size_t> step;  // kReplay: one step, or the whole game
-  std::string lang;                 // kReplay: "" for the table's first
+  std::string lang;                 // kReplay, kReview: "" for the table's first
 };
 
 // The route of a request; `static_files`: the server serves the web client.

@@ -3,6 +3,8 @@
 // on its own strand of the I/O context; tables run on theirs (server/table.h).
 #include "server/server.h"
 
+#include <sys/resource.h>
+
 #include <boost/asio/signal_set.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -16,6 +18,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "bots/review.h"
 #include "games/registry.h"
 #include "server/routes.h"
 #include "server/table.h"
@@ -31,6 +34,11 @@ using tcp = net::ip::tcp;
 using SteadyClock = std::chrono::steady_clock;
 
 namespace {
+
+// The search budget of a review's every decision, whatever the game: 1000
+// iterations take 2-10 ms a decision (docs/bots.md, ladders), so a seat's
+// whole game takes about a second.
+constexpr std::string_view kReviewBudget = "1000";
 
 // The HTTP status for an error code.
 http::status status_of(const std::string& code) {
@@ -495,6 +503,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
           self->reply_later(table->replay(seat, lang, at));
         });
         return;
+      case TableRoute::kReview:
+        table->post([self = shared_from_this(), table, seat = r.seat, lang = r.lang] {
+          self->review(table->record(), table->id(), seat, lang);
+        });
+        return;
       case TableRoute::kSummary:
         table->post([self = shared_from_this(), table] { self->reply_later(table->summary()); });
         return;
@@ -529,6 +542,43 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         break;
     }
     send_error(make_error(errc::kNotFound, "no such route (see docs/protocol.md)"));
+  }
+
+  // GET .../review: the bot's review of one seat of a finished game
+  // (bots/review.h), made on the review thread and kept in the hub.
+  void review(Expected<Json> record, const std::string& table, Seat seat, const std::string& lang) {
+    if (!record) return reply_later(record.error());
+    const std::string key = fmt::format("{}|{}|{}", table, seat, lang);
+    {
+      std::lock_guard lock(hub_.reviews_mutex);
+      if (auto it = hub_.reviews.find(key); it != hub_.reviews.end())
+        return reply_later(it->second);
+    }
+    net::post(hub_.review_pool, [self = shared_from_this(), rec = std::move(*record), table, seat,
+                                 lang, key] {
+      // Once per thread: the lowest priority (Linux schedules threads).
+      thread_local const bool lowered = setpriority(PRIO_PROCESS, 0, 19) == 0;
+      (void)lowered;
+      auto parsed = record_from_json(rec);
+      if (!parsed) return self->reply_later(parsed.error());
+      const AnyGame* game = find_game(parsed->game);
+      if (game == nullptr) return self->reply_later(make_error(errc::kMalformed, "no such game"));
+      auto made = review_record(
+          *game, *parsed, seat,
+          {.budget = std::string(kReviewBudget), .seed = 1, .lang = lang.empty() ? "en" : lang});
+      if (!made) return self->reply_later(made.error());
+      Json out = made->to_json();
+      out["table"] = table;
+      {
+        std::lock_guard lock(self->hub_.reviews_mutex);
+        if (self->hub_.reviews.emplace(key, out).second) self->hub_.review_order.push_back(key);
+        while (self->hub_.review_order.size() > Hub::kMaxReviews) {
+          self->hub_.reviews.erase(self->hub_.review_order.front());
+          self->hub_.review_order.pop_front();
+        }
+      }
+      self->reply_later(std::move(out));
+    });
   }
 
   // `rel` is a checked path under the web folder (route_http).
@@ -643,6 +693,8 @@ Server::Server(ServerOptions options, store::Store& store)
 
 Server::~Server() {
   stop();
+  hub_->review_pool.stop();  // reviews not begun are dropped; one under way is finished
+  hub_->review_pool.join();
   hub_->bot_pool.join();
   hub_->table_pool.join();
 }

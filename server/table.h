@@ -59,6 +59,15 @@ struct Hub {
   std::unordered_map<Peer*, std::weak_ptr<Peer>> peers;  // for shutdown
   net::thread_pool table_pool;
   net::thread_pool bot_pool;
+  // The bot's reviews of finished games (GET .../review): one thread at the
+  // lowest scheduling priority, so that live tables' bots and players go
+  // first; the reviews made are kept in `reviews`, at most kMaxReviews, the
+  // oldest forgotten first.
+  net::thread_pool review_pool{1};
+  static constexpr std::size_t kMaxReviews = 256;
+  std::mutex reviews_mutex;
+  std::unordered_map<std::string, Json> reviews;
+  std::deque<std::string> review_order;
   net::io_context ioc;
 
   std::shared_ptr<Table> find(const std::string& id);

@@ -1559,6 +1559,39 @@ TEST(ServerUndo, APersonTakesBackAMovementAndEveryoneSeesTheTableAsBefore) {
       << "the replay shows what was taken back";
 }
 
+TEST(Server, TheBotsReviewOfAFinishedGameIsMadeOnceAndKept) {
+  TestServer server;
+  const unsigned short port = server.port();
+  NewTable t = two_people(port, {{"game", "first-giants"}});
+  const std::string review = "/api/tables/" + t.id + "/review";
+  Player a(port, ws_path(t, 0));
+  Player b(port, ws_path(t, 1));
+  a.sync();
+  b.sync();
+  // Not before the end: the record holds hidden information until then.
+  EXPECT_EQ(http_get(port, review + "?seat=0").body.value("code", ""), "table/unfinished");
+  ASSERT_NO_FATAL_FAILURE(play_to_end({&a, &b}, 5));
+  auto first = http_get(port, review + "?seat=1&lang=it");
+  ASSERT_EQ(first.status, 200) << first.text;
+  EXPECT_EQ(first.body["table"], t.id);
+  EXPECT_EQ(first.body["seat"], 1);
+  EXPECT_EQ(first.body["budget"], "1000");
+  ASSERT_GT(first.body["decisions"].size(), 5u);
+  for (const Json& d : first.body["decisions"]) {
+    const double before = d["before"]["chance"].get<double>();
+    EXPECT_TRUE(before >= 0 && before <= 1);
+    EXPECT_FALSE(d["taken"]["words"].get<std::string>().empty());
+  }
+  // Kept: the same review again, at once.
+  EXPECT_EQ(http_get(port, review + "?seat=1&lang=it").body, first.body);
+  // Bad requests.
+  EXPECT_EQ(http_get(port, review).body.value("code", ""), "request/malformed");
+  EXPECT_EQ(http_get(port, review + "?seat=x").body.value("code", ""), "request/malformed");
+  EXPECT_EQ(http_get(port, review + "?seat=5").body.value("code", ""), "review/seat");
+  EXPECT_EQ(http_get(port, "/api/tables/nope/review?seat=0").body.value("code", ""),
+            "table/unknown");
+}
+
 TEST(ServerUndo, ATableWithoutUndoRefusesItAndSaysSo) {
   TestServer server;
   const unsigned short port = server.port();
