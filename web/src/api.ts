@@ -10,6 +10,7 @@ import type {
   MyTableRequest,
   ReplayAt,
   ReplayList,
+  Review,
   TableSummary,
 } from "./protocol";
 
@@ -63,6 +64,8 @@ export const api = {
   record: (id: string) => call<Record<string, Json>>("GET", `/api/tables/${id}/record`),
   replay: (id: string, seat: number, lang: Lang) =>
     call<ReplayList>("GET", `/api/tables/${id}/replay?seat=${seat}&lang=${lang}`),
+  review: (id: string, seat: number, lang: Lang) =>
+    call<Review>("GET", `/api/tables/${id}/review?seat=${seat}&lang=${lang}`),
   replayStep: (id: string, seat: number, lang: Lang, step: number) =>
     call<ReplayAt>("GET", `/api/tables/${id}/replay?seat=${seat}&lang=${lang}&step=${step}`),
 };

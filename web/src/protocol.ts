@@ -162,6 +162,31 @@ export interface ReplayList extends ReplayHeader {
   steps: ReplayStep[];
 }
 
+/** GET /api/tables/{id}/review?seat=S: the bot's review of one seat (docs/protocol.md). */
+export interface ReviewEstimate {
+  chance: number;
+  ci95: [number, number];
+  tries: number;
+}
+export interface ReviewedDecision {
+  entry: number;
+  number: number;
+  drop: number;
+  taken: { action: number; words: string };
+  before: ReviewEstimate;
+  after: ReviewEstimate;
+  best: { action: number; words: string };
+}
+export interface Review {
+  table: string;
+  game: string;
+  seat: number;
+  budget: string;
+  seed: number;
+  decisions: ReviewedDecision[];
+  largest_drops: number[];
+}
+
 export interface ReplayAt extends ReplayHeader {
   step: number;
   view: JsonObject;

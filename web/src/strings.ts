@@ -89,6 +89,15 @@ const en = {
   "replay.chance": "Chance",
   "replay.start": "The start of the game. Step forward to see each move.",
   "replay.steps": "Steps of the game",
+  "review.button": "The bot's review of this seat",
+  "review.loading": "The bot is going through this seat's decisions…",
+  "review.title": "The bot's review",
+  "review.note":
+    "Each decision searched with {budget} iterations from what this seat knew then. The line: the chance to win with the bot's choice; the dots: with the move played.",
+  "review.chart": "Chance to win over {n} decisions",
+  "review.no_drops": "No decision lost more than 5 points: well played.",
+  "review.decision": "Decision {n}",
+  "review.bot": "The bot would have chosen: {words} ({chance}).",
   "refusal.action/stale":
     "The table moved on before your move arrived (another tab or player acted first). Look again and choose.",
   "refusal.action/not_your_turn": "It is not your turn.",
@@ -246,6 +255,15 @@ const it: Record<UiKey, string> = {
   "replay.chance": "Il caso",
   "replay.start": "L'inizio della partita. Vai avanti per vedere ogni mossa.",
   "replay.steps": "Passi della partita",
+  "review.button": "L'analisi del bot per questo posto",
+  "review.loading": "Il bot sta esaminando le decisioni di questo posto…",
+  "review.title": "L'analisi del bot",
+  "review.note":
+    "Ogni decisione esaminata con {budget} iterazioni a partire da ciò che questo posto sapeva allora. La linea: la probabilità di vincere con la scelta del bot; i punti: con la mossa giocata.",
+  "review.chart": "Probabilità di vincere lungo {n} decisioni",
+  "review.no_drops": "Nessuna decisione ha perso più di 5 punti: ben giocato.",
+  "review.decision": "Decisione {n}",
+  "review.bot": "Il bot avrebbe scelto: {words} ({chance}).",
   "refusal.action/stale":
     "Il tavolo è andato avanti prima che arrivasse la tua mossa (ha agito prima un'altra scheda o un altro giocatore). Guarda di nuovo e scegli.",
   "refusal.action/not_your_turn": "Non è il tuo turno.",
@@ -402,6 +420,15 @@ const ko: Record<UiKey, string> = {
   "replay.chance": "우연",
   "replay.start": "게임의 시작입니다. 다음을 눌러 한 수씩 보세요.",
   "replay.steps": "게임 단계",
+  "review.button": "이 자리에 대한 봇의 분석",
+  "review.loading": "봇이 이 자리의 결정을 살펴보는 중입니다…",
+  "review.title": "봇의 분석",
+  "review.note":
+    "각 결정을 그때 이 자리가 알던 것만으로 {budget}회 탐색했습니다. 선: 봇의 선택으로 이길 확률, 점: 실제로 둔 수로 이길 확률.",
+  "review.chart": "{n}번의 결정에 걸친 승리 확률",
+  "review.no_drops": "5점 넘게 잃은 결정이 없습니다. 잘 두었습니다.",
+  "review.decision": "결정 {n}",
+  "review.bot": "봇이라면: {words} ({chance}).",
   "refusal.action/stale":
     "내 수가 닿기 전에 테이블이 진행되었습니다(다른 탭이나 플레이어가 먼저 두었습니다). 다시 보고 고르세요.",
   "refusal.action/not_your_turn": "내 차례가 아닙니다.",

@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { ApiError, api, credentials } from "../api";
 import { EventLog } from "../components/EventLog";
+import { ReviewChart } from "../components/ReviewChart";
 import { ScoreTable } from "../components/ScoreTable";
 import { SeatList, botLabel, plainSeatName } from "../components/SeatList";
 import type { TableState } from "../connection";
@@ -13,7 +14,7 @@ import { GAME_INFO } from "../games/info";
 import { loadGame } from "../games/registry";
 import type { GameModule } from "../games/types";
 import { lang } from "../i18n";
-import type { GameInfo, PlayingSeat, ReplayAt, ReplayList } from "../protocol";
+import type { GameInfo, PlayingSeat, ReplayAt, ReplayList, Review } from "../protocol";
 import { PROTOCOL, SPECTATOR } from "../protocol";
 import { href } from "../router";
 import { SeatMark } from "../seats";
@@ -59,6 +60,16 @@ export function Replay({ id, games }: { id: string; games?: GameInfo[] | null })
   const [at, setAt] = useState<ReplayAt | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [mod, setMod] = useState<GameModule | null>(null);
+  // The bot's review of the seat shown (asked for with its button).
+  const [review, setReview] = useState<Review | "loading" | null>(null);
+  useEffect(() => setReview(null), [id, seat, l]);
+  const askReview = () => {
+    setReview("loading");
+    api.review(id, seat, l).then(setReview, (e: Error) => {
+      setReview(null);
+      setError(e.message);
+    });
+  };
   // Views do not depend on the language: one cache per table.
   const views = useMemo(() => new Map<string, ReplayAt>(), [id]);
   const conn = useMemo(() => new TableConnection({ table: id, lang: l, offline: true }), [id]);
@@ -255,6 +266,18 @@ export function Replay({ id, games }: { id: string; games?: GameInfo[] | null })
           {mod?.Result && <mod.Result state={state} />}
         </section>
       )}
+      {seat >= 0 &&
+        (review === null ? (
+          <p>
+            <button type="button" class="review-button" onClick={askReview}>
+              {t("review.button")}
+            </button>
+          </p>
+        ) : review === "loading" ? (
+          <p role="status">{t("review.loading")}</p>
+        ) : (
+          <ReviewChart review={review} words={words} show={(entry) => setStep(Math.min(entry, last))} />
+        ))}
       <div class="play-body">
         <div class="board-area read-only">
           {state && Screen ? (
