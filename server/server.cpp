@@ -3,7 +3,8 @@
 // on its own strand of the I/O context; tables run on theirs (server/table.h).
 #include "server/server.h"
 
-#include <sys/resource.h>
+#include <pthread.h>
+#include <sched.h>
 
 #include <boost/asio/signal_set.hpp>
 #include <boost/beast/core.hpp>
@@ -556,9 +557,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     net::post(hub_.review_pool, [self = shared_from_this(), rec = std::move(*record), table, seat,
                                  lang, key] {
-      // Once per thread: the lowest priority (Linux schedules threads).
-      thread_local const bool lowered = setpriority(PRIO_PROCESS, 0, 19) == 0;
-      (void)lowered;
+      // Once per thread: Linux's idle scheduling class, which runs the
+      // thread only when a core has nothing else to do (stronger than nice
+      // 19, which still takes a share from busy cores).
+      thread_local const bool idle = [] {
+        sched_param none{};
+        return pthread_setschedparam(pthread_self(), SCHED_IDLE, &none) == 0;
+      }();
+      (void)idle;
       auto parsed = record_from_json(rec);
       if (!parsed) return self->reply_later(parsed.error());
       const AnyGame* game = find_game(parsed->game);

@@ -59,8 +59,8 @@ struct Hub {
   std::unordered_map<Peer*, std::weak_ptr<Peer>> peers;  // for shutdown
   net::thread_pool table_pool;
   net::thread_pool bot_pool;
-  // The bot's reviews of finished games (GET .../review): one thread at the
-  // lowest scheduling priority, so that live tables' bots and players go
+  // The bot's reviews of finished games (GET .../review): one thread in
+  // the idle scheduling class, so that live tables' bots and players go
   // first; the reviews made are kept in `reviews`, at most kMaxReviews, the
   // oldest forgotten first.
   net::thread_pool review_pool{1};
