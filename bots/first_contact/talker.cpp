@@ -65,7 +65,8 @@ constexpr double kNoteMargin = 0.05;
 // one's: earthlings who read the message alike then spread their guesses
 // over the likely squares, and an alien turn covers every wanted square
 // offered. (Alone, an earthling takes the best.)
-constexpr double kNearBest = std::log(0.5);
+// (-ln 2: a square at least half as likely as the best one.)
+constexpr double kNearBest = -0.69314718055994530942;
 // With 2-3 players in the en edition a black offer costs a timer token and a
 // wanted one wins an item: the optional second attempt is made only when the
 // square is wanted with this chance.
