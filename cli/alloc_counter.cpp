@@ -26,6 +26,22 @@ void* operator new(std::size_t n) {
 void* operator new[](std::size_t n) {
   return counted_alloc(n);
 }
+// The nothrow forms too (std::stable_sort's buffer uses them): otherwise they
+// would come from the library's allocator and be freed by the delete below,
+// which AddressSanitizer reports as a mismatch.
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  return std::malloc(n ? n : 1);
+}
+void* operator new[](std::size_t n, const std::nothrow_t& t) noexcept {
+  return operator new(n, t);
+}
+void operator delete(void* p, const std::nothrow_t&) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, const std::nothrow_t&) noexcept {
+  std::free(p);
+}
 void operator delete(void* p) noexcept {
   std::free(p);
 }
