@@ -546,7 +546,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   // GET .../review: the bot's review of one seat of a finished game
-  // (bots/review.h), made on the review thread and kept in the hub.
+  // (bots/review.h), made on the review thread once and kept in the store
+  // (the last ones in the hub's memory too).
   void review(Expected<Json> record, const std::string& table, Seat seat, const std::string& lang) {
     if (!record) return reply_later(record.error());
     const std::string key = fmt::format("{}|{}|{}", table, seat, lang);
@@ -565,6 +566,23 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         return pthread_setschedparam(pthread_self(), SCHED_IDLE, &none) == 0;
       }();
       (void)idle;
+      auto remember = [&](const Json& review) {
+        std::lock_guard lock(self->hub_.reviews_mutex);
+        if (self->hub_.reviews.emplace(key, review).second) self->hub_.review_order.push_back(key);
+        while (self->hub_.review_order.size() > Hub::kMaxReviews) {
+          self->hub_.reviews.erase(self->hub_.review_order.front());
+          self->hub_.review_order.pop_front();
+        }
+      };
+      // Made before, by this node or another: the store keeps every review.
+      const std::string stored_key = fmt::format("{}|{}|{}", seat, lang, kReviewBudget);
+      if (auto stored = self->hub_.store.load_review(table, stored_key);
+          stored && !stored->is_null()) {
+        remember(*stored);
+        return self->reply_later(std::move(*stored));
+      } else if (!stored) {
+        spdlog::warn("table {}: review not read from the store: {}", table, stored.error().message);
+      }
       auto parsed = record_from_json(rec);
       if (!parsed) return self->reply_later(parsed.error());
       const AnyGame* game = find_game(parsed->game);
@@ -575,14 +593,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (!made) return self->reply_later(made.error());
       Json out = made->to_json();
       out["table"] = table;
-      {
-        std::lock_guard lock(self->hub_.reviews_mutex);
-        if (self->hub_.reviews.emplace(key, out).second) self->hub_.review_order.push_back(key);
-        while (self->hub_.review_order.size() > Hub::kMaxReviews) {
-          self->hub_.reviews.erase(self->hub_.review_order.front());
-          self->hub_.review_order.pop_front();
-        }
-      }
+      // Not kept in the store: still answered, and made again next time.
+      if (auto e = self->hub_.store.save_review(table, stored_key, out))
+        spdlog::warn("table {}: review not kept in the store: {}", table, e->message);
+      remember(out);
       self->reply_later(std::move(out));
     });
   }

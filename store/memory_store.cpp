@@ -172,4 +172,16 @@ std::vector<TableId> MemoryStore::expired() const {
   return ids;
 }
 
+MaybeError MemoryStore::save_review(const TableId& id, const std::string& key, const Json& review) {
+  std::lock_guard lock(mutex_);
+  reviews_[{id, key}] = review;
+  return std::nullopt;
+}
+
+Expected<Json> MemoryStore::load_review(const TableId& id, const std::string& key) const {
+  std::lock_guard lock(mutex_);
+  const auto it = reviews_.find({id, key});
+  return it == reviews_.end() ? Json(nullptr) : it->second;
+}
+
 }  // namespace meeple::store

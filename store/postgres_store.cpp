@@ -169,6 +169,15 @@ BEGIN
   RETURN NULL;
 END $$;
 )sql",
+    // 2: the bot's reviews of finished tables.
+    R"sql(
+CREATE TABLE reviews (
+  table_id text NOT NULL,
+  key text NOT NULL,
+  review text NOT NULL,
+  PRIMARY KEY (table_id, key)
+);
+)sql",
 };
 constexpr int kMigrationCount = static_cast<int>(std::size(kMigrations));
 static_assert(kMigrationCount == PostgresStore::kSchemaVersion);
@@ -205,6 +214,10 @@ constexpr std::pair<const char*, const char*> kStatements[] = {
      "SELECT id, game, players, entries, false, spec FROM tables WHERE result IS NULL ORDER BY "
      "ord"},
     {"lobbies", "SELECT id, spec FROM lobbies ORDER BY ord"},
+    {"save_review",
+     "INSERT INTO reviews (table_id, key, review) VALUES ($1, $2, $3) "
+     "ON CONFLICT (table_id, key) DO UPDATE SET review = excluded.review"},
+    {"load_review", "SELECT review FROM reviews WHERE table_id = $1 AND key = $2"},
 };
 
 // libpq's messages span lines ("...\n\tIs the server running..."): one line.
@@ -567,6 +580,25 @@ std::vector<TableSpec> PostgresStore::lobbies() const {
         return out;
       });
   return r ? std::move(*r) : std::vector<TableSpec>{};
+}
+
+MaybeError PostgresStore::save_review(const TableId& id, const std::string& key,
+                                      const Json& review) {
+  auto r = impl_->write<bool>("save_review", [&](pqxx::nontransaction& tx) -> Expected<bool> {
+    tx.exec_prepared("save_review", id, key, review.dump());
+    return true;
+  });
+  if (!r) return r.error();
+  return std::nullopt;
+}
+
+Expected<Json> PostgresStore::load_review(const TableId& id, const std::string& key) const {
+  return impl_->read<Json>("load_review", [&](pqxx::nontransaction& tx) -> Expected<Json> {
+    const auto res = tx.exec_prepared("load_review", id, key);
+    if (res.empty()) return Json(nullptr);
+    auto j = Json::parse(res[0][0].as<std::string>(), nullptr, false);
+    return j.is_discarded() ? Json(nullptr) : j;  // unreadable: made again
+  });
 }
 
 std::vector<TableId> PostgresStore::expired() const {

@@ -76,10 +76,12 @@ class PostgresStore final : public Store {
   Expected<std::vector<TableId>> renew(const std::string& node, std::span<const TableId> ids,
                                        std::chrono::milliseconds ttl) override;
   std::vector<TableId> expired() const override;
+  MaybeError save_review(const TableId& id, const std::string& key, const Json& review) override;
+  Expected<Json> load_review(const TableId& id, const std::string& key) const override;
 
   // How many migrations this open() applied (0 when another open had).
   int migrations_applied() const { return migrated_; }
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
 
  private:
   struct Impl;

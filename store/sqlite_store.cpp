@@ -154,6 +154,12 @@ CREATE TABLE IF NOT EXISTS owners (
   fencing INTEGER NOT NULL,
   lease_until INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS reviews (
+  table_id TEXT NOT NULL,
+  key TEXT NOT NULL,
+  review TEXT NOT NULL,
+  PRIMARY KEY (table_id, key)
+) WITHOUT ROWID;
 )sql";
 
 Expected<sqlite3*> open_connection(const std::string& path) {
@@ -198,6 +204,7 @@ Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path
         if (auto e =
                 exec(s->writer_, "ALTER TABLE entries ADD COLUMN at INTEGER NOT NULL DEFAULT 0;"))
           return *e;
+      // (Version 5 added the reviews table, which the schema above creates.)
       // Versions 1 to 3 kept a table's owner and fencing number in its row
       // (written by every append; lobbies had none). Version 4 keeps every
       // id's in owners: a table whose latest lease is not the default one
@@ -447,6 +454,34 @@ MaybeError SqliteStore::drop_lobby(const TableId& id, const Lease& lease) {
     if (q.step() != SQLITE_DONE) return sql_error(db, "drop lobby");
     return std::nullopt;
   });
+}
+
+MaybeError SqliteStore::save_review(const TableId& id, const std::string& key, const Json& review) {
+  const std::string text = review.dump();
+  return submit([&](sqlite3* db) -> MaybeError {
+    Stmt q(db, "INSERT OR REPLACE INTO reviews (table_id, key, review) VALUES (?, ?, ?)");
+    if (!q.ok()) return sql_error(db, "prepare");
+    q.bind(1, id);
+    q.bind(2, key);
+    q.bind(3, text);
+    if (q.step() != SQLITE_DONE) return sql_error(db, "save review");
+    return std::nullopt;
+  });
+}
+
+Expected<Json> SqliteStore::load_review(const TableId& id, const std::string& key) const {
+  std::lock_guard lock(read_mutex_);
+  sqlite3* db = reader_ ? reader_ : writer_;
+  Stmt q(db, "SELECT review FROM reviews WHERE table_id = ? AND key = ?");
+  if (!q.ok()) return sql_error(db, "prepare");
+  q.bind(1, id);
+  q.bind(2, key);
+  const int rc = q.step();
+  if (rc == SQLITE_DONE) return Json(nullptr);
+  if (rc != SQLITE_ROW) return sql_error(db, "load review");
+  auto j = Json::parse(q.text(0), nullptr, false);
+  if (j.is_discarded()) return Json(nullptr);  // unreadable: made again
+  return j;
 }
 
 std::vector<TableSpec> SqliteStore::lobbies() const {

@@ -67,9 +67,11 @@ class SqliteStore final : public Store {
   Expected<std::vector<TableId>> renew(const std::string& node, std::span<const TableId> ids,
                                        std::chrono::milliseconds ttl) override;
   std::vector<TableId> expired() const override;
+  MaybeError save_review(const TableId& id, const std::string& key, const Json& review) override;
+  Expected<Json> load_review(const TableId& id, const std::string& key) const override;
 
   SqliteStats stats() const;
-  static constexpr int kSchemaVersion = 4;
+  static constexpr int kSchemaVersion = 5;
 
  private:
   // A queued write: runs on the commit thread inside the batch's transaction.

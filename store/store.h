@@ -136,6 +136,14 @@ class Store {
   // Unfinished tables and lobbies whose lease has run out (their node is
   // gone or cut off), oldest first. Ids never acquired are not listed.
   virtual std::vector<TableId> expired() const = 0;
+
+  // --- The bot's reviews of finished tables (GET .../review), kept so that
+  // each is made once, whichever node is asked. `key` names what was
+  // reviewed (seat, language, budget); saving it again replaces it. Any node
+  // may write one (no lease: a review is derived from the finished record).
+  // load_review answers null when there is none.
+  virtual MaybeError save_review(const TableId& id, const std::string& key, const Json& review) = 0;
+  virtual Expected<Json> load_review(const TableId& id, const std::string& key) const = 0;
 };
 
 // The meeple-record/1 form of a table: its actions in order (chat lines are
@@ -159,6 +167,8 @@ class MemoryStore final : public Store {
   Expected<std::vector<TableId>> renew(const std::string& node, std::span<const TableId> ids,
                                        std::chrono::milliseconds ttl) override;
   std::vector<TableId> expired() const override;
+  MaybeError save_review(const TableId& id, const std::string& key, const Json& review) override;
+  Expected<Json> load_review(const TableId& id, const std::string& key) const override;
 
  private:
   // The latest lease of an acquired id (ids never acquired: the default Lease).
@@ -175,6 +185,7 @@ class MemoryStore final : public Store {
   std::vector<TableRecord> tables_;
   std::vector<TableSpec> lobbies_;
   std::map<TableId, Owner> owners_;
+  std::map<std::pair<TableId, std::string>, Json> reviews_;
   std::uint64_t next_id_ = 1;
 };
 

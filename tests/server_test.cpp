@@ -1590,6 +1590,21 @@ TEST(Server, TheBotsReviewOfAFinishedGameIsMadeOnceAndKept) {
   }
   // Kept: the same review again, at once.
   EXPECT_EQ(http_get(port, review + "?seat=1&lang=it").body, first.body);
+  // Kept in the store too (seat, language, budget): another node, or this
+  // one after a restart, answers from it instead of reviewing again (what
+  // it answers is the stored review, here marked).
+  auto stored = server.store().load_review(t.id, "1|it|1000");
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(*stored, first.body);
+  Json marked = first.body;
+  marked["marked"] = true;
+  ASSERT_FALSE(server.store().save_review(t.id, "1|it|1000", marked));
+  {
+    server::ServerOptions o;
+    o.node = "second";
+    TestServer other(o, server.store());
+    EXPECT_EQ(http_get(other.port(), review + "?seat=1&lang=it").body, marked);
+  }
   // Bad requests.
   EXPECT_EQ(http_get(port, review).body.value("code", ""), "request/malformed");
   EXPECT_EQ(http_get(port, review + "?seat=x").body.value("code", ""), "request/malformed");

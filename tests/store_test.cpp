@@ -395,6 +395,24 @@ TYPED_TEST(StoreContract, LobbiesAreSavedReplacedListedAndDropped) {
 }
 
 // A room writes through the store and resumes from it, whatever the store.
+TYPED_TEST(StoreContract, AReviewIsKeptPerTableAndKeyAndReplacedWhenSavedAgain) {
+  auto& store = *this->store_;
+  auto a = store.create({.game = "high-card", .players = 2}, {});
+  ASSERT_TRUE(a);
+  auto none = store.load_review(*a, "0|en|1000");
+  ASSERT_TRUE(none);
+  EXPECT_TRUE(none->is_null()) << "never made: null";
+  const Json first = {{"seat", 0}, {"decisions", Json::array({{{"p", 0.5}}})}};
+  ASSERT_FALSE(store.save_review(*a, "0|en|1000", first));
+  ASSERT_FALSE(store.save_review(*a, "1|it|1000", {{"seat", 1}}));
+  EXPECT_EQ(*store.load_review(*a, "0|en|1000"), first);
+  EXPECT_EQ(*store.load_review(*a, "1|it|1000"), Json({{"seat", 1}}));
+  EXPECT_TRUE(store.load_review("other", "0|en|1000")->is_null()) << "per table";
+  const Json second = {{"seat", 0}, {"decisions", Json::array()}};
+  ASSERT_FALSE(store.save_review(*a, "0|en|1000", second));
+  EXPECT_EQ(*store.load_review(*a, "0|en|1000"), second) << "saved again: replaced";
+}
+
 TYPED_TEST(StoreContract, ARoomStoresAndResumesItsGame) {
   auto& store = *this->store_;
   const GameAdapter<toy::HighCard> toy;
@@ -532,6 +550,8 @@ TEST(SqliteStore, MigratesASchema3FileToOwnership) {
     ASSERT_TRUE(s) << s.error().message;
     EXPECT_EQ((*s)->load("a")->entries.size(), 2u);
     EXPECT_EQ((*s)->acquire("b", "n4", std::chrono::hours(1))->fencing, 4u);
+    EXPECT_FALSE((*s)->save_review("a", "0|en|1000", {{"seat", 0}})) << "and has reviews";
+    EXPECT_EQ(*(*s)->load_review("a", "0|en|1000"), Json({{"seat", 0}}));
   }
   std::filesystem::remove(path);
   std::filesystem::remove(path.string() + "-wal");
