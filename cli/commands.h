@@ -143,6 +143,14 @@ struct PlayArgs {
   std::string lang = "en";
   std::uint64_t seed = 0;
   bool no_undo = false;  // people may not take back moves
+  // `meeple learn`: the game's guided first game (room/guide.h): its table,
+  // deal and bots, the guide's words before each decision and its
+  // suggestion marked. `seed_given`: --seed replaces the guide's (for
+  // authors trying deals); `show_json`: each choice's JSON form too.
+  bool learn = false;
+  bool seed_given = false;
+  bool show_json = false;
+  std::string guide_file;  // another script than the game's (for authors)
 };
 int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostream& err);
 

@@ -160,6 +160,16 @@ int main(int argc, char** argv) {
   c_play->add_option("--lang", pl.lang, "Language of the game texts: en, it or ko");
   c_play->add_option("--seed", pl.seed, "Seed (default: random)");
 
+  PlayArgs lr;
+  lr.learn = true;
+  auto* c_learn = app.add_subcommand(
+      "learn", "Learn a game: a guided first game against bots, the rule of each step explained");
+  c_learn->add_option("game", lr.game, "Game name")->required();
+  c_learn->add_option("--lang", lr.lang, "Language: en, it or ko");
+  auto* learn_seed = c_learn->add_option("--seed", lr.seed, "Another deal (for guide authors)");
+  c_learn->add_flag("--json", lr.show_json, "Show each choice's JSON form (for guide authors)");
+  c_learn->add_option("--guide", lr.guide_file, "A guide script file instead of the game's own");
+
   meeple::server::ServerOptions sv;
   auto* c_serve =
       app.add_subcommand("serve",
@@ -253,6 +263,10 @@ int main(int argc, char** argv) {
     if (*c_ladder) return cmd_ladder(ld, std::cout, std::cerr);
     if (*c_bench) return cmd_bench(bn, std::cout, std::cerr);
     if (*c_play) return cmd_play(pl, std::cin, std::cout, std::cerr);
+    if (*c_learn) {
+      lr.seed_given = learn_seed->count() > 0;
+      return cmd_play(lr, std::cin, std::cout, std::cerr);
+    }
     if (*c_serve) {
       sv.grace = std::chrono::milliseconds(static_cast<std::int64_t>(grace_seconds * 1000));
       sv.finished_ttl =

@@ -6,7 +6,9 @@
 // keyboard (--people): a curtain clears the screen between their turns.
 #include <algorithm>
 #include <cctype>
+#include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -15,6 +17,7 @@
 #include "cli/rules_text.h"
 #include "core/i18n.h"
 #include "games/registry.h"
+#include "room/guide.h"
 #include "room/room.h"
 
 namespace meeple::embedded {
@@ -236,9 +239,46 @@ void print_result(const room::Room& room, Seat me, const std::string& lang, std:
     }
 }
 
+// The level-2 headings of a rules text, in order.
+std::vector<std::string> rules_headings(std::string_view text) {
+  std::vector<std::string> out;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = text.substr(at, end - at);
+    if (line.substr(0, 3) == "## ") out.emplace_back(line.substr(3));
+    at = end + 1;
+  }
+  return out;
+}
+
+// The rules page's anchor of a section (the slug of its English title, as
+// the web client makes it) as the section's title in `lang`; the three
+// languages have the same sections in the same order.
+std::string section_title(std::string_view game, std::string_view lang, std::string_view anchor) {
+  auto slug = [](std::string_view title) {
+    std::string s;
+    for (char ch : title) {
+      if (std::isalnum(static_cast<unsigned char>(ch)))
+        s += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      else if (!s.empty() && s.back() != '-')
+        s += '-';
+    }
+    while (!s.empty() && s.back() == '-') s.pop_back();
+    return s;
+  };
+  const auto en = rules_headings(rules_text(game, "en"));
+  const auto mine = rules_headings(rules_text(game, lang));
+  for (std::size_t i = 0; i < en.size(); ++i)
+    if (slug(en[i]) == anchor) return i < mine.size() ? mine[i] : en[i];
+  return std::string(anchor);
+}
+
 }  // namespace
 
-int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostream& err) {
+int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ostream& err) {
+  PlayArgs a = args;
   const AnyGame* game = find_game(a.game);
   if (!game) {
     err << "error: " << errc::kUnknownGame << ": no game '" << a.game << "' (see meeple games)\n";
@@ -248,7 +288,29 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
     err << "error: " << errc::kBadParam << ": --lang must be en, it or ko\n";
     return 2;
   }
-  Json params = Json::object();
+  // `meeple learn`: the guide's table, deal and bots.
+  std::optional<room::GuideScript> guide;
+  if (a.learn) {
+    auto g = room::GuideScript::of(*game);
+    if (!a.guide_file.empty()) {
+      std::ifstream f(a.guide_file);
+      std::stringstream text;
+      text << f.rdbuf();
+      g = f ? room::GuideScript::parse(*game, text.str())
+            : Expected<room::GuideScript>(
+                  make_error(errc::kIo, "cannot read the guide file " + a.guide_file));
+    }
+    if (!g) {
+      err << "error: " << g.error().code << ": " << g.error().message << "\n";
+      return 2;
+    }
+    guide = std::move(*g);
+    a.players = guide->players;
+    a.people = {guide->seat};
+    a.bots = guide->bot;
+    if (!a.seed_given) a.seed = guide->seed;
+  }
+  Json params = guide ? guide->params : Json::object();
   for (const auto& kv : a.params) {
     auto p = parse_param_assignment(game->params_schema(), kv);
     if (!p) {
@@ -299,7 +361,13 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
     return 2;
   }
   room::Room& r = **opened;
-  if (several) {
+  if (guide) {
+    out << texts().format("learn_welcome", a.lang,
+                          {{"title", std::string(game->title())},
+                           {"players", std::to_string(players)},
+                           {"seat", std::to_string(people[0])}})
+        << "\n";
+  } else if (several) {
     std::string list;
     for (Seat p : people) list += (list.empty() ? "" : ", ") + std::to_string(p);
     out << texts().format("welcome_people", a.lang,
@@ -372,9 +440,27 @@ int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostrea
     bool acted = false;
     while (!acted) {
       const std::vector<room::Choice> choices = r.choices(me, a.lang);
+      Json suggestion;
+      if (guide) {
+        const room::GuideNote note = room::guide_note(*guide, r, a.lang);
+        if (!note.instead.empty())
+          out << "\n" << texts().format("guide", a.lang, {{"text", note.instead}}) << "\n";
+        if (!note.text.empty())
+          out << "\n" << texts().format("guide", a.lang, {{"text", note.text}}) << "\n";
+        if (!note.rules.empty())
+          out << texts().format("guide_rules", a.lang,
+                                {{"section", section_title(game->name(), a.lang, note.rules)}})
+              << "\n";
+        suggestion = note.suggestion;
+        if (!suggestion.is_null()) out << texts().text("guide_mark", a.lang) << "\n";
+      }
       out << texts().text("your_choices", a.lang) << "\n";
-      for (std::size_t i = 0; i < choices.size(); ++i)
-        out << fmt::format("  {:>3}. {}\n", i + 1, choice_text(choices[i]));
+      for (std::size_t i = 0; i < choices.size(); ++i) {
+        out << fmt::format(" {}{:>3}. {}", choices[i].json == suggestion ? '*' : ' ', i + 1,
+                           choice_text(choices[i]));
+        if (a.show_json) out << "   json " << choices[i].json.dump();
+        out << "\n";
+      }
       if (r.undo_available(me) > 0) out << texts().text("can_undo", a.lang) << "\n";
       out << "> " << std::flush;
       std::string line;

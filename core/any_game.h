@@ -178,6 +178,9 @@ class AnyGame {
   // The game's message catalog (every text of the game in en/it/ko), or null
   // for a game without one.
   virtual const Catalog* messages() const = 0;
+  // The game's guided first game (room/guide.h) as JSON text, "" for a game
+  // without one.
+  virtual std::string_view guide() const = 0;
   // Name, title, player counts and parameter schema; each parameter with its
   // label, help and enum values' names in en/it/ko from messages() (when given).
   Json describe() const;
@@ -330,6 +333,12 @@ class GameAdapter final : public AnyGame {
       return std::nullopt;
   }
 
+  std::string_view guide() const override {
+    if constexpr (requires { G::guide(); })
+      return G::guide();
+    else
+      return {};
+  }
   const Catalog* messages() const override {
     if constexpr (requires { G::messages(); })
       return &G::messages();

@@ -369,7 +369,10 @@ MaybeError Room::advance() {
       for (Seat s = 0; s < num_players() && seat == kChance; ++s)
         if (acting.contains(s) && player_bot(s) != nullptr) seat = s;
       if (seat == kChance) return std::nullopt;
-      a = ask_bot(*player_bot(seat), state_, seat, rng_);
+      // As next_bot_turn draws it, so that a seed gives the same game in
+      // terminal play and on the server (a guided game's fixed deal).
+      Rng rng = rng_.split();
+      a = player_bot(seat)->choose(state_.determinize(seat, rng), seat, rng);
     }
     if (auto e = commit(seat, a, false)) {
       if (seat == kChance || e->code == store::errc::kFenced || e->code == meeple::errc::kIo)
@@ -415,6 +418,23 @@ MaybeError Room::apply_bot_turn(const BotTurn& turn, Action a) {
         fmt::format("the bot of seat {} chose an illegal action: {}", turn.seat, e->message));
   }
   return std::nullopt;
+}
+
+std::vector<Room::Decision> Room::decisions(Seat seat) const {
+  // Every event but a chat line is one record entry, in the same order.
+  std::vector<Decision> out;
+  std::size_t r = 0;
+  for (std::size_t i = 0; i < events_.size() && r < record_.actions.size(); ++i) {
+    if (events_[i].chat) continue;
+    const RecordedAction& a = record_.actions[r++];
+    if (a.seat != seat) continue;
+    if (a.undo) {
+      if (!out.empty()) out.pop_back();
+    } else {
+      out.push_back({a.json, i});
+    }
+  }
+  return out;
 }
 
 Action Room::draw_chance() {

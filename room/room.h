@@ -243,6 +243,14 @@ class Room {
   std::string event_words(std::size_t i, Seat observer, std::string_view lang) const;
   std::size_t event_count() const { return events_.size(); }
   const TableEvent& event(std::size_t i) const { return events_[i]; }
+  // The seat's own decisions in the order it made them, those it took back
+  // left out: each action's JSON form and the index of its event. Only what
+  // the seat itself did (the guide reads it, room/guide.h).
+  struct Decision {
+    Json json;
+    std::size_t event = 0;
+  };
+  std::vector<Decision> decisions(Seat seat) const;
   // Result once finished: scores, ranks, winners and details.
   Json result_json() const { return state_.result_json(); }
   GameResult result() const { return state_.result(); }

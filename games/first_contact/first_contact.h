@@ -375,6 +375,8 @@ struct FirstContact {
   static MaybeError check_chat(std::string_view text);
   // Every text of the game in en/it/ko (data/messages.json; words.h).
   static const meeple::Catalog& messages();
+  // The guided first game (data/guide.json, room/guide.h).
+  static std::string_view guide();
   static constexpr int kMaxPlayers = 7;
   static ParamSchema params_schema();
   static std::vector<Json> param_variants();

@@ -10,6 +10,7 @@
 
 namespace meeple::embedded {
 extern const std::string_view fc_messages;
+extern const std::string_view fc_guide;
 }  // namespace meeple::embedded
 
 namespace meeple::first_contact {
@@ -23,6 +24,10 @@ const meeple::Catalog& message_catalog() {
     return parsed ? std::move(*parsed) : meeple::Catalog();
   }();
   return c;
+}
+
+std::string_view FirstContact::guide() {
+  return embedded::fc_guide;
 }
 
 const meeple::Catalog& FirstContact::messages() {

@@ -333,6 +333,8 @@ struct FirstGiants {
   // Every text of the game in en/it/ko (data/messages.json with the cards'
   // texts as "card.<id>.text"; text.cpp).
   static const meeple::Catalog& messages();
+  // The guided first game (data/guide.json, room/guide.h).
+  static std::string_view guide();
 };
 
 }  // namespace meeple::first_giants

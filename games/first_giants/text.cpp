@@ -8,7 +8,8 @@
 
 namespace meeple::embedded {
 extern const std::string_view first_giants_messages;
-}
+extern const std::string_view first_giants_guide;
+}  // namespace meeple::embedded
 
 namespace meeple::first_giants {
 
@@ -24,6 +25,10 @@ meeple::Catalog load_messages() {
   return std::move(*c);
 }
 }  // namespace
+
+std::string_view FirstGiants::guide() {
+  return embedded::first_giants_guide;
+}
 
 const meeple::Catalog& FirstGiants::messages() {
   static const meeple::Catalog c = load_messages();

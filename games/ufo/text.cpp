@@ -10,9 +10,14 @@
 
 namespace meeple::embedded {
 extern const std::string_view ufo_messages_json;
+extern const std::string_view ufo_guide;
 }  // namespace meeple::embedded
 
 namespace meeple::ufo {
+
+std::string_view Ufo::guide() {
+  return embedded::ufo_guide;
+}
 
 const Catalog& Ufo::messages() {
   static const Catalog c = *Catalog::parse(embedded::ufo_messages_json);

@@ -456,6 +456,8 @@ struct Ufo {
   static Expected<State> state_from_json(const Json& j) { return State::from_json(j); }
   // Every text a person reads, en/it/ko (games/ufo/data/messages.json).
   static const Catalog& messages();
+  // The guided first game (data/guide.json, room/guide.h).
+  static std::string_view guide();
 };
 
 }  // namespace meeple::ufo

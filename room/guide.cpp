@@ -1,0 +1,122 @@
+#include "room/guide.h"
+
+#include <fmt/format.h>
+
+#include "bots/bot.h"
+#include "core/i18n.h"
+
+namespace meeple::room {
+
+namespace {
+
+// How many events after a departure the guide retells.
+constexpr std::size_t kFollowedEvents = 6;
+
+Error corrupt(std::string_view why) {
+  return make_error(errc::kCorruptGuide, fmt::format("the guide does not read: {}", why));
+}
+
+}  // namespace
+
+Expected<GuideScript> GuideScript::of(const AnyGame& game) {
+  if (game.guide().empty())
+    return make_error(errc::kNoGuide, fmt::format("{} has no guided game", game.name()));
+  return parse(game, game.guide());
+}
+
+Expected<GuideScript> GuideScript::parse(const AnyGame& game, std::string_view text) {
+  const Json j = Json::parse(text, nullptr, false);
+  if (!j.is_object()) return corrupt("not a JSON object");
+  GuideScript s;
+  try {
+    s.players = j.at("players").get<int>();
+    s.params = j.value("params", Json::object());
+    s.seed = j.at("seed").get<std::uint64_t>();
+    s.seat = j.at("seat").get<Seat>();
+    s.bot = j.value("bot", "");
+    s.intro = j.value("intro", "");
+    for (const Json& st : j.at("steps")) {
+      GuideStep step{.action = st.at("action"),
+                     .say = st.at("say").get<std::string>(),
+                     .rules = st.value("rules", ""),
+                     .teaches = st.value("teaches", std::vector<std::string>{}),
+                     .expect = st.value("expect", "")};
+      s.steps.push_back(std::move(step));
+    }
+  } catch (const Json::exception& e) {
+    return corrupt(e.what());
+  }
+  if (s.players < game.min_players() || s.players > game.max_players() || s.seat < 0 ||
+      s.seat >= s.players || !s.params.is_object())
+    return corrupt("players, seat or params out of range");
+  return s;
+}
+
+std::vector<SeatConfig> GuideScript::seats(const AnyGame& game, std::string name) const {
+  std::vector<SeatConfig> out;
+  for (Seat i = 0; i < players; ++i)
+    if (i == seat)
+      out.push_back({.kind = SeatKind::kPerson, .name = name});
+    else
+      out.push_back({.kind = SeatKind::kBot, .bot = bot.empty() ? default_bot(game) : bot});
+  return out;
+}
+
+Json GuideNote::to_json() const {
+  return {{"step", step},   {"steps", steps},           {"on_script", on_script}, {"text", text},
+          {"rules", rules}, {"suggestion", suggestion}, {"instead", instead}};
+}
+
+GuideNote guide_note(const GuideScript& script, const Room& room, std::string_view lang) {
+  static const Catalog kNone;
+  const Catalog& words = room.game().messages() ? *room.game().messages() : kNone;
+  const Seat seat = script.seat;
+  const std::vector<Room::Decision> mine = room.decisions(seat);
+  GuideNote note;
+  note.step = mine.size();
+  note.steps = script.steps.size();
+  // The first decision that was not the suggested one, if any.
+  std::size_t off = mine.size();
+  for (std::size_t i = 0; i < mine.size(); ++i)
+    if (i >= script.steps.size() || mine[i].json != script.steps[i].action) {
+      off = i;
+      break;
+    }
+  note.on_script = off == mine.size() || off >= script.steps.size();
+  // Just after a departure (until the person's next decision is made): what
+  // they did, in their seat's words, and what followed.
+  if (!note.on_script && off + 1 == mine.size()) {
+    const std::size_t at = mine[off].event;
+    std::string followed;
+    for (std::size_t e = at + 1, told = 0; e < room.event_count() && told < kFollowedEvents; ++e) {
+      std::string w = room.event_words(e, seat, lang);
+      if (w.empty()) continue;
+      followed += (followed.empty() ? "" : "; ") + w;
+      ++told;
+    }
+    note.instead = words.format("guide.instead", lang,
+                                {{"taken", room.event_words(at, seat, lang)},
+                                 {"followed", followed.empty() ? "-" : followed}});
+  }
+  if (room.finished() || !room.must_act(seat)) return note;
+  if (note.step >= script.steps.size()) {
+    note.text = words.text("guide.done", lang);
+    return note;
+  }
+  const GuideStep& step = script.steps[note.step];
+  bool open = false;
+  for (const Choice& c : room.choices(seat, lang)) open = open || c.json == step.action;
+  if (!open) {
+    // Off the script the scripted move may not be possible: play freely.
+    note.text = words.text("guide.free", lang);
+    return note;
+  }
+  note.text = words.text(step.say, lang);
+  if (note.step == 0 && !script.intro.empty())
+    note.text = words.text(script.intro, lang) + " " + note.text;
+  note.rules = step.rules;
+  note.suggestion = step.action;
+  return note;
+}
+
+}  // namespace meeple::room

@@ -1,0 +1,84 @@
+// A guided first game: a short table against bots from a fixed deal, where
+// at each of the person's decisions a guide says which rule applies now and
+// why these are the choices, suggests one of them, and, when the person
+// plays something else, says what they did instead and what followed.
+//
+// The guide is data: each game's data/guide.json (AnyGame::guide()) names
+// the table (players, rule options, the seed of its deal and bots, the
+// person's seat, the bots' spec) and the person's decisions in order, each
+// with the catalog key of its text (the game's data/messages.json, en/it/ko)
+// and the section of the rules page it explains. The seed fixes every chance
+// outcome and every bot decision, so a person who follows each suggestion
+// meets exactly the scripted game (tests/guide_test.cpp plays every guide
+// and checks that each step is legal when it is reached).
+//
+// Hidden information: a guide reads only what its seat may know (its own
+// decisions, its choices, the events as the seat was told them).
+//
+// Script form:
+//   {"players": 2, "params": {...}, "seed": 7, "seat": 0, "bot": "heuristic",
+//    "intro": "guide.intro",
+//    "steps": [{"action": <the action's JSON form>, "say": "guide.move",
+//               "rules": "your-turn", "teaches": ["movement"],
+//               "expect": "words of an event this step brings about"}]}
+// `teaches` names the rules a step shows (tests check each game's list);
+// `expect` (optional) is a piece of the English event words the step must
+// bring about by the person's next decision.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "room/room.h"
+
+namespace meeple::room {
+
+namespace errc {
+inline constexpr const char* kNoGuide = "guide/none";
+inline constexpr const char* kCorruptGuide = "guide/corrupt";
+}  // namespace errc
+
+struct GuideStep {
+  Json action;
+  std::string say;    // catalog key
+  std::string rules;  // the rules page's section (the slug of its English title)
+  std::vector<std::string> teaches;
+  std::string expect;
+};
+
+struct GuideScript {
+  int players = 2;
+  Json params = Json::object();
+  std::uint64_t seed = 1;
+  Seat seat = 0;
+  std::string bot;    // the other seats' bot spec ("" : the game's default)
+  std::string intro;  // catalog key of the opening words ("" : none)
+  std::vector<GuideStep> steps;
+
+  // The game's guide (guide/none for a game without one, guide/corrupt for
+  // a script that does not read).
+  static Expected<GuideScript> of(const AnyGame& game);
+  // A script from its JSON text (guide/corrupt when it does not read).
+  static Expected<GuideScript> parse(const AnyGame& game, std::string_view text);
+  // The table it describes: the person at `seat`, bots elsewhere.
+  std::vector<SeatConfig> seats(const AnyGame& game, std::string name) const;
+};
+
+// What the guide says now to its seat.
+struct GuideNote {
+  std::size_t step = 0;   // the person's decisions so far (the step now)
+  std::size_t steps = 0;  // the script's length
+  bool on_script = true;  // every decision so far was the suggested one
+  std::string text;       // the rule that applies now and why ("" : nothing now)
+  std::string rules;      // section of the rules page ("" : none)
+  Json suggestion;        // the suggested action's JSON form, null for none
+  std::string instead;    // after a departure: what the person did and what followed
+  Json to_json() const;
+};
+
+// The note for the script's seat at `room` now, in `lang`.
+GuideNote guide_note(const GuideScript& script, const Room& room, std::string_view lang);
+
+}  // namespace meeple::room
