@@ -376,66 +376,77 @@ int cmd_selfplay(const SelfplayArgs& a, std::ostream& out, std::ostream& err) {
   return errors ? 1 : 0;
 }
 
-int cmd_replay(const ReplayArgs& a, std::istream& in, std::ostream& out, std::ostream& err) {
-  auto j = read_json(a.file, in);
-  if (!j) return fail(err, j.error());
+// A record file (or stdin) and its game.
+struct RecordAndGame {
+  GameRecord record;
+  const AnyGame* game = nullptr;
+};
+Expected<RecordAndGame> read_record(const std::string& file, std::istream& in) {
+  auto j = read_json(file, in);
+  if (!j) return j.error();
   auto rec = record_from_json(*j);
-  if (!rec) return fail(err, rec.error());
+  if (!rec) return rec.error();
   auto g = lookup_game(rec->game);
-  if (!g) return fail(err, g.error());
+  if (!g) return g.error();
+  return RecordAndGame{std::move(*rec), *g};
+}
+
+int cmd_replay(const ReplayArgs& a, std::istream& in, std::ostream& out, std::ostream& err) {
+  auto read = read_record(a.file, in);
+  if (!read) return fail(err, read.error());
+  const GameRecord& rec = read->record;
+  const AnyGame& game = *read->game;
   std::vector<std::string> problems;
-  Rng check_rng(rec->seed);
+  Rng check_rng(rec.seed);
   ConformanceOptions copt;
   copt.max_legal_tries = 16;
   copt.determinize_samples = 1;
   auto s = replay_record(
-      **g, *rec, [&](const AnyState& st) { check_state(st, check_rng, false, copt, problems); });
+      game, rec, [&](const AnyState& st) { check_state(st, check_rng, false, copt, problems); });
   if (!s) return fail(err, s.error(), 1);
   if (!problems.empty()) {
     for (const auto& p : problems) err << "check failed: " << p << "\n";
     return 1;
   }
   if (!s->is_terminal()) {
-    out << fmt::format("replayed {} actions; the game is not over\n", rec->actions.size());
+    out << fmt::format("replayed {} actions; the game is not over\n", rec.actions.size());
     return 0;
   }
   if (a.json) {
-    out << Json{{"game", rec->game}, {"actions", rec->actions.size()}, {"result", s->result_json()}}
+    out << Json{{"game", rec.game}, {"actions", rec.actions.size()}, {"result", s->result_json()}}
                .dump(2)
         << "\n";
   } else {
     GameResult r = s->result();
-    out << fmt::format("{}: replayed {} actions, result matches the record\n", rec->game,
-                       rec->actions.size());
+    out << fmt::format("{}: replayed {} actions, result matches the record\n", rec.game,
+                       rec.actions.size());
     for (int i = 0; i < r.players; ++i)
       out << fmt::format("  seat {}{}: score {} rank {}{}\n", i,
-                         i < static_cast<int>(rec->seats.size()) ? " (" + rec->seats[i] + ")" : "",
+                         i < static_cast<int>(rec.seats.size()) ? " (" + rec.seats[i] + ")" : "",
                          r.score[i], r.rank[i], r.winners.contains(i) ? " winner" : "");
   }
   return 0;
 }
 
 int cmd_analyse(const AnalyseArgs& a, std::istream& in, std::ostream& out, std::ostream& err) {
-  auto j = read_json(a.file, in);
-  if (!j) return fail(err, j.error());
-  auto rec = record_from_json(*j);
-  if (!rec) return fail(err, rec.error());
-  auto g = lookup_game(rec->game);
-  if (!g) return fail(err, g.error());
+  auto read = read_record(a.file, in);
+  if (!read) return fail(err, read.error());
+  const GameRecord& rec = read->record;
+  const AnyGame& game = *read->game;
   auto review =
-      review_record(**g, *rec, a.seat, {.budget = a.budget, .seed = a.seed, .lang = a.lang});
+      review_record(game, rec, a.seat, {.budget = a.budget, .seed = a.seed, .lang = a.lang});
   if (!review) return fail(err, review.error());
   if (a.json) {
     out << review->to_json().dump(2) << "\n";
     return 0;
   }
   const std::string who =
-      a.seat < static_cast<int>(rec->seats.size()) ? " (" + rec->seats[a.seat] + ")" : "";
+      a.seat < static_cast<int>(rec.seats.size()) ? " (" + rec.seats[a.seat] + ")" : "";
   out << fmt::format(
       "{}: seat {}{}, {} decisions reviewed with ismcts:{}, seed {}\n"
       "chance to win: with the bot's choice (before) and with the action taken (after), "
       "95% intervals\n",
-      rec->game, a.seat, who, review->decisions.size(), a.budget, a.seed);
+      rec.game, a.seat, who, review->decisions.size(), a.budget, a.seed);
   auto pct = [](const Estimate& e) {
     return fmt::format("{:3.0f}% [{:3.0f}, {:3.0f}]", 100 * e.chance, 100 * e.low, 100 * e.high);
   };

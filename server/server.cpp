@@ -43,7 +43,8 @@ constexpr std::string_view kReviewBudget = "1000";
 
 // The HTTP status for an error code.
 http::status status_of(const std::string& code) {
-  if (code == errc::kUnknownTable || code == errc::kNotFound || code == meeple::errc::kUnknownGame)
+  if (code == errc::kUnknownTable || code == errc::kNotFound ||
+      code == meeple::errc::kUnknownGame || code == room::errc::kNoGuide)
     return http::status::not_found;
   if (code == errc::kBadToken || code == errc::kNotHost) return http::status::forbidden;
   if (code == errc::kSeatTaken || code == errc::kFull || code == errc::kStarted ||

@@ -260,6 +260,25 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
   if (game == nullptr)
     return make_error(meeple::errc::kUnknownGame, fmt::format("no game '{}' (see GET /api/games)",
                                                               game_name.get<std::string>()));
+  const Json guide = req.value("guide", Json(false));
+  if (!guide.is_boolean()) return make_error(errc::kMalformed, "guide is true or false");
+  if (guide.get<bool>()) {
+    // The guide's own table: its players, options and bots, private, no
+    // clock; the person's seat is the one to join.
+    auto script = room::GuideScript::of(*game);
+    if (!script) return script.error();
+    Json seats = Json::array();
+    for (const room::SeatConfig& s : script->seats(*game, ""))
+      seats.push_back(s.kind == room::SeatKind::kPerson ? Json{{"kind", "person"}}
+                                                        : Json{{"kind", "bot"}, {"bot", s.bot}});
+    Json made = {
+        {"game", game->name()},     {"players", script->players},
+        {"params", script->params}, {"seats", seats},
+        {"public", false},          {"languages", req.value("languages", Json(kLanguages))}};
+    auto t = create(hub, made, host_token);
+    if (t) (*t)->guide_ = std::move(*script);
+    return t;
+  }
   const Json seats = req.value("seats", Json());
   const Json players_j = req.value("players", seats.is_array() ? Json(seats.size()) : Json());
   if (!players_j.is_number_integer())
@@ -369,7 +388,7 @@ Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecor
     p.bot = e.json.value("bot", "");
     p.token_hash = e.json.value("owner", Json::object()).value("token", "");
   }
-  room::RoomOptions ro{.seed = secure_seed(),
+  room::RoomOptions ro{.seed = t->guide_ ? t->guide_->seed : secure_seed(),
                        .languages = t->languages_,
                        .move_clock = t->move_clock_,
                        .grace = t->turn_based_ ? kNoGrace : t->grace_,
@@ -406,6 +425,11 @@ MaybeError Table::read_plan(const Json& s) {
     turn_based_ = s.value("turn_based", false);
     takeover_ = s.value("on_timeout", "bot") == "takeover";
     rematch_of_ = s.value("rematch_of", "");
+    if (s.value("guide", false)) {
+      auto script = room::GuideScript::of(*game_);
+      if (!script) return script.error();
+      guide_ = std::move(*script);
+    }
     plan_.clear();
     for (const Json& p : s.at("seats")) {
       SeatPlan sp;
@@ -529,6 +553,7 @@ Json Table::seat_plan_json() const {
                {"on_timeout", takeover_ ? "takeover" : "bot"},
                {"seats", seats}};
   if (!rematch_of_.empty()) plan["rematch_of"] = rematch_of_;
+  if (guide_) plan["guide"] = true;
   return plan;
 }
 
@@ -538,7 +563,8 @@ Json Table::table_options() const {
                                 ? Json(move_clock_.count() / 1000)
                                 : Json(static_cast<double>(move_clock_.count()) / 1000)},
           {"turn_based", turn_based_},
-          {"on_timeout", takeover_ ? "takeover" : "bot"}};
+          {"on_timeout", takeover_ ? "takeover" : "bot"},
+          {"guide", guide_.has_value()}};
 }
 
 Json Table::status(const std::string& token) const {
@@ -730,7 +756,7 @@ MaybeError Table::start() {
     const bool taken = p.kind != room::SeatKind::kPerson || !p.token_hash.empty();
     seats.push_back({taken ? p.kind : room::SeatKind::kEmpty, p.name, p.bot});
   }
-  room::RoomOptions ro{.seed = secure_seed(),
+  room::RoomOptions ro{.seed = guide_ ? guide_->seed : secure_seed(),
                        .languages = languages_,
                        .move_clock = move_clock_,
                        .grace = turn_based_ ? kNoGrace : grace_,
@@ -1237,6 +1263,10 @@ std::shared_ptr<const std::string> Table::state_message(Publication& pub, Conn& 
     });
     out += ",\"game\":";
     JsonWriter::append_string(out, game_->name());
+    if (guide_ && c.seat == guide_->seat) {
+      out += ",\"guide\":";
+      out += room::guide_note(*guide_, *room_, c.lang).to_json().dump();
+    }
     if (c.host) out += ",\"host\":true";
     out += pub.head;
     out += ",\"seat\":";

@@ -20,6 +20,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "room/guide.h"
 #include "room/room.h"
 #include "server/metrics.h"
 #include "server/protocol.h"
@@ -269,6 +270,8 @@ class Table : public std::enable_shared_from_this<Table> {
   bool undo_ = true;         // people may take back moves
   bool turn_based_ = false;  // played over days: being away brings no stand-in
   bool takeover_ = false;    // on_timeout "takeover": a bot takes the seat for good
+  // A guided first game (room/guide.h): the game's script, whose seed deals.
+  std::optional<room::GuideScript> guide_;
   std::vector<std::string> languages_ = {"en", "it", "ko"};
   std::unique_ptr<room::Room> room_;
   bool thinking_ = false;

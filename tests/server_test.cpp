@@ -16,6 +16,7 @@
 
 #include "core/rng.h"
 #include "games/registry.h"
+#include "room/guide.h"
 #include "room/room.h"
 #include "server/protocol.h"
 #include "server/server.h"
@@ -69,9 +70,9 @@ std::string ws_path(const NewTable& t, int seat) {
 }
 
 const std::set<std::string> kStateKeys = {
-    "type",    "protocol", "table",  "game",       "phase",    "seat",   "seats",
-    "version", "to_act",   "view",   "view_patch", "choices",  "events", "result",
-    "rematch", "host",     "params", "since",      "deadline", "undo",   "table_options"};
+    "type",    "protocol", "table", "game",       "phase",   "seat",         "seats",  "guide",
+    "version", "to_act",   "view",  "view_patch", "choices", "events",       "result", "rematch",
+    "host",    "params",   "since", "deadline",   "undo",    "table_options"};
 
 // One connection's picture of the table, rebuilt from its messages.
 struct Player {
@@ -1611,6 +1612,55 @@ TEST(Server, TheBotsReviewOfAFinishedGameIsMadeOnceAndKept) {
   EXPECT_EQ(http_get(port, review + "?seat=5").body.value("code", ""), "review/seat");
   EXPECT_EQ(http_get(port, "/api/tables/nope/review?seat=0").body.value("code", ""),
             "table/unknown");
+}
+
+// "Learn to play": a table made from the game's guide (room/guide.h) tells
+// its person's seat, and nobody else, the guide's words and suggestion; the
+// suggestion is one of the choices; following it moves the guide on.
+TEST(Server, AGuidedTableTellsItsPersonTheRuleAndASuggestedChoice) {
+  TestServer server;
+  const unsigned short port = server.port();
+  auto script = room::GuideScript::of(*find_game("first-giants"));
+  ASSERT_TRUE(script);
+  ASSERT_GE(script->steps.size(), 2u);
+  auto created = http_post(port, "/api/tables", {{"game", "first-giants"}, {"guide", true}});
+  ASSERT_EQ(created.status, 201) << created.text;
+  EXPECT_EQ(created.body["public"], false);
+  const std::string id = created.body["id"];
+  auto joined = http_post(port, "/api/tables/" + id + "/join", {{"name", "Anna"}});
+  ASSERT_EQ(joined.status, 200) << joined.text;
+  EXPECT_EQ(joined.body["seat"], script->seat);
+  NewTable t{.id = id, .host_token = created.body["host_token"]};
+  t.tokens.assign(static_cast<std::size_t>(script->players), "");
+  t.tokens[static_cast<std::size_t>(script->seat)] = joined.body["token"];
+  Player me(port, ws_path(t, script->seat));
+  Player watcher(port, ws_path(t, -1));
+  for (std::size_t step = 0; step < 2; ++step) {
+    for (int i = 0; i < 200 && me.choices.empty(); ++i) {
+      me.sync();
+      if (me.choices.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ASSERT_FALSE(me.choices.empty());
+    const Json& last = me.log.back();
+    ASSERT_TRUE(last.contains("guide")) << last.dump();
+    const Json& g = last["guide"];
+    EXPECT_EQ(g["step"], step);
+    EXPECT_EQ(g["steps"], script->steps.size());
+    EXPECT_FALSE(g["text"].get<std::string>().empty());
+    EXPECT_EQ(g["rules"], script->steps[step].rules);
+    EXPECT_EQ(g["suggestion"], script->steps[step].action);
+    bool offered = false;
+    for (const Json& c : me.choices) offered = offered || c["json"] == g["suggestion"];
+    EXPECT_TRUE(offered) << "the suggestion is one of the choices";
+    me.act(g["suggestion"]);
+    me.choices = Json::array();
+  }
+  watcher.sync();
+  for (const Json& m : watcher.log)
+    EXPECT_FALSE(m.contains("guide")) << "the guide is the person's";
+  EXPECT_EQ(watcher.log.front()["table_options"]["guide"], true);
+  EXPECT_EQ(http_post(port, "/api/tables", {{"game", "ufo"}, {"guide", 1}}).body["code"],
+            "request/malformed");
 }
 
 TEST(ServerUndo, ATableWithoutUndoRefusesItAndSaysSo) {

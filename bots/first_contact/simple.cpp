@@ -141,30 +141,13 @@ void GlyphTally::observe(const FirstContactState& s, Seat seat) {
   for (int e = 0; e < s.earthlings(); ++e)
     if (s.zero_turn_characteristic(e) >= 0)
       settled_[s.zero_turn_glyph(e)] = static_cast<std::int8_t>(s.zero_turn_characteristic(e));
-  const Phase ph = s.phase();
-  // A question is over once its answer is out; its rotated cards and answer
-  // stay in the state until the next question starts.
-  if (ph == Phase::kRotate || ph == Phase::kPropose) {
-    if (!in_question_) my_question_ = -1;
-    in_question_ = true;
-    if (s.earthling_seat(s.current()) == seat && s.chosen() >= 0) my_question_ = s.chosen();
-  } else if (in_question_) {
-    in_question_ = false;
-    if (!s.answer().empty()) add_question(s, seat);
-  }
-  // An alien turn is over once the offers are revealed; its message stays
-  // until the next target is chosen.
-  if (ph == Phase::kMessage || ph == Phase::kOffer || ph == Phase::kSecondAttempt) {
-    in_turn_ = true;
-  } else if (in_turn_) {
-    in_turn_ = false;
-    add_turn(s);
-  }
+  rounds_.observe(
+      s, seat, [&] { add_question(s, seat); }, [&] { add_turn(s); });
 }
 
 void GlyphTally::add_question(const FirstContactState& s, Seat seat) {
-  if (s.earthling_seat(s.asker()) == seat && my_question_ >= 0) {
-    for (std::uint8_t g : s.answer()) count_[my_question_][g] += kOwnQuestion;
+  if (s.earthling_seat(s.asker()) == seat && rounds_.my_question() >= 0) {
+    for (std::uint8_t g : s.answer()) count_[rounds_.my_question()][g] += kOwnQuestion;
     return;
   }
   std::uint32_t shared = ~0u;

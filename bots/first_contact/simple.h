@@ -30,6 +30,7 @@
 #include <array>
 #include <cstdint>
 
+#include "bots/first_contact/rounds.h"
 #include "bots/game_bot.h"
 #include "games/first_contact/first_contact.h"
 
@@ -53,8 +54,7 @@ class GlyphTally {
   std::array<std::array<double, kGlyphs>, kCharacteristics> count_{};
   std::array<std::int8_t, kGlyphs> settled_;  // from the zero turn: the characteristic, or -1
   std::array<std::uint32_t, kMaxAliens> refused_{};
-  int my_question_ = -1;  // the characteristic this seat asked about in the current question
-  bool in_question_ = false, in_turn_ = false;
+  RoundWatch rounds_;
 };
 
 // The simple bot's decisions, for the bot and for tests: a legal decision

@@ -172,27 +172,8 @@ void GlyphBelief::observe(const FirstContactState& s, Seat seat) {
       dirty_ = true;
     }
   }
-  // A question is finished once the phase has moved past the proposals; the
-  // rotated cards and the answer stay in the state until the next question.
-  const Phase ph = s.phase();
-  if (ph == Phase::kRotate || ph == Phase::kPropose) {
-    if (!in_question_) my_question_ = -1;
-    in_question_ = true;
-    // The asker's own characteristic; anyone else's determinization has a
-    // random one, which is never read.
-    if (s.earthling_seat(s.current()) == seat && s.chosen() >= 0) my_question_ = s.chosen();
-  } else if (in_question_) {
-    in_question_ = false;
-    if (!s.answer().empty()) add_question(s, seat);
-  }
-  // Likewise an alien turn, whose message and revealed offers stay until the
-  // next target is chosen.
-  if (ph == Phase::kMessage || ph == Phase::kOffer || ph == Phase::kSecondAttempt) {
-    in_turn_ = true;
-  } else if (in_turn_) {
-    in_turn_ = false;
-    add_turn(s);
-  }
+  rounds_.observe(
+      s, seat, [&] { add_question(s, seat); }, [&] { add_turn(s); });
 }
 
 std::array<double, kCharacteristics> GlyphBelief::answer_odds(const FieldTraits& field,
@@ -212,9 +193,9 @@ void GlyphBelief::add_question(const FirstContactState& s, Seat seat) {
   // Each glyph of the answer was some alien's reading of the rotation.
   auto odds = answer_odds(field_traits(s), s.rotated());
   double floor = kAnswerFloor;
-  if (my_question_ >= 0 && s.earthling_seat(s.asker()) == seat) {
+  if (rounds_.my_question() >= 0 && s.earthling_seat(s.asker()) == seat) {
     for (int c = 0; c < kCharacteristics; ++c)
-      odds[c] = kOwnQuestion * (c == my_question_) + (1 - kOwnQuestion) * odds[c];
+      odds[c] = kOwnQuestion * (c == rounds_.my_question()) + (1 - kOwnQuestion) * odds[c];
     floor = kOwnAnswerFloor;
   }
   for (std::uint8_t g : s.answer())

@@ -31,6 +31,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "bots/first_contact/rounds.h"
 #include "bots/game_bot.h"
 #include "games/first_contact/first_contact.h"
 
@@ -91,8 +92,7 @@ class GlyphBelief {
   GlyphGrid evidence_{};                             // log-weights from questions and messages
   std::array<std::int8_t, kCharacteristics> shown_;  // zero-turn glyph of c, or -1
   std::array<std::uint32_t, kMaxAliens> refused_{};
-  bool in_question_ = false, in_turn_ = false;
-  int my_question_ = -1;  // the characteristic the seat asked about in the current question
+  RoundWatch rounds_;
   int questions_ = 0, messages_ = 0;
   mutable GlyphGrid p_{};
   mutable bool dirty_ = true;

@@ -93,4 +93,20 @@ inline Unique unique_item() {
   return u;
 }
 
+// A 2-player table (zero turn on) where the zero turn shows u's glyph and the
+// alien's (seat 0's) message is that glyph alone: the earthling (seat 1) is
+// to offer, and u's square is the only fit.
+template <class B>
+void shown_unique_glyph(Table<B>& t, const Unique& u) {
+  setup(t.s, {}, 5, u.card, u.rotation);
+  t.act(1, act::kCharacteristic + u.c);
+  t.act(1, act::kCharacteristic + kAlive);
+  t.act(1, act::kSquare + (u.square == 0 ? 1 : 0));
+  t.act(1, act::kDone);
+  t.act(0, act::kGlyph + t.s.glyph_of(kAlive));
+  t.act(0, act::kSquare + u.square);
+  t.act(0, act::kGlyph + t.s.glyph_of(u.c));
+  t.act(0, act::kSend);
+}
+
 }  // namespace meeple::first_contact::test

@@ -101,15 +101,7 @@ TEST(FirstContactTalker, EarthlingOffersTheOnlyItemAShownGlyphFits) {
   ASSERT_GE(u.c, 0);
   {
     Table t{fresh(2, {{"zero_turn", "on"}}), 1};
-    setup(t.s, {}, 5, u.card, u.rotation);
-    t.act(1, act::kCharacteristic + u.c);
-    t.act(1, act::kCharacteristic + kAlive);
-    t.act(1, act::kSquare + (u.square == 0 ? 1 : 0));
-    t.act(1, act::kDone);
-    t.act(0, act::kGlyph + t.s.glyph_of(kAlive));
-    t.act(0, act::kSquare + u.square);
-    t.act(0, act::kGlyph + t.s.glyph_of(u.c));
-    t.act(0, act::kSend);
+    shown_unique_glyph(t, u);
     EXPECT_EQ(t.decide(), act::kSquare + u.square);
   }
   // Learned from a question: the earthling rotated that one card and the
