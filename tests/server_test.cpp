@@ -939,8 +939,10 @@ TEST(Server, AFloodIsRefusedWithoutCuttingOffAClientThatReads) {
   const int burst = static_cast<int>(ServerOptions{}.rate_burst);
   for (int i = 0; i < burst + 2000; ++i) ASSERT_TRUE(c.try_send_text(ping)) << i;
   // The tokens refill (199 a second), then a spectator's chat, answered by
-  // the table after every pong before it, marks the end of the answers.
-  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  // the table after every pong before it, marks the end of the answers. (A
+  // second: a slow, sanitized build may still be reading the flood after
+  // less, and the marker would be refused with it.)
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
   c.send({{"type", "chat"}, {"text", "the end"}});
   int pongs = 0, limited = 0;
   while (auto m = c.next()) {
