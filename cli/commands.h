@@ -151,6 +151,7 @@ struct PlayArgs {
   bool seed_given = false;
   bool show_json = false;
   std::string guide_file;  // another script than the game's (for authors)
+  int part = 1;            // which part of the guide (1 first)
 };
 int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostream& err);
 

@@ -166,6 +166,8 @@ int main(int argc, char** argv) {
       "learn", "Learn a game: a guided first game against bots, the rule of each step explained");
   c_learn->add_option("game", lr.game, "Game name")->required();
   c_learn->add_option("--lang", lr.lang, "Language: en, it or ko");
+  c_learn->add_option("--part", lr.part,
+                      "Which part of the guide (First Contact: 1 as an earthling, 2 as the alien)");
   auto* learn_seed = c_learn->add_option("--seed", lr.seed, "Another deal (for guide authors)");
   c_learn->add_flag("--json", lr.show_json, "Show each choice's JSON form (for guide authors)");
   c_learn->add_option("--guide", lr.guide_file, "A guide script file instead of the game's own");

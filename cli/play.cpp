@@ -291,12 +291,12 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ost
   // `meeple learn`: the guide's table, deal and bots.
   std::optional<room::GuideScript> guide;
   if (a.learn) {
-    auto g = room::GuideScript::of(*game);
+    auto g = room::GuideScript::of(*game, a.part - 1);
     if (!a.guide_file.empty()) {
       std::ifstream f(a.guide_file);
       std::stringstream text;
       text << f.rdbuf();
-      g = f ? room::GuideScript::parse(*game, text.str())
+      g = f ? room::GuideScript::parse(*game, text.str(), a.part - 1)
             : Expected<room::GuideScript>(
                   make_error(errc::kIo, "cannot read the guide file " + a.guide_file));
     }

@@ -18,16 +18,27 @@ Error corrupt(std::string_view why) {
 
 }  // namespace
 
-Expected<GuideScript> GuideScript::of(const AnyGame& game) {
+Expected<GuideScript> GuideScript::of(const AnyGame& game, int part) {
   if (game.guide().empty())
     return make_error(errc::kNoGuide, fmt::format("{} has no guided game", game.name()));
-  return parse(game, game.guide());
+  return parse(game, game.guide(), part);
 }
 
-Expected<GuideScript> GuideScript::parse(const AnyGame& game, std::string_view text) {
-  const Json j = Json::parse(text, nullptr, false);
-  if (!j.is_object()) return corrupt("not a JSON object");
+Expected<GuideScript> GuideScript::parse(const AnyGame& game, std::string_view text, int part) {
+  const Json whole = Json::parse(text, nullptr, false);
+  if (!whole.is_object()) return corrupt("not a JSON object");
+  const bool several = whole.contains("parts");
+  if (several && (!whole["parts"].is_array() || whole["parts"].empty()))
+    return corrupt("parts is a list of scripts");
+  const int parts = several ? static_cast<int>(whole["parts"].size()) : 1;
+  if (part < 0 || part >= parts)
+    return make_error(errc::kNoGuide, fmt::format("{}'s guide has {} part(s), not part {}",
+                                                  game.name(), parts, part + 1));
+  const Json& j = several ? whole["parts"][static_cast<std::size_t>(part)] : whole;
+  if (!j.is_object()) return corrupt("a part is a JSON object");
   GuideScript s;
+  s.part = part;
+  s.parts = parts;
   try {
     s.players = j.at("players").get<int>();
     s.params = j.value("params", Json::object());
@@ -35,6 +46,7 @@ Expected<GuideScript> GuideScript::parse(const AnyGame& game, std::string_view t
     s.seat = j.at("seat").get<Seat>();
     s.bot = j.value("bot", "");
     s.intro = j.value("intro", "");
+    s.done = j.value("done", s.done);
     for (const Json& st : j.at("steps")) {
       GuideStep step{.action = st.at("action"),
                      .say = st.at("say").get<std::string>(),
@@ -63,7 +75,8 @@ std::vector<SeatConfig> GuideScript::seats(const AnyGame& game, std::string name
 }
 
 Json GuideNote::to_json() const {
-  return {{"step", step},   {"steps", steps},           {"on_script", on_script}, {"text", text},
+  return {{"step", step},   {"steps", steps},           {"part", part},
+          {"parts", parts}, {"on_script", on_script},   {"text", text},
           {"rules", rules}, {"suggestion", suggestion}, {"instead", instead}};
 }
 
@@ -75,6 +88,8 @@ GuideNote guide_note(const GuideScript& script, const Room& room, std::string_vi
   GuideNote note;
   note.step = mine.size();
   note.steps = script.steps.size();
+  note.part = script.part;
+  note.parts = script.parts;
   // The first decision that was not the suggested one, if any.
   std::size_t off = mine.size();
   for (std::size_t i = 0; i < mine.size(); ++i)
@@ -100,7 +115,7 @@ GuideNote guide_note(const GuideScript& script, const Room& room, std::string_vi
   }
   if (room.finished() || !room.must_act(seat)) return note;
   if (note.step >= script.steps.size()) {
-    note.text = words.text("guide.done", lang);
+    note.text = words.text(script.done, lang);
     return note;
   }
   const GuideStep& step = script.steps[note.step];

@@ -15,9 +15,11 @@
 // Hidden information: a guide reads only what its seat may know (its own
 // decisions, its choices, the events as the seat was told them).
 //
-// Script form:
+// A guide may have several parts, each a table of its own (First Contact:
+// one as an earthling, one as the alien, since a seat keeps its role all
+// game): {"parts": [<script>, <script>]}. Script form:
 //   {"players": 2, "params": {...}, "seed": 7, "seat": 0, "bot": "heuristic",
-//    "intro": "guide.intro",
+//    "intro": "guide.intro", "done": "guide.done",
 //    "steps": [{"action": <the action's JSON form>, "say": "guide.move",
 //               "rules": "your-turn", "teaches": ["movement"],
 //               "expect": "words of an event this step brings about"}]}
@@ -53,15 +55,18 @@ struct GuideScript {
   Json params = Json::object();
   std::uint64_t seed = 1;
   Seat seat = 0;
-  std::string bot;    // the other seats' bot spec ("" : the game's default)
-  std::string intro;  // catalog key of the opening words ("" : none)
+  std::string bot;                  // the other seats' bot spec ("" : the game's default)
+  std::string intro;                // catalog key of the opening words ("" : none)
+  std::string done = "guide.done";  // catalog key of the words after the last step
   std::vector<GuideStep> steps;
+  int part = 0;   // which part of the game's guide (0 first)
+  int parts = 1;  // how many it has
 
-  // The game's guide (guide/none for a game without one, guide/corrupt for
-  // a script that does not read).
-  static Expected<GuideScript> of(const AnyGame& game);
-  // A script from its JSON text (guide/corrupt when it does not read).
-  static Expected<GuideScript> parse(const AnyGame& game, std::string_view text);
+  // Part `part` of the game's guide (guide/none for a game without one or
+  // without that part, guide/corrupt for a script that does not read).
+  static Expected<GuideScript> of(const AnyGame& game, int part = 0);
+  // Part `part` of a guide from its JSON text.
+  static Expected<GuideScript> parse(const AnyGame& game, std::string_view text, int part = 0);
   // The table it describes: the person at `seat`, bots elsewhere.
   std::vector<SeatConfig> seats(const AnyGame& game, std::string name) const;
 };
@@ -70,6 +75,7 @@ struct GuideScript {
 struct GuideNote {
   std::size_t step = 0;   // the person's decisions so far (the step now)
   std::size_t steps = 0;  // the script's length
+  int part = 0, parts = 1;
   bool on_script = true;  // every decision so far was the suggested one
   std::string text;       // the rule that applies now and why ("" : nothing now)
   std::string rules;      // section of the rules page ("" : none)

@@ -265,7 +265,9 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
   if (guide.get<bool>()) {
     // The guide's own table: its players, options and bots, private, no
     // clock; the person's seat is the one to join.
-    auto script = room::GuideScript::of(*game);
+    const Json part = req.value("guide_part", Json(0));
+    if (!part.is_number_integer()) return make_error(errc::kMalformed, "guide_part is a number");
+    auto script = room::GuideScript::of(*game, part.get<int>());
     if (!script) return script.error();
     Json seats = Json::array();
     for (const room::SeatConfig& s : script->seats(*game, ""))
@@ -425,8 +427,8 @@ MaybeError Table::read_plan(const Json& s) {
     turn_based_ = s.value("turn_based", false);
     takeover_ = s.value("on_timeout", "bot") == "takeover";
     rematch_of_ = s.value("rematch_of", "");
-    if (s.value("guide", false)) {
-      auto script = room::GuideScript::of(*game_);
+    if (s.contains("guide_part")) {
+      auto script = room::GuideScript::of(*game_, s.at("guide_part").get<int>());
       if (!script) return script.error();
       guide_ = std::move(*script);
     }
@@ -553,7 +555,7 @@ Json Table::seat_plan_json() const {
                {"on_timeout", takeover_ ? "takeover" : "bot"},
                {"seats", seats}};
   if (!rematch_of_.empty()) plan["rematch_of"] = rematch_of_;
-  if (guide_) plan["guide"] = true;
+  if (guide_) plan["guide_part"] = guide_->part;
   return plan;
 }
 

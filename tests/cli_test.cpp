@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "core/any_game.h"
 #include "games/registry.h"
+#include "room/guide.h"
 #include "room/room.h"
 #include "tests/toy/registered.h"
 
@@ -419,6 +420,37 @@ TEST_F(Cli, PlayTakesBackAMoveWhenAsked) {
             0);
   EXPECT_EQ(o2.str().find("you take back your move"), std::string::npos);
   EXPECT_NE(o2.str().find("undo/off"), std::string::npos);
+}
+
+// `meeple learn`: the guide in the terminal, in Italian: before each
+// decision the step's words and its rules section, the suggestion marked;
+// typing the suggestions (as JSON) follows the script to its end.
+TEST_F(Cli, LearnExplainsEachStepAndMarksTheSuggestion) {
+  const AnyGame& game = *find_game("first-giants");
+  auto script = room::GuideScript::of(game);
+  ASSERT_TRUE(script);
+  std::string typed;
+  for (const auto& step : script->steps) typed += "json " + step.action.dump() + "\n";
+  typed += "esci\n";
+  in.str(typed);
+  ASSERT_EQ(cmd_play({.game = "first-giants", .lang = "it", .learn = true}, in, out, err), 0)
+      << err.str();
+  const std::string o = out.str();
+  auto count = [&](const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = o.find(what); at != std::string::npos; at = o.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_NE(o.find("Impara First Giants"), std::string::npos) << o.substr(0, 300);
+  for (const auto& step : script->steps)
+    EXPECT_NE(o.find(game.messages()->text(step.say, "it")), std::string::npos) << step.say;
+  EXPECT_EQ(count("\n *"), script->steps.size()) << "one suggestion marked per step";
+  EXPECT_GE(count("(Nelle regole: "), script->steps.size());
+  EXPECT_NE(o.find(game.messages()->text("guide.done", "it")), std::string::npos)
+      << "then the person plays on";
+  EXPECT_EQ(o.find("Non si può"), std::string::npos) << "every step was legal";
+  EXPECT_EQ(cmd_play({.game = "high-card", .learn = true}, in, out, err), 2) << "no guide";
+  EXPECT_NE(err.str().find("guide/none"), std::string::npos);
 }
 
 TEST_F(Cli, PlayLeavesCleanlyWhenInputEnds) {

@@ -1663,6 +1663,10 @@ TEST(Server, AGuidedTableTellsItsPersonTheRuleAndASuggestedChoice) {
   EXPECT_EQ(watcher.log.front()["table_options"]["guide"], true);
   EXPECT_EQ(http_post(port, "/api/tables", {{"game", "ufo"}, {"guide", 1}}).body["code"],
             "request/malformed");
+  auto no_part = http_post(port, "/api/tables",
+                           {{"game", "first-giants"}, {"guide", true}, {"guide_part", 5}});
+  EXPECT_EQ(no_part.status, 404);
+  EXPECT_EQ(no_part.body["code"], "guide/none");
 }
 
 TEST(ServerUndo, ATableWithoutUndoRefusesItAndSaysSo) {
