@@ -1,0 +1,203 @@
+// The guided first games (room/guide.h): every game's script still matches
+// the game (each step legal when reached, its expected events happen), it
+// shows the game's main rules, it reads the same in terminal play and on the
+// server (both ways of running bots), its words exist in en/it/ko, and a
+// person who plays otherwise is told what they did and may play on.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "games/registry.h"
+#include "room/guide.h"
+
+namespace meeple::room {
+namespace {
+
+// The rules each game's guide must show early (issue 22).
+const std::map<std::string, std::set<std::string>> kMainRules = {
+    {"ufo", {"movement", "bump", "support", "restaurant", "control-roll"}},
+    {"first-giants", {"dig", "effect", "exhibit", "set", "news"}},
+    {"first-contact", {"earthling", "alien"}},
+};
+
+// Lets the bots play until the person must act: as terminal play does
+// (advance) or as the server does (next_bot_turn on "another thread").
+MaybeError run_bots(Room& room, bool server_way) {
+  if (!server_way) return room.advance();
+  while (true) {
+    auto turn = room.next_bot_turn();
+    if (!turn) return turn.error();
+    if (!*turn) return std::nullopt;
+    BotTurn t = std::move(**turn);
+    if (auto e = room.apply_bot_turn(t, think(t))) return e;
+  }
+}
+
+std::unique_ptr<Room> open_guided(const AnyGame& game, const GuideScript& s) {
+  auto r = Room::open(game, s.params, s.seats(game, "you"), {.seed = s.seed});
+  EXPECT_TRUE(r) << r.error().message;
+  return r ? std::move(*r) : nullptr;
+}
+
+class EveryGuide : public ::testing::TestWithParam<std::string> {};
+
+// Every part of the game's guide.
+std::vector<GuideScript> parts_of(const AnyGame& game) {
+  std::vector<GuideScript> out;
+  auto first = GuideScript::of(game);
+  EXPECT_TRUE(first) << first.error().message;
+  if (!first) return out;
+  for (int p = 0; p < first->parts; ++p) {
+    auto s = GuideScript::of(game, p);
+    EXPECT_TRUE(s) << s.error().message;
+    if (s) out.push_back(std::move(*s));
+  }
+  return out;
+}
+
+// Follows every suggestion to the script's end; returns what was taught.
+void follow(const AnyGame& game, const GuideScript& s, bool server_way,
+            std::set<std::string>* taught, std::vector<std::string>* texts) {
+  auto room = open_guided(game, s);
+  ASSERT_TRUE(room);
+  for (std::size_t i = 0; i < s.steps.size(); ++i) {
+    ASSERT_FALSE(run_bots(*room, server_way));
+    ASSERT_FALSE(room->finished()) << "the game ended before step " << i;
+    ASSERT_TRUE(room->must_act(s.seat)) << "step " << i;
+    const GuideNote note = guide_note(s, *room, "en");
+    EXPECT_TRUE(note.on_script);
+    EXPECT_EQ(note.step, i);
+    ASSERT_EQ(note.suggestion, s.steps[i].action)
+        << "step " << i << " is not one of the choices when it is reached";
+    EXPECT_EQ(note.rules, s.steps[i].rules);
+    EXPECT_FALSE(note.text.empty());
+    texts->push_back(note.text);
+    const std::size_t events = room->event_count();
+    ASSERT_FALSE(room->act_json(s.seat, room->version(), note.suggestion)) << "step " << i;
+    ASSERT_FALSE(run_bots(*room, server_way));
+    if (!s.steps[i].expect.empty()) {
+      std::string told;
+      for (const auto& w : room->events_for(s.seat, events, "en")) told += w + "\n";
+      EXPECT_NE(told.find(s.steps[i].expect), std::string::npos)
+          << "step " << i << " should bring about \"" << s.steps[i].expect << "\"; it told:\n"
+          << told;
+    }
+    for (const auto& t : s.steps[i].teaches) taught->insert(t);
+  }
+  // After the script, the guide lets the person play on.
+  if (!room->finished() && room->must_act(s.seat)) {
+    const GuideNote end = guide_note(s, *room, "en");
+    EXPECT_TRUE(end.suggestion.is_null());
+    EXPECT_FALSE(end.text.empty());
+  }
+}
+
+TEST_P(EveryGuide, EveryStepIsLegalWhenReachedAndTheMainRulesComeUp) {
+  const AnyGame& game = *find_game(GetParam());
+  std::set<std::string> taught;
+  std::vector<std::string> texts;
+  for (const GuideScript& s : parts_of(game)) {
+    SCOPED_TRACE("part " + std::to_string(s.part + 1));
+    ASSERT_FALSE(s.steps.empty());
+    ASSERT_NO_FATAL_FAILURE(follow(game, s, false, &taught, &texts));
+  }
+  for (const auto& rule : kMainRules.at(GetParam()))
+    EXPECT_TRUE(taught.count(rule)) << "the guide does not show " << rule;
+}
+
+TEST_P(EveryGuide, TheServersWayOfRunningBotsMeetsTheSameGame) {
+  const AnyGame& game = *find_game(GetParam());
+  std::set<std::string> taught;
+  std::vector<std::string> texts;
+  for (const GuideScript& s : parts_of(game))
+    ASSERT_NO_FATAL_FAILURE(follow(game, s, true, &taught, &texts)) << "part " << s.part + 1;
+}
+
+TEST_P(EveryGuide, EveryTextAndSectionExistsInEveryLanguage) {
+  const AnyGame& game = *find_game(GetParam());
+  const Catalog& words = *game.messages();
+  std::set<std::string> keys = {"guide.instead", "guide.free"};
+  for (const GuideScript& s : parts_of(game)) {
+    keys.insert(s.done);
+    if (!s.intro.empty()) keys.insert(s.intro);
+    for (const auto& step : s.steps) {
+      keys.insert(step.say);
+      EXPECT_FALSE(step.rules.empty()) << step.say << " links no section of the rules";
+    }
+  }
+  for (const auto& k : keys) {
+    ASSERT_TRUE(words.contains(k)) << k;
+    for (auto lang : kLanguages) EXPECT_FALSE(words.text(k, lang).empty()) << k << " " << lang;
+  }
+}
+
+void depart_and_play_on(const AnyGame& game, const GuideScript& script) {
+  auto room = open_guided(game, script);
+  ASSERT_TRUE(room);
+  // The first step where another choice exists: take the first other one.
+  std::size_t departed = script.steps.size();
+  for (std::size_t i = 0; i < script.steps.size() && departed == script.steps.size(); ++i) {
+    ASSERT_FALSE(room->advance());
+    const auto choices = room->choices(script.seat, "en");
+    const GuideNote note = guide_note(script, *room, "en");
+    const Json* other = nullptr;
+    for (const auto& c : choices)
+      if (c.json != note.suggestion) other = &c.json;
+    const Json pick = other ? *other : note.suggestion;
+    ASSERT_FALSE(room->act_json(script.seat, room->version(), pick));
+    if (other) departed = i;
+  }
+  ASSERT_LT(departed, script.steps.size()) << "the script leaves no choice anywhere";
+  ASSERT_FALSE(room->advance());
+  const GuideNote after = guide_note(script, *room, "en");
+  EXPECT_FALSE(after.on_script);
+  EXPECT_NE(after.instead.find(room->event_words(room->decisions(script.seat).back().event, script.seat,
+                                                 "en")),
+            std::string::npos)
+      << "it says what the person did: " << after.instead;
+  // Off the script the guide suggests only what is possible, and the game
+  // goes on to its end.
+  Rng rng(7);
+  while (!room->finished()) {
+    const GuideNote n = guide_note(script, *room, "en");
+    const auto choices = room->choices(script.seat, "en");
+    bool open = n.suggestion.is_null();
+    for (const auto& c : choices) open = open || c.json == n.suggestion;
+    EXPECT_TRUE(open) << "a suggestion that is not a choice";
+    ASSERT_FALSE(room->act(
+        script.seat, room->version(),
+        choices[rng.below(static_cast<std::uint32_t>(choices.size()))].action));
+    ASSERT_FALSE(room->advance());
+  }
+}
+
+TEST_P(EveryGuide, APersonWhoPlaysOtherwiseIsToldWhatTheyDidAndPlaysOn) {
+  const AnyGame& game = *find_game(GetParam());
+  for (const GuideScript& part : parts_of(game)) {
+    SCOPED_TRACE("part " + std::to_string(part.part + 1));
+    ASSERT_NO_FATAL_FAILURE(depart_and_play_on(game, part));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Games, EveryGuide,
+                         ::testing::Values("ufo", "first-giants", "first-contact"),
+                         [](const auto& param_info) {
+                           std::string n = param_info.param;
+                           for (char& c : n)
+                             if (c == '-') c = '_';
+                           return n;
+                         });
+
+TEST(Guide, AGameWithoutAGuideOrABrokenScriptIsAClearError) {
+  const AnyGame& game = *find_game("ufo");
+  auto bad = GuideScript::parse(game, "{\"players\": 9, \"seed\": 1, \"seat\": 0, \"steps\": []}");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().code, errc::kCorruptGuide);
+  auto junk = GuideScript::parse(game, "not json");
+  ASSERT_FALSE(junk);
+  EXPECT_EQ(junk.error().code, errc::kCorruptGuide);
+}
+
+}  // namespace
+}  // namespace meeple::room
