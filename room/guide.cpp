@@ -12,6 +12,12 @@ namespace {
 // How many events after a departure the guide retells.
 constexpr std::size_t kFollowedEvents = 6;
 
+// An event's words as a clause of a longer sentence: without its final ".".
+std::string without_full_stop(std::string words) {
+  while (!words.empty() && words.back() == '.') words.pop_back();
+  return words;
+}
+
 Error corrupt(std::string_view why) {
   return make_error(errc::kCorruptGuide, fmt::format("the guide does not read: {}", why));
 }
@@ -104,20 +110,23 @@ GuideNote guide_note(const GuideScript& script, const Room& room, std::string_vi
     const std::size_t at = mine[off].event;
     std::string followed;
     for (std::size_t e = at + 1, told = 0; e < room.event_count() && told < kFollowedEvents; ++e) {
-      std::string w = room.event_words(e, seat, lang);
+      std::string w = without_full_stop(room.event_words(e, seat, lang));
       if (w.empty()) continue;
       followed += (followed.empty() ? "" : "; ") + w;
       ++told;
     }
     note.instead = words.format("guide.instead", lang,
-                                {{"taken", room.event_words(at, seat, lang)},
-                                 {"followed", followed.empty() ? "-" : followed}});
+                                {{"taken", without_full_stop(room.event_words(at, seat, lang))}});
+    // Nothing may have followed yet (the others are still to play).
+    if (!followed.empty())
+      note.instead += " " + words.format("guide.followed", lang, {{"followed", followed}});
   }
-  if (room.finished() || !room.must_act(seat)) return note;
   if (note.step >= script.steps.size()) {
+    // The part is over, whoever is to play: say so (and what comes next).
     note.text = words.text(script.done, lang);
     return note;
   }
+  if (room.finished() || !room.must_act(seat)) return note;
   const GuideStep& step = script.steps[note.step];
   bool open = false;
   for (const Choice& c : room.choices(seat, lang)) open = open || c.json == step.action;

@@ -77,7 +77,8 @@ struct GuideNote {
   std::size_t steps = 0;  // the script's length
   int part = 0, parts = 1;
   bool on_script = true;  // every decision so far was the suggested one
-  std::string text;       // the rule that applies now and why ("" : nothing now)
+  std::string text;       // the rule that applies now and why ("" : nothing to decide now);
+                          // once the script is behind, its `done` words
   std::string rules;      // section of the rules page ("" : none)
   Json suggestion;        // the suggested action's JSON form, null for none
   std::string instead;    // after a departure: what the person did and what followed

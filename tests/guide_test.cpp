@@ -85,12 +85,11 @@ void follow(const AnyGame& game, const GuideScript& s, bool server_way,
     }
     for (const auto& t : s.steps[i].teaches) taught->insert(t);
   }
-  // After the script, the guide lets the person play on.
-  if (!room->finished() && room->must_act(s.seat)) {
-    const GuideNote end = guide_note(s, *room, "en");
-    EXPECT_TRUE(end.suggestion.is_null());
-    EXPECT_FALSE(end.text.empty());
-  }
+  // After the script, the guide says the part is over (whoever is to play)
+  // and lets the person play on.
+  const GuideNote end = guide_note(s, *room, "en");
+  EXPECT_TRUE(end.suggestion.is_null());
+  EXPECT_EQ(end.text, game.messages()->text(s.done, "en"));
 }
 
 TEST_P(EveryGuide, EveryStepIsLegalWhenReachedAndTheMainRulesComeUp) {
@@ -117,7 +116,7 @@ TEST_P(EveryGuide, TheServersWayOfRunningBotsMeetsTheSameGame) {
 TEST_P(EveryGuide, EveryTextAndSectionExistsInEveryLanguage) {
   const AnyGame& game = *find_game(GetParam());
   const Catalog& words = *game.messages();
-  std::set<std::string> keys = {"guide.instead", "guide.free"};
+  std::set<std::string> keys = {"guide.instead", "guide.followed", "guide.free"};
   for (const GuideScript& s : parts_of(game)) {
     keys.insert(s.done);
     if (!s.intro.empty()) keys.insert(s.intro);
@@ -152,10 +151,12 @@ void depart_and_play_on(const AnyGame& game, const GuideScript& script) {
   ASSERT_FALSE(room->advance());
   const GuideNote after = guide_note(script, *room, "en");
   EXPECT_FALSE(after.on_script);
-  EXPECT_NE(after.instead.find(room->event_words(room->decisions(script.seat).back().event, script.seat,
-                                                 "en")),
-            std::string::npos)
+  std::string taken =
+      room->event_words(room->decisions(script.seat).back().event, script.seat, "en");
+  while (!taken.empty() && taken.back() == '.') taken.pop_back();
+  EXPECT_NE(after.instead.find(taken), std::string::npos)
       << "it says what the person did: " << after.instead;
+  EXPECT_EQ(after.instead.find(".."), std::string::npos) << "one sentence, one full stop";
   // Off the script the guide suggests only what is possible, and the game
   // goes on to its end.
   Rng rng(7);
@@ -165,9 +166,8 @@ void depart_and_play_on(const AnyGame& game, const GuideScript& script) {
     bool open = n.suggestion.is_null();
     for (const auto& c : choices) open = open || c.json == n.suggestion;
     EXPECT_TRUE(open) << "a suggestion that is not a choice";
-    ASSERT_FALSE(room->act(
-        script.seat, room->version(),
-        choices[rng.below(static_cast<std::uint32_t>(choices.size()))].action));
+    ASSERT_FALSE(room->act(script.seat, room->version(),
+                           choices[rng.below(static_cast<std::uint32_t>(choices.size()))].action));
     ASSERT_FALSE(room->advance());
   }
 }

@@ -6,12 +6,14 @@ import { describe, expect, it } from "vitest";
 import {
   CHOICE_KEYS,
   ERROR_KEYS,
+  GUIDE_KEYS,
   LOBBY_SEAT_KEYS,
   PLAYING_SEAT_KEYS,
   PROTOCOL,
   STATE_KEYS,
   STATE_REQUIRED,
   TABLE_OPTIONS_KEYS,
+  TABLE_OPTIONS_REQUIRED,
   parseServerMessage,
 } from "./protocol";
 import type { StateMessage } from "./protocol";
@@ -36,7 +38,11 @@ describe("golden protocol messages", () => {
       const seatKeys = m.phase === "lobby" ? LOBBY_SEAT_KEYS : PLAYING_SEAT_KEYS;
       for (const s of m.seats) expect(keys(s)).toEqual([...seatKeys].sort());
       for (const c of m.choices ?? []) expect(keys(c)).toEqual([...CHOICE_KEYS].sort());
-      if (m.table_options) expect(keys(m.table_options)).toEqual([...TABLE_OPTIONS_KEYS].sort());
+      if (m.table_options) {
+        for (const k of keys(m.table_options)) expect(TABLE_OPTIONS_KEYS).toContain(k);
+        for (const k of TABLE_OPTIONS_REQUIRED) expect(m.table_options).toHaveProperty(k);
+      }
+      if (m.guide) expect(keys(m.guide)).toEqual([...GUIDE_KEYS].sort());
     });
   }
 

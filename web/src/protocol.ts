@@ -65,6 +65,10 @@ export interface CreateTableRequest {
   turn_based?: boolean;
   /** When a person's clock runs out: a bot decides for them, or takes the seat over. */
   on_timeout?: OnTimeout;
+  /** "Learn to play": the game's guided first game (every other field but `languages` is ignored). */
+  guide?: boolean;
+  /** Which part of the guide (0 first; First Contact's second part is the alien's game). */
+  guide_part?: number;
 }
 
 export type OnTimeout = "bot" | "takeover";
@@ -75,6 +79,8 @@ export interface TableOptions {
   clock_seconds: number;
   turn_based: boolean;
   on_timeout: OnTimeout;
+  /** A guided first game ("Learn to play"): the person's seat gets `guide` in each state message. */
+  guide?: boolean;
 }
 
 /** The longest clock a table may have: 14 days. */
@@ -278,6 +284,28 @@ export interface StateMessage {
   /** When this seat's clock runs out, while it must act at a table with a clock. */
   deadline?: number;
   table_options?: TableOptions;
+  /** Only to the person's seat of a guided table ("Learn to play"). */
+  guide?: Guide;
+}
+
+/** Where a guided first game stands, and what it says now (docs/protocol.md, `guide`). */
+export interface Guide {
+  /** The person's decisions so far; the guided part is over once `step >= steps`. */
+  step: number;
+  steps: number;
+  /** This table's part of the guide (0 first) and how many parts it has (a part is its own table). */
+  part: number;
+  parts: number;
+  /** The game still follows the script (the person played every suggestion so far). */
+  on_script: boolean;
+  /** The rule that applies now and why these are the choices ("" while the person has nothing to decide). */
+  text: string;
+  /** The section of the rules page it explains (#/rules/<game>/<rules>), or "". */
+  rules: string;
+  /** The JSON form of the suggested choice (the `json` of one of `choices`), or null. */
+  suggestion: Json | null;
+  /** Just after the person played something else than the suggestion: what they did and what followed. */
+  instead: string;
 }
 
 export interface PongMessage {
@@ -332,6 +360,7 @@ const stateKeys = [
   "since",
   "deadline",
   "table_options",
+  "guide",
 ] as const;
 export const STATE_KEYS: Exactly<StateMessage, typeof stateKeys> = stateKeys;
 export const STATE_REQUIRED: readonly (keyof StateMessage)[] = [
@@ -352,5 +381,14 @@ const choiceKeys = ["action", "json", "words"] as const;
 export const CHOICE_KEYS: Exactly<Choice, typeof choiceKeys> = choiceKeys;
 const errorKeys = ["type", "code", "message"] as const;
 export const ERROR_KEYS: Exactly<ErrorMessage, typeof errorKeys> = errorKeys;
-const tableOptionsKeys = ["undo", "clock_seconds", "turn_based", "on_timeout"] as const;
+const tableOptionsKeys = ["undo", "clock_seconds", "turn_based", "on_timeout", "guide"] as const;
 export const TABLE_OPTIONS_KEYS: Exactly<TableOptions, typeof tableOptionsKeys> = tableOptionsKeys;
+/** The table options every server sends (`guide` came later: older servers and golden files lack it). */
+export const TABLE_OPTIONS_REQUIRED: readonly (keyof TableOptions)[] = [
+  "undo",
+  "clock_seconds",
+  "turn_based",
+  "on_timeout",
+];
+const guideKeys = ["step", "steps", "part", "parts", "on_script", "text", "rules", "suggestion", "instead"] as const;
+export const GUIDE_KEYS: Exactly<Guide, typeof guideKeys> = guideKeys;

@@ -165,6 +165,20 @@ const en = {
   "notify.body": "It is your turn at meeple.",
   "wait.undo_on": "Undo: people may take back their own moves",
   "wait.undo_off": "No undo at this table",
+  "guide.learn": "Learn to play",
+  "guide.learn_help":
+    "New to the game? Play a guided first game against bots: each step says which rule applies and suggests a move.",
+  "guide.starting": "Setting up your first game…",
+  "guide.title": "Learn to play",
+  "guide.step": "Step {n} of {m}",
+  "guide.instead": "What you did instead",
+  "guide.read_rule": "Read this rule",
+  "guide.suggested": "suggested",
+  "guide.waiting": "The others are playing: watch what they do.",
+  "guide.over": "Guided part over",
+  "guide.part": "Part {n} of {m}",
+  "guide.next_part": "Go on: part {n} of {m}",
+  "guide.free_play": "You may choose anything: the highlighted choice is only a suggestion.",
 };
 
 export type UiKey = keyof typeof en;
@@ -332,6 +346,20 @@ const it: Record<UiKey, string> = {
   "notify.body": "Tocca a te su meeple.",
   "wait.undo_on": "Annullamento: si possono riprendere le proprie mosse",
   "wait.undo_off": "A questo tavolo non si annulla",
+  "guide.learn": "Impara a giocare",
+  "guide.learn_help":
+    "Non conosci il gioco? Fai una prima partita guidata contro i bot: a ogni passo ti diciamo quale regola vale e ti suggeriamo una mossa.",
+  "guide.starting": "Prepariamo la tua prima partita…",
+  "guide.title": "Impara a giocare",
+  "guide.step": "Passo {n} di {m}",
+  "guide.instead": "Cosa hai fatto invece",
+  "guide.read_rule": "Leggi questa regola",
+  "guide.suggested": "consigliata",
+  "guide.waiting": "Tocca agli altri: guarda cosa fanno.",
+  "guide.over": "Fine della parte guidata",
+  "guide.part": "Parte {n} di {m}",
+  "guide.next_part": "Continua: parte {n} di {m}",
+  "guide.free_play": "Puoi scegliere quello che vuoi: la scelta evidenziata è solo un consiglio.",
 };
 
 const ko: Record<UiKey, string> = {
@@ -495,6 +523,20 @@ const ko: Record<UiKey, string> = {
   "notify.body": "meeple에서 내 차례입니다.",
   "wait.undo_on": "되돌리기: 자기 결정을 되돌릴 수 있음",
   "wait.undo_off": "이 테이블은 되돌리기 없음",
+  "guide.learn": "플레이 배우기",
+  "guide.learn_help":
+    "처음이신가요? 봇과 함께 안내를 받으며 첫 게임을 해 보세요. 단계마다 어떤 규칙이 적용되는지 알려 주고 수를 추천해 드립니다.",
+  "guide.starting": "첫 게임을 준비하는 중…",
+  "guide.title": "플레이 배우기",
+  "guide.step": "{m}단계 중 {n}단계",
+  "guide.instead": "대신 하신 선택",
+  "guide.read_rule": "이 규칙 읽기",
+  "guide.suggested": "추천",
+  "guide.waiting": "다른 플레이어의 차례입니다. 어떻게 하는지 지켜보세요.",
+  "guide.over": "안내가 끝났습니다",
+  "guide.part": "{m}부 중 {n}부",
+  "guide.next_part": "계속하기: {m}부 중 {n}부",
+  "guide.free_play": "무엇이든 고를 수 있습니다. 강조된 선택은 추천일 뿐입니다.",
 };
 
 export const ui: Catalog<UiKey> = { en, it, ko };

@@ -3,6 +3,7 @@ import { api } from "../api";
 import { GAME_INFO } from "../games/info";
 import { lang } from "../i18n";
 import type { GameInfo, TableSummary } from "../protocol";
+import { LearnButton } from "../learn";
 import { href } from "../router";
 import { t } from "../strings";
 
@@ -38,6 +39,7 @@ export function Home({ games }: { games: GameInfo[] }) {
                   {t("lobby.players")}: {g.min_players}–{g.max_players}
                 </p>
                 <div class="actions">
+                  <LearnButton game={g.name} />
                   <a class="button primary" href={href({ page: "new", game: g.name })}>
                     {t("lobby.new_table")}
                   </a>

@@ -3,6 +3,7 @@ import { ApiError, api, playerName, remember, rememberName, rememberSeat } from 
 import { GAME_INFO } from "../games/info";
 import { lang, pick } from "../i18n";
 import type { CreateTableRequest, GameInfo, Json, OnTimeout, ParamSchema, SeatSpec } from "../protocol";
+import { LearnButton } from "../learn";
 import { go, href } from "../router";
 import { SeatMark } from "../seats";
 import { t } from "../strings";
@@ -174,6 +175,9 @@ export function NewTable({ game }: { game: GameInfo }) {
   return (
     <main class="new-table">
       <h1>{t("new.title", { game: GAME_INFO[game.name]?.title ?? game.title })}</h1>
+      <div class="learn-box">
+        <LearnButton game={game.name} help />
+      </div>
       <form onSubmit={submit}>
         <div class="param">
           <label for="name">{t("new.your_name")}</label>

@@ -5,6 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import { GAME_INFO } from "../games/info";
 import { lang } from "../i18n";
 import type { Lang } from "../protocol";
+import { LearnButton } from "../learn";
 import { href } from "../router";
 import { type RenderedRules, renderRules } from "../rules";
 import { t } from "../strings";
@@ -71,6 +72,7 @@ export function Rules({ game, section }: { game: string; section?: string }) {
       </nav>
       <article class="rules-text" dangerouslySetInnerHTML={{ __html: rules.html }} />
       <p class="actions">
+        <LearnButton game={game} />
         <a class="button primary" href={href({ page: "new", game })}>
           {t("lobby.new_table")}
         </a>

@@ -6,6 +6,7 @@ import { APP_TITLE, useTurnSignal } from "../attention";
 import { NotifyButton } from "../components/NotifyButton";
 import { Chat } from "../components/Chat";
 import { ChoiceList } from "../components/ChoiceList";
+import { GuidePanel, suggestedChoice, useBoardHighlight } from "../components/GuidePanel";
 import { EventLog } from "../components/EventLog";
 import { ScoreTable } from "../components/ScoreTable";
 import { SeatList, botLabel, plainSeatName, seatName, seatNames, turnText } from "../components/SeatList";
@@ -551,6 +552,11 @@ function Play({
   const pending = conn.pending.value !== null;
   const mine = (state.to_act ?? []).includes(state.seat);
   useUndoKey(conn);
+  // "Learn to play": the guide's panel, and its suggestion highlighted on the board and in the list.
+  const guide = state.seat >= 0 ? state.guide : undefined;
+  const suggested = suggestedChoice(state.choices, guide);
+  const board = useRef<HTMLDivElement>(null);
+  useBoardHighlight(board, suggested);
   return (
     <div class="play">
       <header class="turn-bar" aria-live="polite">
@@ -569,13 +575,26 @@ function Play({
         </p>
       )}
       {state.phase === "finished" && <EndScreen state={state} mod={mod} hostToken={hostToken} />}
-      <div class="play-body">
-        <div class="board-area">
+      <div class={`play-body${guide ? " guided" : ""}`}>
+        {guide && (
+          <GuidePanel
+            guide={guide}
+            game={state.game}
+            mustAct={state.phase === "playing" && mine}
+            suggested={suggested}
+          />
+        )}
+        <div class="board-area" ref={board}>
           {Screen && <Screen state={state} log={log} act={act} pending={pending} conn={conn} />}
         </div>
         <aside class="side">
           <SeatList state={state} />
-          <ChoiceList choices={state.choices ?? []} act={act} disabled={pending} />
+          <ChoiceList
+            choices={state.choices ?? []}
+            act={act}
+            disabled={pending}
+            suggested={suggested?.action ?? null}
+          />
           <UndoButton state={state} conn={conn} disabled={pending} />
           <EventLog log={log} />
           {state.seat >= 0 && <Chat conn={conn} />}

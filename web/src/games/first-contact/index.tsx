@@ -966,7 +966,14 @@ function OtherChoices({ m, act, pending }: { m: ScreenModel; act: (a: Json) => v
     <section class="fc-other">
       <h3>{t("fc.other")}</h3>
       {m.other.map((c: Choice) => (
-        <button key={c.action} type="button" title={c.words} disabled={pending} onClick={() => act(c.json)}>
+        <button
+          key={c.action}
+          type="button"
+          title={c.words}
+          data-action={c.action}
+          disabled={pending}
+          onClick={() => act(c.json)}
+        >
           {c.words}
         </button>
       ))}

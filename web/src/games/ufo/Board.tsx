@@ -167,6 +167,7 @@ function CityPiece({
     <g
       class={`space city${glow ? " glow" : ""}${target ? " target" : ""}${bump ? " bump" : ""}${rolling ? " rolling" : ""}`}
       data-space={s.id}
+      data-actions={actionList(target ? [...acts, target] : acts)}
       {...attrs}
     >
       <title>{onAct ? `${label}\n\n${info.join("\n")}` : info.join("\n")}</title>
@@ -205,6 +206,11 @@ function CityPiece({
   );
 }
 
+/** The choices a piece carries, as `data-actions` (space-separated action integers), or nothing. */
+function actionList(cs: Choice[]): string | undefined {
+  return cs.length ? cs.map((c) => c.action).join(" ") : undefined;
+}
+
 function VillagePiece({
   s,
   m,
@@ -225,7 +231,12 @@ function VillagePiece({
   const label = target ? target.words : info.join("\n");
   const attrs = onAct ? buttonProps(label, onAct) : {};
   return (
-    <g class={`space village${target ? " target" : ""}`} data-space={s.id} {...attrs}>
+    <g
+      class={`space village${target ? " target" : ""}`}
+      data-space={s.id}
+      data-actions={actionList(target ? [target] : [])}
+      {...attrs}
+    >
       <title>{target ? `${label}\n\n${info.join("\n")}` : info.join("\n")}</title>
       {target && <circle class="halo" cx={x} cy={y} r="17" />}
       {onAct && <circle class="hit" cx={x} cy={y} r="19" />}
@@ -247,7 +258,10 @@ function UfoPiece({
   selectable,
   selected,
   onAct,
+  actions,
 }: {
+  /** Every choice acting on this UFO (the table's guide highlights the one it suggests). */
+  actions: Choice[];
   u: UfoView;
   x: number;
   y: number;
@@ -275,6 +289,7 @@ function UfoPiece({
       class={`ufo${selectable ? " glow" : ""}${selected ? " selected" : ""}${u.used ? " used" : ""}`}
       data-ufo={u.id}
       data-owner={u.owner}
+      data-actions={actionList(actions)}
       {...attrs}
     >
       <title>{onAct ? `${label}\n\n${who}` : who}</title>
@@ -403,6 +418,7 @@ export function Board({ view, acts, selected, names, onClick, box, trails, turn 
               selectable={selectable && selected !== u.id}
               selected={selected === u.id}
               onAct={onAct}
+              actions={[...(acts.ufoActs.get(u.id) ?? []), ...(acts.ufoMoves.get(u.id)?.values() ?? [])]}
             />
           ))}
       </g>
