@@ -3,37 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TableConnection, mergeLog, mergeState } from "./connection";
 import type { StateMessage } from "./protocol";
-
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { reason: string }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(text: string) {
-    this.sent.push(JSON.parse(text));
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.({ reason: "" });
-  }
-  // The server's side.
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  deliver(m: object) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-  drop(reason = "") {
-    this.readyState = 3;
-    this.onclose?.({ reason });
-  }
-}
+import { FakeSocket } from "./fakesocket";
 
 const base = {
   type: "state",

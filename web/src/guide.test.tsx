@@ -13,31 +13,7 @@ import { lang } from "./i18n";
 import { LearnButton } from "./learn";
 import { Table } from "./pages/Table";
 import type { Choice, Guide } from "./protocol";
-
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: { type: string; version?: number; action?: unknown }[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { reason: string }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(text: string) {
-    this.sent.push(JSON.parse(text));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  deliver(m: object) {
-    act(() => this.onmessage?.({ data: JSON.stringify(m) }));
-  }
-}
+import { FakeSocket } from "./fakesocket";
 
 const choices: Choice[] = [
   { action: 3, json: { site: 0, take: "left" }, words: "dig at site 1, take the left card" },

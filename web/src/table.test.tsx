@@ -6,31 +6,7 @@ import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { lang } from "./i18n";
 import { Table } from "./pages/Table";
-
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: { type: string; version?: number }[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { reason: string }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(text: string) {
-    this.sent.push(JSON.parse(text));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  deliver(m: object) {
-    act(() => this.onmessage?.({ data: JSON.stringify(m) }));
-  }
-}
+import { FakeSocket } from "./fakesocket";
 
 const seats = [
   { kind: "person", name: "Ana", stand_in: false, connected: true },

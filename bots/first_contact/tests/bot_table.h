@@ -109,4 +109,26 @@ void shown_unique_glyph(Table<B>& t, const Unique& u) {
   t.act(0, act::kSend);
 }
 
+// The earthling bot (seat 1) asks its question and rotates items: answers
+// the characteristic it asked about (-1 if its first decision was no
+// question), checking that every item it rotated has it.
+template <class B>
+int asks_and_rotates_only_items_having_it(Table<B>& t) {
+  const Action choice = t.decide();
+  if (choice >= act::kSquare) {
+    ADD_FAILURE() << "not a question: " << choice;
+    return -1;
+  }
+  const int c = choice - act::kCharacteristic;
+  t.act(1, choice);
+  while (t.s.phase() == Phase::kRotate) {
+    const Action a = t.decide();
+    if (a != act::kDone) {
+      EXPECT_TRUE((having(t.s, c) >> (a - act::kSquare)) & 1u) << "rotated an item without it";
+    }
+    t.act(1, a);
+  }
+  return c;
+}
+
 }  // namespace meeple::first_contact::test

@@ -91,17 +91,8 @@ TEST(FirstContactSimple, EarthlingLearnsAGlyphFromItsOwnQuestion) {
   // only items having it, and then reads the answer as that characteristic.
   Table t{fresh(2), 1};
   setup(t.s, {}, 2, 3, 1);
-  const Action choice = t.decide();
-  ASSERT_LT(choice, act::kSquare);
-  const int c = choice - act::kCharacteristic;
-  t.act(1, choice);
-  while (t.s.phase() == Phase::kRotate) {
-    const Action a = t.decide();
-    if (a != act::kDone) {
-      EXPECT_TRUE((having(t.s, c) >> (a - act::kSquare)) & 1u) << "rotated an item without it";
-    }
-    t.act(1, a);
-  }
+  const int c = asks_and_rotates_only_items_having_it(t);
+  ASSERT_GE(c, 0);
   const int g = (t.s.glyph_of(c) + 1) % kGlyphs;  // an alien who answers with some glyph
   t.act(0, act::kGlyph + g);
   EXPECT_EQ(t.bot.tally().meaning(g), c);

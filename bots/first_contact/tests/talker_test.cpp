@@ -126,17 +126,8 @@ TEST(FirstContactTalker, EarthlingAsksAboutItemsItCanMakeClear) {
   // meaning the characteristic it chose.
   Table t{fresh(4), 1};
   setup(t.s, {}, 2, 3, 1);
-  const Action choice = t.decide();
-  ASSERT_LT(choice, act::kSquare);
-  const int c = choice - act::kCharacteristic;
-  t.act(1, choice);
-  while (t.s.phase() == Phase::kRotate) {
-    const Action a = t.decide();
-    if (a != act::kDone) {
-      EXPECT_TRUE((having(t.s, c) >> (a - act::kSquare)) & 1u) << "rotated an item without it";
-    }
-    t.act(1, a);
-  }
+  const int c = asks_and_rotates_only_items_having_it(t);
+  ASSERT_GE(c, 0);
   const auto odds = t.bot.belief().answer_odds(field_traits(t.s), t.s.rotated());
   EXPECT_EQ(std::max_element(odds.begin(), odds.end()) - odds.begin(), c);
 }
