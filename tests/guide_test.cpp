@@ -5,7 +5,9 @@
 // person who plays otherwise is told what they did and may play on.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <map>
+#include <regex>
 #include <set>
 
 #include "games/registry.h"
@@ -128,6 +130,60 @@ TEST_P(EveryGuide, EveryTextAndSectionExistsInEveryLanguage) {
   for (const auto& k : keys) {
     ASSERT_TRUE(words.contains(k)) << k;
     for (auto lang : kLanguages) EXPECT_FALSE(words.text(k, lang).empty()) << k << " " << lang;
+  }
+  // A text names a seat as the game's own events do (its catalog's "seat"
+  // words), so that the web client puts the players' names in, as it does in
+  // the event log: never as another game's seat words.
+  for (auto lang : kLanguages) {
+    std::set<std::string> others;
+    for (const AnyGame* g : all_games())
+      if (g != &game && g->messages() && g->messages()->contains("seat"))
+        others.insert(g->messages()->text("seat", lang));
+    if (words.contains("seat")) others.erase(words.text("seat", lang));
+    for (const auto& other : others) {
+      const std::size_t at = other.find("{n}");
+      ASSERT_NE(at, std::string::npos) << other;
+      const std::regex foreign(other.substr(0, at) + "[0-9]" + other.substr(at + 3));
+      for (const auto& k : keys)
+        EXPECT_FALSE(std::regex_search(words.text(k, lang), foreign))
+            << k << " (" << lang << ") names a seat as \"" << other << "\"";
+    }
+  }
+}
+
+// Whether `name` stands in `text` as a whole word.
+bool names(const std::string& text, const std::string& name) {
+  const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+    const std::size_t end = at + name.size();
+    if ((at == 0 || !word(text[at - 1])) && (end == text.size() || !word(text[end]))) return true;
+  }
+  return false;
+}
+
+TEST_P(EveryGuide, TextsCallPlacesAndThingsByTheNamesTheScreenShows) {
+  // A proper name of the game's catalog (a city, a fossil, a UFO type) that
+  // an English guide text uses is, in the other languages, the name the
+  // screen shows in that language (Smirne, not Izmir, in Italian).
+  const AnyGame& game = *find_game(GetParam());
+  const Catalog& words = *game.messages();
+  int checked = 0;
+  for (const auto& key : words.keys()) {
+    const std::string& en = words.text(key, "en");
+    if (key.starts_with("guide.") || en.size() < 4 || en.find('{') != std::string::npos ||
+        !std::isupper(static_cast<unsigned char>(en[0])))
+      continue;
+    for (const auto& guide_key : words.keys()) {
+      if (!guide_key.starts_with("guide.") || !names(words.text(guide_key, "en"), en)) continue;
+      ++checked;
+      for (auto lang : {"it", "ko"})
+        EXPECT_NE(words.text(guide_key, lang).find(words.text(key, lang)), std::string::npos)
+            << guide_key << " (" << lang << ") names " << en << " otherwise than the screen's \""
+            << words.text(key, lang) << "\"";
+    }
+  }
+  if (GetParam() != "first-contact") {  // its catalog's things are common nouns
+    EXPECT_GT(checked, 0) << "no name to check";
   }
 }
 

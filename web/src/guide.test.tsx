@@ -10,6 +10,7 @@ import { credentials } from "./api";
 import { ChoiceList } from "./components/ChoiceList";
 import { GuidePanel, SUGGESTED_CLASS, jsonEqual, suggestedChoice, useBoardHighlight } from "./components/GuidePanel";
 import { lang } from "./i18n";
+import { plainSeatName } from "./components/SeatList";
 import { LearnButton } from "./learn";
 import { Table } from "./pages/Table";
 import type { Choice, Guide } from "./protocol";
@@ -209,6 +210,26 @@ describe("the table page with a guide", () => {
     );
     expect(document.querySelector(".guide-instead")?.textContent).toContain("You reclaimed");
     expect(document.querySelectorAll(".side .choices button[data-suggested]").length).toBe(0);
+  });
+
+  it("names the seats in its words and in the choices by the players' names, as the event log does", () => {
+    localStorage.setItem("meeple.tables", JSON.stringify({ t1: { token: "a", seat: 0, name: "Ana" } }));
+    render(<Table id="t1" />);
+    const ws = FakeSocket.all[0];
+    act(() => ws.open());
+    const text = "Watch seat 1: it digs before you.";
+    ws.deliver(
+      state({
+        game: "first-giants",
+        choices: [{ action: 4, json: { back: 1 }, words: "back seat 1" }],
+        guide: guide({ text, instead: "Then seat 1 dug.", on_script: false, suggestion: { back: 1 } }),
+      }),
+    );
+    const bot = plainSeatName(state().seats, 1);
+    expect(document.querySelector(".guide-text")?.textContent).toBe(`Watch ${bot}: it digs before you.`);
+    expect(document.querySelector(".guide-instead p")?.textContent).toBe(`Then ${bot} dug.`);
+    expect(document.querySelector(".guide-suggestion")?.textContent).toContain(`back ${bot}`);
+    expect(document.querySelector(".side .choices button[data-action='4']")?.textContent).toContain(`back ${bot}`);
   });
 
   it("shows nothing of a guide when the state has none", () => {

@@ -529,7 +529,7 @@ export function TurnClock({ state }: { state: TableState }) {
 }
 
 function Play({
-  state,
+  state: told,
   conn,
   mod,
   hostToken,
@@ -547,13 +547,26 @@ function Play({
 }) {
   const Screen = mod?.Screen;
   const act = (a: Parameters<TableConnection["act"]>[0]) => conn.act(a);
-  const names = seatNames(state);
-  const log = conn.log.value.map((e) => nameSeats(e, state.game, lang.value, names));
+  const names = seatNames(told);
+  const named = (text: string) => nameSeats(text, told.game, lang.value, names);
+  const log = conn.log.value.map(named);
+  // The engine's words name seats by number; the players' names go into the
+  // choices as into the events (the list, the board's titles, the guide).
+  const namesKey = names.join("\n");
+  const choices = useMemo(
+    () => told.choices?.map((c) => ({ ...c, words: named(c.words) })),
+    [told.choices, told.game, namesKey, lang.value],
+  );
+  const state: TableState = choices === told.choices ? told : { ...told, choices };
   const pending = conn.pending.value !== null;
   const mine = (state.to_act ?? []).includes(state.seat);
   useUndoKey(conn);
   // "Learn to play": the guide's panel, and its suggestion highlighted on the board and in the list.
-  const guide = state.seat >= 0 ? state.guide : undefined;
+  // Its words name seats as the events do: the players' names go in the same way.
+  const guide =
+    state.seat >= 0 && state.guide
+      ? { ...state.guide, text: named(state.guide.text), instead: named(state.guide.instead) }
+      : undefined;
   const suggested = suggestedChoice(state.choices, guide);
   const board = useRef<HTMLDivElement>(null);
   useBoardHighlight(board, suggested);
