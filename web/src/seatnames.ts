@@ -1,13 +1,14 @@
 // The engine's event words name players by seat number ("seat 1"), from
 // each game's catalog (games/<g>/data/messages.json, key "seat", numbers
-// from 0). The client knows the seats' names, so it puts them in: the
-// patterns below are those catalogs' (seatnames.test.ts checks they match).
-// First Contact names aliens and earthlings by colour: nothing to replace.
+// from 0; First Contact's "who": "earthling 1 (seat 2)"). The client knows
+// the seats' names, so it puts them in: the patterns below are those
+// catalogs' (seatnames.test.ts checks they match).
 import type { Lang } from "./protocol";
 
 export const SEAT_PATTERNS: Record<string, Record<Lang, string>> = {
   ufo: { en: "seat {n}", it: "giocatore {n}", ko: "플레이어 {n}" },
   "first-giants": { en: "seat {n}", it: "posto {n}", ko: "{n}번 자리" },
+  "first-contact": { en: "seat {n}", it: "posto {n}", ko: "{n}번 자리" },
 };
 
 const cache = new Map<string, RegExp>();
