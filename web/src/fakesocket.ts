@@ -1,7 +1,10 @@
 // Tests only: a WebSocket stand-in that the test drives as the server would
 // (open, deliver a message, drop the connection) and that keeps what the
 // page sent. Every socket made is in FakeSocket.all, in order.
+import { cleanup } from "@testing-library/preact";
 import { act } from "preact/test-utils";
+import { afterEach, beforeEach, vi } from "vitest";
+import { lang } from "./i18n";
 
 export interface Sent {
   type: string;
@@ -39,4 +42,22 @@ export class FakeSocket {
     this.readyState = 3;
     act(() => this.onclose?.({ reason }));
   }
+}
+
+/**
+ * For a test file that renders pages: before each test no socket exists,
+ * WebSocket is FakeSocket, the storage is empty and the language English;
+ * after it, the page is unmounted and the globals are restored.
+ */
+export function withFakeSockets(): void {
+  beforeEach(() => {
+    FakeSocket.all = [];
+    vi.stubGlobal("WebSocket", FakeSocket);
+    localStorage.clear();
+    lang.value = "en";
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 }

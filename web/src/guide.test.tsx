@@ -2,10 +2,10 @@
 // step, the rule link), the suggested choice highlighted in the list and on
 // the board, nothing of it without a guide, and the button that makes and
 // joins the guided table.
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/preact";
+import { fireEvent, render, screen, waitFor } from "@testing-library/preact";
 import { useRef } from "preact/hooks";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { credentials } from "./api";
 import { ChoiceList } from "./components/ChoiceList";
 import { GuidePanel, SUGGESTED_CLASS, jsonEqual, suggestedChoice, useBoardHighlight } from "./components/GuidePanel";
@@ -14,7 +14,7 @@ import { plainSeatName } from "./components/SeatList";
 import { LearnButton } from "./learn";
 import { Table } from "./pages/Table";
 import type { Choice, Guide } from "./protocol";
-import { FakeSocket } from "./fakesocket";
+import { FakeSocket, withFakeSockets } from "./fakesocket";
 
 const choices: Choice[] = [
   { action: 3, json: { site: 0, take: "left" }, words: "dig at site 1, take the left card" },
@@ -57,16 +57,7 @@ function state(more: object = {}) {
   };
 }
 
-beforeEach(() => {
-  FakeSocket.all = [];
-  vi.stubGlobal("WebSocket", FakeSocket);
-  localStorage.clear();
-  lang.value = "en";
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+withFakeSockets();
 
 describe("the suggestion among the choices", () => {
   it("compares JSON forms deeply, keys in any order", () => {

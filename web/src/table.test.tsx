@@ -1,12 +1,11 @@
 // The play page against fake sockets: the Undo button and Ctrl+Z, the tab's
 // title, and hot-seat (two seats held by this browser): the curtain between
 // two people's turns, with nothing of either one's private view in the page.
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/preact";
+import { fireEvent, render, screen, waitFor } from "@testing-library/preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { lang } from "./i18n";
+import { describe, expect, it } from "vitest";
 import { Table } from "./pages/Table";
-import { FakeSocket } from "./fakesocket";
+import { FakeSocket, withFakeSockets } from "./fakesocket";
 
 const seats = [
   { kind: "person", name: "Ana", stand_in: false, connected: true },
@@ -33,16 +32,7 @@ function state(seat: number, version: number, more: object = {}) {
 const socketOf = (token: string | null) =>
   FakeSocket.all.find((s) => (token ? s.url.endsWith(`token=${token}`) : !s.url.includes("token=")))!;
 
-beforeEach(() => {
-  FakeSocket.all = [];
-  vi.stubGlobal("WebSocket", FakeSocket);
-  localStorage.clear();
-  lang.value = "en";
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+withFakeSockets();
 
 describe("undo on the play page", () => {
   it("the button follows the state's `undo`; it and Ctrl+Z send the take-back on the version shown", () => {
