@@ -16,6 +16,68 @@ constexpr const char* kByBot = "bot";
 std::size_t observer_index(Seat observer) {
   return observer == kSpectator ? 0 : static_cast<std::size_t>(observer) + 1;
 }
+
+// A notice about a seat in words: `name` plays it now, `before` did.
+std::string seat_words(std::string_view lang, SeatNotice n, const std::string& name,
+                       const std::string& before = "") {
+  using enum SeatNotice;
+  if (lang == "it") switch (n) {
+      case kTakesTheSeat:
+        return fmt::format("{} prende il posto di {}", name, before);
+      case kYouTakeTheSeat:
+        return fmt::format("prendi il posto di {}", before);
+      case kAway:
+        return fmt::format("{} non è al tavolo: un bot gioca al suo posto finché non torna", name);
+      case kYouAreAway:
+        return "non eri al tavolo: un bot gioca al tuo posto finché non torni";
+      case kTimeIsUp:
+        return fmt::format("il tempo di {} è scaduto: un bot gioca al suo posto finché non torna",
+                           name);
+      case kYourTimeIsUp:
+        return "il tuo tempo è scaduto: un bot gioca al tuo posto finché non torni";
+      case kIsBack:
+        return fmt::format("{} è di nuovo al tavolo", name);
+      case kYouAreBack:
+        return "sei di nuovo al tavolo: giochi tu il tuo posto";
+    }
+  if (lang == "ko") switch (n) {
+      case kTakesTheSeat:
+        return fmt::format("{} 님이 {} 님의 자리에 앉습니다", name, before);
+      case kYouTakeTheSeat:
+        return fmt::format("{} 님의 자리에 앉았습니다", before);
+      case kAway:
+        return fmt::format("{} 님이 자리를 비워 돌아올 때까지 봇이 대신 둡니다", name);
+      case kYouAreAway:
+        return "자리를 비워 돌아올 때까지 봇이 대신 둡니다";
+      case kTimeIsUp:
+        return fmt::format("{} 님의 시간이 다 되어 돌아올 때까지 봇이 대신 둡니다", name);
+      case kYourTimeIsUp:
+        return "시간이 다 되어 돌아올 때까지 봇이 대신 둡니다";
+      case kIsBack:
+        return fmt::format("{} 님이 돌아왔습니다", name);
+      case kYouAreBack:
+        return "돌아왔습니다. 다시 직접 둡니다";
+    }
+  switch (n) {
+    case kTakesTheSeat:
+      return fmt::format("{} takes {}'s seat", name, before);
+    case kYouTakeTheSeat:
+      return fmt::format("you take {}'s seat", before);
+    case kAway:
+      return fmt::format("{} is away: a bot plays for them until they are back", name);
+    case kYouAreAway:
+      return "you were away: a bot plays for you until you are back";
+    case kTimeIsUp:
+      return fmt::format("{}'s time ran out: a bot plays for them until they are back", name);
+    case kYourTimeIsUp:
+      return "your time ran out: a bot plays for you until you are back";
+    case kIsBack:
+      return fmt::format("{} is back", name);
+    case kYouAreBack:
+      return "you are back: you play your seat again";
+  }
+  return {};
+}
 }  // namespace
 
 Room::Room(const AnyGame& game, AnyState state, std::vector<SeatConfig> seats, RoomOptions options,
@@ -231,7 +293,7 @@ MaybeError Room::act(Seat seat, std::uint64_t version, Action a) {
   const auto i = static_cast<std::size_t>(seat);
   if (auto e = commit(seat, a, config_[i].kind == SeatKind::kPerson)) return e;
   // A person who acts is back at the table.
-  if (config_[i].kind == SeatKind::kPerson) seat_info_[i].stand_in = false;
+  if (config_[i].kind == SeatKind::kPerson) end_stand_in(i);
   return std::nullopt;
 }
 
@@ -261,6 +323,7 @@ MaybeError Room::replace_seat(Seat seat, SeatConfig c, Json owner) {
   const auto i = static_cast<std::size_t>(seat);
   bots_[i] = std::move(*bot);
   SeatInfo& info = seat_info_[i];
+  const std::string before = info.name;
   info.kind = c.kind;
   info.name = c.kind == SeatKind::kPerson ? c.name : std::string(bots_[i]->name());
   info.stand_in = false;
@@ -275,6 +338,10 @@ MaybeError Room::replace_seat(Seat seat, SeatConfig c, Json owner) {
   config_[i] = std::move(c);
   trail_.clear();
   start_clock(Clock::now());
+  notice(seat, [&](std::string_view lang, bool self) {
+    return seat_words(lang, self ? SeatNotice::kYouTakeTheSeat : SeatNotice::kTakesTheSeat,
+                      info.name, before);
+  });
   return std::nullopt;
 }
 
@@ -345,12 +412,18 @@ MaybeError Room::chat(Seat seat, std::string_view text) {
   if (text.size() > options_.max_chat_bytes)
     return make_error(errc::kChatTooLong,
                       fmt::format("a chat line has at most {} bytes", options_.max_chat_bytes));
+  if (text.empty() || std::any_of(text.begin(), text.end(), [](char ch) {
+        const auto c = static_cast<unsigned char>(ch);
+        return c < 0x20 || c == 0x7f;
+      }))
+    return make_error(errc::kChatNotALine, "a chat line is one line of text");
   if (auto e = game_->check_chat(text)) return e;
   if (store_) {
     store::Entry e = entry("chat", seat, wall_now());
     e.text = std::string(text);
     if (auto err = store_->append(table_id_, options_.lease, std::span(&e, 1))) return err;
   }
+  chat_events_.push_back(events_.size());
   events_.push_back({.version = version_, .chat = true, .actor = seat, .text = std::string(text)});
   words_.emplace_back();
   if (sink_) sink_->on_event(*this, events_.back());
@@ -421,11 +494,11 @@ MaybeError Room::apply_bot_turn(const BotTurn& turn, Action a) {
 }
 
 std::vector<Room::Decision> Room::decisions(Seat seat) const {
-  // Every event but a chat line is one record entry, in the same order.
+  // Every event but a chat line or a notice is one record entry, in the same order.
   std::vector<Decision> out;
   std::size_t r = 0;
   for (std::size_t i = 0; i < events_.size() && r < record_.actions.size(); ++i) {
-    if (events_[i].chat) continue;
+    if (events_[i].chat || events_[i].notice) continue;
     const RecordedAction& a = record_.actions[r++];
     if (a.seat != seat) continue;
     if (a.undo) {
@@ -487,7 +560,52 @@ void Room::set_connected(Seat seat, bool connected, Clock::time_point now) {
   if (config_[i].kind != SeatKind::kPerson) return;
   seat_info_[i].connected = connected;
   left_at_[i] = connected ? kNever : now;
-  if (connected) seat_info_[i].stand_in = false;
+  if (connected) end_stand_in(i);
+}
+
+void Room::end_stand_in(std::size_t i) {
+  if (!seat_info_[i].stand_in) return;
+  seat_info_[i].stand_in = false;
+  notice(static_cast<Seat>(i), [&](std::string_view lang, bool self) {
+    return seat_words(lang, self ? SeatNotice::kYouAreBack : SeatNotice::kIsBack,
+                      seat_info_[i].name);
+  });
+}
+
+MaybeError Room::stand_in(Seat seat) {
+  if (seat < 0 || seat >= num_players() ||
+      config_[static_cast<std::size_t>(seat)].kind != SeatKind::kPerson)
+    return make_error(errc::kBadSeat, fmt::format("seat {} is not a person's", seat));
+  const auto i = static_cast<std::size_t>(seat);
+  if (seat_info_[i].connected)
+    return make_error(errc::kSeatTaken,
+                      fmt::format("{} is at the table: a stand-in plays only for someone away",
+                                  seat_info_[i].name));
+  if (!seat_info_[i].stand_in) start_stand_in(i, SeatNotice::kAway);
+  return std::nullopt;
+}
+
+void Room::start_stand_in(std::size_t i, SeatNotice why) {
+  if (observers_[i] == nullptr) brief(i);
+  seat_info_[i].stand_in = true;
+  deadline_[i] = kNever;
+  notice(static_cast<Seat>(i), [&](std::string_view lang, bool self) {
+    return seat_words(
+        lang,
+        self ? (why == SeatNotice::kAway ? SeatNotice::kYouAreAway : SeatNotice::kYourTimeIsUp)
+             : why,
+        seat_info_[i].name);
+  });
+}
+
+void Room::notice(Seat seat, const std::function<std::string(std::string_view, bool)>& words) {
+  EventWords w;
+  for (std::size_t o = 0; o <= config_.size(); ++o)
+    for (const std::string& lang : options_.languages)
+      w.add(words(lang, o == observer_index(seat)));
+  events_.push_back({.version = version_, .notice = true, .actor = seat});
+  words_.push_back(std::move(w));
+  if (sink_) sink_->on_event(*this, events_.back());
 }
 
 bool Room::tick(Clock::time_point now) {
@@ -499,9 +617,7 @@ bool Room::tick(Clock::time_point now) {
     const bool out_of_time = now >= deadline_[i];
     const bool away = left_at_[i] != kNever && now - left_at_[i] >= options_.grace;
     if (out_of_time || away) {
-      if (observers_[i] == nullptr) brief(i);
-      seat_info_[i].stand_in = true;
-      deadline_[i] = kNever;
+      start_stand_in(i, out_of_time ? SeatNotice::kTimeIsUp : SeatNotice::kAway);
       changed = true;
     }
   }
@@ -536,9 +652,7 @@ std::string Room::describe(Seat seat, Action a, std::string_view lang) const {
 }
 
 std::string Room::event_words(std::size_t i, Seat observer, std::string_view lang) const {
-  const TableEvent& e = events_[i];
-  if (e.chat)
-    return fmt::format("{}: \"{}\"", seat_info_[static_cast<std::size_t>(e.actor)].name, e.text);
+  if (events_[i].chat) return {};
   const int li = language_index(lang);
   const EventWords& w = words_[i];
   if (w.empty() || li < 0 ||
@@ -552,6 +666,24 @@ std::vector<std::string> Room::events_for(Seat observer, std::size_t from,
   std::vector<std::string> out;
   for (std::size_t i = from; i < events_.size(); ++i)
     if (std::string w = event_words(i, observer, lang); !w.empty()) out.push_back(std::move(w));
+  return out;
+}
+
+std::vector<ChatLine> Room::chat_lines(std::size_t from, std::size_t to, std::size_t limit) const {
+  // chat_events_ is sorted: the lines in [from, to) are a run of it.
+  const auto first = std::lower_bound(chat_events_.begin(), chat_events_.end(), from);
+  const auto last = std::lower_bound(first, chat_events_.end(), to);
+  const auto n = static_cast<std::size_t>(last - first);
+  return chat_before(static_cast<std::size_t>(last - chat_events_.begin()), std::min(n, limit));
+}
+
+std::vector<ChatLine> Room::chat_before(std::size_t before, std::size_t limit) const {
+  before = std::min(before, chat_events_.size());
+  std::vector<ChatLine> out;
+  for (std::size_t k = before - std::min(before, limit); k < before; ++k) {
+    const TableEvent& e = events_[chat_events_[k]];
+    out.push_back({k, e.actor, e.text});
+  }
   return out;
 }
 

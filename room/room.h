@@ -45,9 +45,13 @@ inline constexpr const char* kStale = "action/stale";
 inline constexpr const char* kBadSeat = "seat/invalid";
 inline constexpr const char* kBotFailed = "bot/illegal";
 inline constexpr const char* kChatTooLong = "chat/too_long";
+// A chat line is one line of text: no newlines or other control characters
+// (a line break could make a chat line read like the table's own events).
+inline constexpr const char* kChatNotALine = "chat/not_a_line";
 inline constexpr const char* kUnfinished = "table/unfinished";
 inline constexpr const char* kNothingToUndo = "undo/none";
 inline constexpr const char* kUndoOff = "undo/off";
+inline constexpr const char* kSeatTaken = "seat/taken";  // the same code as the server's
 }  // namespace errc
 
 using Clock = std::chrono::steady_clock;
@@ -114,13 +118,36 @@ struct SeatInfo {
 };
 
 // Something that happened at the table, in order: an applied action (chance
-// included) or a chat line.
+// included), a chat line, or a notice of who plays a seat (a seat changes
+// hands, a stand-in starts or stops playing for a person).
 struct TableEvent {
   std::uint64_t version = 0;  // the room's version after it
   bool chat = false;
-  bool undo = false;  // `actor` took back its latest decision
+  bool undo = false;    // `actor` took back its latest decision
+  bool notice = false;  // about `actor`'s seat; no entry of the record
   Seat actor = kChance;
   std::string text;  // the chat line
+};
+
+// A chat line as clients get it: its number among the table's chat lines
+// (for asking for earlier ones), the seat that said it, and its text. Chat
+// is never an event: clients show it as what a person said.
+struct ChatLine {
+  std::size_t number = 0;
+  Seat seat = kChance;
+  std::string text;
+};
+
+// What a notice about a seat says (Room tells it in every language).
+enum class SeatNotice {
+  kTakesTheSeat,  // someone (a bot, or a person the host seated) takes a seat for good
+  kYouTakeTheSeat,
+  kAway,  // a stand-in plays for a person away
+  kYouAreAway,
+  kTimeIsUp,  // a stand-in plays for a person whose clock ran out
+  kYourTimeIsUp,
+  kIsBack,  // the person is back and plays their seat again
+  kYouAreBack,
 };
 
 // One choice of a seat that must decide: the action, its JSON form and words.
@@ -167,8 +194,9 @@ class Room {
   // How many of its latest decisions `seat` may take back now (0 at a table
   // without undo, and for bots).
   int undo_available(Seat seat) const;
-  // A chat line from `seat`, checked by the game's chat rule (e.g. First
-  // Contact's chat/names_characteristic).
+  // A chat line from `seat`: one line of text (chat/not_a_line), at most
+  // max_chat_bytes (chat/too_long), checked by the game's chat rule (e.g.
+  // First Contact's chat/names_characteristic).
   MaybeError chat(Seat seat, std::string_view text);
   // Resolves chance and lets bots (and stand-ins) decide until only people
   // must act or the game is over. An error means a bot chose an illegal
@@ -197,7 +225,13 @@ class Room {
 
   // --- Presence and clocks (the caller passes the time, so tests can too).
   // A person connects or leaves; back in time, they take their seat again.
+  // A person whose stand-in played is back: everyone is told.
   void set_connected(Seat seat, bool connected, Clock::time_point now);
+  // The stand-in of an away person starts playing now rather than after the
+  // grace (the host asked; the person gets the seat back by coming back).
+  // seat/invalid when the seat is not a person's, seat/taken while the
+  // person is connected. Everyone is told.
+  MaybeError stand_in(Seat seat);
   // The people's seats whose clock ran out and that no stand-in plays yet
   // (an owner that gives such seats to a bot for good asks before tick()).
   std::vector<Seat> overdue(Clock::time_point now) const;
@@ -235,14 +269,20 @@ class Room {
   // The words for one of the seat's legal actions ("" if the game has none).
   std::string describe(Seat seat, Action a, std::string_view lang) const;
   // Events from index `from` on, in words for `observer` in `lang` (one of the
-  // room's languages); events the observer saw nothing of are left out.
-  // Games without event words give none (has_event_words() is false).
+  // room's languages); events the observer saw nothing of are left out, and
+  // so are chat lines (chat_lines). Games without event words give only the
+  // table's notices (has_event_words() is false).
   bool has_event_words() const { return state_.has_events(); }
   std::vector<std::string> events_for(Seat observer, std::size_t from, std::string_view lang) const;
   // One event in words for `observer` ("" when it saw nothing of it).
   std::string event_words(std::size_t i, Seat observer, std::string_view lang) const;
   std::size_t event_count() const { return events_.size(); }
   const TableEvent& event(std::size_t i) const { return events_[i]; }
+  // The chat lines among events [from, to), the last `limit` of them.
+  std::vector<ChatLine> chat_lines(std::size_t from, std::size_t to, std::size_t limit) const;
+  // The `limit` chat lines before the one numbered `before` (a page of earlier chat).
+  std::vector<ChatLine> chat_before(std::size_t before, std::size_t limit) const;
+  std::size_t chat_count() const { return chat_events_.size(); }
   // The seat's own decisions in the order it made them, those it took back
   // left out: each action's JSON form and the index of its event. Only what
   // the seat itself did (the guide reads it, room/guide.h).
@@ -283,6 +323,13 @@ class Room {
   // from its entries tells the same times).
   static WallClock::time_point wall_now();
   Action draw_chance();  // the script's outcome, or the generator's
+  // Puts the stand-in on a person's seat (`why`: kAway or kTimeIsUp) and says so.
+  void start_stand_in(std::size_t seat, SeatNotice why);
+  // The person plays their seat again (they acted or came back) and everyone is told.
+  void end_stand_in(std::size_t seat);
+  // Tells everyone a notice about `seat`: `words(lang, self)` in each of the
+  // room's languages (self: the text for the seat's own player).
+  void notice(Seat seat, const std::function<std::string(std::string_view, bool)>& words);
 
   const AnyGame* game_;
   AnyState initial_;  // the state before the first action (to brief late bots)
@@ -305,6 +352,7 @@ class Room {
   GameRecord record_;
   UndoTrail trail_;  // tags: the event index of each decision
   std::vector<TableEvent> events_;
+  std::vector<std::size_t> chat_events_;  // the index in events_ of each chat line
   // One event as told to each observer (the spectator first, then each seat)
   // in each of the room's languages, added in that order. Most events read
   // the same to everybody, so each distinct text is kept once: a table holds

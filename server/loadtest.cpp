@@ -161,12 +161,14 @@ class Client : public std::enable_shared_from_this<Client> {
     bool measuring = false;
     bool stop = false;
   };
-  Client(net::io_context& ioc, Shared& shared, std::string path, std::shared_ptr<Pace> pace)
+  Client(net::io_context& ioc, Shared& shared, std::string path, const std::string& token,
+         std::shared_ptr<Pace> pace)
       : ws_(net::make_strand(ioc)),
         resolver_(ws_.get_executor()),
         timer_(ws_.get_executor()),
         shared_(shared),
         path_(std::move(path)),
+        hello_(Json{{"type", "hello"}, {"token", token}}.dump()),
         pace_(std::move(pace)) {}
 
   void run(const Target& t) {
@@ -178,8 +180,13 @@ class Client : public std::enable_shared_from_this<Client> {
             if (ec2) return self->fail();
             self->ws_.async_handshake(self->host_, self->path_, [self](beast::error_code ec3) {
               if (ec3) return self->fail();
-              ++self->shared_.connected;
-              self->read();
+              // The seat's token goes in the hello, never in the address.
+              self->ws_.async_write(net::buffer(self->hello_),
+                                    [self](beast::error_code ec4, std::size_t) {
+                                      if (ec4) return self->fail();
+                                      ++self->shared_.connected;
+                                      self->read();
+                                    });
             });
           });
     });
@@ -259,6 +266,7 @@ class Client : public std::enable_shared_from_this<Client> {
   beast::flat_buffer buf_;
   Shared& shared_;
   std::string path_, host_, out_;
+  const std::string hello_;
   std::shared_ptr<Pace> pace_;  // open loop: the table's schedule
   bool waiting_ = false;
   std::uint64_t version_ = 0, sent_version_ = 0;
@@ -309,7 +317,7 @@ double percentile(std::vector<double>& v, double p) {
 int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
   const Target target = parse_url(a.url);
   const long rss0 = a.server_pid ? resident_kb(a.server_pid) : -1;
-  std::vector<std::string> paths;
+  std::vector<std::string> paths, tokens;
   std::vector<int> table_of;  // per path
   Json params = Json::object();
   const AnyGame* game = find_game(a.game);
@@ -344,7 +352,8 @@ int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
           err << "error: " << j.error().message << "\n";
           return 2;
         }
-        paths.push_back("/ws/tables/" + id + "?token=" + (*j)["token"].get<std::string>());
+        paths.push_back("/ws/tables/" + id);
+        tokens.push_back((*j)["token"].get<std::string>());
         table_of.push_back(i);
       }
     }
@@ -360,7 +369,7 @@ int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
     for (int i = 0; i < a.tables; ++i) paces.push_back(std::make_shared<Pace>());
   for (std::size_t i = 0; i < paths.size(); ++i) {
     clients.push_back(std::make_shared<Client>(
-        ioc, shared, paths[i],
+        ioc, shared, paths[i], tokens[i],
         paces.empty() ? nullptr : paces[static_cast<std::size_t>(table_of[i])]));
     clients.back()->run(target);
   }

@@ -1,4 +1,4 @@
-// The protocol's fixed parts (docs/protocol.md, "meeple-protocol/1"): its
+// The protocol's fixed parts (docs/protocol.md, "meeple-protocol/2"): its
 // error codes, the limits on what a client may send, and the reading of
 // untrusted JSON. Everything a client sends goes through parse_request first.
 #pragma once
@@ -12,7 +12,7 @@
 
 namespace meeple::server {
 
-inline constexpr const char* kProtocol = "meeple-protocol/1";
+inline constexpr const char* kProtocol = "meeple-protocol/2";
 
 // Stable error codes of the server (docs/architecture.md lists them with the
 // room's and the games' own).
@@ -36,6 +36,15 @@ inline constexpr const char* kSeatTaken = "seat/taken";
 // Several nodes (docs/scaling.md): another node has taken the table; its
 // connections are closed with this code and reconnect through the router.
 inline constexpr const char* kMoved = "table/moved";
+// Limits (docs/server.md, "Limits").
+inline constexpr const char* kTooManyConnections = "connection/too_many";
+inline constexpr const char* kTooManyLobbies = "table/too_many";
+inline constexpr const char* kExpired = "table/expired";  // a lobby nobody started in time
+inline constexpr const char* kBadOrigin = "request/origin";
+inline constexpr const char* kContentType = "request/content_type";
+inline constexpr const char* kBotBudget = "bot/budget";
+inline constexpr const char* kChatTooFast = "chat/too_fast";
+inline constexpr const char* kChatFull = "chat/full";
 }  // namespace errc
 
 inline constexpr std::size_t kMaxMessageBytes = 16 * 1024;

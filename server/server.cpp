@@ -3,14 +3,12 @@
 // on its own strand of the I/O context; tables run on theirs (server/table.h).
 #include "server/server.h"
 
-#include <pthread.h>
-#include <sched.h>
-
 #include <boost/asio/signal_set.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -20,6 +18,7 @@
 #include <spdlog/spdlog.h>
 
 #include "bots/review.h"
+#include "core/i18n.h"
 #include "games/registry.h"
 #include "server/routes.h"
 #include "server/table.h"
@@ -51,7 +50,12 @@ http::status status_of(const std::string& code) {
       code == errc::kBusy || code == room::errc::kUnfinished)
     return http::status::conflict;
   if (code == errc::kTooLarge) return http::status::payload_too_large;
-  if (code == errc::kRateLimited) return http::status::too_many_requests;
+  if (code == errc::kRateLimited || code == errc::kTooManyConnections ||
+      code == errc::kTooManyLobbies)
+    return http::status::too_many_requests;
+  if (code == errc::kBadOrigin) return http::status::forbidden;
+  if (code == errc::kContentType) return http::status::unsupported_media_type;
+  if (code == kReviewBusy) return http::status::service_unavailable;
   if (code == meeple::errc::kIo) return http::status::internal_server_error;
   if (code == store::errc::kUnavailable || code == store::errc::kFenced || code == errc::kMoved)
     return http::status::service_unavailable;
@@ -69,6 +73,48 @@ std::string mime_type(std::string_view path) {
   if (ends(".ico")) return "image/x-icon";
   if (ends(".wasm")) return "application/wasm";
   return "application/octet-stream";
+}
+
+// The browser's guards, on every response: scripts, styles and everything
+// else only from this server (no inline script: the client runs under
+// this), connections to it alone, no framing by other sites, no sniffing of
+// content types, and no address sent to other sites.
+template <class Response>
+void set_guards(Response& res) {
+  res.set(http::field::server, "meeple");
+  res.set("Content-Security-Policy",
+          "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+          "connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; "
+          "base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
+  res.set("X-Content-Type-Options", "nosniff");
+  res.set("X-Frame-Options", "DENY");
+  res.set("Referrer-Policy", "same-origin");
+}
+
+// The host[:port] of an origin ("https://a.b:8080" -> "a.b:8080"); "" when
+// it is not one (the "null" origin of sandboxed pages and files included).
+std::string_view origin_host(std::string_view origin) {
+  const auto sep = origin.find("://");
+  if (sep == std::string_view::npos) return {};
+  const std::string_view scheme = origin.substr(0, sep);
+  if (scheme != "http" && scheme != "https") return {};
+  std::string_view host = origin.substr(sep + 3);
+  if (host.empty() || host.find('/') != std::string_view::npos) return {};
+  return host;
+}
+
+// May a page of this request's Origin act here? A request without Origin
+// comes from a program, not a page of another site; a page's Origin must be
+// this server's own (the Host it asked) or one of allowed_origins.
+bool origin_allowed(const http::request<http::string_body>& req, const ServerOptions& o) {
+  const auto it = req.find(http::field::origin);
+  if (it == req.end()) return true;
+  const std::string_view origin(it->value().data(), it->value().size());
+  for (const std::string& allowed : o.allowed_origins)
+    if (origin == allowed) return true;
+  const std::string_view host = origin_host(origin);
+  const auto h = req[http::field::host];
+  return !host.empty() && host == std::string_view(h.data(), h.size());
 }
 
 // A token bucket: `rate` messages a second, `burst` at once.
@@ -89,13 +135,67 @@ class RateLimit {
   SteadyClock::time_point last_ = SteadyClock::now();
 };
 
+// One connection counted against its client address's limit
+// (ServerOptions::max_connections_per_address) while it lives; an HTTP
+// session's passes to the WebSocket session it upgrades to.
+class AddressSlot {
+ public:
+  AddressSlot() = default;
+  // A slot for a connection from `address`; none when the address has as
+  // many connections as it may.
+  static std::optional<AddressSlot> take(Hub& hub, const std::string& address) {
+    const std::size_t max = hub.options.max_connections_per_address;
+    std::lock_guard lock(hub.address_mutex);
+    std::size_t& n = hub.connections_by_address[address];
+    if (max > 0 && n >= max) {
+      if (n == 0) hub.connections_by_address.erase(address);
+      return std::nullopt;
+    }
+    ++n;
+    AddressSlot slot;
+    slot.hub_ = &hub;
+    slot.address_ = address;
+    return slot;
+  }
+  AddressSlot(AddressSlot&& o) noexcept
+      : hub_(std::exchange(o.hub_, nullptr)), address_(std::move(o.address_)) {}
+  AddressSlot& operator=(AddressSlot&& o) noexcept {
+    if (this != &o) {
+      release();
+      hub_ = std::exchange(o.hub_, nullptr);
+      address_ = std::move(o.address_);
+    }
+    return *this;
+  }
+  ~AddressSlot() { release(); }
+  bool empty() const { return hub_ == nullptr; }
+
+ private:
+  void release() {
+    if (!hub_) return;
+    std::lock_guard lock(hub_->address_mutex);
+    auto it = hub_->connections_by_address.find(address_);
+    if (it != hub_->connections_by_address.end() && --it->second == 0)
+      hub_->connections_by_address.erase(it);
+    hub_ = nullptr;
+  }
+  Hub* hub_ = nullptr;
+  std::string address_;
+};
+
+bool is_trusted_proxy(const Hub& hub, const std::string& address) {
+  const auto& p = hub.options.trusted_proxies;
+  return std::find(p.begin(), p.end(), address) != p.end();
+}
+
 // --- WebSocket session
 
 class WsSession final : public Peer, public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(Hub& hub, tcp::socket&& socket)
+  WsSession(Hub& hub, tcp::socket&& socket, AddressSlot slot)
       : hub_(hub),
         ws_(std::move(socket)),
+        slot_(std::move(slot)),
         limit_(hub.options.rate_per_second, hub.options.rate_burst) {}
 
   ~WsSession() override { hub_.metrics.connections.fetch_sub(1); }
@@ -106,14 +206,13 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       std::lock_guard lock(hub_.peers_mutex);
       hub_.peers[this] = weak_from_this();
     }
-    token_ = query_param(req.target(), "token");
     table_id_ = ws_table(req.target());
     if (!table_id_.empty()) table_ = hub_.find(table_id_);
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
     timeouts.idle_timeout = hub_.options.idle_timeout;
     ws_.set_option(timeouts);
-    ws_.set_option(websocket::stream_base::decorator(
-        [](websocket::response_type& res) { res.set(http::field::server, "meeple"); }));
+    ws_.set_option(
+        websocket::stream_base::decorator([](websocket::response_type& res) { set_guards(res); }));
     // Messages over the protocol's limit are answered with request/too_large;
     // far bigger ones end the connection (the buffer would have to hold them).
     ws_.read_message_max(4 * kMaxMessageBytes);
@@ -159,11 +258,9 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     attach();
   }
 
-  void attach() {
-    table_->post(
-        [t = table_, self = shared_from_this(), token = token_] { t->attach(self, token); });
-    read_next();
-  }
+  // The table is found: the client's hello (with its token, if it holds
+  // a seat) attaches it.
+  void attach() { read_next(); }
 
   void read_next() {
     ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
@@ -186,6 +283,19 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       if (!refusing_) reply_error(make_error(errc::kRateLimited, "too many messages: slow down"));
     } else if (auto msg = parse_request(text); !msg) {
       reply_error(msg.error());
+    } else if (!said_hello_) {
+      // Nothing is sent before the hello: it says who the client is (its
+      // token travels here, never in the address, which proxies log).
+      if (!msg->is_object() || msg->value("type", Json()) != "hello") {
+        reply_error(make_error(errc::kMalformed,
+                               "say hello first: {\"type\": \"hello\", \"token\": ..., "
+                               "\"lang\": ...} (see docs/protocol.md)"));
+      } else {
+        said_hello_ = true;
+        table_->post([t = table_, self = shared_from_this(), m = std::move(*msg), now] {
+          t->attach(self, m, now);
+        });
+      }
     } else {
       table_->post([t = table_, self = shared_from_this(), m = std::move(*msg), now] {
         t->on_message(self.get(), m, now);
@@ -229,7 +339,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   void close_now(const std::string& code, const std::string& reason) {
     if (closing_) return;
     closing_ = true;
-    close_reason_ = reason;
+    close_reason_ = code.empty() ? reason : code;
     if (!code.empty() && queue_.size() < hub_.options.max_write_queue + 1) {
       enqueue(std::make_shared<const std::string>(error_json(make_error(code, reason)).dump()));
     } else if (queue_.empty()) {
@@ -252,6 +362,9 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     }
   }
 
+  // The close frame's reason is the error's code (the message went before
+  // it, as an error message), so a client tells a final refusal (auth/token)
+  // from a drop or a restart without reading words.
   void send_close() {
     close_sent_ = true;
     websocket::close_reason cr(websocket::close_code::going_away);
@@ -274,8 +387,9 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   std::size_t queued_bytes_ = 0;  // the sizes of the messages in queue_
   std::shared_ptr<Table> table_;
   std::string table_id_;
-  std::string token_;
+  AddressSlot slot_;
   RateLimit limit_;
+  bool said_hello_ = false;
   bool closing_ = false, close_sent_ = false, finished_ = false;
   bool refusing_ = false;  // the last message was refused by the rate limit
   std::string close_reason_;
@@ -285,7 +399,10 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(Hub& hub, tcp::socket&& socket) : hub_(hub), stream_(std::move(socket)) {}
+  // `peer`: the TCP peer's address; `slot`: its connection's count (empty
+  // for a trusted proxy, whose clients are counted by their own address).
+  HttpSession(Hub& hub, tcp::socket&& socket, std::string peer, AddressSlot slot)
+      : hub_(hub), stream_(std::move(socket)), peer_(std::move(peer)), slot_(std::move(slot)) {}
 
   void run() { read_next(); }
 
@@ -316,21 +433,49 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     if (ec) return;
     req_ = parser_->release();
-    if (websocket::is_upgrade(req_)) {
-      if (!ws_table(req_.target()).empty()) {
-        stream_.expires_never();
-        std::make_shared<WsSession>(hub_, stream_.release_socket())->run(std::move(req_));
-        return;
-      }
-      send_error(make_error(errc::kNotFound, "WebSockets are at /ws/tables/{id}"));
-      return;
-    }
+    if (websocket::is_upgrade(req_)) return upgrade();
     route();
+  }
+
+  // The client's address: the TCP peer's, or for a trusted proxy the last
+  // address of its X-Forwarded-For (the one the proxy itself saw).
+  std::string client_address() const {
+    if (!is_trusted_proxy(hub_, peer_)) return peer_;
+    std::string_view xff = req_["X-Forwarded-For"];
+    if (const auto comma = xff.rfind(','); comma != std::string_view::npos)
+      xff = xff.substr(comma + 1);
+    while (!xff.empty() && xff.front() == ' ') xff.remove_prefix(1);
+    while (!xff.empty() && xff.back() == ' ') xff.remove_suffix(1);
+    return xff.empty() ? peer_ : std::string(xff);
+  }
+
+  void upgrade() {
+    if (ws_table(req_.target()).empty())
+      return send_error(make_error(errc::kNotFound, "WebSockets are at /ws/tables/{id}"));
+    if (!origin_allowed(req_, hub_.options))
+      return send_error(make_error(errc::kBadOrigin, "pages of another site may not open tables"));
+    if (req_.target().find('?') != beast::string_view::npos &&
+        !query_param(req_.target(), "token").empty())
+      return send_error(make_error(
+          errc::kMalformed,
+          "a token never goes in the address (proxies log it): send it in the hello message"));
+    AddressSlot slot = std::move(slot_);
+    if (slot.empty()) {
+      // Through a trusted proxy: the client is counted by its own address.
+      auto taken = AddressSlot::take(hub_, client_address());
+      if (!taken)
+        return send_error(make_error(errc::kTooManyConnections,
+                                     "too many connections from your address: close some"));
+      slot = std::move(*taken);
+    }
+    stream_.expires_never();
+    std::make_shared<WsSession>(hub_, stream_.release_socket(), std::move(slot))
+        ->run(std::move(req_));
   }
 
   void send_json(http::status status, const Json& body) {
     Response res{status, req_.version()};
-    res.set(http::field::server, "meeple");
+    set_guards(res);
     res.set(http::field::content_type, "application/json");
     res.set(http::field::cache_control, "no-store");
     res.keep_alive(req_.keep_alive());
@@ -347,7 +492,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void send_text(http::status status, std::string body, std::string type,
                  std::string_view encoding = {}) {
     Response res{status, req_.version()};
-    res.set(http::field::server, "meeple");
+    set_guards(res);
     res.set(http::field::content_type, type);
     if (!encoding.empty()) res.set(http::field::content_encoding, encoding);
     if (type.find("javascript") != std::string::npos || type.starts_with("text/css") ||
@@ -382,7 +527,19 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     });
   }
 
-  Expected<Json> body_json() { return request_body(req_.body()); }
+  // A state-changing request's body: only from a page of this server (or
+  // a program), and only as JSON, which a page of another site cannot send
+  // without asking first (a "simple" text/plain POST needs no permission).
+  Expected<Json> body_json() {
+    if (!origin_allowed(req_, hub_.options))
+      return make_error(errc::kBadOrigin, "pages of another site may not change tables");
+    if (!req_.body().empty()) {
+      const auto type = req_[http::field::content_type];
+      if (!std::string_view(type.data(), type.size()).starts_with("application/json"))
+        return make_error(errc::kContentType, "a request body is JSON (application/json)");
+    }
+    return request_body(req_.body());
+  }
 
   void route() {
     const Route r = route_http(req_.method(), req_.target(), !hub_.options.web_dir.empty());
@@ -424,7 +581,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         auto body = body_json();
         if (!body) return send_error(body.error());
         std::string host_token;
-        auto t = Table::create(hub_, *body, host_token);
+        auto t = Table::create(hub_, *body, host_token, client_address());
         if (!t) return send_error(t.error());
         hub_.add(*t);
         // The lobby is durable before anyone hears of it (on the table's
@@ -506,7 +663,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         });
         return;
       case TableRoute::kReview:
-        table->post([self = shared_from_this(), table, seat = r.seat, lang = r.lang] {
+        if (!r.lang.empty() && !is_language(r.lang))
+          return send_error(make_error(errc::kMalformed, "lang is en, it or ko"));
+        table->post([self = shared_from_this(), table, seat = r.seat,
+                     lang = r.lang.empty() ? std::string("en") : r.lang] {
           self->review(table->record(), table->id(), seat, lang);
         });
         return;
@@ -519,10 +679,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       case TableRoute::kPost: {
         auto body = body_json();
         if (!body) return send_error(body.error());
-        table->post([self = shared_from_this(), table, what = r.what, b = std::move(*body)] {
+        table->post([self = shared_from_this(), table, what = r.what, b = std::move(*body),
+                     address = client_address()] {
           if (what == "join") return self->reply_later(table->join(b));
           if (what == "rematch") {
-            auto rm = table->rematch(b);
+            auto rm = table->rematch(b, address);
             if (!rm) return self->reply_later(rm.error());
             self->hub_.add(*rm);
             auto next = *rm;
@@ -547,63 +708,45 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   // GET .../review: the bot's review of one seat of a finished game
-  // (bots/review.h), made on the review thread once and kept in the store
-  // (the last ones in the hub's memory too).
+  // (bots/review.h), made on the review thread once (server/review_queue.h)
+  // and kept in the store, so another node or a restart answers from there.
   void review(Expected<Json> record, const std::string& table, Seat seat, const std::string& lang) {
     if (!record) return reply_later(record.error());
-    const std::string key = fmt::format("{}|{}|{}", table, seat, lang);
-    {
-      std::lock_guard lock(hub_.reviews_mutex);
-      if (auto it = hub_.reviews.find(key); it != hub_.reviews.end())
-        return reply_later(it->second);
-    }
-    net::post(hub_.review_pool, [self = shared_from_this(), rec = std::move(*record), table, seat,
-                                 lang, key] {
-      // Once per thread: Linux's idle scheduling class, which runs the
-      // thread only when a core has nothing else to do (stronger than nice
-      // 19, which still takes a share from busy cores).
-      thread_local const bool idle = [] {
-        sched_param none{};
-        return pthread_setschedparam(pthread_self(), SCHED_IDLE, &none) == 0;
-      }();
-      (void)idle;
-      auto remember = [&](const Json& review) {
-        std::lock_guard lock(self->hub_.reviews_mutex);
-        if (self->hub_.reviews.emplace(key, review).second) self->hub_.review_order.push_back(key);
-        while (self->hub_.review_order.size() > Hub::kMaxReviews) {
-          self->hub_.reviews.erase(self->hub_.review_order.front());
-          self->hub_.review_order.pop_front();
-        }
-      };
+    auto parsed = record_from_json(*record);
+    if (!parsed) return reply_later(parsed.error());
+    if (seat >= parsed->players)
+      return reply_later(make_error("review/seat", fmt::format("there is no seat {}", seat)));
+    const std::string stored_key = fmt::format("{}|{}|{}", seat, lang, kReviewBudget);
+    auto make = [&store = hub_.store, rec = std::move(*parsed), table, seat, lang,
+                 stored_key]() -> Expected<Json> {
       // Made before, by this node or another: the store keeps every review.
-      const std::string stored_key = fmt::format("{}|{}|{}", seat, lang, kReviewBudget);
-      if (auto stored = self->hub_.store.load_review(table, stored_key);
-          stored && !stored->is_null()) {
-        remember(*stored);
-        return self->reply_later(std::move(*stored));
-      } else if (!stored) {
+      if (auto stored = store.load_review(table, stored_key); stored && !stored->is_null())
+        return std::move(*stored);
+      else if (!stored)
         spdlog::warn("table {}: review not read from the store: {}", table, stored.error().message);
-      }
-      auto parsed = record_from_json(rec);
-      if (!parsed) return self->reply_later(parsed.error());
-      const AnyGame* game = find_game(parsed->game);
-      if (game == nullptr) return self->reply_later(make_error(errc::kMalformed, "no such game"));
-      auto made = review_record(
-          *game, *parsed, seat,
-          {.budget = std::string(kReviewBudget), .seed = 1, .lang = lang.empty() ? "en" : lang});
-      if (!made) return self->reply_later(made.error());
+      const AnyGame* game = find_game(rec.game);
+      if (game == nullptr) return make_error(errc::kMalformed, "no such game");
+      auto made = review_record(*game, rec, seat,
+                                {.budget = std::string(kReviewBudget), .seed = 1, .lang = lang});
+      if (!made) return made.error();
       Json out = made->to_json();
       out["table"] = table;
       // Not kept in the store: still answered, and made again next time.
-      if (auto e = self->hub_.store.save_review(table, stored_key, out))
+      if (auto e = store.save_review(table, stored_key, out))
         spdlog::warn("table {}: review not kept in the store: {}", table, e->message);
-      remember(out);
-      self->reply_later(std::move(out));
-    });
+      return out;
+    };
+    hub_.reviews.ask(
+        table + "|" + stored_key, std::move(make),
+        [self = shared_from_this()](Expected<Json> r) { self->reply_later(std::move(r)); });
   }
 
   // `rel` is a checked path under the web folder (route_http).
   void static_file(const std::string& rel) {
+    // Files only: a folder opens as a stream that reads nothing.
+    std::error_code fs_error;
+    if (!std::filesystem::is_regular_file(hub_.options.web_dir + rel, fs_error))
+      return send_error(make_error(errc::kNotFound, "no such file"));
     // The build writes a gzipped copy beside each text file (web/vite.config.ts):
     // sent as it is to a browser that accepts gzip.
     const auto accepts = req_[http::field::accept_encoding];
@@ -643,6 +786,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       counter("meeple_store_commit_seconds_total", "Time spent committing",
               static_cast<double>(st.commit_micros) * 1e-6);
     }
+    gauge("meeple_bot_decisions_queued", "Bot decisions waiting for a bot thread",
+          hub_.bots.queued());
+    gauge("meeple_reviews_queued", "Reviews waiting for the review thread", hub_.reviews.queued());
+    counter("meeple_reviews_made_total", "Reviews made (searched, or read from the store)",
+            hub_.reviews.made());
     out += m.act_commit.render("meeple_act_commit_seconds",
                                "A person's action from receipt to durable and applied");
     out += m.bot_think.render("meeple_bot_think_seconds", "One bot decision");
@@ -651,6 +799,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   Hub& hub_;
   beast::tcp_stream stream_;
+  std::string peer_;
+  AddressSlot slot_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   http::request<http::string_body> req_;
@@ -693,15 +843,68 @@ class Listener : public std::enable_shared_from_this<Listener> {
   }
   void on_accept(beast::error_code ec, tcp::socket socket) {
     if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;
+    if (ec == net::error::no_descriptors || ec.value() == ENFILE || ec == net::error::no_memory ||
+        ec == net::error::no_buffer_space) {
+      // Out of descriptors (or memory): the connection waits in the
+      // kernel's backlog, and accepting again at once would fail again at
+      // once, a spin serving no one. Wait for connections to close.
+      if (!out_of_descriptors_)
+        spdlog::warn("cannot accept connections ({}): pausing accept", ec.message());
+      out_of_descriptors_ = true;
+      pause_.expires_after(kAcceptPause);
+      pause_.async_wait([self = shared_from_this()](beast::error_code e) {
+        if (!e) self->accept_next();
+      });
+      return;
+    }
+    if (out_of_descriptors_ && !ec) {
+      spdlog::info("accepting connections again");
+      out_of_descriptors_ = false;
+    }
     if (!ec) {
-      socket.set_option(tcp::no_delay(true), ec);
-      std::make_shared<HttpSession>(hub_, std::move(socket))->run();
+      beast::error_code addr_ec;
+      const auto remote = socket.remote_endpoint(addr_ec);
+      const std::string peer = addr_ec ? std::string() : remote.address().to_string();
+      std::optional<AddressSlot> slot;
+      if (is_trusted_proxy(hub_, peer))
+        slot.emplace();  // its clients are counted by their own addresses
+      else
+        slot = AddressSlot::take(hub_, peer);
+      if (!slot) {
+        refuse(std::move(socket));
+      } else {
+        socket.set_option(tcp::no_delay(true), ec);
+        std::make_shared<HttpSession>(hub_, std::move(socket), peer, std::move(*slot))->run();
+      }
     }
     accept_next();
   }
 
+  // Over the address's limit: a short answer, written without waiting (it
+  // fits the socket's buffer), and the connection is closed.
+  void refuse(tcp::socket socket) {
+    hub_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
+    static const std::string kAnswer = [] {
+      const std::string body = error_json(make_error(errc::kTooManyConnections,
+                                                     "too many connections from your address"))
+                                   .dump();
+      return fmt::format(
+          "HTTP/1.1 429 Too Many Requests\r\nServer: meeple\r\nContent-Type: "
+          "application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{}",
+          body.size(), body);
+    }();
+    beast::error_code ec;
+    socket.non_blocking(true, ec);
+    socket.write_some(net::buffer(kAnswer), ec);
+    socket.shutdown(tcp::socket::shutdown_both, ec);
+    socket.close(ec);
+  }
+
+  static constexpr std::chrono::milliseconds kAcceptPause{100};
   Hub& hub_;
   tcp::acceptor acceptor_;
+  net::steady_timer pause_{acceptor_.get_executor()};
+  bool out_of_descriptors_ = false;
   unsigned short port_ = 0;
 };
 
@@ -714,9 +917,12 @@ Server::Server(ServerOptions options, store::Store& store)
 
 Server::~Server() {
   stop();
-  hub_->review_pool.stop();  // reviews not begun are dropped; one under way is finished
-  hub_->review_pool.join();
-  hub_->bot_pool.join();
+  // Reviews and bot decisions not begun are dropped, those under way
+  // finished (a bot's decision is capped by max_bot_seconds). What they
+  // hold (sessions, tables) is destroyed here, while the I/O context that
+  // their sockets and timers belong to is still alive.
+  hub_->reviews.stop();
+  hub_->bots.stop();
   hub_->table_pool.join();
 }
 
@@ -761,6 +967,7 @@ MaybeError Server::start() {
       continue;
     }
     hub_->add(*t);
+    (*t)->begin();  // its expiry (lobby_ttl from when it was made)
     ++lobbies;
   }
   if (lobbies) spdlog::info("restored {} lobbies", lobbies);

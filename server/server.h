@@ -18,6 +18,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/error.h"
 #include "store/store.h"
@@ -64,6 +65,39 @@ struct ServerOptions {
   // A client closed as slow has this long to read the reason and the close
   // frame before its socket is cut.
   std::chrono::milliseconds slow_client_grace{5000};
+
+  // --- What a stranger may hold (docs/server.md, "Limits"). Each is checked
+  // before anything is allocated for the request that would pass it.
+  // Origins (scheme://host[:port]) whose pages may open WebSockets and send
+  // state-changing requests, besides the server's own (the request's Host):
+  // a deployment behind a proxy that rewrites Host names its public origin.
+  std::vector<std::string> allowed_origins;
+  // A table's bots: the most a decision may take, in seconds and in search
+  // iterations (the same checks at creation and when the host seats a bot).
+  double max_bot_seconds = 5;
+  int max_bot_iterations = 100000;
+  // Reviews (GET .../review) waiting for the review thread: more are
+  // refused with review/busy. The same (table, seat, language) asked again
+  // while it waits is answered by the one review.
+  std::size_t max_queued_reviews = 64;
+  // Connections at once from one address (0: no limit); over it, a new
+  // connection is answered 429 and closed. The client's address is the TCP
+  // peer's, or the one a trusted proxy names in X-Forwarded-For.
+  std::size_t max_connections_per_address = 256;
+  std::vector<std::string> trusted_proxies;  // e.g. 127.0.0.1 for nginx on the same machine
+  // Lobbies (tables not started): an unstarted lobby is dropped after
+  // lobby_ttl; at most this many at once from one address, and in all.
+  std::chrono::milliseconds lobby_ttl{std::chrono::hours(24)};
+  std::size_t max_lobbies_per_address = 20;
+  std::size_t max_lobbies = 10000;
+  // Table chat: lines per seat, sustained per minute and at once, lines a
+  // table keeps in all, and the lines of a first message (earlier ones come
+  // in pages on request).
+  double chat_per_minute = 20;
+  double chat_burst = 5;
+  std::size_t max_chat_lines = 1000;
+  std::size_t chat_page = 50;
+
   // Tests only: the chance outcome of a table at a version, instead of the
   // table's secret generator (room::RoomOptions::chance_script); empty: every
   // table draws its own. Lets a test play one game with other hidden cards.

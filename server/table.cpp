@@ -37,17 +37,25 @@ Expected<room::SeatKind> kind_from(const Json& j) {
   return make_error(errc::kMalformed, fmt::format("a seat's kind is person or bot, not '{}'", s));
 }
 
-// A bot a table may seat: one make_bot knows, searching one tree. (Root
-// parallel trees would think on threads of their own; a server's bots think
-// on its bot threads, which are its parallelism.)
-MaybeError check_table_bot(const AnyGame& game, const std::string& spec) {
-  if (auto b = make_bot(game, spec); !b) return b.error();
-  if (const auto colon = spec.find(':'); colon != std::string::npos)
-    if (auto budget = parse_budget(std::string_view(spec).substr(colon + 1), game.name());
-        budget && budget->trees > 1)
-      return make_error("bot/unknown",
-                        fmt::format("'{}': a table's bots search one tree (no 'x')", spec));
-  return {};
+// An integer of a request in [lo, hi], read as one only when it is one:
+// nullopt for anything else (a float, a string, an integer out of range).
+std::optional<int> int_in(const Json& j, int lo, int hi) {
+  if (!j.is_number_integer()) return std::nullopt;
+  const auto v =
+      j.is_number_unsigned()
+          ? static_cast<std::int64_t>(std::min<std::uint64_t>(j.get<std::uint64_t>(), INT64_MAX))
+          : j.get<std::int64_t>();
+  if (v < lo || v > hi) return std::nullopt;
+  return static_cast<int>(v);
+}
+
+// Seconds of a request in [0, max], as milliseconds; nullopt for anything
+// else (checked before the conversion, which is undefined out of range).
+std::optional<std::chrono::milliseconds> seconds_in(const Json& j, double max) {
+  if (!j.is_number()) return std::nullopt;
+  const double v = j.get<double>();
+  if (!(v >= 0 && v <= max)) return std::nullopt;  // NaN too
+  return std::chrono::milliseconds(static_cast<std::int64_t>(v * 1000));
 }
 
 const char* phase_name(Phase p) {
@@ -69,7 +77,7 @@ std::int64_t epoch_ms(std::chrono::system_clock::time_point t) {
 }
 
 constexpr double kDay = 86400;        // seconds
-constexpr double kMaxClockDays = 14;  // the longest clock a table may have
+constexpr double kMaxClockDays = 14;  // the longest clock (and grace) a table may have
 // A turn-based table's people come and go: being away never brings the
 // stand-in (a century stands for never without overflowing the clocks).
 constexpr std::chrono::milliseconds kNoGrace = std::chrono::hours(24 * 365 * 100);
@@ -252,7 +260,47 @@ Table::~Table() {
   if (phase_ == Phase::kFinished) hub_.metrics.finished_tables.fetch_sub(1);
 }
 
-Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::string& host_token) {
+MaybeError Table::admit_lobby(Hub& hub, const std::string& address) {
+  std::size_t all = 0, mine = 0;
+  for (const auto& t : hub.all())
+    if (t->phase() == Phase::kLobby) {
+      ++all;
+      mine += t->address_ == address;
+    }
+  if (all >= hub.options.max_lobbies)
+    return make_error(errc::kTooManyLobbies,
+                      "the server has as many tables waiting for players as it can hold: join one "
+                      "or try again later");
+  if (mine >= hub.options.max_lobbies_per_address)
+    return make_error(errc::kTooManyLobbies,
+                      fmt::format("{} tables made from your address wait for players already: "
+                                  "start or leave one first",
+                                  mine));
+  return std::nullopt;
+}
+
+MaybeError Table::check_bot(const std::string& spec) const {
+  if (auto b = make_bot(*game_, spec); !b) return b.error();
+  const auto colon = spec.find(':');
+  if (colon == std::string::npos) return std::nullopt;
+  auto budget = parse_budget(std::string_view(spec).substr(colon + 1), game_->name());
+  if (!budget) return budget.error();
+  // Root parallel trees would think on threads of their own; a server's
+  // bots think on its bot threads, which are its parallelism.
+  if (budget->trees > 1)
+    return make_error(errc::kBotBudget,
+                      fmt::format("'{}': a table's bots search one tree (no 'x')", spec));
+  const ServerOptions& o = hub_.options;
+  if (budget->seconds > o.max_bot_seconds || budget->iterations > o.max_bot_iterations)
+    return make_error(errc::kBotBudget,
+                      fmt::format("'{}': this server's bots think at most {} s and {} iterations "
+                                  "a decision",
+                                  spec, o.max_bot_seconds, o.max_bot_iterations));
+  return std::nullopt;
+}
+
+Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::string& host_token,
+                                               const std::string& address) {
   if (!req.is_object()) return make_error(errc::kMalformed, "the body is a JSON object");
   const Json game_name = req.value("game", Json());
   if (!game_name.is_string()) return make_error(errc::kMalformed, "game is a game's name");
@@ -265,9 +313,9 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
   if (guide.get<bool>()) {
     // The guide's own table: its players, options and bots, private, no
     // clock; the person's seat is the one to join.
-    const Json part = req.value("guide_part", Json(0));
-    if (!part.is_number_integer()) return make_error(errc::kMalformed, "guide_part is a number");
-    auto script = room::GuideScript::of(*game, part.get<int>());
+    const auto part = int_in(req.value("guide_part", Json(0)), 0, 100);
+    if (!part) return make_error(errc::kMalformed, "guide_part is a part's number");
+    auto script = room::GuideScript::of(*game, *part);
     if (!script) return script.error();
     Json seats = Json::array();
     for (const room::SeatConfig& s : script->seats(*game, ""))
@@ -277,7 +325,7 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
         {"game", game->name()},     {"players", script->players},
         {"params", script->params}, {"seats", seats},
         {"public", false},          {"languages", req.value("languages", Json(kLanguages))}};
-    auto t = create(hub, made, host_token);
+    auto t = create(hub, made, host_token, address);
     if (t) (*t)->guide_ = std::move(*script);
     return t;
   }
@@ -285,7 +333,7 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
   const Json players_j = req.value("players", seats.is_array() ? Json(seats.size()) : Json());
   if (!players_j.is_number_integer())
     return make_error(errc::kMalformed, "players is a number (or give seats)");
-  const int players = players_j.get<int>();
+  const int players = int_in(players_j, 0, 1000).value_or(-1);
   if (players < game->min_players() || players > game->max_players())
     return make_error(meeple::errc::kBadPlayers,
                       fmt::format("{} is for {} to {} players", game->title(), game->min_players(),
@@ -295,17 +343,23 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
   // The rule options are checked by making the game once.
   if (auto st = game->new_game(params, players); !st) return st.error();
 
+  if (auto e = admit_lobby(hub, address)) return *e;
   auto t = std::make_shared<Table>(hub, *game, random_hex(8));
+  t->address_ = address;
+  t->created_ms_ = epoch_ms(std::chrono::system_clock::now());
   t->players_ = players;
   t->params_ = params;
   t->public_ = req.value("public", Json(true)).is_boolean() ? req.value("public", true) : true;
   t->auto_start_ =
       req.value("auto_start", Json(true)).is_boolean() ? req.value("auto_start", true) : true;
-  const Json clock = req.value("clock_seconds", Json(0));
-  const Json grace = req.value("grace_seconds", Json(hub.options.grace.count() / 1000.0));
-  if (!clock.is_number() || !grace.is_number() || clock.get<double>() < 0 ||
-      grace.get<double>() < 0)
-    return make_error(errc::kMalformed, "clock_seconds and grace_seconds are numbers >= 0");
+  const auto clock = seconds_in(req.value("clock_seconds", Json(0)), kMaxClockDays * kDay);
+  const auto grace = seconds_in(
+      req.value("grace_seconds", Json(hub.options.grace.count() / 1000.0)), kMaxClockDays * kDay);
+  if (!clock || !grace)
+    return make_error(errc::kMalformed,
+                      fmt::format("clock_seconds and grace_seconds are numbers of seconds from 0 "
+                                  "to {} days",
+                                  kMaxClockDays));
   const Json undo = req.value("undo", Json(true));
   const Json turn_based = req.value("turn_based", Json(false));
   const Json on_timeout = req.value("on_timeout", Json("bot"));
@@ -316,13 +370,10 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
   t->undo_ = undo.get<bool>();
   t->turn_based_ = turn_based.get<bool>();
   t->takeover_ = on_timeout == "takeover";
-  double clock_s = clock.get<double>();
-  if (t->turn_based_ && clock_s == 0) clock_s = kDay;
-  if (clock_s > kMaxClockDays * kDay)
-    return make_error(errc::kMalformed,
-                      fmt::format("clock_seconds is at most {} days", kMaxClockDays));
-  t->move_clock_ = std::chrono::milliseconds(static_cast<std::int64_t>(clock_s * 1000));
-  t->grace_ = std::chrono::milliseconds(static_cast<std::int64_t>(grace.get<double>() * 1000));
+  t->move_clock_ = *clock;
+  if (t->turn_based_ && t->move_clock_.count() == 0)
+    t->move_clock_ = std::chrono::milliseconds(static_cast<std::int64_t>(kDay * 1000));
+  t->grace_ = *grace;
   // The languages the table tells its events and choices in (each costs
   // words for every observer after every action): a subset of en, it, ko.
   const Json langs = req.value("languages", Json(kLanguages));
@@ -333,6 +384,9 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
     if (!l.is_string() ||
         std::find(kLanguages.begin(), kLanguages.end(), l.get<std::string>()) == kLanguages.end())
       return make_error(errc::kMalformed, "languages is a list of en, it, ko");
+    if (std::find(t->languages_.begin(), t->languages_.end(), l.get<std::string>()) !=
+        t->languages_.end())
+      return make_error(errc::kMalformed, "languages names each language once");
     t->languages_.push_back(l.get<std::string>());
   }
   t->plan_.resize(static_cast<std::size_t>(players));
@@ -350,7 +404,7 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
         const Json bot = s.value("bot", Json(default_bot(*game)));
         if (!bot.is_string()) return make_error(errc::kMalformed, "a seat's bot is a bot spec");
         p.bot = bot.get<std::string>();
-        if (auto e = check_table_bot(*game, p.bot)) return *e;
+        if (auto e = t->check_bot(p.bot)) return *e;
       }
     }
   } else if (!seats.is_null()) {
@@ -377,7 +431,16 @@ Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecor
   t->params_ = rec.spec.params;
   if (auto e = t->read_plan(o["server"])) return *e;
   std::vector<room::SeatConfig> seats;
-  for (const SeatPlan& p : t->plan_) seats.push_back({p.kind, p.name, p.bot});
+  for (SeatPlan& p : t->plan_) {
+    // A bot over this server's budget (seated before the limit was set, or
+    // under a higher one) thinks as the game's default bot from now on.
+    if (p.kind == room::SeatKind::kBot && t->check_bot(p.bot)) {
+      spdlog::warn("table {}: bot '{}' is over this server's budget: the default bot plays", t->id_,
+                   p.bot);
+      p.bot = default_bot(*game);
+    }
+    seats.push_back({p.kind, p.name, p.bot});
+  }
   // Seats the host changed during the game: the room replays them itself;
   // the plan learns who sits there now (and their token's hash).
   for (const store::Entry& e : rec.entries) {
@@ -427,6 +490,8 @@ MaybeError Table::read_plan(const Json& s) {
     turn_based_ = s.value("turn_based", false);
     takeover_ = s.value("on_timeout", "bot") == "takeover";
     rematch_of_ = s.value("rematch_of", "");
+    // Lobbies saved before lobbies expired: their time runs from now.
+    created_ms_ = s.value("created_ms", epoch_ms(std::chrono::system_clock::now()));
     if (s.contains("guide_part")) {
       auto script = room::GuideScript::of(*game_, s.at("guide_part").get<int>());
       if (!script) return script.error();
@@ -490,8 +555,41 @@ MaybeError Table::save_lobby() {
                                         .seats = std::move(names),
                                         .options = {{"server", seat_plan_json()}}},
                                        lease_);
-  if (e) store_refused(*e);
+  if (e)
+    store_refused(*e);
+  else
+    arm_lobby_expiry();
   return e;
+}
+
+void Table::arm_lobby_expiry() {
+  if (phase_ != Phase::kLobby || hub_.stopping) return;
+  const auto left = std::chrono::milliseconds(created_ms_ + hub_.options.lobby_ttl.count() -
+                                              epoch_ms(std::chrono::system_clock::now()));
+  timer_.expires_after(std::max(left, std::chrono::milliseconds(0)));
+  timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+    if (!ec) self->expire_lobby();
+  });
+}
+
+void Table::expire_lobby() {
+  if (phase_ != Phase::kLobby || lost_ || hub_.stopping) return;
+  if (auto e = hub_.store.drop_lobby(id_, lease_)) {
+    if (store_refused(*e)) return;
+    spdlog::warn("lobby {}: not dropped: {}", id_, e->message);
+    timer_.expires_after(std::chrono::minutes(1));
+    timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+      if (!ec) self->expire_lobby();
+    });
+    return;
+  }
+  spdlog::info("lobby {}: nobody started it in time: dropped", id_);
+  for (auto& [p, c] : conns_)
+    if (auto peer = c.peer.lock())
+      peer->close(errc::kExpired, "nobody started this table in time: it is gone");
+  conns_.clear();
+  lost_ = true;
+  hub_.remove(id_, this);
 }
 
 bool Table::store_refused(const Error& e) {
@@ -529,6 +627,8 @@ void Table::begin() {
     if (self->phase_ == Phase::kPlaying) {
       self->arm_timer();
       self->drive();
+    } else if (self->phase_ == Phase::kLobby) {
+      self->arm_lobby_expiry();
     }
   });
 }
@@ -556,6 +656,7 @@ Json Table::seat_plan_json() const {
                {"seats", seats}};
   if (!rematch_of_.empty()) plan["rematch_of"] = rematch_of_;
   if (guide_) plan["guide_part"] = guide_->part;
+  if (created_ms_ > 0) plan["created_ms"] = created_ms_;
   return plan;
 }
 
@@ -632,10 +733,9 @@ Expected<Json> Table::join(const Json& body) {
       if (plan_[i].kind == room::SeatKind::kPerson && plan_[i].token_hash.empty()) seat = i;
     if (seat == plan_.size()) return make_error(errc::kFull, "every person's seat is taken");
   } else {
-    if (!seat_j.is_number_integer() || seat_j.get<int>() < 0 ||
-        seat_j.get<std::size_t>() >= plan_.size())
-      return make_error(room::errc::kBadSeat, "no such seat at this table");
-    seat = seat_j.get<std::size_t>();
+    const auto asked = int_in(seat_j, 0, players_ - 1);
+    if (!asked) return make_error(room::errc::kBadSeat, "no such seat at this table");
+    seat = static_cast<std::size_t>(*asked);
     if (plan_[seat].kind != room::SeatKind::kPerson)
       return make_error(room::errc::kBadSeat, "that seat is a bot's");
     if (!plan_[seat].token_hash.empty())
@@ -680,19 +780,21 @@ Expected<Json> Table::host(const std::string& what, const Json& body) {
     return Json{{"table", id_}, {"params", params_}};
   }
   if (what == "seat") {
-    const Json seat_j = body.value("seat", Json());
-    if (!seat_j.is_number_integer() || seat_j.get<int>() < 0 ||
-        seat_j.get<std::size_t>() >= plan_.size())
-      return make_error(room::errc::kBadSeat, "no such seat at this table");
+    const auto seat = int_in(body.value("seat", Json()), 0, players_ - 1);
+    if (!seat) return make_error(room::errc::kBadSeat, "no such seat at this table");
     auto kind = kind_from(body.value("kind", Json()));
     if (!kind) return kind.error();
-    SeatPlan& p = plan_[seat_j.get<std::size_t>()];
+    SeatPlan& p = plan_[static_cast<std::size_t>(*seat)];
+    // A seat a person has taken is theirs: the host changes only the
+    // others (a person leaves a lobby by leaving it).
+    if (!p.token_hash.empty())
+      return make_error(errc::kSeatTaken, fmt::format("{} sits there: the seat is theirs", p.name));
     SeatPlan next;
     next.kind = *kind;
     if (next.kind == room::SeatKind::kBot) {
       const Json bot = body.value("bot", Json(default_bot(*game_)));
       if (!bot.is_string()) return make_error(errc::kMalformed, "bot is a bot spec");
-      if (auto e = check_table_bot(*game_, bot.get<std::string>())) return *e;
+      if (auto e = check_bot(bot.get<std::string>())) return *e;
       next.bot = bot.get<std::string>();
     }
     const bool was_free = p.kind == room::SeatKind::kPerson && p.token_hash.empty();
@@ -709,46 +811,65 @@ Expected<Json> Table::host(const std::string& what, const Json& body) {
   return make_error(errc::kNotFound, fmt::format("no host control '{}'", what));
 }
 
+// Seats belong to their people: the host may put a bot, or a person of
+// their choosing, only in a seat a bot plays; a person's seat changes hands
+// only by the stand-in rule (a bot plays for them while they are away, and
+// they take it back by coming back), which the host may start at once for
+// someone away, never to sit there themselves.
 Expected<Json> Table::replace_seat(const Json& body) {
-  const Json seat_j = body.value("seat", Json());
-  if (!seat_j.is_number_integer() || seat_j.get<int>() < 0 ||
-      seat_j.get<std::size_t>() >= plan_.size())
-    return make_error(room::errc::kBadSeat, "no such seat at this table");
-  const auto seat = seat_j.get<std::size_t>();
+  const auto seat_n = int_in(body.value("seat", Json()), 0, players_ - 1);
+  if (!seat_n) return make_error(room::errc::kBadSeat, "no such seat at this table");
+  const auto seat = static_cast<std::size_t>(*seat_n);
   auto kind = kind_from(body.value("kind", Json()));
   if (!kind) return kind.error();
   if (thinking_)
     return make_error(errc::kBusy, "a bot is deciding at this table: try again in a moment");
+  const room::SeatInfo& now = room_->seats()[seat];
+  if (now.kind == room::SeatKind::kPerson) {
+    if (*kind != room::SeatKind::kBot)
+      return make_error(errc::kSeatTaken,
+                        fmt::format("{} sits there: the seat is theirs", now.name));
+    if (auto e = room_->stand_in(static_cast<Seat>(seat))) return *e;
+    drive();
+    return Json{{"table", id_}, {"seat", seat}, {"seats", seats_json()}};
+  }
   SeatPlan next;
   next.kind = *kind;
   std::string token;
-  Json owner = Json::object();
   if (next.kind == room::SeatKind::kPerson) {
     auto name = read_name(body);
     if (!name) return name.error();
     next.name = *name;
     token = random_hex(16);
     next.token_hash = sha256_hex(token);
-    owner["token"] = next.token_hash;
   } else {
     const Json bot = body.value("bot", Json(default_bot(*game_)));
     if (!bot.is_string()) return make_error(errc::kMalformed, "bot is a bot spec");
     next.bot = bot.get<std::string>();
+    if (auto e = check_bot(next.bot)) return *e;
   }
-  if (auto e =
-          room_->replace_seat(static_cast<Seat>(seat), {next.kind, next.name, next.bot}, owner))
-    return *e;
-  plan_[seat] = next;
+  if (auto e = hand_seat(static_cast<Seat>(seat), std::move(next))) return *e;
+  Json out = {{"table", id_}, {"seat", seat}, {"seats", seats_json()}};
+  if (!token.empty()) out["token"] = token;  // for the person who takes the seat
+  return out;
+}
+
+MaybeError Table::hand_seat(Seat seat, SeatPlan next) {
+  Json owner = Json::object();
+  if (!next.token_hash.empty()) owner["token"] = next.token_hash;
+  if (auto e = room_->replace_seat(seat, {next.kind, next.name, next.bot}, owner)) {
+    store_refused(*e);
+    return e;
+  }
+  plan_[static_cast<std::size_t>(seat)] = std::move(next);
   // The connections of whoever sat there before become spectators.
   for (auto& [p, c] : conns_)
-    if (c.seat == static_cast<Seat>(seat)) {
+    if (c.seat == seat) {
       c.seat = kSpectator;
       c.sent = false;
     }
   drive();
-  Json out = {{"table", id_}, {"seat", seat}, {"seats", seats_json()}};
-  if (!token.empty()) out["token"] = token;  // for the person who takes the seat
-  return out;
+  return std::nullopt;
 }
 
 MaybeError Table::start() {
@@ -817,12 +938,17 @@ Expected<Json> Table::replay(Seat observer, const std::string& lang,
   return out;
 }
 
-Expected<std::shared_ptr<Table>> Table::rematch(const Json& body) {
+Expected<std::shared_ptr<Table>> Table::rematch(const Json& body, const std::string& address) {
   if (auto e = check_host(body)) return *e;
+  if (phase_ != Phase::kFinished)
+    return make_error(room::errc::kUnfinished, "a rematch is for a game that is over");
   if (!rematch_id_.empty()) {
     if (auto t = hub_.find(rematch_id_)) return t;
   }
+  if (auto e = admit_lobby(hub_, address)) return *e;
   auto t = std::make_shared<Table>(hub_, *game_, random_hex(8));
+  t->address_ = address;
+  t->created_ms_ = epoch_ms(std::chrono::system_clock::now());
   t->players_ = players_;
   t->params_ = params_;
   t->public_ = public_;
@@ -832,7 +958,13 @@ Expected<std::shared_ptr<Table>> Table::rematch(const Json& body) {
   t->languages_ = languages_;
   t->host_hash_ = host_hash_;
   t->plan_ = plan_;
-  t->free_seats_ = 0;
+  t->undo_ = undo_;
+  t->turn_based_ = turn_based_;
+  t->takeover_ = takeover_;
+  int free = 0;
+  for (const SeatPlan& p : t->plan_)
+    free += p.kind == room::SeatKind::kPerson && p.token_hash.empty();
+  t->free_seats_ = free;
   t->rematch_of_ = id_;
   rematch_id_ = t->id();
   publish(true);
@@ -841,9 +973,17 @@ Expected<std::shared_ptr<Table>> Table::rematch(const Json& body) {
 
 // --- Connections
 
-void Table::attach(const std::shared_ptr<Peer>& peer, const std::string& token) {
+void Table::attach(const std::shared_ptr<Peer>& peer, const Json& hello,
+                   SteadyClock::time_point received) {
   Conn c;
   c.peer = peer;
+  const Json token_j = hello.value("token", Json(""));
+  if (!token_j.is_string()) {
+    hub_.metrics.errors_total.fetch_add(1);
+    peer->close(errc::kMalformed, "token is the seat's (or the host's) token, a string");
+    return;
+  }
+  const std::string token = token_j.get<std::string>();
   if (!token.empty()) {
     const std::string h = sha256_hex(token);
     bool found = false;
@@ -863,10 +1003,12 @@ void Table::attach(const std::shared_ptr<Peer>& peer, const std::string& token) 
     }
   }
   evict_timer_.cancel();
+  c.lang = languages_.front();
   Conn& stored = conns_[peer.get()] = std::move(c);
   if (room_ && stored.seat >= 0 && phase_ == Phase::kPlaying)
     room_->set_connected(stored.seat, true, SteadyClock::now());
-  publish();
+  on_message(peer.get(), hello, received);  // its language, and the whole picture
+  publish();  // the picture in the table's first language when the hello's was refused
 }
 
 void Table::detach(Peer* peer) {
@@ -944,22 +1086,52 @@ void Table::on_message(Peer* peer, const Json& msg, SteadyClock::time_point rece
       return send_error(c, make_error(errc::kMalformed, "undo needs a version"));
     return undo(c, v.get<std::uint64_t>());
   }
-  if (t == "chat") {
-    const Json text = msg.value("text", Json());
-    if (!text.is_string()) return send_error(c, make_error(errc::kMalformed, "chat needs a text"));
-    if (c.seat < 0) return send_error(c, make_error(errc::kBadToken, "spectators cannot chat"));
-    if (!room_ || phase_ != Phase::kPlaying)
-      return send_error(c, make_error(errc::kNotStarted, "chat opens when the game starts"));
-    if (auto e = room_->chat(c.seat, text.get<std::string>())) {
-      send_error(c, *e);
-      store_refused(*e);
-      return;
-    }
-    publish();
-    return;
+  if (t == "chat") return chat(c, msg, received);
+  if (t == "chat_page") {
+    // Earlier chat than the messages carried: the page before line `before`.
+    const Json before = msg.value("before", Json());
+    if (!before.is_number_unsigned())
+      return send_error(c, make_error(errc::kMalformed, "chat_page needs before, a line number"));
+    Json lines = Json::array();
+    if (room_)
+      for (const room::ChatLine& l :
+           room_->chat_before(before.get<std::size_t>(), hub_.options.chat_page))
+        lines.push_back({{"n", l.number}, {"seat", l.seat}, {"text", l.text}});
+    return send(c, {{"type", "chat_page"}, {"lines", std::move(lines)}});
   }
   if (t == "ping") return send(c, {{"type", "pong"}});
   send_error(c, make_error(errc::kMalformed, fmt::format("no message type '{}'", t)));
+}
+
+void Table::chat(Conn& c, const Json& msg, SteadyClock::time_point received) {
+  const Json text = msg.value("text", Json());
+  if (!text.is_string()) return send_error(c, make_error(errc::kMalformed, "chat needs a text"));
+  if (c.seat < 0) return send_error(c, make_error(errc::kBadToken, "spectators cannot chat"));
+  if (!room_ || phase_ != Phase::kPlaying)
+    return send_error(c, make_error(errc::kNotStarted, "chat opens when the game starts"));
+  if (room_->chat_count() >= hub_.options.max_chat_lines)
+    return send_error(
+        c, make_error(errc::kChatFull, fmt::format("the table's chat holds {} lines: it is full",
+                                                   hub_.options.max_chat_lines)));
+  // The seat's allowance: chat_burst lines at once, chat_per_minute after.
+  const ServerOptions& o = hub_.options;
+  chat_allowance_.resize(static_cast<std::size_t>(room_->num_players()),
+                         {o.chat_burst, SteadyClock::time_point{}});
+  ChatAllowance& a = chat_allowance_[static_cast<std::size_t>(c.seat)];
+  const double minutes = std::chrono::duration<double>(received - a.at).count() / 60;
+  a.lines = std::min(o.chat_burst, a.lines + minutes * o.chat_per_minute);
+  a.at = received;
+  if (a.lines < 1)
+    return send_error(c, make_error(errc::kChatTooFast,
+                                    "you are writing faster than the table can read: wait a "
+                                    "moment"));
+  if (auto e = room_->chat(c.seat, text.get<std::string>())) {
+    send_error(c, *e);
+    store_refused(*e);
+    return;
+  }
+  a.lines -= 1;
+  publish();
 }
 
 void Table::act(Conn& c, Peer* peer, std::uint64_t version, const Json& action,
@@ -973,6 +1145,9 @@ void Table::act(Conn& c, Peer* peer, std::uint64_t version, const Json& action,
       return send_error(c, make_error(room::errc::kStale,
                                       fmt::format("the table has moved on (version {}, not {})",
                                                   room_->version(), version)));
+    if (!room_->must_act(c.seat))
+      return send_error(
+          c, make_error(meeple::errc::kNotYourTurn, fmt::format("seat {} is not to act", c.seat)));
     // A bot is deciding now; this decision was made at the same version, so
     // both were asked at once (a simultaneous decision): it is applied once
     // the bot's is in.
@@ -1022,7 +1197,7 @@ void Table::drive() {
     thinking_ = true;
     thinking_version_ = (*turn)->version;
     auto shared = std::make_shared<room::BotTurn>(std::move(**turn));
-    net::post(hub_.bot_pool, [self = shared_from_this(), shared] {
+    hub_.bots.submit(id_, [self = shared_from_this(), shared] {
       const auto t0 = SteadyClock::now();
       const Action a = room::think(*shared);
       self->hub_.metrics.bot_think.observe(SteadyClock::now() - t0);
@@ -1083,13 +1258,17 @@ void Table::arm_timer() {
 }
 
 void Table::take_over_overdue() {
+  if (thinking_) return;  // the next tick tries again
   for (Seat s : room_->overdue(SteadyClock::now())) {
-    auto r = replace_seat({{"seat", s}, {"kind", "bot"}});
-    if (r) {
-      spdlog::info("table {}: seat {} ran out of time and is a bot's now", id_, s);
-    } else if (r.error().code != errc::kBusy) {
-      spdlog::warn("table {}: seat {} not taken over: {}", id_, s, r.error().message);
+    SeatPlan bot;
+    bot.kind = room::SeatKind::kBot;
+    bot.bot = default_bot(*game_);
+    if (auto e = hand_seat(s, std::move(bot))) {
+      spdlog::warn("table {}: seat {} not taken over: {}", id_, s, e->message);
+      return;
     }
+    spdlog::info("table {}: seat {} ran out of time and is a bot's now", id_, s);
+    if (thinking_ || lost_) return;
   }
 }
 
@@ -1255,6 +1434,27 @@ std::shared_ptr<const std::string> Table::state_message(Publication& pub, Conn& 
         return t;
       });
     }
+    // Chat apart from the events: what people said is never told as
+    // something that happened. A first message carries the last page of it.
+    const std::size_t chat_limit = c.events_from == 0 ? hub_.options.chat_page : SIZE_MAX;
+    out += pub.cached_words(kChance, c.events_from, "", [&] {
+      std::string t;
+      const auto lines = room_->chat_lines(c.events_from, room_->event_count(), chat_limit);
+      if (lines.empty()) return t;
+      t = "\"chat\":";
+      JsonWriter cw(t);
+      cw.begin_array();
+      for (const room::ChatLine& l : lines) {
+        cw.begin_object();
+        cw.field("n", static_cast<std::uint64_t>(l.number));
+        cw.field("seat", l.seat);
+        cw.field("text", l.text);
+        cw.end_object();
+      }
+      cw.end_array();
+      t += ',';
+      return t;
+    });
     out += pub.cached_words(c.seat, c.events_from, c.lang, [&] {
       std::string t = "\"events\":";
       JsonWriter ew(t);

@@ -22,8 +22,10 @@
 
 #include "room/guide.h"
 #include "room/room.h"
+#include "server/bot_scheduler.h"
 #include "server/metrics.h"
 #include "server/protocol.h"
+#include "server/review_queue.h"
 #include "server/server.h"
 
 namespace meeple::server {
@@ -50,7 +52,8 @@ struct Hub {
       : options(std::move(o)),
         store(s),
         table_pool(static_cast<std::size_t>(options.table_threads)),
-        bot_pool(static_cast<std::size_t>(options.bot_threads)),
+        bots(options.bot_threads),
+        reviews(options.max_queued_reviews),
         ioc(options.threads) {}
   ServerOptions options;
   store::Store& store;
@@ -59,17 +62,12 @@ struct Hub {
   std::mutex peers_mutex;
   std::unordered_map<Peer*, std::weak_ptr<Peer>> peers;  // for shutdown
   net::thread_pool table_pool;
-  net::thread_pool bot_pool;
-  // The bot's reviews of finished games (GET .../review): one thread in
-  // the idle scheduling class, so that live tables' bots and players go
-  // first; the reviews made are kept in `reviews`, at most kMaxReviews, the
-  // oldest forgotten first.
-  net::thread_pool review_pool{1};
-  static constexpr std::size_t kMaxReviews = 256;
-  std::mutex reviews_mutex;
-  std::unordered_map<std::string, Json> reviews;
-  std::deque<std::string> review_order;
+  BotScheduler bots;
+  ReviewQueue reviews;  // GET .../review
   net::io_context ioc;
+  // Open connections per client address (max_connections_per_address).
+  std::mutex address_mutex;
+  std::unordered_map<std::string, std::size_t> connections_by_address;
 
   std::shared_ptr<Table> find(const std::string& id);
   void add(const std::shared_ptr<Table>& t);
@@ -134,8 +132,10 @@ class Table : public std::enable_shared_from_this<Table> {
   // A new lobby from a POST /api/tables body; `host_token` receives the
   // host's secret. game/unknown, game/players, params/*, bot/unknown,
   // request/malformed.
+  // `address`: the creator's, for the lobby limits (table/too_many).
   static Expected<std::shared_ptr<Table>> create(Hub& hub, const Json& request,
-                                                 std::string& host_token);
+                                                 std::string& host_token,
+                                                 const std::string& address = "");
   // A table rebuilt from the store: in play after a restart, or finished
   // (loaded again after it left memory).
   // `lease`: what its writes name (another node's table it took over).
@@ -184,8 +184,13 @@ class Table : public std::enable_shared_from_this<Table> {
   void lose(const std::string& code, const std::string& why);
   // A new lobby with the same game, options and seats (people keep their
   // tokens); the host's token is the same too.
-  Expected<std::shared_ptr<Table>> rematch(const Json& body);
-  void attach(const std::shared_ptr<Peer>& peer, const std::string& token);
+  // Once the game is over (table/unfinished before).
+  Expected<std::shared_ptr<Table>> rematch(const Json& body, const std::string& address = "");
+  // A connection's hello ({"type": "hello", "token"?, "lang"?}): the
+  // token's seat (or the host's rights), then the whole picture in its
+  // language. A token that opens nothing closes it with auth/token.
+  void attach(const std::shared_ptr<Peer>& peer, const Json& hello,
+              std::chrono::steady_clock::time_point received);
   void detach(Peer* peer);
   void on_message(Peer* peer, const Json& msg, std::chrono::steady_clock::time_point received);
   void close_all(const std::string& reason);
@@ -204,6 +209,11 @@ class Table : public std::enable_shared_from_this<Table> {
     std::size_t events_from = 0;
     bool has_view = false;  // the last message carried the view at `version`
   };
+  // A seat's chat allowance: a token bucket (chat_per_minute, chat_burst).
+  struct ChatAllowance {
+    double lines = 0;
+    std::chrono::steady_clock::time_point at;
+  };
   // One observer's view at one version, as its text (the base of the next
   // patch; a few KB where a Json tree took tens). Observers whose views are
   // equal share one.
@@ -220,10 +230,23 @@ class Table : public std::enable_shared_from_this<Table> {
   };
 
   MaybeError check_host(const Json& body) const;
+  // A bot spec this server lets a table seat: one make_bot knows, searching
+  // one tree, within max_bot_seconds and max_bot_iterations per decision.
+  MaybeError check_bot(const std::string& spec) const;
+  // Lobby limits for a new lobby from `address`: table/too_many.
+  static MaybeError admit_lobby(Hub& hub, const std::string& address);
+  // A lobby nobody started is dropped lobby_ttl after it was made.
+  void arm_lobby_expiry();
+  void expire_lobby();
+  void chat(Conn& c, const Json& msg, std::chrono::steady_clock::time_point received);
   // Reads the seat plan and table options stored under "server".
   MaybeError read_plan(const Json& server);
   MaybeError start();
+  // The host's seat control during the game (see the rules at its definition).
   Expected<Json> replace_seat(const Json& body);
+  // Gives `seat` to `next` for good (stored; everyone is told): the host's
+  // control on a bot's seat, or the takeover rule's.
+  MaybeError hand_seat(Seat seat, SeatPlan next);
   Json seat_plan_json() const;
   // The options people see: undo, clock, turn-based, on_timeout.
   Json table_options() const;
@@ -267,9 +290,12 @@ class Table : public std::enable_shared_from_this<Table> {
   std::chrono::milliseconds move_clock_{0};
   std::chrono::milliseconds grace_{60000};
   bool auto_start_ = true;
-  bool undo_ = true;         // people may take back moves
-  bool turn_based_ = false;  // played over days: being away brings no stand-in
-  bool takeover_ = false;    // on_timeout "takeover": a bot takes the seat for good
+  std::string address_;          // the creator's (a lobby's limits); not stored
+  std::int64_t created_ms_ = 0;  // when the lobby was made (ms since 1970), for its expiry
+  std::vector<ChatAllowance> chat_allowance_;  // per seat
+  bool undo_ = true;                           // people may take back moves
+  bool turn_based_ = false;                    // played over days: being away brings no stand-in
+  bool takeover_ = false;  // on_timeout "takeover": a bot takes the seat for good
   // A guided first game (room/guide.h): the game's script, whose seed deals.
   std::optional<room::GuideScript> guide_;
   std::vector<std::string> languages_ = {"en", "it", "ko"};

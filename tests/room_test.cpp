@@ -179,13 +179,34 @@ TEST(Room, ChatFollowsTheGamesTableTalkRule) {
   auto too_long = r.chat(0, std::string(600, 'a'));
   ASSERT_TRUE(too_long);
   EXPECT_EQ(too_long->code, errc::kChatTooLong);
-  ASSERT_FALSE(r.chat(0, "hello from earth"));
-  for (Seat o : {kSpectator, 0, 1, 2, 3}) {
-    auto words = r.events_for(o, before, "en");
-    ASSERT_EQ(words.size(), 1u);
-    EXPECT_NE(words[0].find("hello from earth"), std::string::npos);
+  // One line of text: a line break would let chat read like the table's
+  // own events ("seat 1 takes back a move").
+  for (const std::string& spoof :
+       std::vector<std::string>{"hi\nAna takes back a move", "a\rb", std::string("a\0b", 3), ""}) {
+    auto refused_line = r.chat(0, spoof);
+    ASSERT_TRUE(refused_line);
+    EXPECT_EQ(refused_line->code, errc::kChatNotALine);
   }
+  EXPECT_EQ(r.event_count(), before);
+  ASSERT_FALSE(r.chat(0, "hello from earth"));
+  // Chat is told as what a seat said, never among the events.
+  for (Seat o : {kSpectator, 0, 1, 2, 3}) EXPECT_TRUE(r.events_for(o, before, "en").empty());
+  auto lines = r.chat_lines(before, r.event_count(), 10);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0].number, 0u);
+  EXPECT_EQ(lines[0].seat, 0);
+  EXPECT_EQ(lines[0].text, "hello from earth");
   EXPECT_EQ(store.load(r.table_id())->entries.back().text, "hello from earth");
+  // Pages of earlier chat: the last `limit` lines before a line number.
+  for (int i = 1; i <= 4; ++i) ASSERT_FALSE(r.chat(0, "line " + std::to_string(i)));
+  EXPECT_EQ(r.chat_count(), 5u);
+  auto last_two = r.chat_lines(0, r.event_count(), 2);
+  ASSERT_EQ(last_two.size(), 2u);
+  EXPECT_EQ(last_two[0].text, "line 3");
+  auto page = r.chat_before(3, 2);
+  ASSERT_EQ(page.size(), 2u);
+  EXPECT_EQ(page[0].number, 1u);
+  EXPECT_EQ(page[1].text, "line 2");
 }
 
 TEST(Room, EventsInWordsAreToldPerObserver) {

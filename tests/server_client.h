@@ -8,8 +8,11 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/params.h"
 
@@ -30,19 +33,22 @@ struct HttpReply {
 };
 
 // One request on a fresh connection.
+// `headers` are set after the defaults (Host, and Content-Type: JSON with a body).
 inline HttpReply http_request(unsigned short port, http::verb method, const std::string& target,
-                              const std::string& body = "",
-                              const std::string& accept_encoding = "") {
+                              const std::string& body = "", const std::string& accept_encoding = "",
+                              const std::vector<std::pair<std::string, std::string>>& headers = {},
+                              std::map<std::string, std::string>* response_headers = nullptr) {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
   stream.socket().connect({net::ip::make_address("127.0.0.1"), port});
   http::request<http::string_body> req{method, target, 11};
-  req.set(http::field::host, "127.0.0.1");
+  req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
   if (!accept_encoding.empty()) req.set(http::field::accept_encoding, accept_encoding);
   if (!body.empty()) {
     req.set(http::field::content_type, "application/json");
     req.body() = body;
   }
+  for (const auto& [k, v] : headers) req.set(k, v);
   req.prepare_payload();
   beast::flat_buffer buf;
   http::response<http::string_body> res;
@@ -58,6 +64,8 @@ inline HttpReply http_request(unsigned short port, http::verb method, const std:
   r.content_encoding = std::string(res[http::field::content_encoding]);
   r.content_type = std::string(res[http::field::content_type]);
   r.body = Json::parse(res.body(), nullptr, false);
+  if (response_headers)
+    for (const auto& f : res) (*response_headers)[std::string(f.name_string())] = f.value();
   return r;
 }
 
@@ -68,20 +76,29 @@ inline HttpReply http_get(unsigned short port, const std::string& target) {
   return http_request(port, http::verb::get, target);
 }
 
-// A WebSocket client of one table.
+// A WebSocket client of one table. For brevity tests name a seat's token
+// in the path ("/ws/tables/ID?token=T"): the client takes it out of the
+// address and sends it in its hello, as the protocol wants (a token in the
+// address is refused). With `hello` false it sends nothing first.
 class WsClient {
  public:
   // receive_buffer > 0: the socket's receive buffer in bytes, fixed before
   // connecting (so the kernel does not grow it: a client that stops reading
   // then fills up soon).
-  WsClient(unsigned short port, const std::string& path, int receive_buffer = 0) : ws_(ioc_) {
+  WsClient(unsigned short port, const std::string& path, int receive_buffer = 0, bool hello = true)
+      : ws_(ioc_) {
     auto& socket = ws_.next_layer().socket();
     if (receive_buffer > 0) {
       socket.open(tcp::v4());
       socket.set_option(net::socket_base::receive_buffer_size(receive_buffer));
     }
     socket.connect({net::ip::make_address("127.0.0.1"), port});
-    ws_.handshake("127.0.0.1", path);
+    const auto q = path.find("?token=");
+    ws_.handshake("127.0.0.1", path.substr(0, q));
+    if (!hello) return;
+    Json h = {{"type", "hello"}};
+    if (q != std::string::npos) h["token"] = path.substr(q + 7);
+    send(h);
   }
   void send_text(const std::string& text) {
     ws_.text(true);

@@ -70,9 +70,9 @@ std::string ws_path(const NewTable& t, int seat) {
 }
 
 const std::set<std::string> kStateKeys = {
-    "type",    "protocol", "table", "game",       "phase",   "seat",         "seats",  "guide",
-    "version", "to_act",   "view",  "view_patch", "choices", "events",       "result", "rematch",
-    "host",    "params",   "since", "deadline",   "undo",    "table_options"};
+    "type",    "protocol", "table", "game",       "phase",   "seat",          "seats",  "guide",
+    "version", "to_act",   "view",  "view_patch", "choices", "events",        "result", "rematch",
+    "host",    "params",   "since", "deadline",   "undo",    "table_options", "chat"};
 
 // One connection's picture of the table, rebuilt from its messages.
 struct Player {
@@ -85,6 +85,7 @@ struct Player {
   std::vector<std::pair<std::uint64_t, Json>> views;  // every view received, by version
   std::vector<std::pair<std::uint64_t, Json>> choice_log;
   std::vector<std::string> events;
+  std::vector<Json> chat;  // the chat lines, as they came
   std::vector<std::string> errors;
   std::vector<Json> log;          // every message but pongs
   std::vector<std::string> raws;  // the same, as sent
@@ -107,6 +108,7 @@ struct Player {
     choices = m.value("choices", Json::array());
     if (!choices.empty()) choice_log.emplace_back(version, choices);
     for (const auto& e : m.value("events", Json::array())) events.push_back(e);
+    for (const auto& l : m.value("chat", Json::array())) chat.push_back(l);
   }
   // Everything the table sent before this call has arrived.
   void sync() {
@@ -717,7 +719,7 @@ TEST(Server, TheOtherErrorCodesOnce) {
                 port, "/api/tables",
                 {{"game", "ufo"},
                  {"seats", {{{"kind", "person"}}, {{"kind", "bot"}, {"bot", "ismcts:100x4"}}}}})),
-            "bot/unknown");
+            "bot/budget");
   // In the lobby: neither acting nor chatting.
   NewTable lobby = make_table(port, "ufo", {{{"kind", "person"}}, {{"kind", "person"}}}, false);
   {
@@ -1071,6 +1073,16 @@ TEST(Server, APersonOutOfTimeIsPlayedForByTheStandInUntilTheyActAgain) {
   EXPECT_FALSE(stand_in(watcher.log.back()));
 }
 
+// Reads `p`'s messages until the table shows `seat`'s person as gone.
+bool until_away(Player& p, int seat) {
+  for (int i = 0; i < 200; ++i) {
+    p.sync();
+    if (!p.log.empty() && p.log.back()["seats"][seat]["connected"] == false) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
 TEST(Server, TheHostChangesSeatsAndOptionsBeforeTheStartOnly) {
   TestServer server;
   const unsigned short port = server.port();
@@ -1101,8 +1113,8 @@ TEST(Server, TheHostChangesSeatsAndOptionsBeforeTheStartOnly) {
   a.sync();
   EXPECT_EQ(a.log.back()["seats"][1]["kind"], "bot");
   EXPECT_EQ(a.log.back()["seats"][0]["name"], "Anna");
-  // During the game: the bot's seat to a person (who gets a token), and
-  // Anna's seat to a bot (her connection becomes a spectator's).
+  // During the game: the bot's seat to a person (who gets a token); Anna's
+  // seat is hers (issue 28: the host read a person's secrets by taking it).
   auto ben = http_post(port, "/api/tables/" + id + "/seat",
                        with({{"seat", 1}, {"kind", "person"}, {"name", "Ben"}}));
   for (int i = 0; i < 100 && ben.body.value("code", "") == "table/busy"; ++i)
@@ -1113,17 +1125,41 @@ TEST(Server, TheHostChangesSeatsAndOptionsBeforeTheStartOnly) {
   b.sync();
   EXPECT_EQ(b.log.front()["seat"], 1);
   EXPECT_EQ(b.log.front()["seats"][1]["name"], "Ben");
-  auto bot = http_post(port, "/api/tables/" + id + "/seat",
-                       with({{"seat", 0}, {"kind", "bot"}, {"bot", "random"}}));
-  for (int i = 0; i < 100 && bot.body.value("code", "") == "table/busy"; ++i)
-    bot = http_post(port, "/api/tables/" + id + "/seat",
-                    with({{"seat", 0}, {"kind", "bot"}, {"bot", "random"}}));
-  ASSERT_EQ(bot.status, 200) << bot.text;
+  auto seat_control = [&](const Json& body) {
+    auto r = http_post(port, "/api/tables/" + id + "/seat", with(body));
+    for (int i = 0; i < 100 && r.body.value("code", "") == "table/busy"; ++i)
+      r = http_post(port, "/api/tables/" + id + "/seat", with(body));
+    return r;
+  };
+  auto take = seat_control({{"seat", 0}, {"kind", "person"}, {"name", "Host"}});
+  EXPECT_EQ(take.status, 409) << take.text;
+  EXPECT_EQ(take.body["code"], "seat/taken");
+  EXPECT_FALSE(take.body.contains("token"));
+  auto bot = seat_control({{"seat", 0}, {"kind", "bot"}, {"bot", "random"}});
+  EXPECT_EQ(bot.body["code"], "seat/taken") << "Anna is at the table: no stand-in";
   a.sync();
-  EXPECT_EQ(a.log.back()["seat"], kSpectator);
-  EXPECT_EQ(a.log.back()["seats"][0]["kind"], "bot");
-  std::vector<Player*> ben_only = {&b};
-  ASSERT_NO_FATAL_FAILURE(play_to_end(ben_only, 5));
+  EXPECT_EQ(a.log.back()["seat"], 0);
+  EXPECT_EQ(a.log.back()["seats"][0]["name"], "Anna");
+  // Anna leaves: the host may let her stand-in play now; everyone is told,
+  // and her seat is still hers when she comes back.
+  a.ws.close();
+  ASSERT_TRUE(until_away(b, 0));
+  bot = seat_control({{"seat", 0}, {"kind", "bot"}});
+  ASSERT_EQ(bot.status, 200) << bot.text;
+  b.sync();
+  EXPECT_EQ(b.log.back()["seats"][0]["stand_in"], true);
+  auto told = [&](const std::string& e) {
+    return std::find(b.events.begin(), b.events.end(), e) != b.events.end();
+  };
+  EXPECT_TRUE(told("Anna is away: a bot plays for them until they are back"));
+  Player back(port, "/ws/tables/" + id + "?token=" + anna.body["token"].get<std::string>());
+  back.sync();
+  EXPECT_EQ(back.log.back()["seat"], 0);
+  b.sync();
+  EXPECT_EQ(b.log.back()["seats"][0]["stand_in"], false);
+  EXPECT_TRUE(told("Anna is back"));
+  std::vector<Player*> both = {&back, &b};
+  ASSERT_NO_FATAL_FAILURE(play_to_end(both, 5));
 }
 
 // The host seats a talker for a person in the middle of a First Contact game:
@@ -1140,6 +1176,10 @@ TEST(Server, ATalkerReplacingAPersonMidGamePlaysOnFromTheSeatsHistory) {
   Rng rng(17);
   std::vector<Player*> all = {&a, &b, &c};
   for (int i = 0; i < 60; ++i) ASSERT_TRUE(play_step(all, rng));
+  // The person has left; the host lets the seat's stand-in (First Contact's
+  // talker) play for them from now on.
+  a.ws.close();
+  ASSERT_TRUE(until_away(b, 0));
   const Json change = {
       {"host_token", t.host_token}, {"seat", 0}, {"kind", "bot"}, {"bot", "talker"}};
   auto r = http_post(port, "/api/tables/" + t.id + "/seat", change);
@@ -1150,7 +1190,7 @@ TEST(Server, ATalkerReplacingAPersonMidGamePlaysOnFromTheSeatsHistory) {
   ASSERT_NO_FATAL_FAILURE(play_to_end(people, 18));
   auto rec = http_get(port, "/api/tables/" + t.id + "/record");
   ASSERT_EQ(rec.status, 200) << rec.text;
-  EXPECT_EQ(rec.body["seats"][0], "talker");
+  EXPECT_EQ(rec.body["seats"][0], "p") << "the seat is still the person's";
   auto parsed = record_from_json(rec.body);
   ASSERT_TRUE(parsed);
   EXPECT_TRUE(replay_record(*find_game("first-contact"), *parsed));
@@ -1226,7 +1266,19 @@ TEST(Protocol, TheServerSendsAndAcceptsTheGoldenMessages) {
   for (const char* name : {"client_hello.json", "client_chat.json"}) mover.ws.send(golden(name));
   mover.sync();  // sends client_ping.json's message and reads to its pong
   EXPECT_TRUE(mover.errors.empty()) << mover.errors.front();
-  EXPECT_TRUE(mover.events.back().ends_with(": \"good luck, earthlings\"")) << mover.events.back();
+  // Chat comes apart from the events: what a seat said, numbered.
+  const Json line = golden("server_chat_page.json")["lines"][0];
+  ASSERT_EQ(mover.chat.size(), 1u);
+  EXPECT_EQ(keys_of(mover.chat[0]), keys_of(line));
+  EXPECT_EQ(mover.chat[0]["text"], line["text"]);
+  for (const std::string& e : mover.events) EXPECT_EQ(e.find("good luck"), std::string::npos);
+  // Earlier chat in pages.
+  mover.ws.send(golden("client_chat_page.json"));
+  auto page = mover.ws.next_of("chat_page");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(keys_of(*page), keys_of(golden("server_chat_page.json")));
+  ASSERT_EQ((*page)["lines"].size(), 1u);
+  EXPECT_EQ((*page)["lines"][0], mover.chat[0]);
   // An action in its JSON form, then a later message of the other seat.
   Json act = golden("client_act_json.json");
   act["version"] = mover.version;

@@ -28,31 +28,44 @@ def request(port, method, path, body=None, timeout=30):
 
 class Closed(ConnectionError):
     """The server closed the WebSocket: `code` is the close frame's status
-    (None when the socket was cut without one)."""
+    (None when the socket was cut without one), `reason` its reason."""
 
-    def __init__(self, what, code=None):
+    def __init__(self, what, code=None, reason=""):
         super().__init__(what)
         self.code = code
+        self.reason = reason  # the server puts its error code there
 
 
 class WebSocket:
     """A minimal client (RFC 6455): text frames out, masked; frames in."""
 
-    def __init__(self, port, path, timeout=10, rcvbuf=None):
+    def __init__(self, port, path, timeout=10, rcvbuf=None, hello=True, source=None,
+                 headers=None):
+        """For brevity a seat's token may be named in the path
+        ("/ws/tables/ID?token=T"): it is taken out of the address and sent in
+        the hello, as the protocol wants (docs/protocol.md). With hello=False
+        nothing is sent after the handshake. `source`: the local address to
+        connect from (any of 127.0.0.0/8 on loopback); `headers`: extra
+        handshake headers (e.g. Origin)."""
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         if rcvbuf:
             # Before connecting, so the window the server sees stays small.
             self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
         self.sock.settimeout(timeout)
         try:
+            if source:
+                self.sock.bind((source, 0))
             self.sock.connect(("127.0.0.1", port))
         except OSError:
             self.sock.close()
             raise
+        path, _, token = path.partition("?token=")
         key = base64.b64encode(os.urandom(16)).decode()
-        self.sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+        extra = "".join(f"{k}: {v}\r\n" for k, v in (headers or {}).items())
+        self.sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                           f"Upgrade: websocket\r\n"
                            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                           "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+                           f"Sec-WebSocket-Version: 13\r\n{extra}\r\n").encode())
         head = b""
         while b"\r\n\r\n" not in head:
             chunk = self.sock.recv(4096)
@@ -64,6 +77,8 @@ class WebSocket:
             self.sock.close()
             raise ConnectionError("no upgrade: " + head.split(b"\r\n")[0].decode())
         self.buf = head.split(b"\r\n\r\n", 1)[1]
+        if hello:
+            self.send({"type": "hello", "token": token} if token else {"type": "hello"})
 
     def _read(self, n):
         while len(self.buf) < n:
@@ -119,7 +134,7 @@ class WebSocket:
             opcode = b0 & 0x0F
             if opcode == 0x8:
                 code = struct.unpack(">H", payload[:2])[0] if len(payload) >= 2 else None
-                raise Closed("closed by the server", code)
+                raise Closed("closed by the server", code, payload[2:].decode(errors="replace"))
             if opcode == 0x9:
                 self._send(0xA, payload)
                 continue

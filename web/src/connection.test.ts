@@ -7,7 +7,7 @@ import { FakeSocket } from "./fakesocket";
 
 const base = {
   type: "state",
-  protocol: "meeple-protocol/1",
+  protocol: "meeple-protocol/2",
   table: "t1",
   game: "ufo",
   phase: "playing",

@@ -38,7 +38,7 @@ const guide = (more: Partial<Guide> = {}): Guide => ({
 function state(more: object = {}) {
   return {
     type: "state",
-    protocol: "meeple-protocol/1",
+    protocol: "meeple-protocol/2",
     table: "t1",
     game: "toy",
     phase: "playing",

@@ -1,9 +1,9 @@
-// The messages of meeple-protocol/1 (docs/protocol.md), typed once for the
+// The messages of meeple-protocol/2 (docs/protocol.md), typed once for the
 // whole client. protocol.test.ts checks these types against the golden
 // message files the server's own tests read (tests/protocol/), so the two
 // sides cannot drift apart.
 
-export const PROTOCOL = "meeple-protocol/1";
+export const PROTOCOL = "meeple-protocol/2";
 
 export type Lang = "en" | "it" | "ko";
 export const LANGS: readonly Lang[] = ["en", "it", "ko"];

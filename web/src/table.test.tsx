@@ -16,7 +16,7 @@ const seats = [
 function state(seat: number, version: number, more: object = {}) {
   return {
     type: "state",
-    protocol: "meeple-protocol/1",
+    protocol: "meeple-protocol/2",
     table: "t1",
     game: "toy",
     phase: "playing",

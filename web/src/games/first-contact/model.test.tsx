@@ -74,7 +74,7 @@ function earthlingSecrets(over: JsonObject = {}): JsonObject {
 function state(seat: number, view: JsonObject, choices: Choice[] = [], toAct?: number[]): TableState {
   return {
     type: "state",
-    protocol: "meeple-protocol/1",
+    protocol: "meeple-protocol/2",
     table: "t1",
     game: "first-contact",
     phase: "playing",

@@ -14,7 +14,7 @@ const fx = fixtures as unknown as Record<string, Fixture>;
 function state(f: Fixture, extra: Partial<TableState> = {}): TableState {
   return {
     type: "state",
-    protocol: "meeple-protocol/1",
+    protocol: "meeple-protocol/2",
     table: "t",
     game: "ufo",
     phase: "playing",
