@@ -7,6 +7,7 @@ import { NewTable } from "./pages/NewTable";
 import { Table } from "./pages/Table";
 import type { GameInfo } from "./protocol";
 import { href, route } from "./router";
+import { errorText } from "./refusal";
 import { t } from "./strings";
 import { lazyPage } from "./lazy";
 
@@ -21,7 +22,7 @@ export function App() {
   useEffect(() => {
     api.games().then(
       (r) => setGames(r.games),
-      (e: Error) => setError(e.message),
+      (e: unknown) => setError(errorText(e)),
     );
   }, []);
   useEffect(() => {

@@ -1,7 +1,9 @@
-// The table connection against a fake WebSocket: merging whole views and
-// patches, the event log, refusals, the language switch and reconnecting.
+// The table connection against a fake WebSocket: the hello carrying the
+// token (never the address), merging whole views and patches, the event log,
+// the chat apart from it (and its earlier pages), refusals, the language
+// switch, reconnecting, and the close codes after which it does not.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TableConnection, mergeLog, mergeState } from "./connection";
+import { TableConnection, mergeChat, mergeLog, mergeState } from "./connection";
 import type { StateMessage } from "./protocol";
 import { FakeSocket } from "./fakesocket";
 
@@ -60,13 +62,75 @@ describe("merging state messages", () => {
   });
 });
 
+describe("the chat", () => {
+  const line = (n: number, seat = 0, text = `line ${n}`) => ({ n, seat, text });
+
+  it("merges lines by number: each once, oldest first, whatever order they come in", () => {
+    const a = mergeChat([], [line(3), line(4)]);
+    expect(mergeChat(a, [line(1), line(2)]).map((l) => l.n)).toEqual([1, 2, 3, 4]);
+    expect(mergeChat(a, [line(4), line(5)]).map((l) => l.n)).toEqual([3, 4, 5]);
+    expect(mergeChat(a, undefined)).toBe(a);
+  });
+
+  it("chat comes apart from events, grows with each message, and survives a hello", () => {
+    const c = connect("tok");
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.deliver({ ...base, version: 1, seats, view: {}, events: ["Anna moves"], chat: [line(0, 0, "hi")] });
+    expect(c.log.value).toEqual(["Anna moves"]);
+    expect(c.chat.value).toEqual([line(0, 0, "hi")]);
+    ws.deliver({ ...base, version: 1, seats, view_patch: [], chat: [line(1, 0, "good luck")] });
+    expect(c.chat.value.map((l) => l.text)).toEqual(["hi", "good luck"]);
+    // A hello (the language) sends the whole picture again, the latest chat with it: nothing doubles.
+    c.setLang("it");
+    ws.deliver({ ...base, version: 1, seats, view: {}, events: ["Anna muove"], chat: [line(0, 0, "hi"), line(1)] });
+    expect(c.chat.value.length).toBe(2);
+    expect(c.log.value).toEqual(["Anna muove"]);
+  });
+
+  it("asks for earlier lines before the first one held, once at a time, until line 0", () => {
+    const c = connect("tok");
+    const ws = FakeSocket.all[0];
+    ws.open();
+    expect(c.hasEarlierChat()).toBe(false);
+    ws.deliver({ ...base, version: 1, seats, view: {}, chat: [line(60), line(61)] });
+    expect(c.hasEarlierChat()).toBe(true);
+    expect(c.earlierChat()).toBe(true);
+    expect(ws.sent.at(-1)).toEqual({ type: "chat_page", before: 60 });
+    expect(c.chatLoading.value).toBe(true);
+    // Not twice while the page is on its way.
+    expect(c.earlierChat()).toBe(false);
+    ws.deliver({ type: "chat_page", lines: Array.from({ length: 50 }, (_, i) => line(10 + i)) });
+    expect(c.chatLoading.value).toBe(false);
+    expect(c.chat.value[0].n).toBe(10);
+    expect(c.chat.value.length).toBe(52);
+    c.earlierChat();
+    expect(ws.sent.at(-1)).toEqual({ type: "chat_page", before: 10 });
+    ws.deliver({ type: "chat_page", lines: Array.from({ length: 10 }, (_, i) => line(i)) });
+    expect(c.chat.value[0].n).toBe(0);
+    expect(c.hasEarlierChat()).toBe(false);
+    expect(c.earlierChat()).toBe(false);
+  });
+
+  it("an empty page means there is nothing earlier", () => {
+    const c = connect("tok");
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.deliver({ ...base, version: 1, seats, view: {}, chat: [line(5)] });
+    c.earlierChat();
+    ws.deliver({ type: "chat_page", lines: [] });
+    expect(c.hasEarlierChat()).toBe(false);
+  });
+});
+
 describe("TableConnection", () => {
   it("says hello in its language with the seat's token, acts on the version seen and clears pending on the answer", () => {
     const c = connect("tok");
     const ws = FakeSocket.all[0];
-    expect(ws.url).toBe("ws://example.test/ws/tables/t1?token=tok");
+    // The token is never in the address (proxies and logs keep addresses): it is in the first message.
+    expect(ws.url).toBe("ws://example.test/ws/tables/t1");
     ws.open();
-    expect(ws.sent).toEqual([{ type: "hello", lang: "en" }]);
+    expect(ws.sent).toEqual([{ type: "hello", token: "tok", lang: "en" }]);
     ws.deliver({ ...base, version: 4, seats, view: { a: 1 }, events: ["x"], to_act: [0] });
     c.act(7);
     expect(ws.sent[1]).toEqual({ type: "act", version: 4, action: 7 });
@@ -86,8 +150,9 @@ describe("TableConnection", () => {
     ws.deliver({ type: "error", code: "action/stale", message: "the table has moved on" });
     expect(c.error.value?.code).toBe("action/stale");
     expect(c.pending.value).toBe(null);
-    c.chat("hi");
+    c.say("hi");
     expect(c.error.value).toBe(null);
+    expect(ws.sent.at(-1)).toEqual({ type: "chat", text: "hi" });
   });
 
   it("the language switch asks for everything again in the new language", () => {
@@ -109,14 +174,55 @@ describe("TableConnection", () => {
     expect(c.status.value).toBe("reconnecting");
     vi.advanceTimersByTime(300);
     expect(FakeSocket.all.length).toBe(2);
-    expect(FakeSocket.all[1].url).toContain("token=tok");
+    expect(FakeSocket.all[1].url).toBe("ws://example.test/ws/tables/t1");
     FakeSocket.all[1].open();
-    expect(FakeSocket.all[1].sent).toEqual([{ type: "hello", lang: "ko" }]);
+    expect(FakeSocket.all[1].sent).toEqual([{ type: "hello", token: "tok", lang: "ko" }]);
     expect(c.status.value).toBe("open");
     FakeSocket.all[1].drop("auth/token");
     expect(c.status.value).toBe("closed");
+    expect(c.closedFor.value).toBe("auth/token");
     vi.advanceTimersByTime(10000);
     expect(FakeSocket.all.length).toBe(2);
+  });
+
+  it("a spectator's hello has no token; a later hello (the language) needs none", () => {
+    const c = connect();
+    const ws = FakeSocket.all[0];
+    expect(ws.url).toBe("ws://example.test/ws/tables/t1");
+    ws.open();
+    expect(ws.sent).toEqual([{ type: "hello", lang: "en" }]);
+    const seat = connect("tok");
+    FakeSocket.all[1].open();
+    seat.setLang("it");
+    expect(FakeSocket.all[1].sent.at(-1)).toEqual({ type: "hello", lang: "it" });
+    expect(c.status.value).toBe("open");
+  });
+
+  it("a lobby gone for good (table/expired) is final: the error, then the close frame naming it", () => {
+    const c = connect("tok");
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.deliver({ ...base, phase: "lobby", version: 0, seats, view: {} });
+    ws.deliver({ type: "error", code: "table/expired", message: "nobody started this table in time" });
+    ws.drop("table/expired");
+    expect(c.status.value).toBe("closed");
+    expect(c.closedFor.value).toBe("table/expired");
+    expect(c.error.value?.code).toBe("table/expired");
+    vi.advanceTimersByTime(10000);
+    expect(FakeSocket.all.length).toBe(1);
+  });
+
+  it("a server going down (server/shutdown) is retried, and its notice goes once the connection is back", () => {
+    const c = connect("tok");
+    FakeSocket.all[0].open();
+    FakeSocket.all[0].deliver({ type: "error", code: "server/shutdown", message: "the server is shutting down" });
+    FakeSocket.all[0].drop("server/shutdown");
+    expect(c.status.value).toBe("reconnecting");
+    expect(c.closedFor.value).toBe(null);
+    vi.advanceTimersByTime(300);
+    FakeSocket.all[1].open();
+    expect(c.error.value).toBe(null);
+    expect(FakeSocket.all[1].sent[0]).toEqual({ type: "hello", token: "tok", lang: "en" });
   });
 
   it("a patch that does not fit asks for the whole picture", () => {
@@ -182,7 +288,7 @@ describe("TableConnection", () => {
     ws.open();
     ws.deliver({ ...base, version: 3, seats, view: {} });
     expect(c.undo()).toBe(false);
-    expect(ws.sent).toEqual([{ type: "hello", lang: "en" }]);
+    expect(ws.sent).toEqual([{ type: "hello", token: "tok", lang: "en" }]);
   });
 
   it("offline (the replay viewer) opens no socket", () => {

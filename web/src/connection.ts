@@ -1,10 +1,11 @@
 // One WebSocket to one table (docs/protocol.md, "WebSocket"): keeps the
-// seat's whole view (applying `view_patch`es), the events in words, the last
-// refusal, and reconnects by itself after a drop. Holds nothing beyond what
-// the server sent this seat.
+// seat's whole view (applying `view_patch`es), the events in words, the
+// table chat apart from them, the last refusal, and reconnects by itself
+// after a drop. Holds nothing beyond what the server sent this seat. The
+// seat's token travels in the first message (hello), never in the address.
 import { batch, signal } from "@preact/signals";
 import { applyPatch } from "./jsonpatch";
-import type { ClientMessage, ErrorMessage, Json, JsonObject, Lang, StateMessage } from "./protocol";
+import type { ChatLine, ClientMessage, ErrorMessage, Json, JsonObject, Lang, StateMessage } from "./protocol";
 import { parseServerMessage } from "./protocol";
 
 export type Status = "connecting" | "open" | "reconnecting" | "closed";
@@ -32,6 +33,25 @@ export function mergeLog(prev: string[], msg: StateMessage): string[] {
   return events.length ? prev.concat(events) : prev;
 }
 
+/** The chat after new lines: every line once (by its number), oldest first. */
+export function mergeChat(prev: readonly ChatLine[], lines: readonly ChatLine[] | undefined): ChatLine[] {
+  if (!lines?.length) return prev as ChatLine[];
+  const byNumber = new Map<number, ChatLine>();
+  for (const l of prev) byNumber.set(l.n, l);
+  for (const l of lines) byNumber.set(l.n, l);
+  return [...byNumber.values()].sort((a, b) => a.n - b.n);
+}
+
+/**
+ * Close codes after which reconnecting cannot help: a token that opens no
+ * seat, a lobby nobody started in time (the table is gone). The server puts
+ * the error's code in the close frame's reason.
+ */
+export const FINAL_CLOSE_CODES: readonly string[] = ["auth/token", "table/expired"];
+
+/** Errors about the connection itself, which the reconnection answers (no longer shown once open again). */
+const CONNECTION_CODES: readonly string[] = ["server/shutdown", "table/moved", "connection/slow", "store/fenced"];
+
 export interface ConnectionOptions {
   table: string;
   token?: string;
@@ -46,6 +66,12 @@ export interface ConnectionOptions {
 export class TableConnection {
   readonly state = signal<TableState | null>(null);
   readonly log = signal<string[]>([]);
+  /** The table chat this connection holds, oldest first (the latest lines, and earlier pages asked for). */
+  readonly chat = signal<ChatLine[]>([]);
+  /** An earlier page of chat has been asked for and has not come yet. */
+  readonly chatLoading = signal(false);
+  /** Why the server closed this connection for good (a close code of FINAL_CLOSE_CODES), or null. */
+  readonly closedFor = signal<string | null>(null);
   readonly error = signal<ErrorMessage | null>(null);
   readonly status = signal<Status>("connecting");
   /** The version of the last action this client sent and has no answer for. */
@@ -56,6 +82,7 @@ export class TableConnection {
   private retries = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private lang: Lang;
+  private chatStart = false;
 
   constructor(private readonly opts: ConnectionOptions) {
     this.lang = opts.lang;
@@ -63,11 +90,11 @@ export class TableConnection {
     else this.open();
   }
 
+  /** The table's WebSocket address: never a token in it (proxies and logs keep addresses). */
   private url(): string {
     const origin = this.opts.origin ?? location.origin;
     const base = origin.replace(/^http/, "ws");
-    const q = this.opts.token ? `?token=${encodeURIComponent(this.opts.token)}` : "";
-    return `${base}/ws/tables/${this.opts.table}${q}`;
+    return `${base}/ws/tables/${encodeURIComponent(this.opts.table)}`;
   }
 
   private open(): void {
@@ -75,16 +102,27 @@ export class TableConnection {
     this.ws = ws;
     ws.onopen = () => {
       this.retries = 0;
-      this.status.value = "open";
-      this.send({ type: "hello", lang: this.lang });
+      batch(() => {
+        this.status.value = "open";
+        if (this.error.value && CONNECTION_CODES.includes(this.error.value.code)) this.error.value = null;
+      });
+      // The first message says who this is: the seat's token (a spectator has none) and the language.
+      const hello: ClientMessage = this.opts.token
+        ? { type: "hello", token: this.opts.token, lang: this.lang }
+        : { type: "hello", lang: this.lang };
+      this.send(hello);
     };
     ws.onmessage = (e: MessageEvent) => this.receive(String(e.data));
     ws.onclose = (e: CloseEvent) => {
       if (this.ws !== ws) return;
       this.ws = null;
-      this.pending.value = null;
-      // A wrong token is final; anything else (a drop, a restart) is retried.
-      if (this.closed || e.reason === "auth/token") {
+      batch(() => {
+        this.pending.value = null;
+        this.chatLoading.value = false;
+      });
+      // A wrong token or a table that is gone is final; anything else (a drop, a restart) is retried.
+      if (FINAL_CLOSE_CODES.includes(e.reason)) this.closedFor.value = e.reason;
+      if (this.closed || this.closedFor.value) {
         this.status.value = "closed";
         return;
       }
@@ -108,6 +146,15 @@ export class TableConnection {
       });
       return;
     }
+    if (msg.type === "chat_page") {
+      batch(() => {
+        this.chat.value = mergeChat(this.chat.value, msg.lines);
+        this.chatLoading.value = false;
+        // Nothing below the asked line: the chat starts with the lines held.
+        if (!msg.lines.length) this.chatStart = true;
+      });
+      return;
+    }
     if (msg.type !== "state") return;
     let next: TableState;
     try {
@@ -119,6 +166,7 @@ export class TableConnection {
     }
     batch(() => {
       this.log.value = mergeLog(this.log.value, msg);
+      this.chat.value = mergeChat(this.chat.value, msg.chat);
       this.state.value = next;
       if (this.pending.value !== null && next.version > this.pending.value) this.pending.value = null;
     });
@@ -148,9 +196,25 @@ export class TableConnection {
     return true;
   }
 
-  chat(text: string): void {
+  /** Sends a chat line; it comes back in the next state message's `chat` (or a refusal). */
+  say(text: string): void {
     this.error.value = null;
     this.send({ type: "chat", text });
+  }
+
+  /** Chat lines before the first one held exist (numbers start at 0). */
+  hasEarlierChat(): boolean {
+    const first = this.chat.value[0];
+    return !!first && first.n > 0 && !this.chatStart;
+  }
+
+  /** Asks for the page of chat lines before the first one held; they join `chat` when they come. */
+  earlierChat(): boolean {
+    const first = this.chat.value[0];
+    if (!this.hasEarlierChat() || this.chatLoading.value || !first) return false;
+    if (!this.send({ type: "chat_page", before: first.n })) return false;
+    this.chatLoading.value = true;
+    return true;
   }
 
   setLang(l: Lang): void {

@@ -30,10 +30,29 @@ export class FakeSocket {
   close() {
     this.drop();
   }
-  // The server's side.
+  // The server's side. Opening twice is opening once.
   open() {
+    if (this.readyState === 1) return;
     this.readyState = 1;
     this.onopen?.();
+  }
+  /** The seat's token the page said hello with (its first message); undefined for a spectator's. */
+  get token(): string | undefined {
+    const hello = this.sent.find((m) => m.type === "hello");
+    return typeof hello?.token === "string" ? hello.token : undefined;
+  }
+  /**
+   * The socket that said hello with this seat's token (null: the spectator's).
+   * The token is in the first message, not the address: every socket not yet
+   * open is opened to hear it.
+   */
+  static holding(token: string | null): FakeSocket {
+    act(() => {
+      for (const s of FakeSocket.all) if (s.readyState === 0) s.open();
+    });
+    const found = FakeSocket.all.find((s) => s.readyState === 1 && s.token === (token ?? undefined));
+    if (!found) throw new Error(`no socket said hello with ${token ?? "no token"}`);
+    return found;
   }
   deliver(m: object) {
     act(() => this.onmessage?.({ data: JSON.stringify(m) }));

@@ -2,9 +2,10 @@
 // `guide: true`: a private table with the guide's players, deal and bots),
 // takes its one person's seat (the game starts at once) and opens it.
 import { useState } from "preact/hooks";
-import { ApiError, api, playerName, remember, rememberName, rememberSeat } from "./api";
+import { api, playerName, remember, rememberName, rememberSeat } from "./api";
 import { LANGS } from "./protocol";
 import { go } from "./router";
+import { errorText } from "./refusal";
 import { t } from "./strings";
 
 /**
@@ -47,7 +48,7 @@ export function LearnButton({
       const id = await startGuide(game, part);
       go({ page: "table", id });
     } catch (err) {
-      setError(err instanceof ApiError ? `${err.message} (${err.code})` : String(err));
+      setError(errorText(err));
       setBusy(false);
     }
   };

@@ -4,7 +4,10 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  CHAT_LINE_KEYS,
+  CHAT_PAGE_KEYS,
   CHOICE_KEYS,
+  CLIENT_MESSAGE_KEYS,
   ERROR_KEYS,
   GUIDE_KEYS,
   LOBBY_SEAT_KEYS,
@@ -43,6 +46,9 @@ describe("golden protocol messages", () => {
         for (const k of TABLE_OPTIONS_REQUIRED) expect(m.table_options).toHaveProperty(k);
       }
       if (m.guide) expect(keys(m.guide)).toEqual([...GUIDE_KEYS].sort());
+      for (const l of m.chat ?? []) expect(keys(l)).toEqual([...CHAT_LINE_KEYS].sort());
+      // Chat lines are never events (meeple-protocol/2).
+      for (const e of m.events ?? []) expect(e).not.toMatch(/^[^:]+: "/);
     });
   }
 
@@ -66,10 +72,30 @@ describe("golden protocol messages", () => {
     expect(s.version).toBe(13);
   });
 
-  it("client messages are ones the client sends", () => {
-    for (const file of readdirSync(dir).filter((f) => f.startsWith("client_"))) {
-      const m = JSON.parse(golden(file)) as { type: string };
-      expect(["hello", "act", "undo", "chat", "ping"]).toContain(m.type);
+  it("server_chat_page.json is a page of chat lines", () => {
+    const m = parseServerMessage(golden("server_chat_page.json"));
+    expect(m.type).toBe("chat_page");
+    expect(keys(m)).toEqual([...CHAT_PAGE_KEYS].sort());
+    if (m.type !== "chat_page") return;
+    expect(m.lines.length).toBeGreaterThan(0);
+    for (const l of m.lines) expect(keys(l)).toEqual([...CHAT_LINE_KEYS].sort());
+  });
+
+  it("client messages are ones the client sends, with only the fields it knows", () => {
+    const files = readdirSync(dir).filter((f) => f.startsWith("client_"));
+    const types = new Set<string>();
+    for (const file of files) {
+      const m = JSON.parse(golden(file)) as { type: keyof typeof CLIENT_MESSAGE_KEYS };
+      expect(Object.keys(CLIENT_MESSAGE_KEYS), file).toContain(m.type);
+      for (const k of keys(m)) expect(CLIENT_MESSAGE_KEYS[m.type], `${file}: ${k}`).toContain(k);
+      types.add(m.type);
     }
+    // Every message the client sends has its golden file.
+    expect([...types].sort()).toEqual(Object.keys(CLIENT_MESSAGE_KEYS).sort());
+  });
+
+  it("a seat's hello carries its token; a spectator's does not", () => {
+    expect(keys(JSON.parse(golden("client_hello_seat.json")))).toEqual(["lang", "token", "type"]);
+    expect(keys(JSON.parse(golden("client_hello.json")))).toEqual(["lang", "type"]);
   });
 });

@@ -286,6 +286,25 @@ export interface StateMessage {
   table_options?: TableOptions;
   /** Only to the person's seat of a guided table ("Learn to play"). */
   guide?: Guide;
+  /**
+   * The table chat's lines new since this connection's previous message (a
+   * first message, and the one after a hello, carries the last 50). Chat is
+   * never in `events`: what people said is not something that happened.
+   */
+  chat?: ChatLine[];
+}
+
+/** One line of the table chat: its number at the table (0 first), who said it, what. */
+export interface ChatLine {
+  n: number;
+  seat: number;
+  text: string;
+}
+
+/** The answer to `chat_page`: up to 50 lines numbered below `before`, oldest first. */
+export interface ChatPageMessage {
+  type: "chat_page";
+  lines: ChatLine[];
 }
 
 /** Where a guided first game stands, and what it says now (docs/protocol.md, `guide`). */
@@ -312,22 +331,37 @@ export interface PongMessage {
   type: "pong";
 }
 
-export type ServerMessage = StateMessage | ErrorMessage | PongMessage;
+export type ServerMessage = StateMessage | ErrorMessage | PongMessage | ChatPageMessage;
 
 // ---- WebSocket: client to server ---------------------------------------
 
+/**
+ * The first message of every connection says who it is: the seat's token
+ * (never in the address, which proxies and logs keep) and the language. A
+ * spectator leaves the token out; so may a later hello (a language change, a
+ * resync).
+ */
+export interface HelloMessage {
+  type: "hello";
+  token?: string;
+  lang: Lang;
+}
+
 export type ClientMessage =
-  | { type: "hello"; lang: Lang }
+  | HelloMessage
   | { type: "act"; version: number; action: number | Json }
   | { type: "undo"; version: number }
   | { type: "chat"; text: string }
+  | { type: "chat_page"; before: number }
   | { type: "ping" };
+
 
 /** Narrows an incoming frame; throws on anything that is not a known message. */
 export function parseServerMessage(text: string): ServerMessage {
   const m = JSON.parse(text) as { type?: unknown };
   if (m === null || typeof m !== "object") throw new Error("not an object");
-  if (m.type === "state" || m.type === "error" || m.type === "pong") return m as ServerMessage;
+  if (m.type === "state" || m.type === "error" || m.type === "pong" || m.type === "chat_page")
+    return m as ServerMessage;
   throw new Error(`unknown message type ${String(m.type)}`);
 }
 
@@ -361,6 +395,7 @@ const stateKeys = [
   "deadline",
   "table_options",
   "guide",
+  "chat",
 ] as const;
 export const STATE_KEYS: Exactly<StateMessage, typeof stateKeys> = stateKeys;
 export const STATE_REQUIRED: readonly (keyof StateMessage)[] = [
@@ -390,5 +425,25 @@ export const TABLE_OPTIONS_REQUIRED: readonly (keyof TableOptions)[] = [
   "turn_based",
   "on_timeout",
 ];
+const chatLineKeys = ["n", "seat", "text"] as const;
+export const CHAT_LINE_KEYS: Exactly<ChatLine, typeof chatLineKeys> = chatLineKeys;
+const chatPageKeys = ["type", "lines"] as const;
+export const CHAT_PAGE_KEYS: Exactly<ChatPageMessage, typeof chatPageKeys> = chatPageKeys;
+type Client<T extends ClientMessage["type"]> = Extract<ClientMessage, { type: T }>;
+const helloKeys = ["type", "token", "lang"] as const;
+const actKeys = ["type", "version", "action"] as const;
+const undoKeys = ["type", "version"] as const;
+const chatKeys = ["type", "text"] as const;
+const chatPageAskKeys = ["type", "before"] as const;
+const pingKeys = ["type"] as const;
+/** Every field of each client message, by type (protocol.test.ts checks the golden client_*.json against them). */
+export const CLIENT_MESSAGE_KEYS: { [T in ClientMessage["type"]]: readonly string[] } = {
+  hello: helloKeys satisfies Exactly<Client<"hello">, typeof helloKeys>,
+  act: actKeys satisfies Exactly<Client<"act">, typeof actKeys>,
+  undo: undoKeys satisfies Exactly<Client<"undo">, typeof undoKeys>,
+  chat: chatKeys satisfies Exactly<Client<"chat">, typeof chatKeys>,
+  chat_page: chatPageAskKeys satisfies Exactly<Client<"chat_page">, typeof chatPageAskKeys>,
+  ping: pingKeys satisfies Exactly<Client<"ping">, typeof pingKeys>,
+};
 const guideKeys = ["step", "steps", "part", "parts", "on_script", "text", "rules", "suggestion", "instead"] as const;
 export const GUIDE_KEYS: Exactly<Guide, typeof guideKeys> = guideKeys;

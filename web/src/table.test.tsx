@@ -29,8 +29,7 @@ function state(seat: number, version: number, more: object = {}) {
   };
 }
 
-const socketOf = (token: string | null) =>
-  FakeSocket.all.find((s) => (token ? s.url.endsWith(`token=${token}`) : !s.url.includes("token=")))!;
+const socketOf = (token: string | null) => FakeSocket.holding(token);
 
 withFakeSockets();
 

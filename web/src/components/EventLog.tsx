@@ -1,7 +1,10 @@
 import { useEffect, useRef } from "preact/hooks";
 import { t } from "../strings";
 
-/** What happened, in words, newest at the bottom; announced to screen readers as it grows. */
+/**
+ * What happened, in words, newest at the bottom; announced to screen readers
+ * as it grows. Only events: what people said is in the chat, apart.
+ */
 export function EventLog({ log }: { log: string[] }) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -14,9 +17,7 @@ export function EventLog({ log }: { log: string[] }) {
       <h3>{t("table.log")}</h3>
       <ol aria-live="polite" ref={list}>
         {log.map((e, i) => (
-          <li key={i} class={/^[^:]+: "/.test(e) ? "chat-line" : undefined}>
-            {e}
-          </li>
+          <li key={i}>{e}</li>
         ))}
       </ol>
     </section>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ApiError, api, forget, myTableTokens } from "../api";
+import { api, forget, myTableTokens } from "../api";
 import { APP_TITLE, useTurnSignal } from "../attention";
 import { NotifyButton } from "../components/NotifyButton";
 import { resultOrder } from "../components/ScoreTable";
@@ -9,7 +9,7 @@ import type { GameInfo } from "../protocol";
 import { resultScores } from "../protocol";
 import { href } from "../router";
 import { SeatMark } from "../seats";
-import { refusal } from "./Table";
+import { errorText, refusal } from "../refusal";
 import { t } from "../strings";
 import { duration, useNow, when } from "../time";
 
@@ -45,7 +45,7 @@ export function MyTables({ games }: { games?: GameInfo[] | null }) {
         setError(null);
         setUpdated(Date.now());
       },
-      (e: Error) => live.current && setError(e instanceof ApiError ? e.message : String(e)),
+      (e: unknown) => live.current && setError(errorText(e)),
     );
   };
 

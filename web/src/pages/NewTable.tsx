@@ -1,11 +1,12 @@
 import { useState } from "preact/hooks";
-import { ApiError, api, playerName, remember, rememberName, rememberSeat } from "../api";
+import { api, playerName, remember, rememberName, rememberSeat } from "../api";
 import { GAME_INFO } from "../games/info";
 import { lang, pick } from "../i18n";
 import type { CreateTableRequest, GameInfo, Json, OnTimeout, ParamSchema, SeatSpec } from "../protocol";
 import { LearnButton } from "../learn";
 import { go, href } from "../router";
 import { SeatMark } from "../seats";
+import { errorText } from "../refusal";
 import { t } from "../strings";
 import { clockWords } from "../time";
 
@@ -167,7 +168,7 @@ export function NewTable({ game }: { game: GameInfo }) {
       }
       go({ page: "table", id: table.id });
     } catch (err) {
-      setError(err instanceof ApiError ? `${err.message} (${err.code})` : String(err));
+      setError(errorText(err));
       setBusy(false);
     }
   };

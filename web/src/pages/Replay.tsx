@@ -19,6 +19,7 @@ import { PROTOCOL, SPECTATOR } from "../protocol";
 import { href } from "../router";
 import { SeatMark } from "../seats";
 import { nameSeats } from "../seatnames";
+import { errorText } from "../refusal";
 import { t } from "../strings";
 
 const DEFAULT_BOTS = ["random", "heuristic", "ismcts", "talker"];
@@ -65,9 +66,9 @@ export function Replay({ id, games }: { id: string; games?: GameInfo[] | null })
   useEffect(() => setReview(null), [id, seat, l]);
   const askReview = () => {
     setReview("loading");
-    api.review(id, seat, l).then(setReview, (e: Error) => {
+    api.review(id, seat, l).then(setReview, (e: unknown) => {
       setReview(null);
-      setError(e.message);
+      setError(errorText(e));
     });
   };
   // Views do not depend on the language: one cache per table.
@@ -82,8 +83,8 @@ export function Replay({ id, games }: { id: string; games?: GameInfo[] | null })
         setList(r);
         setStep((s) => Math.min(s, r.count - 1));
       },
-      (e: Error) =>
-        live && setError(e instanceof ApiError && e.code === "table/unfinished" ? t("replay.unfinished") : e.message),
+      (e: unknown) =>
+        live && setError(e instanceof ApiError && e.code === "table/unfinished" ? t("replay.unfinished") : errorText(e)),
     );
     return () => {
       live = false;
@@ -106,7 +107,7 @@ export function Replay({ id, games }: { id: string; games?: GameInfo[] | null })
         views.set(key, r);
         if (live) setAt(r);
       },
-      (e: Error) => live && setError(e.message),
+      (e: unknown) => live && setError(errorText(e)),
     );
     return () => {
       live = false;

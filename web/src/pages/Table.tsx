@@ -1,7 +1,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Credentials } from "../api";
-import { ApiError, api, credentials, heldSeats, playerName, remember, rememberName, rememberSeat } from "../api";
+import { api, credentials, heldSeats, playerName, remember, rememberName, rememberSeat } from "../api";
 import { APP_TITLE, useTurnSignal } from "../attention";
 import { NotifyButton } from "../components/NotifyButton";
 import { Chat } from "../components/Chat";
@@ -16,11 +16,12 @@ import { loadGame } from "../games/registry";
 import type { GameModule } from "../games/types";
 import { GAME_INFO } from "../games/info";
 import { lang } from "../i18n";
-import type { GameInfo, LobbySeat, TableOptions } from "../protocol";
+import type { GameInfo, Json, LobbySeat, PlayingSeat, TableOptions } from "../protocol";
 import { href } from "../router";
 import { SeatMark } from "../seats";
 import { nameSeats } from "../seatnames";
-import { type UiKey, t, ui } from "../strings";
+import { t } from "../strings";
+import { errorText, refusal } from "../refusal";
 import { duration, useNow, when, clockWords } from "../time";
 import { ParamField, botSpec, type Strength } from "./NewTable";
 
@@ -62,7 +63,22 @@ function useGame(game: string | undefined): GameModule | null {
   return mod;
 }
 
+/** A lobby nobody started within the server's time: the server closed it for good. */
+function Expired() {
+  return (
+    <main class="table-gone">
+      <p class="error" role="alert" data-code="table/expired">
+        {t("table.expired")}
+      </p>
+      <a class="button" href={href({ page: "home" })}>
+        {t("table.to_games")}
+      </a>
+    </main>
+  );
+}
+
 function Missing({ conn }: { conn: TableConnection }) {
+  if (conn.closedFor.value === "table/expired") return <Expired />;
   if (conn.status.value === "closed" || conn.error.value?.code === "table/unknown")
     return (
       <main>
@@ -102,8 +118,9 @@ function OneSeatTable({
   const mine = state?.phase === "playing" && state.seat >= 0 && (state.to_act ?? []).includes(state.seat);
   useTableSignal(state, mine ? t("table.your_turn") : null);
 
-  if (!state) return <Missing conn={conn} />;
+  if (!state || conn.closedFor.value === "table/expired") return <Missing conn={conn} />;
   const hostToken = creds.host_token;
+  const game = games?.find((g) => g.name === state.game);
   return (
     <main class={`table phase-${state.phase} game-${state.game}`} data-phase={state.phase} data-version={state.version}>
       {conn.status.value === "reconnecting" && (
@@ -119,10 +136,10 @@ function OneSeatTable({
           hostToken={hostToken}
           hasSeat={creds.token !== undefined}
           onJoined={onJoined}
-          game={games?.find((g) => g.name === state.game)}
+          game={game}
         />
       ) : (
-        <Play state={state} conn={conn} mod={mod} hostToken={hostToken} />
+        <Play state={state} conn={conn} mod={mod} hostToken={hostToken} game={game} />
       )}
     </main>
   );
@@ -179,8 +196,9 @@ function HotSeatTable({ id, games, creds }: { id: string; games?: GameInfo[] | n
     latest ? plainSeatName(latest.seats, seat) : (held.find((s) => s.seat === seat)?.name ?? "");
   useTableSignal(latest, active >= 0 ? t("hot.turn_of", { name: name(active) }) : null);
 
-  if (!latest) return <Missing conn={conns[0]} />;
+  if (!latest || conns[0].closedFor.value === "table/expired") return <Missing conn={conns[0]} />;
   const hostToken = creds.host_token;
+  const game = games?.find((g) => g.name === latest.game);
   const reconnecting = [...conns, watcher].some((c) => c.status.value === "reconnecting");
   let body;
   let shown: TableConnection | null = null;
@@ -194,7 +212,7 @@ function HotSeatTable({ id, games, creds }: { id: string; games?: GameInfo[] | n
         hostToken={hostToken}
         hasSeat
         onJoined={() => {}}
-        game={games?.find((g) => g.name === latest.game)}
+        game={game}
       />
     );
   } else if (active >= 0 && confirmed === active && conns[activeIndex].state.value) {
@@ -205,6 +223,7 @@ function HotSeatTable({ id, games, creds }: { id: string; games?: GameInfo[] | n
         conn={shown}
         mod={mod}
         hostToken={hostToken}
+        game={game}
         top={
           <button type="button" class="small" onClick={() => setConfirmed(null)}>
             {t("hot.hide")}
@@ -229,6 +248,7 @@ function HotSeatTable({ id, games, creds }: { id: string; games?: GameInfo[] | n
         conn={watcher}
         mod={mod}
         hostToken={hostToken}
+        game={game}
         note={latest.phase === "playing" ? t("hot.watching") : undefined}
       />
     );
@@ -286,11 +306,7 @@ function Curtain({
   );
 }
 
-/** A refusal in the interface's language when its code is a common one; the server's words otherwise. */
-export function refusal(e: { code: string; message: string }): string {
-  const key = `refusal.${e.code}`;
-  return key in ui.en ? t(key as UiKey) : e.message;
-}
+export { refusal };
 
 function ErrorBanner({ conn }: { conn: TableConnection }) {
   const e = conn.error.value;
@@ -327,7 +343,7 @@ function Waiting(props: {
       rememberSeat(id, { token: j.token, seat: j.seat, name: who });
       props.onJoined();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(errorText(err));
     }
   };
   return (
@@ -377,7 +393,9 @@ function Waiting(props: {
                 {t("wait.take_seat")}
               </button>
             )}
-            {hostToken && i !== state.seat && (
+            {s.kind === "person" && s.taken && i !== state.seat && <span class="tag">{t("wait.their_seat")}</span>}
+            {/* A seat a person has taken is theirs: the host changes only the others. */}
+            {hostToken && i !== state.seat && !(s.kind === "person" && s.taken) && (
               <select
                 aria-label={t("wait.who_plays", { n: i + 1 })}
                 value={s.kind === "person" ? "person" : (s.name.split(":")[1] ?? "medium")}
@@ -393,7 +411,7 @@ function Waiting(props: {
                             : { kind: "bot" }),
                         };
                   setError(null);
-                  api.seat(id, hostToken, body).catch((err: Error) => setError(err.message));
+                  api.seat(id, hostToken, body).catch((err: unknown) => setError(errorText(err)));
                 }}
               >
                 <option value="person">{t("new.person")}</option>
@@ -419,7 +437,7 @@ function Waiting(props: {
                 setError(null);
                 api
                   .options(id, hostToken, { ...(state.params ?? {}), [p.name]: v })
-                  .catch((err: Error) => setError(err.message));
+                  .catch((err: unknown) => setError(errorText(err)));
               }}
             />
           ))}
@@ -432,7 +450,7 @@ function Waiting(props: {
           <button
             class="primary"
             type="button"
-            onClick={() => api.start(id, hostToken).catch((e: Error) => setError(e.message))}
+            onClick={() => api.start(id, hostToken).catch((e: unknown) => setError(errorText(e)))}
           >
             {t("wait.start")}
           </button>
@@ -533,6 +551,7 @@ function Play({
   conn,
   mod,
   hostToken,
+  game,
   top,
   note,
 }: {
@@ -540,6 +559,8 @@ function Play({
   conn: TableConnection;
   mod: GameModule | null;
   hostToken?: string;
+  /** The game's description (its bots), for the host's seat controls. */
+  game?: GameInfo;
   /** Extra controls in the turn bar (hot-seat: hide my view). */
   top?: ComponentChildren;
   /** A line under the turn bar (hot-seat: nobody here must act). */
@@ -602,6 +623,7 @@ function Play({
         </div>
         <aside class="side">
           <SeatList state={state} />
+          {hostToken && state.phase === "playing" && <HostSeats state={state} hostToken={hostToken} game={game} />}
           <ChoiceList
             choices={state.choices ?? []}
             act={act}
@@ -610,10 +632,87 @@ function Play({
           />
           <UndoButton state={state} conn={conn} disabled={pending} />
           <EventLog log={log} />
-          {state.seat >= 0 && <Chat conn={conn} />}
+          <Chat conn={conn} state={state} />
         </aside>
       </div>
     </div>
+  );
+}
+
+/** A bot spec's strength when it is one the seat controls offer, else "". */
+function strengthOf(spec: string): Strength | "" {
+  const s = spec.split(":")[1];
+  return s === "easy" || s === "medium" || s === "hard" ? s : "";
+}
+
+/**
+ * The host's seat controls during play, offering only what the server
+ * allows: a bot's seat may get another bot; a person's seat stays theirs,
+ * and while they are away a bot may play for them now (the stand-in, until
+ * they are back). Everyone learns of a change from the table's notices.
+ */
+function HostSeats({ state, hostToken, game }: { state: TableState; hostToken: string; game?: GameInfo }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const change = (seat: number, body: Record<string, Json>) => {
+    setError(null);
+    setBusy(seat);
+    api
+      .seat(state.table, hostToken, { seat, ...body })
+      .catch((e: unknown) => setError(errorText(e)))
+      .finally(() => setBusy(null));
+  };
+  return (
+    <details class="host-seats">
+      <summary>{t("host.title")}</summary>
+      <p class="muted">{t("host.note")}</p>
+      <ul class="host-seat-list">
+        {state.seats.map((raw, i) => {
+          const s = raw as PlayingSeat;
+          const name = plainSeatName(state.seats, i);
+          if (i === state.seat) return null;
+          return (
+            <li key={i} data-seat={i}>
+              <SeatMark seat={i} />
+              <span class="name">{name}</span>
+              {s.kind === "bot" ? (
+                <select
+                  aria-label={t("wait.who_plays", { n: i + 1 })}
+                  disabled={busy === i}
+                  value={strengthOf(s.name)}
+                  onChange={(e) => {
+                    const strength = (e.target as HTMLSelectElement).value as Strength;
+                    change(i, game ? { ...botSpec(game, { kind: "bot", strength }) } : { kind: "bot" });
+                  }}
+                >
+                  {strengthOf(s.name) === "" && (
+                    <option value="" disabled>
+                      {botLabel(s.name)}
+                    </option>
+                  )}
+                  {(["easy", "medium", "hard"] as const).map((k) => (
+                    <option key={k} value={k}>{`${t("new.bot")}: ${t(`new.${k}`)}`}</option>
+                  ))}
+                </select>
+              ) : s.stand_in ? (
+                <span class="muted why">{t("host.standing_in", { name })}</span>
+              ) : s.connected ? (
+                <span class="muted why">{t("host.is_here", { name })}</span>
+              ) : (
+                <button type="button" class="small" disabled={busy === i} onClick={() => change(i, { kind: "bot" })}>
+                  {t("host.stand_in", { name })}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </details>
   );
 }
 
@@ -640,7 +739,7 @@ function EndScreen({ state, mod, hostToken }: { state: TableState; mod: GameModu
                 api
                   .rematch(state.table, hostToken)
                   .then((tb) => remember(tb.id, { ...credentials(state.table) }))
-                  .catch((e: Error) => setError(e.message))
+                  .catch((e: unknown) => setError(errorText(e)))
               }
             >
               {t("end.rematch")}
