@@ -142,13 +142,15 @@ export const tests = {
 
     // Table talk: a line goes through; a line naming a characteristic is refused and explained.
     await sendChat(A, "hello from the stars");
-    await E.waitForSelector('.event-log li.chat-line:has-text("hello from the stars")');
+    // The line is in the chat, with who wrote it, never in the event log.
+    await E.waitForSelector('.chat-lines li:has-text("hello from the stars") .who:has-text("Ana")');
+    assert((await E.locator('.event-log li:has-text("hello from the stars")').count()) === 0, "chat is not an event");
     await sendChat(E, "is it big?");
     await E.waitForSelector('.banner.error[data-code="chat/names_characteristic"]');
     const kind = await E.textContent(".fc-chat-rule.refused");
     assert(kind.includes("“big”"), `the refusal quotes the word kindly: ${kind}`);
     assert(
-      (await A.locator('.event-log li:has-text("is it big")').count()) === 0,
+      (await A.locator('.chat-lines li:has-text("is it big")').count()) === 0,
       "the refused line never reaches the table",
     );
 

@@ -87,8 +87,53 @@ export async function startServer() {
   };
 }
 
+/**
+ * Every Content-Security-Policy violation any page of the run reports: the
+ * server's policy (docs/protocol.md) allows no inline script or style and no
+ * eval, and the client must need none. run.mjs fails a test during which one
+ * is added.
+ */
+export const cspViolations = [];
+
+/** What a violation's report or console line says, for a test's failure message. */
+function describeViolation(v) {
+  return typeof v === "string"
+    ? v
+    : `${v.directive} blocked ${v.blocked || "inline"} at ${v.source}:${v.line} (${v.url})`;
+}
+export const cspReport = () => cspViolations.map(describeViolation).join("\n");
+
+/**
+ * Watches every page of a browser context for CSP violations: the
+ * `securitypolicyviolation` events of each document (an init script reports
+ * them to the test through a binding) and Chromium's console lines about a
+ * refusal ("Refused to apply inline style ...").
+ */
+export async function watchCsp(context) {
+  await context.exposeBinding("__meepleCspViolation", (_source, v) => cspViolations.push(v));
+  await context.addInitScript(() => {
+    document.addEventListener(
+      "securitypolicyviolation",
+      (e) =>
+        window.__meepleCspViolation({
+          directive: e.violatedDirective,
+          blocked: e.blockedURI,
+          source: e.sourceFile,
+          line: e.lineNumber,
+          url: document.location.href,
+        }),
+      true,
+    );
+  });
+  context.on("console", (m) => {
+    const text = m.text();
+    if (/Content Security Policy|Refused to (apply|execute|load|connect|evaluate|create|frame)/.test(text))
+      cspViolations.push(`console: ${text}`);
+  });
+}
+
 export async function launchBrowser() {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     args: [
       "--no-sandbox",
@@ -100,11 +145,23 @@ export async function launchBrowser() {
       "--disable-sync",
     ],
   });
+  // Every context the tests open is watched for CSP violations.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watchCsp(context);
+    return context;
+  };
+  return browser;
 }
 
-/** POST/GET JSON against the server. */
+/** POST/GET JSON against the server (a body says it is JSON: the server refuses others, request/content_type). */
 export async function api(server, method, path, body) {
-  const res = await fetch(server.url + path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(server.url + path, {
+    method,
+    headers: body === undefined ? undefined : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const data = await res.json();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
   return data;

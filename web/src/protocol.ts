@@ -355,7 +355,6 @@ export type ClientMessage =
   | { type: "chat_page"; before: number }
   | { type: "ping" };
 
-
 /** Narrows an incoming frame; throws on anything that is not a known message. */
 export function parseServerMessage(text: string): ServerMessage {
   const m = JSON.parse(text) as { type?: unknown };

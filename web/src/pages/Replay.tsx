@@ -84,7 +84,8 @@ export function Replay({ id, games }: { id: string; games?: GameInfo[] | null })
         setStep((s) => Math.min(s, r.count - 1));
       },
       (e: unknown) =>
-        live && setError(e instanceof ApiError && e.code === "table/unfinished" ? t("replay.unfinished") : errorText(e)),
+        live &&
+        setError(e instanceof ApiError && e.code === "table/unfinished" ? t("replay.unfinished") : errorText(e)),
     );
     return () => {
       live = false;

@@ -205,16 +205,7 @@ function HotSeatTable({ id, games, creds }: { id: string; games?: GameInfo[] | n
   if (latest.phase === "lobby") {
     const first = conns[0].state.value ?? latest;
     shown = conns[0];
-    body = (
-      <Waiting
-        state={first}
-        id={id}
-        hostToken={hostToken}
-        hasSeat
-        onJoined={() => {}}
-        game={game}
-      />
-    );
+    body = <Waiting state={first} id={id} hostToken={hostToken} hasSeat onJoined={() => {}} game={game} />;
   } else if (active >= 0 && confirmed === active && conns[activeIndex].state.value) {
     shown = conns[activeIndex];
     body = (
@@ -639,12 +630,6 @@ function Play({
   );
 }
 
-/** A bot spec's strength when it is one the seat controls offer, else "". */
-function strengthOf(spec: string): Strength | "" {
-  const s = spec.split(":")[1];
-  return s === "easy" || s === "medium" || s === "hard" ? s : "";
-}
-
 /**
  * The host's seat controls during play, offering only what the server
  * allows: a bot's seat may get another bot; a person's seat stays theirs,
@@ -679,17 +664,15 @@ function HostSeats({ state, hostToken, game }: { state: TableState; hostToken: s
                 <select
                   aria-label={t("wait.who_plays", { n: i + 1 })}
                   disabled={busy === i}
-                  value={strengthOf(s.name)}
+                  value=""
                   onChange={(e) => {
                     const strength = (e.target as HTMLSelectElement).value as Strength;
                     change(i, game ? { ...botSpec(game, { kind: "bot", strength }) } : { kind: "bot" });
                   }}
                 >
-                  {strengthOf(s.name) === "" && (
-                    <option value="" disabled>
-                      {botLabel(s.name)}
-                    </option>
-                  )}
+                  <option value="" disabled>
+                    {botLabel(s.name)}
+                  </option>
                   {(["easy", "medium", "hard"] as const).map((k) => (
                     <option key={k} value={k}>{`${t("new.bot")}: ${t(`new.${k}`)}`}</option>
                   ))}
