@@ -3,7 +3,9 @@
 // controls during play, and the server's guards for browsers: its headers,
 // its Content-Security-Policy (a violation is caught: run.mjs fails any test
 // with one), and seat tokens that never travel in an address.
-import { DESKTOP, PHONE, api, assert, cspViolations, screenshot, version, waitVersionAbove } from "./lib.mjs";
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { DESKTOP, PHONE, api, assert, cspViolations, repo, screenshot, version, waitVersionAbove } from "./lib.mjs";
 
 /** A person's page holding `seat` of `table` (joined as `name`), in `lang`. */
 async function openSeat(server, browser, table, seat, name, { viewport = DESKTOP, lang = "en", host } = {}) {
@@ -161,6 +163,14 @@ export const tests = {
       const html = await res.text();
       assert(!/<script(?![^>]*\bsrc=)[^>]*>/.test(html), "no inline script in index.html");
       assert(!/\sstyle=/.test(html) && !/<style/.test(html), "no inline style in index.html");
+      // The first screen's JavaScript (index.html's module and the modules it preloads), as sent gzipped.
+      const scripts = [
+        ...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\.?\/?([^"]+\.js)"/g),
+      ];
+      let gzipped = 0;
+      for (const [, file] of scripts) gzipped += statSync(join(repo, "web/dist", `${file}.gz`)).size;
+      console.log(`     (first screen: ${scripts.length} JavaScript files, ${(gzipped / 1000).toFixed(1)} KB gzipped)`);
+      assert(scripts.length >= 1 && gzipped < 60_000, `the first screen's JavaScript is under 60 KB gzipped`);
 
       const context = await browser.newContext({ viewport: DESKTOP });
       const addresses = [];
