@@ -1,11 +1,23 @@
 // meeple-protocol/2 in the browser: the table chat apart from the events
-// (who wrote each line, in every language and on a phone), the host's seat
-// controls during play, and the server's guards for browsers: its headers,
+// (who wrote each line, in every language and on a phone; earlier lines
+// asked for), the host's seat controls during play, a lobby nobody started
+// in time, and the server's guards for browsers: its headers,
 // its Content-Security-Policy (a violation is caught: run.mjs fails any test
 // with one), and seat tokens that never travel in an address.
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { DESKTOP, PHONE, api, assert, cspViolations, repo, screenshot, version, waitVersionAbove } from "./lib.mjs";
+import {
+  DESKTOP,
+  PHONE,
+  api,
+  assert,
+  cspViolations,
+  repo,
+  screenshot,
+  startServer,
+  version,
+  waitVersionAbove,
+} from "./lib.mjs";
 
 /** A person's page holding `seat` of `table` (joined as `name`), in `lang`. */
 async function openSeat(server, browser, table, seat, name, { viewport = DESKTOP, lang = "en", host } = {}) {
@@ -113,6 +125,64 @@ export const tests = {
       await ana.context.close();
       await eli.context.close();
     },
+
+  "earlier messages: a page opened on a long chat shows the last 50 lines, and the earlier ones on request": async ({
+    browser,
+  }) => {
+    // A server of its own whose chat lets one person write 60 lines at once.
+    const server = await startServer(["--chat-burst", "100", "--chat-per-minute", "6000"]);
+    try {
+      const table = await api(server, "POST", "/api/tables", {
+        game: "ufo",
+        seats: [{ kind: "person" }, { kind: "bot", bot: "random" }],
+        params: { max_rounds: 3 },
+        public: false,
+        auto_start: true,
+      });
+      const ana = await openSeat(server, browser, table, 0, "Ana");
+      const A = ana.page;
+      await A.waitForSelector("main.table[data-phase='playing'] form.chat");
+      for (let i = 0; i < 60; i++) await say(A, `line ${i}`);
+      await A.waitForSelector('.chat-lines li:has-text("line 59")');
+      // A page opened now gets the last 50 lines, and a way to the others.
+      await A.reload();
+      await A.waitForSelector('.chat-lines li:has-text("line 59")');
+      const first = () => A.$eval(".chat-lines li .said", (e) => e.textContent);
+      assert((await A.locator(".chat-lines li").count()) === 50, "the last 50 lines");
+      assert((await first()) === "line 10", `from line 10: ${await first()}`);
+      await A.click(".chat-earlier");
+      await A.waitForFunction(() => document.querySelectorAll(".chat-lines li").length === 60);
+      assert((await first()) === "line 0", "then from the first line");
+      assert((await A.locator(".chat-earlier").count()) === 0, "nothing earlier");
+      await ana.context.close();
+    } finally {
+      await server.stop();
+    }
+  },
+
+  "a lobby nobody starts in time: the person is told, in Korean, that the table is gone": async ({ browser }) => {
+    const server = await startServer(["--lobby-ttl", "3"]);
+    try {
+      const table = await api(server, "POST", "/api/tables", {
+        game: "ufo",
+        seats: [{ kind: "person" }, { kind: "person" }],
+        public: false,
+      });
+      const ana = await openSeat(server, browser, table, 0, "Ana", { lang: "ko", host: table.host_token });
+      const A = ana.page;
+      await A.waitForSelector("main.table[data-phase='lobby']");
+      await A.waitForSelector('.table-gone [data-code="table/expired"]', { timeout: 15000 });
+      const told = await A.textContent(".table-gone [role=alert]");
+      assert(told.startsWith("제시간에 아무도"), `told in Korean: ${told}`);
+      await screenshot(A, "lobby-expired-ko");
+      // It stays told: no reconnecting to a table that is gone.
+      await A.waitForTimeout(1500);
+      assert((await A.locator(".banner.warn").count()) === 0, "not reconnecting");
+      await ana.context.close();
+    } finally {
+      await server.stop();
+    }
+  },
 
   "the host's seat controls during play: a bot for a bot, a stand-in only for someone away": async ({
     server,

@@ -27,8 +27,11 @@ function freePort() {
   });
 }
 
-/** Starts `meeple serve` on a free loopback port; resolves once /healthz answers. */
-export async function startServer() {
+/**
+ * Starts `meeple serve` on a free loopback port; resolves once /healthz
+ * answers. `args`: more options (a test's own limits, e.g. --lobby-ttl).
+ */
+export async function startServer(args = []) {
   const bin = process.env.MEEPLE_BIN ?? join(repo, "build/release/cli/meeple");
   const dir = mkdtempSync(join(tmpdir(), "meeple-e2e-"));
   const port = await freePort();
@@ -45,6 +48,7 @@ export async function startServer() {
         join(repo, "web/dist"),
         "--log-level",
         "warn",
+        ...args,
       ],
       {
         stdio: ["ignore", "inherit", "inherit"],
