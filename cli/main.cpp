@@ -201,7 +201,10 @@ int main(int argc, char** argv) {
                    "Threads tables run on (waiting for commits)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  c_serve->add_option("--bot-threads", sv.bot_threads, "Threads bots think on")
+  c_serve
+      ->add_option("--bot-threads", sv.bot_threads,
+                   "Threads bots think on (shared fairly: the table whose bots used least time "
+                   "lately goes first)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   c_serve->add_option("--log-level", sv.log_level, "trace, debug, info, warn, error, off")
@@ -219,6 +222,65 @@ int main(int argc, char** argv) {
   c_serve
       ->add_option("--grace", grace_seconds,
                    "Seconds a person may be away before a stand-in bot plays")
+      ->check(CLI::Range(0.0, 14 * 86400.0))
+      ->capture_default_str();
+  // Limits a stranger meets (docs/server.md, "Limits").
+  c_serve
+      ->add_option("--allow-origin", sv.allowed_origins,
+                   "An origin (https://host[:port]) whose pages may use this server besides its "
+                   "own, e.g. the public address behind a proxy that rewrites Host (repeatable)")
+      ->take_all();
+  c_serve
+      ->add_option("--trusted-proxy", sv.trusted_proxies,
+                   "A proxy's address (e.g. 127.0.0.1 for nginx here) whose X-Forwarded-For "
+                   "names the client, for the limits per address (repeatable)")
+      ->take_all();
+  c_serve
+      ->add_option("--max-connections-per-address", sv.max_connections_per_address,
+                   "Connections one address may hold at once (0: no limit; meeple loadtest from "
+                   "one address needs more than its connections)")
+      ->capture_default_str();
+  c_serve
+      ->add_option("--max-bot-seconds", sv.max_bot_seconds,
+                   "The longest a table's bot may think per decision (bot/budget above)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  c_serve
+      ->add_option("--max-bot-iterations", sv.max_bot_iterations,
+                   "The most search iterations a table's bot may use per decision")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  c_serve
+      ->add_option("--max-queued-reviews", sv.max_queued_reviews,
+                   "Reviews that may wait for the review thread (more: review/busy)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  double lobby_ttl_seconds = 86400;
+  c_serve
+      ->add_option("--lobby-ttl", lobby_ttl_seconds,
+                   "Seconds a table waits for players before it is dropped (table/expired)")
+      ->check(CLI::Range(1.0, 365 * 86400.0))
+      ->capture_default_str();
+  c_serve
+      ->add_option("--max-lobbies-per-address", sv.max_lobbies_per_address,
+                   "Tables waiting for players that one address may have made (table/too_many)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  c_serve->add_option("--max-lobbies", sv.max_lobbies, "Tables waiting for players in all")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  c_serve
+      ->add_option("--chat-per-minute", sv.chat_per_minute,
+                   "Chat lines a seat may send a minute, sustained (chat/too_fast above)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  c_serve->add_option("--chat-burst", sv.chat_burst, "And at once")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  c_serve
+      ->add_option("--max-chat-lines", sv.max_chat_lines,
+                   "Chat lines a table keeps (chat/full after)")
+      ->check(CLI::PositiveNumber)
       ->capture_default_str();
   double finished_ttl_seconds = 300;
   c_serve
@@ -274,6 +336,7 @@ int main(int argc, char** argv) {
       sv.finished_ttl =
           std::chrono::milliseconds(static_cast<std::int64_t>(finished_ttl_seconds * 1000));
       sv.lease = std::chrono::milliseconds(static_cast<std::int64_t>(lease_seconds * 1000));
+      sv.lobby_ttl = std::chrono::milliseconds(static_cast<std::int64_t>(lobby_ttl_seconds * 1000));
       return meeple::server::serve(sv, std::cout, std::cerr);
     }
     if (*c_load) return meeple::server::run_loadtest(lt, std::cout, std::cerr);

@@ -26,9 +26,9 @@ void ReviewQueue::ask(const std::string& key, std::function<Expected<Json>()> ma
     if (w.key == key) return w.replies.push_back(std::move(reply));
   if (stopping_ || queue_.size() >= max_queued_) {
     lock.unlock();
-    return reply(make_error(kReviewBusy,
-                            fmt::format("{} reviews are waiting already: ask again in a minute",
-                                        max_queued_)));
+    return reply(make_error(
+        kReviewBusy,
+        fmt::format("{} reviews are waiting already: ask again in a minute", max_queued_)));
   }
   queue_.push_back({key, std::move(make), {}});
   queue_.back().replies.push_back(std::move(reply));

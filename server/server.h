@@ -43,7 +43,7 @@ struct ServerOptions {
   // Table threads: a table waits on them for its commit (fsync), so more
   // threads let more tables share one commit.
   int table_threads = 32;
-  int bot_threads = 1;
+  int bot_threads = 2;  // a table's bots use one at a time: one slow table leaves the other free
   std::string log_level = "info";
   std::chrono::milliseconds grace{60000};  // away longer: a stand-in plays
   std::chrono::milliseconds tick{1000};    // clocks and presence are checked this often

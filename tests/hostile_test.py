@@ -28,6 +28,7 @@ exits non-zero on any failure. Standard library only (tests/wsclient.py).
 """
 
 import argparse
+import json
 import os
 import random
 import re
@@ -94,13 +95,20 @@ def percentile(values, p):
 class Server:
     """One `meeple serve` on a temporary database and a free port."""
 
-    def __init__(self, binary, tmp):
-        self.db = os.path.join(tmp, "hostile.db")
-        self.log = open(os.path.join(tmp, "server.log"), "w")
+    def __init__(self, binary, tmp, name="hostile", args=(), nofile=None):
+        """`args`: more `meeple serve` options; `nofile`: the server's
+        descriptor limit (RLIMIT_NOFILE), when a case needs it low."""
+        self.db = os.path.join(tmp, name + ".db")
+        self.log = open(os.path.join(tmp, name + ".log"), "w")
+
+        def limit():
+            if nofile:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+
         self.proc = subprocess.Popen(
             [binary, "serve", "--port", "0", "--db", self.db, "--log-level", "warn",
-             "--grace", "3600"],
-            stdout=subprocess.PIPE, stderr=self.log, text=True)
+             "--grace", "3600", *args],
+            stdout=subprocess.PIPE, stderr=self.log, text=True, preexec_fn=limit)
         line = self.proc.stdout.readline()  # "meeple: serving on http://127.0.0.1:PORT/ ..."
         if "127.0.0.1:" not in line:
             raise RuntimeError("the server did not start: " + line)
@@ -134,7 +142,14 @@ class Server:
         m = re.search(rf"^{name} (\S+)$", text, re.M)
         return float(m.group(1)) if m else float("nan")
 
+    def cpu_seconds(self):
+        """The server's CPU time so far (user + system)."""
+        with open(f"/proc/{self.proc.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def stop(self):
+        """SIGTERM; returns the exit code (None if it had to be killed)."""
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
@@ -142,6 +157,8 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+                return None
+        return self.proc.returncode
 
 
 def create_table(port, seats, params=None, languages=("en",), players=None):
@@ -223,6 +240,12 @@ class Witness(threading.Thread):
                     [w for c, w in self.problems if c == case])
 
 
+def source(i):
+    """A loopback address of its own for the i-th client (127.0.1.1 on):
+    the server counts connections per address."""
+    return f"127.0.{1 + i // 200}.{1 + i % 200}"
+
+
 def read_until_closed(ws, seconds):
     """Reads ws until the server closes it: (closed, close code, messages)."""
     messages = []
@@ -294,7 +317,12 @@ class HostileTest:
         self.quick = args.quick
         self.sanitized = args.sanitized
         self.tmp = tempfile.mkdtemp(prefix="meeple-hostile-")
-        self.server = Server(args.binary, self.tmp)
+        # A web folder with a folder in it (GET /assets/ must not be a file).
+        web = os.path.join(self.tmp, "web")
+        os.makedirs(os.path.join(web, "assets"))
+        with open(os.path.join(web, "index.html"), "w") as f:
+            f.write("<!doctype html><title>meeple</title>")
+        self.server = Server(args.binary, self.tmp, args=("--web", web))
         self.port = self.server.port
         self.witness = Witness(self.port, args.seed)
         self.results = []  # (name, ok)
@@ -366,6 +394,18 @@ class HostileTest:
         self.case("token guessing", lambda: self.token_guessing(300 if q else 3000),
                   2 if q else 10)
         self.case("flood", lambda: self.flood(2 if q else 8, 2 if q else 10), 2 if q else 10)
+        # Issue 28: seats, budgets, floods of what a stranger may allocate,
+        # other sites' pages, numbers, one address, descriptors, shutdown.
+        self.case("seat taking", self.seat_taking, 1)
+        self.case("bot budgets", self.bot_budgets, 1)
+        self.case("review flood", lambda: self.review_flood(300 if q else 1000), 1)
+        self.case("lobby flood", lambda: self.lobby_flood(300 if q else 3000), 1)
+        self.case("chat flood", lambda: self.chat_flood(300 if q else 2000), 1)
+        self.case("foreign pages", self.foreign_pages, 1)
+        self.case("numbers", self.numbers, 1)
+        self.case("one address", lambda: self.one_address(300), 1)
+        self.case("descriptor limit", self.descriptor_limit, 1)
+        self.case("shutdown under load", lambda: self.shutdown_under_load(2 if q else 20), 1)
         if q:
             # Its witness samples are those of the time it ran alone at the end.
             self.case("slow writer (beside the others)", slow.end, 2)
@@ -396,11 +436,15 @@ class HostileTest:
         form: awaited)."""
         tcp = []
         t0 = now()
-        for _ in range(n_tcp):
-            tcp.append(socket.create_connection(("127.0.0.1", self.port), timeout=10))
+        # From many addresses, as many players would (one address may hold
+        # max_connections_per_address; the case of one address is below).
+        for i in range(n_tcp):
+            tcp.append(socket.create_connection(("127.0.0.1", self.port), timeout=10,
+                                                source_address=(source(i), 0)))
 
-        def open_ws(_):
-            ws = WebSocket(self.port, f"/ws/tables/{self.lobby}", timeout=30)
+        def open_ws(i):
+            ws = WebSocket(self.port, f"/ws/tables/{self.lobby}", timeout=30,
+                           source=source(n_tcp + i))
             first = ws.recv()
             return ws, first.get("type") == "state"
 
@@ -843,6 +887,362 @@ class HostileTest:
         ok = not over and all(answered) and all(lim > 0 for lim in limited) and not codes
         return ok, figures
 
+
+    # --- issue 28: what a stranger could take or hold (docs/reliability.md)
+
+    def seat_taking(self):
+        """The host of a First Contact table, playing an earthling, asks for
+        the alien's seat mid-game (as a person, and as a bot while its person
+        is there): seat/taken both times, no token, and the alien still
+        holds the seat."""
+        status, t = request(self.port, "POST", "/api/tables",
+                            {"game": "first-contact", "seats": [{"kind": "person"}] * 3})
+        ids = [request(self.port, "POST", f"/api/tables/{t['id']}/join",
+                       {"seat": s, "name": n})[1] for s, n in ((0, "Ana"), (1, "Hal"), (2, "Eve"))]
+        ana = WebSocket(self.port, f"/ws/tables/{t['id']}?token={ids[0]['token']}")
+        first = ana.recv()
+        answers = []
+        for kind in ("person", "bot"):
+            st, body = request(self.port, "POST", f"/api/tables/{t['id']}/seat",
+                               {"host_token": t["host_token"], "seat": 0, "kind": kind,
+                                "name": "Hal"})
+            answers.append((st, (body or {}).get("code"), "token" in (body or {})))
+        ana.send({"type": "hello"})
+        seat_after = None
+        for _ in range(50):
+            m = ana.recv()
+            if m.get("type") == "state":
+                seat_after = m.get("seat")
+                break
+        ana.close()
+        ok = (answers == [(409, "seat/taken", False)] * 2 and first.get("seat") == 0
+              and seat_after == 0)
+        return ok, f"the host asked for the alien's seat: {answers}; the alien's seat after: {seat_after}"
+
+    def bot_budgets(self):
+        """Bots over the server's budget (an hour a decision; 8 trees mid-game)
+        are refused with bot/budget at creation and in the host's seat control."""
+        st, body = request(self.port, "POST", "/api/tables",
+                           {"game": "ufo", "seats": [{"kind": "person"},
+                                                     {"kind": "bot", "bot": "ismcts:3600s"}]})
+        created = (st, (body or {}).get("code"))
+        t = create_table(self.port, [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+                         params={"max_rounds": 3})
+        request(self.port, "POST", f"/api/tables/{t['id']}/join", {"name": "p"})
+        mid = None
+        for _ in range(200):
+            st, body = request(self.port, "POST", f"/api/tables/{t['id']}/seat",
+                               {"host_token": t["host_token"], "seat": 1, "kind": "bot",
+                                "bot": "ismcts:2sx8"})
+            mid = (st, (body or {}).get("code"))
+            if mid[1] != "table/busy":
+                break
+            time.sleep(0.01)
+        ok = created == (400, "bot/budget") and mid == (400, "bot/budget")
+        return ok, f"ismcts:3600s at creation: {created}; ismcts:2sx8 mid-game: {mid}"
+
+    def finished_game(self, port, players=2):
+        """A finished First Giants game of random bots on `port`: its id."""
+        t = create_table(port, [{"kind": "bot", "bot": "random"}] * players)
+        request(port, "POST", f"/api/tables/{t['id']}/start", {"host_token": t["host_token"]})
+        await_condition(lambda: request(port, "GET", f"/api/tables/{t['id']}")[1]["phase"]
+                        == "finished", 30)
+        return t["id"]
+
+    def review_flood(self, n):
+        """n review requests with random languages, 50 at a time: each is
+        answered at once (request/malformed), memory and descriptors stay
+        flat, and a real review is still answered."""
+        tid = self.finished_game(self.port, 3)
+        rss0, fds0 = self.server.rss_mb(), len(os.listdir(f"/proc/{self.server.proc.pid}/fd"))
+        peak = [rss0, fds0]
+
+        def ask(i):
+            lang = os.urandom(6).hex()
+            st, body = request(self.port, "GET", f"/api/tables/{tid}/review?seat={i % 3}&lang={lang}",
+                               timeout=60)
+            if i % 50 == 0:
+                peak[0] = max(peak[0], self.server.rss_mb())
+                peak[1] = max(peak[1], len(os.listdir(f"/proc/{self.server.proc.pid}/fd")))
+            return st, (body or {}).get("code")
+
+        t0 = now()
+        with ThreadPoolExecutor(50) as pool:
+            answers = list(pool.map(ask, range(n)))
+        flood_seconds = now() - t0
+        codes = {}
+        for a in answers:
+            codes[a] = codes.get(a, 0) + 1
+        t1 = now()
+        st, real = request(self.port, "GET", f"/api/tables/{tid}/review?seat=0&lang=it", timeout=60)
+        real_seconds = now() - t1
+        growth = peak[0] - rss0
+        figures = (f"{n} reviews in random languages in {flood_seconds:.2f} s: {codes}; RSS "
+                   f"{rss0:.0f} -> {peak[0]:.0f} MB, descriptors {fds0} -> {peak[1]}; a real "
+                   f"review answered {st} in {real_seconds:.1f} s")
+        ok = (codes == {(400, "request/malformed"): n} and st == 200 and real_seconds < 30
+              and peak[1] < fds0 + 100 and (self.sanitized or growth < 30))
+        return ok, figures
+
+    def lobby_flood(self, n):
+        """n anonymous lobbies from one address: the address's share is made
+        (max_lobbies_per_address, 20), the rest refused with table/too_many,
+        and the public list stays small."""
+        codes = {}
+        made = []
+        for _ in range(n):
+            # From an address of its own: 127.0.0.1's lobbies are the witness's.
+            st, body = request(self.port, "POST", "/api/tables",
+                               {"game": "ufo", "players": 5, "languages": ["en"]},
+                               source="127.0.0.3")
+            key = (st, (body or {}).get("code"))
+            codes[key] = codes.get(key, 0) + 1
+            if st == 201:
+                made.append(body["id"])
+        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        c.request("GET", "/api/tables")
+        listing = len(c.getresponse().read())
+        c.close()
+        figures = f"{n} lobbies asked: {codes}; GET /api/tables is {listing} bytes"
+        ok = codes.get((201, None), 0) <= 20 and codes.get((429, "table/too_many"), 0) >= n - 20
+        return ok and listing < 20000, figures
+
+    def chat_flood(self, n):
+        """A seat sends n lines of 500 bytes, and one that would read as an
+        event: the seat's allowance is let through, the rest refused
+        (chat/too_fast), the spoof refused (chat/not_a_line), and a newcomer's
+        first message stays small."""
+        t = create_table(self.port, [{"kind": "person"}, {"kind": "person"}],
+                         params={"max_rounds": 3})
+        joined = [request(self.port, "POST", f"/api/tables/{t['id']}/join", {"name": n})[1]
+                  for n in ("Ana", "Ben")]
+        ws = WebSocket(self.port, f"/ws/tables/{t['id']}?token={joined[0]['token']}", timeout=30)
+        ws.recv()
+        ws.send({"type": "chat", "text": "hi\nBen takes back a move"})
+        spoof = None
+        for _ in range(20):
+            m = ws.recv()
+            if m.get("type") == "error":
+                spoof = m.get("code")
+                break
+        line = "x" * 500
+        codes = {}
+        said = [0]
+
+        def read():
+            # Read all the while: a client that does not is cut off as slow.
+            while True:
+                m = ws.recv()
+                if m.get("type") == "pong":
+                    return
+                if m.get("type") == "error":
+                    codes[m.get("code")] = codes.get(m.get("code"), 0) + 1
+                said[0] += len(m.get("chat") or [])
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        t0 = now()
+        for sent in range(1, n + 1):
+            ws.send({"type": "chat", "text": line})
+            if sent % 10 == 0:
+                time.sleep(0.1)  # under the connection's message rate (200/s)
+        ws.send({"type": "ping"})
+        reader.join(30)
+        said = said[0]
+        seconds = now() - t0
+        ws.close()
+        late = WebSocket(self.port, f"/ws/tables/{t['id']}")
+        first = late.recv_raw()
+        late.close()
+        figures = (f"{n} chat lines of 500 bytes in {seconds:.1f} s: {said} told, refused {codes}; "
+                   f"the spoofed event: {spoof}; a newcomer's first message {len(first)} bytes")
+        ok = (spoof == "chat/not_a_line" and said <= 10 and codes.get("chat/too_fast", 0) >= n - 10
+              and len(first) < 64 * 1024)
+        return ok, figures
+
+    def foreign_pages(self):
+        """A page of another site: its WebSocket (Origin evil, and null), its
+        text/plain POST, and a token in the address: refused."""
+        answers = {}
+        for what, origin in (("foreign origin", "http://evil.example"), ("null origin", "null")):
+            try:
+                WebSocket(self.port, f"/ws/tables/{self.lobby}", headers={"Origin": origin}).close()
+                answers[what] = "opened"
+            except ConnectionError as e:
+                answers[what] = str(e).split(": ", 1)[-1]
+        body = json.dumps({"game": "ufo", "players": 2})
+        response, _ = raw_exchange(self.port, (
+            f"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nOrigin: "
+            f"http://evil.example\r\nContent-Type: text/plain\r\nContent-Length: {len(body)}\r\n"
+            f"Connection: close\r\n\r\n{body}").encode())
+        answers["cross-site text/plain POST"] = status_of(response)
+        response, _ = raw_exchange(self.port, (
+            f"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nContent-Type: "
+            f"text/plain\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n{body}").encode())
+        answers["text/plain POST"] = status_of(response)
+        try:
+            WebSocket(self.port, f"/ws/tables/{self.lobby}?token=abc", hello=False).close()
+            answers["token in the address"] = "opened"
+        except ConnectionError as e:
+            answers["token in the address"] = str(e).split(": ", 1)[-1]
+        response, _ = raw_exchange(self.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\n"
+                                   b"Connection: close\r\n\r\n")
+        guards = all(h in response for h in (b"Content-Security-Policy: default-src 'self'",
+                                             b"X-Content-Type-Options: nosniff",
+                                             b"X-Frame-Options: DENY", b"Referrer-Policy"))
+        ok = (answers["foreign origin"].startswith("HTTP/1.1 403")
+              and answers["null origin"].startswith("HTTP/1.1 403")
+              and answers["cross-site text/plain POST"] == 403
+              and answers["text/plain POST"] == 415
+              and answers["token in the address"].startswith("HTTP/1.1 400") and guards)
+        return ok, f"{answers}; the browser's guards on every response: {guards}"
+
+    def numbers(self):
+        """Numbers and lists past their checks: a grace of 1e300 s, 1,000
+        duplicate languages, a rematch mid-game, a folder as a file, an
+        action out of turn while a bot thinks."""
+        got = {}
+        for what, extra in (("grace_seconds 1e300", {"grace_seconds": 1e300}),
+                            ("1000 languages", {"languages": ["en"] * 1000})):
+            body = {"game": "ufo", "players": 2}
+            body.update(extra)
+            st, b = request(self.port, "POST", "/api/tables", body)
+            got[what] = (st, (b or {}).get("code"))
+        t = create_table(self.port, [{"kind": "person"}, {"kind": "bot", "bot": "ismcts:0.3s"}],
+                         params={"max_rounds": 2})
+        joined = request(self.port, "POST", f"/api/tables/{t['id']}/join", {"name": "p"})[1]
+        st, b = request(self.port, "POST", f"/api/tables/{t['id']}/rematch",
+                        {"host_token": t["host_token"]})
+        got["rematch mid-game"] = (st, (b or {}).get("code"))
+        response, _ = raw_exchange(self.port, b"GET /assets/ HTTP/1.1\r\nHost: x\r\n"
+                                   b"Connection: close\r\n\r\n")
+        got["GET /assets/"] = status_of(response)
+        ws = WebSocket(self.port, f"/ws/tables/{t['id']}?token={joined['token']}", timeout=30)
+        got["act while the bot thinks"] = None
+        for _ in range(500):
+            m = ws.recv()
+            if m.get("type") != "state" or m.get("phase") != "playing":
+                continue
+            if m.get("choices"):
+                ws.send({"type": "act", "version": m["version"], "action": m["choices"][0]["action"]})
+            elif m.get("to_act") == [1]:
+                ws.send({"type": "act", "version": m["version"], "action": 0})
+                for _ in range(50):
+                    e = ws.recv()
+                    if e.get("type") == "error":
+                        got["act while the bot thinks"] = e.get("code")
+                        break
+                break
+        ws.close()
+        ok = (got["grace_seconds 1e300"] == (400, "request/malformed")
+              and got["1000 languages"] == (400, "request/malformed")
+              and got["rematch mid-game"] == (409, "table/unfinished")
+              and got["GET /assets/"] == 404
+              and got["act while the bot thinks"] == "action/not_your_turn")
+        return ok, str(got)
+
+    def one_address(self, n):
+        """n connections from one address (127.0.0.2): the address's share
+        (max_connections_per_address, 256) is served, the rest answered 429
+        connection/too_many at once; other addresses (the witness) go on."""
+        socks, refused, served = [], 0, 0
+        for _ in range(n):
+            s = socket.create_connection(("127.0.0.1", self.port), timeout=10,
+                                         source_address=("127.0.0.2", 0))
+            socks.append(s)
+        time.sleep(0.5)
+        for s in socks:
+            s.setblocking(False)
+            try:
+                data = s.recv(4096)
+                if b"429" in data and b"connection/too_many" in data:
+                    refused += 1
+            except (BlockingIOError, OSError):
+                served += 1  # open, waiting for its request
+        for s in socks:
+            s.close()
+        figures = f"{n} connections from 127.0.0.2: {served} held open, {refused} refused with 429"
+        return served == 256 and refused == n - 256, figures
+
+    def descriptor_limit(self):
+        """A server with 200 descriptors and 400 connections coming: it
+        pauses accepting instead of spinning (CPU over 4 s), and serves
+        again once they close."""
+        srv = Server(self.args.binary, self.tmp, "fds", ("--max-connections-per-address", "0"),
+                     nofile=200)
+        try:
+            socks = []
+            for i in range(400):
+                try:
+                    socks.append(socket.create_connection(("127.0.0.1", srv.port), timeout=5,
+                                                          source_address=(source(i), 0)))
+                except OSError:
+                    break
+            time.sleep(1)
+            cpu0 = srv.cpu_seconds()
+            time.sleep(4)
+            cpu = srv.cpu_seconds() - cpu0
+            for s in socks:
+                s.close()
+            back = await_condition(srv.alive, 20, 0.2)
+            figures = (f"{len(socks)} connections at a 200-descriptor limit: the server used "
+                       f"{cpu:.2f} CPU-s in 4 s; serving again after they closed: {back}")
+            return cpu < 0.4 and back, figures
+        finally:
+            code = srv.stop()
+            if code != 0:
+                print(f"hostile: the descriptor-limit server exited {code}")
+
+    def shutdown_under_load(self, rounds):
+        """SIGTERM while 100 reviews wait, bots think at 50 tables and 1,000
+        connections are open, `rounds` times: every stop exits 0, in time."""
+        results = []
+        for r in range(rounds):
+            srv = Server(self.args.binary, self.tmp, f"stop{r}",
+                         ("--max-connections-per-address", "0", "--max-queued-reviews", "200"))
+            try:
+                finished = [self.finished_game(srv.port, 5) for _ in range(7)]
+                for _ in range(50):
+                    t = create_table(srv.port, [{"kind": "bot", "bot": "ismcts:1s"}] * 2)
+                    request(srv.port, "POST", f"/api/tables/{t['id']}/start",
+                            {"host_token": t["host_token"]})
+                conns = [socket.create_connection(("127.0.0.1", srv.port), timeout=10,
+                                                  source_address=(source(i), 0))
+                         for i in range(1000)]
+                asked = []
+                for tid in finished:
+                    for seat in range(5):
+                        for lang in ("en", "it", "ko"):
+                            asked.append((tid, seat, lang))
+
+                def ask(a):
+                    try:
+                        request(srv.port, "GET", f"/api/tables/{a[0]}/review?seat={a[1]}&lang={a[2]}",
+                                timeout=60)
+                    except (OSError, ValueError):
+                        pass
+
+                pool = ThreadPoolExecutor(len(asked))
+                for a in asked:
+                    pool.submit(ask, a)
+                time.sleep(0.5)
+                queued = srv.metric("meeple_reviews_queued")
+                bots = srv.metric("meeple_bot_decisions_queued")
+                t0 = now()
+                code = srv.stop()
+                seconds = now() - t0
+                results.append((code, seconds, queued, bots))
+                for c in conns:
+                    c.close()
+                pool.shutdown(wait=True)
+            finally:
+                srv.stop()
+        worst = max(s for _, s, _, _ in results)
+        codes = sorted({c for c, _, _, _ in results}, key=str)
+        figures = (f"{rounds} stops with {min(q for _, _, q, _ in results):.0f}+ reviews waiting, "
+                   f"{min(b for _, _, _, b in results):.0f}+ bot decisions queued and 1000 "
+                   f"connections: exit codes {codes}, slowest stop {worst:.1f} s")
+        return codes == [0] and worst < 15, figures
 
 class SlowWriter:
     """Slow writers: HTTP requests whose headers come a byte every 0.5 s

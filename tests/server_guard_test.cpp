@@ -50,12 +50,14 @@ Created create(unsigned short port, const Json& body) {
 
 // A finished game of two random bots (First Giants), started by its host.
 std::string finished_table(unsigned short port) {
-  Created t = create(port, {{"game", "first-giants"},
-                            {"seats", {{{"kind", "bot"}, {"bot", "random"}},
-                                       {{"kind", "bot"}, {"bot", "random"}}}},
-                            {"auto_start", false}});
-  EXPECT_EQ(http_post(port, "/api/tables/" + t.id + "/start", {{"host_token", t.host_token}}).status,
-            200);
+  Created t = create(
+      port,
+      {{"game", "first-giants"},
+       {"seats", {{{"kind", "bot"}, {"bot", "random"}}, {{"kind", "bot"}, {"bot", "random"}}}},
+       {"auto_start", false}});
+  EXPECT_EQ(
+      http_post(port, "/api/tables/" + t.id + "/start", {{"host_token", t.host_token}}).status,
+      200);
   for (int i = 0; i < 1000; ++i) {
     if (http_get(port, "/api/tables/" + t.id).body.value("phase", "") == "finished") return t.id;
     std::this_thread::sleep_for(10ms);
@@ -81,12 +83,12 @@ TEST(ServerGuard, ATokenInTheAddressIsRefusedAndTheHelloCarriesIt) {
   auto join = http_post(port, "/api/tables/" + t.id + "/join", {{"name", "Anna"}});
   const std::string token = join.body["token"];
   // Proxies log addresses: a token there is refused before the upgrade.
-  auto upgrade = http_request(port, http::verb::get, "/ws/tables/" + t.id + "?token=" + token, "",
-                              "",
-                              {{"Connection", "Upgrade"},
-                               {"Upgrade", "websocket"},
-                               {"Sec-WebSocket-Version", "13"},
-                               {"Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="}});
+  auto upgrade =
+      http_request(port, http::verb::get, "/ws/tables/" + t.id + "?token=" + token, "", "",
+                   {{"Connection", "Upgrade"},
+                    {"Upgrade", "websocket"},
+                    {"Sec-WebSocket-Version", "13"},
+                    {"Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="}});
   EXPECT_EQ(upgrade.status, 400);
   EXPECT_EQ(code_of(upgrade), "request/malformed");
   // Nothing comes before the hello; a first message that is not one is refused.
@@ -175,10 +177,10 @@ TEST(ServerGuard, AFolderIsNoFile) {
 TEST(ServerGuard, TheHostCannotTakeAnotherPersonsSeatInTheLobbyOrReadTheirView) {
   TestServer server;
   const unsigned short port = server.port();
-  Created t = create(port, {{"game", "first-contact"},
-                            {"seats", {{{"kind", "person"}}, {{"kind", "person"}},
-                                       {{"kind", "person"}}}},
-                            {"auto_start", false}});
+  Created t =
+      create(port, {{"game", "first-contact"},
+                    {"seats", {{{"kind", "person"}}, {{"kind", "person"}}, {{"kind", "person"}}}},
+                    {"auto_start", false}});
   auto ana = http_post(port, "/api/tables/" + t.id + "/join", {{"seat", 0}, {"name", "Ana"}});
   ASSERT_EQ(ana.status, 200);
   // A seat someone joined is theirs: not to a bot, not to another person.
@@ -190,13 +192,14 @@ TEST(ServerGuard, TheHostCannotTakeAnotherPersonsSeatInTheLobbyOrReadTheirView) 
   }
   // In play: the host's own seat, then an attempt on Ana's.
   auto host_seat = http_post(port, "/api/tables/" + t.id + "/join", {{"seat", 1}, {"name", "Hal"}});
-  ASSERT_EQ(http_post(port, "/api/tables/" + t.id + "/start", {{"host_token", t.host_token}}).status,
-            200);
+  ASSERT_EQ(
+      http_post(port, "/api/tables/" + t.id + "/start", {{"host_token", t.host_token}}).status,
+      200);
   WsClient a(port, "/ws/tables/" + t.id + "?token=" + ana.body["token"].get<std::string>());
   Json ana_view = next_of(a, "state")["view"];
-  auto take = http_post(port, "/api/tables/" + t.id + "/seat",
-                        {{"host_token", t.host_token}, {"seat", 0}, {"kind", "person"},
-                         {"name", "Ana"}});
+  auto take =
+      http_post(port, "/api/tables/" + t.id + "/seat",
+                {{"host_token", t.host_token}, {"seat", 0}, {"kind", "person"}, {"name", "Ana"}});
   EXPECT_EQ(code_of(take), "seat/taken");
   EXPECT_FALSE(take.body.contains("token")) << "no token to Ana's seat";
   auto bot = http_post(port, "/api/tables/" + t.id + "/seat",
@@ -220,9 +223,9 @@ TEST(ServerGuard, BotBudgetsAreTheServersAtCreationAndMidGame) {
   TestServer server(o);
   const unsigned short port = server.port();
   auto with_bot = [&](const std::string& bot) {
-    return http_post(port, "/api/tables",
-                     {{"game", "ufo"},
-                      {"seats", {{{"kind", "person"}}, {{"kind", "bot"}, {"bot", bot}}}}});
+    return http_post(
+        port, "/api/tables",
+        {{"game", "ufo"}, {"seats", {{{"kind", "person"}}, {{"kind", "bot"}, {"bot", bot}}}}});
   };
   for (const std::string bot : {"ismcts:3600s", "ismcts:1s", "ismcts:6000", "ismcts:2sx8"}) {
     auto r = with_bot(bot);
@@ -236,8 +239,9 @@ TEST(ServerGuard, BotBudgetsAreTheServersAtCreationAndMidGame) {
                             {"seats", {{{"kind", "person"}}, {{"kind", "bot"}, {"bot", "random"}}}},
                             {"auto_start", false}});
   auto anna = http_post(port, "/api/tables/" + t.id + "/join", {{"name", "Anna"}});
-  ASSERT_EQ(http_post(port, "/api/tables/" + t.id + "/start", {{"host_token", t.host_token}}).status,
-            200);
+  ASSERT_EQ(
+      http_post(port, "/api/tables/" + t.id + "/start", {{"host_token", t.host_token}}).status,
+      200);
   for (const std::string bot : {"ismcts:2sx8", "ismcts:3600s", "ismcts:100x2"}) {
     testing::HttpReply r;
     for (int i = 0; i < 100; ++i) {
@@ -362,8 +366,8 @@ TEST(ServerGuard, ReviewsAreAskedInALanguageForASeatAndTheirQueueIsBounded) {
   std::vector<std::future<testing::HttpReply>> asked;
   for (int i = 0; i < 12; ++i)
     asked.push_back(std::async(std::launch::async, [&, i] {
-      return http_get(port, review + "?seat=" + std::to_string(i % 2) + "&lang=" +
-                                (i % 4 < 2 ? "en" : "it"));
+      return http_get(
+          port, review + "?seat=" + std::to_string(i % 2) + "&lang=" + (i % 4 < 2 ? "en" : "it"));
     }));
   int ok = 0, busy = 0;
   for (auto& f : asked) {
@@ -389,7 +393,9 @@ TEST(ServerGuard, StoppingWithReviewsWaitingIsClean) {
     askers.emplace_back([&, i] {
       try {
         http_get(port, "/api/tables/" + id + "/review?seat=" + std::to_string(i % 2) + "&lang=" +
-                           (i < 2 ? "en" : i < 4 ? "it" : "ko"));
+                           (i < 2   ? "en"
+                            : i < 4 ? "it"
+                                    : "ko"));
       } catch (const std::exception&) {
       }
     });
@@ -428,7 +434,8 @@ TEST(ServerGuard, LobbiesAreCappedPerAddressAndInAllAndExpire) {
   EXPECT_EQ(watcher.close_reason(), "table/expired");
   EXPECT_EQ(code_of(http_get(port, "/api/tables/" + ids[1])), "table/unknown");
   EXPECT_EQ(http_get(port, "/api/tables/" + ids[0]).body["phase"], "playing") << "not a lobby";
-  for (int i = 0; i < 300 && !server.store().lobbies().empty(); ++i) std::this_thread::sleep_for(10ms);
+  for (int i = 0; i < 300 && !server.store().lobbies().empty(); ++i)
+    std::this_thread::sleep_for(10ms);
   EXPECT_TRUE(server.store().lobbies().empty()) << "dropped from the store too";
   (void)join0;
 }
@@ -441,9 +448,9 @@ TEST(ServerGuard, ChatIsCappedInLengthRateAndLinesAndAFirstMessageCarriesOnlyIts
   o.chat_page = 4;
   TestServer server(o);
   const unsigned short port = server.port();
-  Created t = create(port, {{"game", "ufo"},
-                            {"seats", {{{"kind", "person"}}, {{"kind", "person"}},
-                                       {{"kind", "person"}}}}});
+  Created t =
+      create(port, {{"game", "ufo"},
+                    {"seats", {{{"kind", "person"}}, {{"kind", "person"}}, {{"kind", "person"}}}}});
   std::vector<std::string> tokens;
   for (int i = 0; i < 3; ++i)
     tokens.push_back(http_post(port, "/api/tables/" + t.id + "/join", {{"name", "p"}})
@@ -481,7 +488,8 @@ TEST(ServerGuard, ChatIsCappedInLengthRateAndLinesAndAFirstMessageCarriesOnlyIts
   ASSERT_EQ(first["chat"].size(), 4u);
   EXPECT_EQ(first["chat"][0]["n"], 4);
   EXPECT_EQ(first["chat"][3]["text"], "c1");
-  for (const Json& e : first["events"]) EXPECT_EQ(e.get<std::string>().find("b1"), std::string::npos);
+  for (const Json& e : first["events"])
+    EXPECT_EQ(e.get<std::string>().find("b1"), std::string::npos);
   late.send({{"type", "chat_page"}, {"before", 4}});
   Json page = next_of(late, "chat_page");
   ASSERT_EQ(page["lines"].size(), 4u);
@@ -548,8 +556,8 @@ TEST(ServerGuard, NumbersAreRangeCheckedAndListsHaveNoDuplicates) {
   EXPECT_EQ(refused({{"languages", {"en", "en"}}}), "request/malformed");
   EXPECT_EQ(refused({{"guide", true}, {"guide_part", 4294967297LL}}), "request/malformed");
   Created t = create(port, {{"game", "ufo"}, {"players", 2}, {"grace_seconds", 30}});
-  auto seat = http_post(port, "/api/tables/" + t.id + "/join",
-                        {{"seat", 4294967296LL}, {"name", "x"}});
+  auto seat =
+      http_post(port, "/api/tables/" + t.id + "/join", {{"seat", 4294967296LL}, {"name", "x"}});
   EXPECT_EQ(code_of(seat), "seat/invalid");
 }
 
@@ -557,18 +565,21 @@ TEST(ServerGuard, ARematchIsForAFinishedGameAndCountsItsFreeSeats) {
   TestServer server;
   const unsigned short port = server.port();
   // Mid-game: no rematch.
-  Created live = create(port, {{"game", "ufo"},
-                               {"seats", {{{"kind", "person"}}, {{"kind", "bot"}, {"bot", "random"}}}}});
+  Created live = create(
+      port,
+      {{"game", "ufo"}, {"seats", {{{"kind", "person"}}, {{"kind", "bot"}, {"bot", "random"}}}}});
   http_post(port, "/api/tables/" + live.id + "/join", {{"name", "a"}});
-  auto early = http_post(port, "/api/tables/" + live.id + "/rematch", {{"host_token", live.host_token}});
+  auto early =
+      http_post(port, "/api/tables/" + live.id + "/rematch", {{"host_token", live.host_token}});
   EXPECT_EQ(code_of(early), "table/unfinished");
   // A finished game whose second person's seat nobody joined (a bot played it).
-  Created t = create(port, {{"game", "first-giants"},
-                            {"seats", {{{"kind", "bot"}, {"bot", "random"}}, {{"kind", "person"}}}}});
-  ASSERT_EQ(http_post(port, "/api/tables/" + t.id + "/start", {{"host_token", t.host_token}}).status,
-            200);
-  for (int i = 0; i < 500 && http_get(port, "/api/tables/" + t.id).body["phase"] != "finished";
-       ++i)
+  Created t =
+      create(port, {{"game", "first-giants"},
+                    {"seats", {{{"kind", "bot"}, {"bot", "random"}}, {{"kind", "person"}}}}});
+  ASSERT_EQ(
+      http_post(port, "/api/tables/" + t.id + "/start", {{"host_token", t.host_token}}).status,
+      200);
+  for (int i = 0; i < 500 && http_get(port, "/api/tables/" + t.id).body["phase"] != "finished"; ++i)
     std::this_thread::sleep_for(10ms);
   auto next = http_post(port, "/api/tables/" + t.id + "/rematch", {{"host_token", t.host_token}});
   ASSERT_EQ(next.status, 201) << next.text;
@@ -582,9 +593,10 @@ TEST(ServerGuard, ARematchIsForAFinishedGameAndCountsItsFreeSeats) {
 TEST(ServerGuard, AnActionOutOfTurnWhileABotThinksIsRefusedNotQueued) {
   TestServer server;
   const unsigned short port = server.port();
-  Created t = create(port, {{"game", "ufo"},
-                            {"seats", {{{"kind", "person"}}, {{"kind", "bot"}, {"bot", "ismcts:0.3s"}}}},
-                            {"params", {{"max_rounds", 2}}}});
+  Created t =
+      create(port, {{"game", "ufo"},
+                    {"seats", {{{"kind", "person"}}, {{"kind", "bot"}, {"bot", "ismcts:0.3s"}}}},
+                    {"params", {{"max_rounds", 2}}}});
   auto join = http_post(port, "/api/tables/" + t.id + "/join", {{"name", "a"}});
   WsClient a(port, "/ws/tables/" + t.id + "?token=" + join.body["token"].get<std::string>());
   // Play the person's choices until the bot must decide, then act at once.
@@ -594,7 +606,9 @@ TEST(ServerGuard, AnActionOutOfTurnWhileABotThinksIsRefusedNotQueued) {
     if (m->value("type", "") != "state" || m->value("phase", "") != "playing") continue;
     const Json to_act = (*m)["to_act"];
     if (!m->value("choices", Json::array()).empty()) {
-      a.send({{"type", "act"}, {"version", (*m)["version"]}, {"action", (*m)["choices"][0]["action"]}});
+      a.send({{"type", "act"},
+              {"version", (*m)["version"]},
+              {"action", (*m)["choices"][0]["action"]}});
       continue;
     }
     if (to_act == Json::array({1})) {

@@ -15,9 +15,11 @@ import socket
 import struct
 
 
-def request(port, method, path, body=None, timeout=30):
-    """One HTTP request with a JSON body; returns (status, JSON or None)."""
-    c = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+def request(port, method, path, body=None, timeout=30, source=None):
+    """One HTTP request with a JSON body; returns (status, JSON or None).
+    `source`: the local address to send from (any of 127.0.0.0/8)."""
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout,
+                                   source_address=(source, 0) if source else None)
     c.request(method, path, body=json.dumps(body) if body is not None else None,
               headers={"Content-Type": "application/json"})
     r = c.getresponse()
