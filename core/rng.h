@@ -84,8 +84,11 @@ class Rng {
   std::uint64_t inc_ = 0;
 };
 
-// Picks an outcome with probability weight / total weight.
-inline Action sample_chance(const ChanceList& outcomes, Rng& rng) {
+// Picks an outcome with probability weight / total weight: an exact uniform
+// draw below the total weight (`Generator::below`, without modulo bias: Rng's
+// or ChaChaRng's, core/chacha_rng.h) names the outcome.
+template <class Generator>
+Action sample_chance(const ChanceList& outcomes, Generator& rng) {
   std::uint64_t total = 0;
   for (const auto& o : outcomes) total += o.weight;
   assert(total > 0 && total <= 0xffffffffULL);

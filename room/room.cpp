@@ -12,6 +12,13 @@ constexpr Clock::time_point kNever = Clock::time_point::max();
 // The text of a stored action that a bot (or a stand-in) decided.
 constexpr const char* kByBot = "bot";
 
+// The two streams of a chance key (RoomOptions::chance_key): chance outcomes,
+// and the bots' seed. Distinct nonces give independent streams, so a player
+// who recovers the bots' PCG32 state from their decisions learns nothing of
+// the chance stream.
+constexpr ChaChaNonce kChanceStream = {'c', 'h', 'a', 'n', 'c', 'e'};
+constexpr ChaChaNonce kBotsStream = {'b', 'o', 't', 's'};
+
 // Words are kept per observer: the spectator first, then each seat.
 std::size_t observer_index(Seat observer) {
   return observer == kSpectator ? 0 : static_cast<std::size_t>(observer) + 1;
@@ -92,6 +99,13 @@ Room::Room(const AnyGame& game, AnyState state, std::vector<SeatConfig> seats, R
       rng_(options_.seed),
       watch_(0) {
   if (options_.languages.empty()) options_.languages = {"en"};
+  if (options_.chance_key) {
+    chance_ = std::make_unique<ChaChaRng>(*options_.chance_key, kChanceStream);
+    ChaChaRng bots(*options_.chance_key, kBotsStream);
+    const std::uint64_t seed = bots.next_u64();
+    rng_ = Rng(seed, bots.next_u64());
+    options_.chance_key.reset();  // the generators hold it now
+  }
   const auto n = config_.size();
   bots_.resize(n);
   observers_.assign(n, nullptr);
@@ -513,7 +527,8 @@ std::vector<Room::Decision> Room::decisions(Seat seat) const {
 Action Room::draw_chance() {
   if (options_.chance_script)
     if (const std::optional<Action> a = options_.chance_script(version_)) return *a;
-  return sample_chance(state_.chance_outcomes(), rng_);
+  const ChanceList outcomes = state_.chance_outcomes();
+  return chance_ ? sample_chance(outcomes, *chance_) : sample_chance(outcomes, rng_);
 }
 
 void Room::start_clock(Clock::time_point now) {

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "bots/bot.h"
+#include "core/chacha_rng.h"
 #include "core/undo.h"
 #include "store/store.h"
 
@@ -66,7 +67,20 @@ struct SeatConfig {
 };
 
 struct RoomOptions {
-  std::uint64_t seed = 1;  // the table's secret generator (chance and bots)
+  // The table's generator when it has no chance_key: it draws every chance
+  // outcome and seeds every bot's generator, so a seed gives the same game
+  // (terminal play's --seed, a guided game's fixed deal).
+  std::uint64_t seed = 1;
+  // A 256-bit secret (a server table's, fresh from the OS at every start and
+  // resume, never stored): chance outcomes come from its ChaCha20 keystream
+  // (core/chacha_rng.h) and the bots' generator from another stream of it;
+  // `seed` is then not used. PCG32's state can be recovered from enough of its
+  // outputs, so seeded tables let a player who watches the rolls and the
+  // draws predict the next cards; the keystream cannot be predicted without
+  // the key, and watching the bots (whose generator stays PCG32, for speed)
+  // tells nothing of it. Outcomes drawn are in the record either way: replays
+  // need no key.
+  std::optional<ChaChaKey> chance_key;
   // Languages the events are told in (en, it, ko); clients pick one of them.
   std::vector<std::string> languages = {"en"};
   // Time a person has for each decision; zero: no clock. When it runs out, or
@@ -322,7 +336,7 @@ class Room {
   // The time now to the millisecond, as entries store it (so a room resumed
   // from its entries tells the same times).
   static WallClock::time_point wall_now();
-  Action draw_chance();  // the script's outcome, or the generator's
+  Action draw_chance();  // the script's outcome, or the chance key's or the seed's
   // Puts the stand-in on a person's seat (`why`: kAway or kTimeIsUp) and says so.
   void start_stand_in(std::size_t seat, SeatNotice why);
   // The person plays their seat again (they acted or came back) and everyone is told.
@@ -341,7 +355,11 @@ class Room {
   Sink* sink_;
   store::TableId table_id_;
   std::uint64_t version_ = 0;
+  // Without a chance key, the generator of chance and of every bot's turn
+  // (split off per turn); with one, of bots' turns only, seeded from the key's
+  // bots stream.
   Rng rng_;
+  std::unique_ptr<ChaChaRng> chance_;  // chance outcomes, when opened with a chance key
   Rng watch_;  // observing bots' own generator: chance draws never depend on them
   std::vector<std::unique_ptr<Bot>> bots_;  // per seat: its bot or stand-in
   std::vector<Bot*> observers_;             // per seat, for show_bots

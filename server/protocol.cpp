@@ -1,7 +1,10 @@
 #include "server/protocol.h"
 
 #include <openssl/evp.h>
+#include <openssl/rand.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <random>
 
 #include <fmt/format.h>
@@ -58,6 +61,15 @@ std::string random_hex(std::size_t bytes) {
 std::uint64_t secure_seed() {
   std::random_device rd;
   return (std::uint64_t{rd()} << 32) | rd();
+}
+
+ChaChaKey secure_chance_key() {
+  ChaChaKey key;
+  if (RAND_bytes(key.data(), static_cast<int>(key.size())) != 1) {
+    std::fprintf(stderr, "meeple: OpenSSL has no secure randomness for a chance key; stopping\n");
+    std::abort();
+  }
+  return key;
 }
 
 std::string sha256_hex(std::string_view text) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/chacha_rng.h"
 #include "core/error.h"
 #include "core/params.h"
 
@@ -63,8 +64,15 @@ Json error_json(const Error& e);
 // A new secret: `bytes` random bytes from the operating system's secure
 // source (std::random_device, /dev/urandom on Linux), as lowercase hex.
 std::string random_hex(std::size_t bytes);
-// 64 random bits from the secure source (per-table chance seeds).
+// 64 random bits from the secure source (a table's room seed; a table with a
+// chance key does not use it).
 std::uint64_t secure_seed();
+// A fresh 256-bit chance key (room::RoomOptions::chance_key) from OpenSSL's
+// RAND_bytes (its generator, seeded from the operating system's getrandom):
+// one per table start and per resume, never stored nor sent. Stops the
+// program if OpenSSL has no randomness to give: a table never deals from a
+// weaker or a fixed key.
+ChaChaKey secure_chance_key();
 // SHA-256 of the text, lowercase hex (OpenSSL). Tokens are stored only so.
 std::string sha256_hex(std::string_view text);
 // Equality of two hashes in time independent of where they differ.

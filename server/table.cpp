@@ -454,6 +454,7 @@ Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecor
     p.token_hash = e.json.value("owner", Json::object()).value("token", "");
   }
   room::RoomOptions ro{.seed = t->guide_ ? t->guide_->seed : secure_seed(),
+                       .chance_key = t->guide_ ? std::nullopt : std::optional(secure_chance_key()),
                        .languages = t->languages_,
                        .move_clock = t->move_clock_,
                        .grace = t->turn_based_ ? kNoGrace : t->grace_,
@@ -880,6 +881,7 @@ MaybeError Table::start() {
     seats.push_back({taken ? p.kind : room::SeatKind::kEmpty, p.name, p.bot});
   }
   room::RoomOptions ro{.seed = guide_ ? guide_->seed : secure_seed(),
+                       .chance_key = guide_ ? std::nullopt : std::optional(secure_chance_key()),
                        .languages = languages_,
                        .move_clock = move_clock_,
                        .grace = turn_based_ ? kNoGrace : grace_,

@@ -1,9 +1,12 @@
 #include <array>
 #include <numeric>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "core/chacha_rng.h"
 #include "core/rng.h"
 
 namespace meeple {
@@ -83,6 +86,115 @@ TEST(Rng, SampleChanceFollowsWeights) {
   int heavy = 0;
   for (int i = 0; i < 40000; ++i) heavy += sample_chance(outcomes, rng) == 20;
   EXPECT_NEAR(heavy / 40000.0, 0.75, 0.01);
+}
+
+// --- ChaChaRng (core/chacha_rng.h): the cryptographic generator of a server
+// table's chance.
+
+std::vector<std::uint8_t> keystream(ChaChaRng& rng, std::size_t n) {
+  std::vector<std::uint8_t> out(n);
+  rng.fill(out);
+  return out;
+}
+
+std::vector<std::uint8_t> hex_bytes(std::string_view hex) {
+  std::vector<std::uint8_t> out;
+  for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
+    out.push_back(static_cast<std::uint8_t>(std::stoi(std::string(hex.substr(i, 2)), nullptr, 16)));
+  return out;
+}
+
+ChaChaKey key_0_to_31() {
+  ChaChaKey key;
+  std::iota(key.begin(), key.end(), std::uint8_t{0});
+  return key;
+}
+
+// RFC 8439, 2.3.2: the block function's test vector (key 00..1f, nonce
+// 00:00:00:09:00:00:00:4a:00:00:00:00, block counter 1), the serialized block.
+TEST(ChaChaRng, MatchesRfc8439BlockFunctionVector) {
+  ChaChaRng rng(key_0_to_31(), {0, 0, 0, 0x09, 0, 0, 0, 0x4a, 0, 0, 0, 0}, 1);
+  EXPECT_EQ(keystream(rng, 64),
+            hex_bytes("10f1e7e4d13b5915500fdd1fa32071c4c7d1f4c733c068030422aa9ac3d46c4e"
+                      "d2826446079faa0914c2d705d98b02a2b5129cd1de164eb9cbd083e8a2503c4e"));
+}
+
+// RFC 8439, A.1, test vectors 1 and 2: the all-zero key and nonce, blocks 0
+// and 1, read as one stream from block 0 on (the default nonce and counter).
+TEST(ChaChaRng, MatchesRfc8439ZeroKeyVectorsAcrossBlocks) {
+  ChaChaRng rng(ChaChaKey{});
+  EXPECT_EQ(keystream(rng, 128),
+            hex_bytes("76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7"
+                      "da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586"
+                      "9f07e7be5551387a98ba977c732d080dcb0f29a048e3656912c6533e32ee7aed"
+                      "29b721769ce64e43d57133b074d839d531ed1f28510afb45ace10a1f4b794d6f"));
+}
+
+// The integers are the stream's bytes, little-endian, in order, whatever the
+// reads' sizes and across the generator's buffer refills.
+TEST(ChaChaRng, IntegersAreTheKeystreamLittleEndian) {
+  ChaChaRng bytes(key_0_to_31(), {7}), ints(key_0_to_31(), {7});
+  const std::vector<std::uint8_t> stream = keystream(bytes, 4 * 300 + 8 * 300);
+  std::size_t at = 0;
+  auto le = [&](int n) {
+    std::uint64_t v = 0;
+    for (int i = n - 1; i >= 0; --i) v = v << 8 | stream[at + static_cast<std::size_t>(i)];
+    at += static_cast<std::size_t>(n);
+    return v;
+  };
+  for (int i = 0; i < 300; ++i) ASSERT_EQ(ints.next_u32(), le(4)) << i;
+  for (int i = 0; i < 300; ++i) ASSERT_EQ(ints.next_u64(), le(8)) << i;
+}
+
+TEST(ChaChaRng, SameKeySameStreamAnotherKeyOrNonceAnother) {
+  ChaChaKey other = key_0_to_31();
+  other[31] ^= 1;
+  ChaChaRng a(key_0_to_31()), b(key_0_to_31()), c(other), d(key_0_to_31(), {1});
+  const auto sa = keystream(a, 1000);
+  EXPECT_EQ(sa, keystream(b, 1000));
+  EXPECT_NE(sa, keystream(c, 1000));
+  EXPECT_NE(sa, keystream(d, 1000));
+}
+
+// As for Rng: a bound of 3 * 2^30 would give the low third half of all draws
+// by plain modulo; rejection gives it a third.
+TEST(ChaChaRng, BelowIsUnbiasedForAwkwardBound) {
+  ChaChaRng rng(key_0_to_31());
+  const std::uint32_t bound = 0xC0000000u;
+  int low = 0;
+  const int n = 200000;
+  for (int i = 0; i < n; ++i) {
+    const std::uint32_t r = rng.below(bound);
+    ASSERT_LT(r, bound);
+    low += r < bound / 3 ? 1 : 0;
+  }
+  EXPECT_NEAR(static_cast<double>(low) / n, 1.0 / 3.0, 0.01);
+}
+
+// Chi-square of many draws with a fixed key: below(7) uniform, and
+// sample_chance over weights 1:2:4 (a 3-outcome chance step) in proportion.
+// The thresholds are the 0.999 quantiles (6 and 2 degrees of freedom).
+TEST(ChaChaRng, DrawsFollowTheOutcomesProbabilities) {
+  ChaChaRng rng(key_0_to_31(), {'t', 'e', 's', 't'});
+  const int n = 70000;
+  std::array<int, 7> faces{};
+  for (int i = 0; i < n; ++i) ++faces[rng.below(7)];
+  double chi = 0;
+  for (int c : faces) chi += (c - n / 7.0) * (c - n / 7.0) / (n / 7.0);
+  EXPECT_LT(chi, 22.46);
+
+  ChanceList outcomes;
+  outcomes.push_back({0, 1});
+  outcomes.push_back({1, 2});
+  outcomes.push_back({2, 4});
+  std::array<int, 3> seen{};
+  for (int i = 0; i < n; ++i) ++seen[static_cast<std::size_t>(sample_chance(outcomes, rng))];
+  chi = 0;
+  for (std::size_t k = 0; k < 3; ++k) {
+    const double expected = n * static_cast<double>(outcomes[k].weight) / 7.0;
+    chi += (seen[k] - expected) * (seen[k] - expected) / expected;
+  }
+  EXPECT_LT(chi, 13.82);
 }
 
 }  // namespace

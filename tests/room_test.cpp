@@ -81,6 +81,103 @@ TEST(Room, SameSeedSameGame) {
   EXPECT_EQ(record_to_json(*(*a)->record()), record_to_json(*(*b)->record()));
 }
 
+// --- Chance from a key (RoomOptions::chance_key), as the server's tables.
+
+ChaChaKey test_key(std::uint8_t first) {
+  ChaChaKey key{};
+  key[0] = first;
+  key[17] = 0x5a;
+  return key;
+}
+
+std::vector<SeatConfig> all_bots(int players) {
+  return std::vector<SeatConfig>(static_cast<std::size_t>(players),
+                                 SeatConfig{.kind = SeatKind::kBot, .bot = "random"});
+}
+
+// The chance outcomes of a finished room's record, in order.
+std::vector<Action> chance_outcomes(const Room& r) {
+  const auto record = r.record();
+  EXPECT_TRUE(record);
+  std::vector<Action> out;
+  if (record)
+    for (const RecordedAction& a : record->actions)
+      if (a.seat == kChance) out.push_back(a.action);
+  return out;
+}
+
+// The toy game deals a card 1-6 to each seat each round: 36 cards here.
+std::vector<Action> cards(RoomOptions options, std::vector<SeatConfig> seats, Seat person = -1) {
+  auto room = Room::open(kToy, {{"rounds", 12}}, std::move(seats), std::move(options));
+  EXPECT_TRUE(room);
+  Room& r = **room;
+  if (person >= 0)
+    play_out(r, person);
+  else
+    EXPECT_FALSE(r.advance());
+  EXPECT_TRUE(r.finished());
+  return chance_outcomes(r);
+}
+
+TEST(Room, AChanceKeyDealsTheSameForTheSameKeyAndNotAsTheSeed) {
+  const auto a = cards({.seed = 3, .chance_key = test_key(1)}, all_bots(3));
+  ASSERT_EQ(a.size(), 36u);
+  // The key alone decides the game: the seed is not used.
+  auto b = Room::open(kToy, {{"rounds", 12}}, all_bots(3), {.seed = 3, .chance_key = test_key(1)});
+  auto c = Room::open(kToy, {{"rounds", 12}}, all_bots(3), {.seed = 4, .chance_key = test_key(1)});
+  ASSERT_FALSE((*b)->advance());
+  ASSERT_FALSE((*c)->advance());
+  EXPECT_EQ(chance_outcomes(**b), a);
+  EXPECT_EQ(record_to_json(*(*b)->record()), record_to_json(*(*c)->record()))
+      << "bots' generators come from the key too";
+  // Another key deals otherwise; so does the seed's generator without a key.
+  EXPECT_NE(cards({.seed = 3, .chance_key = test_key(2)}, all_bots(3)), a);
+  EXPECT_NE(cards({.seed = 3}, all_bots(3)), a);
+}
+
+// The chance stream is the key's alone: bots' turns draw nothing from it, so
+// the cards are the same whether two or three seats are bots. With a seed,
+// every bot turn takes its generator from the seed's, so the cards change.
+TEST(Room, WithAChanceKeyBotsTurnsDoNotMoveTheDeal) {
+  const auto three_bots = cards({.chance_key = test_key(1)}, all_bots(3));
+  const auto two_bots = cards({.chance_key = test_key(1)}, person_and_bots(3, 0), 0);
+  EXPECT_EQ(three_bots, two_bots);
+  EXPECT_NE(cards({.seed = 5}, all_bots(3)), cards({.seed = 5}, person_and_bots(3, 0), 0));
+}
+
+// A server resumes a table with a fresh key: what was drawn is replayed from
+// the entries, and the rest of the game is drawn from the new key.
+TEST(Room, ResumedWithANewChanceKeyKeepsThePastAndDealsOnFromTheKey) {
+  store::MemoryStore store;
+  auto room =
+      Room::open(kToy, {{"rounds", 8}}, person_and_bots(3, 0), {.chance_key = test_key(1)}, &store);
+  Room& r = **room;
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_FALSE(r.advance());
+    ASSERT_FALSE(r.act(0, r.version(), r.choices(0, "en").back().action));
+  }
+  const auto table = store.load(r.table_id());
+  ASSERT_TRUE(table);
+  std::vector<std::vector<Action>> finished;
+  for (std::uint8_t k : {7, 7, 8}) {
+    // Without a store: each resumed room plays on from the same entries.
+    auto again = Room::resume(kToy, *table, person_and_bots(3, 0), {.chance_key = test_key(k)});
+    ASSERT_TRUE(again) << again.error().message;
+    for (Seat o : {kSpectator, 0, 1, 2}) EXPECT_EQ((*again)->view(o), r.view(o));
+    play_out(**again, 0);
+    finished.push_back(chance_outcomes(**again));
+  }
+  const std::size_t drawn = static_cast<std::size_t>(
+      std::count_if(table->entries.begin(), table->entries.end(),
+                    [](const store::Entry& e) { return e.kind == "action" && e.seat == kChance; }));
+  ASSERT_EQ(finished[0].size(), 24u);
+  for (const auto& f : finished)
+    EXPECT_TRUE(
+        std::equal(f.begin(), f.begin() + static_cast<std::ptrdiff_t>(drawn), finished[0].begin()));
+  EXPECT_EQ(finished[0], finished[1]) << "the same new key deals the same";
+  EXPECT_NE(finished[0], finished[2]) << "another new key deals otherwise";
+}
+
 TEST(Room, BadMovesAreRefusedAndChangeNothing) {
   auto room = Room::open(kToy, Json::object(), person_and_bots(2, 0), {.seed = 1});
   Room& r = **room;

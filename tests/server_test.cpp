@@ -1227,6 +1227,26 @@ std::set<std::string> keys_of(const Json& j) {
   return out;
 }
 
+// Each table start and resume draws its chance from a key of its own
+// (server/table.cpp): 32 bytes, all of them random, none repeated. Every bit
+// is set in about half of the keys (1000 keys: 500 +- 16 for each bit; a
+// constant or a zero-padded part would stay at 0 or 1000).
+TEST(Protocol, EveryChanceKeyIsFresh256BitRandomness) {
+  const int n = 1000;
+  std::set<ChaChaKey> keys;
+  std::array<int, 256> ones{};
+  for (int i = 0; i < n; ++i) {
+    const ChaChaKey key = secure_chance_key();
+    keys.insert(key);
+    for (std::size_t bit = 0; bit < 256; ++bit) ones[bit] += (key[bit / 8] >> (bit % 8)) & 1;
+  }
+  EXPECT_EQ(keys.size(), static_cast<std::size_t>(n));
+  for (std::size_t bit = 0; bit < 256; ++bit) {
+    EXPECT_GT(ones[bit], 400) << "bit " << bit;
+    EXPECT_LT(ones[bit], 600) << "bit " << bit;
+  }
+}
+
 TEST(Protocol, TheServerSendsAndAcceptsTheGoldenMessages) {
   TestServer server;
   auto created = http_post(server.port(), "/api/tables",
