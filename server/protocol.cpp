@@ -58,11 +58,6 @@ std::string random_hex(std::size_t bytes) {
   return out;
 }
 
-std::uint64_t secure_seed() {
-  std::random_device rd;
-  return (std::uint64_t{rd()} << 32) | rd();
-}
-
 ChaChaKey secure_chance_key() {
   ChaChaKey key;
   if (RAND_bytes(key.data(), static_cast<int>(key.size())) != 1) {

@@ -64,9 +64,6 @@ Json error_json(const Error& e);
 // A new secret: `bytes` random bytes from the operating system's secure
 // source (std::random_device, /dev/urandom on Linux), as lowercase hex.
 std::string random_hex(std::size_t bytes);
-// 64 random bits from the secure source (a table's room seed; a table with a
-// chance key does not use it).
-std::uint64_t secure_seed();
 // A fresh 256-bit chance key (room::RoomOptions::chance_key) from OpenSSL's
 // RAND_bytes (its generator, seeded from the operating system's getrandom):
 // one per table start and per resume, never stored nor sent. Stops the

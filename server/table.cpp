@@ -453,14 +453,7 @@ Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecor
     p.bot = e.json.value("bot", "");
     p.token_hash = e.json.value("owner", Json::object()).value("token", "");
   }
-  room::RoomOptions ro{.seed = t->guide_ ? t->guide_->seed : secure_seed(),
-                       .chance_key = t->guide_ ? std::nullopt : std::optional(secure_chance_key()),
-                       .languages = t->languages_,
-                       .move_clock = t->move_clock_,
-                       .grace = t->turn_based_ ? kNoGrace : t->grace_,
-                       .undo = t->undo_,
-                       .lease = lease};
-  auto r = room::Room::resume(*game, rec, std::move(seats), ro, &hub.store);
+  auto r = room::Room::resume(*game, rec, std::move(seats), t->room_options(lease), &hub.store);
   if (!r) return r.error();
   t->room_ = std::move(*r);
   // Everyone is away until they reconnect; the grace period starts now.
@@ -873,6 +866,19 @@ MaybeError Table::hand_seat(Seat seat, SeatPlan next) {
   return std::nullopt;
 }
 
+room::RoomOptions Table::room_options(const store::Lease& lease) const {
+  // A guided table deals its script's game from the script's seed; every
+  // other table draws chance from a secret key of its own, new at each start
+  // and resume (docs/server.md, "Chance"), which makes the seed unused.
+  return {.seed = guide_ ? guide_->seed : room::RoomOptions{}.seed,
+          .chance_key = guide_ ? std::nullopt : std::optional(secure_chance_key()),
+          .languages = languages_,
+          .move_clock = move_clock_,
+          .grace = turn_based_ ? kNoGrace : grace_,
+          .undo = undo_,
+          .lease = lease};
+}
+
 MaybeError Table::start() {
   std::vector<room::SeatConfig> seats;
   for (const SeatPlan& p : plan_) {
@@ -880,15 +886,9 @@ MaybeError Table::start() {
     const bool taken = p.kind != room::SeatKind::kPerson || !p.token_hash.empty();
     seats.push_back({taken ? p.kind : room::SeatKind::kEmpty, p.name, p.bot});
   }
-  room::RoomOptions ro{.seed = guide_ ? guide_->seed : secure_seed(),
-                       .chance_key = guide_ ? std::nullopt : std::optional(secure_chance_key()),
-                       .languages = languages_,
-                       .move_clock = move_clock_,
-                       .grace = turn_based_ ? kNoGrace : grace_,
-                       .undo = undo_,
-                       .table_id = id_,
-                       .table_options = {{"server", seat_plan_json()}},
-                       .lease = lease_};
+  room::RoomOptions ro = room_options(lease_);
+  ro.table_id = id_;
+  ro.table_options = {{"server", seat_plan_json()}};
   for (auto& s : ro.table_options["server"]["seats"])
     if (s["kind"] == "person" && s["token"] == "") s["kind"] = "empty";
   if (const auto& script = hub_.options.chance_script)

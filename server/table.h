@@ -242,6 +242,8 @@ class Table : public std::enable_shared_from_this<Table> {
   // Reads the seat plan and table options stored under "server".
   MaybeError read_plan(const Json& server);
   MaybeError start();
+  // The room's options for this table (its chance, languages, clocks, undo).
+  room::RoomOptions room_options(const store::Lease& lease) const;
   // The host's seat control during the game (see the rules at its definition).
   Expected<Json> replace_seat(const Json& body);
   // Gives `seat` to `next` for good (stored; everyone is told): the host's
