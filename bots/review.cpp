@@ -99,6 +99,8 @@ Expected<Review> review_record(const AnyGame& game, const GameRecord& record, Se
   for (std::size_t i = 0; i < record.actions.size(); ++i) {
     const RecordedAction& entry = record.actions[i];
     if (entry.seat != seat || entry.undo || undone[i]) continue;
+    if (opt.stop && opt.stop->load(std::memory_order_relaxed))
+      return make_error("review/stopped", "the review was stopped before its end");
     const AnyState& before = i == 0 ? *start : after[i - 1];
     Action taken = entry.action;
     if (taken < 0) {  // a hand-written entry: its JSON form (replay checked it)

@@ -12,6 +12,7 @@
 // tries; the same record, seat, budget and seed give the same numbers.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -25,6 +26,9 @@ struct ReviewOptions {
   std::string budget = "1000";  // an ismcts budget (parse_budget), per decision
   std::uint64_t seed = 1;
   std::string lang = "en";  // for the actions in words
+  // Set from another thread, it ends the review before its next decision
+  // with review/stopped (a server that stops does not wait for a whole game).
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct Estimate {

@@ -41,6 +41,7 @@ void ReviewQueue::stop() {
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
+    stop_flag_ = true;
     dropped.swap(queue_);
   }
   wake_.notify_all();

@@ -8,6 +8,7 @@
 // with review/busy); the last kRemembered made are answered from memory.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -41,8 +42,11 @@ class ReviewQueue {
   // is a review. Thread-safe.
   void ask(const std::string& key, std::function<Expected<Json>()> make, Reply reply);
   // Drops the reviews not begun (their replies are destroyed, unanswered, on
-  // this thread) and waits for the one under way. Idempotent.
+  // this thread), tells the one under way to stop (stopping()) and waits
+  // for it. Idempotent.
   void stop();
+  // True once stop() is called: a `make` that takes long checks it.
+  const std::atomic<bool>& stopping() const { return stop_flag_; }
 
   std::size_t queued() const;
   std::uint64_t made() const;  // times `make` ran and gave a review (not those from memory)
@@ -64,6 +68,7 @@ class ReviewQueue {
   std::deque<std::string> order_;  // of remembered_, oldest first
   std::uint64_t made_ = 0;
   bool stopping_ = false;
+  std::atomic<bool> stop_flag_{false};
   std::thread thread_;
 };
 

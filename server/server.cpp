@@ -717,8 +717,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (seat >= parsed->players)
       return reply_later(make_error("review/seat", fmt::format("there is no seat {}", seat)));
     const std::string stored_key = fmt::format("{}|{}|{}", seat, lang, kReviewBudget);
-    auto make = [&store = hub_.store, rec = std::move(*parsed), table, seat, lang,
-                 stored_key]() -> Expected<Json> {
+    auto make = [&store = hub_.store, &stop = hub_.reviews.stopping(), rec = std::move(*parsed),
+                 table, seat, lang, stored_key]() -> Expected<Json> {
       // Made before, by this node or another: the store keeps every review.
       if (auto stored = store.load_review(table, stored_key); stored && !stored->is_null())
         return std::move(*stored);
@@ -726,8 +726,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         spdlog::warn("table {}: review not read from the store: {}", table, stored.error().message);
       const AnyGame* game = find_game(rec.game);
       if (game == nullptr) return make_error(errc::kMalformed, "no such game");
-      auto made = review_record(*game, rec, seat,
-                                {.budget = std::string(kReviewBudget), .seed = 1, .lang = lang});
+      auto made = review_record(
+          *game, rec, seat,
+          {.budget = std::string(kReviewBudget), .seed = 1, .lang = lang, .stop = &stop});
       if (!made) return made.error();
       Json out = made->to_json();
       out["table"] = table;

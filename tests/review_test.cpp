@@ -90,6 +90,19 @@ TEST_P(ReviewEveryGame, TheSameRecordSeatBudgetAndSeedGiveTheSameNumbers) {
   }
 }
 
+// A stopping server does not wait for a whole game's review.
+TEST_P(ReviewEveryGame, AStopFlagEndsTheReviewBeforeItsNextDecision) {
+  const AnyGame& game = *find_game(GetParam());
+  const Json params = GetParam() == "ufo" ? Json{{"max_rounds", 3}} : game.param_variants().front();
+  const GameRecord rec = record_of(game, params, 3, test::random_game(game, params, 3, 7));
+  std::atomic<bool> stop{true};
+  auto r = review_record(game, rec, 0, {.budget = "60", .seed = 5, .stop = &stop});
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, "review/stopped");
+  stop = false;
+  EXPECT_TRUE(review_record(game, rec, 0, {.budget = "60", .seed = 5, .stop = &stop}));
+}
+
 TEST_P(ReviewEveryGame, ASeatsReviewDoesNotChangeWhenWhatItCouldNotSeeIsResampled) {
   // The same game with other hidden information (deals, draws and secret
   // decisions the seat could not tell apart, tests/resample.h): the seat's

@@ -347,6 +347,27 @@ TEST(ReviewQueue, TheSameReviewAskedAgainWhileItWaitsIsMadeOnceAndTheQueueIsBoun
   EXPECT_EQ(answers.back(), "\"k\"");
 }
 
+TEST(ReviewQueue, StopTellsTheReviewUnderWayToStopAndWaitsForIt) {
+  ReviewQueue q(4);
+  std::latch started(1);
+  std::atomic<bool> saw_stop{false};
+  q.ask(
+      "long",
+      [&]() -> Expected<Json> {
+        started.count_down();
+        // A review's decisions, until it is told to stop (bots/review.h).
+        while (!q.stopping().load()) std::this_thread::sleep_for(1ms);
+        saw_stop = true;
+        return make_error("review/stopped", "stopped");
+      },
+      [](Expected<Json>) {});
+  started.wait();
+  const auto t0 = std::chrono::steady_clock::now();
+  q.stop();
+  EXPECT_TRUE(saw_stop.load());
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, 2s);
+}
+
 TEST(ServerGuard, ReviewsAreAskedInALanguageForASeatAndTheirQueueIsBounded) {
   ServerOptions o;
   o.max_queued_reviews = 1;
