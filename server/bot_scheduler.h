@@ -8,9 +8,10 @@
 // over `half_life`, so a table is judged by its recent use), and a free
 // thread takes the waiting decision of the table that used least: a table
 // whose bots think long waits behind tables whose bots think little, never
-// the other way round. No decision waits for more than the ones running
-// (each capped by the server's bot budget) plus those of tables that used
-// less than its own.
+// the other way round. And decisions known to be long (a "heavy" budget,
+// see heavy_budget) never hold every thread: with two threads or more, one
+// is always left to the others, so a quick bot waits at most for the quick
+// decisions before it.
 #pragma once
 
 #include <chrono>
@@ -26,6 +27,11 @@
 
 namespace meeple::server {
 
+// A bot budget (bots/bot.h, BotBudget) whose decisions take long: more than
+// a quarter second, or more iterations than a "hard" bot searches (10,000,
+// at most 0.11 s a decision at the 95th percentile in every game).
+bool heavy_budget(double seconds, int iterations);
+
 class BotScheduler {
  public:
   using Clock = std::chrono::steady_clock;
@@ -36,8 +42,9 @@ class BotScheduler {
   BotScheduler& operator=(const BotScheduler&) = delete;
 
   // Runs `job` on one of the threads, when its table's turn comes (see
-  // above). Thread-safe. After stop() the job is dropped (destroyed unrun).
-  void submit(const std::string& table, std::function<void()> job);
+  // above). `heavy`: a decision of a long budget. Thread-safe. After stop()
+  // the job is dropped (destroyed unrun).
+  void submit(const std::string& table, std::function<void()> job, bool heavy = false);
   // Drops the decisions not begun (their jobs are destroyed on this thread)
   // and waits for those under way. Idempotent.
   void stop();
@@ -50,8 +57,12 @@ class BotScheduler {
   struct Job {
     std::string table;
     std::uint64_t order;  // arrival, for ties
+    bool heavy = false;
     std::function<void()> run;
   };
+  // A job a free thread may take now: a light one, or a heavy one while
+  // fewer than max_heavy_ run.
+  bool may_run(const Job& j) const { return !j.heavy || running_heavy_ < max_heavy_; }
   struct Usage {
     double seconds = 0;  // decayed to `at`
     Clock::time_point at;
@@ -65,6 +76,8 @@ class BotScheduler {
   std::deque<Job> queue_;
   std::unordered_map<std::string, Usage> usage_;
   std::uint64_t next_order_ = 0;
+  int max_heavy_ = 1;  // threads - 1, at least 1
+  int running_heavy_ = 0;
   bool stopping_ = false;
   std::vector<std::thread> threads_;
 };

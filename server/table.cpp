@@ -90,6 +90,14 @@ Json summary_json(const std::string& id, const AnyGame& game, int players, Phase
           {"public", is_public}};
 }
 
+// Chat lines as messages carry them (docs/protocol.md): [{n, seat, text}].
+Json chat_json(const std::vector<room::ChatLine>& lines) {
+  Json out = Json::array();
+  for (const room::ChatLine& l : lines)
+    out.push_back({{"n", l.number}, {"seat", l.seat}, {"text", l.text}});
+  return out;
+}
+
 // A display name: 1 to 40 bytes of printable text.
 Expected<std::string> read_name(const Json& body) {
   const Json n = body.value("name", Json("player"));
@@ -1094,12 +1102,9 @@ void Table::on_message(Peer* peer, const Json& msg, SteadyClock::time_point rece
     const Json before = msg.value("before", Json());
     if (!before.is_number_unsigned())
       return send_error(c, make_error(errc::kMalformed, "chat_page needs before, a line number"));
-    Json lines = Json::array();
-    if (room_)
-      for (const room::ChatLine& l :
-           room_->chat_before(before.get<std::size_t>(), hub_.options.chat_page))
-        lines.push_back({{"n", l.number}, {"seat", l.seat}, {"text", l.text}});
-    return send(c, {{"type", "chat_page"}, {"lines", std::move(lines)}});
+    const auto lines = room_ ? room_->chat_before(before.get<std::size_t>(), hub_.options.chat_page)
+                             : std::vector<room::ChatLine>();
+    return send(c, {{"type", "chat_page"}, {"lines", chat_json(lines)}});
   }
   if (t == "ping") return send(c, {{"type", "pong"}});
   send_error(c, make_error(errc::kMalformed, fmt::format("no message type '{}'", t)));
@@ -1199,12 +1204,23 @@ void Table::drive() {
     thinking_ = true;
     thinking_version_ = (*turn)->version;
     auto shared = std::make_shared<room::BotTurn>(std::move(**turn));
-    hub_.bots.submit(id_, [self = shared_from_this(), shared] {
-      const auto t0 = SteadyClock::now();
-      const Action a = room::think(*shared);
-      self->hub_.metrics.bot_think.observe(SteadyClock::now() - t0);
-      self->post([self, shared, a] { self->on_bot(shared, a); });
-    });
+    // A bot seat's own spec tells how long it thinks (a stand-in is the
+    // game's default bot, a quick one).
+    const SeatPlan& p = plan_[static_cast<std::size_t>(shared->seat)];
+    bool heavy = false;
+    if (const auto colon = p.bot.find(':');
+        p.kind == room::SeatKind::kBot && colon != std::string::npos)
+      if (auto b = parse_budget(std::string_view(p.bot).substr(colon + 1), game_->name()))
+        heavy = heavy_budget(b->seconds, b->iterations);
+    hub_.bots.submit(
+        id_,
+        [self = shared_from_this(), shared] {
+          const auto t0 = SteadyClock::now();
+          const Action a = room::think(*shared);
+          self->hub_.metrics.bot_think.observe(SteadyClock::now() - t0);
+          self->post([self, shared, a] { self->on_bot(shared, a); });
+        },
+        heavy);
   }
   publish();
 }
@@ -1440,22 +1456,8 @@ std::shared_ptr<const std::string> Table::state_message(Publication& pub, Conn& 
     // something that happened. A first message carries the last page of it.
     const std::size_t chat_limit = c.events_from == 0 ? hub_.options.chat_page : SIZE_MAX;
     out += pub.cached_words(kChance, c.events_from, "", [&] {
-      std::string t;
       const auto lines = room_->chat_lines(c.events_from, room_->event_count(), chat_limit);
-      if (lines.empty()) return t;
-      t = "\"chat\":";
-      JsonWriter cw(t);
-      cw.begin_array();
-      for (const room::ChatLine& l : lines) {
-        cw.begin_object();
-        cw.field("n", static_cast<std::uint64_t>(l.number));
-        cw.field("seat", l.seat);
-        cw.field("text", l.text);
-        cw.end_object();
-      }
-      cw.end_array();
-      t += ',';
-      return t;
+      return lines.empty() ? std::string() : "\"chat\":" + chat_json(lines).dump() + ",";
     });
     out += pub.cached_words(c.seat, c.events_from, c.lang, [&] {
       std::string t = "\"events\":";

@@ -288,6 +288,39 @@ TEST(BotScheduler, ATableThatUsedLessBotTimeGoesFirst) {
   EXPECT_LT(s.used_seconds("quick"), 0.05);
 }
 
+// Long decisions never hold every thread: a quick bot gets the one left.
+TEST(BotScheduler, HeavyDecisionsLeaveAThreadToTheQuickOnes) {
+  EXPECT_TRUE(heavy_budget(5, 0));
+  EXPECT_TRUE(heavy_budget(0, 100000));
+  EXPECT_FALSE(heavy_budget(0, 10000)) << "a hard bot";
+  EXPECT_FALSE(heavy_budget(0.1, 0));
+  BotScheduler s(2);
+  std::latch release(1);
+  std::atomic<int> heavy_started{0};
+  std::promise<void> quick_done;
+  s.submit(
+      "slow1",
+      [&] {
+        ++heavy_started;
+        release.wait();
+      },
+      true);
+  s.submit(
+      "slow2",
+      [&] {
+        ++heavy_started;
+        release.wait();
+      },
+      true);
+  s.submit("quick", [&] { quick_done.set_value(); });
+  EXPECT_EQ(quick_done.get_future().wait_for(5s), std::future_status::ready);
+  EXPECT_EQ(heavy_started.load(), 1) << "the second heavy decision waits for the first";
+  release.count_down();
+  for (int i = 0; i < 500 && heavy_started.load() < 2; ++i) std::this_thread::sleep_for(2ms);
+  EXPECT_EQ(heavy_started.load(), 2);
+  s.stop();
+}
+
 TEST(BotScheduler, StopDropsWhatWaitsAndFinishesWhatRuns) {
   auto s = std::make_unique<BotScheduler>(1);
   std::atomic<int> ran{0};
