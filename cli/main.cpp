@@ -240,15 +240,11 @@ int main(int argc, char** argv) {
                    "Connections one address may hold at once (0: no limit; meeple loadtest from "
                    "one address needs more than its connections)")
       ->capture_default_str();
+  std::string max_bot_budget = "5s,100000";
   c_serve
-      ->add_option("--max-bot-seconds", sv.max_bot_seconds,
-                   "The longest a table's bot may think per decision (bot/budget above)")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
-  c_serve
-      ->add_option("--max-bot-iterations", sv.max_bot_iterations,
-                   "The most search iterations a table's bot may use per decision")
-      ->check(CLI::PositiveNumber)
+      ->add_option("--max-bot-budget", max_bot_budget,
+                   "The most a table's bot may think per decision: seconds (Ns) and search "
+                   "iterations (N), e.g. 5s,100000 (bot/budget above)")
       ->capture_default_str();
   c_serve
       ->add_option("--max-queued-reviews", sv.max_queued_reviews,
@@ -337,6 +333,10 @@ int main(int argc, char** argv) {
           std::chrono::milliseconds(static_cast<std::int64_t>(finished_ttl_seconds * 1000));
       sv.lease = std::chrono::milliseconds(static_cast<std::int64_t>(lease_seconds * 1000));
       sv.lobby_ttl = std::chrono::milliseconds(static_cast<std::int64_t>(lobby_ttl_seconds * 1000));
+      if (!meeple::server::read_max_bot_budget(max_bot_budget, sv)) {
+        std::cerr << "error: --max-bot-budget is seconds and iterations, e.g. 5s,100000\n";
+        return 2;
+      }
       return meeple::server::serve(sv, std::cout, std::cerr);
     }
     if (*c_load) return meeple::server::run_loadtest(lt, std::cout, std::cerr);

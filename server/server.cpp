@@ -1040,6 +1040,22 @@ void Server::stop() {
     });
 }
 
+bool read_max_bot_budget(std::string_view text, ServerOptions& o) {
+  bool any = false;
+  while (!text.empty()) {
+    const auto comma = text.find(',');
+    const std::string_view part = text.substr(0, comma);
+    auto b = parse_budget(part);
+    if (!b || b->trees > 1 || part.find_first_not_of("0123456789.s") != std::string_view::npos)
+      return false;
+    if (b->seconds > 0) o.max_bot_seconds = b->seconds;
+    if (b->iterations > 0) o.max_bot_iterations = b->iterations;
+    any = true;
+    text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+  }
+  return any;
+}
+
 int serve(ServerOptions options, std::ostream& out, std::ostream& err) {
   spdlog::set_level(spdlog::level::from_str(options.log_level));
   // A PostgreSQL store may be shared (and its writes may fail with an

@@ -18,6 +18,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/error.h"
@@ -129,6 +130,10 @@ class Server {
   unsigned short port_ = 0;
   std::function<void()> stop_listening_;
 };
+
+// --max-bot-budget's "5s,100000": seconds ("Ns") and iterations ("N"), either
+// or both, into max_bot_seconds and max_bot_iterations; false when unreadable.
+bool read_max_bot_budget(std::string_view text, ServerOptions& o);
 
 // `meeple serve`: opens the store (options.db), starts the server, prints its
 // address and runs until SIGTERM or SIGINT. Returns the exit code.

@@ -1097,6 +1097,7 @@ void Table::on_message(Peer* peer, const Json& msg, SteadyClock::time_point rece
     return undo(c, v.get<std::uint64_t>());
   }
   if (t == "chat") return chat(c, msg, received);
+  if (t == "leave") return leave(c);
   if (t == "chat_page") {
     // Earlier chat than the messages carried: the page before line `before`.
     const Json before = msg.value("before", Json());
@@ -1108,6 +1109,40 @@ void Table::on_message(Peer* peer, const Json& msg, SteadyClock::time_point rece
   }
   if (t == "ping") return send(c, {{"type", "pong"}});
   send_error(c, make_error(errc::kMalformed, fmt::format("no message type '{}'", t)));
+}
+
+void Table::leave(Conn& c) {
+  if (c.seat < 0) return send_error(c, make_error(errc::kBadToken, "spectators hold no seat"));
+  const Seat seat = c.seat;
+  const auto i = static_cast<std::size_t>(seat);
+  if (phase_ == Phase::kFinished)
+    return send_error(c, make_error(meeple::errc::kGameOver, "the game is over"));
+  if (phase_ == Phase::kLobby) {
+    // The seat is free to join again; the token opens nothing any more.
+    const SeatPlan before = plan_[i];
+    plan_[i].name.clear();
+    plan_[i].token_hash.clear();
+    if (auto e = save_lobby()) {
+      plan_[i] = before;
+      return send_error(c, *e);
+    }
+    free_seats_.fetch_add(1);
+  } else {
+    if (thinking_)
+      return send_error(
+          c, make_error(errc::kBusy, "a bot is deciding at this table: try again in a moment"));
+    SeatPlan bot;
+    bot.kind = room::SeatKind::kBot;
+    bot.bot = default_bot(*game_);
+    if (auto e = hand_seat(seat, std::move(bot))) return send_error(c, *e);
+  }
+  for (auto& [p, other] : conns_)
+    if (other.seat == seat) {
+      other.seat = kSpectator;
+      other.sent = false;
+    }
+  spdlog::info("table {}: seat {} left", id_, seat);
+  publish(true);
 }
 
 void Table::chat(Conn& c, const Json& msg, SteadyClock::time_point received) {

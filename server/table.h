@@ -239,6 +239,9 @@ class Table : public std::enable_shared_from_this<Table> {
   void arm_lobby_expiry();
   void expire_lobby();
   void chat(Conn& c, const Json& msg, std::chrono::steady_clock::time_point received);
+  // The person gives up their seat: in the lobby it is free to join again,
+  // during the game the game's bot takes it for good (everyone is told).
+  void leave(Conn& c);
   // Reads the seat plan and table options stored under "server".
   MaybeError read_plan(const Json& server);
   MaybeError start();

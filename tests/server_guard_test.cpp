@@ -214,6 +214,66 @@ TEST(ServerGuard, TheHostCannotTakeAnotherPersonsSeatInTheLobbyOrReadTheirView) 
   (void)host_seat;
 }
 
+// A person's seat changes hands by that person's leave: in the lobby the
+// seat is free again, during the game a bot takes it for good.
+TEST(ServerGuard, APersonLeavesTheirSeatAndEveryoneIsTold) {
+  TestServer server;
+  const unsigned short port = server.port();
+  Created t = create(port, {{"game", "ufo"},
+                            {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}},
+                            {"auto_start", false}});
+  auto ana = http_post(port, "/api/tables/" + t.id + "/join", {{"seat", 0}, {"name", "Ana"}});
+  {
+    WsClient a(port, "/ws/tables/" + t.id + "?token=" + ana.body["token"].get<std::string>());
+    EXPECT_EQ(next_of(a, "state")["seat"], 0);
+    a.send({{"type", "leave"}});
+    Json after = next_of(a, "state");
+    EXPECT_EQ(after["seat"], kSpectator);
+    EXPECT_EQ(after["seats"][0]["taken"], false);
+  }
+  EXPECT_EQ(http_get(port, "/api/tables/" + t.id).body["free_seats"], 2);
+  ana = http_post(port, "/api/tables/" + t.id + "/join", {{"seat", 0}, {"name", "Ana"}});
+  auto ben = http_post(port, "/api/tables/" + t.id + "/join", {{"seat", 1}, {"name", "Ben"}});
+  ASSERT_EQ(
+      http_post(port, "/api/tables/" + t.id + "/start", {{"host_token", t.host_token}}).status,
+      200);
+  const std::string ana_token = ana.body["token"];
+  WsClient a(port, "/ws/tables/" + t.id + "?token=" + ana_token);
+  WsClient b(port, "/ws/tables/" + t.id + "?token=" + ben.body["token"].get<std::string>());
+  next_of(a, "state");
+  next_of(b, "state");
+  Json left;
+  for (int i = 0; i < 100 && left.is_null(); ++i) {
+    a.send({{"type", "leave"}});
+    for (int k = 0; k < 20; ++k) {
+      auto m = a.next();
+      ASSERT_TRUE(m);
+      if (m->value("type", "") == "state" && (*m)["seat"] == kSpectator) {
+        left = *m;
+        break;
+      }
+      if (m->value("type", "") == "error") {
+        ASSERT_EQ((*m)["code"], "table/busy");
+        break;
+      }
+    }
+  }
+  ASSERT_FALSE(left.is_null());
+  EXPECT_EQ(left["seats"][0]["kind"], "bot");
+  // Ben is told who took the seat.
+  bool told = false;
+  for (int i = 0; i < 50 && !told; ++i) {
+    auto m = b.next();
+    ASSERT_TRUE(m);
+    for (const Json& e : m->value("events", Json::array()))
+      told |= e.get<std::string>().ends_with("takes Ana's seat");
+  }
+  EXPECT_TRUE(told);
+  // Her token opens nothing any more.
+  WsClient again(port, "/ws/tables/" + t.id + "?token=" + ana_token);
+  EXPECT_EQ(next_of(again, "error")["code"], "auth/token");
+}
+
 // --- Budgets the server owns
 
 TEST(ServerGuard, BotBudgetsAreTheServersAtCreationAndMidGame) {
