@@ -46,6 +46,10 @@ std::string seat_words(std::string_view lang, SeatNotice n, const std::string& n
         return fmt::format("{} è di nuovo al tavolo", name);
       case kYouAreBack:
         return "sei di nuovo al tavolo: giochi tu il tuo posto";
+      case kIsLate:
+        return fmt::format("il tempo di {} è scaduto: il tavolo lo aspetta", name);
+      case kYouAreLate:
+        return "il tuo tempo è scaduto: il tavolo ti aspetta";
     }
   if (lang == "ko") switch (n) {
       case kTakesTheSeat:
@@ -64,6 +68,10 @@ std::string seat_words(std::string_view lang, SeatNotice n, const std::string& n
         return fmt::format("{} 님이 돌아왔습니다", name);
       case kYouAreBack:
         return "돌아왔습니다. 다시 직접 둡니다";
+      case kIsLate:
+        return fmt::format("{} 님의 시간이 다 되었습니다. 테이블이 기다립니다", name);
+      case kYouAreLate:
+        return "시간이 다 되었습니다. 테이블이 기다립니다";
     }
   switch (n) {
     case kTakesTheSeat:
@@ -82,6 +90,10 @@ std::string seat_words(std::string_view lang, SeatNotice n, const std::string& n
       return fmt::format("{} is back", name);
     case kYouAreBack:
       return "you are back: you play your seat again";
+    case kIsLate:
+      return fmt::format("{}'s time ran out: the table waits for them", name);
+    case kYouAreLate:
+      return "your time ran out: the table waits for you";
   }
   return {};
 }
@@ -111,6 +123,7 @@ Room::Room(const AnyGame& game, AnyState state, std::vector<SeatConfig> seats, R
   observers_.assign(n, nullptr);
   deadline_.assign(n, kNever);
   left_at_.assign(n, kNever);
+  left_wall_.assign(n, WallClock::time_point{});
   seat_info_.resize(n);
   record_.game = std::string(game.name());
   record_.players = static_cast<int>(n);
@@ -307,7 +320,10 @@ MaybeError Room::act(Seat seat, std::uint64_t version, Action a) {
   const auto i = static_cast<std::size_t>(seat);
   if (auto e = commit(seat, a, config_[i].kind == SeatKind::kPerson)) return e;
   // A person who acts is back at the table.
-  if (config_[i].kind == SeatKind::kPerson) end_stand_in(i);
+  if (config_[i].kind == SeatKind::kPerson) {
+    end_stand_in(i);
+    seat_info_[i].late = false;
+  }
   return std::nullopt;
 }
 
@@ -343,6 +359,7 @@ MaybeError Room::replace_seat(Seat seat, SeatConfig c, Json owner) {
   info.stand_in = false;
   info.connected = c.kind != SeatKind::kPerson;
   left_at_[i] = c.kind == SeatKind::kPerson ? Clock::now() : kNever;
+  left_wall_[i] = wall_now();
   deadline_[i] = kNever;
   record_.seats[i] = c.kind == SeatKind::kPerson ? c.name : spec;
   observers_[i] = nullptr;
@@ -575,6 +592,7 @@ void Room::set_connected(Seat seat, bool connected, Clock::time_point now) {
   if (config_[i].kind != SeatKind::kPerson) return;
   seat_info_[i].connected = connected;
   left_at_[i] = connected ? kNever : now;
+  if (!connected) left_wall_[i] = wall_now();
   if (connected) end_stand_in(i);
 }
 
@@ -585,6 +603,14 @@ void Room::end_stand_in(std::size_t i) {
     return seat_words(lang, self ? SeatNotice::kYouAreBack : SeatNotice::kIsBack,
                       seat_info_[i].name);
   });
+}
+
+std::optional<WallClock::time_point> Room::stand_in_at(Seat seat) const {
+  if (seat < 0 || seat >= num_players() || !options_.stand_ins) return std::nullopt;
+  const auto i = static_cast<std::size_t>(seat);
+  if (config_[i].kind != SeatKind::kPerson || seat_info_[i].stand_in || left_at_[i] == kNever)
+    return std::nullopt;
+  return left_wall_[i] + options_.grace;
 }
 
 MaybeError Room::stand_in(Seat seat) {
@@ -630,6 +656,17 @@ bool Room::tick(Clock::time_point now) {
   for (std::size_t i = 0; i < config_.size(); ++i) {
     if (config_[i].kind != SeatKind::kPerson || seat_info_[i].stand_in) continue;
     const bool out_of_time = now >= deadline_[i];
+    if (!options_.stand_ins) {
+      if (out_of_time && !seat_info_[i].late) {
+        seat_info_[i].late = true;
+        notice(static_cast<Seat>(i), [&](std::string_view lang, bool self) {
+          return seat_words(lang, self ? SeatNotice::kYouAreLate : SeatNotice::kIsLate,
+                            seat_info_[i].name);
+        });
+        changed = true;
+      }
+      continue;
+    }
     const bool away = left_at_[i] != kNever && now - left_at_[i] >= options_.grace;
     if (out_of_time || away) {
       start_stand_in(i, out_of_time ? SeatNotice::kTimeIsUp : SeatNotice::kAway);

@@ -88,6 +88,10 @@ struct RoomOptions {
   // for that seat until the person acts or comes back.
   std::chrono::milliseconds move_clock{0};
   std::chrono::milliseconds grace{60000};
+  // Whether stand-ins play for people at all. False: the table waits for
+  // them; being away brings no stand-in, and a clock that runs out only
+  // marks the person late (SeatInfo::late), everyone told.
+  bool stand_ins = true;
   std::size_t max_chat_bytes = 500;
   // People may take back their own decisions (core/undo.h); off for
   // arena-style tables.
@@ -129,6 +133,7 @@ struct SeatInfo {
   std::string name;       // a person's name, or the bot's name
   bool stand_in = false;  // a person's seat that a bot is playing for now
   bool connected = true;  // people only
+  bool late = false;      // the person's clock ran out at a table that waits for them
 };
 
 // Something that happened at the table, in order: an applied action (chance
@@ -162,6 +167,8 @@ enum class SeatNotice {
   kYourTimeIsUp,
   kIsBack,  // the person is back and plays their seat again
   kYouAreBack,
+  kIsLate,  // the person's clock ran out at a table that waits for them
+  kYouAreLate,
 };
 
 // One choice of a seat that must decide: the action, its JSON form and words.
@@ -249,8 +256,12 @@ class Room {
   // The people's seats whose clock ran out and that no stand-in plays yet
   // (an owner that gives such seats to a bot for good asks before tick()).
   std::vector<Seat> overdue(Clock::time_point now) const;
+  // When a stand-in will start playing for `seat`, a person away at a table
+  // with stand-ins (the countdown everyone sees); nothing otherwise.
+  std::optional<WallClock::time_point> stand_in_at(Seat seat) const;
   // Puts a stand-in bot on every person's seat whose clock ran out or who has
-  // been away too long. Returns true when a seat changed hands (call advance()).
+  // been away too long (at a table without stand-ins, marks those whose clock
+  // ran out late instead). Returns true when a seat changed (call advance()).
   // A stand-in that learns is shown the seat's history the first time it
   // takes over and follows the game from then on, so it always knows what
   // the seat saw.
@@ -364,8 +375,9 @@ class Room {
   std::vector<std::unique_ptr<Bot>> bots_;  // per seat: its bot or stand-in
   std::vector<Bot*> observers_;             // per seat, for show_bots
   bool any_observer_ = false;
-  std::vector<Clock::time_point> deadline_;  // per seat; max() when none
-  std::vector<Clock::time_point> left_at_;   // per seat; max() while connected
+  std::vector<Clock::time_point> deadline_;       // per seat; max() when none
+  std::vector<Clock::time_point> left_at_;        // per seat; max() while connected
+  std::vector<WallClock::time_point> left_wall_;  // per seat: when it left, as people read time
   WallClock::time_point moved_at_ = WallClock::now();
   GameRecord record_;
   UndoTrail trail_;  // tags: the event index of each decision

@@ -78,9 +78,10 @@ std::int64_t epoch_ms(std::chrono::system_clock::time_point t) {
 
 constexpr double kDay = 86400;        // seconds
 constexpr double kMaxClockDays = 14;  // the longest clock (and grace) a table may have
-// A turn-based table's people come and go: being away never brings the
-// stand-in (a century stands for never without overflowing the clocks).
-constexpr std::chrono::milliseconds kNoGrace = std::chrono::hours(24 * 365 * 100);
+// A friends' table (private, with people) gives someone who steps away this
+// long before a stand-in plays for them: friends do not expect a bot after a
+// minute (issue 29).
+constexpr double kFriendsGraceSeconds = 300;
 
 // A table as GET /api/tables lists it.
 Json summary_json(const std::string& id, const AnyGame& game, int players, Phase phase,
@@ -361,8 +362,7 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
   t->auto_start_ =
       req.value("auto_start", Json(true)).is_boolean() ? req.value("auto_start", true) : true;
   const auto clock = seconds_in(req.value("clock_seconds", Json(0)), kMaxClockDays * kDay);
-  const auto grace = seconds_in(
-      req.value("grace_seconds", Json(hub.options.grace.count() / 1000.0)), kMaxClockDays * kDay);
+  const auto grace = seconds_in(req.value("grace_seconds", Json(0)), kMaxClockDays * kDay);
   if (!clock || !grace)
     return make_error(errc::kMalformed,
                       fmt::format("clock_seconds and grace_seconds are numbers of seconds from 0 "
@@ -381,7 +381,6 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
   t->move_clock_ = *clock;
   if (t->turn_based_ && t->move_clock_.count() == 0)
     t->move_clock_ = std::chrono::milliseconds(static_cast<std::int64_t>(kDay * 1000));
-  t->grace_ = *grace;
   // The languages the table tells its events and choices in (each costs
   // words for every observer after every action): a subset of en, it, ko.
   const Json langs = req.value("languages", Json(kLanguages));
@@ -421,6 +420,34 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
   int free = 0;
   for (const auto& p : t->plan_) free += p.kind == room::SeatKind::kPerson;
   t->free_seats_ = free;
+  // What happens when a person is away or out of time: the host's choice
+  // ({"mode": "wait" | "after" | "now", "seconds"}); else a turn-based
+  // table waits; else grace_seconds; else a friends' table (private, with
+  // people) gives five minutes, and any other the server's grace.
+  const Json stand_in = req.value("stand_in", Json());
+  if (stand_in.is_object()) {
+    const Json mode = stand_in.value("mode", Json());
+    if (mode == "wait") {
+      t->stand_ins_ = false;
+    } else if (mode == "now") {
+      t->grace_ = std::chrono::milliseconds(0);
+    } else if (mode == "after") {
+      const auto after = seconds_in(stand_in.value("seconds", Json()), kDay);
+      if (!after || *after < std::chrono::minutes(1))
+        return make_error(errc::kMalformed, "a stand-in comes after 60 to 86400 seconds");
+      t->grace_ = *after;
+    } else {
+      return make_error(errc::kMalformed, "stand_in's mode is \"wait\", \"after\" or \"now\"");
+    }
+  } else if (!stand_in.is_null()) {
+    return make_error(errc::kMalformed, "stand_in is {\"mode\": ..., \"seconds\": ...}");
+  } else if (t->turn_based_) {
+    t->stand_ins_ = false;
+  } else if (req.contains("grace_seconds")) {
+    t->grace_ = *grace;
+  } else if (!t->public_ && free > 0) {
+    t->grace_ = std::chrono::milliseconds(static_cast<std::int64_t>(kFriendsGraceSeconds * 1000));
+  }
   host_token = random_hex(16);
   t->host_hash_ = sha256_hex(host_token);
   return t;
@@ -490,6 +517,9 @@ MaybeError Table::read_plan(const Json& s) {
     auto_start_ = s.value("auto_start", true);
     undo_ = s.value("undo", true);
     turn_based_ = s.value("turn_based", false);
+    // Tables stored before the choice: turn-based ones never brought a
+    // stand-in for being away.
+    stand_ins_ = s.value("stand_ins", !turn_based_);
     takeover_ = s.value("on_timeout", "bot") == "takeover";
     rematch_of_ = s.value("rematch_of", "");
     // Lobbies saved before lobbies expired: their time runs from now.
@@ -654,6 +684,7 @@ Json Table::seat_plan_json() const {
                {"auto_start", auto_start_},
                {"undo", undo_},
                {"turn_based", turn_based_},
+               {"stand_ins", stand_ins_},
                {"on_timeout", takeover_ ? "takeover" : "bot"},
                {"seats", seats}};
   if (!rematch_of_.empty()) plan["rematch_of"] = rematch_of_;
@@ -669,6 +700,11 @@ Json Table::table_options() const {
                                 : Json(static_cast<double>(move_clock_.count()) / 1000)},
           {"turn_based", turn_based_},
           {"on_timeout", takeover_ ? "takeover" : "bot"},
+          {"stand_in",
+           {{"mode", !stand_ins_           ? "wait"
+                     : grace_.count() == 0 ? "now"
+                                           : "after"},
+            {"seconds", grace_.count() / 1000}}},
           {"guide", guide_.has_value()}};
 }
 
@@ -882,7 +918,8 @@ room::RoomOptions Table::room_options(const store::Lease& lease) const {
           .chance_key = guide_ ? std::nullopt : std::optional(secure_chance_key()),
           .languages = languages_,
           .move_clock = move_clock_,
-          .grace = turn_based_ ? kNoGrace : grace_,
+          .grace = grace_,
+          .stand_ins = stand_ins_,
           .undo = undo_,
           .lease = lease};
 }
@@ -965,6 +1002,7 @@ Expected<std::shared_ptr<Table>> Table::rematch(const Json& body, const std::str
   t->auto_start_ = auto_start_;
   t->move_clock_ = move_clock_;
   t->grace_ = grace_;
+  t->stand_ins_ = stand_ins_;
   t->languages_ = languages_;
   t->host_hash_ = host_hash_;
   t->plan_ = plan_;
@@ -1064,12 +1102,16 @@ void Table::on_message(Peer* peer, const Json& msg, SteadyClock::time_point rece
   if (!type.is_string())
     return send_error(c, make_error(errc::kMalformed, "a message is an object with a type"));
   const std::string t = type.get<std::string>();
-  // A person whose stand-in plays (their clock ran out) is back as soon as
-  // they act or say hello.
-  if ((t == "act" || t == "hello") && c.seat >= 0 && room_ && phase_ == Phase::kPlaying &&
-      room_->seats()[static_cast<std::size_t>(c.seat)].stand_in) {
+  // A person whose stand-in plays (their clock ran out, or the host started
+  // it) is back as soon as they act, say hello, or say they are back.
+  if ((t == "act" || t == "hello" || t == "back") && c.seat >= 0 && room_ &&
+      phase_ == Phase::kPlaying && room_->seats()[static_cast<std::size_t>(c.seat)].stand_in) {
     room_->set_connected(c.seat, true, received);
     publish();
+  }
+  if (t == "back") {
+    if (c.seat < 0) return send_error(c, make_error(errc::kBadToken, "spectators hold no seat"));
+    return publish(true);
   }
   if (t == "hello") {
     const Json lang = msg.value("lang", Json("en"));
@@ -1328,11 +1370,20 @@ void Table::take_over_overdue() {
 Json Table::seats_json() const {
   Json seats = Json::array();
   if (room_) {
-    for (const room::SeatInfo& s : room_->seats())
-      seats.push_back({{"kind", kind_name(s.kind)},
-                       {"name", s.name},
-                       {"stand_in", s.stand_in},
-                       {"connected", s.connected}});
+    for (Seat i = 0; i < room_->num_players(); ++i) {
+      const room::SeatInfo& s = room_->seats()[static_cast<std::size_t>(i)];
+      Json seat = {{"kind", kind_name(s.kind)},
+                   {"name", s.name},
+                   {"stand_in", s.stand_in},
+                   {"connected", s.connected}};
+      if (s.kind == room::SeatKind::kPerson) {
+        // The countdown everyone sees before a stand-in plays for someone away.
+        const auto at = room_->stand_in_at(i);
+        seat["stand_in_at"] = at ? Json(epoch_ms(*at)) : Json(nullptr);
+        seat["late"] = s.late;
+      }
+      seats.push_back(std::move(seat));
+    }
   } else {
     for (std::size_t i = 0; i < plan_.size(); ++i) {
       const SeatPlan& p = plan_[i];

@@ -253,7 +253,7 @@ class Table : public std::enable_shared_from_this<Table> {
   // control on a bot's seat, or the takeover rule's.
   MaybeError hand_seat(Seat seat, SeatPlan next);
   Json seat_plan_json() const;
-  // The options people see: undo, clock, turn-based, on_timeout.
+  // The options people see: undo, clock, turn-based, on_timeout, stand_in.
   Json table_options() const;
   Json seats_json() const;
   void drive();
@@ -299,7 +299,11 @@ class Table : public std::enable_shared_from_this<Table> {
   std::int64_t created_ms_ = 0;  // when the lobby was made (ms since 1970), for its expiry
   std::vector<ChatAllowance> chat_allowance_;  // per seat
   bool undo_ = true;                           // people may take back moves
-  bool turn_based_ = false;                    // played over days: being away brings no stand-in
+  bool turn_based_ = false;  // played over days: a day's clock, and the table waits by default
+  // Stand-ins play for people away longer than grace_ or out of time (the
+  // table's choice: "after" grace_, "now" with grace_ 0); false: the table
+  // waits for them ("wait").
+  bool stand_ins_ = true;
   bool takeover_ = false;  // on_timeout "takeover": a bot takes the seat for good
   // A guided first game (room/guide.h): the game's script, whose seed deals.
   std::optional<room::GuideScript> guide_;

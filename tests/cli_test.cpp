@@ -511,7 +511,7 @@ TEST_F(Cli, UfoPlayTellsWhatTheOthersDidAndRolled) {
       << err.str();
   const std::string o = out.str();
   EXPECT_NE(o.find("seat 1 ends movement"), std::string::npos);
-  EXPECT_NE(o.find("seat 2 ends its actions"), std::string::npos);
+  EXPECT_NE(o.find("seat 2 ends their actions"), std::string::npos);
   EXPECT_NE(o.find("on the control die"), std::string::npos);
 }
 
