@@ -182,7 +182,7 @@ void print_help(const room::Room& r, Seat me, const std::string& lang, std::ostr
   out << texts().text("help", lang) << "\n";
   // Free actions typed as JSON exist only in games whose choices leave some
   // legal actions out (First Contact's note pad).
-  if (r.has_free_actions(me)) out << texts().text("help_json", lang) << "\n";
+  if (r.has_free_actions(me)) out << texts().format("help_json", lang) << "\n";
 }
 
 // A result detail in the game's words when its catalog has them

@@ -33,9 +33,240 @@ export function setLang(l: Lang): void {
 /** A catalog: one object per language with the same keys. */
 export type Catalog<K extends string> = Record<Lang, Record<K, string>>;
 
-/** Fills `{name}` placeholders, like the engine's catalogs (core/i18n.h). */
-export function fill(text: string, args: Record<string, string | number> = {}): string {
-  return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in args ? String(args[k]) : m));
+/**
+ * A message pattern, the syntax of the engine's catalogs (core/i18n.h): text,
+ * `{name}` placeholders, `{{` and `}}` for literal braces outside plural
+ * blocks, and plural blocks, a subset of ICU MessageFormat:
+ * `{n, plural, =0 {no steps} one {# step} other {# steps}}`. The number n
+ * chooses `=N` when it is exactly N, else the branch of its plural category
+ * in the language (Intl.PluralRules, CLDR's rules, as the engine's
+ * plural_category), else `other`; in a branch `#` is n as given.
+ */
+type PatternNode = string | { arg: string } | { plural: string; branches: Map<string, PatternNode[]> } | { hash: true };
+
+const CATEGORIES = ["zero", "one", "two", "few", "many", "other"];
+
+class PatternError extends Error {}
+
+function parsePattern(p: string): PatternNode[] {
+  let pos = 0;
+  const fail = (why: string): never => {
+    throw new PatternError(`${why} (at character ${pos + 1})`);
+  };
+  const skipSpace = () => {
+    while (pos < p.length && /\s/.test(p[pos])) pos++;
+  };
+  const word = (re: RegExp): string => {
+    const start = pos;
+    while (pos < p.length && re.test(p[pos])) pos++;
+    return p.slice(start, pos);
+  };
+  const sequence = (inBranch: boolean): PatternNode[] => {
+    const out: PatternNode[] = [];
+    let text = "";
+    const flush = () => {
+      if (text) out.push(text);
+      text = "";
+    };
+    while (pos < p.length) {
+      const c = p[pos];
+      if (!inBranch && (c === "{" || c === "}") && p[pos + 1] === c) {
+        text += c;
+        pos += 2;
+      } else if (c === "{") {
+        flush();
+        out.push(argument());
+      } else if (c === "}") {
+        if (inBranch) break;
+        fail("a '}' closes nothing (a literal one is written '}}')");
+      } else if (c === "#" && inBranch) {
+        flush();
+        out.push({ hash: true });
+        pos++;
+      } else {
+        text += c;
+        pos++;
+      }
+    }
+    flush();
+    return out;
+  };
+  const argument = (): PatternNode => {
+    pos++;
+    skipSpace();
+    const name = word(/\w/);
+    if (!name) fail("a '{' starts no placeholder name (a literal one is written '{{')");
+    skipSpace();
+    if (p[pos] === "}") {
+      pos++;
+      return { arg: name };
+    }
+    if (p[pos] !== ",") fail(`the placeholder {${name}} is not closed`);
+    pos++;
+    skipSpace();
+    const kind = word(/\w/);
+    if (kind !== "plural") fail(`{${name}, ${kind}...} is no plural block (the only kind there is)`);
+    skipSpace();
+    if (p[pos] !== ",") fail(`'{${name}, plural' needs a ',' before its branches`);
+    pos++;
+    const branches = new Map<string, PatternNode[]>();
+    for (;;) {
+      skipSpace();
+      if (pos >= p.length) fail(`the plural block of ${name} is not closed`);
+      if (p[pos] === "}") {
+        pos++;
+        break;
+      }
+      let selector: string;
+      if (p[pos] === "=") {
+        pos++;
+        const digits = word(/\d/);
+        if (!digits) fail(`the plural block of ${name} has an '=' without a number`);
+        selector = `=${digits}`;
+      } else {
+        selector = word(/[a-z]/);
+        if (!selector) fail(`the plural block of ${name} needs a branch such as 'one {...}'`);
+        if (!CATEGORIES.includes(selector)) fail(`the plural block of ${name} has the unknown category '${selector}'`);
+      }
+      if (branches.has(selector)) fail(`the plural block of ${name} has two '${selector}' branches`);
+      skipSpace();
+      if (p[pos] !== "{") fail(`the '${selector}' branch of ${name} has no {text}`);
+      pos++;
+      const body = sequence(true);
+      if (pos >= p.length) fail(`the '${selector}' branch of ${name} is not closed`);
+      pos++;
+      branches.set(selector, body);
+    }
+    if (!branches.has("other")) fail(`the plural block of ${name} has no 'other' branch`);
+    return { plural: name, branches };
+  };
+  return sequence(false);
+}
+
+const parsed = new Map<string, PatternNode[] | PatternError>();
+
+function parseCached(p: string): PatternNode[] | PatternError {
+  let r = parsed.get(p);
+  if (r === undefined) {
+    try {
+      r = parsePattern(p);
+    } catch (e) {
+      if (!(e instanceof PatternError)) throw e;
+      r = e;
+    }
+    parsed.set(p, r);
+  }
+  return r;
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** The CLDR plural category of `n`, a decimal written as in the text ("1", "1.5"), in `l`. */
+export function pluralCategory(l: string, n: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(n)) return "other";
+  const v = Math.min(n.includes(".") ? n.length - n.indexOf(".") - 1 : 0, 20);
+  const key = `${l}/${v}`;
+  let rules = pluralRules.get(key);
+  if (!rules) {
+    // "1.0" is not "1": CLDR's v, the fraction digits shown, counts.
+    rules = new Intl.PluralRules(l, { minimumFractionDigits: v });
+    pluralRules.set(key, rules);
+  }
+  return rules.select(Number(n));
+}
+
+function render(nodes: PatternNode[], args: Record<string, string | number>, l: string, hash: string): string {
+  let out = "";
+  for (const n of nodes) {
+    if (typeof n === "string") out += n;
+    else if ("hash" in n) out += hash;
+    else if ("arg" in n) out += n.arg in args ? String(args[n.arg]) : `{${n.arg}}`;
+    else {
+      const value = n.plural in args ? String(args[n.plural]) : `{${n.plural}}`;
+      let branch: PatternNode[] | undefined;
+      if (/^\d+$/.test(value))
+        for (const [sel, body] of n.branches)
+          if (sel.startsWith("=") && Number(sel.slice(1)) === Number(value)) branch = body;
+      branch ??= n.branches.get(pluralCategory(l, value)) ?? n.branches.get("other") ?? [];
+      out += render(branch, args, l, value);
+    }
+  }
+  return out;
+}
+
+/**
+ * Fills a pattern's placeholders and plural blocks in `l` (the current
+ * language by default), as the engine's fill. A malformed pattern (the tests
+ * refuse it) only has its `{name}` placeholders filled.
+ */
+export function fill(text: string, args: Record<string, string | number> = {}, l: Lang = lang.value): string {
+  if (!text.includes("{") && !text.includes("}")) return text;
+  const nodes = parseCached(text);
+  if (nodes instanceof PatternError)
+    return text.replace(/\{\{|\}\}|\{([^{}]*)\}/g, (m, k: string | undefined) =>
+      k === undefined ? m[0] : k in args ? String(args[k]) : m,
+    );
+  return render(nodes, args, l, "");
+}
+
+/** The placeholder names of a pattern (plural blocks' and those in their branches too), sorted and distinct. */
+export function placeholders(text: string): string[] {
+  const nodes = parseCached(text);
+  if (nodes instanceof PatternError) return [];
+  const names = new Set<string>();
+  const walk = (ns: PatternNode[]) => {
+    for (const n of ns) {
+      if (typeof n === "string" || "hash" in n) continue;
+      if ("arg" in n) names.add(n.arg);
+      else {
+        names.add(n.plural);
+        for (const b of n.branches.values()) walk(b);
+      }
+    }
+  };
+  walk(nodes);
+  return [...names].sort();
+}
+
+/**
+ * What is wrong with a pattern in `l`, as the engine's Catalog::check: a
+ * malformed one, or a plural branch of a category `l` never selects. Empty if nothing.
+ */
+export function patternProblems(text: string, l: string): string[] {
+  const nodes = parseCached(text);
+  if (nodes instanceof PatternError) return [`malformed: ${nodes.message}`];
+  const categories = new Intl.PluralRules(l).resolvedOptions().pluralCategories as string[];
+  const problems: string[] = [];
+  const walk = (ns: PatternNode[]) => {
+    for (const n of ns) {
+      if (typeof n === "string" || "hash" in n || "arg" in n) continue;
+      for (const [sel, body] of n.branches) {
+        if (!sel.startsWith("=") && !categories.includes(sel))
+          problems.push(`a '${sel}' branch, a plural category ${l} never selects`);
+        walk(body);
+      }
+    }
+  };
+  walk(nodes);
+  return problems;
+}
+
+/**
+ * A pattern's top-level parts: literal text, and each placeholder or plural
+ * block by its name (for reading a filled text back, as dice.ts does).
+ */
+export function patternParts(text: string): (string | { name: string; plural: boolean })[] {
+  const nodes = parseCached(text);
+  if (nodes instanceof PatternError) return [text];
+  return nodes.map((n) =>
+    typeof n === "string"
+      ? n
+      : "hash" in n
+        ? "#"
+        : "arg" in n
+          ? { name: n.arg, plural: false }
+          : { name: n.plural, plural: true },
+  );
 }
 
 /** Makes a translate function for one catalog that follows the current language. */

@@ -14,20 +14,15 @@ export function duration(ms: number): string {
   if (m < MIN) return t("dur.moment");
   if (m < HOUR) return t("dur.min", { n: Math.floor(m / MIN) });
   if (m < DAY) return t("dur.h", { n: Math.floor(m / HOUR) });
-  if (m < 2 * DAY) return t("dur.day");
   return t("dur.days", { n: Math.floor(m / DAY) });
 }
 
 /** A clock setting in words: "1 hour", "12 hours", "1 day", "3 days". */
 export function clockWords(seconds: number): string {
   if (seconds % 86400 === 0) {
-    const d = seconds / 86400;
-    return d === 1 ? t("dur.day") : t("dur.days", { n: d });
+    return t("dur.days", { n: seconds / 86400 });
   }
-  if (seconds % 3600 === 0) {
-    const h = seconds / 3600;
-    return h === 1 ? t("dur.hour") : t("dur.hours", { n: h });
-  }
+  if (seconds % 3600 === 0) return t("dur.hours", { n: seconds / 3600 });
   return t("dur.min", { n: Math.round(seconds / 60) });
 }
 

@@ -188,7 +188,7 @@ TEST(FirstContactWords, TheEndIsTold) {
       play(s, 1, act::kSquare + red[2]);
       play(s, 2, act::kSquare + red[2]);
       const std::string last = s.describe_event(kSpectator, 3, act::kSquare + red[2], "en");
-      EXPECT_NE(last.find("red alien (seat 0) has its 3 items and wins for the aliens."),
+      EXPECT_NE(last.find("red alien (seat 0) has their 3 items and wins for the aliens."),
                 std::string::npos)
           << last;
       play(s, 3, act::kSquare + red[2]);

@@ -175,7 +175,8 @@ TEST(Text, AControlRollTellsDieModifiersTargetAndResult) {
   f.play(0, {{"roll", true}});
   ASSERT_EQ(f.s.phase(), Phase::kControlDie);
   EXPECT_TRUE(
-      contains(f.s.text_view(1, "en"), "resistance 12, modifiers +1 with 1 helper(s): 11 or more"));
+      contains(f.s.text_view(1, "en"), "resistance 12, modifiers +1 with 1 helper: 11 or more"));
+  EXPECT_TRUE(contains(f.s.text_view(1, "it"), "modificatori +1 con 1 aiuto: riesce con 11 o più"));
   const std::string fail = f.s.describe_event(1, kChance, 9, "en");
   EXPECT_EQ(fail,
             "seat 0 rolls 9 on the control die, modifiers +1: 10 against resistance 12\n"
@@ -197,7 +198,7 @@ TEST(Text, SkippedTurnsAndTheNextTurnAreTold) {
   const Action end = act::kPass;
   const std::string e = f.s.describe_event(2, 0, end, "en");
   EXPECT_EQ(e,
-            "seat 0 ends its actions\nseat 1 skips this turn (it took a new UFO)\n"
+            "seat 0 ends their actions\nseat 1 skips this turn (they took a new UFO)\n"
             "round 1: turn of seat 2");
 }
 
@@ -220,7 +221,7 @@ TEST(Text, TheEndGivesEveryScoreItsFiguresAndTheCitiesControlled) {
   EXPECT_TRUE(contains(t, "Final scores (a player controls enough cities):")) << t;
   EXPECT_TRUE(contains(t, "5 cities controlled (winner)")) << t;
   EXPECT_TRUE(contains(t,
-                       "seat 1: 1 points = restaurants 0 + kiosks 1 - 2 × 0 eyewitness tokens; "
+                       "seat 1: 1 point = restaurants 0 + kiosks 1 - 2 × 0 eyewitness tokens; "
                        "0 cities controlled\n"))
       << t;
   const Json d = f.s.result_details();

@@ -13,7 +13,7 @@ describe("dice from the events", () => {
   it("finds the latest control roll and its outcome", () => {
     lang.value = "en";
     const log = [
-      "seat 0 rolls the control die with 0 helper(s)",
+      "seat 0 rolls the control die with no helpers",
       "seat 0 rolls 5 on the control die, modifiers +1: 6 against resistance 3\nsuccess: seat 0 opens a restaurant in Berlin\nseat 0 now controls Berlin",
     ];
     expect(lastRolls(log)).toEqual([
@@ -31,7 +31,7 @@ describe("dice from the events", () => {
     const log = [
       "seat 2: UFO 4 (Standard, seat 2) in Brighton bumps seat 0",
       "the attacker, seat 2, rolls 2 +2 = 4",
-      "the defender, seat 0, rolls 6 +0 = 6\nseat 0 wins the bump and pushes the losing UFOs 2 step(s)",
+      "the defender, seat 0, rolls 6 +0 = 6\nseat 0 wins the bump and pushes the losing UFOs 2 steps",
     ];
     const rolls = lastRolls(log);
     expect(rolls.map((r) => [r.kind, r.die])).toEqual([
@@ -41,6 +41,20 @@ describe("dice from the events", () => {
     expect(rolls[1].outcome).toContain("wins the bump");
     // Old rolls far back are not shown as the latest.
     expect(lastRolls([...log, ...Array.from({ length: 15 }, (_, i) => `seat 1 moves ${i}`)])).toEqual([]);
+  });
+
+  it("tells a bump's outcome whatever its count of steps (a plural block)", () => {
+    lang.value = "en";
+    const one = lastRolls([
+      "the defender, seat 0, rolls 6 +0 = 6\nseat 0 wins the bump and pushes the losing UFOs 1 step",
+    ]);
+    expect(one[0].outcome).toBe("seat 0 wins the bump and pushes the losing UFOs 1 step");
+    lang.value = "it";
+    const it1 = lastRolls([
+      "il difensore, seat 0, tira 6 +0 = 6\nseat 0 vince lo scontro e spinge gli UFO sconfitti di 1 passo",
+    ]);
+    expect(it1[0].outcome).toContain("di 1 passo");
+    lang.value = "en";
   });
 
   it("reads the Italian and Korean events with their own templates", () => {

@@ -3,7 +3,7 @@
 // ev.defence_die, ev.control) in the current language, so the screen can
 // draw the dice the events tell about, step by step.
 import messages from "../../../../games/ufo/data/messages.json";
-import { pick } from "../../i18n";
+import { patternParts, pick } from "../../i18n";
 import type { Lang } from "../../protocol";
 
 export type RollKind = "attack" | "defence" | "control";
@@ -28,14 +28,12 @@ const OUTCOMES = [
 ];
 const catalog = messages as Record<string, Partial<Record<Lang, string>>>;
 
-/** A regular expression matching a template's filled text; `{die}` is captured. */
+/** A regular expression matching a template's filled text; `{die}` is captured, plural blocks match any count. */
 export function templateRegex(template: string): RegExp {
-  const parts = template.split(/(\{\w+\})/);
-  const body = parts
+  const body = patternParts(template)
     .map((p) => {
-      const m = /^\{(\w+)\}$/.exec(p);
-      if (!m) return p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      return m[1] === "die" ? "(?<die>\\d+)" : ".*?";
+      if (typeof p === "string") return p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      return p.name === "die" && !p.plural ? "(?<die>\\d+)" : ".*?";
     })
     .join("");
   return new RegExp(`^${body}$`);
