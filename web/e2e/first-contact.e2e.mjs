@@ -225,7 +225,10 @@ export const tests = {
     const covered = await A.locator(".fc-sq.covered").count();
     assert(covered === 1, "the offered target is covered");
     const tokens = await E.textContent(".fc-teams");
-    assert(tokens.includes("1 tokens"), "the earthling got a token");
+    assert(
+      tokens.includes("1 token") && !tokens.includes("1 tokens"),
+      `the earthling got a token (one, singular): ${tokens}`,
+    );
     assert(Number(await E.getAttribute(".fc-timer", "data-timer")) === 8, "a timer token went at the end of the round");
     // The language switch: item names, the game's phase text and the choices' words follow.
     await E.click('.lang-switch button[title="Italiano"]');
