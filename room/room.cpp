@@ -24,6 +24,14 @@ std::size_t observer_index(Seat observer) {
   return observer == kSpectator ? 0 : static_cast<std::size_t>(observer) + 1;
 }
 
+// The store refused or failed a write: no verdict on the move, which a bot
+// or chance may make again once the store is back (issue 29: a database
+// outage read as "the bot chose an illegal action" halted tables for good).
+bool store_failed(const Error& e) {
+  return e.code == store::errc::kFenced || e.code == store::errc::kUnavailable ||
+         e.code == meeple::errc::kIo;
+}
+
 // A notice about a seat in words: `name` plays it now, `before` did.
 std::string seat_words(std::string_view lang, SeatNotice n, const std::string& name,
                        const std::string& before = "") {
@@ -285,9 +293,11 @@ MaybeError Room::commit(Seat seat, Action a, bool by_person) {
     e.action = a;
     e.json = json;
     if (seat != kChance && !by_person) e.text = kByBot;
-    if (auto err = store_->append(table_id_, options_.lease, std::span(&e, 1))) return err;
-    if (next.is_terminal())
-      if (auto err = store_->finish(table_id_, options_.lease, next.result_json())) return err;
+    // The game's last move lands with its result, in one write.
+    if (auto err = next.is_terminal() ? store_->finish(table_id_, options_.lease, std::span(&e, 1),
+                                                       next.result_json())
+                                      : store_->append(table_id_, options_.lease, std::span(&e, 1)))
+      return err;
   }
   // Words are told from the state before the action, for every observer.
   EventWords words;
@@ -479,8 +489,7 @@ MaybeError Room::advance() {
       a = player_bot(seat)->choose(state_.determinize(seat, rng), seat, rng);
     }
     if (auto e = commit(seat, a, false)) {
-      if (seat == kChance || e->code == store::errc::kFenced || e->code == meeple::errc::kIo)
-        return e;
+      if (seat == kChance || store_failed(*e)) return e;
       return make_error(
           errc::kBotFailed,
           fmt::format("the bot of seat {} chose an illegal action: {}", seat, e->message));
@@ -516,7 +525,7 @@ MaybeError Room::apply_bot_turn(const BotTurn& turn, Action a) {
     return make_error(errc::kStale, fmt::format("the table has moved on (version {}, not {})",
                                                 version_, turn.version));
   if (auto e = commit(turn.seat, a, false)) {
-    if (e->code == store::errc::kFenced || e->code == meeple::errc::kIo) return e;
+    if (store_failed(*e)) return e;
     return make_error(
         errc::kBotFailed,
         fmt::format("the bot of seat {} chose an illegal action: {}", turn.seat, e->message));

@@ -1002,6 +1002,7 @@ void Server::stop() {
   if (hub_->stopping.exchange(true)) return;
   spdlog::info("stopping: no new connections; closing tables");
   if (stop_listening_) stop_listening_();
+  hub_->stop_reloads();
   if (hub_->keeper) {
     net::post(hub_->keeper->get_executor(), [hub = hub_.get()] { hub->keeper->cancel(); });
     // The leases end now, so that other nodes take the tables at once.

@@ -151,9 +151,21 @@ Expected<std::shared_ptr<Table>> Hub::find_or_load(const std::string& id) {
       if (other->rematch_of() == id) t->rematch_id_ = other->id();
   } else {
     // Unfinished, or a lobby: only the node that holds it may run it. With
-    // one node, it was resumed at the start; with several, the router sent
-    // its request here, so this node takes it.
-    if (!shared() || (!rec && !find_lobby(id))) return unknown;
+    // one node, it was resumed at the start, and is resumed again after it
+    // left memory because the store failed (store_refused); with several,
+    // the router sent its request here, so this node takes it.
+    if (!rec && (!shared() || !find_lobby(id))) return unknown;
+    if (!shared()) {
+      if (!rec) return rec.error();
+      auto r = Table::resume(*this, *rec);
+      if (!r) {
+        spdlog::error("table {}: cannot load: {}", id, r.error().message);
+        return unknown;
+      }
+      add(*r);
+      (*r)->begin();
+      return *r;
+    }
     auto lease = store.acquire(id, owner, options.lease);
     if (!lease) {
       spdlog::error("table {}: cannot take it: {}", id, lease.error().message);
@@ -215,10 +227,54 @@ Json Hub::open_tables() {
 }
 
 std::vector<store::TableId> Hub::held() {
+  // A halted table is not held on: its lease runs out, so that it is read
+  // again (here or by another node) rather than kept frozen.
   std::vector<store::TableId> ids;
   for (const auto& t : all())
-    if (t->phase() != Phase::kFinished) ids.push_back(t->id());
+    if (t->phase() != Phase::kFinished && !t->halted()) ids.push_back(t->id());
   return ids;
+}
+
+void Hub::reload_later(const std::string& id) {
+  {
+    std::lock_guard lock(mutex_);
+    reloads_.insert(id);
+  }
+  net::post(table_pool, [this] { retry_reloads(); });
+}
+
+void Hub::stop_reloads() {
+  std::lock_guard lock(mutex_);
+  if (reload_timer_)
+    net::post(reload_timer_->get_executor(), [this] {
+      std::lock_guard inner(mutex_);
+      reload_timer_->cancel();
+    });
+}
+
+void Hub::retry_reloads() {
+  if (stopping) return;
+  std::vector<std::string> ids;
+  {
+    std::lock_guard lock(mutex_);
+    ids.assign(reloads_.begin(), reloads_.end());
+  }
+  for (const std::string& id : ids) {
+    auto t = find_or_load(id);
+    // Back (in memory, or another node holds it now), or gone for good.
+    if (t || t.error().code != store::errc::kUnavailable) {
+      std::lock_guard lock(mutex_);
+      reloads_.erase(id);
+      if (t) spdlog::info("table {}: read again from the store", id);
+    }
+  }
+  std::lock_guard lock(mutex_);
+  if (reloads_.empty() || stopping) return;
+  if (!reload_timer_) reload_timer_ = std::make_unique<net::steady_timer>(table_pool);
+  reload_timer_->expires_after(std::chrono::seconds(2));
+  reload_timer_->async_wait([this](const boost::system::error_code& ec) {
+    if (!ec) retry_reloads();
+  });
 }
 
 void Hub::keep_leases() {
@@ -629,13 +685,16 @@ bool Table::store_refused(const Error& e) {
     lose(errc::kMoved, "the table has moved to another server: reconnect");
     return true;
   }
-  if (e.code == store::errc::kUnavailable) {
+  if (e.code == store::errc::kUnavailable || e.code == meeple::errc::kIo) {
     // The database did not confirm the write, which may still have landed:
-    // what is in memory may not be what is stored. The table is read again
-    // from the store when next asked for, once its node has acquired it
-    // again (which waits for any write still in flight).
+    // what is in memory may not be what is stored. The table leaves memory
+    // and is read again from the store when next asked for, or by the hub's
+    // retries once the store answers (Hub::reload_later; with several
+    // nodes, once this node has acquired it again, which waits for any write
+    // still in flight). A bot's decision or a chance draw is made again then.
     lose(store::errc::kUnavailable,
          "the database did not confirm the last write: reconnect to see the table as stored");
+    if (phase_ != Phase::kLobby) hub_.reload_later(id_);
     return true;
   }
   return false;
@@ -1044,6 +1103,14 @@ void Table::attach(const std::shared_ptr<Peer>& peer, const Json& hello,
       c.host = true;
       found = true;
     }
+    if (!found && hub_.shared() && phase_ == Phase::kLobby && stored_elsewhere(h)) {
+      // This lobby copy is stale: another node has taken the table since
+      // (and seated this token, or started the game). The client reconnects
+      // and the router's node reads the table as stored.
+      lose(errc::kMoved, "another server has taken the table: reconnect");
+      peer->close(errc::kMoved, "another server has taken the table: reconnect");
+      return;
+    }
     if (!found) {
       hub_.metrics.errors_total.fetch_add(1);
       peer->close(errc::kBadToken, "this token opens no seat at this table");
@@ -1057,6 +1124,15 @@ void Table::attach(const std::shared_ptr<Peer>& peer, const Json& hello,
     room_->set_connected(stored.seat, true, SteadyClock::now());
   on_message(peer.get(), hello, received);  // its language, and the whole picture
   publish();  // the picture in the table's first language when the hello's was refused
+}
+
+bool Table::stored_elsewhere(const std::string& token_hash) const {
+  if (auto rec = hub_.store.load(id_)) return true;  // its game started on another node
+  auto spec = hub_.find_lobby(id_);
+  if (!spec) return false;
+  for (const Json& seat : spec->options.value("server", Json::object()).value("seats", Json()))
+    if (seat.is_object() && same_hash(seat.value("token", ""), token_hash)) return true;
+  return false;
 }
 
 void Table::detach(Peer* peer) {
@@ -1275,6 +1351,9 @@ void Table::drive() {
   if (!room_ || thinking_ || halted_ || hub_.stopping) return publish();
   auto turn = room_->next_bot_turn();
   if (!turn) {
+    // A chance draw the store could not take is no halt: the table is read
+    // again from the store once it answers (store_refused).
+    if (store_refused(turn.error())) return;
     halted_ = true;
     spdlog::error("table {}: halted: {}", id_, turn.error().message);
   } else if (turn->has_value()) {

@@ -99,6 +99,13 @@ struct Hub {
   void keep_leases();
   // The ids of the tables and lobbies this node runs (not the finished ones).
   std::vector<store::TableId> held();
+  // A table that left memory because the store failed a write: read again
+  // from the store every 2 s until the store answers (its bots and clocks go
+  // on then, whether or not anyone asks for it).
+  void reload_later(const std::string& id);
+  void stop_reloads();
+  // The lobby saved in the store under `id` (any node's), if any. Reads the store.
+  std::optional<store::TableSpec> find_lobby(const std::string& id) const;
   std::unique_ptr<net::steady_timer> keeper;
   // The public tables not finished, lobbies first, as GET /api/tables lists
   // them, read from the store (every node's). Reads the store: on the pool.
@@ -107,8 +114,10 @@ struct Hub {
  private:
   // A table or lobby of the store, rebuilt; its writes name `lease`.
   std::shared_ptr<Table> rebuild(const std::string& id, const store::Lease& lease);
-  std::optional<store::TableSpec> find_lobby(const std::string& id) const;
+  void retry_reloads();
   std::mutex mutex_;
+  std::unordered_set<std::string> reloads_;  // under mutex_
+  std::unique_ptr<net::steady_timer> reload_timer_;
   std::mutex load_mutex_;  // one load of a table at a time
   std::unordered_map<std::string, std::shared_ptr<Table>> tables_;
 };
@@ -158,6 +167,7 @@ class Table : public std::enable_shared_from_this<Table> {
   bool is_public() const { return public_; }
   const std::string& rematch_of() const { return rematch_of_; }
   Phase phase() const { return phase_.load(); }
+  bool halted() const { return halted_.load(); }
   Json summary() const;
 
   // --- On the strand.
@@ -192,6 +202,10 @@ class Table : public std::enable_shared_from_this<Table> {
   void attach(const std::shared_ptr<Peer>& peer, const Json& hello,
               std::chrono::steady_clock::time_point received);
   void detach(Peer* peer);
+  // With several nodes, whether the store knows this lobby differently: its
+  // game started, or its saved seats hold `token_hash` (a copy another node
+  // changed since this one last held it). Reads the store.
+  bool stored_elsewhere(const std::string& token_hash) const;
   void on_message(Peer* peer, const Json& msg, std::chrono::steady_clock::time_point received);
   void close_all(const std::string& reason);
   // Called once the table is registered: starts bots and the clock of a
@@ -318,10 +332,10 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<std::shared_ptr<const ViewText>> views_;
   std::uint64_t counted_version_ = 0;
   std::string rematch_id_;
-  std::string rematch_of_;  // the finished table this lobby is the rematch of
-  bool halted_ = false;     // a bot or the store failed: the table stops (logged)
-  bool lost_ = false;       // another node holds it now (lose)
-  store::Lease lease_;      // what this table's writes name
+  std::string rematch_of_;           // the finished table this lobby is the rematch of
+  std::atomic<bool> halted_{false};  // a rules failure (a bug): the table stops (logged)
+  bool lost_ = false;                // another node holds it now (lose)
+  store::Lease lease_;               // what this table's writes name
   // After a write the store refused as fenced (another node holds the
   // table) or unavailable (the outcome is unknown), the table leaves this
   // node's memory (lose); true then.

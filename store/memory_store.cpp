@@ -76,10 +76,12 @@ MaybeError MemoryStore::append(const TableId& id, const Lease& lease,
   return std::nullopt;
 }
 
-MaybeError MemoryStore::finish(const TableId& id, const Lease& lease, const Json& result) {
+MaybeError MemoryStore::finish(const TableId& id, const Lease& lease, std::span<const Entry> last,
+                               const Json& result) {
   std::lock_guard lock(mutex_);
   TableRecord* t = find(id);
   if (auto e = check_write(t, id, lease)) return e;
+  t->entries.insert(t->entries.end(), last.begin(), last.end());
   t->result = result;
   return std::nullopt;
 }

@@ -188,7 +188,9 @@ constexpr std::int64_t kMigrationLock = 0x6d656570'6c65;
 // Prepared on every connection.
 constexpr std::pair<const char*, const char*> kStatements[] = {
     {"append", "SELECT meeple_append($1, $2, $3, $4::json)"},
-    {"finish", "SELECT meeple_finish($1, $2, $3, $4)"},
+    // The last entries and the result in one statement, so one transaction:
+    // COALESCE evaluates meeple_finish only when meeple_append answered NULL.
+    {"finish", "SELECT COALESCE(meeple_append($1, $2, $3, $4), meeple_finish($1, $2, $3, $5))"},
     {"create", "SELECT meeple_create($1, $2, $3, $4, $5, $6)"},
     {"save_lobby", "SELECT meeple_save_lobby($1, $2, $3, $4)"},
     {"drop_lobby", "SELECT meeple_drop_lobby($1, $2, $3)"},
@@ -462,10 +464,11 @@ MaybeError PostgresStore::append(const TableId& id, const Lease& lease,
   return std::nullopt;
 }
 
-MaybeError PostgresStore::finish(const TableId& id, const Lease& lease, const Json& result) {
+MaybeError PostgresStore::finish(const TableId& id, const Lease& lease, std::span<const Entry> last,
+                                 const Json& result) {
   auto r = impl_->write<bool>("finish", [&](pqxx::nontransaction& tx) -> Expected<bool> {
     auto res = tx.exec_prepared("finish", id, lease.owner, static_cast<std::int64_t>(lease.fencing),
-                                result.dump());
+                                entries_json(last), result.dump());
     if (auto e = refusal(id, lease, res[0][0])) return *e;
     return true;
   });

@@ -65,7 +65,8 @@ class PostgresStore final : public Store {
 
   Expected<TableId> create(const TableSpec& spec, const Lease& lease) override;
   MaybeError append(const TableId& id, const Lease& lease, std::span<const Entry> entries) override;
-  MaybeError finish(const TableId& id, const Lease& lease, const Json& result) override;
+  MaybeError finish(const TableId& id, const Lease& lease, std::span<const Entry> last,
+                    const Json& result) override;
   Expected<TableRecord> load(const TableId& id) const override;
   std::vector<TableSummary> list(bool unfinished_only) const override;
   MaybeError save_lobby(const TableSpec& spec, const Lease& lease) override;

@@ -334,35 +334,49 @@ Expected<TableId> SqliteStore::create(const TableSpec& spec, const Lease& lease)
   return id;
 }
 
+namespace {
+// Appends entries to a table checked by check_write, whose count of entries
+// is `seq` (inside a write's transaction).
+MaybeError insert_entries(sqlite3* db, const TableId& id, std::int64_t seq,
+                          std::span<const Entry> entries) {
+  Stmt ins(db,
+           "INSERT INTO entries (table_id, seq, kind, seat, action, json, text, at) "
+           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  if (!ins.ok()) return sql_error(db, "prepare");
+  for (const Entry& en : entries) {
+    ins.reset();
+    ins.bind(1, id).bind(2, seq++).bind(3, en.kind).bind(4, en.seat).bind(5, en.action);
+    if (en.json.is_null())
+      ins.bind_null(6);
+    else
+      ins.bind(6, en.json.dump());
+    ins.bind(7, en.text).bind(8, en.at);
+    if (ins.step() != SQLITE_DONE) return sql_error(db, "append");
+  }
+  Stmt u(db, "UPDATE tables SET entries = ? WHERE id = ?");
+  u.bind(1, seq).bind(2, id);
+  if (u.step() != SQLITE_DONE) return sql_error(db, "append");
+  return std::nullopt;
+}
+}  // namespace
+
 MaybeError SqliteStore::append(const TableId& id, const Lease& lease,
                                std::span<const Entry> entries) {
   return submit([&](sqlite3* db) -> MaybeError {
     std::int64_t seq = 0;
     if (auto e = check_write(db, id, lease, &seq)) return e;
-    Stmt ins(db,
-             "INSERT INTO entries (table_id, seq, kind, seat, action, json, text, at) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-    if (!ins.ok()) return sql_error(db, "prepare");
-    for (const Entry& en : entries) {
-      ins.reset();
-      ins.bind(1, id).bind(2, seq++).bind(3, en.kind).bind(4, en.seat).bind(5, en.action);
-      if (en.json.is_null())
-        ins.bind_null(6);
-      else
-        ins.bind(6, en.json.dump());
-      ins.bind(7, en.text).bind(8, en.at);
-      if (ins.step() != SQLITE_DONE) return sql_error(db, "append");
-    }
-    Stmt u(db, "UPDATE tables SET entries = ? WHERE id = ?");
-    u.bind(1, seq).bind(2, id);
-    if (u.step() != SQLITE_DONE) return sql_error(db, "append");
-    return std::nullopt;
+    return insert_entries(db, id, seq, entries);
   });
 }
 
-MaybeError SqliteStore::finish(const TableId& id, const Lease& lease, const Json& result) {
+MaybeError SqliteStore::finish(const TableId& id, const Lease& lease, std::span<const Entry> last,
+                               const Json& result) {
+  // One write: its statements commit together or not at all (a write that
+  // fails is rolled back to its savepoint within the group's transaction).
   return submit([&](sqlite3* db) -> MaybeError {
-    if (auto e = check_write(db, id, lease)) return e;
+    std::int64_t seq = 0;
+    if (auto e = check_write(db, id, lease, &seq)) return e;
+    if (auto e = insert_entries(db, id, seq, last)) return e;
     Stmt u(db, "UPDATE tables SET result = ? WHERE id = ?");
     u.bind(1, result.dump()).bind(2, id);
     if (u.step() != SQLITE_DONE) return sql_error(db, "finish");

@@ -100,8 +100,12 @@ class Store {
   // error. Refused: table/unknown, table/finished, store/fenced.
   virtual MaybeError append(const TableId& id, const Lease& lease,
                             std::span<const Entry> entries) = 0;
-  // Marks the table finished with its result (scores, ranks, winners, details).
-  virtual MaybeError finish(const TableId& id, const Lease& lease, const Json& result) = 0;
+  // Appends the game's last entries (`last`, often its last move) and marks
+  // the table finished with its result (scores, ranks, winners, details), all
+  // or nothing: a store never holds a game's end without its result, nor a
+  // result without the end. Refused as append is.
+  virtual MaybeError finish(const TableId& id, const Lease& lease, std::span<const Entry> last,
+                            const Json& result) = 0;
   virtual Expected<TableRecord> load(const TableId& id) const = 0;
   // Every table, or only the unfinished ones (a restarted server resumes them).
   virtual std::vector<TableSummary> list(bool unfinished_only = false) const = 0;
@@ -156,7 +160,8 @@ class MemoryStore final : public Store {
  public:
   Expected<TableId> create(const TableSpec& spec, const Lease& lease) override;
   MaybeError append(const TableId& id, const Lease& lease, std::span<const Entry> entries) override;
-  MaybeError finish(const TableId& id, const Lease& lease, const Json& result) override;
+  MaybeError finish(const TableId& id, const Lease& lease, std::span<const Entry> last,
+                    const Json& result) override;
   Expected<TableRecord> load(const TableId& id) const override;
   std::vector<TableSummary> list(bool unfinished_only) const override;
   MaybeError save_lobby(const TableSpec& spec, const Lease& lease) override;

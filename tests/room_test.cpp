@@ -47,6 +47,119 @@ class RecordingSink final : public Sink {
   const store::Store* store_;
 };
 
+// A memory store whose writes fail while `down` (the database unreachable).
+class FlakyStore final : public store::Store {
+ public:
+  bool down = false;
+  bool down_at_finish = false;  // only the write of the game's end fails
+  store::MemoryStore inner;
+  Expected<store::TableId> create(const store::TableSpec& s, const store::Lease& l) override {
+    return inner.create(s, l);
+  }
+  MaybeError append(const store::TableId& id, const store::Lease& l,
+                    std::span<const store::Entry> e) override {
+    return down ? outage() : inner.append(id, l, e);
+  }
+  MaybeError finish(const store::TableId& id, const store::Lease& l,
+                    std::span<const store::Entry> e, const Json& r) override {
+    return down || down_at_finish ? outage() : inner.finish(id, l, e, r);
+  }
+  Expected<store::TableRecord> load(const store::TableId& id) const override {
+    return inner.load(id);
+  }
+  std::vector<store::TableSummary> list(bool u) const override { return inner.list(u); }
+  MaybeError save_lobby(const store::TableSpec& s, const store::Lease& l) override {
+    return inner.save_lobby(s, l);
+  }
+  MaybeError drop_lobby(const store::TableId& id, const store::Lease& l) override {
+    return inner.drop_lobby(id, l);
+  }
+  std::vector<store::TableSpec> lobbies() const override { return inner.lobbies(); }
+  Expected<store::Lease> acquire(const store::TableId& id, const std::string& n,
+                                 std::chrono::milliseconds t) override {
+    return inner.acquire(id, n, t);
+  }
+  Expected<std::vector<store::TableId>> renew(const std::string& n,
+                                              std::span<const store::TableId> ids,
+                                              std::chrono::milliseconds t) override {
+    return inner.renew(n, ids, t);
+  }
+  std::vector<store::TableId> expired() const override { return inner.expired(); }
+  MaybeError save_review(const store::TableId& id, const std::string& k, const Json& r) override {
+    return inner.save_review(id, k, r);
+  }
+  Expected<Json> load_review(const store::TableId& id, const std::string& k) const override {
+    return inner.load_review(id, k);
+  }
+
+ private:
+  static Error outage() { return make_error(store::errc::kUnavailable, "the database is down"); }
+};
+
+// A bot's decision that cannot be stored is no verdict on the bot: the room
+// says the store failed, stays as it was, and the bot decides again once the
+// store is back (issue 29: the table halted for good as "bot/illegal").
+TEST(Room, ABotsDecisionTheStoreCannotTakeIsNoIllegalMoveAndIsMadeAgain) {
+  FlakyStore store;
+  auto room = Room::open(kToy, {{"rounds", 3}}, person_and_bots(2, 0), {.seed = 3}, &store);
+  ASSERT_TRUE(room);
+  Room& r = **room;
+  bool outage = true;  // every bot decision meets the outage once
+  for (int guard = 0; guard < 1000 && !r.finished(); ++guard) {
+    auto turn = r.next_bot_turn();
+    ASSERT_TRUE(turn);
+    if (turn->has_value()) {
+      const std::uint64_t v = r.version();
+      const Action a = think(**turn);
+      store.down = outage;
+      auto e = r.apply_bot_turn(**turn, a);
+      store.down = false;
+      if (outage) {
+        ASSERT_TRUE(e);
+        EXPECT_EQ(e->code, store::errc::kUnavailable);
+        EXPECT_EQ(r.version(), v);
+      } else {
+        ASSERT_FALSE(e);
+      }
+      outage = !outage;
+      continue;  // asked again, the bot decides again
+    }
+    if (r.finished()) break;
+    ASSERT_FALSE(r.act(0, r.version(), r.choices(0, "en").front().action));
+  }
+  EXPECT_TRUE(r.finished());
+  EXPECT_EQ(store.inner.load(r.table_id())->entries.size(), r.record()->actions.size());
+}
+
+// The game's last move and its result are one write: a store that fails it
+// holds neither, as the room (before, it held the move without the result).
+TEST(Room, TheLastMoveAndTheResultAreStoredTogether) {
+  FlakyStore store;
+  store.down_at_finish = true;
+  auto room = Room::open(kToy, {{"rounds", 2}}, person_and_bots(2, 0), {.seed = 4}, &store);
+  ASSERT_TRUE(room);
+  Room& r = **room;
+  bool refused = false;
+  for (int guard = 0; guard < 1000 && !r.finished(); ++guard) {
+    MaybeError e = r.advance();
+    if (!e && !r.finished() && r.must_act(0))
+      e = r.act(0, r.version(), r.choices(0, "en").front().action);
+    if (e) {
+      // The last move: refused with the result, and nothing of it stored.
+      EXPECT_EQ(e->code, store::errc::kUnavailable);
+      EXPECT_EQ(store.inner.load(r.table_id())->entries.size(), r.version());
+      EXPECT_FALSE(store.inner.load(r.table_id())->finished());
+      refused = true;
+      store.down_at_finish = false;
+    }
+  }
+  ASSERT_TRUE(refused);
+  ASSERT_TRUE(r.finished());
+  auto t = store.inner.load(r.table_id());
+  EXPECT_TRUE(t->finished()) << "the result landed with the last move";
+  EXPECT_EQ(t->entries.size(), r.record()->actions.size());
+}
+
 TEST(Room, WholeGameWithAPersonAndBotsIsStoredAndReplays) {
   store::MemoryStore store;
   RecordingSink sink(&store);
@@ -354,7 +467,7 @@ TEST(Store, AppendsInOrderAndListsUnfinishedTables) {
   const store::Entry e1{.seat = 0, .action = 1, .json = {{"bet", true}}};
   const store::Entry e2{.kind = "chat", .seat = 1, .text = "hi"};
   ASSERT_FALSE(store.append(*a, {}, std::vector{e1, e2}));
-  ASSERT_FALSE(store.finish(*b, {}, {{"score", {0, 0, 0}}}));
+  ASSERT_FALSE(store.finish(*b, {}, {}, {{"score", {0, 0, 0}}}));
   auto t = store.load(*a);
   ASSERT_TRUE(t);
   ASSERT_EQ(t->entries.size(), 2u);

@@ -384,9 +384,15 @@ std::vector<std::vector<std::string>> play_through(unsigned short port, ChanceSc
     for (std::string& raw : c->raws) {
       for (auto at = raw.find(id); at != std::string::npos; at = raw.find(id, at))
         raw.replace(at, id.size(), "TABLE");
-      // When the table last moved is the time of day, not the game.
+      // When the table last moved, and when a stand-in would come for
+      // someone away, are times of day, not the game.
       if (auto at = raw.find("\"since\":"); at != std::string::npos)
         raw.replace(at + 8, raw.find(',', at) - at - 8, "TIME");
+      for (auto at = raw.find("\"stand_in_at\":"); at != std::string::npos;
+           at = raw.find("\"stand_in_at\":", at + 1)) {
+        const auto end = raw.find_first_of(",}", at);
+        raw.replace(at + 14, end - at - 14, "TIME");
+      }
     }
     out.push_back(std::move(c->raws));
   }

@@ -47,8 +47,9 @@ Two two_people(unsigned short port, Json extra) {
   t.id = r.body.value("id", "");
   t.host_token = r.body.value("host_token", "");
   for (int i = 0; i < 2; ++i)
-    t.tokens[i] = http_post(port, "/api/tables/" + t.id + "/join", {{"seat", i}, {"name", i ? "Ben" : "Eva"}})
-                      .body["token"];
+    t.tokens[i] =
+        http_post(port, "/api/tables/" + t.id + "/join", {{"seat", i}, {"name", i ? "Ben" : "Eva"}})
+            .body["token"];
   return t;
 }
 
@@ -99,8 +100,8 @@ TEST(ServerTrust, TheHostChoosesWhatHappensWhenAPersonIsAwayAndFriendsWaitFiveMi
   EXPECT_EQ(options_of({{"stand_in", {{"mode", "after"}, {"seconds", 86400}}}}),
             (Json{{"mode", "after"}, {"seconds", 86400}}));
   for (const Json& bad : std::vector<Json>{Json{{"mode", "after"}, {"seconds", 30}},
-                         Json{{"mode", "after"}, {"seconds", 86401}}, Json{{"mode", "later"}},
-                         Json("after")}) {
+                                           Json{{"mode", "after"}, {"seconds", 86401}},
+                                           Json{{"mode", "later"}}, Json("after")}) {
     auto r = http_post(port, "/api/tables", {{"game", "ufo"}, {"players", 2}, {"stand_in", bad}});
     EXPECT_EQ(code_of(r), "request/malformed") << bad.dump();
   }

@@ -155,7 +155,7 @@ TYPED_TEST(StoreContract, AppendsInOrderAndListsUnfinishedTables) {
   const Entry e3{.seat = kChance, .action = 7, .json = 7};
   ASSERT_FALSE(store.append(*a, {}, std::vector{e1, e2}));
   ASSERT_FALSE(store.append(*a, {}, std::vector{e3}));
-  ASSERT_FALSE(store.finish(*b, {}, {{"score", {0, 0, 0}}}));
+  ASSERT_FALSE(store.finish(*b, {}, {}, {{"score", {0, 0, 0}}}));
   auto t = store.load(*a);
   ASSERT_TRUE(t);
   EXPECT_EQ(t->spec.game, "high-card");
@@ -185,6 +185,31 @@ TYPED_TEST(StoreContract, AppendsInOrderAndListsUnfinishedTables) {
   auto nowhere = store.append("nope", {}, std::vector{e1});
   ASSERT_TRUE(nowhere);
   EXPECT_EQ(nowhere->code, errc::kUnknownTable);
+}
+
+// A game's last move and its result land together or not at all (issue 29:
+// a kill between the two writes left a finished game unfinished in the store).
+TYPED_TEST(StoreContract, TheLastEntriesAndTheResultLandTogetherOrNotAtAll) {
+  auto& store = *this->store_;
+  auto t = store.create({.game = "high-card", .players = 2}, {});
+  ASSERT_TRUE(t);
+  const Entry first{.seat = 0, .action = 1, .json = 1};
+  const Entry last{.seat = 1, .action = 2, .json = 2};
+  ASSERT_FALSE(store.append(*t, {}, std::vector{first}));
+  // Refused (a lease that is not the table's): neither lands.
+  auto fenced =
+      store.finish(*t, {.owner = "other", .fencing = 9}, std::vector{last}, Json{{"w", 1}});
+  ASSERT_TRUE(fenced);
+  EXPECT_EQ(fenced->code, errc::kFenced);
+  EXPECT_EQ(store.load(*t)->entries.size(), 1u);
+  EXPECT_FALSE(store.load(*t)->finished());
+  // Accepted: both.
+  ASSERT_FALSE(store.finish(*t, {}, std::vector{last}, Json{{"w", 1}}));
+  auto done = store.load(*t);
+  ASSERT_EQ(done->entries.size(), 2u);
+  EXPECT_EQ(done->entries[1].action, 2);
+  EXPECT_EQ(done->result, Json({{"w", 1}}));
+  EXPECT_TRUE(store.list(true).empty());
 }
 
 TYPED_TEST(StoreContract, AChosenIdIsKeptAndCannotBeTakenTwice) {
@@ -223,7 +248,7 @@ TYPED_TEST(StoreContract, AcquireFencesTheFormerHoldersWrites) {
   ASSERT_TRUE(n2);
   EXPECT_EQ(n2->fencing, 3u);
   for (auto& refused :
-       {store.append(*a, *n1, std::vector{e}), store.finish(*a, *n1, Json{{"w", 0}}),
+       {store.append(*a, *n1, std::vector{e}), store.finish(*a, *n1, {}, Json{{"w", 0}}),
         store.append(*a, {.owner = "n2", .fencing = 2}, std::vector{e}),
         store.append(*a, {.owner = "n1", .fencing = 3}, std::vector{e})}) {
     ASSERT_TRUE(refused);
@@ -235,7 +260,7 @@ TYPED_TEST(StoreContract, AcquireFencesTheFormerHoldersWrites) {
   auto n1again = store.acquire(*a, "n1", 1h);
   ASSERT_TRUE(n1again);
   EXPECT_EQ(n1again->fencing, 4u) << "fencing numbers only grow";
-  ASSERT_FALSE(store.finish(*a, *n1again, Json{{"w", 0}}));
+  ASSERT_FALSE(store.finish(*a, *n1again, {}, Json{{"w", 0}}));
   EXPECT_EQ(store.load(*a)->entries.size(), 3u);
   EXPECT_TRUE(store.load(*a)->finished());
 
@@ -346,7 +371,7 @@ TYPED_TEST(StoreContract, ExpiredListsUnfinishedTablesAndLobbiesWhoseLeaseRanOut
   ASSERT_TRUE(store.acquire(*live, "n1", 1h));
   ASSERT_TRUE(store.acquire("nothing-yet", "n1", 1ms)) << "no table, no lobby";
   ASSERT_TRUE(ll && ld);
-  ASSERT_FALSE(store.finish(*done, *ld, Json{{"w", 0}}));
+  ASSERT_FALSE(store.finish(*done, *ld, {}, Json{{"w", 0}}));
   std::this_thread::sleep_for(30ms);
   EXPECT_EQ(store.expired(), (std::vector<TableId>{*a, "L1"}));
   // Taken over: no longer expired.

@@ -25,7 +25,8 @@ class ForgetfulStore final : public store::Store {
                     std::span<const store::Entry>) override {
     return std::nullopt;
   }
-  MaybeError finish(const store::TableId&, const store::Lease&, const Json&) override {
+  MaybeError finish(const store::TableId&, const store::Lease&, std::span<const store::Entry>,
+                    const Json&) override {
     return std::nullopt;
   }
   Expected<store::TableRecord> load(const store::TableId&) const override {

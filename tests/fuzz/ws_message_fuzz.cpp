@@ -80,7 +80,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         token = (*joined)["token"];
       }
       peers.push_back(std::make_shared<FakePeer>());
-      table->attach(peers.back(), token);
+      Json hello = {{"type", "hello"}};
+      if (!token.empty()) hello["token"] = token;
+      table->attach(peers.back(), hello, std::chrono::steady_clock::now());
     }
   });
 
