@@ -13,6 +13,14 @@ docs/scaling.md), started with scripts/cluster, under four kinds of trouble:
                database is back the same decision is taken.
   db-restart   the database is restarted while games are being played; the
                nodes wait and go on.
+  db-down-bots the database stops while bots decide and chance is drawn at
+               several tables; every table plays on to its end once it is
+               back (issue 29: they halted for good).
+  db-down-thinking  the database stops while a 2 s bot thinks; the bot
+               decides again once it is back, the person plays on.
+  stale-lobby  a lobby's seat taken through another node, which then dies:
+               the first node's stale copy answers the token with
+               table/moved, not auth/token, and the seat opens.
 
 A person counts an action acknowledged when a state message at a later
 version follows it (docs/server.md). At the end every game is played out and
@@ -438,6 +446,146 @@ def case_db_restart(cluster, args, rng, tmp):
                 f"{finished} of {len(tables)} tables finished, {replayed} replayed")
 
 
+def bot_tables(port, count, bot, max_rounds):
+    """`count` Ufo! tables of three bots, started by their hosts: their ids."""
+    ids = []
+    for _ in range(count):
+        status, t = request(port, "POST", "/api/tables",
+                            {"game": "ufo", "languages": ["en"], "params": {"max_rounds": max_rounds},
+                             "seats": [{"kind": "bot", "bot": bot}] * 3})
+        assert status == 201, t
+        status, body = request(port, "POST", f"/api/tables/{t['id']}/start",
+                               {"host_token": t["host_token"]})
+        assert status == 200, body
+        ids.append(t["id"])
+    return ids
+
+
+def phase_of(port, table):
+    try:
+        status, body = request(port, "GET", f"/api/tables/{table}", timeout=5)
+        return body.get("phase") if status == 200 else None
+    except (OSError, ValueError):
+        return None
+
+
+def case_db_down_bots(cluster, args, rng, tmp):
+    """The database stops while bots decide and chance is drawn at several
+    tables (bots of 0.3 s a decision): once it is back, every table goes on
+    to its end (a write the store could not take halted such tables for
+    good: the bot's "illegal action", the failed chance draw)."""
+    tables = bot_tables(cluster.port, max(2, args.tables // 2), "ismcts:0.3s", args.max_rounds)
+    time.sleep(1.5)  # the games are under way
+    cluster.database("stop")
+    time.sleep(args.db_down_seconds)
+    cluster.database("start")
+    deadline = time.time() + args.finish_seconds
+    while time.time() < deadline:
+        phases = [phase_of(cluster.port, x) for x in tables]
+        if all(p == "finished" for p in phases):
+            break
+        time.sleep(0.5)
+    finished = sum(phase_of(cluster.port, x) == "finished" for x in tables)
+    halted = 0
+    for n in cluster.nodes:
+        try:
+            with open(n["log"]) as f:
+                halted += sum("halted:" in line for line in f)
+        except OSError:
+            pass
+    ok = finished == len(tables) and halted == 0
+    return ok, (f"database down {args.db_down_seconds:.0f} s under {len(tables)} tables of bots: "
+                f"{finished} of {len(tables)} played on to their end; {halted} tables halted "
+                f"in the nodes' logs")
+
+
+def case_db_down_thinking(cluster, args, rng, tmp):
+    """The database stops while a bot thinks for 2 s after a person's move:
+    the bot's decision cannot be stored; once the database is back the table
+    is read again, the bot decides again, and the person plays on."""
+    status, t = request(cluster.port, "POST", "/api/tables",
+                        {"game": "ufo", "languages": ["en"],
+                         "params": {"max_rounds": args.max_rounds},
+                         "seats": [{"kind": "person"}, {"kind": "bot", "bot": "ismcts:2s"}]})
+    assert status == 201, t
+    status, j = request(cluster.port, "POST", f"/api/tables/{t['id']}/join", {"name": "p"})
+    assert status == 200, j
+    ws = WebSocket(cluster.port, f"/ws/tables/{t['id']}?token={j['token']}")
+    # Play until a move of ours hands the turn to the bot, then stop the database.
+    m, _ = await_state(ws, lambda m: m.get("phase") == "playing")
+    while True:
+        if m.get("choices"):
+            version = m["version"]
+            ws.send({"type": "act", "version": version, "action": m["choices"][0]["json"]})
+            m, _ = await_state(ws, lambda x: x["version"] > version)
+            if m.get("to_act") == [1]:
+                break
+        else:
+            m, _ = await_state(ws, lambda x, v=m["version"]: x["version"] > v)
+    bot_version = m["version"]
+    cluster.database("stop")
+    time.sleep(3)  # the bot's 2 s decision fails to be stored meanwhile
+    cluster.database("start")
+    ws.close()
+    # The table goes on: the bot's move comes, and the person has choices again.
+    moved = None
+    deadline = time.time() + 60
+    while time.time() < deadline and moved is None:
+        try:
+            ws = WebSocket(cluster.port, f"/ws/tables/{t['id']}?token={j['token']}", timeout=10)
+            m, _ = await_state(ws, lambda x: x["version"] > bot_version and
+                               (x.get("choices") or x.get("phase") == "finished"), limit=1000)
+            moved = m["version"]
+            ws.close()
+        except (OSError, ConnectionError, AssertionError, ValueError):
+            time.sleep(0.5)  # the table is being read again, or the node reconnects
+    return moved is not None, (f"the bot's move at version {bot_version} came after the database "
+                               f"was back: {'at version ' + str(moved) if moved else 'never'}")
+
+
+def case_stale_lobby(cluster, args, rng, tmp):
+    """A lobby made on one node, its seat taken through the router on
+    another (which takes it); the other nodes die at once: the person, sent
+    to the first node, whose copy of the lobby is stale, gets their seat
+    (before: auth/token, "this token opens no seat", for seconds)."""
+    for attempt in range(12):
+        first = attempt % len(cluster.nodes)
+        status, t = request(cluster.node_port(first), "POST", "/api/tables",
+                            {"game": "ufo", "players": 2, "languages": ["en"], "auto_start": False})
+        assert status == 201, t
+        status, j = request(cluster.port, "POST", f"/api/tables/{t['id']}/join", {"name": "p"})
+        assert status == 200, j
+        # The router sent the join to another node when the first's copy
+        # still has both seats free (it has not heard of the join).
+        status, mine = request(cluster.node_port(first), "GET", f"/api/tables/{t['id']}")
+        if status == 200 and mine.get("free_seats") == 2:
+            break
+    else:
+        raise AssertionError("the router never sent a join to another node")
+    others = [i for i in range(len(cluster.nodes)) if i != first]
+    for i in others:
+        cluster.kill9(i)
+    seat, codes = None, []
+    try:
+        deadline = time.time() + 10
+        while time.time() < deadline and seat is None:
+            try:
+                ws = WebSocket(cluster.port, f"/ws/tables/{t['id']}?token={j['token']}")
+                m = ws.recv()
+                if m.get("type") == "state":
+                    seat = m.get("seat")
+                else:
+                    codes.append(m.get("code"))
+                ws.close()
+            except (OSError, ConnectionError, ValueError):
+                time.sleep(0.1)
+    finally:
+        for i in others:
+            cluster.start(i)
+    ok = seat == j["seat"] and "auth/token" not in codes
+    return ok, f"the seat's token opened seat {seat} (refusals on the way: {codes or 'none'})"
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--binary", default="build/release/cli/meeple")
@@ -462,7 +610,10 @@ def main():
     passed = failed = 0
     try:
         for name, case in [("kill", case_kill), ("late-writer", case_late_writer),
-                           ("db-down", case_db_down), ("db-restart", case_db_restart)]:
+                           ("db-down", case_db_down), ("db-restart", case_db_restart),
+                           ("db-down-bots", case_db_down_bots),
+                           ("db-down-thinking", case_db_down_thinking),
+                           ("stale-lobby", case_stale_lobby)]:
             if args.only not in name:
                 continue
             started = time.time()
