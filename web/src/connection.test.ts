@@ -29,6 +29,7 @@ function connect(token?: string) {
 
 beforeEach(() => {
   FakeSocket.all = [];
+  localStorage.clear();
   vi.useFakeTimers();
 });
 afterEach(() => vi.useRealTimers());
@@ -131,12 +132,17 @@ describe("TableConnection", () => {
     expect(ws.url).toBe("ws://example.test/ws/tables/t1");
     ws.open();
     expect(ws.sent).toEqual([{ type: "hello", token: "tok", lang: "en" }]);
-    ws.deliver({ ...base, version: 4, seats, view: { a: 1 }, events: ["x"], to_act: [0] });
+    const choices = [{ action: 7, json: { take: 1 }, words: "take one" }];
+    ws.deliver({ ...base, version: 4, seats, view: { a: 1 }, events: ["x"], to_act: [0], choices });
     c.act(7);
-    expect(ws.sent[1]).toEqual({ type: "act", version: 4, action: 7 });
+    // The act, then a ping: its pong, after a newer state and no refusal, acknowledges it.
+    expect(ws.sent.slice(1)).toEqual([{ type: "act", version: 4, action: 7 }, { type: "ping" }]);
     expect(c.pending.value).toBe(4);
+    expect(c.held.value.length).toBe(1);
     ws.deliver({ ...base, version: 5, seats, view_patch: [{ op: "replace", path: "/a", value: 2 }], events: ["y"] });
+    ws.pong();
     expect(c.pending.value).toBe(null);
+    expect(c.held.value).toEqual([]);
     expect(c.state.value?.view).toEqual({ a: 2 });
     expect(c.log.value).toEqual(["x", "y"]);
   });
@@ -145,11 +151,19 @@ describe("TableConnection", () => {
     const c = connect("tok");
     const ws = FakeSocket.all[0];
     ws.open();
-    ws.deliver({ ...base, version: 1, seats, view: {} });
+    const choices = [{ action: 3, json: 3, words: "take three" }];
+    ws.deliver({ ...base, version: 1, seats, view: {}, to_act: [0], choices });
     c.act(3);
-    ws.deliver({ type: "error", code: "action/stale", message: "the table has moved on" });
-    expect(c.error.value?.code).toBe("action/stale");
+    ws.deliver({ type: "error", code: "action/illegal", message: "that is not a legal action now" });
+    expect(c.refused.value.map((r) => [r.code, r.words])).toEqual([["action/illegal", "take three"]]);
     expect(c.pending.value).toBe(null);
+    // Not lost on a reload: the refusal stays until dismissed.
+    expect(localStorage.getItem("meeple.held.t1.0")).toContain("action/illegal");
+    c.dismiss(c.refused.value[0].id);
+    expect(c.refused.value).toEqual([]);
+    expect(localStorage.getItem("meeple.held.t1.0")).toBe(null);
+    ws.deliver({ type: "error", code: "undo/none", message: "nothing to take back" });
+    expect(c.error.value?.code).toBe("undo/none");
     c.say("hi");
     expect(c.error.value).toBe(null);
     expect(ws.sent.at(-1)).toEqual({ type: "chat", text: "hi" });

@@ -1,10 +1,22 @@
 // One WebSocket to one table (docs/protocol.md, "WebSocket"): keeps the
 // seat's whole view (applying `view_patch`es), the events in words, the
 // table chat apart from them, the last refusal, and reconnects by itself
-// after a drop. Holds nothing beyond what the server sent this seat. The
-// seat's token travels in the first message (hello), never in the address.
+// after a drop. The seat's token travels in the first message (hello),
+// never in the address.
+//
+// Every decision of the person goes through `held` (issue 29: nothing a
+// player does is lost): it is kept, in memory and in the browser's storage
+// (per table and seat, so a reload finds it), from the click until the
+// server has acknowledged it or refused it. It is sent when it can be (the
+// seat is asked, the connection is open, on the version shown), one at a
+// time, each followed by a ping: the server answers messages in order, so
+// a pong after a newer state and no refusal acknowledges it. A stale
+// version or an unreachable store sends it again; a drop leaves it to be
+// checked on the next state (the game's `shows` reads the view); any other
+// refusal goes to `refused`, shown in the person's words until dismissed.
 import { batch, signal } from "@preact/signals";
 import { applyPatch } from "./jsonpatch";
+import { loadGame } from "./games/registry";
 import type { ChatLine, ClientMessage, ErrorMessage, Json, JsonObject, Lang, StateMessage } from "./protocol";
 import { parseServerMessage } from "./protocol";
 
@@ -52,6 +64,65 @@ export const FINAL_CLOSE_CODES: readonly string[] = ["auth/token", "table/expire
 /** Errors about the connection itself, which the reconnection answers (no longer shown once open again). */
 const CONNECTION_CODES: readonly string[] = ["server/shutdown", "table/moved", "connection/slow", "store/fenced"];
 
+/** A decision of this seat the server has not acknowledged yet. */
+export interface HeldDecision {
+  /** Unique in this browser. */
+  id: string;
+  /** What is sent: the action's integer or its JSON form. */
+  action: number | Json;
+  /** The version the person saw when deciding. */
+  made: number;
+  /**
+   * A free action (not among `choices`: First Contact's note-pad edits),
+   * sent whenever the seat is asked; otherwise a choice, sent only while
+   * it is offered.
+   */
+  free: boolean;
+  /** The decision in words, for the screen. */
+  words: string;
+  /** What the view shows once it is applied (read by the game's `shows`), when the action alone does not say. */
+  expect?: Json;
+  /** The version it was sent on while no answer has come (kept across a drop or a reload), and when (ms). */
+  sent?: number;
+  at?: number;
+  /** After a stale refusal: wait for a version above this one. */
+  after?: number;
+  /** Times it met a stale version or a server that could not store it. */
+  tries: number;
+}
+
+/** A decision the server refused (or that the table passed by): shown until dismissed. */
+export interface RefusedDecision {
+  id: string;
+  action: number | Json;
+  words: string;
+  code: string;
+  message: string;
+}
+
+/** What a game tells the connection about its decisions (GameModule.shows). */
+export type ShowsDecision = (view: JsonObject, d: HeldDecision) => boolean | undefined;
+
+/** Refusals that say "try again": the decision is sent again (stale: on a newer version). */
+const RETRY_CODES: readonly string[] = ["action/stale", "store/unavailable", "request/rate_limited", "table/busy"];
+/** The most times one decision is sent again before it is shown as refused. */
+const MAX_TRIES = 12;
+
+const HELD_PREFIX = "meeple.held.";
+
+function sameAction(a: number | Json, b: number | Json): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The choice of a state that plays this action (by its integer or its JSON form). */
+export function offeredChoice(s: StateMessage, action: number | Json) {
+  return (s.choices ?? []).find((c) => c.action === action || sameAction(c.json, action));
+}
+
+function newId(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
 export interface ConnectionOptions {
   table: string;
   token?: string;
@@ -74,8 +145,15 @@ export class TableConnection {
   readonly closedFor = signal<string | null>(null);
   readonly error = signal<ErrorMessage | null>(null);
   readonly status = signal<Status>("connecting");
-  /** The version of the last action this client sent and has no answer for. */
+  /**
+   * While this seat's choice (or take-back) waits to be sent or acknowledged:
+   * the version it was made on. Free actions (note edits) do not count.
+   */
   readonly pending = signal<number | null>(null);
+  /** This seat's decisions not yet acknowledged, oldest first (also in the browser's storage). */
+  readonly held = signal<HeldDecision[]>([]);
+  /** Decisions the server refused, or the table passed by: shown in words until dismissed. */
+  readonly refused = signal<RefusedDecision[]>([]);
 
   private ws: WebSocket | null = null;
   private closed = false;
@@ -83,6 +161,22 @@ export class TableConnection {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private lang: Lang;
   private chatStart = false;
+  /** A state has come on the current socket (the picture after a (re)connection is not the old one). */
+  private fresh = false;
+  /** Pings sent and pongs received on the current socket. */
+  private pings = 0;
+  private pongs = 0;
+  /** The decision sent and its ping, while unanswered; `answered`: its pong came before any newer state. */
+  private flight: { id: string; ping: number; newer: boolean; answered: boolean } | null = null;
+  /** The version of a take-back sent and unanswered. */
+  private undoFlight: number | null = null;
+  /** Where this seat's held decisions are kept (per table and seat), once the seat is known. */
+  private storageKey: string | null = null;
+  /** The game's reader of views (undefined until loaded; null: the game has none). */
+  private shows: ShowsDecision | null | undefined = undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** This seat's clock in the last state (when it runs out a stand-in may decide). */
+  private lastDeadline: number | null = null;
 
   constructor(private readonly opts: ConnectionOptions) {
     this.lang = opts.lang;
@@ -102,6 +196,9 @@ export class TableConnection {
     this.ws = ws;
     ws.onopen = () => {
       this.retries = 0;
+      this.fresh = false;
+      this.pings = 0;
+      this.pongs = 0;
       batch(() => {
         this.status.value = "open";
         if (this.error.value && CONNECTION_CODES.includes(this.error.value.code)) this.error.value = null;
@@ -116,9 +213,14 @@ export class TableConnection {
     ws.onclose = (e: CloseEvent) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      // A decision on its way stays held with the version it was sent on:
+      // the next state tells whether the server took it.
+      this.flight = null;
+      this.undoFlight = null;
+      this.fresh = false;
       batch(() => {
-        this.pending.value = null;
         this.chatLoading.value = false;
+        this.sync();
       });
       // A wrong token or a table that is gone is final; anything else (a drop, a restart) is retried.
       if (FINAL_CLOSE_CODES.includes(e.reason)) this.closedFor.value = e.reason;
@@ -139,10 +241,30 @@ export class TableConnection {
     } catch {
       return;
     }
+    if (msg.type === "pong") {
+      this.pongs++;
+      const f = this.flight;
+      if (f && f.ping === this.pongs) {
+        // Every answer to the act came before this pong: no refusal. With a
+        // newer state it was applied; without one a bot is deciding and the
+        // server applies it after (a newer state then pings again).
+        if (f.newer) this.settle(f.id);
+        else f.answered = true;
+        this.pump();
+      }
+      return;
+    }
     if (msg.type === "error") {
+      const f = this.flight;
+      if (f && !/^(chat|undo)\//.test(msg.code) && !CONNECTION_CODES.includes(msg.code)) {
+        this.flight = null;
+        this.answer(f.id, msg);
+        return;
+      }
       batch(() => {
         this.error.value = msg;
-        this.pending.value = null;
+        this.undoFlight = null;
+        this.sync();
       });
       return;
     }
@@ -168,8 +290,217 @@ export class TableConnection {
       this.log.value = mergeLog(this.log.value, msg);
       this.chat.value = mergeChat(this.chat.value, msg.chat);
       this.state.value = next;
-      if (this.pending.value !== null && next.version > this.pending.value) this.pending.value = null;
+      if (this.undoFlight !== null && next.version > this.undoFlight) this.undoFlight = null;
+      this.fresh = true;
+      if (next.phase === "playing") this.lastDeadline = next.deadline ?? null;
+      this.load(next);
+      const f = this.flight;
+      const d = f && this.held.value.find((h) => h.id === f.id);
+      if (f && d && d.sent !== undefined && next.version > d.sent) {
+        f.newer = true;
+        // Its pong came before the server applied it (a bot was deciding): ask again after this state.
+        if (f.answered) this.ping(f);
+      }
+      this.sync();
     });
+    this.pump();
+  }
+
+  /** The seat's held and refused decisions from the browser's storage, once the seat is known. */
+  private load(s: TableState): void {
+    if (s.seat < 0 || this.opts.offline) return;
+    const key = `${HELD_PREFIX}${this.opts.table}.${s.seat}`;
+    if (this.storageKey === key) return;
+    this.storageKey = key;
+    if (this.shows === undefined)
+      loadGame(s.game).then(
+        (m) => {
+          this.shows = m?.shows ?? null;
+          this.pump();
+        },
+        () => {
+          this.shows = null;
+          this.pump();
+        },
+      );
+    try {
+      const raw = JSON.parse(localStorage.getItem(key) ?? "null") as {
+        held?: HeldDecision[];
+        refused?: RefusedDecision[];
+      } | null;
+      const known = new Set(this.held.value.map((d) => d.id));
+      const held = (raw?.held ?? []).filter((d) => d && typeof d.id === "string" && !known.has(d.id));
+      this.held.value = [...held, ...this.held.value];
+      const seen = new Set(this.refused.value.map((d) => d.id));
+      this.refused.value = [...(raw?.refused ?? []).filter((d) => d && !seen.has(d.id)), ...this.refused.value];
+    } catch {
+      // Unreadable: nothing held from before.
+    }
+    this.save();
+  }
+
+  private save(): void {
+    if (!this.storageKey) return;
+    try {
+      if (!this.held.value.length && !this.refused.value.length) localStorage.removeItem(this.storageKey);
+      else
+        localStorage.setItem(this.storageKey, JSON.stringify({ held: this.held.value, refused: this.refused.value }));
+    } catch {
+      // Storage full or off: held in memory only.
+    }
+  }
+
+  /** `pending` from what is held: a choice or a take-back on its way. */
+  private sync(): void {
+    const choice = this.held.value.find((d) => !d.free);
+    this.pending.value = this.undoFlight ?? (choice ? (choice.sent ?? choice.made) : null);
+  }
+
+  private update(d: HeldDecision, change: Partial<HeldDecision>): void {
+    this.held.value = this.held.value.map((h) => (h.id === d.id ? { ...h, ...change } : h));
+    this.save();
+    this.sync();
+  }
+
+  /** The server took it: no longer held. */
+  private settle(id: string): void {
+    if (this.flight?.id === id) this.flight = null;
+    this.held.value = this.held.value.filter((h) => h.id !== id);
+    this.save();
+    this.sync();
+  }
+
+  /** Refused (or passed by): no longer held, shown in words with the code's text. */
+  private refuse(d: HeldDecision, code: string, message = code): void {
+    if (this.flight?.id === d.id) this.flight = null;
+    batch(() => {
+      this.held.value = this.held.value.filter((h) => h.id !== d.id);
+      this.refused.value = [...this.refused.value, { id: d.id, action: d.action, words: d.words, code, message }];
+      this.save();
+      this.sync();
+    });
+  }
+
+  /** The server's refusal of the decision on its way. */
+  private answer(id: string, e: ErrorMessage): void {
+    const d = this.held.value.find((h) => h.id === id);
+    if (!d) return;
+    if (RETRY_CODES.includes(e.code) && d.tries + 1 < MAX_TRIES) {
+      const sent = d.sent ?? d.made;
+      this.update(d, {
+        sent: undefined,
+        tries: d.tries + 1,
+        // Stale: the table moved past the version it was sent on; send it on a newer one.
+        after: e.code === "action/stale" ? sent : undefined,
+      });
+      if (e.code !== "action/stale") {
+        // The server could not take it now: again in a moment.
+        if (this.retryTimer) clearTimeout(this.retryTimer);
+        this.retryTimer = setTimeout(
+          () => {
+            this.retryTimer = null;
+            this.pump();
+          },
+          Math.min(30_000, 500 * 2 ** d.tries),
+        );
+        return;
+      }
+      this.pump();
+      return;
+    }
+    this.refuse(d, e.code, e.message);
+    this.pump();
+  }
+
+  /**
+   * Whether a bot could have decided for this seat since `d` was sent: the
+   * table's stand-in comes at once, or after less than the time since, or
+   * the seat's clock ran out meanwhile (docs/protocol.md, `stand_in`).
+   */
+  private standInMayHavePlayed(s: TableState, d: HeldDecision): boolean {
+    const since = Date.now() - (d.at ?? 0);
+    const deadline = this.lastDeadline;
+    if (deadline !== null && deadline <= Date.now()) return true;
+    const rule = s.table_options?.stand_in;
+    if (!rule) return since >= 55_000;
+    if (rule.mode === "now") return true;
+    if (rule.mode === "after") return since >= (rule.seconds ?? 60) * 1000 - 5000;
+    return false;
+  }
+
+  private ping(f: { ping: number; answered: boolean }): void {
+    if (!this.send({ type: "ping" })) return;
+    f.ping = ++this.pings;
+    f.answered = false;
+  }
+
+  /**
+   * Sends the oldest held decision when it can go: the connection is open
+   * with a state of its own, nothing else is on its way, the seat is asked
+   * (a choice: still offered). Settles on the way what the view already
+   * shows, and refuses what the table has passed by.
+   */
+  pump(): void {
+    if (this.opts.offline) return;
+    for (;;) {
+      const ws = this.ws;
+      const s = this.state.value;
+      if (!ws || ws.readyState !== 1 || !this.fresh || !s || s.seat < 0) return;
+      if (this.flight || this.undoFlight !== null || this.retryTimer) return;
+      const d = this.held.value[0];
+      if (!d) return;
+      const asked = s.phase === "playing" && (s.to_act ?? []).includes(s.seat);
+      if (d.sent !== undefined) {
+        // Sent before a drop or a reload, unanswered: did the server take it?
+        if (this.shows === undefined) return; // the game's reader of views is still loading
+        const shown = this.shows?.(s.view, d);
+        if (shown === true) {
+          this.settle(d.id);
+          continue;
+        }
+        if (s.version === d.sent || (d.free && shown === false) || (d.free && s.version > d.sent && asked)) {
+          // The table has not moved, or the view says it is not there: send it again.
+          this.update(d, { sent: undefined });
+          continue;
+        }
+        if (!d.free && asked && offeredChoice(s, d.action)) {
+          // The table moved on and asks the same again: it may or may not have been played.
+          this.refuse(d, "client/unconfirmed");
+          continue;
+        }
+        if (d.free && !asked && s.phase === "playing") return; // checked again once the seat is asked
+        // The table no longer asks for it: it was played, unless a stand-in
+        // may have played for this seat meanwhile.
+        if (!d.free && this.standInMayHavePlayed(s, d)) this.refuse(d, "client/unconfirmed");
+        else this.settle(d.id);
+        continue;
+      }
+      if (s.phase === "finished") {
+        if (this.shows?.(s.view, d) === true) this.settle(d.id);
+        else this.refuse(d, "client/game_over");
+        continue;
+      }
+      if (s.phase !== "playing") return;
+      if (d.after !== undefined && s.version <= d.after) return; // stale: waits for the newer state
+      if (d.free) {
+        if (this.shows?.(s.view, d) === true) {
+          // Already so: nothing to send.
+          this.settle(d.id);
+          continue;
+        }
+        if (!asked) return; // held until the seat is asked
+      } else if (!asked || !offeredChoice(s, d.action)) {
+        // The table moved on (another seat's move, a stand-in): it no longer asks for this.
+        this.refuse(d, "client/moved_on");
+        continue;
+      }
+      if (!this.send({ type: "act", version: s.version, action: d.action })) return;
+      const f = { id: d.id, ping: 0, newer: false, answered: false };
+      this.flight = f;
+      this.ping(f);
+      this.update(d, { sent: s.version, at: Date.now(), after: undefined });
+      return;
+    }
   }
 
   send(m: ClientMessage): boolean {
@@ -178,22 +509,63 @@ export class TableConnection {
     return true;
   }
 
-  /** Acts on the version this seat saw; the answer is the next state or an error. */
-  act(action: number | Json): void {
+  /**
+   * The person decides, on the version shown: the decision is held (and
+   * stored) until the server acknowledges or refuses it, and sent as soon as
+   * it can go. A choice while another of this seat's choices is on its way
+   * is ignored (a double click). `words` and `expect` tell a free action
+   * (one not among the choices) for the screen and for the game's `shows`.
+   */
+  act(action: number | Json, more: { words?: string; expect?: Json } = {}): void {
     const s = this.state.value;
-    if (!s) return;
+    if (!s || s.seat < 0 || this.opts.offline) return;
     this.error.value = null;
-    if (this.send({ type: "act", version: s.version, action })) this.pending.value = s.version;
+    const choice = offeredChoice(s, action);
+    if (choice && this.held.value.some((d) => !d.free)) return;
+    const d: HeldDecision = {
+      id: newId(),
+      action,
+      made: s.version,
+      free: !choice,
+      words: more.words ?? choice?.words ?? JSON.stringify(action),
+      tries: 0,
+    };
+    if (more.expect !== undefined) d.expect = more.expect;
+    batch(() => {
+      this.load(s);
+      this.held.value = [...this.held.value, d];
+      this.save();
+      this.sync();
+    });
+    this.pump();
+  }
+
+  /** Takes the refusal of a decision off the screen. */
+  dismiss(id: string): void {
+    this.refused.value = this.refused.value.filter((r) => r.id !== id);
+    this.save();
   }
 
   /** Takes back this seat's latest decision (when the state's `undo` allows it); the answer is the next state or an error. */
   undo(): boolean {
     const s = this.state.value;
-    if (!s || !s.undo || this.pending.value !== null) return false;
+    if (!s || !s.undo || this.pending.value !== null || this.held.value.length || this.flight) return false;
     this.error.value = null;
     if (!this.send({ type: "undo", version: s.version })) return false;
-    this.pending.value = s.version;
+    this.undoFlight = s.version;
+    this.sync();
     return true;
+  }
+
+  /** The person is back: a stand-in playing for them stops at once (the answer is the next state). */
+  back(): boolean {
+    return this.send({ type: "back" });
+  }
+
+  /** The person gives up their seat (lobby: free again; in play: the game's bot takes it for good). */
+  leave(): boolean {
+    this.error.value = null;
+    return this.send({ type: "leave" });
   }
 
   /** Sends a chat line; it comes back in the next state message's `chat` (or a refusal). */
@@ -225,6 +597,7 @@ export class TableConnection {
   close(): void {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     this.ws?.close();
     this.status.value = "closed";
   }

@@ -26,6 +26,16 @@ export class FakeSocket {
   send(text: string) {
     this.sent.push(JSON.parse(text));
   }
+  /** The last message the page sent but its pings (each act is followed by one: connection.ts). */
+  last(): Sent | undefined {
+    return this.sent.filter((m) => m.type !== "ping").at(-1);
+  }
+  /** Answers every ping the page sent that has no pong yet, as the server does after the messages before it. */
+  pong() {
+    const pings = this.sent.filter((m) => m.type === "ping").length;
+    for (; this.pongs < pings; this.pongs++) this.deliver({ type: "pong" });
+  }
+  private pongs = 0;
   /** The page closes it: as in a browser, onclose follows. */
   close() {
     this.drop();

@@ -192,7 +192,7 @@ describe("the table page with a guide", () => {
     expect(marked.length).toBe(1);
     expect(marked[0].getAttribute("data-action")).toBe("7");
     fireEvent.click(screen.getByText("reclaim your pawns"));
-    expect(ws.sent.at(-1)).toEqual({ type: "act", version: 5, action: 9 });
+    expect(ws.last()).toEqual({ type: "act", version: 5, action: 9 });
     ws.deliver(
       state({
         version: 8,

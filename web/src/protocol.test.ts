@@ -12,6 +12,7 @@ import {
   GUIDE_KEYS,
   LOBBY_SEAT_KEYS,
   PLAYING_SEAT_KEYS,
+  PLAYING_SEAT_REQUIRED,
   PROTOCOL,
   STATE_KEYS,
   STATE_REQUIRED,
@@ -38,8 +39,14 @@ describe("golden protocol messages", () => {
       expect(m.protocol).toBe(PROTOCOL);
       for (const k of keys(m)) expect(STATE_KEYS).toContain(k);
       for (const k of STATE_REQUIRED) expect(m).toHaveProperty(k);
-      const seatKeys = m.phase === "lobby" ? LOBBY_SEAT_KEYS : PLAYING_SEAT_KEYS;
-      for (const s of m.seats) expect(keys(s)).toEqual([...seatKeys].sort());
+      if (m.phase === "lobby") for (const s of m.seats) expect(keys(s)).toEqual([...LOBBY_SEAT_KEYS].sort());
+      else
+        for (const s of m.seats) {
+          for (const k of keys(s)) expect(PLAYING_SEAT_KEYS).toContain(k);
+          for (const k of PLAYING_SEAT_REQUIRED) expect(s).toHaveProperty(k);
+          // A person's seat tells the stand-in's countdown and whether they are late.
+          if (s.kind === "person") expect(keys(s)).toEqual([...PLAYING_SEAT_KEYS].sort());
+        }
       for (const c of m.choices ?? []) expect(keys(c)).toEqual([...CHOICE_KEYS].sort());
       if (m.table_options) {
         for (const k of keys(m.table_options)) expect(TABLE_OPTIONS_KEYS).toContain(k);
@@ -92,6 +99,14 @@ describe("golden protocol messages", () => {
     }
     // Every message the client sends has its golden file.
     expect([...types].sort()).toEqual(Object.keys(CLIENT_MESSAGE_KEYS).sort());
+  });
+
+  it("a person's seat tells when a stand-in comes and whether they are late; the table its stand-in rule", () => {
+    const m = parseServerMessage(golden("server_state_first.json")) as StateMessage;
+    const anna = m.seats[0] as { stand_in_at?: unknown; late?: unknown };
+    expect(anna.stand_in_at === null || typeof anna.stand_in_at === "number").toBe(true);
+    expect(typeof anna.late).toBe("boolean");
+    expect(m.table_options?.stand_in?.mode).toMatch(/^(wait|after|now)$/);
   });
 
   it("a seat's hello carries its token; a spectator's does not", () => {

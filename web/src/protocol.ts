@@ -65,6 +65,8 @@ export interface CreateTableRequest {
   turn_based?: boolean;
   /** When a person's clock runs out: a bot decides for them, or takes the seat over. */
   on_timeout?: OnTimeout;
+  /** What happens when a person is away or out of time (absent: the server's default, see defaultStandIn). */
+  stand_in?: StandIn;
   /** "Learn to play": the game's guided first game (every other field but `languages` is ignored). */
   guide?: boolean;
   /** Which part of the guide (0 first; First Contact's second part is the alien's game). */
@@ -73,12 +75,42 @@ export interface CreateTableRequest {
 
 export type OnTimeout = "bot" | "takeover";
 
+/**
+ * The table's choice of what happens when a person is away (their last
+ * connection closed) or out of time: wait for them (a clock that runs out
+ * only marks them late), a stand-in (the game's bot) after `seconds` (60 to
+ * 86400), or one at once (docs/protocol.md, POST /api/tables).
+ */
+export type StandIn =
+  { mode: "wait"; seconds?: number } | { mode: "after"; seconds: number } | { mode: "now"; seconds?: number };
+export type StandInMode = StandIn["mode"];
+export const STAND_IN_MIN_SECONDS = 60;
+export const STAND_IN_MAX_SECONDS = 86400;
+
+/**
+ * What the server applies when a new table names no `stand_in`: a
+ * turn-based table waits; a private table with people (friends') gives 5
+ * minutes; any other the server's grace (60 s unless `grace_seconds`).
+ */
+export function defaultStandIn(t: {
+  turn_based?: boolean;
+  public?: boolean;
+  people?: number;
+  grace_seconds?: number;
+}): StandIn {
+  if (t.turn_based) return { mode: "wait" };
+  if (!t.public && (t.people ?? 0) > 0) return { mode: "after", seconds: 300 };
+  return { mode: "after", seconds: t.grace_seconds ?? 60 };
+}
+
 /** The table's own options, as the state message tells them (`table_options`). */
 export interface TableOptions {
   undo: boolean;
   clock_seconds: number;
   turn_based: boolean;
   on_timeout: OnTimeout;
+  /** What happens when a person is away or out of time (older servers do not say). */
+  stand_in?: StandIn;
   /** A guided first game ("Learn to play"): the person's seat gets `guide` in each state message. */
   guide?: boolean;
 }
@@ -205,8 +237,13 @@ export interface ReplayAt extends ReplayHeader {
 export interface PlayingSeat {
   kind: "person" | "bot";
   name: string;
+  /** The game's bot plays for this person now (away or out of time), until they act or are back. */
   stand_in: boolean;
   connected: boolean;
+  /** A person's seat: when a stand-in will start playing for them (ms since 1970), null when none is coming. */
+  stand_in_at?: number | null;
+  /** A person's seat: their clock ran out at a table that waits for them. */
+  late?: boolean;
 }
 
 export interface LobbySeat {
@@ -353,6 +390,8 @@ export type ClientMessage =
   | { type: "undo"; version: number }
   | { type: "chat"; text: string }
   | { type: "chat_page"; before: number }
+  | { type: "back" }
+  | { type: "leave" }
   | { type: "ping" };
 
 /** Narrows an incoming frame; throws on anything that is not a known message. */
@@ -407,15 +446,17 @@ export const STATE_REQUIRED: readonly (keyof StateMessage)[] = [
   "version",
   "seats",
 ];
-const playingSeatKeys = ["kind", "name", "stand_in", "connected"] as const;
+const playingSeatKeys = ["kind", "name", "stand_in", "connected", "stand_in_at", "late"] as const;
 export const PLAYING_SEAT_KEYS: Exactly<PlayingSeat, typeof playingSeatKeys> = playingSeatKeys;
+/** Every playing seat has these; a person's seat also `stand_in_at` and `late`. */
+export const PLAYING_SEAT_REQUIRED: readonly (keyof PlayingSeat)[] = ["kind", "name", "stand_in", "connected"];
 const lobbySeatKeys = ["kind", "name", "taken", "connected"] as const;
 export const LOBBY_SEAT_KEYS: Exactly<LobbySeat, typeof lobbySeatKeys> = lobbySeatKeys;
 const choiceKeys = ["action", "json", "words"] as const;
 export const CHOICE_KEYS: Exactly<Choice, typeof choiceKeys> = choiceKeys;
 const errorKeys = ["type", "code", "message"] as const;
 export const ERROR_KEYS: Exactly<ErrorMessage, typeof errorKeys> = errorKeys;
-const tableOptionsKeys = ["undo", "clock_seconds", "turn_based", "on_timeout", "guide"] as const;
+const tableOptionsKeys = ["undo", "clock_seconds", "turn_based", "on_timeout", "stand_in", "guide"] as const;
 export const TABLE_OPTIONS_KEYS: Exactly<TableOptions, typeof tableOptionsKeys> = tableOptionsKeys;
 /** The table options every server sends (`guide` came later: older servers and golden files lack it). */
 export const TABLE_OPTIONS_REQUIRED: readonly (keyof TableOptions)[] = [
@@ -435,6 +476,8 @@ const undoKeys = ["type", "version"] as const;
 const chatKeys = ["type", "text"] as const;
 const chatPageAskKeys = ["type", "before"] as const;
 const pingKeys = ["type"] as const;
+const backKeys = ["type"] as const;
+const leaveKeys = ["type"] as const;
 /** Every field of each client message, by type (protocol.test.ts checks the golden client_*.json against them). */
 export const CLIENT_MESSAGE_KEYS: { [T in ClientMessage["type"]]: readonly string[] } = {
   hello: helloKeys satisfies Exactly<Client<"hello">, typeof helloKeys>,
@@ -442,6 +485,8 @@ export const CLIENT_MESSAGE_KEYS: { [T in ClientMessage["type"]]: readonly strin
   undo: undoKeys satisfies Exactly<Client<"undo">, typeof undoKeys>,
   chat: chatKeys satisfies Exactly<Client<"chat">, typeof chatKeys>,
   chat_page: chatPageAskKeys satisfies Exactly<Client<"chat_page">, typeof chatPageAskKeys>,
+  back: backKeys satisfies Exactly<Client<"back">, typeof backKeys>,
+  leave: leaveKeys satisfies Exactly<Client<"leave">, typeof leaveKeys>,
   ping: pingKeys satisfies Exactly<Client<"ping">, typeof pingKeys>,
 };
 const guideKeys = ["step", "steps", "part", "parts", "on_script", "text", "rules", "suggestion", "instead"] as const;

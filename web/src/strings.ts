@@ -217,6 +217,13 @@ const en = {
   "refusal.review/seat": "This game has no such seat.",
   "refusal.request/too_large": "That is too long to send.",
   "refusal.guide/none": "This game has no guided first game (or no such part of it).",
+  "held.refused": "Not played: {what}. {why}",
+  "held.offline":
+    "{n, plural, one {Your move is kept here and sent when the connection is back.} other {Your # moves are kept here and sent when the connection is back.}}",
+  "refusal.client/moved_on": "The table moved on before your choice reached it, so it was not played.",
+  "refusal.client/game_over": "The game ended before it could be played.",
+  "refusal.client/unconfirmed":
+    "The connection dropped while it was on its way: look at the table to see whether it was played, and play it again if not.",
 };
 
 export type UiKey = keyof typeof en;
@@ -440,6 +447,13 @@ const it: Record<UiKey, string> = {
   "refusal.review/seat": "Questa partita non ha questo posto.",
   "refusal.request/too_large": "È troppo lungo da inviare.",
   "refusal.guide/none": "Questo gioco non ha una prima partita guidata (o non ne ha questa parte).",
+  "held.refused": "Non giocato: {what}. {why}",
+  "held.offline":
+    "{n, plural, one {La tua mossa resta qui e parte appena torna la connessione.} other {Le tue # mosse restano qui e partono appena torna la connessione.}}",
+  "refusal.client/moved_on": "Il tavolo è andato avanti prima che la tua scelta arrivasse, quindi non è stata giocata.",
+  "refusal.client/game_over": "La partita è finita prima che si potesse giocare.",
+  "refusal.client/unconfirmed":
+    "La connessione è caduta mentre partiva: guarda il tavolo per vedere se è stata giocata e, se no, giocala di nuovo.",
 };
 
 const ko: Record<UiKey, string> = {
@@ -656,6 +670,12 @@ const ko: Record<UiKey, string> = {
   "refusal.review/seat": "이 게임에는 그런 자리가 없습니다.",
   "refusal.request/too_large": "보내기에는 너무 깁니다.",
   "refusal.guide/none": "이 게임에는 안내 첫 게임(또는 그 부분)이 없습니다.",
+  "held.refused": "두지 못함: {what}. {why}",
+  "held.offline": "내 수 {n}개를 여기에 보관했다가 연결이 돌아오면 보냅니다.",
+  "refusal.client/moved_on": "내 선택이 닿기 전에 테이블이 진행되어 그 선택은 두어지지 않았습니다.",
+  "refusal.client/game_over": "두기 전에 게임이 끝났습니다.",
+  "refusal.client/unconfirmed":
+    "보내는 중에 연결이 끊겼습니다. 테이블을 보고 두어졌는지 확인한 뒤, 아니면 다시 두세요.",
 };
 
 export const ui: Catalog<UiKey> = { en, it, ko };

@@ -160,7 +160,7 @@ describe("hot-seat: two people at this device", () => {
     expect(page()).not.toContain("Eli's secret offer");
     // Ana decides: the curtain for Eli, and Ana's view is gone from the page.
     fireEvent.click(screen.getByRole("button", { name: "Ana's secret offer" }));
-    expect(ana.sent.at(-1)).toEqual({ type: "act", version: 3, action: 1 });
+    expect(ana.last()).toEqual({ type: "act", version: 3, action: 1 });
     ana.deliver(state(0, 4, { to_act: [2] }));
     expect(screen.getByRole("heading", { name: "Pass to Eli" })).toBeTruthy();
     expect(page()).not.toContain("secret offer");

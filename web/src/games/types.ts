@@ -2,7 +2,7 @@
 // engine) gives the table page. A game's code is its own chunk, loaded when a
 // table of that game is opened.
 import type { ComponentType } from "preact";
-import type { TableConnection, TableState } from "../connection";
+import type { ShowsDecision, TableConnection, TableState } from "../connection";
 import type { Json } from "../protocol";
 
 export interface GameScreenProps {
@@ -28,4 +28,13 @@ export interface GameModule {
   Screen: ComponentType<GameScreenProps>;
   /** The game's own result figures for the end screen (verdict, sets, cities...). */
   Result?: ComponentType<{ state: TableState }>;
+  /**
+   * Whether a seat's view shows a decision of its own as applied (true), as
+   * not applied (false), or cannot tell (undefined): how the connection
+   * settles a free action sent before a drop or a reload (First Contact's
+   * note edits).
+   */
+  shows?: ShowsDecision;
+  /** A free action of this game in words, in the current language (a note edit refused on screen). */
+  describe?: (action: Json) => string | undefined;
 }

@@ -11,7 +11,7 @@ import { EventLog } from "../components/EventLog";
 import { ScoreTable } from "../components/ScoreTable";
 import { SeatList, botLabel, plainSeatName, seatName, seatNames, turnText } from "../components/SeatList";
 import type { TableState } from "../connection";
-import { TableConnection } from "../connection";
+import { TableConnection, offeredChoice } from "../connection";
 import { loadGame } from "../games/registry";
 import type { GameModule } from "../games/types";
 import { GAME_INFO } from "../games/info";
@@ -129,6 +129,7 @@ function OneSeatTable({
         </div>
       )}
       <ErrorBanner conn={conn} />
+      <HeldNotices conn={conn} mod={mod} />
       {state.phase === "lobby" ? (
         <Waiting
           state={state}
@@ -261,6 +262,7 @@ function HotSeatTable({ id, games, creds }: { id: string; games?: GameInfo[] | n
         </div>
       )}
       {shown && <ErrorBanner conn={shown} />}
+      {shown && <HeldNotices conn={shown} mod={mod} />}
       <p class="hot-people muted">{t("hot.people", { names: people })}</p>
       {body}
     </main>
@@ -298,6 +300,43 @@ function Curtain({
 }
 
 export { refusal };
+
+/**
+ * This seat's decisions the server refused (or the table passed by), each
+ * in words with the reason in the person's language until dismissed; and,
+ * while the connection is down, how many wait here to be sent.
+ */
+function HeldNotices({ conn, mod }: { conn: TableConnection; mod?: GameModule | null }) {
+  const refused = conn.refused.value;
+  const held = conn.held.value.length;
+  const offline = held > 0 && conn.status.value !== "open";
+  if (!refused.length && !offline) return null;
+  const state = conn.state.value;
+  // The decision in the person's current language when it can be told again.
+  const words = (r: { action: Json; words: string }) =>
+    (state && offeredChoice(state, r.action)?.words) || mod?.describe?.(r.action) || r.words;
+  return (
+    <>
+      {offline && (
+        <div class="banner warn held-offline" role="status" data-held={held}>
+          {t("held.offline", { n: held })}
+        </div>
+      )}
+      {refused.length > 0 && (
+        <ul class="banner error held-refused" role="alert">
+          {refused.map((r) => (
+            <li key={r.id} data-code={r.code} data-action={JSON.stringify(r.action)}>
+              <span>{t("held.refused", { what: words(r), why: refusal(r) })}</span>
+              <button type="button" onClick={() => conn.dismiss(r.id)}>
+                {t("table.dismiss")}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
 
 function ErrorBanner({ conn }: { conn: TableConnection }) {
   const e = conn.error.value;

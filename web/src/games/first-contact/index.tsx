@@ -3,7 +3,7 @@
 // earthling's (glyph pad, note pad edited by clicking or dragging, offers),
 // both around the item field. Every legal choice is played on its piece; the
 // table page's choice list offers the same choices in words.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { TableConnection, TableState } from "../../connection";
 import type { Choice, Json } from "../../protocol";
 import { SeatMark } from "../../seats";
@@ -11,7 +11,7 @@ import { seatName } from "../../components/SeatList";
 import type { GameModule, GameScreenProps } from "../types";
 import { CHARACTERISTICS, GLYPHS, charName, colourName, gameText, glyphName, glyphWords, item, itemName } from "./data";
 import type { FcView, GlyphKey, GlyphMark, ScreenModel, SquareModel } from "./model";
-import { fcView, keyChoice, noteAction, notePadWith, phaseActor, screenModel, unknownAction } from "./model";
+import { fcView, keyChoice, noteAction, noteShown, notePadWith, phaseActor, screenModel, unknownAction } from "./model";
 import { glyphSource, setDropHandler } from "./drag";
 import { t } from "./strings";
 import "./fc.css";
@@ -602,36 +602,14 @@ function EarthlingDesk({
   const [pen, setPen] = useState<number | null>(null);
   const [cell, setCell] = useState<string | null>(null);
   const note = v.note_pad;
-  // Note-pad edits are free actions: they may cross another player's move
-  // (action/stale); such an edit is sent again once on the new version.
-  const lastNote = useRef<{ action: Json; at: number } | null>(null);
-  const err = conn.error.value;
-  useEffect(() => {
-    const last = lastNote.current;
-    if (err?.code === "action/stale" && last && Date.now() - last.at < 5000) {
-      lastNote.current = null;
-      conn.error.value = null;
-      conn.act(last.action);
-    }
-  }, [err, conn]);
-  // Edits made while the table waits for someone else are kept here and sent
-  // when this seat is asked again (the table takes actions only from the
-  // seats it asks now).
-  const [queue, setQueue] = useState<Json[]>([]);
-  const send = (a: Json) => {
-    lastNote.current = { action: a, at: Date.now() };
-    conn.act(a);
-  };
-  const edit = (a: Json) => {
-    if (m.mine && !pending && queue.length === 0) send(a);
-    else setQueue((q) => [...q, a]);
-  };
-  useEffect(() => {
-    if (!m.mine || pending || queue.length === 0 || !m.canEditNotes) return;
-    const [first, ...rest] = queue;
-    setQueue(rest);
-    send(first);
-  });
+  // Note-pad edits are free actions the table takes only from the seats it
+  // asks now: the connection holds each one (in the browser's storage too)
+  // until the server has it, and sends it when this seat is asked. The pad
+  // shows them at once, those not yet sent marked as waiting.
+  const held = conn.held.value.filter((d) => d.free);
+  const queue = held.map((d) => d.action as Json);
+  const waiting = held.filter((d) => d.sent === undefined).length;
+  const edit = (a: Json, words: string, expect?: Json) => conn.act(a, { words, expect });
   const shown = note ? notePadWith(note, queue) : null;
   const unknownNow = shown?.unknown ?? [];
   const canEdit = m.canEditNotes;
@@ -640,19 +618,27 @@ function EarthlingDesk({
     if (!canEdit) return;
     setDropHandler((target, g) => {
       const drop = target.getAttribute("data-drop") ?? "";
-      if (drop.startsWith("note:")) edit(noteAction(drop.slice(5), g));
-      else if (drop === "unknown" && !unknownNow.includes(g)) edit(unknownAction(g));
+      if (drop.startsWith("note:")) write(drop.slice(5), g);
+      else if (drop === "unknown" && !unknownNow.includes(g)) toggleUnknown(g, true);
       setPen(null);
       setCell(null);
     });
     return () => setDropHandler(null);
   });
-  if (!note || !shown) return null;
-  const write = (characteristic: string, g: number) => {
-    edit(noteAction(characteristic, g));
+  function write(characteristic: string, g: number | null) {
+    edit(
+      noteAction(characteristic, g),
+      g === null
+        ? t("fc.note_clear", { name: charName(characteristic) })
+        : t("fc.note_write", { glyph: glyphWords(g), name: charName(characteristic) }),
+    );
     setPen(null);
     setCell(null);
-  };
+  }
+  function toggleUnknown(g: number, present: boolean) {
+    edit(unknownAction(g), t(present ? "fc.unknown_add" : "fc.unknown_remove", { glyph: glyphWords(g) }), { present });
+  }
+  if (!note || !shown) return null;
   const unknown = new Set(shown.unknown);
   return (
     <>
@@ -709,9 +695,9 @@ function EarthlingDesk({
       </section>
       <section class="fc-notes" aria-label={t("fc.note_pad")}>
         <h3>{t("fc.note_pad")}</h3>
-        {queue.length > 0 && (
+        {waiting > 0 && (
           <p class="fc-note-waiting" role="status">
-            {t("fc.notes_waiting", { n: queue.length })}
+            {t("fc.notes_waiting", { n: waiting })}
           </p>
         )}
         <p class="fc-help">{t("fc.note_help")}</p>
@@ -767,7 +753,7 @@ function EarthlingDesk({
                     class="fc-note-x"
                     title={t("fc.note_clear", { name })}
                     aria-label={t("fc.note_clear", { name })}
-                    onClick={() => edit(noteAction(c.characteristic, null))}
+                    onClick={() => write(c.characteristic, null)}
                   >
                     ×
                   </button>
@@ -789,7 +775,7 @@ function EarthlingDesk({
                 title={t("fc.unknown_remove", { glyph: glyphWords(g) })}
                 aria-label={t("fc.unknown_remove", { glyph: glyphWords(g) })}
                 disabled={!m.canEditNotes}
-                onClick={() => edit(unknownAction(g))}
+                onClick={() => toggleUnknown(g, false)}
               >
                 <GlyphIcon g={g} size={20} />
               </button>
@@ -800,7 +786,7 @@ function EarthlingDesk({
                 class="fc-unknown-add"
                 title={t("fc.unknown_add", { glyph: glyphWords(pen) })}
                 onClick={() => {
-                  edit(unknownAction(pen));
+                  toggleUnknown(pen, true);
                   setPen(null);
                 }}
               >
@@ -983,6 +969,20 @@ function OtherChoices({ m, act, pending }: { m: ScreenModel; act: (a: Json) => v
 
 // ---- The screen ------------------------------------------------------------
 
+/** A note edit in words (the current language), for a refusal on screen. */
+function describeNote(action: Json): string | undefined {
+  if (typeof action !== "object" || action === null || Array.isArray(action)) return undefined;
+  const note = action.note;
+  if (typeof note === "object" && note !== null && !Array.isArray(note) && typeof note.characteristic === "string") {
+    const name = charName(note.characteristic);
+    return typeof note.glyph === "number"
+      ? t("fc.note_write", { glyph: glyphWords(note.glyph), name })
+      : t("fc.note_clear", { name });
+  }
+  if (typeof action.unknown === "number") return t("fc.unknown_toggle", { glyph: glyphWords(action.unknown) });
+  return undefined;
+}
+
 function Screen({ state, act, pending, conn }: GameScreenProps) {
   const v = fcView(state);
   if (!v || !Array.isArray(v.field)) return null;
@@ -1126,5 +1126,10 @@ function Result({ state }: { state: TableState }) {
   );
 }
 
-const mod: GameModule = { Screen, Result };
+const mod: GameModule = {
+  Screen,
+  Result,
+  shows: (view, d) => (d.free ? noteShown(view, d.action as Json, d.expect) : undefined),
+  describe: describeNote,
+};
 export default mod;

@@ -4,13 +4,13 @@
 import { signal } from "@preact/signals";
 import { cleanup, fireEvent, render } from "@testing-library/preact";
 import { afterEach, describe, expect, it } from "vitest";
-import type { TableConnection, TableState } from "../../connection";
+import type { HeldDecision, TableConnection, TableState } from "../../connection";
 import { lang } from "../../i18n";
 import type { Choice, ErrorMessage, Json, JsonObject } from "../../protocol";
 import { LANGS } from "../../protocol";
-import { CHARACTERISTICS, GLYPHS, charName, itemName } from "./data";
+import { CHARACTERISTICS, GLYPHS, charName, glyphWords, itemName } from "./data";
 import mod, { refusedWord } from "./index";
-import { keyChoice, noteAction, notePadWith, pieceOf, screenModel, unknownAction } from "./model";
+import { keyChoice, noteAction, notePadWith, noteShown, pieceOf, screenModel, unknownAction } from "./model";
 import { catalog } from "./strings";
 
 const ITEMS = ["knife", "queen", "wine", "scarf", "coin", "bow", "wheat", "meat", "bread", "armor", "honey", "needle"];
@@ -238,7 +238,7 @@ describe("the earthling's screen model", () => {
 // ---- The screen itself, clicked ------------------------------------------------
 
 function fakeConn(): TableConnection {
-  return { error: signal<ErrorMessage | null>(null), act: () => {} } as unknown as TableConnection;
+  return { error: signal<ErrorMessage | null>(null), held: signal([]), act: () => {} } as unknown as TableConnection;
 }
 
 function renderScreen(s: TableState, conn = fakeConn()) {
@@ -300,6 +300,7 @@ describe("the earthling edits the note pad and offers by clicking", () => {
     const edits: Json[] = [];
     const conn = {
       error: signal<ErrorMessage | null>(null),
+      held: signal([]),
       act: (a: Json) => edits.push(a),
     } as unknown as TableConnection;
     const view = baseView({
@@ -331,33 +332,47 @@ describe("the earthling edits the note pad and offers by clicking", () => {
     expect(container.querySelectorAll("button.fc-sq").length).toBe(3);
   });
 
-  it("keeps note edits made in another player's turn and sends them on the earthling's turn", () => {
-    const edits: Json[] = [];
+  it("hands every note edit to the connection at once, in words; shows those it holds as waiting", () => {
+    // The connection holds a free action until the seat is asked (connection.ts; held.test.tsx).
+    const edits: { a: Json; words?: string; expect?: Json }[] = [];
+    const held = signal<HeldDecision[]>([]);
     const conn = {
       error: signal<ErrorMessage | null>(null),
-      act: (a: Json) => edits.push(a),
+      held,
+      act: (a: Json, more: { words?: string; expect?: Json } = {}) => {
+        edits.push({ a, ...more });
+        held.value = [
+          ...held.value,
+          { id: String(edits.length), action: a, made: 30, free: true, words: "", tries: 0 },
+        ];
+      },
     } as unknown as TableConnection;
     const waiting = baseView({ phase: "propose_glyph", to_act: [0], ...earthlingSecrets() });
-    const { container, rerender } = renderScreen(state(1, waiting), conn);
+    const { container } = renderScreen(state(1, waiting), conn);
     fireEvent.click(container.querySelector('.fc-glyph-pad button[data-glyph="9"]') as HTMLElement);
     fireEvent.click(container.querySelector('li[data-characteristic="metal"] .fc-note-cell') as HTMLElement);
-    expect(edits).toEqual([]);
+    fireEvent.click(container.querySelector('.fc-unknown button[data-glyph="7"]') as HTMLElement);
+    expect(edits).toEqual([
+      { a: { note: { characteristic: "metal", glyph: 9 } }, words: `write ${glyphWords(9)} for ${charName("metal")}` },
+      { a: { unknown: 7 }, words: `take ${glyphWords(7)} out of the unknown symbols`, expect: { present: false } },
+    ]);
     // Shown at once, marked as waiting.
     expect(
       container.querySelector('li[data-characteristic="metal"].waiting .fc-note-cell')?.getAttribute("data-glyph"),
     ).toBe("9");
-    expect(container.querySelector(".fc-note-waiting")).not.toBeNull();
-    const asked = baseView({ phase: "offer", to_act: [1], ...earthlingSecrets() });
-    rerender(
-      <mod.Screen
-        state={state(1, asked, [choice({ offer: 0 })])}
-        log={[]}
-        act={() => {}}
-        pending={false}
-        conn={conn}
-      />,
-    );
-    expect(edits).toEqual([{ note: { characteristic: "metal", glyph: 9 } }]);
+    expect(container.querySelector(".fc-unknown button[data-glyph='7']")).toBeNull();
+    expect(container.querySelector(".fc-note-waiting")?.textContent).toMatch(/^2 note changes/);
+  });
+
+  it("tells whether its view shows a note edit (how the connection settles one sent before a drop)", () => {
+    const v = earthlingSecrets() as unknown as Json;
+    expect(noteShown(v, noteAction("big", 4))).toBe(true);
+    expect(noteShown(v, noteAction("big", null))).toBe(false);
+    expect(noteShown(v, noteAction("food", null))).toBe(true);
+    expect(noteShown(v, unknownAction(7), { present: true })).toBe(true);
+    expect(noteShown(v, unknownAction(7), { present: false })).toBe(false);
+    expect(noteShown(v, unknownAction(7))).toBe(undefined);
+    expect(noteShown(v, { offer: 3 })).toBe(undefined);
   });
 
   it("shows the answer to the last question above the field, to drag onto the note pad", () => {

@@ -87,7 +87,7 @@ export type Piece =
   | { kind: "other" };
 
 type JObj = { [k: string]: Json };
-const isObj = (j: Json): j is JObj => typeof j === "object" && j !== null && !Array.isArray(j);
+const isObj = (j: Json | undefined): j is JObj => typeof j === "object" && j !== null && !Array.isArray(j);
 
 /** Which piece plays a choice, from its JSON form (docs/rules/first-contact.md, "Actions (JSON)"). */
 export function pieceOf(json: Json): Piece {
@@ -108,6 +108,30 @@ export function noteAction(characteristic: string, glyph: number | null): Json {
 }
 export function unknownAction(glyph: number): Json {
   return { unknown: glyph };
+}
+
+/**
+ * Whether an earthling's view shows one of its note edits applied (the cell
+ * holds that glyph; the glyph is, or is not, among the unknown symbols as
+ * `expect.present` says), not applied, or cannot tell (any other action).
+ * The connection settles an edit sent before a drop or a reload by it
+ * (connection.ts, `shows`).
+ */
+export function noteShown(view: Json, action: Json, expect?: Json): boolean | undefined {
+  if (!isObj(view) || !isObj(action)) return undefined;
+  const pad = view.note_pad;
+  if (!isObj(pad)) return undefined;
+  const note = action.note;
+  if (isObj(note) && typeof note.characteristic === "string" && Array.isArray(pad.cells)) {
+    const cell = pad.cells.find((c) => isObj(c) && c.characteristic === note.characteristic);
+    if (!isObj(cell)) return undefined;
+    return (cell.glyph ?? null) === (note.glyph ?? null);
+  }
+  if (typeof action.unknown === "number" && isObj(expect) && typeof expect.present === "boolean") {
+    const unknown = Array.isArray(pad.unknown_symbols) ? pad.unknown_symbols : [];
+    return unknown.includes(action.unknown) === expect.present;
+  }
+  return undefined;
 }
 
 // ---- The screen model -----------------------------------------------------
