@@ -75,10 +75,20 @@ std::string choice_text(const room::Choice& c) {
   return c.words.empty() ? c.json.dump() : c.words;
 }
 
+// A refusal in the person's language: the catalog's words for its code
+// (error.<code>); for a code without them, the error's own message in
+// English, and elsewhere a plain "the move was refused" (the code is shown
+// beside it): no English on an Italian or Korean screen.
 // The terminal's own texts (cli/messages.json) in the person's language.
 const Catalog& texts() {
   static const Catalog c = *Catalog::parse(embedded::cli_messages);
   return c;
+}
+
+std::string refusal_words(const Error& e, std::string_view lang) {
+  const std::string key = "error." + e.code;
+  if (texts().contains(key)) return texts().text(key, lang);
+  return lang == "en" ? e.message : texts().text("error.other", lang);
 }
 
 // Words of a text for matching what a person types: lower-case (ASCII),
@@ -523,7 +533,8 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ost
         e = r.act(me, r.version(), chosen.action);
       }
       if (e) {
-        out << texts().format("not_possible", a.lang, {{"message", e->message}, {"code", e->code}})
+        out << texts().format("not_possible", a.lang,
+                              {{"message", refusal_words(*e, a.lang)}, {"code", e->code}})
             << "\n";
         continue;
       }

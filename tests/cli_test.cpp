@@ -422,6 +422,28 @@ TEST_F(Cli, PlayTakesBackAMoveWhenAsked) {
   EXPECT_NE(o2.str().find("undo/off"), std::string::npos);
 }
 
+// A refusal is told in the person's language (issue 29: the terminal showed
+// the error's English message on Italian and Korean screens).
+TEST_F(Cli, ARefusalIsToldInThePersonsLanguage) {
+  if (find_game("ufo") == nullptr) GTEST_SKIP() << "ufo not built";
+  for (const auto& [lang, words, english] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"it", "Non si può: niente da annullare", "nothing to take back"},
+           {"ko", "할 수 없습니다: 무를 수 없습니다", "nothing to take back"},
+           {"en", "Not possible: nothing to take back", "Not possible: nothing to take back"}}) {
+    std::istringstream typed("annulla\nundo\n무르기\njson {\"nope\": 1}\n");
+    std::ostringstream o, e;
+    ASSERT_EQ(cmd_play({.game = "ufo", .players = 2, .bots = "random", .lang = lang, .seed = 2},
+                       typed, o, e),
+              0);
+    EXPECT_NE(o.str().find(words), std::string::npos) << lang << ":\n" << o.str();
+    if (lang != "en") {
+      EXPECT_EQ(o.str().find(english), std::string::npos) << lang;
+      EXPECT_EQ(o.str().find("cannot be read"), std::string::npos) << "the game's English message";
+    }
+  }
+}
+
 // `meeple learn`: the guide in the terminal, in Italian: before each
 // decision the step's words and its rules section, the suggestion marked;
 // typing the suggestions (as JSON) follows the script to its end.
