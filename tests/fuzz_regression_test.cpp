@@ -137,6 +137,18 @@ TEST(FuzzRegression, AFirstGiantsStateWithARefillDueInAFullSlotIsCorrupt) {
   EXPECT_EQ(s.error().code, errc::kCorruptState);
 }
 
+// A First Giants state in the reclaim phase with no pawn left to reclaim
+// (reclaim_left 0): play never leaves the phase so, and exhibiting a fossil
+// there counted the pawns down past zero, a state its own reader refused
+// (found by scripts/fuzz in CI after 7,387 executions).
+TEST(FuzzRegression, AFirstGiantsStateReclaimingNoPawnIsCorrupt) {
+  const std::string in = input("action-first-giants-bad-reclaim-count");
+  ASSERT_EQ(game_of(in).name(), "first-giants");
+  auto s = game_of(in).state_from_json(Json::parse(first_line(in)));
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().code, errc::kCorruptState);
+}
+
 // A record whose "format" is not a string: value() threw outside the
 // reader's try.
 TEST(FuzzRegression, ARecordWhoseFormatIsNotAStringIsCorrupt) {

@@ -283,6 +283,9 @@ class FirstContactState {
 
   // json.cpp: the JSON key of a square action in the current phase.
   const char* square_key() const;
+  // json.cpp: why play cannot reach this state (an invariant it keeps is
+  // broken), or nullptr; from_json refuses such states.
+  const char* unreachable() const;
 
   // Options.
   std::uint8_t players_ = 2;

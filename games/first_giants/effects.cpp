@@ -139,15 +139,15 @@ void FirstGiantsState::continue_effect() {
     }
     PlayerArea& a = area_[cur_applier_];
     if (k.effect == Effect::kPoint) {
-      a.points = static_cast<std::int16_t>(a.points + cur_left_);
+      gain(a.points, cur_left_);
       cur_left_ = 0;
     } else if (k.effect == Effect::kAmber) {
-      a.amber = static_cast<std::int16_t>(a.amber + cur_left_);
+      gain(a.amber, cur_left_);
       cur_left_ = 0;
     } else if (effect_needs_decision()) {
       return;
     } else if (k.effect == Effect::kExhibitOrPoint) {
-      ++a.points;
+      gain(a.points, 1);
       --cur_left_;
     } else if (cur_done_ > 0) {
       cur_done_ = 0;
@@ -181,11 +181,11 @@ void FirstGiantsState::apply_effect(Seat seat, Action a) {
     cur_left_ = 0;
     cur_done_ = 0;
   } else if (a == act::kGainPoint) {
-    ++me.points;
+    gain(me.points, 1);
     --cur_left_;
   } else if (a == act::kAmberForPoints) {
     me.amber = static_cast<std::int16_t>(me.amber - 3);
-    me.points = static_cast<std::int16_t>(me.points + 2);
+    gain(me.points, 2);
     --cur_left_;
   } else {
     // exhibit.cpp; the fossil's set is chosen next, then effect_exhibited.

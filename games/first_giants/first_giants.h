@@ -280,6 +280,9 @@ class FirstGiantsState {
   void take_set_token(ExhibitSet& s);
   // news.cpp
   void check_news(int p, const ExhibitSet& s);
+  // json.cpp: why play cannot reach this state (an invariant it keeps is
+  // broken), or nullptr; from_json refuses such states.
+  const char* unreachable() const;
   // end.cpp
   void trigger_end();
   void end_dig_turn();

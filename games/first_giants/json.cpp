@@ -1,8 +1,11 @@
 // JSON codecs: actions in the form people and records use ({"take":"left",
 // "site":0}, {"exhibit":card}, ...; docs/rules/first-giants.md "Phases and
-// actions"), and the whole state, which round-trips and is checked on input
-// (every card in exactly one place, set tokens adding up to 24, phase-specific
-// references pointing at something real).
+// actions"), and the whole state, which round-trips and is checked on input:
+// every value in its range, every card in exactly one place, set tokens
+// adding up to 24, and the invariants play keeps between the fields
+// (unreachable(): the turn in progress, the effect being resolved, the set
+// and News tokens), so that a state that loads plays on to states that load.
+#include <algorithm>
 #include <string>
 
 #include "games/first_giants/rules_internal.h"
@@ -128,42 +131,53 @@ Expected<FirstGiantsState> FirstGiantsState::from_json(const Json& j) {
   auto corrupt = [](const std::string& why) {
     return make_error(errc::kCorruptState, "first-giants state: " + why);
   };
-  FirstGiantsState s;
+  // Integers are read as int and checked before they are narrowed.
+  auto in = [](const Json& v, int lo, int hi) {
+    if (!v.is_number_integer()) return false;
+    const long long x = v.get<long long>();
+    return x >= lo && x <= hi;
+  };
+  if (!j.is_object() || !in(j.at("players"), 2, kMaxPlayers))
+    return corrupt("players out of range");
   const int players = j.at("players").get<int>();
-  if (players < 2 || players > kMaxPlayers) return corrupt("players out of range");
-  s = FirstGiantsState(players);
-  const int phase = j.at("phase").get<int>();
-  if (phase < 0 || phase > static_cast<int>(Phase::kOver)) return corrupt("bad phase");
-  s.phase_ = static_cast<Phase>(phase);
-  const int active = j.at("active").get<int>();
-  if (active < 0 || active >= players) return corrupt("bad active seat");
-  s.active_ = static_cast<std::uint8_t>(active);
-  s.turn_ = j.at("turn").get<std::uint16_t>();
+  // A new game of this size: the deal, the set tokens of the reserve and
+  // the box, and what the deal phase must still hold.
+  const FirstGiantsState fresh(players);
+  FirstGiantsState s = fresh;
+  if (!in(j.at("phase"), 0, static_cast<int>(Phase::kOver))) return corrupt("bad phase");
+  s.phase_ = static_cast<Phase>(j.at("phase").get<int>());
+  if (!in(j.at("active"), 0, players - 1)) return corrupt("bad active seat");
+  s.active_ = static_cast<std::uint8_t>(j.at("active").get<int>());
+  if (!in(j.at("turn"), 0, 0xffff)) return corrupt("bad turn count");
+  s.turn_ = static_cast<std::uint16_t>(j.at("turn").get<int>());
   std::array<int, kCards> seen{};
-  auto place = [&](int c) {
-    if (c < 0 || c >= kCards) return false;
-    return ++seen[c] == 1;
+  auto place = [&](const Json& c) {
+    if (!in(c, 0, kCards - 1)) return false;
+    return ++seen[c.get<int>()] == 1;
   };
   s.deck_ = 0;
   for (const auto& c : j.at("deck")) {
-    const int id = c.get<int>();
-    if (!place(id)) return corrupt("bad deck card");
-    s.deck_ |= bit(id);
+    if (!place(c)) return corrupt("bad deck card");
+    s.deck_ |= bit(c.get<int>());
   }
-  const int top = j.at("top").get<int>();
-  if (top != -1) {
+  const Json& top = j.at("top");
+  if (!in(top, -1, kCards - 1)) return corrupt("bad top card");
+  if (top.get<int>() != -1) {
     if (!place(top)) return corrupt("bad top card");
-    s.top_ = static_cast<std::uint8_t>(top);
+    s.top_ = static_cast<std::uint8_t>(top.get<int>());
   }
   const Json& sites = j.at("sites");
   if (!sites.is_array() || sites.size() != kSites) return corrupt("bad sites");
-  for (int i = 0; i < kSites; ++i)
+  for (int i = 0; i < kSites; ++i) {
+    if (!sites[i].is_array() || sites[i].size() != 2) return corrupt("bad sites");
     for (int k = 0; k < 2; ++k) {
-      const int c = sites[i].at(k).get<int>();
-      if (c == -1) continue;
+      const Json& c = sites[i][k];
+      if (!in(c, -1, kCards - 1)) return corrupt("bad site card");
+      if (c.get<int>() == -1) continue;
       if (!place(c)) return corrupt("bad site card");
-      s.site_[i][k] = static_cast<std::uint8_t>(c);
+      s.site_[i][k] = static_cast<std::uint8_t>(c.get<int>());
     }
+  }
   const Json& areas = j.at("areas");
   if (!areas.is_array() || static_cast<int>(areas.size()) != players) return corrupt("bad areas");
   int tokens_out = 0;
@@ -171,16 +185,17 @@ Expected<FirstGiantsState> FirstGiantsState::from_json(const Json& j) {
     const Json& a = areas[p];
     PlayerArea& pa = s.area_[p];
     for (const auto& c : a.at("studio")) {
-      const int id = c.get<int>();
-      if (!place(id)) return corrupt("bad studio card");
-      pa.studio |= bit(id);
+      if (!place(c)) return corrupt("bad studio card");
+      pa.studio |= bit(c.get<int>());
     }
-    const int pawns = a.at("pawns_out").get<int>();
-    if (pawns < 0 || pawns > 15) return corrupt("bad pawns");
-    pa.pawns_out = static_cast<std::uint8_t>(pawns);
-    pa.amber = a.at("amber").get<std::int16_t>();
-    pa.points = a.at("points").get<std::int16_t>();
-    if (pa.amber < 0 || pa.points < 0) return corrupt("negative amber or points");
+    // pawns_out: a bit per dig site.
+    if (!in(a.at("pawns_out"), 0, (1 << kSites) - 1)) return corrupt("bad pawns");
+    pa.pawns_out = static_cast<std::uint8_t>(a.at("pawns_out").get<int>());
+    // Gains stop at kMaxAmount (rules_internal.h), so play keeps them in range.
+    if (!in(a.at("amber"), 0, kMaxAmount) || !in(a.at("points"), 0, kMaxAmount))
+      return corrupt("amber or points out of range");
+    pa.amber = static_cast<std::int16_t>(a.at("amber").get<int>());
+    pa.points = static_cast<std::int16_t>(a.at("points").get<int>());
     const Json& sets = a.at("sets");
     if (!sets.is_array() || sets.size() > kMaxSets) return corrupt("too many sets");
     for (const auto& sj : sets) {
@@ -188,15 +203,15 @@ Expected<FirstGiantsState> FirstGiantsState::from_json(const Json& j) {
       const Json& cs = sj.at("cards");
       if (!cs.is_array() || cs.empty() || cs.size() > 5) return corrupt("bad set size");
       for (const auto& c : cs) {
+        if (!place(c)) return corrupt("bad set card");
         const int id = c.get<int>();
-        if (!place(id)) return corrupt("bad set card");
         if (!set_accepts(es, card(id).family, card(id).size)) return corrupt("illegal set");
         set_add(es, static_cast<std::uint8_t>(id), card(id).family, card(id).size);
       }
-      const int t = sj.at("tokens").get<int>();
-      if (t < 0 || t > es.n - 1) return corrupt("bad set tokens");
-      es.tokens = static_cast<std::uint8_t>(t);
-      tokens_out += t;
+      // A card joining a set takes a token while the reserve has one.
+      if (!in(sj.at("tokens"), 0, es.n - 1)) return corrupt("bad set tokens");
+      es.tokens = static_cast<std::uint8_t>(sj.at("tokens").get<int>());
+      tokens_out += es.tokens;
       pa.sets.push_back(es);
     }
   }
@@ -207,73 +222,208 @@ Expected<FirstGiantsState> FirstGiantsState::from_json(const Json& j) {
   if (!nh.is_array() || nh.size() != kNews || !nk.is_array() || nk.size() != kNews)
     return corrupt("bad news");
   for (int n = 0; n < kNews; ++n) {
-    const int h = nh[n].get<int>();
-    if (h < -1 || h >= players) return corrupt("bad news holder");
-    s.news_holder_[n] = static_cast<std::int8_t>(h);
+    if (!in(nh[n], -1, players - 1)) return corrupt("bad news holder");
+    s.news_holder_[n] = static_cast<std::int8_t>(nh[n].get<int>());
     s.news_kept_[n] = nk[n].get<bool>();
-    if (s.news_kept_[n] && h < 0) return corrupt("kept news without holder");
   }
-  const int reserve = j.at("reserve").get<int>(), box = j.at("box").get<int>();
-  if (reserve < 0 || box < 0 || reserve + box + tokens_out != kTotalSetTokens)
+  if (!in(j.at("reserve"), 0, kTotalSetTokens) || !in(j.at("box"), 0, kTotalSetTokens))
     return corrupt("set tokens do not add up");
+  const int reserve = j.at("reserve").get<int>(), box = j.at("box").get<int>();
+  if (reserve + box + tokens_out != kTotalSetTokens) return corrupt("set tokens do not add up");
   s.reserve_ = static_cast<std::uint8_t>(reserve);
   s.box_ = static_cast<std::uint8_t>(box);
   s.end_triggered_ = j.at("end_triggered").get<bool>();
   const Json& r = j.at("refill");
-  const int rs = r.at(0).get<int>(), rk = r.at(1).get<int>();
-  if (rs < 0 || rs >= kSites || rk < 0 || rk > 1) return corrupt("bad refill slot");
+  if (!r.is_array() || r.size() != 3 || !in(r[0], 0, kSites - 1) || !in(r[1], 0, 1))
+    return corrupt("bad refill slot");
+  const int rs = r[0].get<int>(), rk = r[1].get<int>();
   s.refill_site_ = static_cast<std::uint8_t>(rs);
   s.refill_slot_ = static_cast<std::uint8_t>(rk);
-  s.refill_due_ = r.at(2).get<bool>();
-  // A refill is due from the take that emptied the slot until the card
-  // below the deck's top turns up (kTurnUp); until refill() the slot is
-  // empty. Else the refill overwrote a card (found by tests/fuzz).
-  if (s.refill_due_ && s.phase_ != Phase::kTurnUp && s.site_[rs][rk] != kNoCard)
-    return corrupt("a refill is due in a slot that holds a card");
+  s.refill_due_ = r[2].get<bool>();
   for (const auto& pd : j.at("pending")) {
-    const int o = pd.at(0).get<int>(), c = pd.at(1).get<int>();
-    if (o < 0 || o >= players || c < 0 || c >= kCards || s.pending_.full())
+    if (!pd.is_array() || pd.size() != 2 || !in(pd[0], 0, players - 1) ||
+        !in(pd[1], 0, kCards - 1) || s.pending_.full())
       return corrupt("bad pending effect");
-    s.pending_.push_back({static_cast<std::uint8_t>(o), static_cast<std::uint8_t>(c)});
+    s.pending_.push_back(
+        {static_cast<std::uint8_t>(pd[0].get<int>()), static_cast<std::uint8_t>(pd[1].get<int>())});
   }
-  const int rl = j.at("reclaim_left").get<int>();
-  if (rl < 0 || rl > kPawns) return corrupt("bad reclaim count");
-  s.reclaim_left_ = static_cast<std::uint8_t>(rl);
+  if (!in(j.at("reclaim_left"), 0, kPawns)) return corrupt("bad reclaim count");
+  s.reclaim_left_ = static_cast<std::uint8_t>(j.at("reclaim_left").get<int>());
   const Json& e = j.at("effect");
-  const int eo = e.at(0).get<int>(), ec = e.at(1).get<int>(), ea = e.at(2).get<int>();
-  if (eo < 0 || eo >= players || ea < 0 || ea >= players ||
-      (ec != kNoCard && (ec < 0 || ec >= kCards)))
+  if (!e.is_array() || e.size() != 7 || !in(e[0], 0, players - 1) ||
+      !(in(e[1], 0, kCards - 1) || in(e[1], kNoCard, kNoCard)) || !in(e[2], 0, players - 1) ||
+      !in(e[3], 0, kMaxRepeats) || !in(e[4], 0, kMaxRepeats) || !in(e[5], 0, 1) ||
+      !in(e[6], 0, kFamilies - 1))
     return corrupt("bad effect");
-  s.cur_owner_ = static_cast<std::uint8_t>(eo);
-  s.cur_card_ = static_cast<std::uint8_t>(ec);
-  s.cur_applier_ = static_cast<std::uint8_t>(ea);
-  s.cur_count_ = e.at(3).get<std::uint8_t>();
-  s.cur_left_ = e.at(4).get<std::uint8_t>();
-  s.cur_done_ = e.at(5).get<std::uint8_t>();
-  s.cur_family_ = e.at(6).get<std::uint8_t>();
-  if (s.cur_done_ > 1 || s.cur_family_ >= kFamilies) return corrupt("bad effect progress");
+  s.cur_owner_ = static_cast<std::uint8_t>(e[0].get<int>());
+  s.cur_card_ = static_cast<std::uint8_t>(e[1].get<int>());
+  s.cur_applier_ = static_cast<std::uint8_t>(e[2].get<int>());
+  s.cur_count_ = static_cast<std::uint8_t>(e[3].get<int>());
+  s.cur_left_ = static_cast<std::uint8_t>(e[4].get<int>());
+  s.cur_done_ = static_cast<std::uint8_t>(e[5].get<int>());
+  s.cur_family_ = static_cast<std::uint8_t>(e[6].get<int>());
   const Json& ch = j.at("chosen");
-  const int cc = ch.at(0).get<int>(), ex = ch.at(1).get<int>();
-  if ((cc != kNoCard && (cc < 0 || cc >= kCards)) || ex < 0 || ex >= players)
+  if (!ch.is_array() || ch.size() != 4 ||
+      !(in(ch[0], 0, kCards - 1) || in(ch[0], kNoCard, kNoCard)) || !in(ch[1], 0, players - 1))
     return corrupt("bad chosen fossil");
-  s.chosen_card_ = static_cast<std::uint8_t>(cc);
-  s.exhibitor_ = static_cast<std::uint8_t>(ex);
-  s.chosen_free_ = ch.at(2).get<bool>();
-  s.chosen_in_reclaim_ = ch.at(3).get<bool>();
-  // Phase-specific references must point at something real.
-  if ((s.phase_ == Phase::kOrder && s.pending_.empty()) ||
-      ((s.phase_ == Phase::kEffect || (s.phase_ == Phase::kTarget && !s.chosen_in_reclaim_)) &&
-       s.cur_card_ == kNoCard) ||
-      (s.phase_ == Phase::kTarget &&
-       (s.chosen_card_ == kNoCard || !(s.area_[s.exhibitor_].studio & bit(s.chosen_card_)))) ||
-      (s.is_chance() && s.deck_ == 0))
-    return corrupt("phase does not match the turn in progress");
-  // The deck is face up: a top card shows whenever cards are left, except
-  // while the next one is turning up (and before the deal has finished).
-  if (!s.is_chance() && s.deck_ != 0 && s.top_ == kNoCard)
-    return corrupt("cards left in the deck but no top card");
-  if (s.is_chance() && s.top_ != kNoCard) return corrupt("a top card while one turns up");
+  s.chosen_card_ = static_cast<std::uint8_t>(ch[0].get<int>());
+  s.exhibitor_ = static_cast<std::uint8_t>(ch[1].get<int>());
+  s.chosen_free_ = ch[2].get<bool>();
+  s.chosen_in_reclaim_ = ch[3].get<bool>();
+  if (auto why = s.unreachable()) return corrupt(why);
   return s;
+}
+
+// Each check below is an invariant that play keeps and that apply, the
+// views or the JSON reader of the next state rely on (tests/fuzz found
+// states breaking them whose next state was refused). They hold for every
+// state play reaches: Conformance, Golden and the bench signature load
+// them all.
+const char* FirstGiantsState::unreachable() const {
+  const FirstGiantsState fresh(players_);
+  const PlayerArea& me = area_[active_];
+  bool tokens_missing = false;  // a set grew while the reserve was empty
+  for (int p = 0; p < players_; ++p)
+    for (const auto& st : area_[p].sets) tokens_missing = tokens_missing || st.tokens < st.n - 1;
+  // While the cards are dealt, nothing else has happened: the dealt cards
+  // fill the slots site by site, left before right.
+  if (phase_ == Phase::kDeal) {
+    FirstGiantsState dealt = fresh;
+    dealt.deck_ = deck_;
+    bool gap = false;
+    for (int i = 0; i < kSites; ++i)
+      for (int k = 0; k < 2; ++k) {
+        if (site_[i][k] != kNoCard && gap) return "the deal fills the slots in order";
+        gap = gap || site_[i][k] == kNoCard;
+        dealt.site_[i][k] = site_[i][k];
+      }
+    if (!(dealt == *this)) return "a deal in a game that has begun";
+    return nullptr;
+  }
+  // The deck is face up: a top card shows whenever cards are left, except
+  // while the next one is turning up.
+  if (is_chance() && deck_ == 0) return "a card turns up from an empty deck";
+  if (!is_chance() && deck_ != 0 && top_ == kNoCard)
+    return "cards left in the deck but no top card";
+  if (is_chance() && top_ != kNoCard) return "a top card while one turns up";
+
+  // Which parts of a turn are in progress, by phase. A take's effects
+  // (kOrder, kEffect, and kTarget for an effect) and its refill (kTurnUp)
+  // follow the take; a reclaim (kReclaim, and kTarget for it) follows the
+  // reclaim action.
+  const bool target = phase_ == Phase::kTarget;
+  const bool reclaiming = phase_ == Phase::kReclaim || (target && chosen_in_reclaim_);
+  const bool effect = phase_ == Phase::kEffect || (target && !chosen_in_reclaim_);
+  const bool after_take = effect || phase_ == Phase::kOrder || phase_ == Phase::kTurnUp;
+
+  // A take puts the pawn on the site and empties the slot until its refill,
+  // which takes the deck's top card into it (kTurnUp: the next card turns up).
+  if (refill_due_ != after_take) return "a refill due outside a take";
+  if (after_take) {
+    if (!(me.pawns_out & (1 << refill_site_))) return "a take without the pawn on its site";
+    const bool filled = site_[refill_site_][refill_slot_] != kNoCard;
+    if (filled != (phase_ == Phase::kTurnUp)) return "a refill due in a slot that holds a card";
+  }
+
+  // A reclaim brings every pawn back and asks per pawn while a choice is
+  // left: one to four pawns wait while it asks, none otherwise.
+  if (reclaiming ? reclaim_left_ < 1 || me.pawns_out != 0 : reclaim_left_ != 0)
+    return "bad reclaim count";
+
+  // The effect being resolved: its card, until it is done; the applier has
+  // repetitions left and a real decision in kEffect.
+  if ((cur_card_ != kNoCard) != effect) return "an effect outside the phases of an effect";
+  if (effect) {
+    const Card& k = card(cur_card_);
+    if (k.effect == Effect::kPoint || k.effect == Effect::kAmber)
+      return "an effect without a decision waits for one";
+    if ((cur_applier_ == cur_owner_) == k.each_opponent) return "the effect's applier";
+    if (cur_left_ < 1 || cur_left_ > cur_count_) return "bad effect repetitions";
+    if (cur_done_ && k.effect != Effect::kExhibitTwoDifferent &&
+        k.effect != Effect::kExhibitTwoSame)
+      return "bad effect progress";
+    if (phase_ == Phase::kEffect && !effect_needs_decision())
+      return "an effect waits for a decision nobody has";
+  } else if (cur_left_ != 0 || cur_done_ != 0) {
+    return "bad effect progress";
+  }
+
+  // The triggered effects waiting: only while a take's effects resolve, each
+  // a card of its owner's (in the studio or, exhibited since, in a set:
+  // then it is dropped), from the active player clockwise; the owner
+  // ordering them holds them all in the studio.
+  const bool queue = effect || phase_ == Phase::kOrder;
+  if (!queue && !pending_.empty()) return "triggered effects outside a take";
+  if (phase_ == Phase::kOrder && pending_.empty()) return "nobody orders the effects";
+  std::uint64_t pending_cards = 0;
+  int last_offset = 0;
+  for (const Pending& pd : pending_) {
+    const PlayerArea& o = area_[pd.owner];
+    std::uint64_t exhibited = 0;
+    for (const auto& st : o.sets)
+      for (int i = 0; i < st.n; ++i) exhibited |= bit(st.card[i]);
+    if ((pending_cards & bit(pd.card)) || pd.card == cur_card_ ||
+        !((o.studio | exhibited) & bit(pd.card)) ||
+        (phase_ == Phase::kOrder && !(o.studio & bit(pd.card))))
+      return "bad pending effect";
+    pending_cards |= bit(pd.card);
+    const int offset = (pd.owner - active_ + players_) % players_;
+    if (offset < last_offset) return "pending effects out of turn order";
+    last_offset = offset;
+  }
+
+  // A chosen fossil waits for its set: one its exhibitor could choose (in
+  // the studio, paid for unless free, of the family the effect asks), which
+  // a set accepts.
+  if ((chosen_card_ != kNoCard) != target) return "a chosen fossil outside its phase";
+  if (target) {
+    if (exhibitor_ != (chosen_in_reclaim_ ? active_ : cur_applier_)) return "bad exhibitor";
+    const bool free = effect && card(cur_card_).effect == Effect::kExhibitFree;
+    if (chosen_free_ != free) return "bad free exhibit";
+    FirstGiantsState choosing = *this;
+    choosing.phase_ = chosen_in_reclaim_ ? Phase::kReclaim : Phase::kEffect;
+    ActionList options;
+    choosing.exhibit_options(exhibitor_, options);
+    if (std::find(options.begin(), options.end(), act::kExhibit + chosen_card_) == options.end())
+      return "a chosen fossil its exhibitor could not choose";
+  }
+
+  // Set tokens: a card joining a set takes one from the reserve; taking the
+  // last triggers the end and the box's tokens join the reserve. So before
+  // the end the box is full, the reserve not empty and every set has its
+  // tokens; a set short of tokens grew once the reserve was empty for good.
+  if (!end_triggered_ && (box_ != fresh.box_ || reserve_ == 0 || tokens_missing))
+    return "set tokens before the end";
+  if (end_triggered_ && box_ != 0) return "set tokens left in the box after the end";
+  if (tokens_missing && reserve_ != 0) return "a set short of tokens while the reserve has some";
+  // The deck running out triggers the end; the game is over after the last
+  // seat's turn.
+  if (!end_triggered_ && deck_ == 0 && top_ == kNoCard) return "an empty deck before the end";
+  if (phase_ == Phase::kOver && (!end_triggered_ || active_ != players_ - 1))
+    return "the game ended before the last seat's turn";
+
+  // News tokens: the holder has a set of the token's kind at least as large
+  // as anyone's (a strictly larger one steals it); a kept one's holder
+  // completed such a set.
+  for (int n = 0; n < kNews; ++n) {
+    if (news_holder_[n] < 0) {
+      if (news_kept_[n]) return "kept news without holder";
+      continue;
+    }
+    std::array<int, kMaxPlayers> best{};
+    bool complete = false;
+    for (int p = 0; p < players_; ++p)
+      for (const auto& st : area_[p].sets)
+        if (news_of(st) == n) {
+          best[p] = std::max<int>(best[p], st.n);
+          complete = complete || (p == news_holder_[n] && st.complete());
+        }
+    if (best[news_holder_[n]] < 2) return "a News token without its set";
+    for (int p = 0; p < players_; ++p)
+      if (best[p] > best[news_holder_[n]]) return "a News token held by a smaller set";
+    if (news_kept_[n] && !complete) return "a kept News token without a completed set";
+  }
+  return nullptr;
 }
 
 }  // namespace meeple::first_giants

@@ -9,16 +9,6 @@
 
 namespace meeple::first_giants {
 
-namespace {
-// The News token a set competes for; -1 for an open set or a Size set of
-// eggs with no size yet.
-int news_of(const ExhibitSet& s) {
-  if (s.kind == kFamilySet) return s.family;
-  if (s.kind == kSizeSet && s.size != 0) return kFamilies + s.size - 1;
-  return -1;
-}
-}  // namespace
-
 Json news_name(int news) {
   if (news < kFamilies)
     return std::string("largest Family set of ") + std::string(kFamilyNames[news]);

@@ -20,7 +20,7 @@ void FirstGiantsState::continue_reclaim(Seat seat) {
   phase_ = Phase::kReclaim;
   if (reclaim_has_choice()) return;
   PlayerArea& me = area_[seat];
-  me.amber = static_cast<std::int16_t>(me.amber + reclaim_left_);
+  gain(me.amber, reclaim_left_);
   reclaim_left_ = 0;
   end_turn();  // end.cpp
 }
@@ -46,7 +46,7 @@ void FirstGiantsState::legal_reclaim(Seat seat, ActionList& out) const {
 
 void FirstGiantsState::apply_reclaim(Seat seat, Action a) {
   if (a == act::kGainAmber) {
-    ++area_[seat].amber;
+    gain(area_[seat].amber, 1);
     --reclaim_left_;
     return continue_reclaim(seat);
   }

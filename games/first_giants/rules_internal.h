@@ -60,11 +60,30 @@ inline int families_in(const Catalog& cat, std::uint64_t studio) {
   return mask;
 }
 
+// Amber and points are held in 16 bits: gains stop at kMaxAmount, so that
+// play from any state the JSON reader accepts (amounts up to kMaxAmount)
+// stays in range. No game comes near it: a take brings at most about 36
+// amber and 28 points, and a game has at most 60 takes.
+inline constexpr int kMaxAmount = 32767;
+inline void gain(std::int16_t& amount, int n) {
+  amount = static_cast<std::int16_t>(amount + n > kMaxAmount ? kMaxAmount : amount + n);
+}
+
+// The most repetitions of an effect: one per pair of studio cards.
+inline constexpr int kMaxRepeats = kCards / 2;
+
 // News tokens (news.cpp): 0..4 the Family set of each family (3 points),
 // 5..7 the Size sets of size 1..3 (5 points).
 inline int news_points(int news) {
   return news < kFamilies ? 3 : 5;
 }
 Json news_name(int news);
+// The News token a set competes for; -1 for an open set or a Size set of
+// eggs with no size yet.
+inline int news_of(const ExhibitSet& s) {
+  if (s.kind == kFamilySet) return s.family;
+  if (s.kind == kSizeSet && s.size != 0) return kFamilies + s.size - 1;
+  return -1;
+}
 
 }  // namespace meeple::first_giants

@@ -375,6 +375,10 @@ class UfoState {
   bool ends_game(const Controls& controls) const;
   bool round_limit_reached() const;
 
+  // json.cpp: why play cannot reach this state (an invariant it keeps is
+  // broken), or nullptr; from_json refuses such states.
+  const char* unreachable() const;
+
   std::uint8_t players_ = 2;
   std::uint8_t max_rounds_ = 60;
   Phase phase_ = Phase::kTokens;

@@ -12,6 +12,7 @@
 
 #include "server/table.h"
 #include "store/store.h"
+#include "tests/fuzz/fuzz.h"
 
 namespace meeple::fuzz {
 
@@ -63,6 +64,9 @@ class ForgetfulStore final : public store::Store {
 // One hub for the whole run: one table thread, one bot thread, no listener.
 // A target that may start games with bots sets hub().stopping, so no bot
 // turn starts (it would play on in the background after the input).
+// Repeatable (scripts/fuzz --ci): no clock ticks on the table thread in the
+// middle of a run (what an input covers depends on the input, not on when
+// it runs), and the random source is a fixed sequence (reset_random).
 inline server::Hub& hub() {
   static ForgetfulStore store;
   static server::Hub* h = [] {
@@ -70,6 +74,7 @@ inline server::Hub& hub() {
     o.threads = 1;
     o.table_threads = 1;
     o.bot_threads = 1;
+    o.tick = std::chrono::hours(24 * 365);
     o.log_level = "off";
     spdlog::set_level(spdlog::level::off);
     return new server::Hub(o, store);  // never destroyed: its threads run until exit
@@ -77,15 +82,34 @@ inline server::Hub& hub() {
   return *h;
 }
 
+// Starts the random source of the server (std::random_device: table seeds,
+// tokens, table ids) again at its fixed beginning; each input calls it
+// first (repeatable_random.cpp).
+void reset_random();
+
+// The waiting between the fuzzer's thread and the table's is not counted as
+// coverage: which side gets there first differs from run to run.
+#define MEEPLE_FUZZ_NO_COVERAGE __attribute__((no_sanitize("coverage")))
+
 // Runs f on the table's strand and waits until it has run.
 template <class F>
-void on_strand(server::Table& t, F&& f) {
+MEEPLE_FUZZ_NO_COVERAGE void on_strand(server::Table& t, F&& f) {
   std::promise<void> done;
-  t.post([&] {
+  t.post([&]() MEEPLE_FUZZ_NO_COVERAGE {
     f();
     done.set_value();
   });
   done.get_future().wait();
+}
+
+// Lets the table go at the end of an input: its timers are cancelled and
+// the handlers queued on its strand (a cancelled timer's among them) have
+// run and released it, so that it is destroyed here and now, not on the
+// table's thread during a later input.
+MEEPLE_FUZZ_NO_COVERAGE inline void let_go(std::shared_ptr<server::Table>& t) {
+  on_strand(*t, [&] { t->close_all("fuzz input done"); });
+  on_strand(*t, [] {});
+  t.reset();
 }
 
 // Every message a client gets is a JSON object with a string type; an error

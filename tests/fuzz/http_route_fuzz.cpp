@@ -45,6 +45,7 @@ Json with_host_token(Json body, const std::string& token) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 2) return 0;
+  fuzz::reset_random();
   const http::verb method = kMethods[data[0] % std::size(kMethods)];
   const AnyGame& game = fuzz::game_for(data[1]);
   std::string_view rest = fuzz::as_text(data + 2, size - 2);
@@ -92,6 +93,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       FUZZ_CHECK(!(*t)->save_lobby(), "a new lobby cannot be saved");
       (void)(*t)->summary().dump();
     });
+    fuzz::let_go(*t);
     return 0;
   }
 
@@ -124,6 +126,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         table->close_all("fuzz input done");
       });
     }
+    fuzz::let_go(table);
     return 0;
   }
   fuzz::on_strand(*table, [&] {
@@ -154,5 +157,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     table->close_all("fuzz input done");
   });
+  fuzz::let_go(table);
   return 0;
 }

@@ -59,6 +59,7 @@ int depth_of(const Json& j) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 1) return 0;
+  fuzz::reset_random();
   const AnyGame& game = fuzz::game_for(data[0]);
   std::string_view rest = fuzz::as_text(data + 1, size - 1);
   server::Hub& hub = fuzz::hub();
@@ -117,5 +118,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                     [&] { table->on_message(peer, msg, std::chrono::steady_clock::now()); });
   }
   fuzz::on_strand(*table, [&] { table->close_all("fuzz input done"); });
+  fuzz::let_go(table);
   return 0;
 }

@@ -50,5 +50,42 @@ TEST(FirstContactJson, BadInputIsRefused) {
   EXPECT_TRUE(s == before);
 }
 
+// The reader refuses what play cannot reach where the rules rely on it.
+TEST(FirstContactJson, StatesPlayCannotReachAreRefused) {
+  const S s = midgame();  // blue's offers: earthling 0's made, the others pending
+  auto refused = [](const Json& j) {
+    auto back = FirstContactState::from_json(j);
+    return !back && back.error().code == errc::kCorruptState;
+  };
+  ASSERT_FALSE(refused(s.to_json()));
+  Json j = s.to_json();
+  j["offer"][1] = j["offer"][2] = j["offer"][0];  // every offer made: nobody acts
+  EXPECT_TRUE(refused(j));
+  j = s.to_json();
+  j["zero_glyph"][0] = (s.glyph_of(kBig) + 1) % kGlyphs;  // an untrue answer
+  EXPECT_TRUE(refused(j));
+  j = s.to_json();
+  j["glyph_of"][0] = (s.glyph_of(0) + 1) % kGlyphs;  // not the drawn pad
+  EXPECT_TRUE(refused(j));
+  j = s.to_json();
+  int unwanted = 0;
+  while ((s.wanted(0) >> unwanted) & 1u) ++unwanted;
+  j["covered_by"][unwanted] = 0;  // red covers a square it does not want
+  EXPECT_TRUE(refused(j));
+  j = s.to_json();
+  j["tokens"][1][0] = 5;  // more red tokens than red's items
+  EXPECT_TRUE(refused(j));
+  // Three players have one alien.
+  j = fresh(3).to_json();
+  ASSERT_FALSE(refused(j));
+  j["aliens"] = 2;
+  EXPECT_TRUE(refused(j));
+  // The en edition has no advanced mode.
+  j = fresh(5, {{"edition", "en"}}).to_json();
+  ASSERT_FALSE(refused(j));
+  j["advanced"] = true;
+  EXPECT_TRUE(refused(j));
+}
+
 }  // namespace
 }  // namespace meeple::first_contact

@@ -46,5 +46,68 @@ TEST(Json, StateRoundTripsAndCorruptStatesAreRefused) {
   EXPECT_EQ(FirstGiantsState::from_json(j).error().code, errc::kCorruptState);
 }
 
+// The reader refuses what play cannot reach where the rules rely on it
+// (tests/fuzz found such states whose next state the reader refused).
+TEST(Json, StatesPlayCannotReachAreRefused) {
+  const auto s = position(two_players());
+  auto refused = [](Json j) {
+    auto back = FirstGiantsState::from_json(j);
+    return !back && back.error().code == errc::kCorruptState;
+  };
+  ASSERT_FALSE(refused(s.to_json()));
+  Json j = s.to_json();
+  j["phase"] = static_cast<int>(Phase::kReclaim);  // a reclaim with no pawn left to reclaim
+  EXPECT_TRUE(refused(j));
+  j["reclaim_left"] = 1;
+  EXPECT_FALSE(refused(j));
+  j["reclaim_left"] = 5;
+  EXPECT_TRUE(refused(j));
+  j = s.to_json();
+  j["reclaim_left"] = 1;  // pawns to reclaim outside a reclaim
+  EXPECT_TRUE(refused(j));
+  j = s.to_json();
+  j["refill"][2] = true;  // a refill due with no take
+  EXPECT_TRUE(refused(j));
+  j = s.to_json();
+  j["pending"] = {{0, kC + 1}};  // an effect waiting outside a take
+  EXPECT_TRUE(refused(j));
+  j = s.to_json();
+  j["effect"][4] = 1;  // repetitions left of no effect
+  EXPECT_TRUE(refused(j));
+  j = s.to_json();
+  j["phase"] = static_cast<int>(Phase::kOver);  // over before the end was triggered
+  EXPECT_TRUE(refused(j));
+  j["end_triggered"] = true;
+  j["box"] = 0;
+  j["reserve"] = kTotalSetTokens;
+  EXPECT_TRUE(refused(j));  // not after the last seat's turn
+  j["active"] = 1;
+  EXPECT_FALSE(refused(j));
+  j = s.to_json();
+  j["reserve"] = 0;  // the reserve empty before the end
+  j["box"] = kTotalSetTokens;
+  EXPECT_TRUE(refused(j));
+  j = s.to_json();
+  j["news_holder"][0] = 1;  // a News token without its set
+  EXPECT_TRUE(refused(j));
+  j = s.to_json();
+  j["areas"][0]["amber"] = 32768;  // beyond 16 bits
+  EXPECT_TRUE(refused(j));
+  j["areas"][0]["amber"] = 32767;
+  EXPECT_FALSE(refused(j));
+}
+
+// Gains stop at the largest amount the state holds, so a state the reader
+// accepts plays on to states it accepts.
+TEST(Json, AmberAndPointsStopAtTheLargestAmount) {
+  auto su = two_players();
+  su.pawns_out[0] = 0b0011;
+  su.amber[0] = 32766;
+  auto s = position(su);
+  play(s, 0, act::kReclaim);  // nothing to exhibit: 1 amber per pawn
+  EXPECT_EQ(s.player(0).amber, 32767);
+  EXPECT_TRUE(FirstGiantsState::from_json(s.to_json()));
+}
+
 }  // namespace
 }  // namespace meeple::first_giants
