@@ -502,7 +502,8 @@ def case_db_down_bots(cluster, args, rng, tmp):
 def case_db_down_thinking(cluster, args, rng, tmp):
     """The database stops while a bot thinks for 2 s after a person's move:
     the bot's decision cannot be stored; once the database is back the table
-    is read again, the bot decides again, and the person plays on."""
+    is read again, the bot decides again, and the person plays on (before:
+    the table halted for good, "the bot chose an illegal action")."""
     status, t = request(cluster.port, "POST", "/api/tables",
                         {"game": "ufo", "languages": ["en"],
                          "params": {"max_rounds": args.max_rounds},
@@ -510,37 +511,62 @@ def case_db_down_thinking(cluster, args, rng, tmp):
     assert status == 201, t
     status, j = request(cluster.port, "POST", f"/api/tables/{t['id']}/join", {"name": "p"})
     assert status == 200, j
-    ws = WebSocket(cluster.port, f"/ws/tables/{t['id']}?token={j['token']}")
-    # Play until a move of ours hands the turn to the bot, then stop the database.
+
+    def connect():
+        for _ in range(300):
+            try:
+                return WebSocket(cluster.port, f"/ws/tables/{t['id']}?token={j['token']}", timeout=10)
+            except (OSError, ConnectionError):
+                time.sleep(0.2)
+        raise AssertionError("no connection")
+
+    ws = connect()
     m, _ = await_state(ws, lambda m: m.get("phase") == "playing")
-    while True:
-        if m.get("choices"):
-            version = m["version"]
-            ws.send({"type": "act", "version": version, "action": m["choices"][0]["json"]})
-            m, _ = await_state(ws, lambda x: x["version"] > version)
-            if m.get("to_act") == [1]:
-                break
-        else:
+    for attempt in range(30):
+        # The person's move hands the turn to the bot: the database stops.
+        while not m.get("choices"):
             m, _ = await_state(ws, lambda x, v=m["version"]: x["version"] > v)
-    bot_version = m["version"]
-    cluster.database("stop")
-    time.sleep(3)  # the bot's 2 s decision fails to be stored meanwhile
-    cluster.database("start")
-    ws.close()
-    # The table goes on: the bot's move comes, and the person has choices again.
-    moved = None
-    deadline = time.time() + 60
-    while time.time() < deadline and moved is None:
+        version = m["version"]
+        ws.send({"type": "act", "version": version, "action": m["choices"][0]["json"]})
+        m, _ = await_state(ws, lambda x: x["version"] > version)
+        if m.get("to_act") != [1]:
+            continue
+        bot_version = m["version"]
+        cluster.database("stop")
+        time.sleep(6)  # the bot's 2 s decision meets the outage, longer than the store's retries
+        moved_meanwhile = False
+        ws.sock.settimeout(0.5)
         try:
-            ws = WebSocket(cluster.port, f"/ws/tables/{t['id']}?token={j['token']}", timeout=10)
-            m, _ = await_state(ws, lambda x: x["version"] > bot_version and
-                               (x.get("choices") or x.get("phase") == "finished"), limit=1000)
-            moved = m["version"]
-            ws.close()
-        except (OSError, ConnectionError, AssertionError, ValueError):
-            time.sleep(0.5)  # the table is being read again, or the node reconnects
-    return moved is not None, (f"the bot's move at version {bot_version} came after the database "
-                               f"was back: {'at version ' + str(moved) if moved else 'never'}")
+            while True:
+                x = ws.recv()
+                moved_meanwhile |= x.get("type") == "state" and x["version"] > bot_version
+        except (OSError, ConnectionError, ValueError):
+            pass
+        cluster.database("start")
+        ws.close()
+        ws = connect()
+        if moved_meanwhile:  # a forced move, stored before the outage: try another turn
+            m, _ = await_state(ws, lambda x: x.get("phase") == "playing", limit=1000)
+            continue
+        # The bot's decision was not stored: the table goes on once the
+        # database is back, the bot's move comes and the person decides again.
+        moved = None
+        deadline = time.time() + 60
+        while time.time() < deadline and moved is None:
+            try:
+                x, _ = await_state(ws, lambda x: x["version"] > bot_version and
+                                   (x.get("choices") or x.get("phase") == "finished"), limit=1000)
+                moved = x["version"]
+            except (OSError, ConnectionError, AssertionError, ValueError):
+                ws.close()
+                time.sleep(0.5)  # the table is being read again
+                ws = connect()
+        ws.close()
+        return moved is not None, (f"a bot's decision at version {bot_version} met a 6 s outage "
+                                   f"(attempt {attempt + 1}); its move came "
+                                   f"{'at version ' + str(moved) if moved else 'never'}")
+    ws.close()
+    return False, "no bot decision met the outage in 30 tries"
 
 
 def case_stale_lobby(cluster, args, rng, tmp):
