@@ -10,7 +10,7 @@ namespace {
 
 using namespace test;
 
-TEST(Cards, EachFamilyHasFourSmallFourMediumThreeLargeAndOneEgg) {
+TEST(FirstGiantsCards, EachFamilyHasFourSmallFourMediumThreeLargeAndOneEgg) {
   std::array<std::array<int, 4>, kFamilies> count{};
   for (const Card& c : cards()) ++count[c.family][c.size];
   for (int f = 0; f < kFamilies; ++f) {
@@ -21,7 +21,7 @@ TEST(Cards, EachFamilyHasFourSmallFourMediumThreeLargeAndOneEgg) {
   }
 }
 
-TEST(Cards, EveryTriggerConditionAndEffectOfTheSymbolPageAppears) {
+TEST(FirstGiantsCards, EveryTriggerConditionAndEffectOfTheSymbolPageAppears) {
   std::set<int> triggers, effects, multipliers, take_family;
   bool opponent = false;
   for (const Card& c : cards()) {
@@ -38,7 +38,7 @@ TEST(Cards, EveryTriggerConditionAndEffectOfTheSymbolPageAppears) {
   EXPECT_EQ(take_family.size(), 5u);  // "whenever you take a <family> card" for every family
 }
 
-TEST(Cards, CardTextInThreeLanguagesIsInTheView) {
+TEST(FirstGiantsCards, CardTextInThreeLanguagesIsInTheView) {
   auto s = position(two_players());
   Json v = s.view(kSpectator);
   const Json& card = v["sites"][0]["left"];

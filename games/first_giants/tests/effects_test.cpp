@@ -9,7 +9,7 @@ namespace {
 
 using namespace test;
 
-TEST(Effects, ARecurringEffectTriggersWhenItsCardIsTaken) {
+TEST(FirstGiantsEffects, ARecurringEffectTriggersWhenItsCardIsTaken) {
   auto su = two_players();
   su.sites[0][0] = kC + 2;  // whenever you take a carnivore card: 1 amber
   auto s = position(su);
@@ -23,7 +23,7 @@ TEST(Effects, ARecurringEffectTriggersWhenItsCardIsTaken) {
   EXPECT_GE(s.player(0).amber, 4);
 }
 
-TEST(Effects, NewFamilyTriggerNeedsAFamilyAbsentFromTheStudio) {
+TEST(FirstGiantsEffects, NewFamilyTriggerNeedsAFamilyAbsentFromTheStudio) {
   Position su;
   su.players = 2;
   // H+6: whenever you take a card of a family not in your studio, 1 amber.
@@ -44,7 +44,7 @@ TEST(Effects, NewFamilyTriggerNeedsAFamilyAbsentFromTheStudio) {
   EXPECT_EQ(s.player(0).amber, 4);
 }
 
-TEST(Effects, AnyPlayerTakingACardTriggersEveryOwner) {
+TEST(FirstGiantsEffects, AnyPlayerTakingACardTriggersEveryOwner) {
   auto su = two_players();
   su.studio[1] = {kC + 10};  // whenever any player takes a card: may spend 3 amber for 2 points
   su.amber[1] = 4;
@@ -56,7 +56,7 @@ TEST(Effects, AnyPlayerTakingACardTriggersEveryOwner) {
   EXPECT_EQ(s.player(1).amber, 1);
 }
 
-TEST(Effects, ASingleUseEffectResolvesOnlyTheTurnTheCardIsTaken) {
+TEST(FirstGiantsEffects, ASingleUseEffectResolvesOnlyTheTurnTheCardIsTaken) {
   auto s = position(two_players());
   play(s, 0, take(0, 0));  // +1 point
   turn_up(s);
@@ -66,7 +66,7 @@ TEST(Effects, ASingleUseEffectResolvesOnlyTheTurnTheCardIsTaken) {
   EXPECT_EQ(s.player(0).points, 2);
 }
 
-TEST(Effects, MultipliersCountTheOwnersStudio) {
+TEST(FirstGiantsEffects, MultipliersCountTheOwnersStudio) {
   auto su = two_players();
   su.studio[0] = {kC + 4, kH + 4, kF + 8};
   su.sites[0][0] = kS + 5;  // 1 amber per different family: 4 with itself
@@ -81,7 +81,7 @@ TEST(Effects, MultipliersCountTheOwnersStudio) {
   EXPECT_EQ(t.player(0).amber, 2 + 3);
 }
 
-TEST(Effects, SpendingThreeAmberForTwoPointsNeedsThreeAmberAndIsAChoice) {
+TEST(FirstGiantsEffects, SpendingThreeAmberForTwoPointsNeedsThreeAmberAndIsAChoice) {
   auto su = two_players();
   su.studio[0] = {kC + 4};
   su.amber[0] = 7;
@@ -103,7 +103,7 @@ TEST(Effects, SpendingThreeAmberForTwoPointsNeedsThreeAmberAndIsAChoice) {
   EXPECT_EQ(t.player(0).points, 0);
 }
 
-TEST(Effects, ExhibitOrPointOffersBoth) {
+TEST(FirstGiantsEffects, ExhibitOrPointOffersBoth) {
   auto su = two_players();
   su.studio[0] = {kH + 4};
   su.sites[0][0] = kC + 3;
@@ -116,7 +116,7 @@ TEST(Effects, ExhibitOrPointOffersBoth) {
   EXPECT_EQ(s.player(0).points, 1);
 }
 
-TEST(Effects, UpToTwoFossilsOfDifferentFamiliesOrOfTheSameFamily) {
+TEST(FirstGiantsEffects, UpToTwoFossilsOfDifferentFamiliesOrOfTheSameFamily) {
   auto su = two_players();
   su.studio[0] = {kC + 0, kC + 4, kH + 0};
   su.amber[0] = 9;
@@ -144,7 +144,7 @@ TEST(Effects, UpToTwoFossilsOfDifferentFamiliesOrOfTheSameFamily) {
 }
 
 // Seed: effects of one player triggering together are ordered by their owner.
-TEST(Effects, TheOwnerOrdersItsEffectsThatTriggerTogether) {
+TEST(FirstGiantsEffects, TheOwnerOrdersItsEffectsThatTriggerTogether) {
   auto su = two_players();
   su.amber[0] = 1;
   su.studio[0] = {kC + 2, kH + 4};  // carnivore taken: +1 amber
@@ -169,7 +169,7 @@ TEST(Effects, TheOwnerOrdersItsEffectsThatTriggerTogether) {
 }
 
 // Seed: effects of several players resolve from the active player clockwise.
-TEST(Effects, SeveralPlayersResolveFromTheActivePlayerClockwise) {
+TEST(FirstGiantsEffects, SeveralPlayersResolveFromTheActivePlayerClockwise) {
   Position su;
   su.players = 3;
   su.active = 1;
@@ -191,7 +191,7 @@ TEST(Effects, SeveralPlayersResolveFromTheActivePlayerClockwise) {
 }
 
 // An effect that each opponent applies is each opponent's own decision.
-TEST(Effects, EachOpponentDecidesItsOwnMay) {
+TEST(FirstGiantsEffects, EachOpponentDecidesItsOwnMay) {
   Position su;
   su.players = 3;
   su.sites = {{{kF + 10, kH + 1}, {kF + 1, kS + 1}, {kM + 1, kC + 5}, {kH + 5, kF + 5}}};
@@ -212,7 +212,7 @@ TEST(Effects, EachOpponentDecidesItsOwnMay) {
   EXPECT_TRUE(s.is_chance());
 }
 
-TEST(Effects, AnExhibitedFossilLosesItsEffects) {
+TEST(FirstGiantsEffects, AnExhibitedFossilLosesItsEffects) {
   auto su = two_players();
   su.pawns_out[0] = 0b0001;
   su.studio[0] = {kC + 10};  // any player takes: may spend 3 amber for 2 points

@@ -8,7 +8,7 @@ namespace {
 
 using namespace test;
 
-TEST(End, LastSetTokenTriggersTheEndAndTheRoundIsPlayedOut) {
+TEST(FirstGiantsEnd, LastSetTokenTriggersTheEndAndTheRoundIsPlayedOut) {
   Position su;
   su.players = 3;
   su.active = 1;
@@ -34,7 +34,7 @@ TEST(End, LastSetTokenTriggersTheEndAndTheRoundIsPlayedOut) {
   EXPECT_EQ(r.score[1], 2 + 3);
 }
 
-TEST(End, TheDeckRunningOutWhileRefillingTriggersTheEnd) {
+TEST(FirstGiantsEnd, TheDeckRunningOutWhileRefillingTriggersTheEnd) {
   Position su;
   su.players = 2;
   su.sites = {{{kC + 1, kH + 1}, {kF + 1, kS + 1}, {kM + 1, kC + 3}, {kH + 3, kF + 3}}};
@@ -75,7 +75,7 @@ TEST(End, TheDeckRunningOutWhileRefillingTriggersTheEnd) {
   EXPECT_EQ(s.site_card(1, 1), kNoCard);
 }
 
-TEST(End, AtFourAndFivePlayersTheBoxIsEmptySoSetsExpandedAfterTheTriggerGetNoToken) {
+TEST(FirstGiantsEnd, AtFourAndFivePlayersTheBoxIsEmptySoSetsExpandedAfterTheTriggerGetNoToken) {
   for (int players : {4, 5}) {
     Position su;
     su.players = players;
@@ -113,7 +113,7 @@ TEST(End, AtFourAndFivePlayersTheBoxIsEmptySoSetsExpandedAfterTheTriggerGetNoTok
   }
 }
 
-TEST(End, ScoreAddsPointsNewsAndSetTokensAndTiesShareTheVictory) {
+TEST(FirstGiantsEnd, ScoreAddsPointsNewsAndSetTokensAndTiesShareTheVictory) {
   Position su;
   su.players = 3;
   su.sets[0] = {{kC + 0, kC + 4, kC + 8}};  // complete: 2 tokens x 3

@@ -18,7 +18,7 @@ bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-TEST(Events, ATakeTellsTheSiteTheCardTheEffectsTheRefillAndTheCardTurningUp) {
+TEST(FirstGiantsEvents, ATakeTellsTheSiteTheCardTheEffectsTheRefillAndTheCardTurningUp) {
   auto su = two_players();
   su.studio[1] = {kC + 2};  // recurring, but only for its owner's takes
   su.top = kM + 9;
@@ -35,7 +35,7 @@ TEST(Events, ATakeTellsTheSiteTheCardTheEffectsTheRefillAndTheCardTurningUp) {
             "deck: 50). Now it is the turn of seat 1.");
 }
 
-TEST(Events, ExhibitsSetTokensAndNewsTokensAreTold) {
+TEST(FirstGiantsEvents, ExhibitsSetTokensAndNewsTokensAreTold) {
   Position su;
   su.players = 2;
   su.sites = two_players().sites;
@@ -58,7 +58,7 @@ TEST(Events, ExhibitsSetTokensAndNewsTokensAreTold) {
   EXPECT_TRUE(has(s.describe_event(0, 0, into(0), "en"), "seat 0 (you): exhibits")) << w;
 }
 
-TEST(Events, TheEndIsToldWithItsCauseTheBoxAndTheWinners) {
+TEST(FirstGiantsEvents, TheEndIsToldWithItsCauseTheBoxAndTheWinners) {
   Position su;
   su.players = 3;
   su.active = 2;
@@ -103,7 +103,7 @@ void random_games(int games, std::uint64_t seed, Check&& check) {
   }
 }
 
-TEST(Events, EveryEventIsToldAndTellsNothingHiddenFromTheObserver) {
+TEST(FirstGiantsEvents, EveryEventIsToldAndTellsNothingHiddenFromTheObserver) {
   Rng det(7);
   random_games(24, 3, [&](const FirstGiantsState& s, Seat seat, Action a) {
     if (a < 0) return;
@@ -117,7 +117,7 @@ TEST(Events, EveryEventIsToldAndTellsNothingHiddenFromTheObserver) {
   });
 }
 
-TEST(Events, AnActionThatCannotHappenNowIsToldAsNothing) {
+TEST(FirstGiantsEvents, AnActionThatCannotHappenNowIsToldAsNothing) {
   auto su = two_players();
   su.pawns_out[0] = 0b0001;
   auto s = position(su);
@@ -127,7 +127,7 @@ TEST(Events, AnActionThatCannotHappenNowIsToldAsNothing) {
   EXPECT_EQ(s.describe_action(0, act::kIntoSet + 5, "en"), "-");
 }
 
-TEST(Messages, TheCatalogHasEveryMessageInEveryLanguage) {
+TEST(FirstGiantsMessages, TheCatalogHasEveryMessageInEveryLanguage) {
   const auto problems = FirstGiants::messages().check();
   EXPECT_TRUE(problems.empty()) << problems.front();
   for (int id = 0; id < kCards; ++id) {
@@ -152,7 +152,7 @@ std::set<std::string> latin_words(const std::string& text) {
   return out;
 }
 
-TEST(Messages, NoEnglishWordLeaksIntoAnItalianOrKoreanGame) {
+TEST(FirstGiantsMessages, NoEnglishWordLeaksIntoAnItalianOrKoreanGame) {
   // English words: those of the English messages that no Italian message uses
   // (card names are Latin in both).
   const Catalog& m = FirstGiants::messages();

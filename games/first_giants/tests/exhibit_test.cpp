@@ -12,7 +12,7 @@ namespace {
 
 using namespace test;
 
-TEST(Exhibit, CostIsTheSizeInAmberAndTwoForAnEgg) {
+TEST(FirstGiantsExhibit, CostIsTheSizeInAmberAndTwoForAnEgg) {
   EXPECT_EQ(cards()[kC + 0].cost(), 1);
   EXPECT_EQ(cards()[kC + 4].cost(), 2);
   EXPECT_EQ(cards()[kC + 8].cost(), 3);
@@ -32,7 +32,7 @@ TEST(Exhibit, CostIsTheSizeInAmberAndTwoForAnEgg) {
   EXPECT_EQ(s.player(0).amber, 0);
 }
 
-TEST(Exhibit, AFreeExhibitIgnoresTheCost) {
+TEST(FirstGiantsExhibit, AFreeExhibitIgnoresTheCost) {
   auto su = two_players();
   su.amber[0] = 0;
   su.studio[0] = {kS + 8};  // a size-3 swimmer
@@ -129,7 +129,7 @@ void check_against_plain(const FirstGiantsState& s) {
 // Exhibit options and the "is there a decision?" tests come from bit sets
 // of the studio (affordable cards, families); checked here against the plain
 // definitions at every step of random games at every player count.
-TEST(Exhibit, FastListsEqualThePlainDefinitions) {
+TEST(FirstGiantsExhibit, FastListsEqualThePlainDefinitions) {
   Rng rng(7);
   for (int players = FirstGiants::kMinPlayers; players <= FirstGiants::kMaxPlayers; ++players)
     for (int game = 0; game < 40; ++game) {
@@ -154,7 +154,7 @@ TEST(Exhibit, FastListsEqualThePlainDefinitions) {
 // With all 32 sets exhibited a fossil is exhibitable only if it fits one:
 // random positions with 32 sets, a reclaim and the "may exhibit 1 fossil"
 // card (carnivore +4) taken, against the plain definitions.
-TEST(Exhibit, FullExhibitsEqualThePlainDefinitions) {
+TEST(FirstGiantsExhibit, FullExhibitsEqualThePlainDefinitions) {
   Rng rng(9);
   int checked = 0;
   for (int trial = 0; trial < 300; ++trial) {

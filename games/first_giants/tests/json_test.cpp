@@ -10,7 +10,7 @@ namespace {
 
 using namespace test;
 
-TEST(Json, ActionsRoundTripAndBadShapesAreMalformed) {
+TEST(FirstGiantsJson, ActionsRoundTripAndBadShapesAreMalformed) {
   auto s = position(two_players());
   for (Action a : {take(2, 1), act::kReclaim, act::kDecline, act::kGainAmber, act::kGainPoint,
                    act::kAmberForPoints, act::kResolve + 7, exhibit(33), act::kNewSet, into(4)}) {
@@ -25,7 +25,7 @@ TEST(Json, ActionsRoundTripAndBadShapesAreMalformed) {
   EXPECT_EQ(s.action_from_json(0, {{"exhibit", 60}}).error().code, errc::kMalformedAction);
 }
 
-TEST(Json, StateRoundTripsAndCorruptStatesAreRefused) {
+TEST(FirstGiantsJson, StateRoundTripsAndCorruptStatesAreRefused) {
   auto su = two_players();
   su.sets[0] = {{kC + 2, kH + 2}};
   su.studio[1] = {kM + 10};
@@ -48,7 +48,7 @@ TEST(Json, StateRoundTripsAndCorruptStatesAreRefused) {
 
 // The reader refuses what play cannot reach where the rules rely on it
 // (tests/fuzz found such states whose next state the reader refused).
-TEST(Json, StatesPlayCannotReachAreRefused) {
+TEST(FirstGiantsJson, StatesPlayCannotReachAreRefused) {
   const auto s = position(two_players());
   auto refused = [](Json j) {
     auto back = FirstGiantsState::from_json(j);
@@ -99,7 +99,7 @@ TEST(Json, StatesPlayCannotReachAreRefused) {
 
 // Gains stop at the largest amount the state holds, so a state the reader
 // accepts plays on to states it accepts.
-TEST(Json, AmberAndPointsStopAtTheLargestAmount) {
+TEST(FirstGiantsJson, AmberAndPointsStopAtTheLargestAmount) {
   auto su = two_players();
   su.pawns_out[0] = 0b0011;
   su.amber[0] = 32766;

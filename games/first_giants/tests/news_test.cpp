@@ -11,7 +11,7 @@ using namespace test;
 
 // Seed: a News token stolen by a strictly larger set, then kept for good by
 // the first player completing a set of that kind.
-TEST(News, StolenByALargerSetThenKeptForGoodOnCompletion) {
+TEST(FirstGiantsNews, StolenByALargerSetThenKeptForGoodOnCompletion) {
   Position su;
   su.players = 2;
   su.sites = {{{kC + 1, kH + 1}, {kF + 1, kS + 1}, {kM + 1, kC + 3}, {kH + 3, kF + 3}}};
@@ -61,7 +61,7 @@ TEST(News, StolenByALargerSetThenKeptForGoodOnCompletion) {
   EXPECT_EQ(s0.score(1), 4 * 3 + 5 + 1);  // and the point of its flyer
 }
 
-TEST(News, FamilyTokensAreWorthThreeAndSizeTokensFive) {
+TEST(FirstGiantsNews, FamilyTokensAreWorthThreeAndSizeTokensFive) {
   auto su = two_players();
   su.sets[0] = {{kC + 0, kC + 4}};
   su.sets[1] = {{kH + 4, kF + 4}};

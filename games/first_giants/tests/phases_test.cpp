@@ -9,7 +9,7 @@ namespace {
 
 using namespace test;
 
-TEST(Phases, OneSeatDecidesAtATimeAndTheOthersAreRefused) {
+TEST(FirstGiantsPhases, OneSeatDecidesAtATimeAndTheOthersAreRefused) {
   Rng rng(3);
   for (int players = FirstGiants::kMinPlayers; players <= FirstGiants::kMaxPlayers; ++players)
     for (int game = 0; game < 5; ++game) {

@@ -11,7 +11,7 @@ using namespace test;
 
 // Seed example: Silvia reclaims her three pawns, gains 2 amber and exhibits 1
 // fossil.
-TEST(Reclaim, SilviaReclaimsThreePawnsForTwoAmberAndOneExhibit) {
+TEST(FirstGiantsReclaim, SilviaReclaimsThreePawnsForTwoAmberAndOneExhibit) {
   auto su = two_players();
   su.pawns_out[0] = 0b0111;
   su.amber[0] = 0;
@@ -33,7 +33,7 @@ TEST(Reclaim, SilviaReclaimsThreePawnsForTwoAmberAndOneExhibit) {
   EXPECT_FALSE(s.is_chance());
 }
 
-TEST(Reclaim, ReclaimWithNothingExhibitableGivesAmberForEveryPawn) {
+TEST(FirstGiantsReclaim, ReclaimWithNothingExhibitableGivesAmberForEveryPawn) {
   auto su = two_players();
   su.pawns_out[0] = 0b0011;
   su.amber[0] = 0;

@@ -9,7 +9,7 @@ namespace {
 using namespace test;
 
 // Seed example: a small herbivore added to a small carnivore makes a Size set.
-TEST(Sets, SmallHerbivoreOnSmallCarnivoreMakesASizeSet) {
+TEST(FirstGiantsSets, SmallHerbivoreOnSmallCarnivoreMakesASizeSet) {
   auto su = two_players();
   su.pawns_out[0] = 0b0001;
   su.amber[0] = 1;
@@ -30,7 +30,7 @@ TEST(Sets, SmallHerbivoreOnSmallCarnivoreMakesASizeSet) {
   EXPECT_EQ(s.score(0), 2 + 5);
 }
 
-TEST(Sets, TheSecondCardFixesTheKindAndTheKindForbidsOthers) {
+TEST(FirstGiantsSets, TheSecondCardFixesTheKindAndTheKindForbidsOthers) {
   ExhibitSet family;
   set_add(family, kC + 0, 0, 1);
   set_add(family, kC + 4, 0, 2);
@@ -51,7 +51,7 @@ TEST(Sets, TheSecondCardFixesTheKindAndTheKindForbidsOthers) {
   EXPECT_FALSE(set_accepts(open, 1, 2));  // nothing in common
 }
 
-TEST(Sets, FamilySetsCompleteAtThreeAndSizeSetsAtFive) {
+TEST(FirstGiantsSets, FamilySetsCompleteAtThreeAndSizeSetsAtFive) {
   ExhibitSet family;
   set_add(family, kC + 0, 0, 1);
   set_add(family, kC + 4, 0, 2);
@@ -69,7 +69,7 @@ TEST(Sets, FamilySetsCompleteAtThreeAndSizeSetsAtFive) {
 }
 
 // Seed: set tokens turn to their 3-point side when the set is completed.
-TEST(Sets, SetTokensTurnOverWhenTheSetIsCompleted) {
+TEST(FirstGiantsSets, SetTokensTurnOverWhenTheSetIsCompleted) {
   auto su = two_players();
   su.pawns_out[0] = 0b0001;
   su.amber[0] = 3;
@@ -87,7 +87,7 @@ TEST(Sets, SetTokensTurnOverWhenTheSetIsCompleted) {
   EXPECT_TRUE(s.news_kept(0));
 }
 
-TEST(Sets, EggWithItsOwnFamilyMakesAFamilySetTakingAMissingSize) {
+TEST(FirstGiantsSets, EggWithItsOwnFamilyMakesAFamilySetTakingAMissingSize) {
   ExhibitSet s;
   set_add(s, kC + 0, 0, 1);
   ASSERT_TRUE(set_accepts(s, 0, 0));
@@ -99,7 +99,7 @@ TEST(Sets, EggWithItsOwnFamilyMakesAFamilySetTakingAMissingSize) {
   EXPECT_TRUE(s.complete());
 }
 
-TEST(Sets, EggWithAnotherFamilyMakesASizeSetOfThatSize) {
+TEST(FirstGiantsSets, EggWithAnotherFamilyMakesASizeSetOfThatSize) {
   ExhibitSet s;
   set_add(s, kC + 4, 0, 2);
   ASSERT_TRUE(set_accepts(s, 1, 0));
@@ -111,7 +111,7 @@ TEST(Sets, EggWithAnotherFamilyMakesASizeSetOfThatSize) {
   EXPECT_TRUE(set_accepts(s, 2, 2));
 }
 
-TEST(Sets, TwoEggsOfOneFamilyMakeAFamilySet) {
+TEST(FirstGiantsSets, TwoEggsOfOneFamilyMakeAFamilySet) {
   // The deck has one egg per family; the rule is checked on the set logic.
   ExhibitSet s;
   set_add(s, kC + 11, 0, 0);
@@ -122,7 +122,7 @@ TEST(Sets, TwoEggsOfOneFamilyMakeAFamilySet) {
   EXPECT_FALSE(set_accepts(s, 1, 2));
 }
 
-TEST(Sets, TwoEggsOfTwoFamiliesMakeASizeSetWithoutSizeUntilAFossilFixesIt) {
+TEST(FirstGiantsSets, TwoEggsOfTwoFamiliesMakeASizeSetWithoutSizeUntilAFossilFixesIt) {
   auto su = two_players();
   su.pawns_out[0] = 0b0011;
   su.amber[0] = 4;

@@ -8,7 +8,7 @@ namespace {
 
 using namespace test;
 
-TEST(Setup, EightCardsAreDealtThenTheDecksTopCardTurnsUpAndSeatZeroStarts) {
+TEST(FirstGiantsSetup, EightCardsAreDealtThenTheDecksTopCardTurnsUpAndSeatZeroStarts) {
   for (int players = 2; players <= 5; ++players) {
     auto s = FirstGiants::new_game(Json::object(), players).value();
     ChanceList o;
@@ -33,7 +33,7 @@ TEST(Setup, EightCardsAreDealtThenTheDecksTopCardTurnsUpAndSeatZeroStarts) {
   }
 }
 
-TEST(Setup, TheBoxHoldsTwentyFourSetTokensSoNoneWaitAtFourAndFivePlayers) {
+TEST(FirstGiantsSetup, TheBoxHoldsTwentyFourSetTokensSoNoneWaitAtFourAndFivePlayers) {
   const int box[] = {0, 0, 10, 4, 0, 0};
   for (int players = 2; players <= 5; ++players)
     EXPECT_EQ(FirstGiantsState(players).box_tokens(), box[players]) << players << " players";

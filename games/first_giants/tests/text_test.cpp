@@ -17,7 +17,7 @@ bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-TEST(Text, ATakeNamesTheDigSiteAndTheCardWithItsEffectInTheChosenLanguage) {
+TEST(FirstGiantsText, ATakeNamesTheDigSiteAndTheCardWithItsEffectInTheChosenLanguage) {
   auto s = position(two_players());  // dig site 1 (index 0) left: carnivore size 1, "+1 point"
   const std::string en = s.describe_action(0, take(0, 0), "en");
   EXPECT_TRUE(has(en, "dig site 1")) << en;
@@ -34,7 +34,7 @@ TEST(Text, ATakeNamesTheDigSiteAndTheCardWithItsEffectInTheChosenLanguage) {
   EXPECT_EQ(s.describe_action(0, take(0, 0), "fr"), en);
 }
 
-TEST(Text, EveryChoiceHasItsOwnWords) {
+TEST(FirstGiantsText, EveryChoiceHasItsOwnWords) {
   Rng rng(9);
   for (int game = 0; game < 20; ++game) {
     FirstGiantsState s(2 + game % 4);
@@ -57,7 +57,7 @@ TEST(Text, EveryChoiceHasItsOwnWords) {
   }
 }
 
-TEST(Text, TheTableShowsTheDecksTopCardTheSitesAndWhoDecides) {
+TEST(FirstGiantsText, TheTableShowsTheDecksTopCardTheSitesAndWhoDecides) {
   auto su = two_players();
   su.top = kS + 8;
   auto s = position(su);
@@ -70,7 +70,7 @@ TEST(Text, TheTableShowsTheDecksTopCardTheSitesAndWhoDecides) {
   EXPECT_TRUE(has(s.text_view(1, "en"), "seat 0: take a card")) << s.text_view(1, "en");
 }
 
-TEST(Text, AnEffectInAnotherPlayersTurnSaysWhichCardFiresAndWhatEachChoiceDoes) {
+TEST(FirstGiantsText, AnEffectInAnotherPlayersTurnSaysWhichCardFiresAndWhatEachChoiceDoes) {
   auto su = two_players();
   su.studio[1] = {kC + 10};  // whenever any player takes a card: may spend 3 amber for 2 points
   su.amber[1] = 4;
@@ -90,7 +90,7 @@ TEST(Text, AnEffectInAnotherPlayersTurnSaysWhichCardFiresAndWhatEachChoiceDoes) 
     EXPECT_FALSE(has(t, internal)) << internal;
 }
 
-TEST(Text, OrderingTwoEffectsNamesBothCardsAndWhatTheyDo) {
+TEST(FirstGiantsText, OrderingTwoEffectsNamesBothCardsAndWhatTheyDo) {
   auto su = two_players();
   su.studio[0] = {kH + 10};  // whenever any player takes a card: may exhibit 1 fossil
   su.sites[0][0] = kC + 4;   // once: may exhibit 1 fossil
@@ -107,7 +107,7 @@ TEST(Text, OrderingTwoEffectsNamesBothCardsAndWhatTheyDo) {
   EXPECT_TRUE(has(s.describe_action(0, l[1], "en"), "Diplodocus (herbivore, size 3): Whenever"));
 }
 
-TEST(Text, TheEndShowsEveryScoreWithItsPartsTheNewsTokensAndTheWinners) {
+TEST(FirstGiantsText, TheEndShowsEveryScoreWithItsPartsTheNewsTokensAndTheWinners) {
   Rng rng(4);
   FirstGiantsState s(3);
   while (!s.is_terminal()) {

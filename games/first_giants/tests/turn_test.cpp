@@ -9,7 +9,7 @@ namespace {
 
 using namespace test;
 
-TEST(Turn, TakingACardPutsItInTheStudioAndTheSiteTakesTheDecksTopCard) {
+TEST(FirstGiantsTurn, TakingACardPutsItInTheStudioAndTheSiteTakesTheDecksTopCard) {
   auto su = two_players();
   su.top = kM + 9;  // face up on the deck: everyone sees it
   auto s = position(su);
@@ -37,7 +37,7 @@ TEST(Turn, TakingACardPutsItInTheStudioAndTheSiteTakesTheDecksTopCard) {
   EXPECT_EQ(s.to_act(), SeatSet::only(1));
 }
 
-TEST(Turn, TheDecksTopCardAndSizeArePublicInEveryView) {
+TEST(FirstGiantsTurn, TheDecksTopCardAndSizeArePublicInEveryView) {
   auto su = two_players();
   su.top = kS + 8;
   auto s = position(su);
@@ -52,7 +52,7 @@ TEST(Turn, TheDecksTopCardAndSizeArePublicInEveryView) {
   EXPECT_NE(s.text_view(1, "en").find(s.describe_card(kS + 8, "en")), std::string::npos);
 }
 
-TEST(Turn, TheDecksTopCardIsThereToTakeForTheNextPlayer) {
+TEST(FirstGiantsTurn, TheDecksTopCardIsThereToTakeForTheNextPlayer) {
   // Seat 0 sees the card on top and knows a take puts it on the site for
   // seat 1: its refill is that card, whatever chance turns up next.
   auto su = two_players();
@@ -67,7 +67,7 @@ TEST(Turn, TheDecksTopCardIsThereToTakeForTheNextPlayer) {
   EXPECT_EQ(s.deck_top(), kC + 0);
 }
 
-TEST(Turn, APawnCannotGoToASiteHoldingOneOfYourPawns) {
+TEST(FirstGiantsTurn, APawnCannotGoToASiteHoldingOneOfYourPawns) {
   auto su = two_players();
   su.pawns_out[0] = 0b0001;
   auto s = position(su);
@@ -79,7 +79,7 @@ TEST(Turn, APawnCannotGoToASiteHoldingOneOfYourPawns) {
   EXPECT_EQ(s.apply(1, take(0, 1))->code, errc::kNotYourTurn);
 }
 
-TEST(Turn, ReclaimNeedsAPawnOnASiteAndIsForcedWithNoPawnInHand) {
+TEST(FirstGiantsTurn, ReclaimNeedsAPawnOnASiteAndIsForcedWithNoPawnInHand) {
   auto s = position(two_players());
   EXPECT_FALSE(legal(s, 0, act::kReclaim));
   auto su = two_players();

@@ -12,7 +12,7 @@ using F = UfoFixture;
 // Seed example: Green opens a restaurant in a resistance-8 city with 10 on the
 // d12, +2 for two adjacent kiosks, -4 for two eyewitnesses: 8, a success that
 // also clears Green's eyewitnesses there.
-TEST(Actions, RulebookExampleRestaurantTenPlusTwoMinusFourAgainstEight) {
+TEST(UfoActions, RulebookExampleRestaurantTenPlusTwoMinusFourAgainstEight) {
   UfoFixture f(2);
   f.token(at("berlin"), 10);  // resistance 8, one restaurant
   ASSERT_EQ(f.s.resistance(at("berlin")), 8);
@@ -38,7 +38,7 @@ TEST(Actions, RulebookExampleRestaurantTenPlusTwoMinusFourAgainstEight) {
 // Seed example: Red holds both restaurants of a resistance-3 city; Green's
 // UFO stayed there (infiltrating) and rolls 11, +1 kiosk, -4 eyewitnesses,
 // -4 rival restaurants: 4 against 3 takes one over.
-TEST(Actions, RulebookExampleTakeoverElevenPlusOneMinusFourMinusFourAgainstThree) {
+TEST(UfoActions, RulebookExampleTakeoverElevenPlusOneMinusFourMinusFourAgainstThree) {
   UfoFixture f(2);
   ASSERT_EQ(f.s.resistance(at("rome")), 3);
   ASSERT_EQ(f.s.slots(at("rome")), 2);
@@ -62,7 +62,7 @@ TEST(Actions, RulebookExampleTakeoverElevenPlusOneMinusFourMinusFourAgainstThree
   EXPECT_EQ(fail.s.restaurant(at("rome"), 0), 1);
 }
 
-TEST(Actions, RestaurantTakeoverNeedsAnInfiltratingUfo) {
+TEST(UfoActions, RestaurantTakeoverNeedsAnInfiltratingUfo) {
   UfoFixture f(2);
   f.restaurant("rome", 0, 1);
   f.restaurant("rome", 1, 1);
@@ -84,7 +84,7 @@ TEST(Actions, RestaurantTakeoverNeedsAnInfiltratingUfo) {
   EXPECT_TRUE(g.legal(0, F::deed(u, "open-restaurant")));
 }
 
-TEST(Actions, KioskTakeoverByAUfoThatMovedInOrOneThatStayedOnIt) {
+TEST(UfoActions, KioskTakeoverByAUfoThatMovedInOrOneThatStayedOnIt) {
   // RULINGS 3.2: a UFO that moved into the village this turn, or one that
   // stayed on the rival kiosk (infiltrating it), may take it over.
   UfoFixture f(2);
@@ -108,7 +108,7 @@ TEST(Actions, KioskTakeoverByAUfoThatMovedInOrOneThatStayedOnIt) {
   EXPECT_FALSE(f.legal(0, F::deed(came, "open-kiosk"))) << "one action per UFO";
 }
 
-TEST(Actions, OneOpeningAttemptPerCityPerTurnAndAFailedRollUsesItUp) {
+TEST(UfoActions, OneOpeningAttemptPerCityPerTurnAndAFailedRollUsesItUp) {
   // RULINGS 3.2: at most one opening attempt per city per turn; a failed
   // roll uses it up too (the other UFOs there may only assist that roll).
   UfoFixture f(2);  // Rome: resistance 3, two restaurants
@@ -142,7 +142,7 @@ TEST(Actions, OneOpeningAttemptPerCityPerTurnAndAFailedRollUsesItUp) {
   EXPECT_TRUE(f.legal(0, F::deed(b, "open-restaurant")));
 }
 
-TEST(Actions, AssistingUfosAddOneAndTakeNoOtherAction) {
+TEST(UfoActions, AssistingUfosAddOneAndTakeNoOtherAction) {
   UfoFixture f(2);
   f.token(at("rome"), 17);  // resistance 12
   const int roller = f.ufo(0, "rome", UfoType::kBumper);
@@ -167,7 +167,7 @@ TEST(Actions, AssistingUfosAddOneAndTakeNoOtherAction) {
   EXPECT_TRUE(f.legal(0, F::deed(far, "open-kiosk")));
 }
 
-TEST(Actions, SedatorAlsoRollsAtMinusOneAndRivalRestaurantsCostTwo) {
+TEST(UfoActions, SedatorAlsoRollsAtMinusOneAndRivalRestaurantsCostTwo) {
   UfoFixture f(2);
   f.restaurant("rome", 0, 1);
   const int sed = f.ufo(0, "rome", UfoType::kSedator);

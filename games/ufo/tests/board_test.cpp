@@ -10,7 +10,7 @@
 namespace meeple::ufo {
 namespace {
 
-TEST(Board, ThirteenCitiesAndThirtyNineVillagesAllConnected) {
+TEST(UfoBoard, ThirteenCitiesAndThirtyNineVillagesAllConnected) {
   int cities = 0, marked_cities = 0;
   for (const Space& s : board().spaces) {
     cities += s.city;
@@ -44,7 +44,7 @@ TEST(Board, ThirteenCitiesAndThirtyNineVillagesAllConnected) {
   }
 }
 
-TEST(Board, CityTokensCoverTheRulebookExamples) {
+TEST(UfoBoard, CityTokensCoverTheRulebookExamples) {
   auto has = [](int r, int slots) {
     for (const CityToken& t : board().tokens)
       if (t.resistance == r && (slots == 0 || t.restaurants == slots)) return true;

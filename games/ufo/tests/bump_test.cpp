@@ -11,7 +11,7 @@ using F = UfoFixture;
 
 // Seed example: Blue's Bumper attacks Yellow alone, no support anywhere.
 // Blue rolls 5 (+1 attacker, +1 Bumper = 7), Yellow 6: Yellow moves 1 space.
-TEST(Bump, RulebookExampleBumperSevenAgainstSix) {
+TEST(UfoBump, RulebookExampleBumperSevenAgainstSix) {
   UfoFixture f(2);
   const int yellow = f.ufo(1, "ostia");
   const int blue = f.ufo(0, "tivoli", UfoType::kBumper);
@@ -36,7 +36,7 @@ TEST(Bump, RulebookExampleBumperSevenAgainstSix) {
   EXPECT_EQ(f.s.eyewitness_supply(1), kEyewitnessSupply) << "a village gets no eyewitness";
 }
 
-TEST(Bump, TiesAreRolledAgain) {
+TEST(UfoBump, TiesAreRolledAgain) {
   UfoFixture f(2);
   f.ufo(1, "ostia");
   const int blue = f.ufo(0, "tivoli");
@@ -53,7 +53,7 @@ TEST(Bump, TiesAreRolledAgain) {
   EXPECT_EQ(f.s.steps_left(), 6);
 }
 
-TEST(Bump, ThirdPlayersDecideSupportFromTheAttackersLeft) {
+TEST(UfoBump, ThirdPlayersDecideSupportFromTheAttackersLeft) {
   UfoFixture f(4);
   f.ufo(1, "ostia");                     // defender
   const int att = f.ufo(2, "tivoli");    // attacker, seat 2
@@ -81,7 +81,7 @@ TEST(Bump, ThirdPlayersDecideSupportFromTheAttackersLeft) {
   (void)own;
 }
 
-TEST(Bump, DisplacedUfoMayNotStopOnAnotherPlayersUfoAndLeavesEyewitnesses) {
+TEST(UfoBump, DisplacedUfoMayNotStopOnAnotherPlayersUfoAndLeavesEyewitnesses) {
   UfoFixture f(2);
   const int yellow = f.ufo(1, "ostia");
   const int blue = f.ufo(0, "tivoli", UfoType::kBumper);
@@ -103,7 +103,7 @@ TEST(Bump, DisplacedUfoMayNotStopOnAnotherPlayersUfoAndLeavesEyewitnesses) {
   EXPECT_EQ(space_of(f.s, yellow), at("tivoli"));
 }
 
-TEST(Bump, TheBumpsOwnSpaceGetsNoEyewitness) {
+TEST(UfoBump, TheBumpsOwnSpaceGetsNoEyewitness) {
   UfoFixture f(2);
   const int yellow = f.ufo(1, "rome");
   const int blue = f.ufo(0, "tivoli", UfoType::kBumper);
@@ -120,7 +120,7 @@ TEST(Bump, TheBumpsOwnSpaceGetsNoEyewitness) {
   EXPECT_EQ(f.s.eyewitness_supply(1), kEyewitnessSupply);
 }
 
-TEST(Bump, WithAnEmptySupplyTheWinnerMovesAnEyewitnessFromAnotherCity) {
+TEST(UfoBump, WithAnEmptySupplyTheWinnerMovesAnEyewitnessFromAnotherCity) {
   UfoFixture f(2);
   f.eyewitnesses("cairo", 1, 10);
   f.eyewitnesses("paris", 1, 2);
@@ -145,7 +145,7 @@ TEST(Bump, WithAnEmptySupplyTheWinnerMovesAnEyewitnessFromAnotherCity) {
   EXPECT_EQ(f.s.phase(), Phase::kActions);
 }
 
-TEST(Bump, MovingAnEyewitnessIsTheWinnersChoiceEvenWhenTheDefenderWins) {
+TEST(UfoBump, MovingAnEyewitnessIsTheWinnersChoiceEvenWhenTheDefenderWins) {
   // RULINGS 3.2: the winner "may" move a token; here the defender (seat 1)
   // wins, so seat 1 decides, and it leaves seat 0's tokens where they are.
   UfoFixture f(2);
@@ -171,7 +171,7 @@ TEST(Bump, MovingAnEyewitnessIsTheWinnersChoiceEvenWhenTheDefenderWins) {
   EXPECT_EQ(f.s.phase(), Phase::kDisplace) << "three steps are left to push";
 }
 
-TEST(Bump, SeveralLosersEachMoveAtLeastOneStep) {
+TEST(UfoBump, SeveralLosersEachMoveAtLeastOneStep) {
   UfoFixture f(2);
   const int y1 = f.ufo(1, "ostia");
   const int y2 = f.ufo(1, "ostia");
@@ -190,7 +190,7 @@ TEST(Bump, SeveralLosersEachMoveAtLeastOneStep) {
   EXPECT_EQ(f.s.phase(), Phase::kActions);
 }
 
-TEST(Bump, AnAttackerWhoLosesTakesNoActions) {
+TEST(UfoBump, AnAttackerWhoLosesTakesNoActions) {
   UfoFixture f(2);
   f.ufo(1, "ostia");
   const int blue = f.ufo(0, "tivoli");

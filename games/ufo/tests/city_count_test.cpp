@@ -9,7 +9,7 @@ namespace {
 
 using F = UfoFixture;
 
-TEST(CityCount, ControlNeedsARestaurantAndOnlyOwnRestaurants) {
+TEST(UfoCityCount, ControlNeedsARestaurantAndOnlyOwnRestaurants) {
   UfoFixture f(2);
   EXPECT_FALSE(f.s.controls(0, at("rome")));
   f.restaurant("rome", 0, 0);
@@ -19,7 +19,7 @@ TEST(CityCount, ControlNeedsARestaurantAndOnlyOwnRestaurants) {
   EXPECT_FALSE(f.s.controls(1, at("rome")));
 }
 
-TEST(CityCount, NewUfoThenTheNextTurnIsSkipped) {
+TEST(UfoCityCount, NewUfoThenTheNextTurnIsSkipped) {
   UfoFixture f(2);
   f.restaurant("rome", 0, 0);
   f.restaurant("paris", 0, 0);
@@ -55,7 +55,7 @@ TEST(CityCount, NewUfoThenTheNextTurnIsSkipped) {
   EXPECT_EQ(f.s.active(), 1);
 }
 
-TEST(CityCount, ANewUfoOnlyAfterATurnThatGainedACity) {
+TEST(UfoCityCount, ANewUfoOnlyAfterATurnThatGainedACity) {
   // RULINGS 3.2: two cities and two UFOs are not enough on their own: the
   // player must have gained control of a city in this turn.
   UfoFixture f(2);
@@ -88,7 +88,7 @@ TEST(CityCount, ANewUfoOnlyAfterATurnThatGainedACity) {
   EXPECT_TRUE(f.s.view(1)["gained_city"].get<bool>());
 }
 
-TEST(CityCount, NoNewUfoOnATurnThatEndsTheGame) {
+TEST(UfoCityCount, NoNewUfoOnATurnThatEndsTheGame) {
   // RULINGS 3.2: with 2 players, controlling 5 cities ends the game; the
   // fifth city gained does not bring a new UFO first.
   UfoFixture f(2);
@@ -106,7 +106,7 @@ TEST(CityCount, NoNewUfoOnATurnThatEndsTheGame) {
   EXPECT_EQ(f.s.result_details()["verdict"], "cities");
 }
 
-TEST(CityCount, NoMoreThanTwentyUfosInPlay) {
+TEST(UfoCityCount, NoMoreThanTwentyUfosInPlay) {
   // Seat 0 gains a third city with three UFOs: it could take a fourth,
   // unless the other players already bring the total to 20.
   const char* homes[] = {"giza", "luxor", "suez", "tver", "tula"};

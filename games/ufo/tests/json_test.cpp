@@ -6,7 +6,7 @@
 namespace meeple::ufo {
 namespace {
 
-TEST(Json, StateJsonRoundTripsAndCorruptionIsRefused) {
+TEST(UfoJson, StateJsonRoundTripsAndCorruptionIsRefused) {
   UfoFixture f(3);
   f.ufo(0, "rome");
   f.restaurant("rome", 0, 2);
@@ -23,7 +23,7 @@ TEST(Json, StateJsonRoundTripsAndCorruptionIsRefused) {
 }
 
 // The reader refuses what play cannot reach where the rules rely on it.
-TEST(Json, StatesPlayCannotReachAreRefused) {
+TEST(UfoJson, StatesPlayCannotReachAreRefused) {
   UfoFixture f(3);
   const int u = f.ufo(0, "rome");
   f.ufo(1, "tivoli");

@@ -9,7 +9,7 @@ namespace {
 
 using F = UfoFixture;
 
-TEST(Movement, PassesThroughOwnSpacesAndStopsOnEmptyOnes) {
+TEST(UfoMovement, PassesThroughOwnSpacesAndStopsOnEmptyOnes) {
   UfoFixture f(2);
   f.kiosk("tivoli", 0);
   f.kiosk("ostia", 0);
@@ -24,7 +24,7 @@ TEST(Movement, PassesThroughOwnSpacesAndStopsOnEmptyOnes) {
   EXPECT_FALSE(f.legal(0, F::move(u, "ostia")));
 }
 
-TEST(Movement, StopsOnRivalBuildingsAndRivalUfos) {
+TEST(UfoMovement, StopsOnRivalBuildingsAndRivalUfos) {
   UfoFixture f(2);
   f.kiosk("tivoli", 1);
   f.kiosk("ostia", 0);
@@ -52,7 +52,7 @@ TEST(Movement, StopsOnRivalBuildingsAndRivalUfos) {
   EXPECT_TRUE(g.s.ufos()[d].stopped);
 }
 
-TEST(Movement, SedatorRemovesItsOwnersEyewitnessesLeavingAndEntering) {
+TEST(UfoMovement, SedatorRemovesItsOwnersEyewitnessesLeavingAndEntering) {
   UfoFixture f(2);
   f.eyewitnesses("rome", 0, 2);
   f.eyewitnesses("rome", 1, 1);

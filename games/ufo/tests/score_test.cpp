@@ -7,7 +7,7 @@
 namespace meeple::ufo {
 namespace {
 
-TEST(Score, CitiesNeededDependOnThePlayerCount) {
+TEST(UfoScore, CitiesNeededDependOnThePlayerCount) {
   const char* cities[] = {"rome", "paris", "london", "berlin", "moscow"};
   for (int players = 2; players <= 5; ++players) {
     const int needed = (players == 3 || players == 5) ? 4 : 5;
@@ -23,7 +23,7 @@ TEST(Score, CitiesNeededDependOnThePlayerCount) {
   }
 }
 
-TEST(Score, EveryCityWithARestaurantEndsExceptWithThreePlayers) {
+TEST(UfoScore, EveryCityWithARestaurantEndsExceptWithThreePlayers) {
   for (int players = 2; players <= 4; ++players) {
     UfoFixture f(players);
     for (int c = 0; c < kNumCities; ++c)
@@ -35,7 +35,7 @@ TEST(Score, EveryCityWithARestaurantEndsExceptWithThreePlayers) {
   }
 }
 
-TEST(Score, RoundLimitEndsAndScoresTheGame) {
+TEST(UfoScore, RoundLimitEndsAndScoresTheGame) {
   UfoFixture f(2, 1);
   f.ufo(0, "giza");
   f.ufo(1, "suez");
@@ -47,7 +47,7 @@ TEST(Score, RoundLimitEndsAndScoresTheGame) {
   EXPECT_TRUE(f.s.is_terminal());
 }
 
-TEST(Score, ScoringRestaurantsKiosksAndEyewitnessesTiesShare) {
+TEST(UfoScore, ScoringRestaurantsKiosksAndEyewitnessesTiesShare) {
   UfoFixture f(3);
   f.token(at("rome"), 10);  // 8
   f.restaurant("rome", 0, 0);
@@ -71,7 +71,7 @@ TEST(Score, ScoringRestaurantsKiosksAndEyewitnessesTiesShare) {
   EXPECT_FALSE(r.winners.contains(2));
 }
 
-TEST(Score, ResultDetailsGiveEachScoreAndTheRoundsPlayed) {
+TEST(UfoScore, ResultDetailsGiveEachScoreAndTheRoundsPlayed) {
   UfoFixture f(2);
   f.restaurant("rome", 0, 0);
   f.kiosk("tivoli", 1);

@@ -9,7 +9,7 @@ namespace {
 
 using F = UfoFixture;
 
-TEST(Setup, TokensAreChanceThenEachPlayerPlacesTwoStandardUfos) {
+TEST(UfoSetup, TokensAreChanceThenEachPlayerPlacesTwoStandardUfos) {
   auto st = Ufo::new_game({{"max_rounds", 60}}, 4);
   ASSERT_TRUE(st.ok());
   UfoState s = *st;
@@ -39,7 +39,7 @@ TEST(Setup, TokensAreChanceThenEachPlayerPlacesTwoStandardUfos) {
   }
 }
 
-TEST(Setup, TwoAndThreePlayersUseOnlyTheMarkedHalf) {
+TEST(UfoSetup, TwoAndThreePlayersUseOnlyTheMarkedHalf) {
   for (int players : {2, 3}) {
     UfoState s = *Ufo::new_game({{"max_rounds", 60}}, players);
     int draws = 0;

@@ -85,7 +85,7 @@ std::vector<std::string> leaks(const std::string& text, std::string_view lang) {
   return out;
 }
 
-TEST(Text, TheCatalogIsCompleteInEveryLanguageAndNamesEveryPlace) {
+TEST(UfoText, TheCatalogIsCompleteInEveryLanguageAndNamesEveryPlace) {
   const Catalog& c = Ufo::messages();
   EXPECT_TRUE(c.check().empty()) << c.check().front();
   for (const Space& s : board().spaces) EXPECT_TRUE(c.contains("place." + s.key)) << s.key;
@@ -95,7 +95,7 @@ TEST(Text, TheCatalogIsCompleteInEveryLanguageAndNamesEveryPlace) {
     EXPECT_TRUE(c.contains(std::string("verdict.") + v)) << v;
 }
 
-TEST(Text, EverySeatReadsTheSameBoardAndNoUndrawnToken) {
+TEST(UfoText, EverySeatReadsTheSameBoardAndNoUndrawnToken) {
   UfoState s = *Ufo::new_game({{"max_rounds", 60}}, 4);
   ChanceList out;
   s.chance_outcomes(out);
@@ -107,7 +107,7 @@ TEST(Text, EverySeatReadsTheSameBoardAndNoUndrawnToken) {
     EXPECT_EQ(without_reader(s.text_view(p, "en"), p), without_reader(t0, 0));
 }
 
-TEST(Text, TheMapListsEverySpaceWithWhereItsLinesLead) {
+TEST(UfoText, TheMapListsEverySpaceWithWhereItsLinesLead) {
   UfoFixture f(2);
   f.kiosk("tivoli", 1);
   f.ufo(0, "rome", UfoType::kBumper);
@@ -125,7 +125,7 @@ TEST(Text, TheMapListsEverySpaceWithWhereItsLinesLead) {
   EXPECT_TRUE(contains(ko, "로마: 저항 3")) << ko;
 }
 
-TEST(Text, ABumpShowsTheUfosInRangeAndWhyAThirdPlayerIsAsked) {
+TEST(UfoText, ABumpShowsTheUfosInRangeAndWhyAThirdPlayerIsAsked) {
   UfoFixture f(4);
   f.ufo(1, "ostia");
   const int att = f.ufo(2, "tivoli");
@@ -154,7 +154,7 @@ TEST(Text, ABumpShowsTheUfosInRangeAndWhyAThirdPlayerIsAsked) {
             "UFO " + std::to_string(p3) + " (Standard) in Rome backs the attacker, seat 2");
 }
 
-TEST(Text, SetupOfOthersReadsInTheThirdPerson) {
+TEST(UfoText, SetupOfOthersReadsInTheThirdPerson) {
   UfoFixture f(3);
   const Action rome = act::kPlaceBase + at("rome");
   EXPECT_EQ(f.s.describe_action(0, rome, "en"), "place 2 Standard UFOs in Rome");
@@ -162,7 +162,7 @@ TEST(Text, SetupOfOthersReadsInTheThirdPerson) {
   EXPECT_EQ(f.s.describe_event(1, 0, rome, "it"), "giocatore 0 mette 2 UFO Normale a Roma");
 }
 
-TEST(Text, AControlRollTellsDieModifiersTargetAndResult) {
+TEST(UfoText, AControlRollTellsDieModifiersTargetAndResult) {
   UfoFixture f(2);
   f.token(at("rome"), 17);  // resistance 12
   const int roller = f.ufo(0, "rome");
@@ -187,7 +187,7 @@ TEST(Text, AControlRollTellsDieModifiersTargetAndResult) {
   EXPECT_TRUE(contains(ok, "seat 0 now controls Rome")) << ok;
 }
 
-TEST(Text, SkippedTurnsAndTheNextTurnAreTold) {
+TEST(UfoText, SkippedTurnsAndTheNextTurnAreTold) {
   UfoFixture f(3);
   f.ufo(0, "giza");
   f.ufo(1, "suez");
@@ -202,7 +202,7 @@ TEST(Text, SkippedTurnsAndTheNextTurnAreTold) {
             "round 1: turn of seat 2");
 }
 
-TEST(Text, TheEndGivesEveryScoreItsFiguresAndTheCitiesControlled) {
+TEST(UfoText, TheEndGivesEveryScoreItsFiguresAndTheCitiesControlled) {
   UfoFixture f(2);
   for (const char* c : {"rome", "paris", "london", "berlin"}) f.restaurant(c, 0, 0);
   const int roller = f.ufo(0, "moscow");
@@ -232,7 +232,7 @@ TEST(Text, TheEndGivesEveryScoreItsFiguresAndTheCitiesControlled) {
 // Whole random games in every language: every legal action described
 // distinctly, the same board and events for every observer (nothing is
 // hidden: determinize changes nothing), no English in Italian or Korean.
-TEST(Text, RandomGamesInEveryLanguage) {
+TEST(UfoText, RandomGamesInEveryLanguage) {
   for (int players = 2; players <= 5; ++players) {
     Rng rng(static_cast<std::uint64_t>(players) * 7919);
     UfoState s = *Ufo::new_game({{"max_rounds", 8}}, players);

@@ -7,7 +7,7 @@
 namespace meeple::ufo {
 namespace {
 
-TEST(Turn, IllegalActionsAreRefusedWithStableCodes) {
+TEST(UfoTurn, IllegalActionsAreRefusedWithStableCodes) {
   UfoFixture f(2);
   const int u = f.ufo(0, "rome");
   f.begin_turn(0);
