@@ -77,12 +77,6 @@ class InlineVec {
     for (std::size_t j = i + 1; j < size_; ++j) data_[j - 1] = data_[j];
     --size_;
   }
-  constexpr void insert_at(std::size_t i, const T& v) {
-    assert(size_ < N && i <= size_);
-    for (std::size_t j = size_; j > i; --j) data_[j] = data_[j - 1];
-    data_[i] = v;
-    ++size_;
-  }
   constexpr std::size_t size() const { return size_; }
   static constexpr std::size_t capacity() { return N; }
   constexpr bool empty() const { return size_ == 0; }

@@ -37,7 +37,6 @@ class JsonTape {
   const std::vector<Node>& nodes() const { return nodes_; }
   bool empty() const { return nodes_.empty(); }
   std::size_t memory() const { return nodes_.capacity() * sizeof(Node); }
-  void shrink() { nodes_.shrink_to_fit(); }
 
  private:
   bool value(std::string_view text, std::size_t& i, int depth);

@@ -181,11 +181,9 @@ class FirstContactState {
   // 2-3 players, it/ko: 0 (items 0-3) .. 3 (all 8 items).
   int verdict() const;
   // The current round's public history (RULINGS 1.4): earthling e's question
-  // (rotated squares, 0 before it asked; alien a's proposal once the answer
-  // is revealed, else -1), alien a's message once sent (else empty) and the
-  // square earthling e offered for it in an attempt (-1 none).
+  // (rotated squares, 0 before it asked), alien a's message once sent (else
+  // empty) and the square earthling e offered for it in an attempt (-1 none).
   std::uint32_t round_rotated(int e) const { return round_rotated_[e]; }
-  int round_proposal(int e, int alien) const { return round_proposals_[e][alien]; }
   const InlineVec<std::uint8_t, kMaxMessage>& round_message(int alien) const {
     return round_message_[alien];
   }

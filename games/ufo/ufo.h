@@ -258,7 +258,6 @@ class UfoState {
   // Current bump: attacker's and defender's bonus so far.
   int attack_bonus() const { return att_bonus_; }
   int defence_bonus() const { return def_bonus_; }
-  int bump_space() const { return bump_space_; }
   Seat bump_winner() const { return winner_; }
   Seat bump_defender() const { return defender_; }
   int steps_left() const { return steps_left_; }

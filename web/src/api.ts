@@ -112,11 +112,6 @@ export function credentials(table: string): Credentials {
   return all()[table] ?? {};
 }
 
-/** Every table this browser holds a seat or host token of, with its credentials. */
-export function allCredentials(): Record<string, Credentials> {
-  return all();
-}
-
 export function remember(table: string, c: Credentials): void {
   const a = all();
   a[table] = { ...a[table], ...c };

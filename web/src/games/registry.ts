@@ -20,7 +20,3 @@ export function loadGame(name: string): Promise<GameModule | null> {
   }
   return p;
 }
-
-export function hasScreen(name: string): boolean {
-  return name in loaders;
-}
