@@ -4,8 +4,8 @@
 // plays), a version number that increases with every applied action (stale
 // moves are refused), the table's secret generator for chance, bot turns, the
 // record, the events of the game in words for each observer, table chat
-// through the game's chat rule, and per-move clocks. Terminal play is a client
-// of a local Room; the server will be another.
+// through the game's chat rule, and per-move clocks. Terminal play and the
+// server are its clients: the first holds one Room, the second one a table.
 //
 // Hidden information is structural: nothing here hands out the true state.
 // Every read is for one observer (a seat or kSpectator): its view, its legal

@@ -62,7 +62,7 @@ def main():
     p.add_argument("--finished-ttl", type=float, default=30)
     p.add_argument("--sample", type=float, default=30, help="seconds between samples")
     p.add_argument("--max-growth", type=float, default=0.10)
-    # RULINGS 3.3: Ufo! has no round limit, so a game that only bots play on
+    # rulings 3.3: Ufo! has no round limit, so a game that only bots play on
     # need not end; automated play sets one (as self-play and arenas do).
     p.add_argument("--max-rounds", type=int, default=60,
                    help="the tables' Ufo! round limit (0: none, as with people)")

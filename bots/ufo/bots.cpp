@@ -33,7 +33,7 @@ double ufo_potential(const UfoState& s, int u) {
   if (!here.city) {
     const int k = s.kiosk(f.space);
     if (k == kNone && s.kiosk_supply(p) > 0) return 1.2;
-    if (k != kNone && k != p && s.kiosk_supply(p) > 0) return 2.0;  // +1 me, -1 them (RULINGS 3.2)
+    if (k != kNone && k != p && s.kiosk_supply(p) > 0) return 2.0;  // +1 me, -1 them (rulings 3.2)
     return 0.0;
   }
   if (s.city_token(f.space) == kNone || s.restaurant_supply(p) <= 0) return 0.0;
@@ -178,7 +178,7 @@ Action assist(const UfoState& s, const ActionList& legal) {
     bool idle = true;
     if (!space_of(f.space).city) {
       const int k = s.kiosk(f.space);
-      idle = !(k == kNone || k != f.owner);  // any rival kiosk can be taken (RULINGS 3.2)
+      idle = !(k == kNone || k != f.owner);  // any rival kiosk can be taken (rulings 3.2)
     } else {
       idle = ufo_potential(s, u) < 0.5;
     }

@@ -1,4 +1,4 @@
-// First Contact components as data (RULINGS.md 1.2): characteristics, glyphs,
+// First Contact components as data (rulings 1.2): characteristics, glyphs,
 // items, language pads, request cards and the edition decks. Parsed once from
 // the embedded JSON of data/ into an immutable catalog; game states refer to
 // its entries by small indices only.
@@ -75,7 +75,7 @@ Colour square_colour(const std::array<Colour, kSquares>& colours, int rotation, 
 
 // The order in which the characteristics are printed on earthling note pad
 // `pad` (0..3): a fixed permutation per pad so neighbours cannot copy by
-// position (RULINGS 1.2).
+// position (rulings 1.2).
 const std::array<std::uint8_t, kCharacteristics>& note_pad_order(int pad);
 
 }  // namespace meeple::first_contact

@@ -1,4 +1,4 @@
-// The table-talk rule (RULINGS 1.4): a chat message may not name a
+// The table-talk rule (rulings 1.4): a chat message may not name a
 // characteristic in any of the three languages.
 #include <algorithm>
 #include <string>

@@ -9,7 +9,7 @@
 
 namespace meeple::first_contact {
 
-// The table-talk rule (RULINGS 1.4): players may chat but may not name a
+// The table-talk rule (rulings 1.4): players may chat but may not name a
 // characteristic. Refuses (code "chat/names_characteristic") any message that
 // contains a characteristic's name or one of its other word forms in English,
 // Italian or Korean; case-insensitive, whole words for en/it; for Korean, a

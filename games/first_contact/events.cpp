@@ -1,4 +1,4 @@
-// Events in words (plumbing for RULINGS 1.4 "everything public stays
+// Events in words (plumbing for rulings 1.4 "everything public stays
 // readable"): what one observer sees of one action, asked before it is
 // applied. The table (room/) keeps these words for every observer, so the
 // history of earlier rounds lives there and search states do not grow for

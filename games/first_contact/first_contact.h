@@ -1,4 +1,5 @@
-// First Contact in its three editions (RULINGS.md section 1; rules summary in
+// First Contact in its three editions (the Italian, English and Korean
+// rulebooks; rulings 1 in docs/rules/rulings.md; rules summary in
 // docs/rules/first-contact.md).
 //
 // Seats: the first A seats are the aliens, red, blue and green in that order
@@ -180,7 +181,7 @@ class FirstContactState {
   bool negation_rule() const { return negation_ && edition_ != Edition::kEn; }
   // 2-3 players, it/ko: 0 (items 0-3) .. 3 (all 8 items).
   int verdict() const;
-  // The current round's public history (RULINGS 1.4): earthling e's question
+  // The current round's public history (rulings 1.4): earthling e's question
   // (rotated squares, 0 before it asked), alien a's message once sent (else
   // empty) and the square earthling e offered for it in an attempt (-1 none).
   std::uint32_t round_rotated(int e) const { return round_rotated_[e]; }
@@ -198,7 +199,7 @@ class FirstContactState {
   }
   // Terminal play and the table (text.cpp, events.cpp): the board as `seat`
   // sees it, one of its actions in words, and what `observer` sees of
-  // `actor` taking `a` (asked before it is applied; RULINGS 1.4: every public
+  // `actor` taking `a` (asked before it is applied; rulings 1.4: every public
   // event, nothing the observer may not see).
   std::string describe_event(Seat observer, Seat actor, Action a, std::string_view lang) const;
   // The end of the game in words (who won, the verdict), for text_view at
@@ -345,7 +346,7 @@ class FirstContactState {
   std::array<std::uint32_t, kMaxAliens> refused_{};  // offered in that alien's turn, not covered
   InlineVec<SmallRound, kMaxSmallRounds> small_rounds_;
 
-  // The current round's public history (RULINGS 1.4), reset when a round
+  // The current round's public history (rulings 1.4), reset when a round
   // begins (earlier rounds are told by describe_event and kept by the
   // table): each earthling's question (its rotated squares, 0 before it
   // rotated; the aliens' proposals once revealed, -1 before), each alien's

@@ -49,12 +49,12 @@ inline std::uint32_t FirstContactState::uncovered() const {
 }
 
 // Which squares each alien wants and which are black, for a request card in a
-// rotation (RULINGS 1.2, 1.3, 1.8). setup.cpp.
+// rotation (rulings 1.2, 1.3, 1.8). setup.cpp.
 void wanted_for(int card, int rotation, int players, int aliens, Edition edition, bool advanced,
                 std::array<Mask, kMaxAliens>& wanted, Mask& black);
 
 // The timer tokens a finished round of a 2-3 player game costs beyond the
-// one every round costs, given which squares are black (RULINGS 1.8): it/ko
+// one every round costs, given which squares are black (rulings 1.8): it/ko
 // one per black offer, en one if any offer was black. The end of a round and
 // the determinization (which must explain every penalty) both use it.
 // two_three_players.cpp.
@@ -64,7 +64,7 @@ int timer_penalty(Edition edition, Mask black, const SmallRound& round);
 // details (people read it from the catalog). two_three_players.cpp.
 std::string verdict_text(int verdict);
 
-// The winners of a finished game, both teams (RULINGS 1.6, 1.8). end.cpp.
+// The winners of a finished game, both teams (rulings 1.6, 1.8). end.cpp.
 SeatSet winners_of(const FirstContactState& s);
 
 // JSON pieces shared by the view, the result and the action forms. json.cpp.

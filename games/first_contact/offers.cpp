@@ -22,7 +22,7 @@ void FirstContactState::resolve_offers() {
     for (auto& l : last_offer_) l.fill(-1);
   // Each offered square the current alien wants is covered and every earthling
   // who offered it gets a token of that alien's colour, target or not; any
-  // other square gives nothing (RULINGS 1.4 step 4).
+  // other square gives nothing (rulings 1.4 step 4).
   for (int e = 0; e < earthlings(); ++e) {
     const int s = offer_[e];
     if (s < 0) continue;

@@ -44,7 +44,7 @@ void FirstContactState::apply_propose(Seat seat, Action a) {
 }
 
 void FirstContactState::reveal_answer() {
-  // The answer lists the distinct proposals in alien colour order (RULINGS 1.4).
+  // The answer lists the distinct proposals in alien colour order (rulings 1.4).
   answer_.clear();
   for (int a = 0; a < aliens_; ++a) {
     auto g = static_cast<std::uint8_t>(proposal_[a]);

@@ -178,7 +178,7 @@ bool FirstContactState::reveals(Seat seat, Action a) const {
 void FirstContactState::start_round() {
   ++round_;
   if (small_game()) small_rounds_.push_back(SmallRound{});
-  // A new round's public history (RULINGS 1.4).
+  // A new round's public history (rulings 1.4).
   round_rotated_.fill(0);
   for (auto& q : round_proposals_) q.fill(-1);
   for (auto& m : round_message_) m.clear();

@@ -332,7 +332,7 @@ std::string FirstContactState::text_view(Seat seat, std::string_view lang) const
               {"characteristic", characteristic(z["characteristic"])},
               {"glyph", glyph(z["glyph"])}}));
 
-  // The round so far (RULINGS 1.4): questions, messages, offers.
+  // The round so far (rulings 1.4): questions, messages, offers.
   const Json& round = v["this_round"];
   if (!round["questions"].empty() || !round["messages"].empty()) {
     line(say("this_round", lang));

@@ -30,7 +30,7 @@ void FirstContactState::apply_second_attempt(Action a) {
 }
 
 bool FirstContactState::pay_timer() {
-  // The timer (RULINGS 1.8): it/ko discard one token plus one per black
+  // The timer (rulings 1.8): it/ko discard one token plus one per black
   // offer; en lays out one plus one if any black square was offered.
   SmallRound& r = small_rounds_.back();
   const int extra = timer_penalty(edition_, black_, r);

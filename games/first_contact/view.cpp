@@ -1,4 +1,4 @@
-// Who sees what (plumbing for RULINGS 1.5): view(seat), everything that seat
+// Who sees what (plumbing for rulings 1.5): view(seat), everything that seat
 // may know, and determinize(seat, rng), a full state consistent with it that
 // re-samples exactly the hidden parts.
 #include <algorithm>
@@ -45,7 +45,7 @@ const char* phase_name(Phase p) {
 }  // namespace
 
 Json FirstContactState::round_history_json(bool alien) const {
-  // The public history of the round (RULINGS 1.4). Aliens also see which
+  // The public history of the round (rulings 1.4). Aliens also see which
   // alien proposed which glyph; the others see the distinct glyphs.
   Json questions = Json::array();
   for (int e = 0; e < earthlings(); ++e) {

@@ -9,7 +9,7 @@ void FirstContactState::zero_turn_actions(ActionList& out) const {
 }
 
 void FirstContactState::apply_zero_turn(Action a) {
-  // The engine answers for the aliens, truthfully (RULINGS 1.7).
+  // The engine answers for the aliens, truthfully (rulings 1.7).
   zero_char_[turn_] = static_cast<std::int8_t>(a);
   zero_glyph_[turn_] = static_cast<std::int8_t>(glyph_of_[a]);
   if (++turn_ == earthlings()) start_round();

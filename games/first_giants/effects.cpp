@@ -9,7 +9,7 @@
 namespace meeple::first_giants {
 
 // Triggered effects of `taker` taking card `c`, from the active player
-// clockwise (seed, step 3), each studio in id order. The taker's cards that
+// clockwise (the rulebook, step 3), each studio in id order. The taker's cards that
 // fire: the taken card's single-use effect, "any take", "you take a card of
 // family F" for the taken card's family, "a family new to your studio" when
 // it is (`new_family`: the studio had no card of its family before);

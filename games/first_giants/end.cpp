@@ -9,7 +9,7 @@ namespace meeple::first_giants {
 void FirstGiantsState::trigger_end() {
   if (end_triggered_) return;
   end_triggered_ = true;
-  // The rest of the set tokens come out of the box (seed, end of the game).
+  // The rest of the set tokens come out of the box (the rulebook, end of the game).
   reserve_ = static_cast<std::uint8_t>(reserve_ + box_);
   box_ = 0;
 }

@@ -1,6 +1,7 @@
-// First Giants (seed 003, RULINGS section 2): paleontologists dig fossils
-// from four dig sites into their studio, use the cards' effects, and exhibit
-// them in Family and Size sets for set tokens and News tokens.
+// First Giants (the Italian First Giants rulebook; rulings 2 in
+// docs/rules/rulings.md): paleontologists dig fossils from four dig sites
+// into their studio, use the cards' effects, and exhibit them in Family and
+// Size sets for set tokens and News tokens.
 //
 // Model: a turn is a sequence of small decisions. The active player takes a
 // card from a dig site (pawn + card in one action) or reclaims its pawns. A
@@ -10,7 +11,7 @@
 // real choice. Each effect's "may" is a decision of the player who applies it
 // (an opponent, for "each opponent applies this effect"). Exhibiting is two
 // decisions: which studio card, then which set (or a new one). The deck is
-// face up (RULINGS 2): its top card is public and a refill takes it; the
+// face up (rulings 2): its top card is public and a refill takes it; the
 // card that turns up next is a chance node over the cards below it (weights
 // 1 per card: every physical card has its own id), so the order of the
 // hidden cards is never stored.
@@ -89,7 +90,7 @@ struct ExhibitSet {
 };
 inline constexpr std::uint8_t kOpenSet = 0, kFamilySet = 1, kSizeSet = 2;
 
-// Set rules of the seed and RULINGS 2.3 on (family, size) pairs, size 0 =
+// Set rules of the rulebook and rulings 2.3 on (family, size) pairs, size 0 =
 // egg. Whether `c` may join `s`, and the set it becomes.
 bool set_accepts(const ExhibitSet& s, int family, int size);
 void set_add(ExhibitSet& s, std::uint8_t card_id, int family, int size);

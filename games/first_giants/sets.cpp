@@ -9,7 +9,7 @@ bool set_accepts(const ExhibitSet& s, int family, int size) {
   if (s.n == 0) return true;
   if (s.kind == kOpenSet) {
     const int f0 = s.family, s0 = s.size;
-    if (s0 == 0 || size == 0) return true;  // an egg joins anything (RULINGS 2.3)
+    if (s0 == 0 || size == 0) return true;  // an egg joins anything (rulings 2.3)
     return (f0 == family) != (s0 == size);
   }
   const Catalog& cat = catalog();

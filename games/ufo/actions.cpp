@@ -12,7 +12,7 @@ int UfoState::free_slot(int city) const {
 }
 
 // "End actions", then the deeds in Deed order for each UFO of the active
-// player that has not acted or assisted yet (RULINGS 3.2, actions):
+// player that has not acted or assisted yet (rulings 3.2, actions):
 //  - open a kiosk in a village without one;
 //  - take over another player's kiosk with a UFO that moved into its village
 //    this turn or one infiltrating it (stayed there): any of the player's
@@ -70,7 +70,7 @@ void UfoState::apply_deed(Action a) {
     set_kiosk(f.space, active_);
     return;
   }
-  // RULINGS 3.2: one opening attempt per city per turn, used up by the roll
+  // rulings 3.2: one opening attempt per city per turn, used up by the roll
   // whatever its result.
   if (d == Deed::kOpenRestaurant)
     tried_mask_ = static_cast<std::uint16_t>(tried_mask_ | bit<std::uint32_t>(f.space));
@@ -80,8 +80,8 @@ void UfoState::apply_deed(Action a) {
   phase_ = Phase::kAssist;
 }
 
-// "Roll", then one "assist with v" per UFO that may still assist. RULINGS
-// 3.2: a UFO of the player in the same city or an adjacent space assists a
+// "Roll", then one "assist with v" per UFO that may still assist (rulings
+// 3.2): a UFO of the player in the same city or an adjacent space assists a
 // control roll (+1) and then takes no other action.
 void UfoState::legal_assist(ActionList& out) const {
   out.push_back(act::kRoll);
@@ -102,7 +102,7 @@ void UfoState::apply_assist(Action a) {
   ++assist_;
 }
 
-// RULINGS 3.2, control roll: 1d12 plus modifiers (control_modifier, +1 per
+// rulings 3.2, control roll: 1d12 plus modifiers (control_modifier, +1 per
 // assistant) succeeds if at least the city's resistance. Opening a restaurant
 // removes the opener's eyewitness tokens from that city; taking one over does
 // not. A success that makes the player the city's controller counts for the

@@ -1,6 +1,6 @@
 // Ufo!, section "The board": the map and the city tokens as data
 // (games/ufo/data/map.json, embedded at build), and their compact Topology.
-// RULINGS 3.1: the project draws its own map of 13 cities and 39 villages,
+// rulings 3.1: the project draws its own map of 13 cities and 39 villages,
 // with a marked half of 7 cities for 2 and 3 players, and 18 city tokens of
 // resistance 3 to 12 with 1 or 2 restaurant slots.
 #include <stdexcept>

@@ -1,7 +1,7 @@
 // Ufo!, section "The board" of docs/rules/ufo.md: the map (13 cities, 39
 // villages, the lines between them, the marked half used with 2 and 3
 // players) and the 18 city tokens, read once from the embedded
-// games/ufo/data/map.json (RULINGS 3.1: the project draws its own map). Code:
+// games/ufo/data/map.json (rulings 3.1: the project draws its own map). Code:
 // board.cpp.
 #pragma once
 
@@ -21,7 +21,7 @@ inline constexpr int kNumCities = 13;
 inline constexpr int kNumSpaces = 52;
 inline constexpr int kNumTokens = 18;
 inline constexpr int kMaxLines = 8;  // lines from one space
-// RULINGS 3.1: supplies per player and the limit of UFOs in play.
+// rulings 3.1: supplies per player and the limit of UFOs in play.
 inline constexpr int kMaxUfos = 20;     // UFOs in play, all players together
 inline constexpr int kUfosPerType = 3;  // per player
 inline constexpr int kRestaurantSupply = 10;

@@ -7,7 +7,7 @@
 
 namespace meeple::ufo {
 
-// RULINGS 3.2: bumping is mandatory in every space holding UFOs of the active
+// rulings 3.2: bumping is mandatory in every space holding UFOs of the active
 // player and of another player; then the actions, unless the active player
 // lost a bump as attacker ("its UFOs take no action this turn").
 void UfoState::next_bump_or_actions() {
@@ -22,7 +22,7 @@ void UfoState::next_bump_or_actions() {
   }
 }
 
-// RULINGS 3.2: the active player picks which of its UFOs attacks (and which
+// rulings 3.2: the active player picks which of its UFOs attacks (and which
 // other player defends): a UFO of the active player may bump where another
 // player's UFO is.
 void UfoState::legal_bump(ActionList& out) const {
@@ -43,11 +43,11 @@ void UfoState::apply_bump(Action a) {
   bump_space_ = static_cast<std::int8_t>(s);
   attacker_ufo_ = static_cast<std::int8_t>(u);
   defender_ = static_cast<std::int8_t>(q);
-  // RULINGS 3.2: attack bonus +1, +1 more for a Bumper, -1 for a Sedator.
+  // rulings 3.2: attack bonus +1, +1 more for a Bumper, -1 for a Sedator.
   int ab = 1 + (att.type == UfoType::kBumper) - (att.type == UfoType::kSedator);
   int db = -1;  // one defending UFO in the space is the defender itself
   support_queue_.clear();
-  // RULINGS 3.2: each other UFO in the space or an adjacent one gives +1 to
+  // rulings 3.2: each other UFO in the space or an adjacent one gives +1 to
   // one side: the attacker's and defender's own UFOs back their owner.
   // Bit v of in_range[p]: UFO v of player p is in range.
   const std::uint64_t near = topology().neighbours[s] | bit(s);
@@ -59,7 +59,7 @@ void UfoState::apply_bump(Action a) {
   }
   ab += count_bits(in_range[active_] & ~bit<std::uint32_t>(u));
   db += count_bits(in_range[q] & ~bit<std::uint32_t>(u));
-  // RULINGS 3.2: each third player decides, in turn order from the
+  // rulings 3.2: each third player decides, in turn order from the
   // attacker's left, for each of its UFOs in range, whether and whom to
   // support (legal_support, apply_support).
   for (int off = 1; off < players_; ++off) {
@@ -90,7 +90,7 @@ void UfoState::apply_attack_die(Action a) {
   phase_ = Phase::kDefendDie;
 }
 
-// RULINGS 3.2: both roll 1d6 plus bonus; ties re-roll. The winner moves every
+// rulings 3.2: both roll 1d6 plus bonus; ties re-roll. The winner moves every
 // losing UFO in the space a total number of steps equal to the difference,
 // at least one step each.
 void UfoState::apply_defence_die(Action a) {
@@ -134,7 +134,7 @@ void UfoState::rest_distances(std::uint64_t blocked,
 }
 
 // While steps are left, a loser may move unless the others that have not
-// moved yet need every remaining step. RULINGS 3.2: the displacement ends on
+// moved yet need every remaining step. rulings 3.2: the displacement ends on
 // a space without another player's UFO, so once the budget is spent, a UFO
 // still sharing a space with another player's UFO keeps moving until it
 // reaches a space where it may stop, by a shortest way (so the extra moves
@@ -188,7 +188,7 @@ bool UfoState::displacement_done() const {
   return true;
 }
 
-// RULINGS 3.2: each city a displaced UFO enters, other than the bump's own
+// rulings 3.2: each city a displaced UFO enters, other than the bump's own
 // space, gets one eyewitness token of its colour; with none left in that
 // player's supply, the winner moves one of that player's tokens from another
 // city (apply_eyewitness), or declines ("può": a decision of the winner).

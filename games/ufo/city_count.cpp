@@ -17,10 +17,10 @@ UfoState::Controls UfoState::control_masks() const {
   return out;
 }
 
-// RULINGS 3.2, city count: the player may take a new UFO at the end of a
+// rulings 3.2, city count: the player may take a new UFO at the end of a
 // turn in which it gained control of a city, when it controls at least as
 // many cities as it has UFOs in play, a type is left in its supply, fewer
-// than 20 UFOs are in play (RULINGS 3.1) and a controlled city holds no other
+// than 20 UFOs are in play (rulings 3.1) and a controlled city holds no other
 // player's UFO. (Not on a turn that ends the game: end_actions asks first.)
 bool UfoState::may_take_new_ufo(const Controls& controls) const {
   if (!gained_city_) return false;
@@ -40,7 +40,7 @@ std::uint64_t UfoState::new_ufo_cities() const {
   return controlled_mask(active_) & ~others_mask(active_);
 }
 
-// The end of the turn: the game may end (RULINGS 3.3, also at the round
+// The end of the turn: the game may end (rulings 3.3, also at the round
 // limit), and only if it does not may the player take a new UFO.
 void UfoState::end_actions() {
   const Controls controls = control_masks();
@@ -74,7 +74,7 @@ void UfoState::apply_new_ufo(Action a) {
     f.type = UfoType((a - act::kPlaceBase) / kNumCities);
     f.space = static_cast<std::uint8_t>((a - act::kPlaceBase) % kNumCities);
     add_ufo(f);
-    // RULINGS 3.2: a player who took a new UFO skips its next turn.
+    // rulings 3.2: a player who took a new UFO skips its next turn.
     skip_mask_ = static_cast<std::uint8_t>(skip_mask_ | bit<std::uint32_t>(active_));
   }
   next_turn();  // a new UFO changes no control: end_actions already found the game goes on

@@ -19,11 +19,11 @@ void UfoState::clear_eyewitnesses(int city, Seat p) {
 
 // "End movement", then one "move UFO u along its k-th line" for every line of
 // every UFO of the active player that has not stopped, each line leading to a
-// space in play (RULINGS 3.1).
+// space in play (rulings 3.1).
 void UfoState::legal_move(ActionList& out) const {
   const Topology& t = topology();
   out.push_back(act::kPass);
-  const int m = players_ >= 4;  // RULINGS 3.1: with 2 or 3 players, the marked half only
+  const int m = players_ >= 4;  // rulings 3.1: with 2 or 3 players, the marked half only
   std::uint32_t movers = 0;     // bit u: UFO u may move (branch-free)
   for_each_bit(owned_[active_], [&](int u) { movers |= std::uint32_t{!ufos_[u].stopped} << u; });
   for_each_bit(movers, [&](int u) {
@@ -49,17 +49,17 @@ void UfoState::apply_move(Action a) {
   const int k = (a - act::kMoveBase) % kMaxLines;
   UfoPiece& f = ufos_[u];
   const int to = topology().line[f.space][k];
-  // RULINGS 3.2: a Sedator removes its owner's eyewitness tokens from every
+  // rulings 3.2: a Sedator removes its owner's eyewitness tokens from every
   // city it moves into or out of.
   if (f.type == UfoType::kSedator) {
     clear_eyewitnesses(f.space, f.owner);
     clear_eyewitnesses(to, f.owner);
   }
   move_ufo(u, to);
-  // RULINGS 3.2: `moved` marks a UFO that is not infiltrating this turn and
+  // rulings 3.2: `moved` marks a UFO that is not infiltrating this turn and
   // may take over a kiosk in the village it entered (actions.cpp).
   f.moved = true;
-  // RULINGS 3.2: a UFO passes freely through spaces whose buildings are all
+  // rulings 3.2: a UFO passes freely through spaces whose buildings are all
   // its owner's; it stops on entering a space empty of buildings, with another
   // player's building, or with another player's UFO.
   if (!has_buildings_all_own(to, f.owner) || holds_other_ufo(to, f.owner)) f.stopped = true;

@@ -1,4 +1,4 @@
-// Ufo!: the result of a finished game (RULINGS 3.3: highest score wins; ties
+// Ufo!: the result of a finished game (rulings 3.3: highest score wins; ties
 // share the victory) and the figures behind each score; "rounds" and
 // "verdict" are the keys every game uses for the rounds played and how the
 // game ended (the arena and terminal play read them).

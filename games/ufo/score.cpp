@@ -4,7 +4,7 @@
 
 namespace meeple::ufo {
 
-// RULINGS 3.3, checked at the end of every turn: every city in play has a
+// rulings 3.3, checked at the end of every turn: every city in play has a
 // restaurant (not with 3 players), or a player controls 4 cities (3 or 5
 // players) or 5 (2 or 4 players).
 bool UfoState::ends_game(const Controls& controls) const {
@@ -26,7 +26,7 @@ bool UfoState::ends_game(const Controls& controls) const {
   return false;
 }
 
-// RULINGS 3.3: the rules have no round limit, nor has a game with people
+// rulings 3.3: the rules have no round limit, nor has a game with people
 // (max_rounds defaults to 0); automated play states its own
 // (Ufo::kAutomatedMaxRounds). The game ends and is scored after that many
 // rounds, a round being one turn per seat, skipped turns included.

@@ -13,7 +13,7 @@ UfoState::UfoState(int players, int max_rounds)
   while (next_token_city_ < kNumCities && !in_play(next_token_city_)) ++next_token_city_;
 }
 
-// RULINGS 3.1: the 18 city tokens are shuffled face down, one on each city in
+// rulings 3.1: the 18 city tokens are shuffled face down, one on each city in
 // play, the rest out of the game: each token not yet drawn is equally likely.
 void UfoState::token_outcomes(ChanceList& out) const {
   std::uint32_t used = 0;
@@ -33,7 +33,7 @@ void UfoState::apply_token(Action a) {
   }
 }
 
-// RULINGS 3.2: each player, in turn order, places 2 Standard UFOs on one city
+// rulings 3.2: each player, in turn order, places 2 Standard UFOs on one city
 // of its choice that has no other player's UFO.
 void UfoState::legal_setup(ActionList& out) const {
   const std::uint64_t free = play_mask() & ~others_mask(active_);

@@ -263,7 +263,7 @@ std::string UfoState::describe_event(Seat, Seat actor, Action a, std::string_vie
     lines.push_back(
         w.f(phase_ == Phase::kDisplace ? "ev.push" : "ev.move",
             {{"seat", who}, {"ufo", ufo(u)}, {"from", w.place(from)}, {"to", w.place(to)}}));
-    // RULINGS 3.2: a displaced UFO entering another city is seen there.
+    // rulings 3.2: a displaced UFO entering another city is seen there.
     if (phase_ == Phase::kDisplace && to < kNumCities && to != bump_space_ &&
         eyewitness_supply(loser_) > 0)
       lines.push_back(
@@ -420,7 +420,7 @@ std::string UfoState::text_view(Seat seat, std::string_view lang) const {
                            {"ab", signed_number(att_bonus_)},
                            {"db", signed_number(def_bonus_)}}) +
            "\n";
-    // Who is in range and whom each backs (RULINGS 3.2).
+    // Who is in range and whom each backs (rulings 3.2).
     const std::uint64_t near = topology().neighbours[bump_space_] | bit(bump_space_);
     std::vector<std::string> range;
     bool defender_named = false;

@@ -1,5 +1,5 @@
 // Ufo!, section "A turn": the phases in order (movement, bumping, actions,
-// city count; RULINGS 3.2). legal_actions, apply and chance_outcomes dispatch
+// city count; rulings 3.2). legal_actions, apply and chance_outcomes dispatch
 // on the phase to one function per phase, which lives in the file of its
 // rules section (setup.cpp, movement.cpp, bump.cpp, actions.cpp,
 // city_count.cpp).
@@ -96,7 +96,7 @@ void UfoState::start_turn() {
     }
     ++turns_;
     if (!skips_next_turn(active_)) break;
-    // RULINGS 3.2: a player who took a new UFO skips its next turn entirely.
+    // rulings 3.2: a player who took a new UFO skips its next turn entirely.
     skip_mask_ = static_cast<std::uint8_t>(skip_mask_ & ~bit<std::uint32_t>(active_));
     active_ = static_cast<std::int8_t>(seat_after(active_, 1));
   }

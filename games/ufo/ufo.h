@@ -1,6 +1,7 @@
 // Ufo! fritti dallo spazio! (Petra Brandenburger, Argentum 2004), 2 to 5
-// players. Rules: seed 004 and RULINGS.md section 3 (/work/shared); the project's
-// own map is games/ufo/data/map.json. docs/rules/ufo.md explains the game.
+// players. Rules: the Italian Ufo! rulebook and rulings 3 in
+// docs/rules/rulings.md; the project's own map is games/ufo/data/map.json.
+// docs/rules/ufo.md explains the game.
 //
 // A turn is split into small decisions so that every legal-action list stays
 // short:
@@ -159,7 +160,7 @@ class UfoState {
   Seat active() const { return active_; }
   int round() const { return turns_ / players_; }
   bool in_play(int space) const { return ((play_mask() >> space) & 1u) != 0; }
-  // The spaces in play, as bits. RULINGS 3.1: with 2 or 3 players only the
+  // The spaces in play, as bits. rulings 3.1: with 2 or 3 players only the
   // marked region is in play.
   std::uint64_t play_mask() const { return players_ >= 4 ? kAllSpaces : topology().marked; }
   const InlineVec<UfoPiece, kMaxUfos>& ufos() const { return ufos_; }
@@ -199,7 +200,7 @@ class UfoState {
     return kUfosPerType - n;
   }
   // p owns at least one restaurant in the city and every other one there
-  // (RULINGS 3.2, city count).
+  // (rulings 3.2, city count).
   bool controls(Seat p, int city) const { return p >= 0 && controller(city) == p; }
   // The player who controls the city, kNone when nobody does. Reads both
   // slots: a slot the city's token does not have never holds a restaurant
@@ -217,7 +218,7 @@ class UfoState {
     for (int c = 0; c < kNumCities; ++c) n += controller(c) == p;
     return n;
   }
-  // RULINGS 3.3: each restaurant scores its city's resistance, each kiosk 1,
+  // rulings 3.3: each restaurant scores its city's resistance, each kiosk 1,
   // each own eyewitness token on the board -2.
   int score(Seat p) const {
     const Topology& t = topology();
@@ -235,7 +236,7 @@ class UfoState {
   bool skips_next_turn(Seat p) const { return (skip_mask_ >> p) & 1u; }
   bool lost_bump() const { return lost_bump_; }
   // Modifier of a control roll by UFO u in its city for `deed`, before
-  // assistants. RULINGS 3.2, control roll: +1 per own kiosk in an adjacent
+  // assistants. rulings 3.2, control roll: +1 per own kiosk in an adjacent
   // village, -2 per other players' restaurant in the city, -2 per own
   // eyewitness token in the city, -1 if the rolling UFO is a Bumper or a
   // Sedator.
@@ -437,7 +438,7 @@ struct Ufo {
   static constexpr const char* kTitle = "Ufo! fritti dallo spazio!";
   static constexpr int kMinPlayers = 2;
   static constexpr int kMaxPlayers = 5;
-  // RULINGS 3.3: no round limit in a game with people (max_rounds 0).
+  // rulings 3.3: no round limit in a game with people (max_rounds 0).
   static ParamSchema params_schema() {
     return {{"max_rounds",
              ParamType::kInt,
@@ -445,7 +446,7 @@ struct Ufo {
              {0, 250},
              "rounds after which the game ends and is scored (0 = no limit, as the rules)"}};
   }
-  // The limit automated play states for itself (RULINGS 3.3): random and bot
+  // The limit automated play states for itself (rulings 3.3): random and bot
   // games need not end by the rules, so self-play, arenas, benchmarks, the
   // bench signature and the conformance suite play with this one (the first
   // variant is what `meeple bench` measures).

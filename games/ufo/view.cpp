@@ -78,7 +78,7 @@ void UfoState::write_view(Seat, JsonWriter& w) const {
       w.field("id", sp.key);
       w.field("kind", "city");
       w.field("name", sp.name);
-      w.field("opening_tried", ((tried_mask_ >> s) & 1u) != 0);  // RULINGS 3.2: one attempt a turn
+      w.field("opening_tried", ((tried_mask_ >> s) & 1u) != 0);  // rulings 3.2: one attempt a turn
       if (token_[s] != kNone) {
         w.field("resistance", resistance(s));
         w.key("restaurants").begin_array();

@@ -18,7 +18,7 @@ import meeple  # noqa: E402
 import tournament  # noqa: E402
 
 
-# Ufo! has no round limit by the rules (RULINGS 3.3); random games state one.
+# Ufo! has no round limit by the rules (rulings 3.3); random games state one.
 PARAMS = {"ufo": {"max_rounds": 30}}
 
 

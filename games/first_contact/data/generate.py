@@ -226,7 +226,7 @@ def check():
             errors.append(msg)
 
     chars = load("characteristics.json")
-    need([c["id"] for c in chars] == ORDER, "characteristics: ids/order differ from RULINGS 1.2")
+    need([c["id"] for c in chars] == ORDER, "characteristics: ids/order differ from rulings 1.2")
     for c in chars:
         for lang in ("en", "it", "ko"):
             need(isinstance(c.get(lang), str) and c[lang].strip(), "characteristic %s: empty %s" % (c["id"], lang))

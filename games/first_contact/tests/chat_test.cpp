@@ -1,4 +1,4 @@
-// Table talk (docs/rules/first-contact.md "Table talk", RULINGS 1.4): the
+// Table talk (docs/rules/first-contact.md "Table talk", rulings 1.4): the
 // chat rule.
 #include <gtest/gtest.h>
 
@@ -36,7 +36,7 @@ TEST(FirstContactTableTalk, NamingACharacteristicInAnyLanguageIsRefused) {
   EXPECT_FALSE(check_chat_message("철수야 잘했어"));
 }
 
-// RULINGS 1.4: names match as whole words only (a name inside a longer word
+// rulings 1.4: names match as whole words only (a name inside a longer word
 // passes), Korean names with their particles, and the refusal names the
 // refused word, with its ending, as it was typed, in the player's language.
 TEST(FirstContactTableTalk, WholeWordsOnlyAndTheRefusalNamesTheWord) {

@@ -1,4 +1,4 @@
-// Components (docs/rules/first-contact.md "Components", RULINGS 1.2): the
+// Components (docs/rules/first-contact.md "Components", rulings 1.2): the
 // component data as the rules engine reads it.
 #include <algorithm>
 #include <set>

@@ -1,4 +1,4 @@
-// Custom symbols (docs/rules/first-contact.md "Custom symbols", RULINGS 1.9).
+// Custom symbols (docs/rules/first-contact.md "Custom symbols", rulings 1.9).
 #include <gtest/gtest.h>
 
 #include "games/first_contact/tests/fixture.h"

@@ -1,4 +1,4 @@
-// End and winners (docs/rules/first-contact.md, RULINGS 1.6): tokens, then
+// End and winners (docs/rules/first-contact.md, rulings 1.6): tokens, then
 // the note-pad tie-break in it/ko, shared wins in en.
 #include <gtest/gtest.h>
 

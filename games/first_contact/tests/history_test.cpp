@@ -1,4 +1,4 @@
-// Public history (docs/rules/first-contact.md "Public history", RULINGS 1.4):
+// Public history (docs/rules/first-contact.md "Public history", rulings 1.4):
 // the current round in every seat's view, every public event in words for
 // each observer, and nothing in those words that the observer may not see.
 #include <gtest/gtest.h>
@@ -138,7 +138,7 @@ TEST(FirstContactHistory, TwoPlayerScreensSayGreenAndBlue) {
   EXPECT_TRUE(en.view(1)["earthlings"][0]["tokens"].contains("green"));
 }
 
-// No words tell an observer anything it may not see (RULINGS 1.5): the words
+// No words tell an observer anything it may not see (rulings 1.5): the words
 // for that observer are the same in every state it cannot tell apart from the
 // true one, i.e. every determinization for it that leads, through the same
 // action, to the same view. What the action itself reveals (the pending

@@ -1,4 +1,4 @@
-// Earthling phase: questions (docs/rules/first-contact.md, RULINGS 1.4).
+// Earthling phase: questions (docs/rules/first-contact.md, rulings 1.4).
 #include <gtest/gtest.h>
 
 #include "games/first_contact/tests/fixture.h"

@@ -1,4 +1,4 @@
-// Two and three players (docs/rules/first-contact.md, RULINGS 1.8).
+// Two and three players (docs/rules/first-contact.md, rulings 1.8).
 #include <gtest/gtest.h>
 
 #include "games/first_contact/tests/fixture.h"

@@ -1,4 +1,4 @@
-// Who sees what (docs/rules/first-contact.md, RULINGS 1.5): views and
+// Who sees what (docs/rules/first-contact.md, rulings 1.5): views and
 // determinization.
 #include <gtest/gtest.h>
 

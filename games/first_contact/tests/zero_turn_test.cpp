@@ -1,4 +1,4 @@
-// Zero turn (docs/rules/first-contact.md "Zero turn", RULINGS 1.7).
+// Zero turn (docs/rules/first-contact.md "Zero turn", rulings 1.7).
 #include <gtest/gtest.h>
 
 #include "games/first_contact/tests/fixture.h"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes cards.json, the First Giants deck (RULINGS 2): per family 4 fossils
+"""Writes cards.json, the First Giants deck (rulings 2): per family 4 fossils
 of size 1, 4 of size 2, 3 of size 3 and 1 egg; one effect per card built from
-the seed's triggers/conditions and effects. Run from this folder."""
+the rulebook's triggers/conditions and effects. Run from this folder."""
 import json
 
 FAMILIES = ["carnivore", "herbivore", "flyer", "swimmer", "mammal"]

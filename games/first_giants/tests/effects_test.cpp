@@ -143,7 +143,7 @@ TEST(FirstGiantsEffects, UpToTwoFossilsOfDifferentFamiliesOrOfTheSameFamily) {
   EXPECT_TRUE(t.is_chance());
 }
 
-// Seed: effects of one player triggering together are ordered by their owner.
+// The rulebook: effects of one player triggering together are ordered by their owner.
 TEST(FirstGiantsEffects, TheOwnerOrdersItsEffectsThatTriggerTogether) {
   auto su = two_players();
   su.amber[0] = 1;
@@ -168,7 +168,7 @@ TEST(FirstGiantsEffects, TheOwnerOrdersItsEffectsThatTriggerTogether) {
   EXPECT_FALSE(legal(t, 0, exhibit(kH + 4)));
 }
 
-// Seed: effects of several players resolve from the active player clockwise.
+// The rulebook: effects of several players resolve from the active player clockwise.
 TEST(FirstGiantsEffects, SeveralPlayersResolveFromTheActivePlayerClockwise) {
   Position su;
   su.players = 3;

@@ -1,4 +1,4 @@
-// First Giants rules tests, News tokens (RULINGS 2.2): taken, stolen by a strictly larger set, kept
+// First Giants rules tests, News tokens (rulings 2.2): taken, stolen by a strictly larger set, kept
 // for good.
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@ namespace {
 
 using namespace test;
 
-// Seed: a News token stolen by a strictly larger set, then kept for good by
+// The rulebook: a News token stolen by a strictly larger set, then kept for good by
 // the first player completing a set of that kind.
 TEST(FirstGiantsNews, StolenByALargerSetThenKeptForGoodOnCompletion) {
   Position su;

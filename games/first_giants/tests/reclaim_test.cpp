@@ -9,7 +9,7 @@ namespace {
 
 using namespace test;
 
-// Seed example: Silvia reclaims her three pawns, gains 2 amber and exhibits 1
+// The rulebook's example: Silvia reclaims her three pawns, gains 2 amber and exhibits 1
 // fossil.
 TEST(FirstGiantsReclaim, SilviaReclaimsThreePawnsForTwoAmberAndOneExhibit) {
   auto su = two_players();

@@ -1,4 +1,4 @@
-// First Giants rules tests, Sets: Family and Size sets, eggs (RULINGS 2.3), set tokens.
+// First Giants rules tests, Sets: Family and Size sets, eggs (rulings 2.3), set tokens.
 #include <gtest/gtest.h>
 
 #include "games/first_giants/tests/fixture.h"
@@ -8,7 +8,7 @@ namespace {
 
 using namespace test;
 
-// Seed example: a small herbivore added to a small carnivore makes a Size set.
+// The rulebook's example: a small herbivore added to a small carnivore makes a Size set.
 TEST(FirstGiantsSets, SmallHerbivoreOnSmallCarnivoreMakesASizeSet) {
   auto su = two_players();
   su.pawns_out[0] = 0b0001;
@@ -68,7 +68,7 @@ TEST(FirstGiantsSets, FamilySetsCompleteAtThreeAndSizeSetsAtFive) {
   EXPECT_TRUE(size.complete());
 }
 
-// Seed: set tokens turn to their 3-point side when the set is completed.
+// The rulebook: set tokens turn to their 3-point side when the set is completed.
 TEST(FirstGiantsSets, SetTokensTurnOverWhenTheSetIsCompleted) {
   auto su = two_players();
   su.pawns_out[0] = 0b0001;

@@ -1,4 +1,4 @@
-// Rules tests for Ufo!, section "3. Actions" (RULINGS 3.2): the seed's two
+// Rules tests for Ufo!, section "3. Actions" (rulings 3.2): the rulebook's two
 // worked control rolls with forced dice, kiosks, restaurants and assistants.
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@ namespace {
 
 using F = UfoFixture;
 
-// Seed example: Green opens a restaurant in a resistance-8 city with 10 on the
+// The rulebook's example: Green opens a restaurant in a resistance-8 city with 10 on the
 // d12, +2 for two adjacent kiosks, -4 for two eyewitnesses: 8, a success that
 // also clears Green's eyewitnesses there.
 TEST(UfoActions, RulebookExampleRestaurantTenPlusTwoMinusFourAgainstEight) {
@@ -35,7 +35,7 @@ TEST(UfoActions, RulebookExampleRestaurantTenPlusTwoMinusFourAgainstEight) {
   EXPECT_EQ(fail.s.eyewitnesses(at("berlin"), 0), 2);
 }
 
-// Seed example: Red holds both restaurants of a resistance-3 city; Green's
+// The rulebook's example: Red holds both restaurants of a resistance-3 city; Green's
 // UFO stayed there (infiltrating) and rolls 11, +1 kiosk, -4 eyewitnesses,
 // -4 rival restaurants: 4 against 3 takes one over.
 TEST(UfoActions, RulebookExampleTakeoverElevenPlusOneMinusFourMinusFourAgainstThree) {
@@ -85,7 +85,7 @@ TEST(UfoActions, RestaurantTakeoverNeedsAnInfiltratingUfo) {
 }
 
 TEST(UfoActions, KioskTakeoverByAUfoThatMovedInOrOneThatStayedOnIt) {
-  // RULINGS 3.2: a UFO that moved into the village this turn, or one that
+  // rulings 3.2: a UFO that moved into the village this turn, or one that
   // stayed on the rival kiosk (infiltrating it), may take it over.
   UfoFixture f(2);
   f.kiosk("tivoli", 1);
@@ -109,7 +109,7 @@ TEST(UfoActions, KioskTakeoverByAUfoThatMovedInOrOneThatStayedOnIt) {
 }
 
 TEST(UfoActions, OneOpeningAttemptPerCityPerTurnAndAFailedRollUsesItUp) {
-  // RULINGS 3.2: at most one opening attempt per city per turn; a failed
+  // rulings 3.2: at most one opening attempt per city per turn; a failed
   // roll uses it up too (the other UFOs there may only assist that roll).
   UfoFixture f(2);  // Rome: resistance 3, two restaurants
   const int a = f.ufo(0, "rome");

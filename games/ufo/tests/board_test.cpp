@@ -1,4 +1,4 @@
-// Rules tests for Ufo!, section "The board" (RULINGS 3.1): the map and the
+// Rules tests for Ufo!, section "The board" (rulings 3.1): the map and the
 // city tokens.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Rules tests for Ufo!, section "2. Bumping" (RULINGS 3.2): the seed's worked
+// Rules tests for Ufo!, section "2. Bumping" (rulings 3.2): the rulebook's worked
 // example with forced dice, support, ties, displacement and eyewitnesses.
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@ namespace {
 
 using F = UfoFixture;
 
-// Seed example: Blue's Bumper attacks Yellow alone, no support anywhere.
+// The rulebook's example: Blue's Bumper attacks Yellow alone, no support anywhere.
 // Blue rolls 5 (+1 attacker, +1 Bumper = 7), Yellow 6: Yellow moves 1 space.
 TEST(UfoBump, RulebookExampleBumperSevenAgainstSix) {
   UfoFixture f(2);
@@ -146,7 +146,7 @@ TEST(UfoBump, WithAnEmptySupplyTheWinnerMovesAnEyewitnessFromAnotherCity) {
 }
 
 TEST(UfoBump, MovingAnEyewitnessIsTheWinnersChoiceEvenWhenTheDefenderWins) {
-  // RULINGS 3.2: the winner "may" move a token; here the defender (seat 1)
+  // rulings 3.2: the winner "may" move a token; here the defender (seat 1)
   // wins, so seat 1 decides, and it leaves seat 0's tokens where they are.
   UfoFixture f(2);
   f.eyewitnesses("cairo", 0, 12);

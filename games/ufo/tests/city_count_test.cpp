@@ -1,4 +1,4 @@
-// Rules tests for Ufo!, section "4. City count" (RULINGS 3.2): control and the
+// Rules tests for Ufo!, section "4. City count" (rulings 3.2): control and the
 // new UFO.
 #include <gtest/gtest.h>
 
@@ -56,7 +56,7 @@ TEST(UfoCityCount, NewUfoThenTheNextTurnIsSkipped) {
 }
 
 TEST(UfoCityCount, ANewUfoOnlyAfterATurnThatGainedACity) {
-  // RULINGS 3.2: two cities and two UFOs are not enough on their own: the
+  // rulings 3.2: two cities and two UFOs are not enough on their own: the
   // player must have gained control of a city in this turn.
   UfoFixture f(2);
   f.restaurant("rome", 0, 0);
@@ -89,7 +89,7 @@ TEST(UfoCityCount, ANewUfoOnlyAfterATurnThatGainedACity) {
 }
 
 TEST(UfoCityCount, NoNewUfoOnATurnThatEndsTheGame) {
-  // RULINGS 3.2: with 2 players, controlling 5 cities ends the game; the
+  // rulings 3.2: with 2 players, controlling 5 cities ends the game; the
   // fifth city gained does not bring a new UFO first.
   UfoFixture f(2);
   for (const char* c : {"rome", "paris", "london", "berlin"}) f.restaurant(c, 0, 0);

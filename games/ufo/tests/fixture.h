@@ -102,7 +102,7 @@ class UfoFixture {
     if (slot >= 0) d["slot"] = slot;
     return {{"deed", d}};
   }
-  // The view's "opening_tried" flag of a city (RULINGS 3.2).
+  // The view's "opening_tried" flag of a city (rulings 3.2).
   bool view_tried(std::string_view city) const {
     const Json v = s.view(0);
     for (const Json& sp : v["spaces"])

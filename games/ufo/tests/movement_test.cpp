@@ -1,4 +1,4 @@
-// Rules tests for Ufo!, section "1. Movement" (RULINGS 3.2): where a UFO stops
+// Rules tests for Ufo!, section "1. Movement" (rulings 3.2): where a UFO stops
 // and what a Sedator clears.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Rules tests for Ufo!, section "End and score" (RULINGS 3.3): when the game
+// Rules tests for Ufo!, section "End and score" (rulings 3.3): when the game
 // ends and how it is scored.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Rules tests for Ufo!, section "Setup": city tokens by chance, then two
-// Standard UFOs per player; the marked half with 2 and 3 players (RULINGS 3.1).
+// Standard UFOs per player; the marked half with 2 and 3 players (rulings 3.1).
 #include <gtest/gtest.h>
 
 #include "games/ufo/tests/fixture.h"
