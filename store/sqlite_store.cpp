@@ -571,7 +571,7 @@ std::vector<TableId> SqliteStore::expired() const {
   return out;
 }
 
-SqliteStats SqliteStore::stats() const {
+StoreStats SqliteStore::stats() const {
   return {commits_.load(std::memory_order_relaxed), writes_.load(std::memory_order_relaxed),
           commit_micros_.load(std::memory_order_relaxed)};
 }

@@ -38,12 +38,6 @@ struct sqlite3;
 namespace meeple::store {
 
 // Figures of the commit thread, for /metrics.
-struct SqliteStats {
-  std::uint64_t commits = 0;        // transactions (each one fsync)
-  std::uint64_t writes = 0;         // writes they carried
-  std::uint64_t commit_micros = 0;  // time spent committing, in total
-};
-
 class SqliteStore final : public Store {
  public:
   // Opens (creating if needed) the database at `path` (":memory:" for a
@@ -71,7 +65,9 @@ class SqliteStore final : public Store {
   MaybeError save_review(const TableId& id, const std::string& key, const Json& review) override;
   Expected<Json> load_review(const TableId& id, const std::string& key) const override;
 
-  SqliteStats stats() const;
+  // Its group commit: transactions (one fsync each), the writes they
+  // carried, time spent committing.
+  StoreStats stats() const override;
   static constexpr int kSchemaVersion = 5;
 
  private:

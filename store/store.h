@@ -90,9 +90,19 @@ struct TableSummary {
   Json options = Json::object();  // the spec's options (a listing reads them without a load)
 };
 
+// What a store's writes cost, for /metrics: transactions (each one fsync),
+// the writes they carried, time spent committing. Zeros for a store that
+// does not count (memory, PostgreSQL).
+struct StoreStats {
+  std::uint64_t commits = 0;
+  std::uint64_t writes = 0;
+  std::uint64_t commit_micros = 0;
+};
+
 class Store {
  public:
   virtual ~Store() = default;
+  virtual StoreStats stats() const { return {}; }
   // A new, empty table; its id is unique in this store. When spec.id names a
   // lobby or an acquired id, `lease` must be its latest (store/fenced).
   virtual Expected<TableId> create(const TableSpec& spec, const Lease& lease) = 0;

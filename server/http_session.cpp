@@ -1,0 +1,391 @@
+// An HTTP connection: reads requests (with limits), routes each
+// (routes.h), answers JSON or a static file with the browser's guards, and
+// hands a WebSocket upgrade to a WebSocket session. It speaks HTTP only:
+// what a request asks of a table, the table does.
+#include <boost/beast/websocket.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "core/i18n.h"
+#include "games/registry.h"
+#include "server/protocol.h"
+#include "server/routes.h"
+#include "server/sessions.h"
+#include "server/table.h"
+
+namespace meeple::server {
+
+namespace websocket = beast::websocket;
+
+namespace {
+
+// The HTTP status for an error code.
+http::status status_of(const std::string& code) {
+  if (code == errc::kUnknownTable || code == errc::kNotFound ||
+      code == meeple::errc::kUnknownGame || code == room::errc::kNoGuide)
+    return http::status::not_found;
+  if (code == errc::kBadToken || code == errc::kNotHost) return http::status::forbidden;
+  if (code == errc::kSeatTaken || code == errc::kFull || code == errc::kStarted ||
+      code == errc::kBusy || code == room::errc::kUnfinished)
+    return http::status::conflict;
+  if (code == errc::kTooLarge) return http::status::payload_too_large;
+  if (code == errc::kRateLimited || code == errc::kTooManyConnections ||
+      code == errc::kTooManyLobbies)
+    return http::status::too_many_requests;
+  if (code == errc::kBadOrigin) return http::status::forbidden;
+  if (code == errc::kContentType) return http::status::unsupported_media_type;
+  if (code == kReviewBusy) return http::status::service_unavailable;
+  if (code == meeple::errc::kIo) return http::status::internal_server_error;
+  if (code == store::errc::kUnavailable || code == store::errc::kFenced || code == errc::kMoved)
+    return http::status::service_unavailable;
+  return http::status::bad_request;
+}
+
+std::string mime_type(std::string_view path) {
+  auto ends = [&](std::string_view e) { return path.ends_with(e); };
+  if (ends(".html")) return "text/html; charset=utf-8";
+  if (ends(".js") || ends(".mjs")) return "text/javascript";
+  if (ends(".css")) return "text/css";
+  if (ends(".json")) return "application/json";
+  if (ends(".svg")) return "image/svg+xml";
+  if (ends(".png")) return "image/png";
+  if (ends(".ico")) return "image/x-icon";
+  if (ends(".wasm")) return "application/wasm";
+  return "application/octet-stream";
+}
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  // `peer`: the TCP peer's address; `slot`: its connection's count (empty
+  // for a trusted proxy, whose clients are counted by their own address).
+  HttpSession(Hub& hub, tcp::socket&& socket, std::string peer, AddressSlot slot)
+      : hub_(hub), stream_(std::move(socket)), peer_(std::move(peer)), slot_(std::move(slot)) {}
+
+  void run() { read_next(); }
+
+ private:
+  using Response = http::response<http::string_body>;
+
+  void read_next() {
+    parser_.emplace();
+    parser_->body_limit(kMaxMessageBytes);
+    parser_->header_limit(8 * 1024);
+    stream_.expires_after(std::chrono::seconds(30));
+    http::async_read(stream_, buffer_, *parser_,
+                     beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+  }
+
+  void on_read(beast::error_code ec, std::size_t) {
+    if (ec == http::error::end_of_stream) {
+      stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+      return;
+    }
+    if (ec == http::error::body_limit) {
+      req_ = {};
+      req_.version(11);
+      send_json(http::status::payload_too_large,
+                error_json(make_error(errc::kTooLarge, "a request body has at most 16 KB")));
+      close_after_ = true;
+      return;
+    }
+    if (ec) return;
+    req_ = parser_->release();
+    if (websocket::is_upgrade(req_)) return upgrade();
+    route();
+  }
+
+  // The client's address: the TCP peer's, or for a trusted proxy the last
+  // address of its X-Forwarded-For (the one the proxy itself saw).
+  std::string client_address() const {
+    if (!is_trusted_proxy(hub_, peer_)) return peer_;
+    std::string_view xff = req_["X-Forwarded-For"];
+    if (const auto comma = xff.rfind(','); comma != std::string_view::npos)
+      xff = xff.substr(comma + 1);
+    while (!xff.empty() && xff.front() == ' ') xff.remove_prefix(1);
+    while (!xff.empty() && xff.back() == ' ') xff.remove_suffix(1);
+    return xff.empty() ? peer_ : std::string(xff);
+  }
+
+  void upgrade() {
+    if (ws_table(req_.target()).empty())
+      return send_error(make_error(errc::kNotFound, "WebSockets are at /ws/tables/{id}"));
+    if (!origin_allowed(req_, hub_.options))
+      return send_error(make_error(errc::kBadOrigin, "pages of another site may not open tables"));
+    if (req_.target().find('?') != beast::string_view::npos &&
+        !query_param(req_.target(), "token").empty())
+      return send_error(make_error(
+          errc::kMalformed,
+          "a token never goes in the address (proxies log it): send it in the hello message"));
+    AddressSlot slot = std::move(slot_);
+    if (slot.empty()) {
+      // Through a trusted proxy: the client is counted by its own address.
+      auto taken = AddressSlot::take(hub_, client_address());
+      if (!taken)
+        return send_error(make_error(errc::kTooManyConnections,
+                                     "too many connections from your address: close some"));
+      slot = std::move(*taken);
+    }
+    stream_.expires_never();
+    run_ws_session(hub_, stream_.release_socket(), std::move(slot), std::move(req_));
+  }
+
+  void send_json(http::status status, const Json& body) {
+    Response res{status, req_.version()};
+    set_guards(res);
+    res.set(http::field::content_type, "application/json");
+    res.set(http::field::cache_control, "no-store");
+    res.keep_alive(req_.keep_alive());
+    res.body() = body.dump();
+    res.prepare_payload();
+    write(std::move(res));
+  }
+
+  void send_error(const Error& e) {
+    hub_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
+    send_json(status_of(e.code), error_json(e));
+  }
+
+  void send_text(http::status status, std::string body, std::string type,
+                 std::string_view encoding = {}) {
+    Response res{status, req_.version()};
+    set_guards(res);
+    res.set(http::field::content_type, type);
+    if (!encoding.empty()) res.set(http::field::content_encoding, encoding);
+    if (type.find("javascript") != std::string::npos || type.starts_with("text/css") ||
+        type.starts_with("text/html") || type.starts_with("image/svg"))
+      res.set(http::field::vary, "Accept-Encoding");
+    res.keep_alive(req_.keep_alive());
+    res.body() = std::move(body);
+    res.prepare_payload();
+    write(std::move(res));
+  }
+
+  void write(Response&& res) {
+    auto sp = std::make_shared<Response>(std::move(res));
+    http::async_write(stream_, *sp,
+                      [self = shared_from_this(), sp](beast::error_code ec, std::size_t) {
+                        if (ec) return;
+                        if (sp->need_eof() || self->close_after_) {
+                          self->stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+                          return;
+                        }
+                        self->read_next();
+                      });
+  }
+
+  // Replies from another strand (a table's): back to this session's.
+  void reply_later(Expected<Json> r, http::status ok = http::status::ok) {
+    net::post(stream_.get_executor(), [self = shared_from_this(), r = std::move(r), ok] {
+      if (r)
+        self->send_json(ok, *r);
+      else
+        self->send_error(r.error());
+    });
+  }
+
+  // A state-changing request's body: only from a page of this server (or
+  // a program), and only as JSON, which a page of another site cannot send
+  // without asking first (a "simple" text/plain POST needs no permission).
+  Expected<Json> body_json() {
+    if (!origin_allowed(req_, hub_.options))
+      return make_error(errc::kBadOrigin, "pages of another site may not change tables");
+    if (!req_.body().empty()) {
+      const auto type = req_[http::field::content_type];
+      if (!std::string_view(type.data(), type.size()).starts_with("application/json"))
+        return make_error(errc::kContentType, "a request body is JSON (application/json)");
+    }
+    return request_body(req_.body());
+  }
+
+  void route() {
+    const Route r = route_http(req_.method(), req_.target(), !hub_.options.web_dir.empty());
+    switch (r.kind) {
+      case RouteKind::kHealth:
+        return send_json(http::status::ok, {{"ok", true}, {"protocol", kProtocol}});
+      case RouteKind::kMetrics:
+        return send_text(http::status::ok, hub_.metrics_text(), "text/plain; version=0.0.4");
+      case RouteKind::kStaticFile:
+        return static_file(r.file);
+      case RouteKind::kNotFound:
+        return send_error(make_error(errc::kNotFound, r.message));
+      case RouteKind::kGames: {
+        Json games = Json::array();
+        for (const AnyGame* g : all_games()) {
+          Json d = g->describe();
+          d["bots"] = bot_names(*g);
+          d["default_bot"] = default_bot(*g);
+          games.push_back(std::move(d));
+        }
+        return send_json(http::status::ok, {{"protocol", kProtocol}, {"games", games}});
+      }
+      case RouteKind::kMyTables:
+        return my_tables();
+      case RouteKind::kListTables: {
+        if (hub_.shared()) {
+          // Every node's tables are in the store: read there, on the pool.
+          net::post(hub_.table_pool, [self = shared_from_this()] {
+            self->reply_later(Json{{"tables", self->hub_.open_tables()}});
+          });
+          return;
+        }
+        Json list = Json::array();
+        for (const auto& t : hub_.all())
+          if (t->is_public() && t->phase() != Phase::kFinished) list.push_back(t->summary());
+        return send_json(http::status::ok, {{"tables", list}});
+      }
+      case RouteKind::kCreateTable: {
+        auto body = body_json();
+        if (!body) return send_error(body.error());
+        std::string host_token;
+        auto t = Table::create(hub_, *body, host_token, client_address());
+        if (!t) return send_error(t.error());
+        hub_.add(*t);
+        // The lobby is durable before anyone hears of it (on the table's
+        // strand: the store's commit is no work for a network thread).
+        auto table = *t;
+        table->post([self = shared_from_this(), table, host_token] {
+          self->reply_later(table->open(host_token), http::status::created);
+        });
+        return;
+      }
+      case RouteKind::kTable: {
+        if (auto table = hub_.find(r.table)) return route_table(r, std::move(table));
+        // A finished table that left memory (or finished before a restart) is
+        // in the store: loaded on the table pool, then routed here.
+        net::post(hub_.table_pool, [self = shared_from_this(), r] {
+          auto table = self->hub_.find_or_load(r.table);
+          net::post(self->stream_.get_executor(),
+                    [self, r, table] { self->route_table(r, table); });
+        });
+        return;
+      }
+    }
+  }
+
+  // POST /api/my-tables: each {table, token} as that token's holder sees the
+  // table (Table::status), in the order asked. Tables are found (or loaded)
+  // on the table pool and asked on their own strands.
+  void my_tables() {
+    auto body = body_json();
+    if (!body) return send_error(body.error());
+    auto asked = my_tables_request(*body);
+    if (!asked) return send_error(asked.error());
+    if (asked->empty()) return send_json(http::status::ok, {{"tables", Json::array()}});
+    struct Gather {
+      std::mutex mutex;
+      Json tables;
+      std::size_t left;
+    };
+    auto g = std::make_shared<Gather>();
+    g->tables = Json::array();
+    for (std::size_t i = 0; i < asked->size(); ++i) g->tables.push_back(nullptr);
+    g->left = asked->size();
+    net::post(hub_.table_pool, [self = shared_from_this(), seats = std::move(*asked), g] {
+      auto done = [self, g](std::size_t i, Json entry) {
+        std::lock_guard lock(g->mutex);
+        g->tables[i] = std::move(entry);
+        if (--g->left == 0) self->reply_later(Json{{"tables", std::move(g->tables)}});
+      };
+      for (std::size_t i = 0; i < seats.size(); ++i) {
+        auto table = self->hub_.peek(seats[i].table);
+        if (!table) {
+          done(i, {{"table", seats[i].table},
+                   {"error", {{"code", errc::kUnknownTable}, {"message", "no such table"}}}});
+          continue;
+        }
+        table->post([table, done, i, token = seats[i].token] { done(i, table->status(token)); });
+      }
+    });
+  }
+
+  // /api/tables/{id}[/...] once the table is found (null: there is none).
+  void route_table(const Route& r, const Expected<std::shared_ptr<Table>>& found) {
+    if (!found) return send_error(found.error());
+    const std::shared_ptr<Table>& table = *found;
+    switch (r.table_route) {
+      case TableRoute::kBadQuery:
+        return send_error(make_error(errc::kMalformed, "seat and step are integers"));
+      case TableRoute::kReplay:
+        table->post([self = shared_from_this(), table, seat = r.seat, lang = r.lang, at = r.step] {
+          self->reply_later(table->replay(seat, lang, at));
+        });
+        return;
+      case TableRoute::kReview:
+        if (!r.lang.empty() && !is_language(r.lang))
+          return send_error(make_error(errc::kMalformed, "lang is en, it or ko"));
+        table->post([self = shared_from_this(), table, seat = r.seat,
+                     lang = r.lang.empty() ? std::string("en") : r.lang] {
+          self->hub_.review(table->record(), table->id(), seat, lang,
+                            [self](Expected<Json> made) { self->reply_later(std::move(made)); });
+        });
+        return;
+      case TableRoute::kSummary:
+        table->post([self = shared_from_this(), table] { self->reply_later(table->summary()); });
+        return;
+      case TableRoute::kRecord:
+        table->post([self = shared_from_this(), table] { self->reply_later(table->record()); });
+        return;
+      case TableRoute::kPost: {
+        auto body = body_json();
+        if (!body) return send_error(body.error());
+        table->post([self = shared_from_this(), table, what = r.what, b = std::move(*body),
+                     address = client_address()] {
+          if (what == "join") return self->reply_later(table->join(b));
+          if (what == "rematch") {
+            auto rm = table->rematch(b, address);
+            if (!rm) return self->reply_later(rm.error());
+            self->hub_.add(*rm);
+            return (*rm)->post(
+                [self, next = *rm] { self->reply_later(next->open(""), http::status::created); });
+          }
+          self->reply_later(table->host(what, b));
+        });
+        return;
+      }
+      case TableRoute::kNotFound:
+        break;
+    }
+    send_error(make_error(errc::kNotFound, "no such route (see docs/protocol.md)"));
+  }
+
+  // `rel` is a checked path under the web folder (route_http).
+  void static_file(const std::string& rel) {
+    // Files only: a folder opens as a stream that reads nothing.
+    std::error_code fs_error;
+    if (!std::filesystem::is_regular_file(hub_.options.web_dir + rel, fs_error))
+      return send_error(make_error(errc::kNotFound, "no such file"));
+    // The build writes a gzipped copy beside each text file (web/vite.config.ts):
+    // sent as it is to a browser that accepts gzip.
+    const auto accepts = req_[http::field::accept_encoding];
+    const bool gzip = accepts.find("gzip") != beast::string_view::npos;
+    std::ifstream f;
+    if (gzip) f.open(hub_.options.web_dir + rel + ".gz", std::ios::binary);
+    const bool zipped = f.is_open();
+    if (!zipped) f.open(hub_.options.web_dir + rel, std::ios::binary);
+    if (!f) return send_error(make_error(errc::kNotFound, "no such file"));
+    std::ostringstream ss;
+    ss << f.rdbuf();
+    send_text(http::status::ok, ss.str(), mime_type(rel), zipped ? "gzip" : "");
+  }
+
+  Hub& hub_;
+  beast::tcp_stream stream_;
+  std::string peer_;
+  AddressSlot slot_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  http::request<http::string_body> req_;
+  bool close_after_ = false;
+};
+
+}  // namespace
+
+void run_http_session(Hub& hub, tcp::socket socket, std::string peer, AddressSlot slot) {
+  std::make_shared<HttpSession>(hub, std::move(socket), std::move(peer), std::move(slot))->run();
+}
+
+}  // namespace meeple::server

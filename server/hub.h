@@ -1,0 +1,118 @@
+// Internal to server/: the shared state of a server (the Hub): its tables,
+// the pools they run and think on, the store, the reviews, the counters,
+// and with several nodes the leases by which a node holds its tables
+// (docs/scaling.md). Sessions find tables here; a table reaches the store,
+// the bots and the reviews through it.
+#pragma once
+
+#include <boost/asio.hpp>
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "server/bot_scheduler.h"
+#include "server/metrics.h"
+#include "server/options.h"
+#include "server/review_queue.h"
+#include "store/store.h"
+
+namespace meeple::server {
+
+namespace net = boost::asio;
+
+class Peer;
+class Table;
+
+// The shared state. Members are declared so that they are destroyed in a
+// safe order: the tables first, then the I/O context (its pending handlers
+// hold sessions, which hold tables, whose timers live on the table pool),
+// then the pools, and the counters last.
+struct Hub {
+  Hub(ServerOptions o, store::Store& s)
+      : options(std::move(o)),
+        store(s),
+        table_pool(static_cast<std::size_t>(options.table_threads)),
+        bots(options.bot_threads),
+        reviews(options.max_queued_reviews),
+        ioc(options.threads) {}
+  ServerOptions options;
+  store::Store& store;
+  Metrics metrics;
+  std::atomic<bool> stopping{false};
+  std::mutex peers_mutex;
+  std::unordered_map<Peer*, std::weak_ptr<Peer>> peers;  // for shutdown
+  net::thread_pool table_pool;
+  BotScheduler bots;
+  ReviewQueue reviews;  // GET .../review
+  net::io_context ioc;
+  // Open connections per client address (max_connections_per_address).
+  std::mutex address_mutex;
+  std::unordered_map<std::string, std::size_t> connections_by_address;
+
+  std::shared_ptr<Table> find(const std::string& id);
+  void add(const std::shared_ptr<Table>& t);
+  // Forgets the table `t` if it is still the one under `id`.
+  void remove(const std::string& id, const Table* t);
+  // The table, or a finished one loaded from the store if it left memory
+  // (evicted, or finished before a restart); null if neither. With several
+  // nodes (shared()) also an unfinished table or lobby this node does not
+  // hold: the router sent its request here, so the node acquires it (its
+  // former holder loses it) and rebuilds it from the store. Reads the store:
+  // call it on the table pool, not on a network thread.
+  // table/unknown when there is no such table; store/unavailable when the
+  // store cannot tell.
+  Expected<std::shared_ptr<Table>> find_or_load(const std::string& id);
+  // The table as it is now, read-only, for "my tables": the one in memory,
+  // or one rebuilt from the store without acquiring it (it is not
+  // registered, runs no bot and writes nothing). Null if there is none.
+  std::shared_ptr<Table> peek(const std::string& id);
+  std::vector<std::shared_ptr<Table>> all();
+
+  // --- Several nodes (docs/scaling.md).
+  bool shared() const { return !options.node.empty(); }
+  // This process's name in the store's leases: the node's name and a random
+  // suffix, so that a restarted node is a new holder.
+  std::string owner;
+  // Renews the leases of the tables held here (those another node took are
+  // closed with table/moved), takes over tables whose node is gone, and
+  // runs again a third of a lease later. Until stopping.
+  void keep_leases();
+  // The ids of the tables and lobbies this node runs (not the finished ones).
+  std::vector<store::TableId> held();
+  // A table that left memory because the store failed a write: read again
+  // from the store every 2 s until the store answers (its bots and clocks go
+  // on then, whether or not anyone asks for it).
+  void reload_later(const std::string& id);
+  // The bot's review of one seat of a finished game's record (bots/review.h),
+  // made once on the review thread (review_queue.h) and kept in the store, so
+  // another node or a restart answers from there. review/seat, review/busy.
+  void review(Expected<Json> record, const std::string& table, Seat seat, const std::string& lang,
+              ReviewQueue::Reply reply);
+  // GET /metrics: the counters, the store's, the queues', in Prometheus text.
+  std::string metrics_text();
+  void stop_reloads();
+  // The lobby saved in the store under `id` (any node's), if any. Reads the store.
+  std::optional<store::TableSpec> find_lobby(const std::string& id) const;
+  std::unique_ptr<net::steady_timer> keeper;
+  // The public tables not finished, lobbies first, as GET /api/tables lists
+  // them, read from the store (every node's). Reads the store: on the pool.
+  Json open_tables();
+
+ private:
+  // A table or lobby of the store, rebuilt; its writes name `lease`.
+  std::shared_ptr<Table> rebuild(const std::string& id, const store::Lease& lease);
+  void retry_reloads();
+  std::mutex mutex_;
+  std::unordered_set<std::string> reloads_;  // under mutex_
+  std::unique_ptr<net::steady_timer> reload_timer_;
+  std::mutex load_mutex_;  // one load of a table at a time
+  std::unordered_map<std::string, std::shared_ptr<Table>> tables_;
+};
+
+}  // namespace meeple::server

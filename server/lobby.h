@@ -1,0 +1,104 @@
+// Internal to server/: what a table is set up with. Before the start the
+// host changes it and people take seats (the lobby); at the start it makes
+// the room's options and seats; it is stored with the table (its options'
+// "server" member, token hashes included), so a restarted server or another
+// node rebuilds the table from the store. No sockets, no store: plain data
+// and the checks of the requests that make and change it (docs/protocol.md,
+// POST /api/tables and the host controls).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "room/guide.h"
+#include "room/room.h"
+#include "server/options.h"
+
+namespace meeple::server {
+
+// A table's phase: a lobby (seats being taken, options changeable by the
+// host), playing, or finished (it keeps the record).
+enum class Phase { kLobby, kPlaying, kFinished };
+const char* phase_name(Phase p);
+
+// One seat as planned and as stored with the table.
+struct SeatPlan {
+  room::SeatKind kind = room::SeatKind::kPerson;
+  std::string bot;         // kBot: the spec ("ismcts:medium", "heuristic")
+  std::string name;        // a person's display name, once joined
+  std::string token_hash;  // SHA-256 of the seat's token, once joined
+};
+
+const char* kind_name(room::SeatKind k);
+// "person", "bot" or "empty"; request/malformed otherwise.
+Expected<room::SeatKind> kind_from(const Json& j);
+// An integer of a request in [lo, hi], read as one only when it is one:
+// nullopt for anything else (a float, a string, an integer out of range).
+std::optional<int> int_in(const Json& j, int lo, int hi);
+// A display name ("name", default "player"): 1 to 40 bytes of printable text.
+Expected<std::string> read_name(const Json& body);
+// Milliseconds since 1970 (UTC), as the protocol gives times.
+std::int64_t epoch_ms(std::chrono::system_clock::time_point t);
+
+struct Lobby {
+  const AnyGame* game = nullptr;
+  int players = 0;
+  Json params = Json::object();
+  std::vector<SeatPlan> plan;
+  std::string host_hash;  // SHA-256 of the host's token
+  bool is_public = true;
+  bool auto_start = true;  // the game starts when the last person's seat is taken
+  std::chrono::milliseconds move_clock{0};
+  std::chrono::milliseconds grace{60000};
+  // Stand-ins play for people away longer than `grace` or out of time (the
+  // table's choice: "after" grace, "now" with grace 0); false: the table
+  // waits for them ("wait").
+  bool stand_ins = true;
+  bool undo = true;         // people may take back moves
+  bool turn_based = false;  // played over days: a day's clock, and the table waits by default
+  bool takeover = false;    // on_timeout "takeover": a bot takes the seat for good
+  // A guided first game (room/guide.h): the game's script, whose seed deals.
+  std::optional<room::GuideScript> guide;
+  std::vector<std::string> languages = {"en", "it", "ko"};
+  std::string rematch_of;       // the finished table this lobby is the rematch of
+  std::int64_t created_ms = 0;  // when the lobby was made (ms since 1970), for its expiry
+  std::string address;          // its creator's (a lobby's limits); not stored
+
+  // A new lobby from a POST /api/tables body, checked; `host_token`
+  // receives the host's secret. game/unknown, game/players, params/*,
+  // bot/unknown, bot/budget, guide/none, request/malformed.
+  static Expected<Lobby> from_request(const ServerOptions& options, const Json& request,
+                                      std::string& host_token);
+  // The lobby stored as `server` in a table's options (record/corrupt).
+  static Expected<Lobby> from_stored(const AnyGame& game, int players, const Json& params,
+                                     const Json& server);
+  // As stored: the inverse of from_stored.
+  Json to_json() const;
+  // The options people see: undo, clock, turn-based, on_timeout, stand_in, guide.
+  Json table_options() const;
+
+  // A bot spec this server lets a table seat: one make_bot knows, searching
+  // one tree, within the server's bot budget (bot/budget).
+  MaybeError check_bot(const ServerOptions& options, const std::string& spec) const;
+  // The host's token; auth/host otherwise.
+  MaybeError check_host(const Json& body) const;
+  // The seat whose token hashes to `token_hash`, if any.
+  std::optional<Seat> seat_of(const std::string& token_hash) const;
+  // People's seats nobody took yet.
+  int free_seats() const;
+  // The seat a join asks for ("seat", or the first free person's seat):
+  // seat/invalid, seat/taken, table/full.
+  Expected<std::size_t> seat_to_join(const Json& body) const;
+
+  // The room's options (its chance, languages, clocks, undo); every table
+  // but a guided one draws chance from a fresh secret key.
+  room::RoomOptions room_options(const store::Lease& lease) const;
+  // The room's seats at the start: a person's seat nobody took is played by
+  // the game's own bot.
+  std::vector<room::SeatConfig> seats_at_start() const;
+};
+
+}  // namespace meeple::server

@@ -1,0 +1,101 @@
+// Internal to server/ and what `meeple serve` is given: the server's
+// options, every one a flag of `meeple serve` (docs/server.md).
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/types.h"
+
+namespace meeple::server {
+
+struct ServerOptions {
+  std::string bind = "127.0.0.1";
+  unsigned short port = 8080;  // 0: any free port (see Server::port)
+  // Where tables are kept: an SQLite file (the embedded default), a
+  // PostgreSQL URL (postgresql://...), or :memory: (store::open_store).
+  std::string db = "meeple.db";
+  // Several nodes sharing one PostgreSQL store behind a router that sends
+  // each table's requests to one node (docs/scaling.md): this node's name.
+  // Empty: the only node, which holds every table from the start. Named, the
+  // node holds the tables routed to it (and those whose node is gone) by a
+  // lease in the store, renewed every third of `lease`.
+  std::string node;
+  std::chrono::milliseconds lease{10000};
+  std::string web_dir;  // static files, if set
+  int threads = 2;      // network I/O threads
+  // Table threads: a table waits on them for its commit (fsync), so more
+  // threads let more tables share one commit.
+  int table_threads = 32;
+  int bot_threads = 2;  // a table's bots use one at a time: one slow table leaves the other free
+  std::string log_level = "info";
+  std::chrono::milliseconds grace{60000};  // away longer: a stand-in plays
+  std::chrono::milliseconds tick{1000};    // clocks and presence are checked this often
+  // A finished table leaves memory this long after its last connection
+  // closed; its summary, record and rematch then load it from the store.
+  std::chrono::milliseconds finished_ttl{300000};
+  double rate_per_second = 200;  // messages per connection, sustained
+  // And in a burst. The answers to a burst (a message each) are posted to
+  // the connection faster than they are written, so they must fit in
+  // max_write_queue with room to spare, or a client that reads would be cut
+  // off as slow (tests/hostile_test.py found it with a burst of 300 pings).
+  double rate_burst = 100;
+  std::chrono::seconds idle_timeout{60};  // a connection silent this long is closed
+  std::size_t max_write_queue = 256;      // messages waiting for a slow client
+  // And their bytes: a client that says hello again and again without
+  // reading gets the whole picture each time (hundreds of KB late in a long
+  // game), so 256 of them could hold far more memory than 256 moves.
+  std::size_t max_write_bytes = 4 << 20;
+  // A client closed as slow has this long to read the reason and the close
+  // frame before its socket is cut.
+  std::chrono::milliseconds slow_client_grace{5000};
+
+  // --- What a stranger may hold (docs/server.md, "Limits"). Each is checked
+  // before anything is allocated for the request that would pass it.
+  // Origins (scheme://host[:port]) whose pages may open WebSockets and send
+  // state-changing requests, besides the server's own (the request's Host):
+  // a deployment behind a proxy that rewrites Host names its public origin.
+  std::vector<std::string> allowed_origins;
+  // A table's bots: the most a decision may take, in seconds and in search
+  // iterations (the same checks at creation and when the host seats a bot).
+  double max_bot_seconds = 5;
+  int max_bot_iterations = 100000;
+  // Reviews (GET .../review) waiting for the review thread: more are
+  // refused with review/busy. The same (table, seat, language) asked again
+  // while it waits is answered by the one review.
+  std::size_t max_queued_reviews = 64;
+  // Connections at once from one address (0: no limit); over it, a new
+  // connection is answered 429 and closed. The client's address is the TCP
+  // peer's, or the one a trusted proxy names in X-Forwarded-For.
+  std::size_t max_connections_per_address = 256;
+  std::vector<std::string> trusted_proxies;  // e.g. 127.0.0.1 for nginx on the same machine
+  // Lobbies (tables not started): an unstarted lobby is dropped after
+  // lobby_ttl; at most this many at once from one address, and in all.
+  std::chrono::milliseconds lobby_ttl{std::chrono::hours(24)};
+  std::size_t max_lobbies_per_address = 20;
+  std::size_t max_lobbies = 10000;
+  // Table chat: lines per seat, sustained per minute and at once, lines a
+  // table keeps in all, and the lines of a first message (earlier ones come
+  // in pages on request).
+  double chat_per_minute = 20;
+  double chat_burst = 5;
+  std::size_t max_chat_lines = 1000;
+  std::size_t chat_page = 50;
+
+  // Tests only: the chance outcome of a table at a version, instead of the
+  // table's secret generator (room::RoomOptions::chance_script); empty: every
+  // table draws its own. Lets a test play one game with other hidden cards.
+  std::function<std::optional<Action>(const std::string& table, std::uint64_t version)>
+      chance_script;
+};
+
+// --max-bot-budget's "5s,100000": seconds ("Ns") and iterations ("N"), either
+// or both, into max_bot_seconds and max_bot_iterations; false when unreadable.
+bool read_max_bot_budget(std::string_view text, ServerOptions& o);
+
+}  // namespace meeple::server
