@@ -578,6 +578,9 @@ const char* FirstContactState::unreachable() const {
     const std::size_t n = message_.size();
     if (phase_ == Phase::kMessage ? n >= kMaxMessage : targeted && n == 0) return "message";
   }
+  // A target is chosen with its message: the speaker's, one of its squares.
+  if (target_ >= 0 && (speaker_ < 0 || !(wanted_[speaker_] & bit<Mask>(target_))))
+    return "a target not its speaker's";
   for (int a = 0; a <= A; ++a) {
     const auto& m = a < A ? round_message_[a] : message_;
     for (auto g : m)

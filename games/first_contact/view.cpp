@@ -325,9 +325,11 @@ FirstContactState FirstContactState::determinize(Seat seat, Rng& rng) const {
       d.compute_wanted();
     }
   }
+  // The target is the last alien's to write a message (the speaker): in its
+  // turn the current one, in the next earthling phase still its target.
   if (target_ >= 0 && d.card_ >= 0) {
-    std::uint32_t options = d.wanted_[turn_] & open;
-    if (options == 0) options = d.wanted_[turn_];
+    std::uint32_t options = d.wanted_[speaker_] & open;
+    if (options == 0) options = d.wanted_[speaker_];
     if (options != 0) {
       int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(count_bits(options))));
       for (int s = 0; s < kSquares; ++s)

@@ -158,5 +158,27 @@ TEST(FirstContactWhoSeesWhat, BlackOfferPenaltiesConstrainTheSampledCard) {
   }
 }
 
+// The target kept from the last alien turn is that alien's: determinizing
+// for an earthling draws it again among that alien's squares, in the next
+// earthling phase too. (It took the alien from the turn counter, there an
+// earthling's index: the fourth earthling's read past the aliens' squares,
+// and drew the target among the black ones.)
+TEST(FirstContactWhoSeesWhat, TheLastAliensTargetIsDrawnAmongItsSquaresInTheNextRound) {
+  S s = fresh(5, {{"aliens", 1}});  // one alien, four earthlings
+  setup(s);
+  skip_earthling_phase(s);
+  const int target = first_bit(s.wanted(0));
+  alien_turn(s, target, {1}, {target, target, target, target});
+  for (int e = 0; e < 3; ++e) earthling_turn(s, kAlive, {0}, {0});
+  ASSERT_EQ(s.phase(), Phase::kChoose);
+  ASSERT_EQ(s.current(), 3);
+  ASSERT_EQ(s.target(), target);
+  Rng rng(3);
+  for (int i = 0; i < 50; ++i) {
+    S d = s.determinize(1, rng);
+    EXPECT_TRUE((d.wanted(0) >> d.target()) & 1u) << d.target();
+  }
+}
+
 }  // namespace
 }  // namespace meeple::first_contact
