@@ -175,6 +175,9 @@ export class TableConnection {
   /** The game's reader of views (undefined until loaded; null: the game has none). */
   private shows: ShowsDecision | null | undefined = undefined;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private staleTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A hello asked for the whole picture again: nothing is sent before it comes. */
+  private resync = false;
   /** This seat's clock in the last state (when it runs out a stand-in may decide). */
   private lastDeadline: number | null = null;
 
@@ -218,6 +221,7 @@ export class TableConnection {
       this.flight = null;
       this.undoFlight = null;
       this.fresh = false;
+      this.resync = false;
       batch(() => {
         this.chatLoading.value = false;
         this.sync();
@@ -291,9 +295,14 @@ export class TableConnection {
       this.chat.value = mergeChat(this.chat.value, msg.chat);
       this.state.value = next;
       if (this.undoFlight !== null && next.version > this.undoFlight) this.undoFlight = null;
+      const first = !this.fresh;
       this.fresh = true;
+      this.resync = false;
       if (next.phase === "playing") this.lastDeadline = next.deadline ?? null;
       this.load(next);
+      // The first picture of a connection is the table as it is: nothing waits for a newer one.
+      if (first && this.held.value.some((d) => d.after !== undefined))
+        this.held.value = this.held.value.map((d) => (d.after === undefined ? d : { ...d, after: undefined }));
       const f = this.flight;
       const d = f && this.held.value.find((h) => h.id === f.id);
       if (f && d && d.sent !== undefined && next.version > d.sent) {
@@ -329,7 +338,9 @@ export class TableConnection {
         refused?: RefusedDecision[];
       } | null;
       const known = new Set(this.held.value.map((d) => d.id));
-      const held = (raw?.held ?? []).filter((d) => d && typeof d.id === "string" && !known.has(d.id));
+      const held = (raw?.held ?? [])
+        .filter((d) => d && typeof d.id === "string" && !known.has(d.id))
+        .map((d) => ({ ...d, after: undefined }));
       this.held.value = [...held, ...this.held.value];
       const seen = new Set(this.refused.value.map((d) => d.id));
       this.refused.value = [...(raw?.refused ?? []).filter((d) => d && !seen.has(d.id)), ...this.refused.value];
@@ -393,6 +404,21 @@ export class TableConnection {
         // Stale: the table moved past the version it was sent on; send it on a newer one.
         after: e.code === "action/stale" ? sent : undefined,
       });
+      const v = this.state.value?.version ?? 0;
+      if (e.code === "action/stale" && v <= sent) {
+        // The newer state is on its way (a bot's move the server applied
+        // first). Should none come (the version the server saw was not the
+        // one sent), ask for the whole picture and send it on that.
+        if (this.staleTimer) clearTimeout(this.staleTimer);
+        this.staleTimer = setTimeout(() => {
+          this.staleTimer = null;
+          const h = this.held.value.find((x) => x.id === id);
+          if (!h || h.after === undefined || (this.state.value?.version ?? 0) > h.after) return;
+          this.update(h, { after: undefined });
+          if (this.send({ type: "hello", lang: this.lang })) this.resync = true;
+          this.pump();
+        }, 1500);
+      }
       if (e.code !== "action/stale") {
         // The server could not take it now: again in a moment.
         if (this.retryTimer) clearTimeout(this.retryTimer);
@@ -446,7 +472,7 @@ export class TableConnection {
       const ws = this.ws;
       const s = this.state.value;
       if (!ws || ws.readyState !== 1 || !this.fresh || !s || s.seat < 0) return;
-      if (this.flight || this.undoFlight !== null || this.retryTimer) return;
+      if (this.flight || this.undoFlight !== null || this.retryTimer || this.resync) return;
       const d = this.held.value[0];
       if (!d) return;
       const asked = s.phase === "playing" && (s.to_act ?? []).includes(s.seat);
@@ -598,6 +624,7 @@ export class TableConnection {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.staleTimer) clearTimeout(this.staleTimer);
     this.ws?.close();
     this.status.value = "closed";
   }

@@ -339,3 +339,27 @@ function tableOptions(mode: "wait" | "after" | "now") {
     stand_in: mode === "after" ? { mode, seconds: 300 } : { mode },
   };
 }
+
+describe("a stale refusal with no newer state on its way", () => {
+  it("asks for the whole picture again and sends the decision on it", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const ws = await open(state(31, view("offer", [1])));
+      write(9, "metal");
+      expect(acts(ws)).toEqual([[31, METAL]]);
+      // The server saw another version than the page sent (nothing newer is coming).
+      ws.deliver({ type: "error", code: "action/stale", message: "the table has moved on (version 31, not 30)" });
+      ws.pong();
+      expect(acts(ws).length).toBe(1);
+      act(() => void vi.advanceTimersByTime(1600));
+      expect(ws.last()).toEqual({ type: "hello", lang: "en" });
+      ws.deliver(state(31, view("offer", [1])));
+      expect(acts(ws)).toEqual([
+        [31, METAL],
+        [31, METAL],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -325,7 +325,7 @@ function HeldNotices({ conn, mod }: { conn: TableConnection; mod?: GameModule | 
       {refused.length > 0 && (
         <ul class="banner error held-refused" role="alert">
           {refused.map((r) => (
-            <li key={r.id} data-code={r.code} data-action={JSON.stringify(r.action)}>
+            <li key={r.id} data-id={r.id} data-code={r.code} data-action={JSON.stringify(r.action)}>
               <span>{t("held.refused", { what: words(r), why: refusal(r) })}</span>
               <button type="button" onClick={() => conn.dismiss(r.id)}>
                 {t("table.dismiss")}
