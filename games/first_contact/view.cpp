@@ -177,7 +177,10 @@ Json FirstContactState::view(Seat seat) const {
       v["wanted"] = std::move(w);
       v["black"] = squares_json(black_);
     }
-    v["target"] = target_ < 0 ? Json(nullptr) : Json(target_);
+    // The current target only: the state keeps the last one into the next
+    // earthling phase (determinization draws it), covered by then or not.
+    const bool current = phase_ > Phase::kTarget && phase_ <= Phase::kSecondAttempt;
+    v["target"] = current && target_ >= 0 ? Json(target_) : Json(nullptr);
     v["my_proposal"] = glyph_json(proposal_[seat]);
   }
   if (is_earthling(seat)) {

@@ -180,5 +180,22 @@ TEST(FirstContactWhoSeesWhat, TheLastAliensTargetIsDrawnAmongItsSquaresInTheNext
   }
 }
 
+// The alien's screen says "your target" only while it is one: from the
+// choice until its turn ends. (The target the state keeps into the next
+// earthling phase, covered by then, showed as "Your target: square 7
+// (Crown)" with Crown covered.)
+TEST(FirstContactWhoSeesWhat, AnAliensTargetIsShownOnlyDuringItsTurn) {
+  S s = fresh(4, {{"aliens", 1}});
+  setup(s);
+  skip_earthling_phase(s);
+  EXPECT_TRUE(s.view(0)["target"].is_null());  // not chosen yet
+  const int target = first_bit(s.wanted(0));
+  alien_turn(s, target, {1}, {target, target, target});
+  ASSERT_EQ(s.phase(), Phase::kChoose);
+  ASSERT_EQ(s.target(), target);       // kept by the rules' state
+  EXPECT_GE(s.covered_by(target), 0);  // the offers covered it
+  EXPECT_TRUE(s.view(0)["target"].is_null());
+}
+
 }  // namespace
 }  // namespace meeple::first_contact
