@@ -51,7 +51,9 @@ int default_players(const AnyGame& g) {
   return std::min(std::max(g.min_players(), 4), g.max_players());
 }
 
-Expected<Json> read_json(const std::string& file, std::istream& in) {
+// A JSON file (or stdin); `corrupt` is the code when it is not JSON
+// (state/corrupt for a state, record/corrupt for a record).
+Expected<Json> read_json(const std::string& file, std::istream& in, const char* corrupt) {
   std::stringstream buf;
   if (file == "-") {
     buf << in.rdbuf();
@@ -60,11 +62,19 @@ Expected<Json> read_json(const std::string& file, std::istream& in) {
     if (!f) return make_error(errc::kIo, fmt::format("cannot read {}", file));
     buf << f.rdbuf();
   }
+  const std::string text = buf.str();
   try {
-    return Json::parse(buf.str());
-  } catch (const Json::exception& e) {
-    return make_error(errc::kMalformedRequest, fmt::format("{} is not valid JSON: {}",
-                                                           file == "-" ? "input" : file, e.what()));
+    return Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    const std::string where = file == "-" ? "the input" : file;
+    if (e.byte >= text.size())
+      return make_error(corrupt, fmt::format("{} is not valid JSON: it ends early (after {} bytes)",
+                                             where, text.size()));
+    return make_error(
+        corrupt, fmt::format("{} is not valid JSON: unexpected text at byte {}", where, e.byte));
+  } catch (const Json::exception&) {
+    return make_error(corrupt,
+                      fmt::format("{} is not valid JSON", file == "-" ? "the input" : file));
   }
 }
 
@@ -120,7 +130,7 @@ namespace {
 Expected<AnyState> load_state(const std::string& game, const std::string& file, std::istream& in) {
   auto g = lookup_game(game);
   if (!g) return g.error();
-  auto j = read_json(file, in);
+  auto j = read_json(file, in, errc::kCorruptState);
   if (!j) return j.error();
   return (*g)->state_from_json(*j);
 }
@@ -382,7 +392,7 @@ struct RecordAndGame {
   const AnyGame* game = nullptr;
 };
 Expected<RecordAndGame> read_record(const std::string& file, std::istream& in) {
-  auto j = read_json(file, in);
+  auto j = read_json(file, in, errc::kCorruptRecord);
   if (!j) return j.error();
   auto rec = record_from_json(*j);
   if (!rec) return rec.error();

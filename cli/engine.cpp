@@ -19,6 +19,7 @@
 #include "bots/bot.h"
 #include "cli/commands.h"
 #include "cli/programs.h"
+#include "core/i18n.h"
 #include "core/record.h"
 #include "games/registry.h"
 
@@ -62,6 +63,11 @@ class Protocol {
     if (!req.is_object() || !req.contains("cmd") || !req["cmd"].is_string())
       return failure(bad_request("a request is a JSON object with \"cmd\""));
     const std::string cmd = req["cmd"].get<std::string>();
+    // Words come in the languages meeple speaks; anything else is refused
+    // (as the command line's --lang is), not answered in English.
+    if (req.contains("lang") &&
+        !(req["lang"].is_string() && is_language(req["lang"].get<std::string>())))
+      return failure(make_error(errc::kBadParam, "lang must be en, it or ko"));
     if (cmd == "quit") {
       quit = true;
       return ok(Json::object());

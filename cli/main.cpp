@@ -1,7 +1,9 @@
 // meeple: one binary, many subcommands (docs/architecture.md).
+#include <algorithm>
 #include <iostream>
 #include <random>
 
+#include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
@@ -307,7 +309,30 @@ int main(int argc, char** argv) {
   c_load->add_option("--param", lt.params, "Rule option key=value of every table (repeatable)");
   c_load->add_flag("--json", lt.json, "Print JSON");
 
-  CLI11_PARSE(app, argc, argv);
+  // Every refusal is one line, `error: <code>: <words>`, and exit status 2
+  // (docs/architecture.md, Errors), the command line's own faults too:
+  // usage/invalid instead of CLI11's exit codes 104-109.
+  const auto usage = [](const std::string& why) {
+    std::cerr << "error: " << meeple::errc::kUsage << ": " << why << " (meeple --help)\n";
+    return 2;
+  };
+  for (CLI::App* sub : app.get_subcommands({}))
+    for (CLI::Option* opt : sub->get_options()) {
+      // Seeds are unsigned: "-5" would wrap around to 2^64 - 5.
+      if (opt->check_lname("seed")) opt->check(CLI::NonNegativeNumber);
+      if (opt->check_lname("lang")) opt->check(CLI::IsMember({"en", "it", "ko"}));
+    }
+  if (argc > 1 && argv[1][0] != '-') {
+    const auto subs = app.get_subcommands({});
+    if (std::none_of(subs.begin(), subs.end(), [&](CLI::App* c) { return c->check_name(argv[1]); }))
+      return usage(fmt::format("no subcommand '{}'", argv[1]));
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    return usage(e.what());
+  }
   try {
     if (*c_games) return cmd_games(games, std::cout, std::cerr);
     if (*c_new) return cmd_new(nw, std::cout, std::cerr);

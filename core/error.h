@@ -30,6 +30,9 @@ inline constexpr const char* kCorruptState = "state/corrupt";
 inline constexpr const char* kCorruptRecord = "record/corrupt";
 inline constexpr const char* kReplayMismatch = "record/mismatch";
 inline constexpr const char* kIo = "io/failed";
+// The command line itself is wrong (an unknown subcommand or option, a
+// value of the wrong kind): the binary, not a game, refuses it.
+inline constexpr const char* kUsage = "usage/invalid";
 }  // namespace errc
 
 inline Error make_error(std::string code, std::string message) {
