@@ -1,5 +1,5 @@
 // Random games and games re-sampled behind one seat's back, for the tests
-// that check a seat is told (server_test.cpp) or judged (review_test.cpp)
+// that check a seat is told (server_play_test.cpp) or judged (review_test.cpp)
 // the same in every game that looks the same from its seat.
 #pragma once
 
