@@ -477,7 +477,8 @@ function AlienDesk({
   const pad = v.language_pad;
   return (
     <>
-      {(writing || v.phase === "propose_glyph" || v.my_proposal !== undefined) && (
+      {/* The box holds the message being written or the proposal: nothing to show in the other phases. */}
+      {(writing || v.phase === "propose_glyph") && (
         <section class="fc-compose" aria-label={writing ? t("fc.message") : t("fc.proposal")}>
           {writing ? (
             <>

@@ -295,6 +295,23 @@ describe("the alien composes a message by clicking glyphs", () => {
   });
 });
 
+describe("the alien's desk draws no empty box", () => {
+  it("shows the message or proposal box only while writing or proposing, never empty above the pad", () => {
+    // The alien's view always carries my_proposal (null when none): in the
+    // other phases nothing is to be shown above the language pad.
+    for (const phase of ["choose_target", "choose_characteristic", "rotate_cards", "offer", "second_attempt"]) {
+      const view = baseView({ phase, to_act: [1], ...alienSecrets() });
+      const { container } = renderScreen(state(0, view));
+      expect(container.querySelector(".fc-compose"), phase).toBeNull();
+      expect(container.querySelector(".fc-pad")).not.toBeNull();
+      cleanup();
+    }
+    const proposing = baseView({ phase: "propose_glyph", to_act: [0], ...alienSecrets() });
+    const { container } = renderScreen(state(0, proposing));
+    expect(container.querySelector(".fc-compose h3")?.textContent).toBe("Your proposal");
+  });
+});
+
 describe("the earthling edits the note pad and offers by clicking", () => {
   it("picks a glyph then a cell, empties a cell, toggles an unknown symbol, offers a square", () => {
     const edits: Json[] = [];
