@@ -3,9 +3,9 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/preact";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it } from "vitest";
-import { lang } from "./i18n";
-import { CLOCKS, NewTable, createRequest, type TableChoices } from "./pages/NewTable";
-import type { GameInfo } from "./protocol";
+import { lang } from "../i18n";
+import { CLOCKS, NewTable, createRequest, type TableChoices } from "./NewTable";
+import type { GameInfo } from "../protocol";
 
 const game: GameInfo = {
   name: "first-contact",

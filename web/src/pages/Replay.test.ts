@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { resultOrder } from "./components/ScoreTable";
-import { replaySeats, replayState } from "./pages/Replay";
-import type { ReplayAt, ReplayList } from "./protocol";
+import { resultOrder } from "../components/ScoreTable";
+import { replaySeats, replayState } from "./Replay";
+import type { ReplayAt, ReplayList } from "../protocol";
 
 const header = {
   table: "t1",
