@@ -9,7 +9,8 @@ import { lang } from "../../i18n";
 import type { Choice, ErrorMessage, Json, JsonObject } from "../../protocol";
 import { LANGS } from "../../protocol";
 import { CHARACTERISTICS, GLYPHS, charName, glyphWords, itemName } from "./data";
-import mod, { refusedWord } from "./index";
+import mod from "./index";
+import { refusedWord } from "./Talk";
 import { keyChoice, noteAction, notePadWith, noteShown, pieceOf, screenModel, unknownAction } from "./model";
 import { catalog } from "./strings";
 
