@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/preact";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { lang } from "../i18n";
+import { ui } from "../strings";
 import { resultOrder } from "../components/ScoreTable";
-import { replaySeats, replayState } from "./Replay";
+import { Replay, replaySeats, replayState } from "./Replay";
 import type { ReplayAt, ReplayList } from "../protocol";
 
 const header = {
@@ -42,5 +45,45 @@ describe("replay viewer", () => {
     expect(resultOrder({ score: [1, 7, 3], winners: [1] })).toEqual([1, 2, 0]);
     // The first guess of the type (scores/ranks) still reads.
     expect(resultOrder({ scores: [4, 2], ranks: [1, 2], winners: [0] })).toEqual([0, 1]);
+  });
+});
+
+describe("the replay viewer's refusals", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    lang.value = "en";
+  });
+
+  it("the review button tells review/busy in Italian", async () => {
+    lang.value = "it";
+    localStorage.setItem("meeple.tables", JSON.stringify({ t1: { token: "a", seat: 0 } }));
+    const header = {
+      table: "t1",
+      game: "toy",
+      players: 2,
+      seat: 0,
+      lang: "it",
+      seats: ["Ana", "random"],
+      count: 1,
+      result: { winners: [0], score: [1, 0], rank: [1, 2] },
+    };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        if (url.includes("/review"))
+          return new Response(JSON.stringify({ type: "error", code: "review/busy", message: "too many reviews" }), {
+            status: 503,
+          });
+        if (url.includes("step="))
+          return new Response(JSON.stringify({ ...header, step: 0, view: {}, to_act: [], terminal: true }));
+        return new Response(JSON.stringify({ ...header, steps: [{ actor: null, words: "", events: [] }] }));
+      }),
+    );
+    render(<Replay id="t1" />);
+    const button = await screen.findByRole("button", { name: ui.it["review.button"] });
+    fireEvent.click(button);
+    await waitFor(() => expect(document.body.textContent).toContain(ui.it["refusal.review/busy"]));
   });
 });
