@@ -206,6 +206,10 @@ export const tests = {
     await E.waitForSelector('li[data-characteristic="food"]:not(.waiting) .fc-note-cell[data-glyph="2"]');
     assert((await E.locator(".fc-history .fc-m .not-bar").count()) === 1, "the earthling sees the NOT glyph");
     await E.waitForSelector(".fc-decisions li.deciding");
+    // The alien's desk while the earthling offers: the language pad, no empty box above it.
+    await A.waitForSelector(".fc.phase-offer");
+    await screenshot(A, "first-contact-alien-offer");
+    assert((await A.locator(".fc-compose").count()) === 0, "no empty box above the alien's language pad");
     await screenshot(E, "first-contact-earthling-desktop");
     await E.setViewportSize(PHONE);
     await screenshot(E, "first-contact-phone");

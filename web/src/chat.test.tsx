@@ -1,19 +1,14 @@
-// meeple-protocol/2 on the pages: the table chat apart from the events (who
-// said each line, earlier pages), refusals in the person's language on every
-// page that can get them (chat, new table, lobby and play seat controls, the
-// review button), the host's seat controls offering only what the server
-// allows, and a lobby gone for good.
+// The table page (pages/Table.tsx) with meeple-protocol/2: the table chat
+// apart from the events (who said each line, earlier pages, refusals in the
+// person's language), the host's seat controls offering only what the server
+// allows, and a lobby gone for good. The other pages' refusals are tested
+// beside them (refusal.test.ts, pages/NewTable.test.tsx,
+// pages/Replay.test.tsx).
 import { fireEvent, render, screen, waitFor } from "@testing-library/preact";
-import { act } from "preact/test-utils";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "./api";
 import { FakeSocket, withFakeSockets } from "./fakesocket";
 import { lang } from "./i18n";
-import { NewTable } from "./pages/NewTable";
-import { Replay } from "./pages/Replay";
 import { Table } from "./pages/Table";
-import type { GameInfo } from "./protocol";
-import { errorText, refusal } from "./refusal";
 import { ui } from "./strings";
 
 const seats = [
@@ -123,92 +118,6 @@ describe("the table chat", () => {
       expect(alert.textContent).toContain(ui.it[`refusal.${code}` as keyof typeof ui.it]);
       expect(alert.textContent).not.toContain("english");
     }
-  });
-});
-
-describe("refusals in the person's language", () => {
-  const codes = [
-    "chat/not_a_line",
-    "chat/too_fast",
-    "chat/full",
-    "bot/budget",
-    "table/too_many",
-    "table/expired",
-    "request/origin",
-    "request/content_type",
-    "connection/too_many",
-    "review/busy",
-    "seat/taken",
-  ];
-
-  it("every code of meeple-protocol/2 a page may get has its own words in en, it and ko", () => {
-    for (const l of ["en", "it", "ko"] as const) {
-      act(() => {
-        lang.value = l;
-      });
-      for (const code of codes) {
-        const words = refusal({ code, message: "server words" });
-        expect(words, `${l} ${code}`).not.toBe("server words");
-        if (l !== "en") expect(words, `${l} ${code}`).not.toBe(ui.en[`refusal.${code}` as keyof typeof ui.en]);
-      }
-    }
-    expect(errorText(new ApiError("review/busy", "x", 503))).toBe(ui.ko["refusal.review/busy"]);
-    expect(errorText(new TypeError("Failed to fetch"))).toBe(ui.ko["error.network"]);
-  });
-
-  it("the new-table page tells table/too_many in Korean", async () => {
-    lang.value = "ko";
-    const calls = stubFetch(429, {
-      type: "error",
-      code: "table/too_many",
-      message: "20 tables made from your address",
-    });
-    const game: GameInfo = {
-      name: "ufo",
-      title: "Ufo!",
-      min_players: 2,
-      max_players: 2,
-      params: [],
-      bots: ["random"],
-      default_bot: "random",
-    };
-    render(<NewTable game={game} />);
-    fireEvent.click(screen.getByRole("button", { name: ui.ko["new.create"] }));
-    await waitFor(() => expect(document.body.textContent).toContain(ui.ko["refusal.table/too_many"]));
-    expect(document.body.textContent).not.toContain("20 tables");
-    // A request with a body says it is JSON (the server refuses others: request/content_type).
-    expect(new Headers(calls[0].init.headers).get("content-type")).toBe("application/json");
-  });
-
-  it("the review button tells review/busy in Italian", async () => {
-    lang.value = "it";
-    localStorage.setItem("meeple.tables", JSON.stringify({ t1: { token: "a", seat: 0 } }));
-    const header = {
-      table: "t1",
-      game: "toy",
-      players: 2,
-      seat: 0,
-      lang: "it",
-      seats: ["Ana", "random"],
-      count: 1,
-      result: { winners: [0], score: [1, 0], rank: [1, 2] },
-    };
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (url: string) => {
-        if (url.includes("/review"))
-          return new Response(JSON.stringify({ type: "error", code: "review/busy", message: "too many reviews" }), {
-            status: 503,
-          });
-        if (url.includes("step="))
-          return new Response(JSON.stringify({ ...header, step: 0, view: {}, to_act: [], terminal: true }));
-        return new Response(JSON.stringify({ ...header, steps: [{ actor: null, words: "", events: [] }] }));
-      }),
-    );
-    render(<Replay id="t1" />);
-    const button = await screen.findByRole("button", { name: ui.it["review.button"] });
-    fireEvent.click(button);
-    await waitFor(() => expect(document.body.textContent).toContain(ui.it["refusal.review/busy"]));
   });
 });
 

@@ -12,9 +12,9 @@ export const GAME_INFO: Record<string, GameBlurb> = {
   "first-contact": {
     title: "First Contact",
     lines: {
-      en: "Aliens speak only in glyphs; earthlings must learn their language to trade the items they want. Play together, 2 to 7.",
-      it: "Gli alieni parlano solo a glifi; i terrestri devono impararne la lingua per scambiare gli oggetti richiesti. Si gioca insieme, da 2 a 7.",
-      ko: "외계인은 기호로만 말하고, 지구인은 그 언어를 배워 원하는 물건을 거래해야 합니다. 2~7명이 함께하는 협력 게임.",
+      en: "Aliens speak only in glyphs; earthlings must learn their language to hand over the items the aliens want. Two teams, each with its own winner; 2 to 7 players.",
+      it: "Gli alieni parlano solo a glifi; i terrestri devono impararne la lingua per consegnare gli oggetti che gli alieni vogliono. Due squadre, ognuna con il suo vincitore; da 2 a 7 giocatori.",
+      ko: "외계인은 기호로만 말하고, 지구인은 그 언어를 배워 외계인이 원하는 물건을 건네야 합니다. 두 팀으로 나뉘며 팀마다 승자가 따로 있습니다. 2~7명.",
     },
     picture: () => (
       <svg viewBox="0 0 64 64" aria-hidden="true">

@@ -1,13 +1,19 @@
-// The games the client can draw, each loaded on demand (a separate chunk).
+// The games the client can draw: every folder here with an index.tsx whose
+// default export is its GameModule, named as the engine names the game
+// (src/games/first-contact/ draws "first-contact"). Found by the build, so no
+// list names them; each is loaded on demand (a separate chunk).
 import type { GameModule } from "./types";
 
-const loaders: Record<string, () => Promise<{ default: GameModule }>> = {
-  ufo: () => import("./ufo/index"),
-  "first-giants": () => import("./first-giants/index"),
-  "first-contact": () => import("./first-contact/index"),
-};
+const modules = import.meta.glob<{ default: GameModule }>("./*/index.tsx");
+
+const loaders: Record<string, () => Promise<{ default: GameModule }>> = Object.fromEntries(
+  Object.entries(modules).map(([path, load]) => [path.split("/")[1], load]),
+);
 
 const cache = new Map<string, Promise<GameModule>>();
+
+/** The games this client has a screen for, by the engine's name. */
+export const GAMES_WITH_SCREENS: readonly string[] = Object.keys(loaders).sort();
 
 /** The game's module, or null for a game this client has no screen for (the choice list still plays it). */
 export function loadGame(name: string): Promise<GameModule | null> {

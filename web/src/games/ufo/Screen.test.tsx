@@ -174,29 +174,4 @@ describe("the Ufo! screen", () => {
     expect(panels[0].textContent).toContain("점");
     lang.value = "en";
   });
-
-  it("the end screen's figures: cities and score parts per player", () => {
-    const s = state(fx.over2, {
-      phase: "finished",
-      result: {
-        scores: [8, 6],
-        winners: [0],
-        details: {
-          players: [
-            { cities: 1, eyewitnesses: 0, kiosks: 2, restaurant_points: 6, score: 8 },
-            { cities: 1, eyewitnesses: 1, kiosks: 0, restaurant_points: 8, score: 6 },
-          ],
-          rounds: 4,
-          verdict: "round-limit",
-        },
-      },
-    });
-    const Result = mod.Result!;
-    const { container } = render(<Result state={s} />);
-    const rows = container.querySelectorAll("tbody tr");
-    expect(rows.length).toBe(2);
-    expect(rows[0].classList.contains("winner")).toBe(true);
-    expect(rows[1].textContent).toContain("(−2)");
-    expect(container.textContent).toContain("the round limit of the table is reached");
-  });
 });

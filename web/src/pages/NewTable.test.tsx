@@ -1,11 +1,12 @@
 // The new-table page shows each rule option with the server's translated
 // label, one-line help and value names, and follows the language switch.
-import { cleanup, fireEvent, render, screen } from "@testing-library/preact";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/preact";
 import { act } from "preact/test-utils";
-import { afterEach, describe, expect, it } from "vitest";
-import { lang } from "./i18n";
-import { CLOCKS, NewTable, createRequest, type TableChoices } from "./pages/NewTable";
-import type { GameInfo } from "./protocol";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { lang } from "../i18n";
+import { CLOCKS, NewTable, createRequest, type TableChoices } from "./NewTable";
+import type { GameInfo } from "../protocol";
+import { ui } from "../strings";
 
 const game: GameInfo = {
   name: "first-contact",
@@ -126,5 +127,46 @@ describe("the new table's request", () => {
       fireEvent.change(screen.getByLabelText("Seat 2"), { target: { value: "here" } });
     });
     expect(screen.getByLabelText("Name of the person at seat 2")).toBeTruthy();
+  });
+});
+
+describe("the new table's refusals", () => {
+  /** fetch answering every request with one status and body; returns the requests made. */
+  function stubFetch(status: number, body: object) {
+    const calls: { url: string; init: RequestInit }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push({ url, init });
+        return new Response(JSON.stringify(body), { status });
+      }),
+    );
+    return calls;
+  }
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("the new-table page tells table/too_many in Korean", async () => {
+    lang.value = "ko";
+    const calls = stubFetch(429, {
+      type: "error",
+      code: "table/too_many",
+      message: "20 tables made from your address",
+    });
+    const game: GameInfo = {
+      name: "ufo",
+      title: "Ufo!",
+      min_players: 2,
+      max_players: 2,
+      params: [],
+      bots: ["random"],
+      default_bot: "random",
+    };
+    render(<NewTable game={game} />);
+    fireEvent.click(screen.getByRole("button", { name: ui.ko["new.create"] }));
+    await waitFor(() => expect(document.body.textContent).toContain(ui.ko["refusal.table/too_many"]));
+    expect(document.body.textContent).not.toContain("20 tables");
+    // A request with a body says it is JSON (the server refuses others: request/content_type).
+    expect(new Headers(calls[0].init.headers).get("content-type")).toBe("application/json");
   });
 });

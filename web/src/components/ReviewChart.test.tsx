@@ -1,7 +1,7 @@
 import { fireEvent, render } from "@testing-library/preact";
 import { describe, expect, it, vi } from "vitest";
-import { CHART, ReviewChart, chartPoints } from "./components/ReviewChart";
-import type { Review, ReviewedDecision } from "./protocol";
+import { CHART, ReviewChart, chartPoints } from "./ReviewChart";
+import type { Review, ReviewedDecision } from "../protocol";
 
 function decision(entry: number, number: number, before: number, after: number): ReviewedDecision {
   return {

@@ -3,9 +3,9 @@
 // title counting the turns.
 import { cleanup, render, screen, waitFor } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { rememberSeat } from "./api";
-import { lang } from "./i18n";
-import { MyTables } from "./pages/MyTables";
+import { rememberSeat } from "../api";
+import { lang } from "../i18n";
+import { MyTables } from "./MyTables";
 
 const H = 3600_000;
 

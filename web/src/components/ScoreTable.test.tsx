@@ -1,6 +1,6 @@
 import { render } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
-import { ScoreTable, resultOrder } from "./components/ScoreTable";
+import { ScoreTable, resultOrder } from "./ScoreTable";
 
 const name = (s: number) => ["Anna", "Ben", "Bot 3"][s];
 

@@ -1,0 +1,32 @@
+// The choice list with a guide: the suggested choice highlighted, every
+// choice still playable.
+import { cleanup, fireEvent, render, screen } from "@testing-library/preact";
+import { afterEach, describe, expect, it } from "vitest";
+import { ChoiceList } from "./ChoiceList";
+import type { Choice } from "../protocol";
+
+afterEach(() => cleanup());
+
+const choices: Choice[] = [
+  { action: 3, json: { site: 0, take: "left" }, words: "dig at site 1, take the left card" },
+  { action: 7, json: { take: "right", site: 1 }, words: "dig at site 2, take the right card" },
+  { action: 9, json: { reclaim: true }, words: "reclaim your pawns" },
+];
+
+describe("the choice list", () => {
+  it("highlights the suggested choice only, and every choice may still be played", () => {
+    const sent: unknown[] = [];
+    render(<ChoiceList choices={choices} act={(a) => sent.push(a)} suggested={7} />);
+    const marked = document.querySelectorAll(".choices li.suggested button[data-suggested]");
+    expect(marked.length).toBe(1);
+    expect(marked[0].getAttribute("data-action")).toBe("7");
+    expect(marked[0].textContent).toContain("suggested");
+    fireEvent.click(screen.getByText("reclaim your pawns"));
+    expect(sent).toEqual([9]);
+  });
+
+  it("highlights nothing without a suggestion", () => {
+    render(<ChoiceList choices={choices} act={() => {}} />);
+    expect(document.querySelectorAll(".choices .suggested").length).toBe(0);
+  });
+});

@@ -1,0 +1,117 @@
+// First Contact's board: the 5x5 item field, every square a button when a
+// choice plays it (rotate, target, offer).
+import type { Json } from "../../protocol";
+import { colourName, item, itemName } from "./data";
+import type { FcView, ScreenModel, SquareModel } from "./model";
+import { ActionButtons, ColourToken } from "./pieces";
+import { t } from "./strings";
+
+export function squareLabel(s: SquareModel, role: string): string {
+  const parts = [t("fc.square", { n: s.square }), itemName(s.item)];
+  if (s.covered_by) parts.push(t("fc.covered", { colour: colourName(s.covered_by) }));
+  if (s.rotated) parts.push(t("fc.rotated"));
+  if (role === "alien")
+    parts.push(
+      s.wanted === "black"
+        ? t("fc.black")
+        : s.wanted
+          ? t("fc.wanted_by", { colour: colourName(s.wanted) })
+          : t("fc.neutral"),
+    );
+  if (s.target) parts.push(t("fc.target"));
+  if (s.myOffer) parts.push(t("fc.your_offer"));
+  return parts.join(", ");
+}
+
+export function Board({
+  v,
+  m,
+  act,
+  pending,
+  pictures,
+}: {
+  v: FcView;
+  m: ScreenModel;
+  act: (a: Json) => void;
+  pending: boolean;
+  pictures: boolean;
+}) {
+  return (
+    <section class="fc-field-wrap" aria-label={t("fc.field")}>
+      <h3>{t("fc.field")}</h3>
+      {m.role === "alien" && <p class="fc-help">{t("fc.field_help_alien")}</p>}
+      <div class="fc-field" role="grid">
+        {m.field.map((s) => {
+          const it = item(s.item);
+          const label = squareLabel(s, m.role);
+          const cls = [
+            "fc-sq",
+            s.choice ? "playable" : "",
+            s.covered_by ? `covered c-${s.covered_by}` : "",
+            s.rotated ? "rotated" : "",
+            s.wanted ? `want-${s.wanted}` : m.role === "alien" && v.wanted ? "want-none" : "",
+            s.target ? "target" : "",
+            s.myOffer ? "my-offer" : "",
+          ].join(" ");
+          const body = (
+            <>
+              <span class="fc-sq-n">{s.square}</span>
+              {s.wanted && m.role === "alien" && (
+                <span class="fc-sq-want">
+                  <ColourToken colour={s.wanted} size={12} />
+                </span>
+              )}
+              <span class="fc-sq-pic" aria-hidden="true">
+                {(pictures && it.picture) || (
+                  <span class={`fc-sq-label ${itemName(s.item).length > 8 ? "long" : ""}`}>{itemName(s.item)}</span>
+                )}
+              </span>
+              <span class="fc-sq-name">{itemName(s.item)}</span>
+              {s.covered_by && (
+                <span class="fc-sq-cover">
+                  <ColourToken colour={s.covered_by} size={22} />
+                </span>
+              )}
+              {s.rotated && (
+                <span class="fc-sq-rot" aria-hidden="true">
+                  ↻
+                </span>
+              )}
+              {s.target && (
+                <span class="fc-sq-badge target" aria-hidden="true">
+                  ★
+                </span>
+              )}
+              {s.myOffer && (
+                <span class="fc-sq-badge offer" aria-hidden="true">
+                  ✓
+                </span>
+              )}
+            </>
+          );
+          return s.choice ? (
+            <button
+              key={s.square}
+              type="button"
+              class={cls}
+              data-square={s.square}
+              data-item={s.item}
+              data-action={s.choice.action}
+              title={s.choice.words}
+              aria-label={`${s.choice.words} (${label})`}
+              disabled={pending}
+              onClick={() => act(s.choice!.json)}
+            >
+              {body}
+            </button>
+          ) : (
+            <div key={s.square} class={cls} data-square={s.square} data-item={s.item} title={label} aria-label={label}>
+              {body}
+            </div>
+          );
+        })}
+      </div>
+      <ActionButtons m={m} act={act} pending={pending} verbs={["done", "pass"]} />
+    </section>
+  );
+}

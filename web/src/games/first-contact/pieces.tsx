@@ -1,0 +1,198 @@
+// First Contact's small pieces, shared by the screen's parts: a glyph, an
+// alien colour's token, a seat's name, a square in words, the action buttons,
+// a key of a glyph pad and a message's glyphs.
+import { seatName } from "../../components/SeatList";
+import type { TableState } from "../../connection";
+import type { Json } from "../../protocol";
+import { SeatMark } from "../../seats";
+import { GLYPHS, charName, gameText, glyphWords, itemName } from "./data";
+import { glyphSource } from "./drag";
+import type { FcView, GlyphKey, GlyphMark, ScreenModel } from "./model";
+import { keyChoice } from "./model";
+
+/** A glyph drawn from the game's own SVG path; the NOT bar above when negated. */
+export function GlyphIcon({ g, negated = false, size = 28 }: { g: number; negated?: boolean; size?: number }) {
+  const glyph = GLYPHS[g];
+  if (!glyph) return null;
+  return (
+    <svg
+      class="fc-glyph"
+      width={size}
+      height={(size * 30) / 24}
+      viewBox="0 -6 24 30"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      stroke-width="2"
+      stroke-linecap="round"
+      stroke-linejoin="round"
+    >
+      <path d={glyph.path} />
+      {negated && <path class="not-bar" d="M3 -3h18" stroke-width="2.6" />}
+    </svg>
+  );
+}
+
+const COLOUR_SHAPE: Record<string, string> = {
+  red: "M10 2a8 8 0 1 0 0.01 0z",
+  blue: "M3 3h14v14H3z",
+  green: "M10 2l8.5 15h-17z",
+  black: "M4 4l12 12M16 4L4 16",
+};
+
+/** An alien colour's token: its colour and its own shape (colour is never the only cue). */
+export function ColourToken({ colour, size = 14 }: { colour: string; size?: number }) {
+  return (
+    <svg class={`fc-token c-${colour}`} width={size} height={size} viewBox="0 0 20 20" aria-hidden="true">
+      <path d={COLOUR_SHAPE[colour] ?? COLOUR_SHAPE.red} />
+    </svg>
+  );
+}
+
+export function Who({ state, seat, mark = true }: { state: TableState; seat: number; mark?: boolean }) {
+  return (
+    <span class="fc-who">
+      {mark && <SeatMark seat={seat} size={14} />}
+      {seatName(state, seat)}
+    </span>
+  );
+}
+
+export function squareWords(v: FcView, s: number): string {
+  const f = v.field[s];
+  return gameText("square", { n: s, item: f ? itemName(f.item) : "?" });
+}
+
+let emojiSupport: boolean | null = null;
+/**
+ * Whether this browser draws colour emoji (the items' pictures). Where it has
+ * no emoji font the pictures would be empty boxes: the item names are shown
+ * instead.
+ */
+export function colourEmoji(): boolean {
+  if (emojiSupport !== null) return emojiSupport;
+  emojiSupport = true;
+  if (typeof navigator === "undefined" || navigator.userAgent.includes("jsdom")) return emojiSupport;
+  try {
+    const c = document.createElement("canvas");
+    c.width = c.height = 20;
+    const x = c.getContext("2d", { willReadFrequently: true });
+    if (!x) return emojiSupport;
+    x.textBaseline = "top";
+    x.font = "16px sans-serif";
+    x.fillStyle = "#000";
+    x.fillText("\u{1F418}", 0, 0);
+    const d = x.getImageData(0, 0, 20, 20).data;
+    emojiSupport = false;
+    for (let i = 0; i < d.length; i += 4)
+      if (d[i + 3] > 0 && (Math.abs(d[i] - d[i + 1]) > 24 || Math.abs(d[i + 1] - d[i + 2]) > 24)) emojiSupport = true;
+  } catch {
+    emojiSupport = true;
+  }
+  return emojiSupport;
+}
+
+export function ActionButtons({
+  m,
+  act,
+  pending,
+  verbs,
+}: {
+  m: ScreenModel;
+  act: (a: Json) => void;
+  pending: boolean;
+  verbs: ("done" | "send" | "pass" | "randomize")[];
+}) {
+  const shown = verbs.map((v) => [v, m.buttons[v]] as const).filter(([, c]) => c);
+  if (!shown.length) return null;
+  return (
+    <div class="fc-buttons">
+      {shown.map(([verb, c]) => (
+        <button
+          key={verb}
+          type="button"
+          class={`primary fc-${verb}`}
+          data-verb={verb}
+          data-action={c!.action}
+          title={c!.words}
+          disabled={pending}
+          onClick={() => act(c!.json)}
+        >
+          {c!.words}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function GlyphKeyButton({
+  k,
+  negate,
+  act,
+  pending,
+  showMeaning,
+}: {
+  k: GlyphKey;
+  negate: boolean;
+  act: (a: Json) => void;
+  pending: boolean;
+  showMeaning: boolean;
+}) {
+  const c = keyChoice(k, negate) ?? (negate ? undefined : k.plain);
+  const meaning = k.meaning ? charName(k.meaning) : "";
+  const desc = [glyphWords(k.glyph, negate && !!c), meaning].filter(Boolean).join(" = ");
+  const content = (
+    <>
+      <GlyphIcon g={k.glyph} negated={negate && !!c} />
+      {showMeaning && k.meaning && <span class="fc-key-meaning">{meaning}</span>}
+    </>
+  );
+  if (!c)
+    return (
+      <div class="fc-key" data-glyph={k.glyph} title={desc}>
+        {content}
+      </div>
+    );
+  return (
+    <button
+      type="button"
+      class="fc-key playable"
+      data-glyph={k.glyph}
+      data-meaning={k.meaning}
+      data-action={c.action}
+      title={`${c.words}${meaning ? ` (${meaning})` : ""}`}
+      aria-label={`${c.words}${meaning ? ` (${meaning})` : ""}`}
+      disabled={pending}
+      onClick={() => act(c.json)}
+    >
+      {content}
+    </button>
+  );
+}
+
+export function MessageGlyphs({
+  glyphs,
+  draggable,
+  size = 24,
+}: {
+  glyphs: GlyphMark[];
+  draggable?: boolean;
+  size?: number;
+}) {
+  return (
+    <span class="fc-msg">
+      {glyphs.map((g, i) => (
+        <span
+          key={i}
+          class="fc-msg-glyph"
+          title={glyphWords(g.glyph, g.negated)}
+          role="img"
+          aria-label={glyphWords(g.glyph, g.negated)}
+          {...(draggable ? glyphSource(g.glyph) : {})}
+        >
+          <GlyphIcon g={g.glyph} negated={g.negated} size={size} />
+        </span>
+      ))}
+    </span>
+  );
+}

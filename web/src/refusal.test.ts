@@ -1,0 +1,42 @@
+// Every refusal a page may get is told in the person's language.
+import { act } from "preact/test-utils";
+import { afterEach, describe, expect, it } from "vitest";
+import { ApiError } from "./api";
+import { lang } from "./i18n";
+import { errorText, refusal } from "./refusal";
+import { ui } from "./strings";
+
+afterEach(() => {
+  lang.value = "en";
+});
+
+describe("refusals in the person's language", () => {
+  const codes = [
+    "chat/not_a_line",
+    "chat/too_fast",
+    "chat/full",
+    "bot/budget",
+    "table/too_many",
+    "table/expired",
+    "request/origin",
+    "request/content_type",
+    "connection/too_many",
+    "review/busy",
+    "seat/taken",
+  ];
+
+  it("every code of meeple-protocol/2 a page may get has its own words in en, it and ko", () => {
+    for (const l of ["en", "it", "ko"] as const) {
+      act(() => {
+        lang.value = l;
+      });
+      for (const code of codes) {
+        const words = refusal({ code, message: "server words" });
+        expect(words, `${l} ${code}`).not.toBe("server words");
+        if (l !== "en") expect(words, `${l} ${code}`).not.toBe(ui.en[`refusal.${code}` as keyof typeof ui.en]);
+      }
+    }
+    expect(errorText(new ApiError("review/busy", "x", 503))).toBe(ui.ko["refusal.review/busy"]);
+    expect(errorText(new TypeError("Failed to fetch"))).toBe(ui.ko["error.network"]);
+  });
+});
