@@ -224,6 +224,34 @@ const en = {
   "refusal.client/game_over": "The game ended before it could be played.",
   "refusal.client/unconfirmed":
     "The connection dropped while it was on its way: look at the table to see whether it was played, and play it again if not.",
+  "new.stand_in": "When someone is away or out of time",
+  "new.stand_in.wait": "wait for them",
+  "new.stand_in.after": "a bot plays for them after a while",
+  "new.stand_in.now": "a bot plays for them at once",
+  "new.stand_in.grace": "After",
+  "new.stand_in.help.wait":
+    "Nobody plays for a person who is away; when their clock runs out they are only marked late.",
+  "new.stand_in.help.after":
+    "The game's bot plays for a person once they have been away {duration} (at once when their clock runs out), until they are back.",
+  "new.stand_in.help.now":
+    "The game's bot plays for a person as soon as they are away or out of time, until they are back.",
+  "new.stand_in.default": "{choice} (usual)",
+  "wait.stand_in.wait": "Away or out of time: the table waits for them",
+  "wait.stand_in.after": "Away: a bot plays for them after {duration}",
+  "wait.stand_in.now": "Away or out of time: a bot plays for them at once",
+  "table.stand_in_soon": "a bot plays for them in {time}",
+  "table.late": "late",
+  "table.late_title": "Their clock has run out: the table waits for them.",
+  "table.stand_in_mine": "A bot is playing for you until you are back.",
+  "table.back": "I'm back",
+  "table.leave": "Leave",
+  "table.leave_ask_play":
+    "Give up your seat? The game's bot takes it for the rest of the game, and you go on watching.",
+  "table.leave_ask_lobby": "Leave your seat? Someone else may take it.",
+  "table.leave_yes": "Leave my seat",
+  "table.leave_no": "Stay",
+  "notify.stand_in_title": "A bot plays for you — {game}",
+  "notify.stand_in_body": "Come back to the table and press “I'm back” to play again.",
 };
 
 export type UiKey = keyof typeof en;
@@ -454,6 +482,32 @@ const it: Record<UiKey, string> = {
   "refusal.client/game_over": "La partita è finita prima che si potesse giocare.",
   "refusal.client/unconfirmed":
     "La connessione è caduta mentre partiva: guarda il tavolo per vedere se è stata giocata e, se no, giocala di nuovo.",
+  "new.stand_in": "Quando qualcuno è assente o senza tempo",
+  "new.stand_in.wait": "lo si aspetta",
+  "new.stand_in.after": "dopo un po', un bot al suo posto",
+  "new.stand_in.now": "subito un bot al suo posto",
+  "new.stand_in.grace": "Dopo",
+  "new.stand_in.help.wait": "Nessuno gioca per chi è assente; quando il suo tempo scade è solo segnato in ritardo.",
+  "new.stand_in.help.after":
+    "Il bot del gioco gioca per una persona quando è assente da {duration} (subito quando il suo tempo scade), finché non torna.",
+  "new.stand_in.help.now": "Il bot del gioco gioca per una persona appena è assente o senza tempo, finché non torna.",
+  "new.stand_in.default": "{choice} (di solito)",
+  "wait.stand_in.wait": "Assenti o senza tempo: il tavolo li aspetta",
+  "wait.stand_in.after": "Assenti: un bot gioca al loro posto dopo {duration}",
+  "wait.stand_in.now": "Assenti o senza tempo: un bot gioca subito al loro posto",
+  "table.stand_in_soon": "un bot gioca al suo posto tra {time}",
+  "table.late": "in ritardo",
+  "table.late_title": "Il suo tempo è scaduto: il tavolo lo aspetta.",
+  "table.stand_in_mine": "Un bot gioca al tuo posto finché non torni.",
+  "table.back": "Eccomi",
+  "table.leave": "Lascia",
+  "table.leave_ask_play":
+    "Lasci il tuo posto? Il bot del gioco lo prende fino alla fine della partita, e tu continui a guardare.",
+  "table.leave_ask_lobby": "Lasci il tuo posto? Potrà prenderlo qualcun altro.",
+  "table.leave_yes": "Lascia il posto",
+  "table.leave_no": "Resto",
+  "notify.stand_in_title": "Un bot gioca al tuo posto — {game}",
+  "notify.stand_in_body": "Torna al tavolo e premi «Eccomi» per giocare di nuovo.",
 };
 
 const ko: Record<UiKey, string> = {
@@ -676,6 +730,31 @@ const ko: Record<UiKey, string> = {
   "refusal.client/game_over": "두기 전에 게임이 끝났습니다.",
   "refusal.client/unconfirmed":
     "보내는 중에 연결이 끊겼습니다. 테이블을 보고 두어졌는지 확인한 뒤, 아니면 다시 두세요.",
+  "new.stand_in": "누군가 자리를 비우거나 시간이 다 되면",
+  "new.stand_in.wait": "기다립니다",
+  "new.stand_in.after": "잠시 뒤 봇이 대신 둡니다",
+  "new.stand_in.now": "바로 봇이 대신 둡니다",
+  "new.stand_in.grace": "대기 시간",
+  "new.stand_in.help.wait": "자리를 비운 사람 대신 아무도 두지 않습니다. 시간이 다 되면 늦음으로만 표시됩니다.",
+  "new.stand_in.help.after":
+    "자리를 비운 지 {duration}이 지나면(시간이 다 되면 바로) 돌아올 때까지 게임의 봇이 대신 둡니다.",
+  "new.stand_in.help.now": "자리를 비우거나 시간이 다 되는 즉시 돌아올 때까지 게임의 봇이 대신 둡니다.",
+  "new.stand_in.default": "{choice} (기본)",
+  "wait.stand_in.wait": "자리 비움이나 시간 초과: 테이블이 기다립니다",
+  "wait.stand_in.after": "자리 비움: {duration} 뒤 봇이 대신 둡니다",
+  "wait.stand_in.now": "자리 비움이나 시간 초과: 바로 봇이 대신 둡니다",
+  "table.stand_in_soon": "{time} 뒤 봇이 대신 둡니다",
+  "table.late": "늦음",
+  "table.late_title": "시간이 다 됐습니다. 테이블이 기다리는 중입니다.",
+  "table.stand_in_mine": "돌아올 때까지 봇이 대신 두고 있습니다.",
+  "table.back": "돌아왔어요",
+  "table.leave": "나가기",
+  "table.leave_ask_play": "자리를 내놓을까요? 게임이 끝날 때까지 게임의 봇이 그 자리를 맡고, 나는 계속 관전합니다.",
+  "table.leave_ask_lobby": "자리를 비울까요? 다른 사람이 앉을 수 있습니다.",
+  "table.leave_yes": "자리 내놓기",
+  "table.leave_no": "남기",
+  "notify.stand_in_title": "봇이 대신 두는 중 — {game}",
+  "notify.stand_in_body": "테이블로 돌아와 “돌아왔어요”를 누르면 다시 둘 수 있습니다.",
 };
 
 export const ui: Catalog<UiKey> = { en, it, ko };

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { Credentials } from "../api";
-import { credentials, heldSeats } from "../api";
+import { credentials, forgetSeat, heldSeats } from "../api";
 import { TableConnection } from "../connection";
 import { lang } from "../i18n";
 import type { GameInfo } from "../protocol";
@@ -48,6 +48,18 @@ function OneSeatTable({
   useEffect(() => conn.setLang(lang.value), [conn, lang.value]);
 
   const state = conn.state.value;
+  // After "Leave": once the server answers with a spectator's picture, the seat is forgotten here too.
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    if (leaving && state && state.seat < 0 && creds.seat !== undefined) {
+      forgetSeat(id, creds.seat);
+      setLeaving(false);
+      onJoined();
+    }
+  }, [leaving, state, creds.seat, id]);
+  const leave = () => {
+    if (conn.leave()) setLeaving(true);
+  };
   // People keep their seats at the rematch: its table learns this browser's tokens.
   useRematchSeats(state?.rematch, creds);
   const mod = useGame(state?.game);
@@ -74,9 +86,10 @@ function OneSeatTable({
           hasSeat={creds.token !== undefined}
           onJoined={onJoined}
           game={game}
+          onLeave={leave}
         />
       ) : (
-        <Play state={state} conn={conn} mod={mod} hostToken={hostToken} game={game} />
+        <Play state={state} conn={conn} mod={mod} hostToken={hostToken} game={game} onLeave={leave} />
       )}
     </main>
   );

@@ -19,6 +19,7 @@ import { errorText } from "../../refusal";
 import { duration, useNow, when, clockWords } from "../../time";
 import { botSpec, type Strength } from "../NewTable";
 import { EndScreen } from "./End";
+import { LeaveButton, StandInNotice } from "./Presence";
 
 /** The take-back button: shown at tables that allow it, usable when the seat has something to take back. */
 function UndoButton({ state, conn, disabled }: { state: TableState; conn: TableConnection; disabled: boolean }) {
@@ -94,6 +95,7 @@ export function Play({
   game,
   top,
   note,
+  onLeave,
 }: {
   state: TableState;
   conn: TableConnection;
@@ -105,6 +107,8 @@ export function Play({
   top?: ComponentChildren;
   /** A line under the turn bar (hot-seat: nobody here must act). */
   note?: string;
+  /** Gives up this seat (after the person confirmed); absent where leaving is not offered. */
+  onLeave?: () => void;
 }) {
   const Screen = mod?.Screen;
   const act = (a: Parameters<TableConnection["act"]>[0]) => conn.act(a);
@@ -148,6 +152,7 @@ export function Play({
           {note}
         </p>
       )}
+      <StandInNotice state={state} conn={conn} />
       {state.phase === "finished" && <EndScreen state={state} mod={mod} hostToken={hostToken} />}
       <div class={`play-body${guide ? " guided" : ""}`}>
         {guide && (
@@ -163,6 +168,9 @@ export function Play({
         </div>
         <aside class="side">
           <SeatList state={state} />
+          {onLeave && state.phase === "playing" && state.seat >= 0 && (
+            <LeaveButton phase={state.phase} onLeave={onLeave} />
+          )}
           {hostToken && state.phase === "playing" && <HostSeats state={state} hostToken={hostToken} game={game} />}
           <ChoiceList
             choices={state.choices ?? []}

@@ -3,12 +3,13 @@ import { api, playerName, rememberName, rememberSeat } from "../../api";
 import { botLabel } from "../../components/SeatList";
 import type { TableState } from "../../connection";
 import { GAME_INFO } from "../../games/info";
-import type { GameInfo, LobbySeat, TableOptions } from "../../protocol";
+import type { GameInfo, LobbySeat, StandIn, TableOptions } from "../../protocol";
 import { href } from "../../router";
 import { SeatMark } from "../../seats";
 import { t } from "../../strings";
 import { errorText } from "../../refusal";
 import { clockWords } from "../../time";
+import { LeaveButton } from "./Presence";
 import { ParamField, botSpec, type Strength } from "../NewTable";
 
 export function Waiting(props: {
@@ -18,6 +19,8 @@ export function Waiting(props: {
   hasSeat: boolean;
   onJoined: () => void;
   game?: GameInfo;
+  /** Gives up this seat (after the person confirmed); absent where leaving is not offered. */
+  onLeave?: () => void;
 }) {
   const { state, id, hostToken } = props;
   const [copied, setCopied] = useState(false);
@@ -147,12 +150,21 @@ export function Waiting(props: {
           <small>{t("wait.start_hint")}</small>
         </div>
       ) : props.hasSeat && state.seat >= 0 ? (
-        <p class="muted">{t("wait.joined", { n: state.seat + 1 })}</p>
+        <div class="actions">
+          <p class="muted">{t("wait.joined", { n: state.seat + 1 })}</p>
+          {props.onLeave && <LeaveButton phase="lobby" onLeave={props.onLeave} />}
+        </div>
       ) : (
         <p class="muted">{t("wait.host_starts")}</p>
       )}
     </section>
   );
+}
+
+/** The table's stand-in choice in words: wait, a bot after how long, or one at once. */
+export function standInWords(s: StandIn): string {
+  if (s.mode === "after") return t("wait.stand_in.after", { duration: clockWords(s.seconds) });
+  return t(s.mode === "now" ? "wait.stand_in.now" : "wait.stand_in.wait");
 }
 
 /** The table's own options in the waiting room: undo, and the clock of a turn-based table. */
@@ -161,6 +173,7 @@ export function TableOptionsLine({ opts }: { opts: TableOptions }) {
     <ul class="table-options-line muted">
       <li>{opts.undo ? t("wait.undo_on") : t("wait.undo_off")}</li>
       {opts.turn_based && <li>{t("table.turn_based", { duration: clockWords(opts.clock_seconds) })}</li>}
+      {opts.stand_in && <li class="stand-in-rule">{standInWords(opts.stand_in)}</li>}
       {opts.clock_seconds > 0 && (
         <li>
           {t("new.on_timeout")}: {t(opts.on_timeout === "takeover" ? "new.on_timeout.takeover" : "new.on_timeout.bot")}
