@@ -93,7 +93,7 @@ export const tests = {
     const looks = [
       ["en", DESKTOP, "I'm back", "A bot is playing for you"],
       ["ko", PHONE, "돌아왔어요", "봇이 대신 두고 있습니다"],
-      ["it", PHONE, "Eccomi", "un bot gioca al tuo posto finché non torni"],
+      ["it", PHONE, "Eccomi", "Un bot gioca al tuo posto finché non torni"],
     ];
     for (const [lang, viewport, button, words] of looks) {
       const table = await api(server, "POST", "/api/tables", {
