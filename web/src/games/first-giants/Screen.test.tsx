@@ -51,6 +51,19 @@ describe("First Giants board", () => {
     expect(container.querySelector(".fg-context")?.textContent).toContain("Mammoth");
   });
 
+  it("says how many repetitions come after this one: none for a card that fires once", () => {
+    const once = draw("effect");
+    expect(msgs.effect.view).toMatchObject({ effect: { repetitions_left: 1 } });
+    expect(once.container.querySelector(".fg-context")?.textContent).not.toContain("Repetitions");
+    once.unmount();
+    const view = msgs.effect.view as { effect: object };
+    const twice = { ...msgs.effect, view: { ...view, effect: { ...view.effect, repetitions_left: 2 } } };
+    const r = render(
+      <Screen state={twice} log={[]} act={vi.fn()} pending={false} conn={{} as unknown as TableConnection} />,
+    );
+    expect(r.container.querySelector(".fg-context")?.textContent).toContain("Repetitions left after this one: 1.");
+  });
+
   it("takes a reclaimed pawn's amber by clicking the amber", () => {
     const { container, act } = draw("reclaim");
     const amber = container.querySelector<HTMLButtonElement>(".fg-player.me button.fg-counter.amber");

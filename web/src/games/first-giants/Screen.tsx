@@ -59,7 +59,8 @@ export function contextLine(m: ScreenModel, state: TableState): string {
         owner: seatName(state, e.owner),
         text: pick(e.card.text),
       });
-      if (e.repetitions_left > 0) s += gameText("ask.repeats", { n: e.repetitions_left });
+      // `repetitions_left` counts this one too: after it come one fewer (the server's own words say the same).
+      if (e.repetitions_left > 1) s += gameText("ask.repeats", { n: e.repetitions_left - 1 });
       const eff = CARD_RULES[e.card.id].effect;
       if (e.exhibited_in_this_effect > 0 && eff === "exhibit_two_different") s += gameText("ask.second_different");
       if (e.exhibited_in_this_effect > 0 && eff === "exhibit_two_same") s += gameText("ask.second_same");
