@@ -64,6 +64,26 @@ describe("First Giants board", () => {
     expect(r.container.querySelector(".fg-context")?.textContent).toContain("Repetitions left after this one: 1.");
   });
 
+  it("the deck's count and its words agree: cards not yet shuffled are not an empty deck", () => {
+    const view = msgs.turn.view as object;
+    const deck = (count: number) => {
+      const state = { ...msgs.turn, view: { ...view, deck_count: count, deck_top: null } };
+      const r = render(
+        <Screen state={state} log={[]} act={vi.fn()} pending={false} conn={{} as unknown as TableConnection} />,
+      );
+      const text = r.container.querySelector(".fg-deck")?.textContent ?? "";
+      r.unmount();
+      return text;
+    };
+    const start = deck(60);
+    expect(start).toContain("60 cards left");
+    expect(start).not.toContain("The deck is empty");
+    expect(start).toContain("not shuffled yet");
+    const end = deck(0);
+    expect(end).toContain("0 cards left");
+    expect(end).toContain("The deck is empty");
+  });
+
   it("takes a reclaimed pawn's amber by clicking the amber", () => {
     const { container, act } = draw("reclaim");
     const amber = container.querySelector<HTMLButtonElement>(".fg-player.me button.fg-counter.amber");

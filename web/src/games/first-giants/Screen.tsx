@@ -175,6 +175,9 @@ function Sites({ m, state, onAct, pending }: { m: ScreenModel; state: TableState
           <div class="fg-deck-stack" title={t("fg.deck_top")}>
             <Card card={m.deck.top} extraClass="top" tag={t("fg.deck_next")} />
           </div>
+        ) : m.deck.count > 0 ? (
+          // Before the first deal (a replay's step 0) the cards are there but none is face up yet.
+          <div class="fg-card empty face-down">{t("fg.deck_face_down")}</div>
         ) : (
           <div class="fg-card empty">{t("fg.deck_empty")}</div>
         )}
