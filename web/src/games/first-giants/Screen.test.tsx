@@ -7,6 +7,7 @@ import { setLang } from "../../i18n";
 import type { Json } from "../../protocol";
 import { Result } from "./Result";
 import { Screen } from "./Screen";
+import { gameText } from "./data";
 import { catalog } from "./strings";
 import data from "./testdata.json";
 
@@ -82,6 +83,16 @@ describe("First Giants board", () => {
     const end = deck(0);
     expect(end).toContain("0 cards left");
     expect(end).toContain("The deck is empty");
+  });
+
+  it("the end of the game is said once: the last event's words, as the server joins them, in each language", () => {
+    // events.cpp: "ev.game_over", then final_text() beginning with "end.heading".
+    const end = () => `${gameText("ev.game_over")} ${gameText("end.heading")}`;
+    expect(end()).toBe("The game is over. Final scores:");
+    setLang("it");
+    expect(end()).toBe("La partita è finita. Punteggi finali:");
+    setLang("ko");
+    expect(end()).toBe("게임이 끝났습니다. 최종 점수:");
   });
 
   it("takes a reclaimed pawn's amber by clicking the amber", () => {
