@@ -274,6 +274,8 @@ const en = {
   "refusal.store/fenced": "The table has moved to another server, so nothing changed: reconnecting.",
   "refusal.table/exists": "A table with this name exists already: try again.",
   "refusal.table/finished": "The game is over: this can no longer change.",
+  "wait.full": "This table is full: every seat is taken.",
+  "wait.full_watch": "You can watch: the game shows on this page when it starts.",
 };
 
 export type UiKey = keyof typeof en;
@@ -552,6 +554,8 @@ const it: Record<UiKey, string> = {
   "refusal.store/fenced": "Il tavolo è passato a un altro server, quindi non è cambiato niente: riconnessione.",
   "refusal.table/exists": "Esiste già un tavolo con questo nome: riprova.",
   "refusal.table/finished": "La partita è finita: questo non si può più cambiare.",
+  "wait.full": "Questo tavolo è al completo: tutti i posti sono presi.",
+  "wait.full_watch": "Puoi guardare: la partita compare in questa pagina quando comincia.",
 };
 
 const ko: Record<UiKey, string> = {
@@ -821,6 +825,8 @@ const ko: Record<UiKey, string> = {
   "refusal.store/fenced": "테이블이 다른 서버로 옮겨져 아무것도 바뀌지 않았습니다. 다시 연결하는 중입니다.",
   "refusal.table/exists": "같은 이름의 테이블이 이미 있습니다. 다시 시도하세요.",
   "refusal.table/finished": "게임이 끝나 더는 바꿀 수 없습니다.",
+  "wait.full": "이 테이블은 자리가 모두 찼습니다.",
+  "wait.full_watch": "관전할 수 있습니다. 게임이 시작되면 이 페이지에 나타납니다.",
 };
 
 export const ui: Catalog<UiKey> = { en, it, ko };

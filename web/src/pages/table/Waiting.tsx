@@ -28,6 +28,8 @@ export function Waiting(props: {
   const [error, setError] = useState<string | null>(null);
   const link = `${location.origin}${location.pathname}${href({ page: "table", id })}`;
   const seats = state.seats as LobbySeat[];
+  // No seat for a person is free: nothing to join, but the game can be watched here.
+  const full = !props.hasSeat && !seats.some((s) => s.kind === "person" && !s.taken);
   const join = async (seat: number) => {
     try {
       const who = name.trim() || t("new.person");
@@ -61,7 +63,14 @@ export function Waiting(props: {
           </button>
         </div>
       </div>
-      {!props.hasSeat && (
+      {full && (
+        <div class="banner warn table-full" role="status">
+          <span>
+            <strong>{t("wait.full")}</strong> {t("wait.full_watch")}
+          </span>
+        </div>
+      )}
+      {!props.hasSeat && !full && (
         <div class="param">
           <label for="join-name">{t("wait.join_as")}</label>
           <input
