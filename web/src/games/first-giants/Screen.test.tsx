@@ -68,11 +68,18 @@ describe("First Giants board", () => {
   it("the deck's count and its words agree: cards not yet shuffled are not an empty deck", () => {
     const view = msgs.turn.view as object;
     const deck = (count: number) => {
-      const state = { ...msgs.turn, view: { ...view, deck_count: count, deck_top: null } };
+      const state = {
+        ...msgs.turn,
+        to_act: [],
+        choices: [],
+        view: { ...view, to_act: [], deck_count: count, deck_top: null },
+      };
       const r = render(
         <Screen state={state} log={[]} act={vi.fn()} pending={false} conn={{} as unknown as TableConnection} />,
       );
       const text = r.container.querySelector(".fg-deck")?.textContent ?? "";
+      // Nobody decides before the deal: no prompt naming nobody.
+      expect(r.container.querySelector(".fg-prompt")).toBeNull();
       r.unmount();
       return text;
     };

@@ -24,7 +24,10 @@ export function Screen({ state, act, pending }: GameScreenProps) {
   const mineFirst = m.myTurn && !m.sites.some((s) => s.slots.some((x) => x.act)) && m.onPieces > 0;
   return (
     <div class={`fg-board ${m.myTurn ? "my-turn" : ""}`} aria-label={t("fg.board")} data-phase={m.phase}>
-      {state.phase === "playing" && <Prompt m={m} state={state} onAct={onAct} pending={pending} />}
+      {/* Nobody decides before the first deal (a replay's step 0): no "decides" without a name. */}
+      {state.phase === "playing" && m.toAct.length > 0 && (
+        <Prompt m={m} state={state} onAct={onAct} pending={pending} />
+      )}
       {m.me && mineFirst && <PlayerArea p={m.me} m={m} state={state} onAct={onAct} pending={pending} />}
       <div class="fg-table">
         <Sites m={m} state={state} onAct={onAct} pending={pending} />
