@@ -5,6 +5,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/preact";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { notifyPermission } from "./attention";
 import { lang } from "./i18n";
 import { NewTable, createRequest, shownStandIn, type TableChoices } from "./pages/NewTable";
 import { Table } from "./pages/Table";
@@ -183,6 +184,23 @@ describe("stand-ins at the table", () => {
     } finally {
       vi.unstubAllGlobals();
       Object.defineProperty(document, "hidden", { configurable: true, get: () => false });
+    }
+  });
+
+  it("at a table with a clock a person may allow notifications (a stand-in may come while the tab is hidden)", () => {
+    notifyPermission.value = "default";
+    try {
+      const ws = open();
+      ws.deliver(
+        state(0, 3, { table_options: { undo: true, clock_seconds: 0, turn_based: false, on_timeout: "bot" } }),
+      );
+      expect(screen.queryByRole("button", { name: "Notify me when it is my turn" })).toBeNull();
+      ws.deliver(
+        state(0, 4, { table_options: { undo: true, clock_seconds: 30, turn_based: false, on_timeout: "bot" } }),
+      );
+      expect(screen.getByRole("button", { name: "Notify me when it is my turn" })).toBeTruthy();
+    } finally {
+      notifyPermission.value = "unsupported";
     }
   });
 

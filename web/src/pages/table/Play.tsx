@@ -142,7 +142,10 @@ export function Play({
         <TurnClock state={state} />
         {state.seat < 0 && <span class="muted">{t("table.spectator")}</span>}
         {top}
-        {state.phase === "playing" && state.seat >= 0 && state.table_options?.turn_based && <NotifyButton />}
+        {/* Where a clock runs: the turn, or a stand-in taking over, may come while the tab is hidden. */}
+        {state.phase === "playing" &&
+          state.seat >= 0 &&
+          (state.table_options?.turn_based || (state.table_options?.clock_seconds ?? 0) > 0) && <NotifyButton />}
         <a class="button small" href={href({ page: "rules", game: state.game })} target="_blank" rel="noopener">
           {t("nav.rules")}
         </a>
