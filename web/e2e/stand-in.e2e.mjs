@@ -114,13 +114,13 @@ export const tests = {
       await screenshot(page, `stand-in-mine-${viewport === PHONE ? "phone" : "desktop"}-${lang}`);
       if (lang === "en") {
         assert(
-          (await page.locator('.side .seat-list li[data-seat="0"]').textContent()).includes("a bot plays for them"),
-          "her seat says a bot plays",
+          (await page.locator('.side .seat-list li[data-seat="0"]').textContent()).includes("a bot plays for you"),
+          "her seat says a bot plays for her",
         );
         await back.click();
         await page.locator(".stand-in-mine").waitFor({ state: "detached", timeout: 3000 });
         assert(
-          !(await page.locator('.side .seat-list li[data-seat="0"]').textContent()).includes("a bot plays for them"),
+          !(await page.locator('.side .seat-list li[data-seat="0"]').textContent()).includes("a bot plays for you"),
           "the seat is hers again",
         );
       }

@@ -171,6 +171,7 @@ describe("stand-ins at the table", () => {
       expect(screen.queryByRole("button", { name: "I'm back" })).toBeNull();
       ws.deliver(state(0, 4, { seats: seats([{ stand_in: true }, {}]) }));
       expect(screen.getByText("A bot is playing for you until you are back.")).toBeTruthy();
+      expect(document.querySelector('.seat-list li[data-seat="0"]')?.textContent).toContain("a bot plays for you");
       expect(shown).toEqual([
         {
           title: "A bot plays for you — toy",

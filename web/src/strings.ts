@@ -276,6 +276,7 @@ const en = {
   "refusal.table/finished": "The game is over: this can no longer change.",
   "wait.full": "This table is full: every seat is taken.",
   "wait.full_watch": "You can watch: the game shows on this page when it starts.",
+  "table.stand_in_you": "a bot plays for you",
 };
 
 export type UiKey = keyof typeof en;
@@ -556,6 +557,7 @@ const it: Record<UiKey, string> = {
   "refusal.table/finished": "La partita è finita: questo non si può più cambiare.",
   "wait.full": "Questo tavolo è al completo: tutti i posti sono presi.",
   "wait.full_watch": "Puoi guardare: la partita compare in questa pagina quando comincia.",
+  "table.stand_in_you": "un bot gioca al posto tuo",
 };
 
 const ko: Record<UiKey, string> = {
@@ -827,6 +829,7 @@ const ko: Record<UiKey, string> = {
   "refusal.table/finished": "게임이 끝나 더는 바꿀 수 없습니다.",
   "wait.full": "이 테이블은 자리가 모두 찼습니다.",
   "wait.full_watch": "관전할 수 있습니다. 게임이 시작되면 이 페이지에 나타납니다.",
+  "table.stand_in_you": "봇이 나 대신 두는 중",
 };
 
 export const ui: Catalog<UiKey> = { en, it, ko };

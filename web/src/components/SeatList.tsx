@@ -63,7 +63,9 @@ export function SeatList({ state }: { state: TableState }) {
                 {botLabel(s.name)}
               </span>
             )}
-            {s.stand_in && <span class="tag warn">{t("table.stand_in")}</span>}
+            {s.stand_in && (
+              <span class="tag warn">{i === state.seat ? t("table.stand_in_you") : t("table.stand_in")}</span>
+            )}
             {s.kind === "person" && !s.connected && !s.stand_in && <span class="tag">{t("table.away")}</span>}
             {s.kind === "person" && !s.stand_in && typeof s.stand_in_at === "number" && (
               <span class="tag warn stand-in-soon" data-stand-in-at={s.stand_in_at}>
