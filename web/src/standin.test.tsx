@@ -226,6 +226,29 @@ describe("stand-ins at the table", () => {
     expect(screen.getByText("You are watching")).toBeTruthy();
   });
 
+  it("in the waiting room Leave frees the seat for someone else, after asking", () => {
+    const ws = open();
+    const lobby = (seat: number, taken: boolean) => ({
+      ...state(seat, 0),
+      phase: "lobby",
+      seats: [
+        { kind: "person", name: taken ? "Ana" : "", taken, connected: taken },
+        { kind: "person", name: "", taken: false, connected: false },
+      ],
+    });
+    ws.deliver(lobby(0, true));
+    fireEvent.click(screen.getByRole("button", { name: "Leave" }));
+    expect(screen.getByText("Leave your seat? Someone else may take it.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Leave my seat" }));
+    expect(ws.sent.at(-1)).toEqual({ type: "leave" });
+    ws.deliver(lobby(-1, false));
+    // This browser holds no seat any more: both seats may be taken again.
+    const spectator = FakeSocket.holding(null);
+    act(() => spectator.open());
+    spectator.deliver(lobby(-1, false));
+    expect(screen.getAllByRole("button", { name: "Take this seat" })).toHaveLength(2);
+  });
+
   it("the waiting room tells the table's stand-in choice", () => {
     const ws = open();
     ws.deliver({
