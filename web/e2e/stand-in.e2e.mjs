@@ -98,7 +98,9 @@ export const tests = {
     for (const [lang, viewport, button, words] of looks) {
       const table = await api(server, "POST", "/api/tables", {
         game: "ufo",
-        seats: [{ kind: "person" }, { kind: "bot", bot: "random" }],
+        // A bot that thinks a little: with random players on both seats the game can end within a second of
+        // the stand-in starting, and the notice with it.
+        seats: [{ kind: "person" }, { kind: "bot", bot: "ismcts:medium" }],
         public: false,
         auto_start: true,
         clock_seconds: 4,
@@ -108,8 +110,11 @@ export const tests = {
       const page = await openSeat(server, context, table, { ...anna, name: "Anna" }, { lang, viewport });
       // Anna does not decide: her clock runs out and the bot plays for her.
       const back = page.locator(".stand-in-mine button");
-      await back.waitFor({ timeout: 20000 });
-      const told = await page.locator(".stand-in-mine").textContent();
+      const told = await (
+        await page.waitForFunction(() => document.querySelector(".stand-in-mine")?.textContent, null, {
+          timeout: 20000,
+        })
+      ).jsonValue();
       assert(told.includes(words) && told.includes(button), `told in ${lang}: ${told}`);
       await screenshot(page, `stand-in-mine-${viewport === PHONE ? "phone" : "desktop"}-${lang}`);
       if (lang === "en") {
