@@ -125,6 +125,23 @@ export function forget(table: string): void {
   store(a);
 }
 
+/** Forgets one seat of a table (the person left it); the host's token and other seats stay. */
+export function forgetSeat(table: string, seat: number): void {
+  const a = all();
+  const c = a[table];
+  if (!c) return;
+  const seats = heldSeats(c).filter((s) => s.seat !== seat);
+  const rest: Credentials = { ...c, seats };
+  if (c.seat === seat) {
+    delete rest.token;
+    delete rest.seat;
+    delete rest.name;
+    if (seats.length) Object.assign(rest, { token: seats[0].token, seat: seats[0].seat, name: seats[0].name });
+  }
+  a[table] = rest;
+  store(a);
+}
+
 /** Every seat the browser holds at a table, in seat order (the old one-seat form included). */
 export function heldSeats(c: Credentials): SeatCredential[] {
   const out: SeatCredential[] = [];

@@ -17,6 +17,16 @@ export function duration(ms: number): string {
   return t("dur.days", { n: Math.floor(m / DAY) });
 }
 
+/** Time left on a countdown: "4:59" under an hour, "2:05:00" under a day, in words beyond. */
+export function countdown(ms: number): string {
+  const secs = Math.max(0, Math.ceil(ms / 1000));
+  if (secs >= 86400) return duration(ms);
+  const h = Math.floor(secs / 3600);
+  const m = Math.floor((secs % 3600) / 60);
+  const s = String(secs % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
 /** A clock setting in words: "1 hour", "12 hours", "1 day", "3 days". */
 export function clockWords(seconds: number): string {
   if (seconds % 86400 === 0) {

@@ -2,6 +2,7 @@ import type { TableState } from "../connection";
 import type { PlayingSeat } from "../protocol";
 import { SeatMark } from "../seats";
 import { t } from "../strings";
+import { countdown, useNow } from "../time";
 
 /** A bot spec in words: "ismcts:hard" is a hard bot, others are just bots. */
 export function botLabel(spec: string): string {
@@ -37,9 +38,18 @@ export function seatName(state: TableState, seat: number): string {
   return seat === state.seat ? `${name} (${t("table.you")})` : name;
 }
 
-/** The players: marker, name, bot or person, away, stand-in, and who must act. */
+/**
+ * The players: marker, name, bot or person, away, stand-in, and who must act.
+ * Everyone sees when a stand-in will play for a person away (a countdown),
+ * that one plays for them, and that a person is late (their clock ran out at
+ * a table that waits for them).
+ */
 export function SeatList({ state }: { state: TableState }) {
   const toAct = new Set(state.to_act ?? []);
+  const counting = state.seats.some((s) => typeof (s as PlayingSeat).stand_in_at === "number");
+  // Re-drawn every second while a countdown runs; the time left is from now, not from the last tick.
+  useNow(counting ? 1000 : 60_000);
+  const now = Date.now();
   return (
     <ul class="seat-list">
       {state.seats.map((raw, i) => {
@@ -53,8 +63,20 @@ export function SeatList({ state }: { state: TableState }) {
                 {botLabel(s.name)}
               </span>
             )}
-            {s.stand_in && <span class="tag warn">{t("table.stand_in")}</span>}
+            {s.stand_in && (
+              <span class="tag warn">{i === state.seat ? t("table.stand_in_you") : t("table.stand_in")}</span>
+            )}
             {s.kind === "person" && !s.connected && !s.stand_in && <span class="tag">{t("table.away")}</span>}
+            {s.kind === "person" && !s.stand_in && typeof s.stand_in_at === "number" && (
+              <span class="tag warn stand-in-soon" data-stand-in-at={s.stand_in_at}>
+                {t("table.stand_in_soon", { time: countdown(s.stand_in_at - now) })}
+              </span>
+            )}
+            {s.kind === "person" && s.late && (
+              <span class="tag warn late" title={t("table.late_title")}>
+                {t("table.late")}
+              </span>
+            )}
             {toAct.has(i) && (
               <span class="dot" aria-hidden="true">
                 ●

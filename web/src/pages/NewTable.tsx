@@ -2,7 +2,17 @@ import { useState } from "preact/hooks";
 import { api, playerName, remember, rememberName, rememberSeat } from "../api";
 import { GAME_INFO } from "../games/info";
 import { lang, pick } from "../i18n";
-import type { CreateTableRequest, GameInfo, Json, OnTimeout, ParamSchema, SeatSpec } from "../protocol";
+import type {
+  CreateTableRequest,
+  GameInfo,
+  Json,
+  OnTimeout,
+  ParamSchema,
+  SeatSpec,
+  StandIn,
+  StandInMode,
+} from "../protocol";
+import { defaultStandIn } from "../protocol";
 import { LearnButton } from "../learn";
 import { go, href } from "../router";
 import { SeatMark } from "../seats";
@@ -16,6 +26,9 @@ export type SeatChoice = { kind: "person" } | { kind: "here"; name: string } | {
 
 /** The clocks a turn-based table may have, in seconds: 1 hour to 7 days (the server takes up to 14). */
 export const CLOCKS = [3600, 12 * 3600, 86400, 3 * 86400, 7 * 86400];
+
+/** How long a person may be away before a stand-in plays for them, in seconds: 1 minute to 1 day (the server's range). */
+export const GRACES = [60, 120, 300, 600, 900, 1800, 3600, 3 * 3600, 12 * 3600, 86400];
 
 /** The server's bot spec for a strength: ismcts carries strengths; games without it get their default bot. */
 export function botSpec(game: GameInfo, s: SeatChoice): SeatSpec {
@@ -96,6 +109,14 @@ export interface TableChoices {
   turnBased: boolean;
   clock: number;
   onTimeout: OnTimeout;
+  /** The host's choice of stand-in; null: the server's default for this table (see shownStandIn). */
+  standIn?: StandIn | null;
+}
+
+/** What the server does for these choices when the host picks no stand-in (docs/protocol.md, POST /api/tables). */
+export function shownStandIn(c: TableChoices): StandIn {
+  const people = c.seats.slice(0, c.players).filter((s) => s.kind !== "bot").length;
+  return c.standIn ?? defaultStandIn({ turn_based: c.turnBased, public: c.isPublic, people });
 }
 
 /**
@@ -122,6 +143,7 @@ export function createRequest(game: GameInfo, c: TableChoices): CreateTableReque
     req.clock_seconds = c.clock;
     req.on_timeout = c.onTimeout;
   }
+  if (c.standIn) req.stand_in = c.standIn.mode === "after" ? c.standIn : { mode: c.standIn.mode };
   return req;
 }
 
@@ -145,13 +167,15 @@ export function NewTable({ game }: { game: GameInfo }) {
   const [turnBased, setTurnBased] = useState(false);
   const [clock, setClock] = useState(86400);
   const [onTimeout, setOnTimeout] = useState<OnTimeout>("bot");
+  const [standIn, setStandIn] = useState<StandIn | null>(null);
+  const choices: TableChoices = { players, seats, params, isPublic, undo, turnBased, clock, onTimeout, standIn };
 
   const submit = async (e: Event) => {
     e.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      const req = createRequest(game, { players, seats, params, isPublic, undo, turnBased, clock, onTimeout });
+      const req = createRequest(game, choices);
       const table = await api.create(req);
       const who = name.trim() || t("new.person");
       rememberName(who);
@@ -319,6 +343,11 @@ export function NewTable({ game }: { game: GameInfo }) {
               <small class="muted">{t("new.turn_based_help")}</small>
             </div>
           )}
+          <StandInField
+            shown={shownStandIn(choices)}
+            usual={shownStandIn({ ...choices, standIn: null })}
+            set={setStandIn}
+          />
         </fieldset>
         <label class="check">
           <input
@@ -343,5 +372,61 @@ export function NewTable({ game }: { game: GameInfo }) {
         </div>
       </form>
     </main>
+  );
+}
+
+/**
+ * What happens when a person is away or out of time: wait, a stand-in after
+ * a grace (1 minute to 1 day), or one at once. `usual` is what the server
+ * does when the host chooses nothing; it is marked in the list.
+ */
+function StandInField({ shown, usual, set }: { shown: StandIn; usual: StandIn; set: (s: StandIn) => void }) {
+  const mark = (mode: StandInMode, words: string) =>
+    mode === usual.mode ? t("new.stand_in.default", { choice: words }) : words;
+  const grace = shown.mode === "after" ? shown.seconds : usual.mode === "after" ? usual.seconds : 300;
+  const graces = GRACES.includes(grace) ? GRACES : [...GRACES, grace].sort((a, b) => a - b);
+  return (
+    <div class="stand-in-options">
+      <div class="param">
+        <label for="stand-in">{t("new.stand_in")}</label>
+        <select
+          id="stand-in"
+          value={shown.mode}
+          onChange={(e) => {
+            const mode = (e.target as HTMLSelectElement).value as StandInMode;
+            set(mode === "after" ? { mode, seconds: grace } : { mode });
+          }}
+        >
+          {(["wait", "after", "now"] as const).map((m) => (
+            <option key={m} value={m}>
+              {mark(m, t(`new.stand_in.${m}`))}
+            </option>
+          ))}
+        </select>
+      </div>
+      {shown.mode === "after" && (
+        <div class="param">
+          <label for="stand-in-grace">{t("new.stand_in.grace")}</label>
+          <select
+            id="stand-in-grace"
+            value={grace}
+            onChange={(e) => set({ mode: "after", seconds: Number((e.target as HTMLSelectElement).value) })}
+          >
+            {graces.map((g) => (
+              <option key={g} value={g}>
+                {usual.mode === "after" && g === usual.seconds
+                  ? t("new.stand_in.default", { choice: clockWords(g) })
+                  : clockWords(g)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <small class="muted">
+        {shown.mode === "after"
+          ? t("new.stand_in.help.after", { duration: clockWords(grace) })
+          : t(`new.stand_in.help.${shown.mode}`)}
+      </small>
+    </div>
   );
 }

@@ -60,6 +60,12 @@ export function Replay({ id, games }: { id: string; games?: GameInfo[] | null })
   const [step, setStep] = useState(0);
   const [at, setAt] = useState<ReplayAt | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A link to a table the server does not know: no table to go back to.
+  const [unknown, setUnknown] = useState(false);
+  const failed = (e: unknown) => {
+    if (e instanceof ApiError && e.code === "table/unknown") setUnknown(true);
+    setError(errorText(e));
+  };
   const [mod, setMod] = useState<GameModule | null>(null);
   // The bot's review of the seat shown (asked for with its button).
   const [review, setReview] = useState<Review | "loading" | null>(null);
@@ -83,9 +89,11 @@ export function Replay({ id, games }: { id: string; games?: GameInfo[] | null })
         setList(r);
         setStep((s) => Math.min(s, r.count - 1));
       },
-      (e: unknown) =>
-        live &&
-        setError(e instanceof ApiError && e.code === "table/unfinished" ? t("replay.unfinished") : errorText(e)),
+      (e: unknown) => {
+        if (!live) return;
+        if (e instanceof ApiError && e.code === "table/unfinished") setError(t("replay.unfinished"));
+        else failed(e);
+      },
     );
     return () => {
       live = false;
@@ -108,7 +116,7 @@ export function Replay({ id, games }: { id: string; games?: GameInfo[] | null })
         views.set(key, r);
         if (live) setAt(r);
       },
-      (e: unknown) => live && setError(errorText(e)),
+      (e: unknown) => live && failed(e),
     );
     return () => {
       live = false;
@@ -142,6 +150,18 @@ export function Replay({ id, games }: { id: string; games?: GameInfo[] | null })
     conn.state.value = replayState(list, shownState, replaySeats(list.seats, bots));
   }, [list, shownState, conn, games]);
 
+  if (unknown)
+    return (
+      <main class="replay table-gone">
+        <h1>{t("replay.title")}</h1>
+        <p class="error" role="alert" data-code="table/unknown">
+          {t("error.unknown_table")}
+        </p>
+        <a class="button" href={href({ page: "home" })}>
+          {t("table.to_games")}
+        </a>
+      </main>
+    );
   if (error)
     return (
       <main class="replay">

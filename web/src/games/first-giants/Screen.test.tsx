@@ -7,6 +7,7 @@ import { setLang } from "../../i18n";
 import type { Json } from "../../protocol";
 import { Result } from "./Result";
 import { Screen } from "./Screen";
+import { gameText } from "./data";
 import { catalog } from "./strings";
 import data from "./testdata.json";
 
@@ -49,6 +50,56 @@ describe("First Giants board", () => {
     expect(act).toHaveBeenLastCalledWith({ decline: true });
     // The game's own words say what fired.
     expect(container.querySelector(".fg-context")?.textContent).toContain("Mammoth");
+  });
+
+  it("says how many repetitions come after this one: none for a card that fires once", () => {
+    const once = draw("effect");
+    expect(msgs.effect.view).toMatchObject({ effect: { repetitions_left: 1 } });
+    expect(once.container.querySelector(".fg-context")?.textContent).not.toContain("Repetitions");
+    once.unmount();
+    const view = msgs.effect.view as { effect: object };
+    const twice = { ...msgs.effect, view: { ...view, effect: { ...view.effect, repetitions_left: 2 } } };
+    const r = render(
+      <Screen state={twice} log={[]} act={vi.fn()} pending={false} conn={{} as unknown as TableConnection} />,
+    );
+    expect(r.container.querySelector(".fg-context")?.textContent).toContain("Repetitions left after this one: 1.");
+  });
+
+  it("the deck's count and its words agree: cards not yet shuffled are not an empty deck", () => {
+    const view = msgs.turn.view as object;
+    const deck = (count: number) => {
+      const state = {
+        ...msgs.turn,
+        to_act: [],
+        choices: [],
+        view: { ...view, to_act: [], deck_count: count, deck_top: null },
+      };
+      const r = render(
+        <Screen state={state} log={[]} act={vi.fn()} pending={false} conn={{} as unknown as TableConnection} />,
+      );
+      const text = r.container.querySelector(".fg-deck")?.textContent ?? "";
+      // Nobody decides before the deal: no prompt naming nobody.
+      expect(r.container.querySelector(".fg-prompt")).toBeNull();
+      r.unmount();
+      return text;
+    };
+    const start = deck(60);
+    expect(start).toContain("60 cards left");
+    expect(start).not.toContain("The deck is empty");
+    expect(start).toContain("not shuffled yet");
+    const end = deck(0);
+    expect(end).toContain("0 cards left");
+    expect(end).toContain("The deck is empty");
+  });
+
+  it("the end of the game is said once: the last event's words, as the server joins them, in each language", () => {
+    // events.cpp: "ev.game_over", then final_text() beginning with "end.heading".
+    const end = () => `${gameText("ev.game_over")} ${gameText("end.heading")}`;
+    expect(end()).toBe("The game is over. Final scores:");
+    setLang("it");
+    expect(end()).toBe("La partita è finita. Punteggi finali:");
+    setLang("ko");
+    expect(end()).toBe("게임이 끝났습니다. 최종 점수:");
   });
 
   it("takes a reclaimed pawn's amber by clicking the amber", () => {

@@ -24,7 +24,10 @@ export function Screen({ state, act, pending }: GameScreenProps) {
   const mineFirst = m.myTurn && !m.sites.some((s) => s.slots.some((x) => x.act)) && m.onPieces > 0;
   return (
     <div class={`fg-board ${m.myTurn ? "my-turn" : ""}`} aria-label={t("fg.board")} data-phase={m.phase}>
-      {state.phase === "playing" && <Prompt m={m} state={state} onAct={onAct} pending={pending} />}
+      {/* Nobody decides before the first deal (a replay's step 0): no "decides" without a name. */}
+      {state.phase === "playing" && m.toAct.length > 0 && (
+        <Prompt m={m} state={state} onAct={onAct} pending={pending} />
+      )}
       {m.me && mineFirst && <PlayerArea p={m.me} m={m} state={state} onAct={onAct} pending={pending} />}
       <div class="fg-table">
         <Sites m={m} state={state} onAct={onAct} pending={pending} />
@@ -59,7 +62,8 @@ export function contextLine(m: ScreenModel, state: TableState): string {
         owner: seatName(state, e.owner),
         text: pick(e.card.text),
       });
-      if (e.repetitions_left > 0) s += gameText("ask.repeats", { n: e.repetitions_left });
+      // `repetitions_left` counts this one too: after it come one fewer (the server's own words say the same).
+      if (e.repetitions_left > 1) s += gameText("ask.repeats", { n: e.repetitions_left - 1 });
       const eff = CARD_RULES[e.card.id].effect;
       if (e.exhibited_in_this_effect > 0 && eff === "exhibit_two_different") s += gameText("ask.second_different");
       if (e.exhibited_in_this_effect > 0 && eff === "exhibit_two_same") s += gameText("ask.second_same");
@@ -174,6 +178,9 @@ function Sites({ m, state, onAct, pending }: { m: ScreenModel; state: TableState
           <div class="fg-deck-stack" title={t("fg.deck_top")}>
             <Card card={m.deck.top} extraClass="top" tag={t("fg.deck_next")} />
           </div>
+        ) : m.deck.count > 0 ? (
+          // Before the first deal (a replay's step 0) the cards are there but none is face up yet.
+          <div class="fg-card empty face-down">{t("fg.deck_face_down")}</div>
         ) : (
           <div class="fg-card empty">{t("fg.deck_empty")}</div>
         )}

@@ -1,0 +1,193 @@
+import { useState } from "preact/hooks";
+import { api, playerName, rememberName, rememberSeat } from "../../api";
+import { botLabel } from "../../components/SeatList";
+import type { TableState } from "../../connection";
+import { GAME_INFO } from "../../games/info";
+import type { GameInfo, LobbySeat, StandIn, TableOptions } from "../../protocol";
+import { href } from "../../router";
+import { SeatMark } from "../../seats";
+import { t } from "../../strings";
+import { errorText } from "../../refusal";
+import { clockWords } from "../../time";
+import { LeaveButton } from "./Presence";
+import { ParamField, botSpec, type Strength } from "../NewTable";
+
+export function Waiting(props: {
+  state: TableState;
+  id: string;
+  hostToken?: string;
+  hasSeat: boolean;
+  onJoined: () => void;
+  game?: GameInfo;
+  /** Gives up this seat (after the person confirmed); absent where leaving is not offered. */
+  onLeave?: () => void;
+}) {
+  const { state, id, hostToken } = props;
+  const [copied, setCopied] = useState(false);
+  const [name, setName] = useState(playerName());
+  const [error, setError] = useState<string | null>(null);
+  const link = `${location.origin}${location.pathname}${href({ page: "table", id })}`;
+  const seats = state.seats as LobbySeat[];
+  // No seat for a person is free: nothing to join, but the game can be watched here.
+  const full = !props.hasSeat && !seats.some((s) => s.kind === "person" && !s.taken);
+  const join = async (seat: number) => {
+    try {
+      const who = name.trim() || t("new.person");
+      rememberName(who);
+      const j = await api.join(id, who, seat);
+      rememberSeat(id, { token: j.token, seat: j.seat, name: who });
+      props.onJoined();
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  return (
+    <section class="waiting">
+      <h1>
+        {GAME_INFO[state.game]?.title ?? state.game} — {t("wait.title")}
+      </h1>
+      <div class="invite">
+        <label for="invite-link">{t("wait.invite")}</label>
+        <div class="row">
+          <input id="invite-link" readOnly value={link} onFocus={(e) => (e.target as HTMLInputElement).select()} />
+          <button
+            type="button"
+            onClick={() => {
+              navigator.clipboard?.writeText(link).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              );
+            }}
+          >
+            {copied ? t("wait.copied") : t("wait.copy")}
+          </button>
+        </div>
+      </div>
+      {full && (
+        <div class="banner warn table-full" role="status">
+          <span>
+            <strong>{t("wait.full")}</strong> {t("wait.full_watch")}
+          </span>
+        </div>
+      )}
+      {!props.hasSeat && !full && (
+        <div class="param">
+          <label for="join-name">{t("wait.join_as")}</label>
+          <input
+            id="join-name"
+            value={name}
+            maxLength={40}
+            onInput={(e) => setName((e.target as HTMLInputElement).value)}
+          />
+        </div>
+      )}
+      <ul class="seat-list lobby">
+        {seats.map((s, i) => (
+          <li key={i} data-seat={i} class={s.kind === "bot" ? "bot" : s.taken ? "taken" : "free"}>
+            <SeatMark seat={i} />
+            <span class="name">
+              {s.kind === "bot" ? t("table.bot_n", { n: i + 1 }) : s.taken ? s.name : t("wait.free")}
+            </span>
+            {s.kind === "bot" && <span class="tag">{botLabel(s.name)}</span>}
+            {i === state.seat && <span class="tag">{t("table.you")}</span>}
+            {!props.hasSeat && s.kind === "person" && !s.taken && (
+              <button type="button" onClick={() => join(i)}>
+                {t("wait.take_seat")}
+              </button>
+            )}
+            {s.kind === "person" && s.taken && i !== state.seat && <span class="tag">{t("wait.their_seat")}</span>}
+            {/* A seat a person has taken is theirs: the host changes only the others. */}
+            {hostToken && i !== state.seat && !(s.kind === "person" && s.taken) && (
+              <select
+                aria-label={t("wait.who_plays", { n: i + 1 })}
+                value={s.kind === "person" ? "person" : (s.name.split(":")[1] ?? "medium")}
+                onChange={(e) => {
+                  const v = (e.target as HTMLSelectElement).value;
+                  const body =
+                    v === "person"
+                      ? { seat: i, kind: "person" }
+                      : {
+                          seat: i,
+                          ...(props.game
+                            ? botSpec(props.game, { kind: "bot", strength: v as Strength })
+                            : { kind: "bot" }),
+                        };
+                  setError(null);
+                  api.seat(id, hostToken, body).catch((err: unknown) => setError(errorText(err)));
+                }}
+              >
+                <option value="person">{t("new.person")}</option>
+                {(["easy", "medium", "hard"] as const).map((k) => (
+                  <option key={k} value={k}>{`${t("new.bot")}: ${t(`new.${k}`)}`}</option>
+                ))}
+              </select>
+            )}
+          </li>
+        ))}
+      </ul>
+      {props.game && props.game.params.length > 0 && (
+        <fieldset class="params">
+          <legend>{t("new.options")}</legend>
+          {props.game.params.map((p) => (
+            <ParamField
+              key={p.name}
+              p={p}
+              value={state.params?.[p.name] ?? p.default}
+              disabled={!hostToken}
+              set={(v) => {
+                if (!hostToken) return;
+                setError(null);
+                api
+                  .options(id, hostToken, { ...(state.params ?? {}), [p.name]: v })
+                  .catch((err: unknown) => setError(errorText(err)));
+              }}
+            />
+          ))}
+        </fieldset>
+      )}
+      {state.table_options && <TableOptionsLine opts={state.table_options} />}
+      {error && <p class="error">{error}</p>}
+      {hostToken ? (
+        <div class="actions">
+          <button
+            class="primary"
+            type="button"
+            onClick={() => api.start(id, hostToken).catch((e: unknown) => setError(errorText(e)))}
+          >
+            {t("wait.start")}
+          </button>
+          <small>{t("wait.start_hint")}</small>
+        </div>
+      ) : props.hasSeat && state.seat >= 0 ? (
+        <div class="actions">
+          <p class="muted">{t("wait.joined", { n: state.seat + 1 })}</p>
+          {props.onLeave && <LeaveButton phase="lobby" onLeave={props.onLeave} />}
+        </div>
+      ) : (
+        <p class="muted">{t("wait.host_starts")}</p>
+      )}
+    </section>
+  );
+}
+
+/** The table's stand-in choice in words: wait, a bot after how long, or one at once. */
+export function standInWords(s: StandIn): string {
+  if (s.mode === "after") return t("wait.stand_in.after", { duration: clockWords(s.seconds) });
+  return t(s.mode === "now" ? "wait.stand_in.now" : "wait.stand_in.wait");
+}
+
+/** The table's own options in the waiting room: undo, and the clock of a turn-based table. */
+export function TableOptionsLine({ opts }: { opts: TableOptions }) {
+  return (
+    <ul class="table-options-line muted">
+      <li>{opts.undo ? t("wait.undo_on") : t("wait.undo_off")}</li>
+      {opts.turn_based && <li>{t("table.turn_based", { duration: clockWords(opts.clock_seconds) })}</li>}
+      {opts.stand_in && <li class="stand-in-rule">{standInWords(opts.stand_in)}</li>}
+      {opts.clock_seconds > 0 && (
+        <li>
+          {t("new.on_timeout")}: {t(opts.on_timeout === "takeover" ? "new.on_timeout.takeover" : "new.on_timeout.bot")}
+        </li>
+      )}
+    </ul>
+  );
+}

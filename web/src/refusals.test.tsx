@@ -1,0 +1,132 @@
+// Every error code the server can send is told in the person's language
+// (issue 29): the codes are read from the server's sources and the
+// protocol's documentation, so a new code without words in en, it and ko
+// fails here. Each is shown by the component that shows refusals at the
+// table (the banner), by the words of an HTTP refusal, and First Contact's
+// chat refusal on the table's page itself.
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { signal } from "@preact/signals";
+import { cleanup, render, screen } from "@testing-library/preact";
+import { act } from "preact/test-utils";
+import { afterEach, describe, expect, it } from "vitest";
+import { ApiError } from "./api";
+import type { TableConnection } from "./connection";
+import { FakeSocket, withFakeSockets } from "./fakesocket";
+import { lang } from "./i18n";
+import { ErrorBanner } from "./pages/table/Banners";
+import { Table } from "./pages/Table";
+import { errorText } from "./refusal";
+import { ui } from "./strings";
+
+const repo = join(__dirname, "..", "..");
+/** Codes of the command-line tools only (the arena, the load test): never sent to a browser. */
+const TOOLS_ONLY = new Set(["bot/count", "game/endless", "loadtest/http"]);
+/** Media types and paths look like codes: they are not. */
+const NOT_CODES = /^(application|text|image)\//;
+
+function sources(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) {
+      if (name !== "tests") sources(p, out);
+    } else if (/\.(cpp|h)$/.test(name) && !/_test\.cpp$/.test(name)) out.push(p);
+  }
+  return out;
+}
+
+/** Every "group/name" string the server, the room, the store, the games and the bots may put in an error. */
+function serverCodes(): string[] {
+  const codes = new Set<string>();
+  for (const dir of ["server", "room", "store", "core", "games", "bots"])
+    for (const f of sources(join(repo, dir)))
+      for (const m of readFileSync(f, "utf8").matchAll(/"([a-z_]+\/[a-z_]+)"/g)) codes.add(m[1]);
+  // The protocol's table of errors.
+  const doc = readFileSync(join(repo, "docs", "protocol.md"), "utf8");
+  const errors = doc.slice(doc.indexOf("## Errors"), doc.indexOf("\n## ", doc.indexOf("## Errors") + 1));
+  for (const row of errors.split("\n").filter((l) => l.startsWith("| `")))
+    for (const m of row.split("|")[1].matchAll(/`([a-z_]+\/[a-z_]+)`/g)) codes.add(m[1]);
+  return [...codes].filter((c) => !NOT_CODES.test(c) && !TOOLS_ONLY.has(c)).sort();
+}
+
+const codes = serverCodes();
+const langs = ["en", "it", "ko"] as const;
+const catalog = (l: (typeof langs)[number], code: string) =>
+  (ui[l] as Record<string, string>)[`refusal.${code}`] ?? `(no catalog entry for ${code})`;
+
+afterEach(() => {
+  cleanup();
+  lang.value = "en";
+  localStorage.clear();
+});
+
+describe("every error code in the person's language", () => {
+  it("finds the server's codes (the scan itself works)", () => {
+    for (const c of ["action/stale", "chat/names_characteristic", "table/full", "undo/off", "store/fenced"])
+      expect(codes).toContain(c);
+    expect(codes.length).toBeGreaterThan(40);
+  });
+
+  for (const l of langs)
+    it(`the table's refusal banner tells each code in ${l}`, () => {
+      act(() => {
+        lang.value = l;
+      });
+      for (const code of codes) {
+        const message = `server's own words for ${code}`;
+        const conn = { error: signal({ code, message }) } as unknown as TableConnection;
+        const { container, unmount } = render(<ErrorBanner conn={conn} />);
+        const shown = container.querySelector(`[data-code="${code}"] span`)!.textContent;
+        expect(shown, `${l} ${code}`).toBe(
+          (ui[l] as Record<string, string>)["table.refused"].replace("{message}", catalog(l, code)),
+        );
+        expect(shown).not.toContain(message);
+        // An HTTP refusal's words too (the new-table page, the lobby, the seat controls).
+        expect(errorText(new ApiError(code, message, 400)), `${l} ${code}`).toBe(catalog(l, code));
+        unmount();
+      }
+    });
+
+  it("Italian and Korean words are their own, not the English ones", () => {
+    for (const code of codes) {
+      expect(catalog("it", code), code).not.toBe(catalog("en", code));
+      expect(catalog("ko", code), code).not.toBe(catalog("en", code));
+    }
+  });
+});
+
+withFakeSockets();
+
+describe("First Contact's chat refusal on the table's page", () => {
+  for (const l of ["it", "ko"] as const)
+    it(`is told in ${l}, not in the server's English`, () => {
+      lang.value = l;
+      localStorage.setItem("meeple.tables", JSON.stringify({ t1: { token: "a", seat: 0, name: "Ana" } }));
+      render(<Table id="t1" />);
+      const ws = FakeSocket.holding("a");
+      act(() => ws.open());
+      ws.deliver({
+        type: "state",
+        protocol: "meeple-protocol/2",
+        table: "t1",
+        game: "toy",
+        phase: "playing",
+        seat: 0,
+        version: 3,
+        seats: [
+          { kind: "person", name: "Ana", stand_in: false, connected: true },
+          { kind: "bot", name: "talker", stand_in: false, connected: true },
+        ],
+        view: {},
+        events: [],
+      });
+      ws.deliver({
+        type: "error",
+        code: "chat/names_characteristic",
+        message: '"big" names Big (Big, Grande, 큰): the table talk rule forbids it',
+      });
+      const alert = screen.getByRole("alert");
+      expect(alert.textContent).toContain(catalog(l, "chat/names_characteristic"));
+      expect(alert.textContent).not.toContain("forbids");
+    });
+});
