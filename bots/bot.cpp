@@ -101,24 +101,33 @@ Expected<std::unique_ptr<Bot>> make_bot(const AnyGame& game, std::string_view sp
     budget = *b;
     name = name.substr(0, colon);
   }
-  // A game's own bot of that name (e.g. a "random" that leaves out free
-  // note-pad edits) takes precedence over the generic one.
-  for (const auto& e : bot_entries())
-    if (e.name == name && e.game == game.name()) return e.make(budget);
-  for (const auto& e : bot_entries())
-    if (e.name == name && e.game.empty()) return e.make(budget);
+  for (const BotEntry* e : game_bots(game))
+    if (e->name == name) return e->make(budget);
   std::string names;
   for (const auto& n : bot_names(game)) names += (names.empty() ? "" : ", ") + n;
   return make_error("bot/unknown",
                     fmt::format("no bot '{}' for {} (available: {})", spec, game.name(), names));
 }
 
+std::vector<const BotEntry*> game_bots(const AnyGame& game) {
+  std::vector<const BotEntry*> out;
+  for (const auto& e : bot_entries()) {
+    if (!e.game.empty() && e.game != game.name()) continue;
+    auto same =
+        std::find_if(out.begin(), out.end(), [&](const BotEntry* o) { return o->name == e.name; });
+    // A game's own bot of a name (e.g. a "random" that leaves out free
+    // note-pad edits) takes the generic one's place.
+    if (same == out.end())
+      out.push_back(&e);
+    else if (!e.game.empty())
+      *same = &e;
+  }
+  return out;
+}
+
 std::vector<std::string> bot_names(const AnyGame& game) {
   std::vector<std::string> out;
-  for (const auto& e : bot_entries())
-    if ((e.game.empty() || e.game == game.name()) &&
-        std::find(out.begin(), out.end(), e.name) == out.end())
-      out.push_back(e.name);
+  for (const BotEntry* e : game_bots(game)) out.push_back(e->name);
   return out;
 }
 

@@ -71,6 +71,9 @@ struct BotEntry {
   std::function<std::unique_ptr<Bot>(const BotBudget&)> make;
 };
 const std::vector<BotEntry>& bot_entries();
+// The bots a game can seat, each name once: a game's own bot of a name
+// (First Contact's "random") in place of the generic one, as make_bot picks.
+std::vector<const BotEntry*> game_bots(const AnyGame& game);
 // "name" or "name:budget"; bot/unknown on no match or a bad budget.
 Expected<std::unique_ptr<Bot>> make_bot(const AnyGame& game, std::string_view spec);
 // A budget: "N" iterations ("ismcts:5000"), "Ns" seconds per decision

@@ -132,9 +132,8 @@ class Protocol {
     }
     if (!g) return failure(bad_request("give \"game\" (no game yet)"));
     Json list = Json::array();
-    for (const auto& e : bot_entries())
-      if (e.game.empty() || e.game == g->name())
-        list.push_back({{"name", e.name}, {"description", e.description}});
+    for (const BotEntry* e : game_bots(*g))
+      list.push_back({{"name", e->name}, {"description", e->description}});
     return ok({{"game", g->name()}, {"bots", list}, {"default", default_bot(*g)}});
   }
 

@@ -4,6 +4,7 @@
 // docs/engine-protocol.md, which are run here so they stay true).
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -491,6 +492,26 @@ TEST_F(Programs, EngineAsksBotsWithABudget) {
   EXPECT_EQ(code_of(r[4]), "seat/invalid");
   EXPECT_FALSE(r[5]["bots"].empty());
   EXPECT_EQ(r[6]["step"], r[0]["step"]);  // asking does not apply
+}
+
+// A game's own bot of a name replaces the generic one of that name, in the
+// list as when it plays: First Contact's "random" was listed twice, with two
+// descriptions.
+TEST_F(Programs, EngineListsEachBotOnceWithTheDescriptionOfTheOneThatPlays) {
+  for (const AnyGame* g : all_games()) {
+    auto r = engine({Json{{"cmd", "bots"}, {"game", g->name()}}.dump()});
+    ASSERT_EQ(r.size(), 1u);
+    std::set<std::string> names;
+    for (const auto& b : r[0]["bots"])
+      EXPECT_TRUE(names.insert(b["name"].get<std::string>()).second)
+          << g->name() << ": " << b["name"] << " twice";
+  }
+  if (!find_game("first-contact")) return;
+  auto r = engine({R"({"cmd": "bots", "game": "first-contact"})"});
+  for (const auto& b : r[0]["bots"]) {
+    if (b["name"] != "random") continue;
+    EXPECT_NE(b["description"].get<std::string>().find("note-pad"), std::string::npos);
+  }
 }
 
 // ---- docs/engine-protocol.md: every example runs ----
