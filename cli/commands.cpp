@@ -413,7 +413,7 @@ int cmd_replay(const ReplayArgs& a, std::istream& in, std::ostream& out, std::os
   copt.determinize_samples = 1;
   auto s = replay_record(
       game, rec, [&](const AnyState& st) { check_state(st, check_rng, false, copt, problems); });
-  if (!s) return fail(err, s.error(), 1);
+  if (!s) return fail(err, s.error());  // a record that does not replay is bad input: 2
   if (!problems.empty()) {
     for (const auto& p : problems) err << "check failed: " << p << "\n";
     return 1;

@@ -4,6 +4,41 @@
 
 namespace meeple {
 
+namespace {
+
+// Where two JSON values first differ: a JSON pointer ("/score/0", "" for
+// the whole) and the two values there, so that a mismatch is told by its
+// field rather than by two whole dumps.
+struct Difference {
+  std::string where;
+  Json recorded, replayed;
+};
+Difference first_difference(const Json& recorded, const Json& replayed, std::string where = "") {
+  if (recorded.type() == replayed.type() && recorded.is_object()) {
+    for (const auto& [k, v] : recorded.items()) {
+      if (!replayed.contains(k)) return {where + "/" + k, v, Json()};
+      if (v != replayed[k]) return first_difference(v, replayed[k], where + "/" + k);
+    }
+    for (const auto& [k, v] : replayed.items())
+      if (!recorded.contains(k)) return {where + "/" + k, Json(), v};
+  }
+  if (recorded.type() == replayed.type() && recorded.is_array() &&
+      recorded.size() == replayed.size()) {
+    for (std::size_t i = 0; i < recorded.size(); ++i)
+      if (recorded[i] != replayed[i])
+        return first_difference(recorded[i], replayed[i], where + "/" + std::to_string(i));
+  }
+  return {where, recorded, replayed};
+}
+
+// A value in a message: whole when short, else its start.
+std::string brief(const Json& v) {
+  std::string s = v.is_null() ? "nothing" : v.dump();
+  return s.size() <= 80 ? s : s.substr(0, 77) + "...";
+}
+
+}  // namespace
+
 Json record_to_json(const GameRecord& r) {
   Json actions = Json::array();
   for (const auto& a : r.actions) {
@@ -89,7 +124,7 @@ Expected<AnyState> replay_record(const AnyGame& game, const GameRecord& r,
                s.action_to_json(ra.seat, a) != ra.json) {
       return make_error(errc::kReplayMismatch,
                         fmt::format("action {}: recorded as {} but action {} reads {}", i + 1,
-                                    ra.json.dump(), a, s.action_to_json(ra.seat, a).dump()));
+                                    brief(ra.json), a, brief(s.action_to_json(ra.seat, a))));
     }
     // A record does not say who decided (a person or a bot): every decision
     // counts as a person's here; the room that wrote it kept to the rule.
@@ -103,10 +138,13 @@ Expected<AnyState> replay_record(const AnyGame& game, const GameRecord& r,
     if (!s.is_terminal())
       return make_error(errc::kReplayMismatch, "the record has a result but the game is not over");
     Json got = s.result_json();
-    if (got != r.result)
-      return make_error(errc::kReplayMismatch,
-                        fmt::format("result differs: recorded {} but replay gives {}",
-                                    r.result.dump(), got.dump()));
+    if (got != r.result) {
+      const Difference d = first_difference(r.result, got);
+      return make_error(
+          errc::kReplayMismatch,
+          fmt::format("the result differs at {}: recorded {}, the replay gives {}",
+                      d.where.empty() ? "/" : d.where, brief(d.recorded), brief(d.replayed)));
+    }
   }
   return s;
 }

@@ -174,8 +174,12 @@ TEST_F(Cli, ReplayRejectsTamperedAndCorruptRecords) {
   Json rec = Json::parse(f);
   rec["result"]["score"][0] = 1234;
   in.str(rec.dump());
-  EXPECT_EQ(cmd_replay({.file = "-"}, in, out, err), 1);
+  // A tampered record is bad input: exit 2, and the words name the field
+  // that differs instead of printing both whole results.
+  EXPECT_EQ(cmd_replay({.file = "-"}, in, out, err), 2);
   EXPECT_NE(err.str().find("record/mismatch"), std::string::npos);
+  EXPECT_NE(err.str().find("/score/0: recorded 1234"), std::string::npos) << err.str();
+  err.str("");
   in.clear();
   in.str(R"({"format": "meeple-record/1"})");
   EXPECT_EQ(cmd_replay({.file = "-"}, in, out, err), 2);
