@@ -12,6 +12,7 @@
 
 #include "core/game.h"
 #include "core/i18n.h"
+#include "core/json_error.h"
 #include "core/json_writer.h"
 
 namespace meeple {
@@ -216,7 +217,7 @@ class GameAdapter final : public AnyGame {
       try {
         a = s.action_from_json(seat, j);
       } catch (const Json::exception& e) {
-        return make_error(errc::kMalformedAction, std::string("malformed action: ") + e.what());
+        return make_error(errc::kMalformedAction, "malformed action: " + json_error_words(e));
       }
       if (!a) return a;
       // Strictness: a form that names one of the actions open now must agree
@@ -322,7 +323,7 @@ class GameAdapter final : public AnyGame {
       if (!st) return st.error();
       return wrap(std::move(*st));
     } catch (const Json::exception& e) {
-      return make_error(errc::kCorruptState, std::string("corrupt state: ") + e.what());
+      return make_error(errc::kCorruptState, "corrupt state: " + json_error_words(e));
     }
   }
 

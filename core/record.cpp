@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "core/json_error.h"
+
 namespace meeple {
 
 namespace {
@@ -88,7 +90,7 @@ Expected<GameRecord> record_from_json(const Json& j) {
     }
     r.result = j.value("result", Json());
   } catch (const Json::exception& e) {
-    return corrupt(e.what());
+    return corrupt(json_error_words(e));
   }
   return r;
 }

@@ -72,6 +72,11 @@ with tempfile.TemporaryDirectory() as tmp:
     truncated = os.path.join(tmp, "truncated.json")
     with open(truncated, "w") as f:
         f.write(text[: len(text) // 2])
+    missing = os.path.join(tmp, "missing.json")
+    with open(missing, "w") as f:
+        s = json.loads(text)
+        del s["active"]
+        json.dump(s, f)
     record = os.path.join(tmp, "record.json")
     with open(record, "w") as f:
         f.write('{"format": "meeple-record/1", "game": "ufo"')
@@ -98,6 +103,8 @@ with tempfile.TemporaryDirectory() as tmp:
                                                   "99999"], "action/malformed", r"99999")
     refused("a truncated state file", ["legal", "ufo", "--state", truncated], "state/corrupt",
             r"not valid JSON")
+    refused("a state without a field it needs", ["legal", "ufo", "--state", missing],
+            "state/corrupt", r"the field 'active' is missing")
     refused("a state file that is not there", ["legal", "ufo", "--state",
                                                 os.path.join(tmp, "none.json")], "io/failed")
     refused("a truncated record", ["replay", record], "record/corrupt", r"not valid JSON")

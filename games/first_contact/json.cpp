@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "core/json_error.h"
 #include "games/first_contact/internal.h"
 
 namespace meeple::first_contact {
@@ -388,7 +389,7 @@ Expected<FirstContactState> FirstContactState::from_json(const Json& j) {
     if (const char* why = s.unreachable()) return corrupt(why);
     return s;
   } catch (const std::exception& e) {
-    return corrupt(e.what());
+    return corrupt(json_error_words(e));
   }
 }
 
