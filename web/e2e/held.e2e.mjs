@@ -262,7 +262,9 @@ async function noteEdit(page, now, rnd) {
         let g = Math.floor(rnd() * 25);
         if (g === c.glyph) g = (g + 1) % 25;
         await domClick(page, `.fc-glyph-pad button.fc-key.pen[data-glyph="${g}"]`);
-        await domClick(page, `${li} .fc-note-cell`);
+        // Written only over another glyph than the cell shows now (as the pen lands: the pad may have changed).
+        const cell = `${li} .fc-note-cell:not([data-glyph="${g}"])`;
+        await domClick(page, cell);
         json = { note: { characteristic: c.characteristic, glyph: g } };
         await shows(page, `${li} .fc-note-cell[data-glyph="${g}"]`);
       }
@@ -330,7 +332,7 @@ async function playOne(server, browser, spec, seed, totals) {
     for (const h of fresh) known.add(h.id);
     if (fresh.length !== 1 || (d.json !== undefined && !same(fresh[0].action, d.json)))
       ignored.push({ ...d, held: fresh });
-    for (const h of fresh) decisions.push({ ...d, id: h.id, held: h.action });
+    for (const h of fresh) decisions.push({ ...d, id: h.id, held: h.action, expect: h.expect });
   };
   const started = Date.now();
   let refused = [];

@@ -363,3 +363,33 @@ describe("a stale refusal with no newer state on its way", () => {
     }
   });
 });
+
+describe("the note pad between the server's state and its acknowledgement (issue 29)", () => {
+  const unknownShown = () =>
+    [...document.querySelectorAll(".fc-unknown-glyphs button.fc-key")].map((b) => Number(b.getAttribute("data-glyph")));
+
+  it("shows a glyph taken out of the unknown symbols as out, not back again, and the next edit reaches the server", async () => {
+    const ws = await open(state(31, view("offer", [1], {}, [8])));
+    expect(unknownShown()).toEqual([8]);
+    // Eva takes 8 out: sent at once.
+    fireEvent.click(document.querySelector('.fc-unknown-glyphs button.fc-key[data-glyph="8"]') as HTMLElement);
+    expect(acts(ws)).toEqual([[31, { unknown: 8 }]]);
+    expect(unknownShown()).toEqual([]);
+    // The server applied it (version 32); its pong is still on its way: 8 stays out.
+    ws.deliver(state(32, view("offer", [1], {}, [])));
+    expect(unknownShown()).toEqual([]);
+    // Eva puts it back meanwhile, as she sees the pad: it goes once the first is acknowledged.
+    fireEvent.click(document.querySelector('.fc-glyph-pad button.fc-key.pen[data-glyph="8"]') as HTMLElement);
+    fireEvent.click(document.querySelector(".fc-unknown-add") as HTMLElement);
+    expect(unknownShown()).toEqual([8]);
+    ws.pong();
+    expect(acts(ws)).toEqual([
+      [31, { unknown: 8 }],
+      [32, { unknown: 8 }],
+    ]);
+    ws.deliver(state(33, view("offer", [1], {}, [8])));
+    ws.pong();
+    expect(unknownShown()).toEqual([8]);
+    expect(localStorage.getItem("meeple.held.t1.1")).toBe(null);
+  });
+});
