@@ -222,6 +222,23 @@ describe("every decision the page holds back is kept until the server has it or 
     expect(li.textContent).toContain("The game ended before it could be played.");
   });
 
+  it("an edit and the one undoing it, both held when the game ends, are both shown as not played", async () => {
+    const ws = await open(state(30, view("propose_glyph", [0])));
+    // Eva puts 12 among the unknown symbols, then takes it out again: the seat is not asked, both wait.
+    fireEvent.click(document.querySelector('.fc-glyph-pad button.fc-key.pen[data-glyph="12"]') as HTMLElement);
+    fireEvent.click(document.querySelector(".fc-unknown-add") as HTMLElement);
+    fireEvent.click(document.querySelector('.fc-unknown-glyphs button.fc-key[data-glyph="12"]') as HTMLElement);
+    expect(JSON.parse(localStorage.getItem("meeple.held.t1.1") ?? "{}").held).toHaveLength(2);
+    ws.deliver(state(31, view("over", []), { result: { winners: [0], score: [1, 0, 0], rank: [1, 2, 2] } }));
+    const lis = [...document.querySelectorAll(".held-refused li")];
+    expect(lis.map((li) => li.getAttribute("data-code"))).toEqual(["client/game_over", "client/game_over"]);
+    expect(lis.map((li) => JSON.parse(li.getAttribute("data-action") ?? "null"))).toEqual([
+      { unknown: 12 },
+      { unknown: 12 },
+    ]);
+    expect(acts(ws)).toEqual([]);
+  });
+
   it("a choice made while the connection is down goes when it is back, if the table still asks for it", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
