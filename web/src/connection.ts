@@ -502,8 +502,9 @@ export class TableConnection {
         continue;
       }
       if (s.phase === "finished") {
-        if (this.shows?.(s.view, d) === true) this.settle(d.id);
-        else this.refuse(d, "client/game_over");
+        // Never sent: not played, whatever the view shows (an edit undoing
+        // one the game's end refused shows as if done, yet is not).
+        this.refuse(d, "client/game_over");
         continue;
       }
       if (s.phase !== "playing") return;

@@ -222,6 +222,23 @@ describe("every decision the page holds back is kept until the server has it or 
     expect(li.textContent).toContain("The game ended before it could be played.");
   });
 
+  it("an edit and the one undoing it, both held when the game ends, are both shown as not played", async () => {
+    const ws = await open(state(30, view("propose_glyph", [0])));
+    // Eva puts 12 among the unknown symbols, then takes it out again: the seat is not asked, both wait.
+    fireEvent.click(document.querySelector('.fc-glyph-pad button.fc-key.pen[data-glyph="12"]') as HTMLElement);
+    fireEvent.click(document.querySelector(".fc-unknown-add") as HTMLElement);
+    fireEvent.click(document.querySelector('.fc-unknown-glyphs button.fc-key[data-glyph="12"]') as HTMLElement);
+    expect(JSON.parse(localStorage.getItem("meeple.held.t1.1") ?? "{}").held).toHaveLength(2);
+    ws.deliver(state(31, view("over", []), { result: { winners: [0], score: [1, 0, 0], rank: [1, 2, 2] } }));
+    const lis = [...document.querySelectorAll(".held-refused li")];
+    expect(lis.map((li) => li.getAttribute("data-code"))).toEqual(["client/game_over", "client/game_over"]);
+    expect(lis.map((li) => JSON.parse(li.getAttribute("data-action") ?? "null"))).toEqual([
+      { unknown: 12 },
+      { unknown: 12 },
+    ]);
+    expect(acts(ws)).toEqual([]);
+  });
+
   it("a choice made while the connection is down goes when it is back, if the table still asks for it", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
@@ -361,5 +378,35 @@ describe("a stale refusal with no newer state on its way", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("the note pad between the server's state and its acknowledgement (issue 29)", () => {
+  const unknownShown = () =>
+    [...document.querySelectorAll(".fc-unknown-glyphs button.fc-key")].map((b) => Number(b.getAttribute("data-glyph")));
+
+  it("shows a glyph taken out of the unknown symbols as out, not back again, and the next edit reaches the server", async () => {
+    const ws = await open(state(31, view("offer", [1], {}, [8])));
+    expect(unknownShown()).toEqual([8]);
+    // Eva takes 8 out: sent at once.
+    fireEvent.click(document.querySelector('.fc-unknown-glyphs button.fc-key[data-glyph="8"]') as HTMLElement);
+    expect(acts(ws)).toEqual([[31, { unknown: 8 }]]);
+    expect(unknownShown()).toEqual([]);
+    // The server applied it (version 32); its pong is still on its way: 8 stays out.
+    ws.deliver(state(32, view("offer", [1], {}, [])));
+    expect(unknownShown()).toEqual([]);
+    // Eva puts it back meanwhile, as she sees the pad: it goes once the first is acknowledged.
+    fireEvent.click(document.querySelector('.fc-glyph-pad button.fc-key.pen[data-glyph="8"]') as HTMLElement);
+    fireEvent.click(document.querySelector(".fc-unknown-add") as HTMLElement);
+    expect(unknownShown()).toEqual([8]);
+    ws.pong();
+    expect(acts(ws)).toEqual([
+      [31, { unknown: 8 }],
+      [32, { unknown: 8 }],
+    ]);
+    ws.deliver(state(33, view("offer", [1], {}, [8])));
+    ws.pong();
+    expect(unknownShown()).toEqual([8]);
+    expect(localStorage.getItem("meeple.held.t1.1")).toBe(null);
   });
 });

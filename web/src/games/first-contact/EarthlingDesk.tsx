@@ -31,7 +31,7 @@ export function EarthlingDesk({
   // until the server has it, and sends it when this seat is asked. The pad
   // shows them at once, those not yet sent marked as waiting.
   const held = conn.held.value.filter((d) => d.free);
-  const queue = held.map((d) => d.action as Json);
+  const queue = held.map((d) => ({ action: d.action as Json, expect: d.expect }));
   const waiting = held.filter((d) => d.sent === undefined).length;
   const edit = (a: Json, words: string, expect?: Json) => conn.act(a, { words, expect });
   const shown = note ? notePadWith(note, queue) : null;

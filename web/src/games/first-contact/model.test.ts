@@ -157,10 +157,26 @@ describe("note edits: shown in the view, laid over the pad", () => {
 
   it("lays edits not yet sent over the note pad", () => {
     const pad = earthlingSecrets().note_pad as unknown as Parameters<typeof notePadWith>[0];
-    const out = notePadWith(pad, [noteAction("big", null), noteAction("food", 3), unknownAction(7), unknownAction(2)]);
+    const out = notePadWith(pad, [
+      { action: noteAction("big", null) },
+      { action: noteAction("food", 3) },
+      { action: unknownAction(7), expect: { present: false } },
+      { action: unknownAction(2), expect: { present: true } },
+    ]);
     expect(out.cells.find((c) => c.characteristic === "big")?.glyph).toBeNull();
     expect(out.cells.find((c) => c.characteristic === "food")?.glyph).toBe(3);
     expect(out.unknown).toEqual([2]);
     expect([...out.waiting].sort()).toEqual(["big", "food", "unknown:2", "unknown:7"]);
+  });
+
+  it("does not lay an unknown-symbol edit the server's pad already shows over it again", () => {
+    const pad = earthlingSecrets().note_pad as unknown as Parameters<typeof notePadWith>[0];
+    // 7 taken out and 2 put in, both applied by the server but not yet acknowledged: the pad shows them.
+    const applied = { ...pad, unknown_symbols: [2] };
+    const out = notePadWith(applied, [
+      { action: unknownAction(7), expect: { present: false } },
+      { action: unknownAction(2), expect: { present: true } },
+    ]);
+    expect(out.unknown).toEqual([2]);
   });
 });

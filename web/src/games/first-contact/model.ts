@@ -293,18 +293,22 @@ export function phaseActor(v: FcView): number | null {
 }
 
 /**
- * The note pad as the earthling sees it: the server's pad with the edits not
- * yet sent laid over it (the table takes actions only from the seats it asks
+ * The note pad as the earthling sees it: the server's pad with the edits it
+ * holds laid over it (the table takes actions only from the seats it asks
  * now, so edits made in another player's turn wait for this seat's turn).
+ * An edit says what it makes the pad show, so one the server's pad already
+ * shows (applied, not yet acknowledged) is not laid over it twice: a cell
+ * holds the glyph written; an unknown symbol is there or not as the edit's
+ * `expect.present` says (a toggle only when it does not say).
  */
 export function notePadWith(
   pad: NonNullable<FcView["note_pad"]>,
-  queued: Json[],
+  queued: readonly { action: Json; expect?: Json }[],
 ): { cells: NoteCell[]; unknown: number[]; waiting: Set<string> } {
   const cells = pad.cells.map((c) => ({ ...c }));
   const unknown = new Set(pad.unknown_symbols);
   const waiting = new Set<string>();
-  for (const a of queued) {
+  for (const { action: a, expect } of queued) {
     if (!isObj(a)) continue;
     const note = a.note;
     if (isObj(note) && typeof note.characteristic === "string") {
@@ -312,8 +316,9 @@ export function notePadWith(
       if (cell) cell.glyph = typeof note.glyph === "number" ? note.glyph : null;
       waiting.add(note.characteristic);
     } else if (typeof a.unknown === "number") {
-      if (unknown.has(a.unknown)) unknown.delete(a.unknown);
-      else unknown.add(a.unknown);
+      const present = isObj(expect) && typeof expect.present === "boolean" ? expect.present : !unknown.has(a.unknown);
+      if (present) unknown.add(a.unknown);
+      else unknown.delete(a.unknown);
       waiting.add(`unknown:${a.unknown}`);
     }
   }
