@@ -5,7 +5,7 @@ import { seatName } from "../../components/SeatList";
 import type { TableState } from "../../connection";
 import { SeatMark } from "../../seats";
 import type { FgView } from "./model";
-import { NewsToken } from "./Screen";
+import { NewsToken } from "./Board";
 import { t } from "./strings";
 
 export interface ScoreDetail {

@@ -5,10 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TableConnection, TableState } from "../../connection";
 import { setLang } from "../../i18n";
 import type { Json } from "../../protocol";
-import { Result } from "./Result";
 import { Screen } from "./Screen";
-import { gameText } from "./data";
-import { catalog } from "./strings";
 import data from "./testdata.json";
 
 const msgs = data as unknown as Record<string, TableState>;
@@ -92,16 +89,6 @@ describe("First Giants board", () => {
     expect(end).toContain("The deck is empty");
   });
 
-  it("the end of the game is said once: the last event's words, as the server joins them, in each language", () => {
-    // events.cpp: "ev.game_over", then final_text() beginning with "end.heading".
-    const end = () => `${gameText("ev.game_over")} ${gameText("end.heading")}`;
-    expect(end()).toBe("The game is over. Final scores:");
-    setLang("it");
-    expect(end()).toBe("La partita è finita. Punteggi finali:");
-    setLang("ko");
-    expect(end()).toBe("게임이 끝났습니다. 최종 점수:");
-  });
-
   it("takes a reclaimed pawn's amber by clicking the amber", () => {
     const { container, act } = draw("reclaim");
     const amber = container.querySelector<HTMLButtonElement>(".fg-player.me button.fg-counter.amber");
@@ -127,28 +114,5 @@ describe("First Giants board", () => {
     );
     expect(container.querySelectorAll("button").length).toBe(0);
     expect(container.querySelector(".fg-prompt strong")?.textContent).toContain("Bot 2");
-  });
-});
-
-describe("First Giants result", () => {
-  it("shows each player's points, News and set tokens from the result details", () => {
-    const { container } = render(<Result state={msgs.finished} />);
-    const rows = [...container.querySelectorAll("tbody tr")].map((r) =>
-      [...r.querySelectorAll("td")].map((td) => td.textContent?.trim()),
-    );
-    expect(rows).toHaveLength(2);
-    expect(rows[0].slice(1, 5)).toEqual(["4", "16", "14", "34"]);
-    expect(rows[1].slice(1, 5)).toEqual(["8", "11", "14", "33"]);
-    expect(rows[0][5]).toContain("9 sets");
-  });
-});
-
-describe("First Giants strings", () => {
-  it("has every key, non-empty, in en, it and ko", () => {
-    const keys = Object.keys(catalog.en);
-    for (const l of ["it", "ko"] as const) {
-      expect(Object.keys(catalog[l]).sort()).toEqual([...keys].sort());
-      for (const k of keys) expect(catalog[l][k as keyof typeof catalog.en].trim()).not.toBe("");
-    }
   });
 });

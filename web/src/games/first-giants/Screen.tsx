@@ -1,20 +1,21 @@
-// The First Giants board: what to do now, the dig sites and the face-up
-// deck, the News and set tokens, this seat's studio and exhibit, and the
-// other players' areas. Every legal choice is on the piece it acts on.
+// The First Giants screen: what to do now, the board (Board.tsx: the dig
+// sites and the face-up deck, the News and set tokens), this seat's studio
+// and exhibit, and the other players' areas. Every legal choice is on the
+// piece it acts on.
 import type { ComponentChildren } from "preact";
 import { seatName } from "../../components/SeatList";
 import type { TableState } from "../../connection";
 import { pick } from "../../i18n";
 import { SeatMark, seatColour } from "../../seats";
 import type { GameScreenProps } from "../types";
+import type { OnAct } from "./Board";
+import { Board, NewsToken } from "./Board";
 import { Card, sizeWords } from "./Card";
 import { CARD_RULES, FAMILY_COLOURS, familyName, gameText } from "./data";
 import { AmberIcon, FamilyIcon, PawnIcon, PointIcon, SetTokenIcon } from "./icons";
-import type { Act, CardView, NewsView, PlayerModel, ScreenModel, SetModel } from "./model";
+import type { Act, CardView, PlayerModel, ScreenModel, SetModel } from "./model";
 import { buildModel } from "./model";
 import { t } from "./strings";
-
-type OnAct = (a: Act) => void;
 
 export function Screen({ state, act, pending }: GameScreenProps) {
   if (!state.view || !Array.isArray(state.view.sites)) return null;
@@ -29,10 +30,7 @@ export function Screen({ state, act, pending }: GameScreenProps) {
         <Prompt m={m} state={state} onAct={onAct} pending={pending} />
       )}
       {m.me && mineFirst && <PlayerArea p={m.me} m={m} state={state} onAct={onAct} pending={pending} />}
-      <div class="fg-table">
-        <Sites m={m} state={state} onAct={onAct} pending={pending} />
-        <Tokens m={m} state={state} />
-      </div>
+      <Board m={m} state={state} onAct={onAct} pending={pending} />
       {m.me && !mineFirst && <PlayerArea p={m.me} m={m} state={state} onAct={onAct} pending={pending} />}
       {m.others.map((p) => (
         <PlayerArea key={p.seat} p={p} m={m} state={state} onAct={onAct} pending={pending} />
@@ -132,121 +130,6 @@ function Prompt({ m, state, onAct, pending }: { m: ScreenModel; state: TableStat
         </div>
       )}
       {m.endTriggered && <p class="fg-end-note">{t("fg.end_triggered")}</p>}
-    </section>
-  );
-}
-
-function Sites({ m, state, onAct, pending }: { m: ScreenModel; state: TableState; onAct: OnAct; pending: boolean }) {
-  return (
-    <section class="fg-sites" aria-label={t("fg.sites")}>
-      {m.sites.map((s) => (
-        <div class={`fg-site ${s.slots.some((x) => x.act) ? "open" : ""}`} key={s.site} data-site={s.site}>
-          <div class="fg-site-head">
-            <span>{t("fg.site", { n: s.site + 1 })}</span>
-            <span
-              class="fg-site-pawns"
-              title={
-                s.pawns.length
-                  ? t("fg.site_pawns", { names: s.pawns.map((p) => seatName(state, p)).join(", ") })
-                  : undefined
-              }
-            >
-              {s.pawns.map((p) => (
-                <PawnIcon key={p} seat={p} size={20} />
-              ))}
-            </span>
-          </div>
-          <div class="fg-site-cards">
-            {s.slots.map((x) =>
-              x.card ? (
-                <Card key={x.side} card={x.card} act={x.act} onAct={onAct} disabled={pending} />
-              ) : (
-                <div key={x.side} class="fg-card empty">
-                  {t("fg.site_empty")}
-                </div>
-              ),
-            )}
-          </div>
-        </div>
-      ))}
-      <div class="fg-deck" aria-label={t("fg.deck")}>
-        <div class="fg-site-head">
-          <span>{t("fg.deck")}</span>
-          <span class="fg-count">{t("fg.deck_left", { n: m.deck.count })}</span>
-        </div>
-        {m.deck.top ? (
-          <div class="fg-deck-stack" title={t("fg.deck_top")}>
-            <Card card={m.deck.top} extraClass="top" tag={t("fg.deck_next")} />
-          </div>
-        ) : m.deck.count > 0 ? (
-          // Before the first deal (a replay's step 0) the cards are there but none is face up yet.
-          <div class="fg-card empty face-down">{t("fg.deck_face_down")}</div>
-        ) : (
-          <div class="fg-card empty">{t("fg.deck_empty")}</div>
-        )}
-      </div>
-    </section>
-  );
-}
-
-function newsLabel(n: NewsView): string {
-  return n.kind === "family" && n.family
-    ? gameText("news.family", { family: familyName(n.family) })
-    : gameText("news.size", { size: n.size ?? "" });
-}
-
-export function NewsToken({ n, state, small }: { n: NewsView; state: TableState; small?: boolean }) {
-  const holder =
-    n.holder === null
-      ? t("fg.news_free")
-      : n.kept_for_good
-        ? `${seatName(state, n.holder)}, ${t("fg.news_kept")}`
-        : seatName(state, n.holder);
-  const colour = n.kind === "family" && n.family ? FAMILY_COLOURS[n.family] : "#37474f";
-  return (
-    <div
-      class={`fg-news ${n.holder !== null ? "held" : ""} ${n.kept_for_good ? "kept" : ""} ${small ? "small" : ""}`}
-      title={`${newsLabel(n)}: ${holder}`}
-      role="img"
-      aria-label={`${newsLabel(n)}: ${holder}`}
-    >
-      <span class="fg-news-face" style={{ background: colour }}>
-        {n.kind === "family" && n.family ? (
-          <FamilyIcon family={n.family} size={small ? 14 : 18} colour="#fff" />
-        ) : (
-          <span class="fg-news-size">{t("fg.news_size", { n: n.size ?? "" })}</span>
-        )}
-      </span>
-      {!small && n.kind === "family" && n.family && <span class="fg-news-name">{familyName(n.family)}</span>}
-      <span class="fg-news-pts">{t("fg.pts", { n: n.points })}</span>
-      {!small && (
-        <span class="fg-news-holder">
-          {n.holder !== null ? <SeatMark seat={n.holder} size={12} /> : "—"}
-          {n.kept_for_good && <span aria-hidden="true">🔒</span>}
-        </span>
-      )}
-    </div>
-  );
-}
-
-function Tokens({ m, state }: { m: ScreenModel; state: TableState }) {
-  return (
-    <section class="fg-tokens">
-      <div class="fg-token-pile" title={gameText("view.tokens", { reserve: m.tokens.reserve, box: m.tokens.box })}>
-        <h3>{t("fg.tokens")}</h3>
-        <span>
-          <SetTokenIcon /> {t("fg.reserve", { n: m.tokens.reserve })}
-        </span>
-        <span class="muted">{t("fg.box", { n: m.tokens.box })}</span>
-      </div>
-      <div class="fg-news-row">
-        <h3>{t("fg.news")}</h3>
-        <div class="fg-news-list">
-          {m.news.map((n, i) => (
-            <NewsToken key={i} n={n} state={state} />
-          ))}
-        </div>
-      </div>
     </section>
   );
 }
