@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { lang } from "./i18n";
-import { clockWords, duration } from "./time";
+import { clockWords, countdown, duration } from "./time";
 
 const MIN = 60_000;
 const H = 60 * MIN;
@@ -33,5 +33,14 @@ describe("durations", () => {
     lang.value = "ko";
     expect(clocks.map(clockWords)).toEqual(["1시간", "12시간", "1일", "3일", "14일"]);
     expect(duration(50 * H)).toBe("2일");
+  });
+});
+
+describe("countdowns", () => {
+  it("countdowns read as clocks", () => {
+    expect(countdown(299_500)).toBe("5:00");
+    expect(countdown(59_000)).toBe("0:59");
+    expect(countdown(2 * 3600_000 + 5000)).toBe("2:00:05");
+    expect(countdown(-5)).toBe("0:00");
   });
 });

@@ -4,8 +4,8 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/preact";
 import { act } from "preact/test-utils";
 import { describe, expect, it } from "vitest";
-import { Table } from "./pages/Table";
-import { FakeSocket, withFakeSockets } from "./fakesocket";
+import { Table } from "./Table";
+import { FakeSocket, withFakeSockets } from "../fakesocket";
 
 const seats = [
   { kind: "person", name: "Ana", stand_in: false, connected: true },
@@ -203,7 +203,7 @@ describe("hot-seat: two people at this device", () => {
 
 describe("the tab's title between pages", () => {
   it("a page going away after the next one set the title leaves the next one's title", async () => {
-    const { useTurnSignal } = await import("./attention");
+    const { useTurnSignal } = await import("../attention");
     const note = { title: "n", body: "b", tag: "t" };
     function A() {
       useTurnSignal(1, "(1) My tables — meeple", note);

@@ -5,10 +5,10 @@
 import { fireEvent, render, screen } from "@testing-library/preact";
 import { act } from "preact/test-utils";
 import { describe, expect, it } from "vitest";
-import { plainSeatName } from "./components/SeatList";
-import { Table } from "./pages/Table";
-import type { Choice, Guide } from "./protocol";
-import { FakeSocket, withFakeSockets } from "./fakesocket";
+import { plainSeatName } from "../components/SeatList";
+import { Table } from "./Table";
+import type { Choice, Guide } from "../protocol";
+import { FakeSocket, withFakeSockets } from "../fakesocket";
 
 const choices: Choice[] = [
   { action: 3, json: { site: 0, take: "left" }, words: "dig at site 1, take the left card" },

@@ -2,20 +2,18 @@
 // (issue 29): the codes are read from the server's sources and the
 // protocol's documentation, so a new code without words in en, it and ko
 // fails here. Each is shown by the component that shows refusals at the
-// table (the banner), by the words of an HTTP refusal, and First Contact's
-// chat refusal on the table's page itself.
+// table (the banner) and by the words of an HTTP refusal. First Contact's
+// chat refusal on the table's page itself: pages/Table.refusals.test.tsx.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { signal } from "@preact/signals";
-import { cleanup, render, screen } from "@testing-library/preact";
+import { cleanup, render } from "@testing-library/preact";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "./api";
 import type { TableConnection } from "./connection";
-import { FakeSocket, withFakeSockets } from "./fakesocket";
 import { lang } from "./i18n";
 import { ErrorBanner } from "./pages/table/Banners";
-import { Table } from "./pages/Table";
 import { errorText } from "./refusal";
 import { ui } from "./strings";
 
@@ -93,40 +91,4 @@ describe("every error code in the person's language", () => {
       expect(catalog("ko", code), code).not.toBe(catalog("en", code));
     }
   });
-});
-
-withFakeSockets();
-
-describe("First Contact's chat refusal on the table's page", () => {
-  for (const l of ["it", "ko"] as const)
-    it(`is told in ${l}, not in the server's English`, () => {
-      lang.value = l;
-      localStorage.setItem("meeple.tables", JSON.stringify({ t1: { token: "a", seat: 0, name: "Ana" } }));
-      render(<Table id="t1" />);
-      const ws = FakeSocket.holding("a");
-      act(() => ws.open());
-      ws.deliver({
-        type: "state",
-        protocol: "meeple-protocol/2",
-        table: "t1",
-        game: "toy",
-        phase: "playing",
-        seat: 0,
-        version: 3,
-        seats: [
-          { kind: "person", name: "Ana", stand_in: false, connected: true },
-          { kind: "bot", name: "talker", stand_in: false, connected: true },
-        ],
-        view: {},
-        events: [],
-      });
-      ws.deliver({
-        type: "error",
-        code: "chat/names_characteristic",
-        message: '"big" names Big (Big, Grande, 큰): the table talk rule forbids it',
-      });
-      const alert = screen.getByRole("alert");
-      expect(alert.textContent).toContain(catalog(l, "chat/names_characteristic"));
-      expect(alert.textContent).not.toContain("forbids");
-    });
 });

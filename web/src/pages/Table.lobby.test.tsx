@@ -1,15 +1,12 @@
 // Wording that is true (issue 29): a full lobby says so and offers to watch
-// instead of a name field with no seat to take; an unknown replay link says
-// "no such table" in the person's language, with no link back to a table that
-// does not exist.
-import { cleanup, render, screen, waitFor } from "@testing-library/preact";
+// instead of a name field with no seat to take. An unknown replay link:
+// Replay.unknown.test.tsx.
+import { cleanup, render, screen } from "@testing-library/preact";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FakeSocket, withFakeSockets } from "./fakesocket";
-import { lang } from "./i18n";
-import { Replay } from "./pages/Replay";
-import { Table } from "./pages/Table";
-import { ui } from "./strings";
+import { FakeSocket, withFakeSockets } from "../fakesocket";
+import { lang } from "../i18n";
+import { Table } from "./Table";
 
 withFakeSockets();
 
@@ -73,26 +70,4 @@ describe("a lobby seen by someone without a seat", () => {
     expect(screen.getByRole("button", { name: "Take this seat" })).toBeTruthy();
     expect(document.body.textContent).not.toContain("This table is full");
   });
-});
-
-describe("a replay link to a table the server does not know", () => {
-  for (const l of ["en", "it", "ko"] as const)
-    it(`says so in ${l}, with a way to the games and none to the missing table`, async () => {
-      lang.value = l;
-      vi.stubGlobal(
-        "fetch",
-        vi.fn(
-          async () =>
-            new Response(JSON.stringify({ type: "error", code: "table/unknown", message: "no such table" }), {
-              status: 404,
-            }),
-        ),
-      );
-      const { container } = render(<Replay id="nope" />);
-      await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(ui[l]["error.unknown_table"]));
-      expect(container.textContent).not.toContain("no such table");
-      expect(container.querySelector('a[href*="nope"]')).toBeNull();
-      const links = [...container.querySelectorAll("a")].map((a) => a.textContent);
-      expect(links).toEqual([ui[l]["table.to_games"]]);
-    });
 });

@@ -1,0 +1,107 @@
+// The table page with meeple-protocol/2: the host's seat controls offering
+// only what the server allows.
+import { fireEvent, render, screen, waitFor } from "@testing-library/preact";
+import { describe, expect, it, vi } from "vitest";
+import { FakeSocket, withFakeSockets } from "../fakesocket";
+import { lang } from "../i18n";
+import { Table } from "./Table";
+import { ui } from "../strings";
+
+const seats = [
+  { kind: "person", name: "Ana", stand_in: false, connected: true },
+  { kind: "bot", name: "ismcts", stand_in: false, connected: true },
+  { kind: "person", name: "Eli", stand_in: false, connected: true },
+];
+
+function state(seat: number, version: number, more: object = {}) {
+  return {
+    type: "state",
+    protocol: "meeple-protocol/2",
+    table: "t1",
+    game: "toy",
+    phase: "playing",
+    seat,
+    version,
+    seats,
+    view: {},
+    events: [],
+    ...more,
+  };
+}
+
+function sitAt(creds: object = { token: "a", seat: 0, name: "Ana" }) {
+  localStorage.setItem("meeple.tables", JSON.stringify({ t1: creds }));
+  render(<Table id="t1" />);
+}
+
+/** fetch answering every request with one status and body; returns the requests made. */
+function stubFetch(status: number, body: object) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return new Response(JSON.stringify(body), { status });
+    }),
+  );
+  return calls;
+}
+
+withFakeSockets();
+
+describe("the host's seat controls", () => {
+  it("in the lobby, a seat a person has taken offers no control: it is theirs", () => {
+    sitAt({ token: "a", seat: 0, name: "Ana", host_token: "h" });
+    const ws = FakeSocket.holding("a");
+    ws.deliver({
+      ...state(0, 0, { phase: "lobby" }),
+      seats: [
+        { kind: "person", name: "Ana", taken: true, connected: true },
+        { kind: "person", name: "Eli", taken: true, connected: true },
+        { kind: "person", name: "", taken: false, connected: false },
+      ],
+    });
+    expect(document.querySelector('li[data-seat="1"] select')).toBeNull();
+    expect(document.querySelector('li[data-seat="1"]')!.textContent).toContain("their seat");
+    expect(document.querySelector('li[data-seat="2"] select')).not.toBeNull();
+  });
+
+  it("during play: another bot for a bot's seat, a stand-in only for someone away, never a person's seat", async () => {
+    const calls = stubFetch(200, { table: "t1", seat: 2, seats: [] });
+    sitAt({ token: "a", seat: 0, name: "Ana", host_token: "h" });
+    const ws = FakeSocket.holding("a");
+    ws.deliver(state(0, 3));
+    const panel = document.querySelector(".host-seats")!;
+    expect(panel.querySelector('li[data-seat="0"]')).toBeNull();
+    // Eli is here: their seat is theirs, and nothing is offered.
+    expect(panel.querySelector('li[data-seat="2"] button')).toBeNull();
+    expect(panel.querySelector('li[data-seat="2"]')!.textContent).toContain("Eli is at the table");
+    // A bot's seat: another bot (the select shows the bot playing now, then the strengths offered).
+    const select = panel.querySelector('li[data-seat="1"] select') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.value)).toEqual(["", "easy", "medium", "hard"]);
+    expect(select.value).toBe("");
+    // Eli away: a bot may play for them now.
+    const away = seats.map((s, i) => (i === 2 ? { ...s, connected: false } : s));
+    ws.deliver(state(0, 4, { view: undefined, view_patch: [], seats: away }));
+    fireEvent.click(screen.getByRole("button", { name: "A bot plays for Eli now" }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].url).toBe("/api/tables/t1/seat");
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ host_token: "h", seat: 2, kind: "bot" });
+    // Already standing in: said so, nothing to press.
+    const standing = seats.map((s, i) => (i === 2 ? { ...s, connected: false, stand_in: true } : s));
+    ws.deliver(state(0, 5, { view: undefined, view_patch: [], seats: standing }));
+    expect(panel.querySelector('li[data-seat="2"] button')).toBeNull();
+    expect(panel.querySelector('li[data-seat="2"]')!.textContent).toContain("A bot plays for Eli until they are back");
+  });
+
+  it("a refusal of the seat control (Eli came back meanwhile: seat/taken) is told in Korean", async () => {
+    lang.value = "ko";
+    stubFetch(409, { type: "error", code: "seat/taken", message: "Eli sits there: the seat is theirs" });
+    sitAt({ token: "a", seat: 0, name: "Ana", host_token: "h" });
+    const ws = FakeSocket.holding("a");
+    ws.deliver(state(0, 3, { seats: seats.map((s, i) => (i === 2 ? { ...s, connected: false } : s)) }));
+    fireEvent.click(screen.getByRole("button", { name: "지금부터 봇이 Eli 대신 두기" }));
+    await waitFor(() => expect(document.body.textContent).toContain(ui.ko["refusal.seat/taken"]));
+    expect(document.body.textContent).not.toContain("sits there");
+  });
+});
