@@ -2,41 +2,14 @@
 // events (who said each line, earlier pages, refusals in the person's
 // language). The other pages' refusals are tested beside them
 // (refusal.test.ts, NewTable.test.tsx, Replay.test.tsx).
-import { fireEvent, render, screen } from "@testing-library/preact";
+import { fireEvent, screen } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { FakeSocket, withFakeSockets } from "../fakesocket";
 import { lang } from "../i18n";
-import { Table } from "./Table";
+import { sitAt, state } from "./Table.fixture";
 import { ui } from "../strings";
 
-const seats = [
-  { kind: "person", name: "Ana", stand_in: false, connected: true },
-  { kind: "bot", name: "ismcts", stand_in: false, connected: true },
-  { kind: "person", name: "Eli", stand_in: false, connected: true },
-];
-
-function state(seat: number, version: number, more: object = {}) {
-  return {
-    type: "state",
-    protocol: "meeple-protocol/2",
-    table: "t1",
-    game: "toy",
-    phase: "playing",
-    seat,
-    version,
-    seats,
-    view: {},
-    events: [],
-    ...more,
-  };
-}
-
 const line = (n: number, seat: number, text: string) => ({ n, seat, text });
-
-function sitAt(creds: object = { token: "a", seat: 0, name: "Ana" }) {
-  localStorage.setItem("meeple.tables", JSON.stringify({ t1: creds }));
-  render(<Table id="t1" />);
-}
 
 withFakeSockets();
 

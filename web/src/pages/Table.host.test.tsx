@@ -1,38 +1,11 @@
 // The table page with meeple-protocol/2: the host's seat controls offering
 // only what the server allows.
-import { fireEvent, render, screen, waitFor } from "@testing-library/preact";
+import { fireEvent, screen, waitFor } from "@testing-library/preact";
 import { describe, expect, it, vi } from "vitest";
 import { FakeSocket, withFakeSockets } from "../fakesocket";
 import { lang } from "../i18n";
-import { Table } from "./Table";
+import { seats, sitAt, state } from "./Table.fixture";
 import { ui } from "../strings";
-
-const seats = [
-  { kind: "person", name: "Ana", stand_in: false, connected: true },
-  { kind: "bot", name: "ismcts", stand_in: false, connected: true },
-  { kind: "person", name: "Eli", stand_in: false, connected: true },
-];
-
-function state(seat: number, version: number, more: object = {}) {
-  return {
-    type: "state",
-    protocol: "meeple-protocol/2",
-    table: "t1",
-    game: "toy",
-    phase: "playing",
-    seat,
-    version,
-    seats,
-    view: {},
-    events: [],
-    ...more,
-  };
-}
-
-function sitAt(creds: object = { token: "a", seat: 0, name: "Ana" }) {
-  localStorage.setItem("meeple.tables", JSON.stringify({ t1: creds }));
-  render(<Table id="t1" />);
-}
 
 /** fetch answering every request with one status and body; returns the requests made. */
 function stubFetch(status: number, body: object) {
