@@ -16,10 +16,6 @@ function loader(game: string, l: Lang): (() => Promise<string>) | undefined {
   return docs[`../../../docs/rules/${game}.${l}.md`];
 }
 
-export function hasRules(game: string): boolean {
-  return loader(game, "en") !== undefined;
-}
-
 export function Rules({ game, section }: { game: string; section?: string }) {
   const l = lang.value;
   const [rules, setRules] = useState<RenderedRules | null | "missing">(null);
