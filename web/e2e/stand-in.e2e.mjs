@@ -122,7 +122,11 @@ export const tests = {
           (await page.locator('.side .seat-list li[data-seat="0"]').textContent()).includes("a bot plays for you"),
           "her seat says a bot plays for her",
         );
-        await back.click();
+        // Clicked in the page at once: the stand-in's moves re-render the play page several times a
+        // second, and Playwright's click waits for an element that stays put over animation frames
+        // (it timed out once in CI's configuration while the notice stood there).
+        const clicked = await back.evaluate((b) => (b.click(), true)).catch(() => false);
+        assert(clicked, "the I'm back button was there to press");
         await page.locator(".stand-in-mine").waitFor({ state: "detached", timeout: 3000 });
         assert(
           !(await page.locator('.side .seat-list li[data-seat="0"]').textContent()).includes("a bot plays for you"),
