@@ -98,9 +98,9 @@ export const tests = {
     for (const [lang, viewport, button, words] of looks) {
       const table = await api(server, "POST", "/api/tables", {
         game: "ufo",
-        // A bot that thinks a little: with random players on both seats the game can end within a second of
-        // the stand-in starting, and the notice with it.
-        seats: [{ kind: "person" }, { kind: "bot", bot: "ismcts:medium" }],
+        // A bot that thinks a second a move: with quicker players on both seats (the stand-in is one) the
+        // game could end while the test looks, and the notice with it (ismcts:medium did, once in a while).
+        seats: [{ kind: "person" }, { kind: "bot", bot: "ismcts:1s" }],
         public: false,
         auto_start: true,
         clock_seconds: 4,
