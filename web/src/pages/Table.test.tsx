@@ -5,6 +5,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/preact";
 import { act } from "preact/test-utils";
 import { describe, expect, it } from "vitest";
 import { Table } from "./Table";
+import { state as tableState } from "./Table.fixture";
 import { FakeSocket, withFakeSockets } from "../fakesocket";
 
 const seats = [
@@ -13,21 +14,8 @@ const seats = [
   { kind: "person", name: "Eli", stand_in: false, connected: true },
 ];
 
-function state(seat: number, version: number, more: object = {}) {
-  return {
-    type: "state",
-    protocol: "meeple-protocol/2",
-    table: "t1",
-    game: "toy",
-    phase: "playing",
-    seat,
-    version,
-    seats,
-    view: { secret: seat },
-    events: [],
-    ...more,
-  };
-}
+const state = (seat: number, version: number, more: object = {}) =>
+  tableState(seat, version, { seats, view: { secret: seat }, ...more });
 
 const socketOf = (token: string | null) => FakeSocket.holding(token);
 
