@@ -1,9 +1,9 @@
 // First Contact's board: the 5x5 item field, every square a button when a
 // choice plays it (rotate, target, offer).
 import type { Json } from "../../protocol";
-import { colourName, item, itemName } from "./data";
+import { colourName, itemName } from "./data";
 import type { FcView, ScreenModel, SquareModel } from "./model";
-import { ActionButtons, ColourToken } from "./pieces";
+import { ActionButtons, ColourToken, ItemPicture } from "./pieces";
 import { t } from "./strings";
 
 export function squareLabel(s: SquareModel, role: string): string {
@@ -28,13 +28,11 @@ export function Board({
   m,
   act,
   pending,
-  pictures,
 }: {
   v: FcView;
   m: ScreenModel;
   act: (a: Json) => void;
   pending: boolean;
-  pictures: boolean;
 }) {
   return (
     <section class="fc-field-wrap" aria-label={t("fc.field")}>
@@ -42,7 +40,6 @@ export function Board({
       {m.role === "alien" && <p class="fc-help">{t("fc.field_help_alien")}</p>}
       <div class="fc-field" role="grid">
         {m.field.map((s) => {
-          const it = item(s.item);
           const label = squareLabel(s, m.role);
           const cls = [
             "fc-sq",
@@ -62,9 +59,7 @@ export function Board({
                 </span>
               )}
               <span class="fc-sq-pic" aria-hidden="true">
-                {(pictures && it.picture) || (
-                  <span class={`fc-sq-label ${itemName(s.item).length > 8 ? "long" : ""}`}>{itemName(s.item)}</span>
-                )}
+                <ItemPicture id={s.item} />
               </span>
               <span class="fc-sq-name">{itemName(s.item)}</span>
               {s.covered_by && (

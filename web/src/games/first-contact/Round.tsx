@@ -3,22 +3,20 @@
 import { seatName } from "../../components/SeatList";
 import type { TableState } from "../../connection";
 import { SeatMark } from "../../seats";
-import { charName, glyphName, item, itemName } from "./data";
+import { charName, glyphName, itemName } from "./data";
 import { glyphSource } from "./drag";
 import type { FcView, ScreenModel } from "./model";
-import { GlyphIcon, MessageGlyphs, squareWords } from "./pieces";
+import { GlyphIcon, ItemPicture, MessageGlyphs, squareWords } from "./pieces";
 import { t } from "./strings";
 
 export function RoundHistory({
   state,
   v,
   m,
-  pictures,
 }: {
   state: TableState;
   v: FcView;
   m: ScreenModel;
-  pictures: boolean;
 }) {
   const { questions, messages } = v.this_round;
   const drag = m.role === "earthling" && m.canEditNotes;
@@ -33,7 +31,7 @@ export function RoundHistory({
               <strong>{t("fc.question_of", { who: seatName(state, q.seat) })}</strong>:{" "}
               {q.rotated.map((s) => (
                 <span key={s} class="fc-chip" title={squareWords(v, s)}>
-                  {pictures ? (item(v.field[s]?.item ?? "").picture ?? "") : ""} {itemName(v.field[s]?.item ?? "")}
+                  <ItemPicture id={v.field[s]?.item ?? ""} size={18} /> {itemName(v.field[s]?.item ?? "")}
                 </span>
               ))}
             </div>
@@ -112,7 +110,7 @@ export function OnTable({ state, v, m }: { state: TableState; v: FcView; m: Scre
       <strong>{t("fc.question_of", { who: seatName(state, q.seat) })}:</strong>
       {q.rotated.map((s) => (
         <span key={s} class="fc-chip">
-          {s} {itemName(v.field[s]?.item ?? "")}
+          <ItemPicture id={v.field[s]?.item ?? ""} size={24} /> {s} {itemName(v.field[s]?.item ?? "")}
         </span>
       ))}
       <span class="fc-on-table-answer">

@@ -8,6 +8,7 @@ import { lang } from "../../i18n";
 import type { Choice, ErrorMessage, Json } from "../../protocol";
 import { GLYPHS, charName, glyphWords, itemName } from "./data";
 import mod from "./index";
+import { pictureOf } from "./pictures";
 import { refusedWord } from "./Talk";
 import { ITEMS, alienSecrets, baseView, choice, earthlingSecrets, state } from "./testdata";
 
@@ -187,5 +188,26 @@ describe("the earthling edits the note pad and offers by clicking", () => {
     const note = container.querySelector(".fc-chat-rule.refused") as HTMLElement;
     expect(note.textContent).toContain("“big” names a characteristic");
     expect(refusedWord('I giocatori non possono nominare una caratteristica: "grande" nomina Big')).toBe("grande");
+  });
+});
+
+describe("the field's pictures are the client's own", () => {
+  it("draws every square's item as its shipped picture, never as an emoji left to the device's font", () => {
+    const view = baseView({
+      field: ["river", "wig", "scribe", "whip", "hanbok", ...ITEMS].map((item, square) => ({
+        square,
+        item,
+        covered_by: null,
+      })),
+    });
+    const { container } = renderScreen(state(1, view, []));
+    const squares = [...container.querySelectorAll<HTMLElement>(".fc-field .fc-sq")];
+    expect(squares.length).toBe(17);
+    for (const sq of squares) {
+      const img = sq.querySelector<HTMLImageElement>(".fc-sq-pic img");
+      expect(img?.getAttribute("src"), sq.dataset.item).toBe(pictureOf(sq.dataset.item!));
+      expect(sq.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+      expect(sq.textContent).toContain(itemName(sq.dataset.item!));
+    }
   });
 });

@@ -13,21 +13,19 @@ import { Status } from "./Status";
 import { ChatRule, OtherChoices } from "./Talk";
 import { Decisions, Teams } from "./Teams";
 import { fcView, screenModel } from "./model";
-import { colourEmoji } from "./pieces";
 
 export function Screen({ state, act, pending, conn }: GameScreenProps) {
   const v = fcView(state);
   if (!v || !Array.isArray(v.field)) return null;
   const m = screenModel(state);
   const play = (a: Json) => act(a);
-  const pictures = colourEmoji();
   const refused = conn.error.value?.code === "chat/names_characteristic";
   // Decisions, the round so far and the teams: beside the field for a
   // spectator, who has no desk; under it for a player.
   const info = (
     <>
       <Decisions state={state} m={m} />
-      <RoundHistory state={state} v={v} m={m} pictures={pictures} />
+      <RoundHistory state={state} v={v} m={m} />
       <ZeroTurn state={state} v={v} />
       <Teams state={state} v={v} />
     </>
@@ -39,7 +37,7 @@ export function Screen({ state, act, pending, conn }: GameScreenProps) {
       <OnTable state={state} v={v} m={m} />
       <div class="fc-layout">
         <div class="fc-main">
-          <Board v={v} m={m} act={play} pending={pending} pictures={pictures} />
+          <Board v={v} m={m} act={play} pending={pending} />
           {m.role !== "spectator" && info}
           {state.seat >= 0 && !refused && <ChatRule conn={conn} />}
         </div>

@@ -19,10 +19,9 @@ export interface Glyph {
   name: string;
   path: string;
 }
+/** An item's names; its picture is pictures.ts's, never the data's emoji (device fonts differ). */
 export interface Item extends Texts {
   id: string;
-  picture: string | null;
-  label: string;
 }
 
 export const CHARACTERISTICS: readonly Characteristic[] = characteristicsJson as Characteristic[];
@@ -32,7 +31,7 @@ const characteristics = new Map<string, Characteristic>(CHARACTERISTICS.map((c) 
 const messages = messagesJson as Record<string, Texts>;
 
 export function item(id: string): Item {
-  return items.get(id) ?? { id, picture: null, label: id, en: id, it: id, ko: id };
+  return items.get(id) ?? { id, en: id, it: id, ko: id };
 }
 
 /** An item's name in the current language. */

@@ -1,5 +1,5 @@
 // First Contact's small pieces, shared by the screen's parts: a glyph, an
-// alien colour's token, a seat's name, a square in words, the action buttons,
+// item's picture, an alien colour's token, a seat's name, a square in words, the action buttons,
 // a key of a glyph pad and a message's glyphs.
 import { seatName } from "../../components/SeatList";
 import type { TableState } from "../../connection";
@@ -7,6 +7,7 @@ import type { Json } from "../../protocol";
 import { SeatMark } from "../../seats";
 import { GLYPHS, charName, gameText, glyphWords, itemName } from "./data";
 import { glyphSource } from "./drag";
+import { pictureOf } from "./pictures";
 import type { FcView, GlyphKey, GlyphMark, ScreenModel } from "./model";
 import { keyChoice } from "./model";
 
@@ -63,33 +64,15 @@ export function squareWords(v: FcView, s: number): string {
   return gameText("square", { n: s, item: f ? itemName(f.item) : "?" });
 }
 
-let emojiSupport: boolean | null = null;
 /**
- * Whether this browser draws colour emoji (the items' pictures). Where it has
- * no emoji font the pictures would be empty boxes: the item names are shown
- * instead.
+ * An item's picture, shipped with the client (pictures.ts), the same on every
+ * device; decorative, as the square or chip around it names the item. An id
+ * the client does not know shows its name instead.
  */
-export function colourEmoji(): boolean {
-  if (emojiSupport !== null) return emojiSupport;
-  emojiSupport = true;
-  if (typeof navigator === "undefined" || navigator.userAgent.includes("jsdom")) return emojiSupport;
-  try {
-    const c = document.createElement("canvas");
-    c.width = c.height = 20;
-    const x = c.getContext("2d", { willReadFrequently: true });
-    if (!x) return emojiSupport;
-    x.textBaseline = "top";
-    x.font = "16px sans-serif";
-    x.fillStyle = "#000";
-    x.fillText("\u{1F418}", 0, 0);
-    const d = x.getImageData(0, 0, 20, 20).data;
-    emojiSupport = false;
-    for (let i = 0; i < d.length; i += 4)
-      if (d[i + 3] > 0 && (Math.abs(d[i] - d[i + 1]) > 24 || Math.abs(d[i + 1] - d[i + 2]) > 24)) emojiSupport = true;
-  } catch {
-    emojiSupport = true;
-  }
-  return emojiSupport;
+export function ItemPicture({ id, size }: { id: string; size?: number }) {
+  const src = pictureOf(id);
+  if (!src) return <span class="fc-sq-label">{itemName(id)}</span>;
+  return <img class="fc-pic" src={src} alt="" width={size} height={size} draggable={false} />;
 }
 
 export function ActionButtons({
