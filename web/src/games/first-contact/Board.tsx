@@ -23,17 +23,7 @@ export function squareLabel(s: SquareModel, role: string): string {
   return parts.join(", ");
 }
 
-export function Board({
-  v,
-  m,
-  act,
-  pending,
-}: {
-  v: FcView;
-  m: ScreenModel;
-  act: (a: Json) => void;
-  pending: boolean;
-}) {
+export function Board({ v, m, act, pending }: { v: FcView; m: ScreenModel; act: (a: Json) => void; pending: boolean }) {
   return (
     <section class="fc-field-wrap" aria-label={t("fc.field")}>
       <h3>{t("fc.field")}</h3>

@@ -9,15 +9,7 @@ import type { FcView, ScreenModel } from "./model";
 import { GlyphIcon, ItemPicture, MessageGlyphs, squareWords } from "./pieces";
 import { t } from "./strings";
 
-export function RoundHistory({
-  state,
-  v,
-  m,
-}: {
-  state: TableState;
-  v: FcView;
-  m: ScreenModel;
-}) {
+export function RoundHistory({ state, v, m }: { state: TableState; v: FcView; m: ScreenModel }) {
   const { questions, messages } = v.this_round;
   const drag = m.role === "earthling" && m.canEditNotes;
   return (

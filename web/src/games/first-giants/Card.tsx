@@ -1,11 +1,14 @@
 // A fossil card, drawn in HTML: the family's colour band with its icon and
-// name, the size (or egg), the name, and the effect as an icon plus short
-// words (the full text of the game data in its tooltip). A card the person
+// the size (or egg), the name (soft hyphens between its syllables), the
+// animal's picture on the family's colour, and the effect as an icon plus
+// short words (the full text of the game data in its tooltip). A card the person
 // can act on is a button whose tooltip is the choice's words.
 import { pick } from "../../i18n";
 import { CARD_RULES, FAMILY_COLOURS, familyName } from "./data";
+import { softHyphens } from "./hyphens";
 import { AmberIcon, EffectIcon, FamilyIcon, TriggerIcon } from "./icons";
 import type { Act, CardView } from "./model";
+import { CARD_PICTURES } from "./pictures";
 import { t } from "./strings";
 
 /** The card's effect in short words: when, then what. */
@@ -73,14 +76,20 @@ export function Card({ card, act, onAct, disabled, mini, tag, highlight, extraCl
           {card.size === null ? <EggMark /> : card.size}
         </span>
       </span>
-      <span class={`fg-name ${nameClass(name)}`}>{name}</span>
+      <span class={`fg-name ${nameClass(name)}`}>{softHyphens(name)}</span>
       {mini ? (
         <span class="fg-mini-effect">
           <TriggerIcon recurring={rule.recurring} size={11} />
           <EffectIcon effect={rule.effect} size={12} />
+          <CardPicture id={card.id} size={22} />
         </span>
       ) : (
-        <CardEffect id={card.id} recurring={rule.recurring} />
+        <>
+          <span class="fg-pic">
+            <CardPicture id={card.id} size={44} />
+          </span>
+          <CardEffect id={card.id} recurring={rule.recurring} />
+        </>
       )}
       {!mini && (
         <span class="fg-cost" title={t("fg.cost", { n: cardCost(card) })}>
@@ -114,10 +123,15 @@ export function Card({ card, act, onAct, disabled, mini, tag, highlight, extraCl
   );
 }
 
-/** Long genus names get a smaller type so that they fit the card's width unbroken. */
+/** Names with a long word get a smaller type, so that they break at fewer of their soft hyphens. */
 function nameClass(name: string): string {
-  const n = [...name].length;
-  return n >= 17 ? "n-xl" : n >= 14 ? "n-l" : n >= 12 ? "n-m" : "";
+  const n = Math.max(...name.split(" ").map((w) => [...w].length));
+  return n >= 15 ? "n-l" : n >= 12 ? "n-m" : "";
+}
+
+/** The animal's picture (pictures.ts), decorative: the card's name and label say what it is. */
+function CardPicture({ id, size }: { id: number; size: number }) {
+  return <img class="fg-pic-img" src={CARD_PICTURES[id]} alt="" width={size} height={size} draggable={false} />;
 }
 
 function CardEffect({ id, recurring }: { id: number; recurring: boolean }) {
