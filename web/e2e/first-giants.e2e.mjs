@@ -23,6 +23,38 @@ async function waitMyMoveOrEnd(page) {
   return (await page.getAttribute("main.table", "data-phase")) === "finished";
 }
 
+/**
+ * Card names that break mid-word without a hyphen, or spill out of their
+ * card: a line of a name may begin only after a space or a soft hyphen (which
+ * the browser draws as a hyphen).
+ */
+async function badlyBrokenNames(page) {
+  return page.evaluate(() => {
+    const bad = [];
+    for (const el of document.querySelectorAll(".fg-name")) {
+      if (el.scrollWidth > el.clientWidth) bad.push(`${el.textContent} spills out of its card`);
+      const node = el.firstChild;
+      if (!node || node.nodeType !== Node.TEXT_NODE) continue;
+      const text = node.textContent;
+      const range = document.createRange();
+      let lineTop = null;
+      for (let i = 0; i < text.length; i++) {
+        if (text[i] === " " || text[i] === "\u00ad") continue;
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        // The last box: the letter after a soft hyphen where the line broke
+        // also has an empty box at the end of the line before.
+        const top = [...range.getClientRects()].pop()?.top;
+        if (top === undefined) continue;
+        if (lineTop !== null && top > lineTop + 2 && text[i - 1] !== " " && text[i - 1] !== "\u00ad")
+          bad.push(`${text.replaceAll("\u00ad", "")} breaks before "${text.slice(i).replaceAll("\u00ad", "")}"`);
+        lineTop = top;
+      }
+    }
+    return bad;
+  });
+}
+
 /** Every legal choice (the side list) is on the board too, with its words as tooltip. */
 async function checkEveryChoiceOnBoard(page) {
   const r = await page.evaluate((sel) => {
@@ -138,6 +170,8 @@ export const tests = {
     assert(width <= PHONE.width, `no sideways scrolling on a phone (page ${width} px wide)`);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "first-giants-phone");
+    let bad = await badlyBrokenNames(page);
+    assert(bad.length === 0, `card names break only between syllables, with a hyphen: ${bad.join("; ")}`);
     // Another language: the board's words and the server's words (the tooltips) follow.
     const before = await page.getAttribute(BOARD_ACTS, "title");
     await page.click('.lang-switch button[title="Italiano"]');
@@ -149,6 +183,8 @@ export const tests = {
       },
       [BOARD_ACTS, before],
     );
+    bad = await badlyBrokenNames(page);
+    assert(bad.length === 0, `Italian card names break only between syllables: ${bad.join("; ")}`);
     await context.close();
   },
 };
