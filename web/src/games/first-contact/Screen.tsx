@@ -3,6 +3,7 @@
 // earthling's (glyph pad, note pad edited by clicking or dragging, offers),
 // both around the item field (Board.tsx). Every legal choice is played on its
 // piece; the table page's choice list offers the same choices in words.
+import { PictureCredit } from "../../components/PictureCredit";
 import type { Json } from "../../protocol";
 import type { GameScreenProps } from "../types";
 import { AlienDesk } from "./AlienDesk";
@@ -48,6 +49,7 @@ export function Screen({ state, act, pending, conn }: GameScreenProps) {
           <OtherChoices m={m} act={play} pending={pending} />
         </div>
       </div>
+      <PictureCredit />
     </div>
   );
 }

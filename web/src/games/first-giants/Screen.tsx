@@ -3,6 +3,7 @@
 // and exhibit, and the other players' areas. Every legal choice is on the
 // piece it acts on.
 import type { ComponentChildren } from "preact";
+import { PictureCredit } from "../../components/PictureCredit";
 import { seatName } from "../../components/SeatList";
 import type { TableState } from "../../connection";
 import { pick } from "../../i18n";
@@ -35,6 +36,7 @@ export function Screen({ state, act, pending }: GameScreenProps) {
       {m.others.map((p) => (
         <PlayerArea key={p.seat} p={p} m={m} state={state} onAct={onAct} pending={pending} />
       ))}
+      <PictureCredit />
     </div>
   );
 }
