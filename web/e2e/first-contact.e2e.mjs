@@ -213,6 +213,24 @@ export const tests = {
     await screenshot(E, "first-contact-earthling-desktop");
     await E.setViewportSize(PHONE);
     await screenshot(E, "first-contact-phone");
+    // Every square shows its item's picture and whole name, inside the square.
+    const cut = await E.$$eval(".fc-field .fc-sq", (squares) =>
+      squares
+        .filter((sq) => {
+          const box = sq.getBoundingClientRect();
+          const inside = (el) => {
+            const r = el?.getBoundingClientRect();
+            return r && r.top >= box.top && r.bottom <= box.bottom + 0.5 && r.left >= box.left && r.right <= box.right;
+          };
+          const name = sq.querySelector(".fc-sq-name");
+          const img = sq.querySelector(".fc-sq-pic img");
+          return (
+            !img?.complete || !img.naturalWidth || !inside(img) || !inside(name) || name.scrollWidth > name.clientWidth
+          );
+        })
+        .map((sq) => sq.getAttribute("data-item")),
+    );
+    assert(cut.length === 0, `items whose picture or name does not show whole on a phone: ${cut.join(", ")}`);
     await E.setViewportSize(DESKTOP);
     // The offer by keyboard: the square is a focusable button whose name is the choice's words.
     const label = await E.getAttribute(`button.fc-sq[data-item="${target}"]`, "aria-label");

@@ -1,5 +1,6 @@
 // First Contact's board: the 5x5 item field, every square a button when a
 // choice plays it (rotate, target, offer).
+import { softHyphens } from "../../hyphens";
 import type { Json } from "../../protocol";
 import { colourName, itemName } from "./data";
 import type { FcView, ScreenModel, SquareModel } from "./model";
@@ -21,6 +22,15 @@ export function squareLabel(s: SquareModel, role: string): string {
   if (s.target) parts.push(t("fc.target"));
   if (s.myOffer) parts.push(t("fc.your_offer"));
   return parts.join(", ");
+}
+
+/**
+ * A smaller type for a name with a long word, so that the whole name shows in
+ * its square on a phone (it wraps between words, or at a soft hyphen).
+ */
+export function nameSize(name: string): string {
+  const longest = Math.max(...name.split(" ").map((w) => [...w].length));
+  return longest >= 10 ? "xlong" : longest >= 9 ? "long" : "";
 }
 
 export function Board({ v, m, act, pending }: { v: FcView; m: ScreenModel; act: (a: Json) => void; pending: boolean }) {
@@ -51,7 +61,7 @@ export function Board({ v, m, act, pending }: { v: FcView; m: ScreenModel; act: 
               <span class="fc-sq-pic" aria-hidden="true">
                 <ItemPicture id={s.item} />
               </span>
-              <span class="fc-sq-name">{itemName(s.item)}</span>
+              <span class={`fc-sq-name ${nameSize(itemName(s.item))}`}>{softHyphens(itemName(s.item))}</span>
               {s.covered_by && (
                 <span class="fc-sq-cover">
                   <ColourToken colour={s.covered_by} size={22} />

@@ -4,9 +4,9 @@ import { cleanup, render } from "@testing-library/preact";
 import { afterEach, describe, expect, it } from "vitest";
 import cardsFile from "../../../../games/first_giants/data/cards.json";
 import messagesFile from "../../../../games/first_giants/data/messages.json";
+import { SHY } from "../../hyphens";
 import { Card } from "./Card";
 import type { Family } from "./data";
-import { SHY } from "./hyphens";
 import type { CardView } from "./model";
 import { CARD_PICTURES } from "./pictures";
 

@@ -3,9 +3,9 @@
 // animal's picture on the family's colour, and the effect as an icon plus
 // short words (the full text of the game data in its tooltip). A card the person
 // can act on is a button whose tooltip is the choice's words.
+import { softHyphens } from "../../hyphens";
 import { pick } from "../../i18n";
 import { CARD_RULES, FAMILY_COLOURS, familyName } from "./data";
-import { softHyphens } from "./hyphens";
 import { AmberIcon, EffectIcon, FamilyIcon, TriggerIcon } from "./icons";
 import type { Act, CardView } from "./model";
 import { CARD_PICTURES } from "./pictures";

@@ -2,8 +2,8 @@
 // soft hyphens the client puts in (a browser without a hyphenation
 // dictionary, such as Chromium on Linux, ignores `hyphens: auto`).
 import { afterEach, describe, expect, it } from "vitest";
-import messagesFile from "../../../../games/first_giants/data/messages.json";
-import { setLang } from "../../i18n";
+import messagesFile from "../../games/first_giants/data/messages.json";
+import { setLang } from "./i18n";
 import { SHY, softHyphens } from "./hyphens";
 
 afterEach(() => setLang("en"));

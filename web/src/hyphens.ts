@@ -1,6 +1,6 @@
-// Soft hyphens in long Latin words (the genus names of the cards), so that a
-// name too wide for its card breaks between syllables with a hyphen on every
-// browser: `hyphens: auto` needs the browser's dictionary for the page's
+// Soft hyphens in long Latin-script words (First Giants' genus names, First
+// Contact's item names), so that a name too wide for its card or square
+// breaks between syllables with a hyphen on every browser: `hyphens: auto` needs the browser's dictionary for the page's
 // language, which some lack (Chromium on Linux has none), and genus names are
 // in no language's dictionary anyway. The browser breaks at a soft hyphen
 // only where the line is full.
