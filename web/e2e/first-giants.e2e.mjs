@@ -185,6 +185,16 @@ export const tests = {
     );
     bad = await badlyBrokenNames(page);
     assert(bad.length === 0, `Italian card names break only between syllables: ${bad.join("; ")}`);
+    // Korean: the page says so, and its words break between words, not between syllables.
+    await page.click('.lang-switch button[title="한국어"]');
+    await page.waitForFunction(() => document.querySelector(".fg-sites")?.textContent.includes("발굴지 1"));
+    const ko = await page.evaluate(() => ({
+      lang: document.documentElement.lang,
+      wordBreak: getComputedStyle(document.querySelector(".fg-what")).wordBreak,
+      spill: [...document.querySelectorAll(".fg-name")].filter((el) => el.scrollWidth > el.clientWidth).length,
+    }));
+    assert(ko.lang === "ko" && ko.wordBreak === "keep-all", `Korean breaks between words: ${JSON.stringify(ko)}`);
+    assert(ko.spill === 0, `${ko.spill} Korean card names spill out of their card`);
     await context.close();
   },
 };
