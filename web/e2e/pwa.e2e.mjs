@@ -198,6 +198,14 @@ export const tests = {
       await page.waitForSelector("main.table[data-version]");
       assert(api.length > 0, "the table asked the API");
       assert(fromWorker.length === 0, `answered by the service worker: ${fromWorker.join(", ")}`);
+      // An API address opened in the tab (a game's record is a link) gets
+      // the server's JSON, not the app's page from the cache.
+      const opened = await page.goto(`${server.url}/api/games`);
+      assert(!opened.fromServiceWorker(), "the API's page came from the service worker");
+      assert(
+        (await opened.headerValue("content-type")) === "application/json",
+        `the API's page: ${await opened.headerValue("content-type")}`,
+      );
       const after = await cachedUrls(page);
       const kept = after.filter((u) => /^\/(api|ws)\//.test(new URL(u).pathname));
       assert(kept.length === 0, `cached server traffic: ${kept.join(", ")}`);
