@@ -6,7 +6,8 @@ import { createHash } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PHONE, assert, openTableAsPerson, repo, screenshot, startServer } from "./lib.mjs";
+import { chromium } from "playwright-core";
+import { PHONE, assert, openTableAsPerson, repo, screenshot, startServer, watchCsp } from "./lib.mjs";
 
 const dist = join(repo, "web/dist");
 
@@ -96,11 +97,16 @@ async function ownBuildAndServer() {
 }
 
 export const tests = {
-  "the manifest is linked, valid, its icons load, and Chromium finds the app installable": async ({
-    server,
-    browser,
-  }) => {
-    const context = await browser.newContext({ viewport: PHONE });
+  "the manifest is linked, valid, its icons load, and Chromium finds the app installable": async ({ server }) => {
+    // A profile of its own: Chromium never offers to install from an
+    // off-the-record context, which is what browser.newContext() opens.
+    const profile = mkdtempSync(join(tmpdir(), "meeple-pwa-profile-"));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+      viewport: PHONE,
+    });
+    await watchCsp(context);
     try {
       const page = await context.newPage();
       await page.goto(`${server.url}/`);
@@ -146,6 +152,7 @@ export const tests = {
       assert(installabilityErrors.length === 0, `not installable: ${JSON.stringify(installabilityErrors)}`);
     } finally {
       await context.close();
+      rmSync(profile, { recursive: true, force: true });
     }
   },
 
