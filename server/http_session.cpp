@@ -51,11 +51,24 @@ std::string mime_type(std::string_view path) {
   if (ends(".js") || ends(".mjs")) return "text/javascript";
   if (ends(".css")) return "text/css";
   if (ends(".json")) return "application/json";
+  if (ends(".webmanifest")) return "application/manifest+json";
   if (ends(".svg")) return "image/svg+xml";
   if (ends(".png")) return "image/png";
   if (ends(".ico")) return "image/x-icon";
   if (ends(".wasm")) return "application/wasm";
   return "application/octet-stream";
+}
+
+// How long a browser may keep a file of the web client. The build names
+// every file under /assets/ by its content's hash (web/vite.config.ts), so
+// a new build never changes one: kept for a year without asking again.
+// Every other file (index.html, the service worker sw.js and its Workbox
+// runtime, the manifest, the icons, the offline page) keeps its name from
+// build to build: the browser asks again each time, so a new build is seen
+// at the next visit (the service worker then serves them from its cache).
+std::string_view cache_control(std::string_view rel) {
+  if (rel.starts_with("/assets/")) return "public, max-age=31536000, immutable";
+  return "no-cache";
 }
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
@@ -150,13 +163,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   void send_text(http::status status, std::string body, std::string type,
-                 std::string_view encoding = {}) {
+                 std::string_view encoding = {}, std::string_view cache = {}) {
     Response res{status, req_.version()};
     set_guards(res);
     res.set(http::field::content_type, type);
     if (!encoding.empty()) res.set(http::field::content_encoding, encoding);
-    if (type.find("javascript") != std::string::npos || type.starts_with("text/css") ||
-        type.starts_with("text/html") || type.starts_with("image/svg"))
+    if (!cache.empty()) res.set(http::field::cache_control, cache);
+    if (type.find("javascript") != std::string::npos || type.find("json") != std::string::npos ||
+        type.starts_with("text/css") || type.starts_with("text/html") ||
+        type.starts_with("image/svg"))
       res.set(http::field::vary, "Accept-Encoding");
     res.keep_alive(req_.keep_alive());
     res.body() = std::move(body);
@@ -369,7 +384,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (!f) return send_error(make_error(errc::kNotFound, "no such file"));
     std::ostringstream ss;
     ss << f.rdbuf();
-    send_text(http::status::ok, ss.str(), mime_type(rel), zipped ? "gzip" : "");
+    send_text(http::status::ok, ss.str(), mime_type(rel), zipped ? "gzip" : "", cache_control(rel));
   }
 
   Hub& hub_;

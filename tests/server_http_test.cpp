@@ -74,6 +74,44 @@ TEST(Server, StaticFilesAreSentGzippedWhenTheBrowserAcceptsIt) {
   fs::remove_all(dir);
 }
 
+// The installable app's files (docs/web.md): the manifest with its own type,
+// files named by their content's hash kept by the browser for good, and the
+// ones a new build rewrites under the same name (the page, the service
+// worker, the manifest) asked for again at every visit.
+TEST(Server, StaticFilesSayHowLongTheBrowserMayKeepThem) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("meeple-pwa-" + std::to_string(::getpid()));
+  fs::create_directories(dir / "assets");
+  for (const char* name : {"index.html", "sw.js", "manifest.webmanifest", "offline.html",
+                           "icon-192.png", "assets/index-a1b2c3.js"})
+    std::ofstream(dir / name) << name;
+  ServerOptions o;
+  o.web_dir = dir.string();
+  TestServer server(o);
+  using testing::http::verb;
+  auto get = [&](const std::string& target) {
+    std::map<std::string, std::string> headers;
+    auto r = testing::http_request(server.port(), verb::get, target, "", "", {}, &headers);
+    EXPECT_EQ(r.status, 200) << target;
+    return headers;
+  };
+  auto manifest = get("/manifest.webmanifest");
+  EXPECT_EQ(manifest["Content-Type"], "application/manifest+json");
+  EXPECT_EQ(manifest["Cache-Control"], "no-cache");
+  auto sw = get("/sw.js");
+  EXPECT_EQ(sw["Content-Type"], "text/javascript");
+  EXPECT_EQ(sw["Cache-Control"], "no-cache");
+  for (const char* page : {"/", "/index.html", "/offline.html", "/icon-192.png"})
+    EXPECT_EQ(get(page)["Cache-Control"], "no-cache") << page;
+  EXPECT_EQ(get("/icon-192.png")["Content-Type"], "image/png");
+  EXPECT_EQ(get("/assets/index-a1b2c3.js")["Cache-Control"], "public, max-age=31536000, immutable");
+  // The API is never kept.
+  std::map<std::string, std::string> api;
+  testing::http_request(server.port(), verb::get, "/api/games", "", "", {}, &api);
+  EXPECT_EQ(api["Cache-Control"], "no-store");
+  fs::remove_all(dir);
+}
+
 TEST(Server, TheBotsReviewOfAFinishedGameIsMadeOnceAndKept) {
   TestServer server;
   const unsigned short port = server.port();

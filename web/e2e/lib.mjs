@@ -29,27 +29,17 @@ function freePort() {
 
 /**
  * Starts `meeple serve` on a free loopback port; resolves once /healthz
- * answers. `args`: more options (a test's own limits, e.g. --lobby-ttl).
+ * answers. `args`: more options (a test's own limits, e.g. --lobby-ttl);
+ * `web`: the built client's folder (web/dist unless a test serves its own).
  */
-export async function startServer(args = []) {
+export async function startServer(args = [], { web = join(repo, "web/dist") } = {}) {
   const bin = process.env.MEEPLE_BIN ?? join(repo, "build/release/cli/meeple");
   const dir = mkdtempSync(join(tmpdir(), "meeple-e2e-"));
   const port = await freePort();
   const launch = () =>
     spawn(
       bin,
-      [
-        "serve",
-        "--port",
-        String(port),
-        "--db",
-        join(dir, "e2e.db"),
-        "--web",
-        join(repo, "web/dist"),
-        "--log-level",
-        "warn",
-        ...args,
-      ],
+      ["serve", "--port", String(port), "--db", join(dir, "e2e.db"), "--web", web, "--log-level", "warn", ...args],
       {
         stdio: ["ignore", "inherit", "inherit"],
       },
