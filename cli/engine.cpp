@@ -909,7 +909,8 @@ namespace {
 
 // The request lines, read on their own thread so that a stop (or a quit, or
 // the end of the input) reaches a go while it searches: each go line gets a
-// stop flag, which the next stop or quit line, or the end, sets.
+// stop flag, which the next stop or quit line sets (and the end of the
+// input, for a go without end).
 class Reader {
  public:
   struct Line {
@@ -931,11 +932,15 @@ class Reader {
   }
 
  private:
-  static std::string cmd_of(const std::string& text) {
+  // The request's cmd ("" when it has none), and whether it is a go
+  // without end.
+  static std::string cmd_of(const std::string& text, bool& infinite) {
     try {
       const Json j = Json::parse(text);
-      if (j.is_object() && j.contains("cmd") && j["cmd"].is_string())
+      if (j.is_object() && j.contains("cmd") && j["cmd"].is_string()) {
+        infinite = j.value("infinite", Json(false)) == true;
         return j["cmd"].get<std::string>();
+      }
     } catch (const Json::exception&) {
     }
     return {};
@@ -943,13 +948,20 @@ class Reader {
 
   // Reads until the input ends or a quit (after which the engine ends, so
   // nothing more is read from a stream its caller may close).
+  // The end of the input stops a go without end (one with a budget runs
+  // it out: `echo '{"cmd": "go", "ms": 500}' | meeple engine` answers).
   void run(std::istream& in) {
     std::shared_ptr<std::atomic<bool>> go;
+    bool go_infinite = false;
     for (std::string text; std::getline(in, text);) {
       if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
-      const std::string cmd = cmd_of(text);
+      bool infinite = false;
+      const std::string cmd = cmd_of(text, infinite);
       Line line{.text = text, .stop = nullptr};
-      if (cmd == "go") go = line.stop = std::make_shared<std::atomic<bool>>(false);
+      if (cmd == "go") {
+        go = line.stop = std::make_shared<std::atomic<bool>>(false);
+        go_infinite = infinite;
+      }
       if ((cmd == "stop" || cmd == "quit") && go) go->store(true);
       {
         std::lock_guard lock(mutex_);
@@ -958,7 +970,7 @@ class Reader {
       ready_.notify_one();
       if (cmd == "quit") break;
     }
-    if (go) go->store(true);
+    if (go && go_infinite) go->store(true);
     {
       std::lock_guard lock(mutex_);
       done_ = true;

@@ -815,12 +815,26 @@ TEST_F(Programs, EngineGameFactsHoldInRandomGames) {
   Driver ask;
   const Json games = ask({{"cmd", "games"}})["games"];
   ASSERT_EQ(games.size(), all_games().size());
+  int endless = 0;
   for (const Json& d : games) {
+    endless += d["facts"].contains("endless");
     const AnyGame* g = find_game(d["name"].get<std::string>());
     const Json& facts = d["facts"];
     EXPECT_EQ(facts["utility"]["min"], 0);
     EXPECT_EQ(facts["utility"]["max"], 1);
     EXPECT_EQ(facts["chance"], "explicit") << g->name();
+    // A game that can go on without end shows two moves that return a
+    // state to itself; no game claims a bound.
+    EXPECT_TRUE(facts["max_length"].is_null());
+    if (facts.contains("endless")) {
+      const Json& loop = facts["endless"];
+      Driver check;
+      ASSERT_TRUE(check({{"cmd", "load"}, {"game", g->name()}, {"state", loop["state"]}})["ok"] ==
+                  true);
+      for (const Json& a : loop["actions"])
+        ASSERT_TRUE(check({{"cmd", "apply"}, {"seat", loop["seat"]}, {"action", a}})["ok"] == true);
+      EXPECT_EQ(check({{"cmd", "state"}})["state"], loop["state"]) << g->name();
+    }
     const int space = facts["action_space"];
     ASSERT_GT(space, 0);
     Rng rng(17);
@@ -845,6 +859,9 @@ TEST_F(Programs, EngineGameFactsHoldInRandomGames) {
         }
       }
   }
+  // First Contact's free note-pad edits, Ufo!'s free flights over its own
+  // spaces.
+  EXPECT_GE(endless, 2);
 }
 
 // ---- docs/engine-protocol.md: every example runs ----
