@@ -175,11 +175,12 @@ class Engine:
         returns the new id."""
         return self.request("fork", game_id=game_id, **{"as": as_id})["game_id"]
 
-    def close(self, game_id=None):
+    def close_game(self, game_id=None):
+        """Ends one game (the `close` command; close() ends the engine)."""
         return self.request("close", game_id=game_id)
 
-    def list(self):
-        """Every game of this engine: its id and status."""
+    def list_games(self):
+        """Every game of this engine: its id and status (the `list` command)."""
         return self.request("list")["games"]
 
     def game(self, game_id):
@@ -262,6 +263,10 @@ class Game:
 
     def fork(self, as_id=None):
         return Game(self.engine, self.engine.fork(as_id=as_id, game_id=self.game_id))
+
+    def close(self):
+        """Ends this game (not the engine)."""
+        return self.engine.close_game(game_id=self.game_id)
 
 
 class RandomBot:

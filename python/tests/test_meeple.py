@@ -205,7 +205,7 @@ def test_forks_let_python_search_without_touching_the_game(engine):
     seat = status["to_act"][0]
     choice = flat_monte_carlo(engine.game("main"), seat, 2, random.Random(1))
     assert engine.state() == before
-    assert [g["game_id"] for g in engine.list()] == ["main"]
+    assert [g["game_id"] for g in engine.list_games()] == ["main"]
     assert engine.apply(choice, seat=seat)["applied"][0]["action"] == choice
 
 
