@@ -262,8 +262,8 @@ class Protocol {
   }
 
   Json bots(const Json& req) const {
-    const AnyGame* g = nullptr;
-    if (auto at = games_.find(kMainGame); at != games_.end()) g = at->second.game;
+    const AnyGame* g = nullptr;  // default: the game the request names (or "main")
+    if (auto at = games_.find(id_of(req)); at != games_.end()) g = at->second.game;
     if (req.contains("game")) {
       if (!req["game"].is_string()) return failure(bad_request("game is a name"));
       g = find_game(req["game"].get<std::string>());
