@@ -3,11 +3,22 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
+
+#include "games/first_giants/length.h"
 
 namespace meeple::cli {
 
 namespace {
+
+// A bound on a game's length (every action, chance included) for that many
+// players, where the game's folder derives one (games/*/length.h).
+std::optional<std::int64_t> length_bound(const AnyGame& game, int players) {
+  if (game.name() == first_giants::FirstGiants::kName)
+    return first_giants::max_game_length(players);
+  return std::nullopt;
+}
 
 // Two actions of one seat, one after the other, that bring a state of a
 // random game (the game's first variant, fewest players) back to itself:
@@ -57,8 +68,15 @@ Json game_facts(const AnyGame& game) {
   // begins with chance (every game's chance is explicit: a node listing its
   // outcomes with integer weights, which `legal` shows and `apply` takes).
   Json by = Json::array();
+  Json lengths = Json::array();
   int space = 0;
   bool same = true, chance = false;
+  std::int64_t longest = 0;
+  for (int players = game.min_players(); players <= game.max_players(); ++players)
+    if (auto bound = length_bound(game, players)) {
+      lengths.push_back({{"players", players}, {"max_length", *bound}});
+      longest = std::max(longest, *bound);
+    }
   for (const Json& params : game.param_variants())
     for (int players = game.min_players(); players <= game.max_players(); ++players) {
       auto st = game.new_game(params, players);
@@ -84,6 +102,10 @@ Json game_facts(const AnyGame& game) {
   auto [at, fresh] = cycles.try_emplace(std::string(game.name()));
   if (fresh) at->second = find_cycle(game);
   facts["max_length"] = nullptr;
+  if (!lengths.empty()) {
+    facts["max_length"] = longest;
+    facts["max_length_by"] = std::move(lengths);
+  }
   if (!at->second.is_null()) facts["endless"] = at->second;
   return facts;
 }

@@ -824,8 +824,9 @@ TEST_F(Programs, EngineGameFactsHoldInRandomGames) {
     EXPECT_EQ(facts["utility"]["max"], 1);
     EXPECT_EQ(facts["chance"], "explicit") << g->name();
     // A game that can go on without end shows two moves that return a
-    // state to itself; no game claims a bound.
-    EXPECT_TRUE(facts["max_length"].is_null());
+    // state to itself, and claims no bound; one with a bound has no such
+    // moves.
+    EXPECT_EQ(facts["max_length"].is_null(), facts.contains("endless")) << g->name();
     if (facts.contains("endless")) {
       const Json& loop = facts["endless"];
       Driver check;
@@ -842,7 +843,13 @@ TEST_F(Programs, EngineGameFactsHoldInRandomGames) {
       for (int players = g->min_players(); players <= g->max_players(); ++players) {
         auto st = g->new_game(params, players);
         if (!st) continue;
-        for (int step = 0; step < 3000 && !st->is_terminal(); ++step) {
+        // The bound for this many players, if the game has one.
+        std::int64_t bound = -1;
+        for (const Json& b : facts.value("max_length_by", Json::array()))
+          if (b["players"] == players) bound = b["max_length"];
+        EXPECT_EQ(bound >= 0, !facts["max_length"].is_null()) << g->name() << " " << players;
+        int step = 0;
+        for (; step < 3000 && !st->is_terminal(); ++step) {
           if (st->is_chance()) {
             const ChanceList outcomes = st->chance_outcomes();
             for (const auto& o : outcomes) ASSERT_LT(o.action, space) << g->name();
@@ -856,6 +863,10 @@ TEST_F(Programs, EngineGameFactsHoldInRandomGames) {
           const ActionList primary = st->primary_actions(seat);
           const ActionList& pick = rng.below(4) == 0 ? legal : primary;
           st->apply(seat, pick[rng.below(static_cast<std::uint32_t>(pick.size()))]);
+        }
+        if (bound >= 0) {
+          EXPECT_TRUE(st->is_terminal()) << g->name();
+          EXPECT_LE(step, bound) << g->name() << " " << players;
         }
       }
   }
