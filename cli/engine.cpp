@@ -989,6 +989,9 @@ class Reader {
 
 int cmd_engine(const EngineArgs&, std::istream& in, std::ostream& out, std::ostream&) {
   Engine engine;
+  // std::cin flushes std::cout before it reads: from the reader's thread,
+  // that would race with this one's writes. Every line is flushed anyway.
+  in.tie(nullptr);
   Reader reader(in);
   bool quit = false;
   auto emit = [&out](const std::string& line) { out << line << "\n" << std::flush; };
