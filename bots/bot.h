@@ -8,6 +8,7 @@
 // determinizations from it themselves.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -52,6 +53,29 @@ class Bot {
   };
   virtual std::vector<ActionValue> values(const AnyState& /*info*/, Seat /*seat*/, Rng& /*rng*/) {
     return {};
+  }
+  // Thinking as a UCI engine does (`meeple engine`'s go): a search with its
+  // budget given here (neither iterations nor seconds: until *stop), that
+  // ends early once *stop is true and tells `report` how it goes (every
+  // report_seconds, and once at the end). Bots that do not search decide
+  // at once (thinks() false) and report nothing.
+  struct Progress {
+    int iterations = 0;
+    std::size_t nodes = 0;
+    double seconds = 0;
+    std::vector<ActionValue> root;              // the seat's actions so far
+    std::vector<std::pair<Seat, Action>> line;  // the best line so far (decisions only)
+  };
+  struct Thinking {
+    int iterations = 0;
+    double seconds = 0;
+    const std::atomic<bool>* stop = nullptr;
+    double report_seconds = 0.25;
+    std::function<void(const Progress&)> report;
+  };
+  virtual bool thinks() const { return false; }
+  virtual Action think(const AnyState& info, Seat seat, Rng& rng, const Thinking& /*how*/) {
+    return choose(info, seat, rng);
   }
 };
 

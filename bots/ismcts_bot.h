@@ -24,6 +24,23 @@ class IsmctsBot final : public GameBot<G> {
       out.push_back({v.action, v.visits, v.visits > 0 ? v.reward / v.visits : 0.0});
     return out;
   }
+  bool thinks() const override { return true; }
+  Action think(const AnyState& info, Seat seat, Rng& rng, const Bot::Thinking& how) override {
+    search::IsmctsOptions opt = opt_;
+    opt.iterations = how.iterations;
+    opt.seconds = how.seconds;
+    opt.stop = how.stop;
+    opt.report_seconds = how.report_seconds;
+    if (how.report)
+      opt.report = [&how](const search::IsmctsStats& st) {
+        Bot::Progress p{.iterations = st.iterations, .nodes = st.nodes, .seconds = st.seconds};
+        for (const auto& v : st.root)
+          p.root.push_back({v.action, v.visits, v.visits > 0 ? v.reward / v.visits : 0.0});
+        p.line = st.line;
+        how.report(p);
+      };
+    return search_.choose(this->state_of(info), seat, rng, opt);
+  }
 
  private:
   search::IsmctsOptions opt_;

@@ -1,25 +1,37 @@
-// `meeple engine`: one game at a time driven by another program over JSON
-// lines (docs/engine-protocol.md), in the spirit of UCI and GTP. One request
-// per input line, one response per request, in order; every error is a
-// response with {"ok": false, "error": {"code", "message"}} and changes
-// nothing. The true state is the engine's: programs ask for views, legal
-// actions and results, as the room's clients do.
+// `meeple engine`: games driven by another program over JSON lines
+// (docs/engine-protocol.md), in the spirit of UCI and GTP. One request per
+// input line, one response per request, in order (a `go` streams `info`
+// lines before its response); every error is a response with
+// {"ok": false, "error": {"code", "message"}} and changes nothing. The true
+// states are the engine's: programs ask for views, legal actions and
+// results, as the room's clients do. Several games live side by side, each
+// under a game id; requests without one address the game "main".
 #include "cli/engine.h"
 
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <condition_variable>
+#include <deque>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "bots/bot.h"
 #include "cli/commands.h"
+#include "cli/game_facts.h"
 #include "cli/programs.h"
 #include "core/i18n.h"
+#include "core/json_error.h"
 #include "core/record.h"
 #include "games/registry.h"
 
@@ -31,6 +43,21 @@ namespace {
 constexpr const char* kUnknownCommand = "request/unknown_command";
 constexpr const char* kNoGame = "engine/no_game";
 constexpr const char* kNothingToUndo = "engine/nothing_to_undo";
+constexpr const char* kTooManyGames = "engine/too_many_games";
+constexpr const char* kHidden = "engine/hidden";
+constexpr const char* kNoRecord = "engine/no_record";
+
+// The protocol's version (hello): 2 added game ids, fork, load of a state,
+// history, hide, go/stop and hello itself; version 1 clients never send them.
+constexpr int kProtocolVersion = 2;
+// Games one engine holds at once (new, load and fork refuse more).
+constexpr std::size_t kMaxGames = 32;
+constexpr const char* kMainGame = "main";
+
+constexpr const char* kCommands[] = {"hello",   "games", "bots",   "new",   "load",  "fork",
+                                     "close",   "list",  "status", "legal", "apply", "view",
+                                     "history", "hide",  "result", "state", "undo",  "bot",
+                                     "go",      "stop",  "save",   "quit"};
 
 Error bad_request(const std::string& what) {
   return make_error(errc::kMalformedRequest, what);
@@ -44,6 +71,13 @@ struct Session {
   GameRecord record;
   Rng chance_rng;
   Rng bot_rng;
+  // Where the game began in this engine (a new game, or the loaded state),
+  // and whether that is the game's start: record.actions lead from `origin`
+  // to `state`, and are a whole record only from the start.
+  AnyState origin;
+  bool from_start = true;
+  // The one seat whose view is all the program sees (hide), if any.
+  std::optional<Seat> hidden;
   // Bots asked for moves keep their seat's memory (spec, bot) until an undo.
   std::map<Seat, std::pair<std::string, std::unique_ptr<Bot>>> bots;
   // Undo points: before each apply, the state, the record's length and the
@@ -54,48 +88,75 @@ struct Session {
     Rng chance_rng;
   };
   std::vector<Point> undo;
+
+  // A copy under another id: the same game, the same generators and undo
+  // points; bots start afresh (a bot's memory is not copied).
+  Session fork() const {
+    return Session{.game = game,
+                   .auto_chance = auto_chance,
+                   .state = state,
+                   .record = record,
+                   .chance_rng = chance_rng,
+                   .bot_rng = bot_rng,
+                   .origin = origin,
+                   .from_start = from_start,
+                   .hidden = hidden,
+                   .bots = {},
+                   .undo = undo};
+  }
 };
 
 class Protocol {
  public:
-  // The response to one request (without "id", added by the caller).
-  Json handle(const Json& req, bool& quit) {
+  // Writes one streamed line (a go's info) to the program.
+  using Emit = std::function<void(Json)>;
+
+  // The response to one request (without "id", added by the caller). `emit`
+  // streams a go's info lines; `stop` ends a go early (null: no stop can
+  // come, so a go needs a budget).
+  Json handle(const Json& req, bool& quit, const Emit& emit, const std::atomic<bool>* stop) {
     if (!req.is_object() || !req.contains("cmd") || !req["cmd"].is_string())
       return failure(bad_request("a request is a JSON object with \"cmd\""));
     const std::string cmd = req["cmd"].get<std::string>();
+    // Any quit ends the engine (its reader stops reading after it).
+    if (cmd == "quit") {
+      quit = true;
+      return ok(Json::object());
+    }
     // Words come in the languages meeple speaks; anything else is refused
     // (as the command line's --lang is), not answered in English.
     if (req.contains("lang") &&
         !(req["lang"].is_string() && is_language(req["lang"].get<std::string>())))
       return failure(make_error(errc::kBadParam, "lang must be en, it or ko"));
-    if (cmd == "quit") {
-      quit = true;
-      return ok(Json::object());
-    }
+    if (req.contains("game_id") && !valid_id(req["game_id"]))
+      return failure(bad_request("game_id is a name of 1 to 40 letters, digits, '-' or '_'"));
+    if (cmd == "hello") return hello();
     if (cmd == "games") return games();
     if (cmd == "bots") return bots(req);
-    if (cmd == "new") return fresh(req);
-    if (cmd == "load") return load(req);
-    static const char* kNeedGame[] = {"status", "legal", "apply", "view", "result",
-                                      "state",  "undo",  "bot",   "save"};
+    if (cmd == "new") return named(req, fresh(req));
+    if (cmd == "load") return named(req, load(req));
+    if (cmd == "list") return list();
+    if (cmd == "stop") return ok(Json::object());  // a go in progress has stopped already
+    static const char* kNeedGame[] = {"status", "legal",   "apply", "view", "result",
+                                      "state",  "undo",    "bot",   "save", "fork",
+                                      "close",  "history", "hide",  "go"};
     bool known = false;
     for (const char* c : kNeedGame) known = known || cmd == c;
-    if (!known)
-      return failure(make_error(kUnknownCommand,
-                                fmt::format("no command '{}' (commands: games, bots, new, load, "
-                                            "status, legal, apply, view, result, state, undo, "
-                                            "bot, save, quit)",
-                                            cmd)));
-    if (!s_) return failure(make_error(kNoGame, "no game yet: start one with new or load"));
-    if (cmd == "status") return ok(status());
-    if (cmd == "legal") return legal(req);
-    if (cmd == "apply") return apply(req);
-    if (cmd == "view") return view(req);
-    if (cmd == "result") return result();
-    if (cmd == "state") return ok({{"state", s_->state.to_json()}});
-    if (cmd == "undo") return undo(req);
-    if (cmd == "bot") return bot(req);
-    return save(req);
+    if (!known) {
+      std::string names;
+      for (const char* c : kCommands) names += (names.empty() ? "" : ", ") + std::string(c);
+      return failure(
+          make_error(kUnknownCommand, fmt::format("no command '{}' (commands: {})", cmd, names)));
+    }
+    const std::string id = id_of(req);
+    auto at = games_.find(id);
+    if (at == games_.end()) {
+      if (games_.empty())
+        return failure(make_error(kNoGame, "no game yet: start one with new or load"));
+      return failure(make_error(kNoGame, fmt::format("no game '{}' (games: {})", id, ids())));
+    }
+    s_ = &at->second;
+    return named(req, dispatch(cmd, req, emit, stop));
   }
 
   static Json failure(const Error& e) {
@@ -103,10 +164,61 @@ class Protocol {
   }
 
  private:
+  Json dispatch(const std::string& cmd, const Json& req, const Emit& emit,
+                const std::atomic<bool>* stop) {
+    if (cmd == "status") return ok(status());
+    if (cmd == "legal") return legal(req);
+    if (cmd == "apply") return apply(req);
+    if (cmd == "view") return view(req);
+    if (cmd == "history") return history(req);
+    if (cmd == "hide") return hide(req);
+    if (cmd == "result") return result();
+    if (cmd == "state") return state();
+    if (cmd == "undo") return undo(req);
+    if (cmd == "bot") return bot(req);
+    if (cmd == "go") return go(req, emit, stop);
+    if (cmd == "fork") return fork(req);
+    if (cmd == "close") return close(req);
+    return save(req);
+  }
+
+  // A game named in the request is named in the answer (the main game's
+  // answers stay as they were before game ids; fork names its copy).
+  static Json named(const Json& req, Json resp) {
+    if (resp["ok"] == true && req.contains("game_id") && !resp.contains("game_id"))
+      resp["game_id"] = req["game_id"];
+    return resp;
+  }
+
   static Json ok(Json fields) {
     Json j = {{"ok", true}};
     for (auto& [k, v] : fields.items()) j[k] = std::move(v);
     return j;
+  }
+
+  static bool valid_id(const Json& j) {
+    if (!j.is_string()) return false;
+    const auto& v = j.get_ref<const std::string&>();
+    if (v.empty() || v.size() > 40) return false;
+    for (char c : v)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') return false;
+    return true;
+  }
+  static std::string id_of(const Json& req) {
+    return req.contains("game_id") ? req["game_id"].get<std::string>() : kMainGame;
+  }
+  std::string ids() const {
+    std::string names;
+    for (const auto& [id, g] : games_) names += (names.empty() ? "" : ", ") + id;
+    return names;
+  }
+  // Room for one more game under `id` (replacing a game of that id is fine).
+  MaybeError room_for(const std::string& id) const {
+    if (games_.size() >= kMaxGames && !games_.contains(id))
+      return make_error(kTooManyGames, fmt::format("this engine holds at most {} games ({} now): "
+                                                   "close one first",
+                                                   kMaxGames, games_.size()));
+    return std::nullopt;
   }
 
   Json status() const {
@@ -117,14 +229,41 @@ class Protocol {
     return j;
   }
 
+  Json hello() const {
+    Json commands = Json::array();
+    for (const char* c : kCommands) commands.push_back(c);
+    return ok({{"engine", "meeple"},
+               {"protocol", kProtocolVersion},
+               {"commands", std::move(commands)},
+               {"max_games", kMaxGames}});
+  }
+
   Json games() const {
     Json list = Json::array();
-    for (const AnyGame* g : all_games()) list.push_back(g->describe());
+    for (const AnyGame* g : all_games()) {
+      Json d = g->describe();
+      d["facts"] = game_facts(*g);
+      list.push_back(std::move(d));
+    }
     return ok({{"games", list}});
   }
 
+  Json list() const {
+    Json list = Json::array();
+    for (const auto& [id, g] : games_) {
+      Json e = status_json(g.state);
+      e["game_id"] = id;
+      e["game"] = g.game->name();
+      e["step"] = g.record.actions.size();
+      if (g.hidden) e["hidden"] = *g.hidden;
+      list.push_back(std::move(e));
+    }
+    return ok({{"games", std::move(list)}, {"max_games", kMaxGames}});
+  }
+
   Json bots(const Json& req) const {
-    const AnyGame* g = s_ ? s_->game : nullptr;
+    const AnyGame* g = nullptr;  // default: the game the request names (or "main")
+    if (auto at = games_.find(id_of(req)); at != games_.end()) g = at->second.game;
     if (req.contains("game")) {
       if (!req["game"].is_string()) return failure(bad_request("game is a name"));
       g = find_game(req["game"].get<std::string>());
@@ -144,24 +283,42 @@ class Protocol {
     return make_error(errc::kUnknownGame, fmt::format("no game '{}' (games: {})", name, names));
   }
 
-  // "seed" and "chance" of new and load.
-  static MaybeError chance_options(const Json& req, std::uint64_t& seed, bool& auto_chance) {
+  // "seed", "chance" and "hide" of new and load.
+  struct Options {
+    std::uint64_t seed = 1;
+    bool auto_chance = true;
+    Json hide;  // null: every seat is seen
+  };
+  static MaybeError options(const Json& req, Options& o) {
     if (req.contains("seed")) {
       if (!req["seed"].is_number_unsigned()) return bad_request("seed is a number >= 0");
-      seed = req["seed"].get<std::uint64_t>();
+      o.seed = req["seed"].get<std::uint64_t>();
     }
     if (req.contains("chance")) {
       const Json& c = req["chance"];
       if (!c.is_string() || (c != "seed" && c != "explicit"))
         return bad_request("chance is \"seed\" (drawn by the engine) or \"explicit\" (given)");
-      auto_chance = c == "seed";
+      o.auto_chance = c == "seed";
     }
+    if (req.contains("hide")) o.hide = req["hide"];
     return std::nullopt;
+  }
+
+  // The seat of a "hide" (a seat of the table) for `state`.
+  static Expected<std::optional<Seat>> hidden_seat(const AnyState& state, const Json& hide) {
+    if (hide.is_null()) return std::optional<Seat>();
+    if (!hide.is_number_integer() || hide.get<std::int64_t>() < 0 ||
+        hide.get<std::int64_t>() >= state.num_players())
+      return make_error("seat/invalid", fmt::format("hide takes a seat, 0 to {}, not {}",
+                                                    state.num_players() - 1, hide.dump()));
+    return std::optional<Seat>(hide.get<Seat>());
   }
 
   Json fresh(const Json& req) {
     if (!req.contains("game") || !req["game"].is_string())
       return failure(bad_request("new needs \"game\""));
+    const std::string id = id_of(req);
+    if (auto e = room_for(id)) return failure(*e);
     const AnyGame* g = find_game(req["game"].get<std::string>());
     if (!g) return failure(unknown_game(req["game"].get<std::string>()));
     int players = std::min(std::max(g->min_players(), 4), g->max_players());
@@ -171,9 +328,8 @@ class Protocol {
     }
     Json params = req.value("params", Json::object());
     if (!params.is_object()) return failure(bad_request("params is an object"));
-    std::uint64_t seed = 1;
-    bool auto_chance = true;
-    if (auto e = chance_options(req, seed, auto_chance)) return failure(*e);
+    Options o;
+    if (auto e = options(req, o)) return failure(*e);
     std::vector<std::string> names(static_cast<std::size_t>(std::max(players, 0)), "player");
     if (req.contains("names")) {
       const Json& n = req["names"];
@@ -186,20 +342,31 @@ class Protocol {
     }
     auto st = g->new_game(params, players);
     if (!st) return failure(st.error());
+    auto hidden = hidden_seat(*st, o.hide);
+    if (!hidden) return failure(hidden.error());
     GameRecord r;
     r.game = std::string(g->name());
     r.params = params;
     r.players = players;
     r.seats = names;
-    r.seed = seed;
-    start(g, std::move(*st), std::move(r), seed, auto_chance);
+    r.seed = o.seed;
+    start(id, g, std::move(*st), std::move(r), o, *hidden);
+    return started();
+  }
+
+  // The answer to new and load: the status and the chance drawn at once.
+  Json started() {
     Json applied = resolve_chance();
     Json j = status();
     j["applied"] = std::move(applied);
+    if (s_->hidden) j["hidden"] = *s_->hidden;
     return ok(std::move(j));
   }
 
   Json load(const Json& req) {
+    const std::string id = id_of(req);
+    if (auto e = room_for(id)) return failure(*e);
+    if (req.contains("state") || req.contains("state_file")) return load_state(req, id);
     Json rec_j;
     if (req.contains("record")) {
       rec_j = req["record"];
@@ -210,63 +377,150 @@ class Protocol {
       try {
         rec_j = Json::parse(f);
       } catch (const Json::exception& e) {
-        return failure(
-            make_error(errc::kCorruptRecord, fmt::format("{} is not JSON: {}", file, e.what())));
+        return failure(make_error(errc::kCorruptRecord,
+                                  fmt::format("{} is not JSON: {}", file, json_error_words(e))));
       }
     } else {
-      return failure(bad_request("load needs \"record\" (a meeple-record/1 object) or \"file\""));
+      return failure(bad_request(
+          "load needs \"record\" (a meeple-record/1 object), \"file\" (its path) or \"state\" "
+          "with \"game\""));
     }
     auto rec = record_from_json(rec_j);
     if (!rec) return failure(rec.error());
     const AnyGame* g = find_game(rec->game);
     if (!g) return failure(unknown_game(rec->game));
-    std::uint64_t seed = rec->seed;
-    bool auto_chance = true;
-    if (auto e = chance_options(req, seed, auto_chance)) return failure(*e);
+    Options o{.seed = rec->seed};
+    if (auto e = options(req, o)) return failure(*e);
     auto st = replay_record(*g, *rec);
     if (!st) return failure(st.error());
+    auto hidden = hidden_seat(*st, o.hide);
+    if (!hidden) return failure(hidden.error());
     // The record as replayed (every action with its number and JSON form),
     // and an undo point before each decision (with chance drawn by the
     // engine, the outcomes after a decision go with it).
     auto fresh_state = g->new_game(rec->params, rec->players);
-    AnyState walk = std::move(*fresh_state);
+    AnyState walk = *fresh_state;
     std::vector<Session::Point> points;
     for (std::size_t i = 0; i < rec->actions.size(); ++i) {
       RecordedAction& ra = rec->actions[i];
       if (ra.action < 0) ra.action = *walk.action_from_json(ra.seat, ra.json);
       ra.json = walk.action_to_json(ra.seat, ra.action);
-      if (ra.seat != kChance || !auto_chance) points.push_back({walk, i, Rng(seed)});
+      if (ra.seat != kChance || !o.auto_chance) points.push_back({walk, i, Rng(o.seed)});
       walk.apply(ra.seat, ra.action);
     }
     rec->result = Json();
-    start(g, std::move(*st), std::move(*rec), seed, auto_chance);
+    start(id, g, std::move(*st), std::move(*rec), o, *hidden);
+    s_->origin = std::move(*fresh_state);
     s_->undo = std::move(points);
     for (auto& p : s_->undo) p.chance_rng = s_->chance_rng;
-    Json applied = resolve_chance();
+    return started();
+  }
+
+  // A position: the whole state (as `meeple new` prints it and `state`
+  // answers) of a named game. Its moves before are unknown, so the game has
+  // no record to save; history begins here.
+  Json load_state(const Json& req, const std::string& id) {
+    if (!req.contains("game") || !req["game"].is_string())
+      return failure(bad_request("load of a state needs \"game\" (a state does not name it)"));
+    const AnyGame* g = find_game(req["game"].get<std::string>());
+    if (!g) return failure(unknown_game(req["game"].get<std::string>()));
+    Json state;
+    if (req.contains("state")) {
+      state = req["state"];
+    } else {
+      if (!req["state_file"].is_string()) return failure(bad_request("state_file is a path"));
+      const std::string file = req["state_file"].get<std::string>();
+      std::ifstream f(file);
+      if (!f) return failure(make_error(errc::kIo, fmt::format("cannot read {}", file)));
+      try {
+        state = Json::parse(f);
+      } catch (const Json::exception& e) {
+        return failure(make_error(errc::kCorruptState, fmt::format("{} is not valid JSON: {}", file,
+                                                                   json_error_words(e))));
+      }
+    }
+    if (!state.is_object())
+      return failure(make_error(errc::kCorruptState, "a state is a JSON object"));
+    Options o;
+    if (auto e = options(req, o)) return failure(*e);
+    auto st = g->state_from_json(state);
+    if (!st) return failure(st.error());
+    auto hidden = hidden_seat(*st, o.hide);
+    if (!hidden) return failure(hidden.error());
+    GameRecord r;
+    r.game = std::string(g->name());
+    r.players = st->num_players();
+    r.seats.assign(static_cast<std::size_t>(r.players), "player");
+    r.seed = o.seed;
+    start(id, g, std::move(*st), std::move(r), o, *hidden);
+    s_->from_start = false;
+    return started();
+  }
+
+  void start(const std::string& id, const AnyGame* g, AnyState st, GameRecord r, const Options& o,
+             std::optional<Seat> hidden) {
+    Rng master(o.seed);
+    Rng chance = master.split();
+    Rng bot = master.split();
+    AnyState origin = st;
+    games_.erase(id);
+    s_ = &games_
+              .emplace(id, Session{.game = g,
+                                   .auto_chance = o.auto_chance,
+                                   .state = std::move(st),
+                                   .record = std::move(r),
+                                   .chance_rng = chance,
+                                   .bot_rng = bot,
+                                   .origin = std::move(origin),
+                                   .from_start = true,
+                                   .hidden = hidden})
+              .first->second;
+  }
+
+  Json fork(const Json& req) {
+    std::string to;
+    if (req.contains("as")) {
+      if (!valid_id(req["as"]))
+        return failure(bad_request("as is a name of 1 to 40 letters, digits, '-' or '_'"));
+      to = req["as"].get<std::string>();
+    } else {
+      for (int n = 1; to.empty() || games_.contains(to); ++n) to = fmt::format("fork-{}", n);
+    }
+    if (auto e = room_for(to)) return failure(*e);
+    Session copy = s_->fork();
+    games_.erase(to);
+    s_ = &games_.emplace(to, std::move(copy)).first->second;
     Json j = status();
-    j["applied"] = std::move(applied);
+    j["game_id"] = to;
     return ok(std::move(j));
   }
 
-  void start(const AnyGame* g, AnyState st, GameRecord r, std::uint64_t seed, bool auto_chance) {
-    Rng master(seed);
-    Rng chance = master.split();
-    Rng bot = master.split();
-    s_.emplace(Session{.game = g,
-                       .auto_chance = auto_chance,
-                       .state = std::move(st),
-                       .record = std::move(r),
-                       .chance_rng = chance,
-                       .bot_rng = bot});
+  Json close(const Json& req) {
+    games_.erase(id_of(req));
+    s_ = nullptr;
+    return ok({{"games", games_.size()}});
+  }
+
+  // The entry for one applied action as the program may see it: everything
+  // (seat, action, JSON form, words), or, when the game is hidden for
+  // another seat, only what that seat is told of it.
+  Json told(const AnyState& before, Seat seat, Action a) const {
+    if (s_->hidden && seat != *s_->hidden) {
+      const std::string words =
+          before.has_events() ? before.describe_event(*s_->hidden, seat, a, "en") : std::string();
+      return {{"seat", seat}, {"hidden", true}, {"words", words}};
+    }
+    Json e = action_entry(before, seat, a, "en");
+    e["seat"] = seat;
+    e.erase("weight");
+    return e;
   }
 
   // Applies a checked-legal move: record, bots that observe.
   Json commit(Seat seat, Action a) {
     Session& s = *s_;
-    Json e = action_entry(s.state, seat, a, "en");
-    e["seat"] = seat;
-    e.erase("weight");
-    s.record.actions.push_back({seat, a, e["json"]});
+    Json e = told(s.state, seat, a);
+    s.record.actions.push_back({seat, a, s.state.action_to_json(seat, a)});
     s.state.apply(seat, a);
     for (auto& [bseat, b] : s.bots)
       if (b.second->observes()) b.second->observe(s.state.determinize(bseat, s.bot_rng), bseat);
@@ -286,13 +540,23 @@ class Protocol {
     return req.contains("lang") && req["lang"].is_string() ? req["lang"].get<std::string>() : "en";
   }
 
+  // hide: a seat whose requests and answers are all the program sees.
+  Error hidden_from(const std::string& what) const {
+    return make_error(kHidden,
+                      fmt::format("this game shows only seat {}'s view: {}", *s_->hidden, what));
+  }
+
   Json legal(const Json& req) const {
-    std::optional<Seat> seat;
+    std::optional<Seat> seat = s_->hidden;
     if (req.contains("seat")) {
       auto p = parse_seat(s_->state, req["seat"], false);
       if (!p) return failure(p.error());
       seat = *p;
     }
+    if (s_->hidden && seat != s_->hidden)
+      return failure(hidden_from(fmt::format("seat {}'s actions are not shown", *seat)));
+    if (s_->hidden && !s_->state.is_terminal() && s_->state.is_chance())
+      return failure(hidden_from("the chance outcomes are not shown"));
     auto j = legal_json(s_->state, seat, lang_of(req), req.value("primary", Json(false)) == true);
     if (!j) return failure(j.error());
     return ok(std::move(*j));
@@ -323,10 +587,80 @@ class Protocol {
     if (!seat) return failure(seat.error());
     if (*seat == kChance)
       return failure(make_error("seat/invalid", "chance has no view: give a seat or spectator"));
+    if (s_->hidden && *seat != *s_->hidden && *seat != kSpectator)
+      return failure(hidden_from(fmt::format("seat {}'s view is not shown", *seat)));
     Json j = {{"seat", *seat}, {"view", s_->state.view(*seat)}};
     if (req.value("text", Json(false)) == true)
       j["text"] = s_->state.text_view(*seat, lang_of(req));
     return ok(std::move(j));
+  }
+
+  // What one seat saw, in order (its information state): its view where
+  // this engine's game began, then for each action since, what the seat was
+  // told of it (the game's event words, as the table tells it), the action
+  // itself when it was the seat's own, and its view after it.
+  Json history(const Json& req) const {
+    const Session& s = *s_;
+    if (!req.contains("seat") && !s.hidden)
+      return failure(bad_request("history needs \"seat\" (or \"spectator\")"));
+    Seat seat = s.hidden.value_or(kSpectator);
+    if (req.contains("seat")) {
+      auto p = parse_seat(s.state, req["seat"], true);
+      if (!p) return failure(p.error());
+      if (*p == kChance)
+        return failure(make_error("seat/invalid", "chance has no view: give a seat or spectator"));
+      seat = *p;
+    }
+    if (s.hidden && seat != *s.hidden && seat != kSpectator)
+      return failure(hidden_from(fmt::format("seat {}'s history is not shown", seat)));
+    const bool views = req.value("views", Json(true)) != false;
+    std::size_t from = 0;
+    if (req.contains("from")) {
+      if (!req["from"].is_number_unsigned()) return failure(bad_request("from is a step >= 0"));
+      from = req["from"].get<std::size_t>();
+    }
+    const std::string lang = lang_of(req);
+    Json steps = Json::array();
+    AnyState walk = s.origin;
+    auto entry = [&](std::size_t step) {
+      Json e = {{"step", step}};
+      if (views) e["view"] = walk.view(seat);
+      return e;
+    };
+    if (from == 0) steps.push_back(entry(0));
+    for (std::size_t i = 0; i < s.record.actions.size(); ++i) {
+      const RecordedAction& ra = s.record.actions[i];
+      Json e;
+      if (i + 1 >= from) {
+        e = {{"actor", ra.seat},
+             {"words", walk.has_events() ? walk.describe_event(seat, ra.seat, ra.action, lang)
+                                         : std::string()}};
+        if (ra.seat == seat) e["action"] = walk.action_to_json(ra.seat, ra.action);
+      }
+      walk.apply(ra.seat, ra.action);
+      if (i + 1 < from) continue;
+      Json after = entry(i + 1);
+      for (auto& [k, v] : e.items()) after[k] = std::move(v);
+      steps.push_back(std::move(after));
+    }
+    return ok({{"seat", seat}, {"steps", std::move(steps)}});
+  }
+
+  Json hide(const Json& req) {
+    if (!req.contains("seat")) return failure(bad_request("hide needs \"seat\""));
+    auto seat = hidden_seat(s_->state, req["seat"]);
+    if (!seat) return failure(seat.error());
+    if (s_->hidden && *seat != s_->hidden)
+      return failure(hidden_from("a hidden game stays hidden for its seat (fork keeps it too)"));
+    s_->hidden = *seat;
+    Json j = status();
+    j["hidden"] = *s_->hidden;
+    return ok(std::move(j));
+  }
+
+  Json state() const {
+    if (s_->hidden) return ok({{"hidden", *s_->hidden}, {"view", s_->state.view(*s_->hidden)}});
+    return ok({{"state", s_->state.to_json()}});
   }
 
   Json result() const {
@@ -355,65 +689,168 @@ class Protocol {
     return ok(status());
   }
 
-  Json bot(const Json& req) {
-    Session& s = *s_;
-    if (s.state.is_terminal()) return failure(make_error(errc::kGameOver, "the game is over"));
+  // The seat a bot or a go decides for: "seat", else the one seat to act.
+  Expected<Seat> deciding_seat(const Json& req) const {
+    const Session& s = *s_;
+    if (s.state.is_terminal()) return make_error(errc::kGameOver, "the game is over");
     if (s.state.is_chance())
-      return failure(make_error(errc::kNotYourTurn,
-                                "the game waits for chance: apply an outcome (see legal)"));
-    Seat seat;
+      return make_error(errc::kNotYourTurn,
+                        "the game waits for chance: apply an outcome (see legal)");
     if (req.contains("seat")) {
       auto p = parse_seat(s.state, req["seat"], false);
-      if (!p) return failure(p.error());
-      seat = *p;
-      if (!s.state.to_act().contains(seat))
-        return failure(make_error(errc::kNotYourTurn, fmt::format("seat {} is not to act", seat)));
-    } else if (s.state.to_act().size() == 1) {
-      seat = s.state.to_act().lowest();
-    } else {
-      return failure(bad_request("several seats decide at once: give \"seat\""));
+      if (!p) return p.error();
+      if (!s.state.to_act().contains(*p))
+        return make_error(errc::kNotYourTurn, fmt::format("seat {} is not to act", *p));
+      return *p;
     }
-    std::string spec = default_bot(*s.game);
+    if (s.state.to_act().size() == 1) return s.state.to_act().lowest();
+    return bad_request("several seats decide at once: give \"seat\"");
+  }
+
+  // A bot spec from "bot" (default `fallback`), with "iterations" or "ms"
+  // replacing its budget.
+  static Expected<std::string> spec_of(const Json& req, std::string fallback) {
+    std::string spec = std::move(fallback);
     if (req.contains("bot")) {
-      if (!req["bot"].is_string()) return failure(bad_request("bot is a spec like ismcts:medium"));
+      if (!req["bot"].is_string()) return bad_request("bot is a spec like ismcts:medium");
       spec = req["bot"].get<std::string>();
     }
-    // A budget in the request overrides the spec's.
     if (req.contains("iterations") || req.contains("ms")) {
       const std::string name = spec.substr(0, spec.find(':'));
       if (req.contains("iterations")) {
-        if (!req["iterations"].is_number_unsigned())
-          return failure(bad_request("iterations is a number >= 1"));
+        if (!req["iterations"].is_number_unsigned() || req["iterations"].get<std::uint64_t>() < 1)
+          return bad_request("iterations is a number >= 1");
         spec = fmt::format("{}:{}", name, req["iterations"].get<std::uint64_t>());
       } else {
         if (!req["ms"].is_number() || req["ms"].get<double>() <= 0)
-          return failure(bad_request("ms is a number > 0"));
+          return bad_request("ms is a number > 0");
         spec = fmt::format("{}:{}s", name, req["ms"].get<double>() / 1000.0);
       }
     }
-    auto& slot = s.bots[seat];
-    if (!slot.second || slot.first != spec) {
-      auto b = make_bot(*s.game, spec);
-      if (!b) {
-        s.bots.erase(seat);
-        return failure(b.error());
-      }
-      slot = {spec, std::move(*b)};
-    }
-    const Action a = ask_bot(*slot.second, s.state, seat, s.bot_rng);
-    Json choice = action_entry(s.state, seat, a, lang_of(req));
-    choice["seat"] = seat;
-    Json j = {{"bot", spec}, {"choice", choice}};
-    if (req.value("apply", Json(false)) == true) {
-      Json r = apply({{"seat", seat}, {"action", a}});
-      if (!r["ok"].get<bool>()) return r;
-      r.erase("ok");
-      for (auto& [k, v] : r.items()) j[k] = v;
-    }
+    return spec;
+  }
+
+  // Plays `a` for `seat` (a bot's or a go's choice) into the answer `j`.
+  Json play_into(Json j, Seat seat, Action a) {
+    Json r = apply({{"seat", seat}, {"action", a}});
+    if (!r["ok"].get<bool>()) return r;
+    r.erase("ok");
+    for (auto& [k, v] : r.items()) j[k] = v;
     return ok(std::move(j));
   }
 
+  Json bot(const Json& req) {
+    Session& s = *s_;
+    auto seat = deciding_seat(req);
+    if (!seat) return failure(seat.error());
+    const bool play = req.value("apply", Json(false)) == true;
+    // A bot's advice for another seat would tell what that seat knows.
+    if (s.hidden && *seat != *s.hidden && !play)
+      return failure(hidden_from("a bot may play another seat (apply), not advise it"));
+    auto spec = spec_of(req, default_bot(*s.game));
+    if (!spec) return failure(spec.error());
+    auto& slot = s.bots[*seat];
+    if (!slot.second || slot.first != *spec) {
+      auto b = make_bot(*s.game, *spec);
+      if (!b) {
+        s.bots.erase(*seat);
+        return failure(b.error());
+      }
+      slot = {*spec, std::move(*b)};
+    }
+    const Action a = ask_bot(*slot.second, s.state, *seat, s.bot_rng);
+    Json j = {{"bot", *spec}};
+    if (!s.hidden || *seat == *s.hidden) {
+      Json choice = action_entry(s.state, *seat, a, lang_of(req));
+      choice["seat"] = *seat;
+      j["choice"] = std::move(choice);
+    }
+    return play ? play_into(std::move(j), *seat, a) : ok(std::move(j));
+  }
+
+  // Thinks as a UCI engine does: a searching bot for the seat, streaming
+  // info lines, until its budget is spent or a stop comes; then its choice
+  // (the "bestmove").
+  Json go(const Json& req, const Emit& emit, const std::atomic<bool>* stop) {
+    Session& s = *s_;
+    auto seat = deciding_seat(req);
+    if (!seat) return failure(seat.error());
+    if (s.hidden && *seat != *s.hidden)
+      return failure(hidden_from(fmt::format("go searches for seat {} only", *s.hidden)));
+    const bool infinite = req.value("infinite", Json(false)) == true;
+    if (infinite == (req.contains("iterations") || req.contains("ms")))
+      return failure(
+          bad_request("go needs one budget: \"iterations\", \"ms\" or \"infinite\": true"));
+    if (infinite && !stop)
+      return failure(bad_request("infinite needs a stop, and this engine reads no input"));
+    double every = 250;
+    if (req.contains("info_ms")) {
+      if (!req["info_ms"].is_number() || req["info_ms"].get<double>() < 10)
+        return failure(bad_request("info_ms is a number >= 10"));
+      every = req["info_ms"].get<double>();
+    }
+    auto spec = spec_of(req, "ismcts");
+    if (!spec) return failure(spec.error());
+    auto b = make_bot(*s.game, *spec);
+    if (!b) return failure(b.error());
+    if (!(*b)->thinks())
+      return failure(make_error("bot/unknown", fmt::format("{} does not search: go needs a "
+                                                           "searching bot (ismcts)",
+                                                           *spec)));
+    auto budget =
+        parse_budget(spec->substr(std::min(spec->size(), spec->find(':') + 1)), s.game->name());
+    Bot::Thinking how{.stop = stop, .report_seconds = every / 1000.0};
+    if (!infinite && budget) {
+      how.iterations = budget->iterations;
+      how.seconds = budget->seconds;
+    }
+    const AnyState& truth = s.state;
+    Bot::Progress last;
+    how.report = [&](const Bot::Progress& p) {
+      last = p;
+      if (emit) emit({{"info", progress_json(truth, *seat, p)}});
+    };
+    const AnyState info = truth.determinize(*seat, s.bot_rng);
+    const Action a = (*b)->think(info, *seat, s.bot_rng, how);
+    Json choice = action_entry(truth, *seat, a, lang_of(req));
+    choice["seat"] = *seat;
+    Json j = {{"bot", *spec},
+              {"bestmove", std::move(choice)},
+              {"iterations", last.iterations},
+              {"stopped", stop && stop->load()}};
+    return req.value("apply", Json(false)) == true ? play_into(std::move(j), *seat, a)
+                                                   : ok(std::move(j));
+  }
+
+  // An info line's figures: iterations, nodes, ms, the seat's ten most
+  // visited actions with their win estimates, and the best line.
+  static Json progress_json(const AnyState& s, Seat seat, const Bot::Progress& p) {
+    std::vector<Bot::ActionValue> root = p.root;
+    std::stable_sort(root.begin(), root.end(),
+                     [](const auto& x, const auto& y) { return x.visits > y.visits; });
+    if (root.size() > 10) root.resize(10);
+    Json values = Json::array();
+    for (const auto& v : root)
+      values.push_back({{"action", v.action},
+                        {"json", s.action_to_json(seat, v.action)},
+                        {"visits", v.visits},
+                        {"win", std::round(v.mean * 1000) / 1000}});
+    Json line = Json::array();
+    for (const auto& [who, a] : p.line) line.push_back({{"seat", who}, {"action", a}});
+    return {{"seat", seat},
+            {"iterations", p.iterations},
+            {"nodes", p.nodes},
+            {"ms", static_cast<std::int64_t>(p.seconds * 1000)},
+            {"root", std::move(values)},
+            {"line", std::move(line)}};
+  }
+
   Json save(const Json& req) {
+    if (s_->hidden) return failure(hidden_from("a record holds every seat's moves"));
+    if (!s_->from_start)
+      return failure(make_error(kNoRecord,
+                                "this game was loaded from a state: its moves before are unknown, "
+                                "so it has no record (ask for its state instead)"));
     GameRecord r = s_->record;
     if (s_->state.is_terminal()) r.result = s_->state.result_json();
     Json rec = record_to_json(r);
@@ -428,7 +865,8 @@ class Protocol {
     return ok({{"record", rec}});
   }
 
-  std::optional<Session> s_;
+  std::map<std::string, Session> games_;
+  Session* s_ = nullptr;  // the game the request addresses
 };
 
 }  // namespace
@@ -440,30 +878,127 @@ struct Engine::Impl {
 Engine::Engine() : impl_(std::make_unique<Impl>()) {}
 Engine::~Engine() = default;
 
-std::string Engine::handle(const std::string& line, bool& quit) {
+std::string Engine::handle(const std::string& line, bool& quit,
+                           const std::function<void(const std::string&)>& emit,
+                           const std::atomic<bool>* stop) {
   Json req, resp;
   try {
     req = Json::parse(line);
   } catch (const Json::exception& e) {
-    resp = Protocol::failure(bad_request(fmt::format("not a JSON line: {}", e.what())));
+    resp = Protocol::failure(bad_request(fmt::format("not a JSON line: {}", json_error_words(e))));
   }
   if (resp.is_null()) {
+    const Json id = req.is_object() && req.contains("id") ? req["id"] : Json();
+    Protocol::Emit streamed;
+    if (emit)
+      streamed = [&](Json j) {
+        if (!id.is_null()) j["id"] = id;
+        emit(j.dump());
+      };
     try {
-      resp = impl_->protocol.handle(req, quit);
+      resp = impl_->protocol.handle(req, quit, streamed, stop);
     } catch (const std::exception& e) {
       resp = Protocol::failure(make_error("engine/internal", e.what()));
     }
-    if (req.is_object() && req.contains("id")) resp["id"] = req["id"];
+    if (!id.is_null()) resp["id"] = id;
   }
   return resp.dump();
 }
 
+namespace {
+
+// The request lines, read on their own thread so that a stop (or a quit, or
+// the end of the input) reaches a go while it searches: each go line gets a
+// stop flag, which the next stop or quit line sets (and the end of the
+// input, for a go without end).
+class Reader {
+ public:
+  struct Line {
+    std::string text;
+    std::shared_ptr<std::atomic<bool>> stop;  // a go's
+  };
+
+  explicit Reader(std::istream& in) : thread_([this, &in] { run(in); }) {}
+  ~Reader() { thread_.join(); }
+
+  // The next line; nullopt at the end of the input.
+  std::optional<Line> next() {
+    std::unique_lock lock(mutex_);
+    ready_.wait(lock, [&] { return !lines_.empty() || done_; });
+    if (lines_.empty()) return std::nullopt;
+    Line l = std::move(lines_.front());
+    lines_.pop_front();
+    return l;
+  }
+
+ private:
+  // The request's cmd ("" when it has none), and whether it is a go
+  // without end.
+  static std::string cmd_of(const std::string& text, bool& infinite) {
+    try {
+      const Json j = Json::parse(text);
+      if (j.is_object() && j.contains("cmd") && j["cmd"].is_string()) {
+        infinite = j.value("infinite", Json(false)) == true;
+        return j["cmd"].get<std::string>();
+      }
+    } catch (const Json::exception&) {
+    }
+    return {};
+  }
+
+  // Reads until the input ends or a quit (after which the engine ends, so
+  // nothing more is read from a stream its caller may close).
+  // The end of the input stops a go without end (one with a budget runs
+  // it out: `echo '{"cmd": "go", "ms": 500}' | meeple engine` answers).
+  void run(std::istream& in) {
+    std::shared_ptr<std::atomic<bool>> go;
+    bool go_infinite = false;
+    for (std::string text; std::getline(in, text);) {
+      if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
+      bool infinite = false;
+      const std::string cmd = cmd_of(text, infinite);
+      Line line{.text = text, .stop = nullptr};
+      if (cmd == "go") {
+        go = line.stop = std::make_shared<std::atomic<bool>>(false);
+        go_infinite = infinite;
+      }
+      if ((cmd == "stop" || cmd == "quit") && go) go->store(true);
+      {
+        std::lock_guard lock(mutex_);
+        lines_.push_back(std::move(line));
+      }
+      ready_.notify_one();
+      if (cmd == "quit") break;
+    }
+    if (go && go_infinite) go->store(true);
+    {
+      std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    ready_.notify_one();
+  }
+
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<Line> lines_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
+}  // namespace
+
 int cmd_engine(const EngineArgs&, std::istream& in, std::ostream& out, std::ostream&) {
   Engine engine;
+  // std::cin flushes std::cout before it reads: from the reader's thread,
+  // that would race with this one's writes. Every line is flushed anyway.
+  in.tie(nullptr);
+  Reader reader(in);
   bool quit = false;
-  for (std::string line; !quit && std::getline(in, line);) {
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    out << engine.handle(line, quit) << "\n" << std::flush;
+  auto emit = [&out](const std::string& line) { out << line << "\n" << std::flush; };
+  while (!quit) {
+    auto line = reader.next();
+    if (!line) break;
+    out << engine.handle(line->text, quit, emit, line->stop.get()) << "\n" << std::flush;
   }
   return 0;
 }

@@ -4,6 +4,8 @@
 // one in-process.
 #pragma once
 
+#include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -16,8 +18,12 @@ class Engine {
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
   // The response (one line of JSON, no newline) to a request line. Sets
-  // `quit` after a quit request.
-  std::string handle(const std::string& line, bool& quit);
+  // `quit` after a quit request. A go streams its info lines (JSON, no
+  // newline) to `emit` before it answers, and ends early once *stop is true
+  // (without a stop flag, a go needs a budget).
+  std::string handle(const std::string& line, bool& quit,
+                     const std::function<void(const std::string&)>& emit = {},
+                     const std::atomic<bool>* stop = nullptr);
 
  private:
   struct Impl;

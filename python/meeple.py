@@ -18,6 +18,14 @@ The binary is the `binary` argument, else $MEEPLE_BINARY, else `meeple` on
 the PATH. `play` runs one whole game with Python bots (objects with a
 `choose(view, actions, seat)` method) and meeple's bots (spec strings such as
 "ismcts:medium") in any seats.
+
+One engine holds several games, each under a game id: every method takes
+`game_id` (default: the game "main"), `fork` copies a game under a new id
+(a search in Python tries moves on forks), and `game(game_id)` gives an
+object whose methods address that game. `history(seat)` is what a seat saw,
+in order; `hide(seat)` (or `new(..., hide=seat)`) makes a game show only
+that seat's view. `go` searches as a UCI engine does, calling `on_info` with
+each info line (return True from it to stop the search).
 """
 
 import json
@@ -25,7 +33,7 @@ import os
 import shutil
 import subprocess
 
-__all__ = ["Engine", "EngineError", "RandomBot", "play", "find_binary"]
+__all__ = ["Engine", "EngineError", "Game", "RandomBot", "play", "find_binary"]
 
 
 class EngineError(Exception):
@@ -49,7 +57,7 @@ def find_binary(binary=None):
 
 
 class Engine:
-    """One `meeple engine` process, one game at a time."""
+    """One `meeple engine` process and its games."""
 
     def __init__(self, binary=None):
         self._proc = subprocess.Popen(
@@ -87,73 +95,178 @@ class Engine:
             except OSError:
                 pass
 
-    def request(self, cmd, **fields):
+    def request(self, cmd, on_info=None, **fields):
         """Sends {"cmd": cmd, **fields}; the response without "ok" and "id".
 
         Fields that are None are left out. Raises EngineError when refused.
+        Info lines before the response (a go's) go to on_info(info); when it
+        returns True, a stop is sent (its own answer is read after the
+        response).
         """
+        req = self._send(cmd, **fields)
+        stop = None
+        while True:
+            resp = self._read(req)
+            if "ok" in resp:
+                break
+            if on_info is not None and on_info(resp["info"]) and stop is None:
+                stop = self._send("stop")
+        if stop is not None:
+            self._read(stop)  # {"ok": true}, after the go's response
+        return self._answer(resp, req)
+
+    def _send(self, cmd, **fields):
         self._next_id += 1
         req = {"cmd": cmd, "id": self._next_id}
         req.update({k: v for k, v in fields.items() if v is not None})
         self._proc.stdin.write(json.dumps(req) + "\n")
         self._proc.stdin.flush()
+        return req
+
+    def _read(self, req):
+        """The next line, which must be for `req` (its response, or a go's
+        info line)."""
         line = self._proc.stdout.readline()
         if not line:
             raise EngineError("engine/exited", "meeple engine ended", req)
         resp = json.loads(line)
         if resp.get("id") != req["id"]:
             raise EngineError("engine/protocol", f"response {resp} is not for {req}", req)
+        return resp
+
+    @staticmethod
+    def _answer(resp, req):
         if not resp.pop("ok"):
             err = resp["error"]
             raise EngineError(err["code"], err["message"], req)
         resp.pop("id")
         return resp
 
-    # One method per command (docs/engine-protocol.md).
+    # One method per command (docs/engine-protocol.md). Each takes game_id
+    # (default: the game "main").
+    def hello(self):
+        """The protocol version, the commands and max_games."""
+        return self.request("hello")
+
     def games(self):
         return self.request("games")["games"]
 
     def bots(self, game=None):
         return self.request("bots", game=game)
 
-    def new(self, game, players=None, params=None, seed=None, chance=None, names=None):
+    def new(self, game, players=None, params=None, seed=None, chance=None, names=None,
+            hide=None, game_id=None):
         return self.request(
-            "new", game=game, players=players, params=params, seed=seed, chance=chance, names=names
+            "new", game=game, players=players, params=params, seed=seed, chance=chance,
+            names=names, hide=hide, game_id=game_id
         )
 
-    def load(self, record=None, file=None, seed=None, chance=None):
-        return self.request("load", record=record, file=file, seed=seed, chance=chance)
+    def load(self, record=None, file=None, seed=None, chance=None, state=None, game=None,
+             hide=None, game_id=None):
+        """A record (record= or file=), or a position: state= (the JSON `state`
+        answers and `meeple new` prints) with game= its game's name."""
+        return self.request(
+            "load", record=record, file=file, seed=seed, chance=chance, state=state, game=game,
+            hide=hide, game_id=game_id
+        )
 
-    def status(self):
-        return self.request("status")
+    def fork(self, as_id=None, game_id=None):
+        """Copies a game under a new id (as_id, or one the engine picks);
+        returns the new id."""
+        return self.request("fork", game_id=game_id, **{"as": as_id})["game_id"]
 
-    def legal(self, seat=None, lang=None, primary=None):
+    def close_game(self, game_id=None):
+        """Ends one game (the `close` command; close() ends the engine)."""
+        return self.request("close", game_id=game_id)
+
+    def list_games(self):
+        """Every game of this engine: its id and status (the `list` command)."""
+        return self.request("list")["games"]
+
+    def game(self, game_id):
+        """An object whose methods address the game `game_id`."""
+        return Game(self, game_id)
+
+    def status(self, game_id=None):
+        return self.request("status", game_id=game_id)
+
+    def legal(self, seat=None, lang=None, primary=None, game_id=None):
         """Legal actions; primary=True leaves out free ones (note pads)."""
-        return self.request("legal", seat=seat, lang=lang, primary=primary)
+        return self.request("legal", seat=seat, lang=lang, primary=primary, game_id=game_id)
 
-    def apply(self, action, seat=None):
+    def apply(self, action, seat=None, game_id=None):
         """Applies an action: its number or its JSON form (a dict)."""
-        return self.request("apply", action=action, seat=seat)
+        return self.request("apply", action=action, seat=seat, game_id=game_id)
 
-    def view(self, seat, text=None, lang=None):
-        return self.request("view", seat=seat, text=text, lang=lang)
+    def view(self, seat, text=None, lang=None, game_id=None):
+        return self.request("view", seat=seat, text=text, lang=lang, game_id=game_id)
 
-    def result(self):
-        return self.request("result")["result"]
-
-    def state(self):
-        return self.request("state")["state"]
-
-    def undo(self, steps=None):
-        return self.request("undo", steps=steps)
-
-    def bot(self, bot=None, seat=None, iterations=None, ms=None, apply=None, lang=None):
+    def history(self, seat=None, views=None, from_step=None, lang=None, game_id=None):
+        """What `seat` saw, in order: a list of {"step", "view", "actor",
+        "words", "action" (its own)}."""
         return self.request(
-            "bot", bot=bot, seat=seat, iterations=iterations, ms=ms, apply=apply, lang=lang
+            "history", seat=seat, views=views, lang=lang, game_id=game_id, **{"from": from_step}
+        )["steps"]
+
+    def hide(self, seat, game_id=None):
+        """From now on the game shows only what `seat` may know."""
+        return self.request("hide", seat=seat, game_id=game_id)
+
+    def result(self, game_id=None):
+        return self.request("result", game_id=game_id)["result"]
+
+    def state(self, game_id=None):
+        """The whole state (a hidden game answers the seat's view instead:
+        see request("state"))."""
+        return self.request("state", game_id=game_id)["state"]
+
+    def undo(self, steps=None, game_id=None):
+        return self.request("undo", steps=steps, game_id=game_id)
+
+    def bot(self, bot=None, seat=None, iterations=None, ms=None, apply=None, lang=None,
+            game_id=None):
+        return self.request(
+            "bot", bot=bot, seat=seat, iterations=iterations, ms=ms, apply=apply, lang=lang,
+            game_id=game_id
         )
 
-    def save(self, file=None):
-        return self.request("save", file=file)
+    def go(self, iterations=None, ms=None, infinite=None, bot=None, seat=None, apply=None,
+           info_ms=None, on_info=None, game_id=None):
+        """Searches as a UCI engine does; on_info(info) gets each info line
+        (iterations, root visits and win estimates, the best line) and stops
+        the search by returning True. The answer has "bestmove"."""
+        return self.request(
+            "go", on_info=on_info, iterations=iterations, ms=ms, infinite=infinite, bot=bot,
+            seat=seat, apply=apply, info_ms=info_ms, game_id=game_id
+        )
+
+    def save(self, file=None, game_id=None):
+        return self.request("save", file=file, game_id=game_id)
+
+
+class Game:
+    """One game of an Engine by its id: engine.game("a").apply(3) is
+    engine.apply(3, game_id="a")."""
+
+    def __init__(self, engine, game_id):
+        self.engine = engine
+        self.game_id = game_id
+
+    def __getattr__(self, name):
+        method = getattr(self.engine, name)
+
+        def call(*args, **kwargs):
+            kwargs.setdefault("game_id", self.game_id)
+            return method(*args, **kwargs)
+
+        return call
+
+    def fork(self, as_id=None):
+        return Game(self.engine, self.engine.fork(as_id=as_id, game_id=self.game_id))
+
+    def close(self):
+        """Ends this game (not the engine)."""
+        return self.engine.close_game(game_id=self.game_id)
 
 
 class RandomBot:

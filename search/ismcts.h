@@ -15,11 +15,14 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <concepts>
 #include <cstdint>
+#include <functional>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -112,18 +115,6 @@ Rewards rollout(S& s, Rng& rng, const Policy& policy) {
   return rewards(s.result());
 }
 
-struct IsmctsOptions {
-  int iterations = 1000;     // 0 = no iteration limit (then seconds must be set)
-  double seconds = 0.0;      // 0 = no time limit
-  double exploration = 0.7;  // UCB constant
-  // Root parallelism: this many independent trees, each searched on its own
-  // thread with the whole budget above and its own random stream, whose root
-  // visits are summed to choose. More search in the same time on the cores a
-  // caller can spare; with an iteration budget the choice is still
-  // reproducible (the streams are split from the caller's rng in order).
-  int trees = 1;
-};
-
 // What a search found for one of the searching seat's actions at the root:
 // how often it was tried and the seat's summed reward over those tries (its
 // mean is the search's estimate of the seat's chance with that action).
@@ -137,6 +128,31 @@ struct IsmctsStats {
   int iterations = 0;
   std::size_t nodes = 0;
   std::vector<RootValue> root;  // the seat's root actions, in legal order
+  // The best line so far: from the root, the most visited child at each
+  // level (who moves, and the action), chance left out; reports only.
+  std::vector<std::pair<Seat, Action>> line;
+  double seconds = 0;  // since the search began; reports only
+};
+
+struct IsmctsOptions {
+  int iterations = 1000;     // 0 = no iteration limit (then seconds must be set)
+  double seconds = 0.0;      // 0 = no time limit
+  double exploration = 0.7;  // UCB constant
+  // Root parallelism: this many independent trees, each searched on its own
+  // thread with the whole budget above and its own random stream, whose root
+  // visits are summed to choose. More search in the same time on the cores a
+  // caller can spare; with an iteration budget the choice is still
+  // reproducible (the streams are split from the caller's rng in order).
+  int trees = 1;
+  // Thinking like a UCI engine (`meeple engine`'s go): the search ends early
+  // once *stop is true (looked at every 32 iterations of each tree); with a
+  // stop flag and neither budget it runs until then. `report`, when set, is
+  // called from the first tree's thread every report_seconds with that
+  // tree's progress so far, and once at the end with the choice's figures
+  // (IsmctsStats with root and line); reports do not change the choice.
+  const std::atomic<bool>* stop = nullptr;
+  double report_seconds = 0.25;
+  std::function<void(const IsmctsStats&)> report;
 };
 
 template <GameState S, class Policy = UniformRollout>
@@ -151,7 +167,12 @@ class Ismcts {
                 IsmctsStats* stats = nullptr) {
     ActionList root_actions;
     search_actions(info, seat, root_actions);
-    if (root_actions.size() == 1) return root_actions[0];
+    if (root_actions.size() == 1) {
+      if (opt.report)
+        opt.report({.root = {{root_actions[0], 0, 0}}, .line = {{seat, root_actions[0]}}});
+      return root_actions[0];
+    }
+    const auto began = std::chrono::steady_clock::now();
     // Per root action (index in root_actions), summed over trees.
     std::vector<RootValue> root(root_actions.size());
     for (std::size_t i = 0; i < root.size(); ++i) root[i].action = root_actions[i];
@@ -190,6 +211,16 @@ class Ismcts {
           (root[i].visits == root[best].visits && newest[i] > newest[best]))
         best = i;
     const Action chosen = root_actions[best];
+    if (opt.report) {
+      IsmctsStats last = total;
+      last.root = root;
+      last.line = std::move(best_line_);
+      if (last.line.empty() || last.line[0] != std::pair(seat, chosen))
+        last.line = {{seat, chosen}};
+      last.seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+      opt.report(last);
+    }
     if (stats) {
       total.root = std::move(root);
       *stats = std::move(total);
@@ -239,14 +270,42 @@ class Ismcts {
     w.nodes.clear();
     w.nodes.push_back(Node{});
     using Clock = std::chrono::steady_clock;
-    const auto deadline = Clock::now() + std::chrono::duration<double>(opt.seconds);
+    const auto began = Clock::now();
+    const auto deadline = began + std::chrono::duration<double>(opt.seconds);
+    const bool reports = opt.report && newest;  // the first tree only
+    const auto every = std::chrono::duration<double>(opt.report_seconds);
+    auto next_report = began + every;
     int it = 0;
     for (;; ++it) {
       if (opt.iterations > 0 && it >= opt.iterations) break;
-      if (opt.seconds > 0 && (it & 31) == 0 && Clock::now() >= deadline) break;
-      if (opt.iterations <= 0 && opt.seconds <= 0) break;
+      if ((it & 31) == 0) {
+        if (opt.stop && opt.stop->load(std::memory_order_relaxed)) break;
+        if (opt.seconds > 0 || reports) {
+          const auto now = Clock::now();
+          if (opt.seconds > 0 && now >= deadline) break;
+          if (reports && now >= next_report) {
+            next_report = now + every;
+            IsmctsStats progress{.iterations = it, .nodes = w.nodes.size()};
+            progress.root = root;
+            add_root(w, seat, progress.root, nullptr);
+            progress.line = best_line(w);
+            progress.seconds = std::chrono::duration<double>(now - began).count();
+            opt.report(progress);
+          }
+        }
+      }
+      if (opt.iterations <= 0 && opt.seconds <= 0 && !opt.stop) break;
       iterate(w, info, seat, rng, opt.exploration);
     }
+    if (reports) best_line_ = best_line(w);
+    add_root(w, seat, root, newest);
+    return {.iterations = it, .nodes = w.nodes.size(), .root = {}};
+  }
+
+  // Adds the root children's visits and rewards of `seat` in `w`'s tree to
+  // `root`; with `newest`, also their expansion order.
+  static void add_root(const Scratch& w, Seat seat, std::vector<RootValue>& root,
+                       std::vector<std::int32_t>* newest) {
     const auto& nodes = w.nodes;
     for (std::int32_t c = nodes[0].first_child; c >= 0; c = nodes[c].next_sibling) {
       if (nodes[c].mover != seat) continue;
@@ -257,7 +316,22 @@ class Ismcts {
       at->reward += nodes[c].reward;
       if (newest) (*newest)[static_cast<std::size_t>(at - root.begin())] = c;
     }
-    return {.iterations = it, .nodes = nodes.size(), .root = {}};
+  }
+
+  // The most visited child at each level from the root (at most 12 deep,
+  // and only through children visited more than once).
+  static std::vector<std::pair<Seat, Action>> best_line(const Scratch& w) {
+    std::vector<std::pair<Seat, Action>> line;
+    const auto& nodes = w.nodes;
+    for (std::int32_t n = 0; line.size() < 12;) {
+      std::int32_t best = -1;
+      for (std::int32_t c = nodes[n].first_child; c >= 0; c = nodes[c].next_sibling)
+        if (best < 0 || nodes[c].visits > nodes[best].visits) best = c;
+      if (best < 0 || (!line.empty() && nodes[best].visits < 2)) break;
+      line.push_back({nodes[best].mover, nodes[best].action});
+      n = best;
+    }
+    return line;
   }
 
   void iterate(Scratch& w, const S& info, Seat seat, Rng& rng, double c) {
@@ -335,6 +409,7 @@ class Ismcts {
   }
 
   Policy policy_;  // shared by the trees' threads: called const only
+  std::vector<std::pair<Seat, Action>> best_line_;  // the first tree's, for the last report
 };
 
 }  // namespace meeple::search

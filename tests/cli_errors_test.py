@@ -122,5 +122,74 @@ with tempfile.TemporaryDirectory() as tmp:
                    [{"cmd": "new", "game": "ufo", "players": 2, "seed": -5}], "request/malformed",
                    r"seed")
 
+    # Every code the engine documents, each provoked once, each answered in
+    # one form: {"ok": false, "error": {"code": "area/what", "message":
+    # words}}, and the refused request changes nothing (the status and the
+    # games' list are as before it). engine/internal is a bug's, not an
+    # input's.
+    doc = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs",
+                            "engine-protocol.md")).read()
+    errors = doc[doc.index("## Errors"):]
+    errors = errors[:errors.index("\n## ", 4)]
+    documented = set(re.findall(r"`([a-z_]+/[a-z_]+)`", errors)) - {"engine/internal"}
+    new_ufo = {"cmd": "new", "game": "ufo", "players": 3, "seed": 1}
+    full = [dict(new_ufo, game_id=f"g{i}") for i in range(31)]
+    wrong_result = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                               "golden", "first-giants-1.record.json")))
+    wrong_result["result"]["score"] = [0, 0]
+    provoke = {
+        "request/malformed": [{"cmd": "apply"}],
+        "request/unknown_command": [{"cmd": "dance"}],
+        "engine/no_game": [{"cmd": "status", "game_id": "nosuch"}],
+        "engine/nothing_to_undo": [{"cmd": "undo"}],
+        "engine/too_many_games": full + [dict(new_ufo, game_id="one_more")],
+        "engine/hidden": [{"cmd": "hide", "seat": 1}, {"cmd": "view", "seat": 0}],
+        "engine/no_record": [{"cmd": "state"}],  # then: load it, save (below)
+        "game/unknown": [{"cmd": "new", "game": "chess"}],
+        "game/players": [{"cmd": "new", "game": "ufo", "players": 9}],
+        "params/unknown": [{"cmd": "new", "game": "ufo", "params": {"speed": 1}}],
+        "params/invalid": [{"cmd": "legal", "lang": "xx"}],
+        "action/malformed": [{"cmd": "apply", "action": 99999}],
+        "action/illegal": [{"cmd": "apply", "action": {"end": "movement"}}],
+        "action/not_your_turn": [{"cmd": "apply", "seat": 2, "action": 0}],
+        "action/game_over": [{"cmd": "load", "file": "tests/golden/first-giants-1.record.json"},
+                             {"cmd": "bot"}],
+        "seat/invalid": [{"cmd": "view", "seat": 9}],
+        "game/not_over": [{"cmd": "result"}],
+        "bot/unknown": [{"cmd": "bot", "bot": "genius"}],
+        "record/corrupt": [{"cmd": "load", "record": {"format": "x"}}],
+        "record/mismatch": [{"cmd": "load", "record": wrong_result}],
+        "io/failed": [{"cmd": "load", "file": os.path.join(tmp, "none.json")}],
+        "state/corrupt": [{"cmd": "load", "game": "ufo", "state_file": truncated}],
+    }
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    for code in sorted(documented):
+        if code not in provoke:
+            check(f"engine: {code} provoked", False, "the doc lists it; no request provokes it")
+            continue
+        requests = [new_ufo] + provoke[code]
+        if code == "engine/no_record":
+            requests = [new_ufo, {"cmd": "load", "game": "ufo", "state_file": state},
+                        {"cmd": "status"}, {"cmd": "save"}]
+        probe = [{"cmd": "status"}, {"cmd": "list"}]
+        r = subprocess.run([BINARY, "engine"], capture_output=True, text=True, timeout=60, cwd=src,
+                           input="".join(json.dumps(q) + "\n" for q in requests + probe))
+        answers = [json.loads(x) for x in r.stdout.splitlines() if x.strip()]
+        last = answers[-3] if len(answers) >= 3 else {}
+        err = last.get("error") or {}
+        message = err.get("message", "")
+        good = (r.returncode == 0 and len(answers) == len(requests) + 2 and last.get("ok") is False
+                and set(last) == {"ok", "error"} and set(err) == {"code", "message"}
+                and err.get("code") == code and re.match(r"^[a-z_]+/[a-z_]+$", code)
+                and len(message) > 5 and "json.exception" not in message)
+        # Nothing changed: the status and the list after the refusal are
+        # those after the request before it (when that one had a game).
+        if good and len(requests) >= 2 and answers[-4].get("ok") and "step" in answers[-4]:
+            good = answers[-2].get("step") == answers[-4]["step"]
+        check(f"engine: {code} in its one form, changing nothing", good,
+              f"answered {json.dumps(answers[-3:])[:400]}")
+    for code in sorted(set(provoke) - documented):
+        check(f"engine: {code} is documented", False, "provoked here, missing in the doc")
+
 print(f"cli errors: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -514,6 +514,367 @@ TEST_F(Programs, EngineListsEachBotOnceWithTheDescriptionOfTheOneThatPlays) {
   }
 }
 
+// ---- meeple engine, protocol 2: positions, game ids, what a seat knew, go ----
+
+// An engine driven one request at a time (no reader: a go needs a budget).
+struct Driver {
+  Engine e;
+  bool quit = false;
+  Json operator()(const Json& req) { return Json::parse(e.handle(req.dump(), quit)); }
+};
+
+TEST_F(Programs, EngineHelloNamesItsVersionAndEveryCommandItKnows) {
+  Driver ask;
+  Json hello = ask({{"cmd", "hello"}});
+  ASSERT_TRUE(hello["ok"].get<bool>());
+  EXPECT_EQ(hello["engine"], "meeple");
+  EXPECT_EQ(hello["protocol"], 2);
+  EXPECT_GE(hello["commands"].size(), 20u);
+  // Every command it lists is one it knows, and it lists every one it knows.
+  for (const auto& c : hello["commands"]) {
+    if (c == "quit") continue;
+    EXPECT_NE(code_of(ask({{"cmd", c}})), "request/unknown_command") << c;
+  }
+  const std::string message = ask({{"cmd", "dance"}})["error"]["message"];
+  for (const auto& c : hello["commands"])
+    EXPECT_NE(message.find(c.get<std::string>()), std::string::npos) << c;
+}
+
+TEST_F(Programs, EngineLoadsAPositionAndRefusesACorruptOneWithoutChange) {
+  Driver ask;
+  ASSERT_TRUE(ask({{"cmd", "new"}, {"game", "ufo"}, {"players", 3}, {"seed", 4}})["ok"] == true);
+  for (int i = 0; i < 6; ++i)
+    ASSERT_TRUE(ask({{"cmd", "bot"}, {"bot", "random"}, {"apply", true}})["ok"] == true);
+  const Json state = ask({{"cmd", "state"}})["state"];
+  const Json legal = ask({{"cmd", "legal"}});
+  // The position loads under another id and is the same game from here.
+  Json loaded = ask({{"cmd", "load"}, {"game", "ufo"}, {"state", state}, {"game_id", "b"}});
+  ASSERT_TRUE(loaded["ok"].get<bool>()) << loaded.dump();
+  EXPECT_EQ(loaded["game_id"], "b");
+  EXPECT_EQ(loaded["step"], 0);
+  EXPECT_EQ(ask({{"cmd", "state"}, {"game_id", "b"}})["state"], state);
+  Json legal_b = ask({{"cmd", "legal"}, {"game_id", "b"}});
+  legal_b.erase("game_id");
+  EXPECT_EQ(legal_b, legal);
+  // It plays on, undoes, and has no record (its moves before are unknown).
+  EXPECT_TRUE(ask({{"cmd", "bot"}, {"bot", "random"}, {"apply", true}, {"game_id", "b"}})["ok"] ==
+              true);
+  EXPECT_EQ(ask({{"cmd", "undo"}, {"game_id", "b"}})["step"], 0);
+  EXPECT_EQ(code_of(ask({{"cmd", "save"}, {"game_id", "b"}})), "engine/no_record");
+  // Corrupt positions are state/corrupt and change nothing: not the game
+  // of that id, not the others.
+  Json missing = state;
+  missing.erase("active");
+  Json wrong = state;
+  wrong["players"] = "three";
+  const Json before = ask({{"cmd", "list"}});
+  for (const Json& bad : {missing, wrong, Json("{\"active\": 0"), Json::array()}) {
+    for (const char* id : {"main", "b", "c"}) {
+      Json r = ask({{"cmd", "load"}, {"game", "ufo"}, {"state", bad}, {"game_id", id}});
+      EXPECT_EQ(code_of(r), "state/corrupt") << bad.dump() << r.dump();
+      EXPECT_EQ(r["error"]["message"].get<std::string>().find("json.exception"), std::string::npos);
+    }
+  }
+  EXPECT_EQ(ask({{"cmd", "list"}}), before);
+  EXPECT_EQ(ask({{"cmd", "state"}})["state"], state);
+  EXPECT_EQ(code_of(ask({{"cmd", "load"}, {"state", state}})), "request/malformed");  // no game
+  EXPECT_EQ(code_of(ask({{"cmd", "load"}, {"game", "ufo"}, {"state_file", "/nonexistent"}})),
+            "io/failed");
+}
+
+TEST_F(Programs, EngineHoldsSeveralGamesForksThemAndLimitsTheirNumber) {
+  Driver ask;
+  ASSERT_TRUE(ask({{"cmd", "new"}, {"game", "first-giants"}, {"players", 2}, {"seed", 5}})["ok"] ==
+              true);
+  Json f = ask({{"cmd", "fork"}, {"as", "trial"}});
+  ASSERT_TRUE(f["ok"].get<bool>()) << f.dump();
+  EXPECT_EQ(f["game_id"], "trial");
+  const Json main_state = ask({{"cmd", "state"}})["state"];
+  EXPECT_EQ(ask({{"cmd", "state"}, {"game_id", "trial"}})["state"], main_state);
+  // Moves on the fork leave the original as it was, and the fork draws the
+  // same chance the original would (its generators are copied).
+  Json on_fork = ask({{"cmd", "bot"}, {"bot", "random"}, {"apply", true}, {"game_id", "trial"}});
+  ASSERT_TRUE(on_fork["ok"].get<bool>());
+  EXPECT_EQ(on_fork["game_id"], "trial");
+  EXPECT_EQ(ask({{"cmd", "state"}})["state"], main_state);
+  Json on_main = ask({{"cmd", "apply"}, {"action", on_fork["applied"][0]["action"]}});
+  ASSERT_TRUE(on_main["ok"].get<bool>());
+  EXPECT_EQ(on_main["applied"], on_fork["applied"]);
+  EXPECT_FALSE(on_main.contains("game_id"));  // the main game answers as before
+  // A fork without a name gets one; unknown ids are named in the refusal.
+  EXPECT_EQ(ask({{"cmd", "fork"}})["game_id"], "fork-1");
+  Json none = ask({{"cmd", "status"}, {"game_id", "nosuch"}});
+  EXPECT_EQ(code_of(none), "engine/no_game");
+  EXPECT_NE(none["error"]["message"].get<std::string>().find("trial"), std::string::npos);
+  EXPECT_EQ(code_of(ask({{"cmd", "status"}, {"game_id", "no spaces"}})), "request/malformed");
+  // At most max_games games; closing one makes room.
+  const int max = ask({{"cmd", "hello"}})["max_games"];
+  for (int i = 3; i < max; ++i)
+    ASSERT_TRUE(ask({{"cmd", "fork"}, {"as", "g" + std::to_string(i)}})["ok"] == true) << i;
+  EXPECT_EQ(ask({{"cmd", "list"}})["games"].size(), static_cast<std::size_t>(max));
+  Json over = ask({{"cmd", "new"}, {"game", "ufo"}, {"game_id", "extra"}});
+  EXPECT_EQ(code_of(over), "engine/too_many_games");
+  EXPECT_EQ(code_of(ask({{"cmd", "fork"}, {"as", "extra"}})), "engine/too_many_games");
+  // Replacing a game under its own id is no new game.
+  EXPECT_TRUE(ask({{"cmd", "new"}, {"game", "ufo"}, {"game_id", "g3"}})["ok"] == true);
+  EXPECT_TRUE(ask({{"cmd", "close"}, {"game_id", "g3"}})["ok"] == true);
+  EXPECT_TRUE(ask({{"cmd", "new"}, {"game", "ufo"}, {"game_id", "extra"}})["ok"] == true);
+}
+
+// Plays random moves in `ask`'s main game (every seat to act in turn).
+void random_moves(Driver& ask, int n) {
+  for (int i = 0; i < n; ++i) {
+    Json st = ask({{"cmd", "status"}});
+    if (st["terminal"] == true) return;
+    ASSERT_TRUE(ask({{"cmd", "bot"},
+                     {"bot", "random"},
+                     {"seat", st["to_act"][0]},
+                     {"apply", true}})["ok"] == true);
+  }
+}
+
+TEST_F(Programs, EngineHistoryIsWhatEachSeatSawInOrder) {
+  for (const AnyGame* g : all_games()) {
+    Driver ask;
+    ASSERT_TRUE(ask({{"cmd", "new"},
+                     {"game", g->name()},
+                     {"players", 3},
+                     {"seed", 2},
+                     {"params", g->param_variants().front()}})["ok"] == true);
+    random_moves(ask, 40);
+    const Json rec = ask({{"cmd", "save"}})["record"];
+    const std::size_t steps = rec["actions"].size();
+    for (Seat seat = 0; seat < 3; ++seat) {
+      Json h = ask({{"cmd", "history"}, {"seat", seat}});
+      ASSERT_TRUE(h["ok"].get<bool>()) << h.dump();
+      ASSERT_EQ(h["steps"].size(), steps + 1) << g->name();
+      // Views as the seat had them: the first and the last are its views
+      // then; its own actions are told with their JSON form, nobody else's.
+      EXPECT_EQ(h["steps"].back()["view"], ask({{"cmd", "view"}, {"seat", seat}})["view"]);
+      auto fresh = g->new_game(rec["params"], 3);
+      EXPECT_EQ(h["steps"][0]["view"], fresh->view(seat));
+      for (std::size_t i = 1; i <= steps; ++i) {
+        const Json& e = h["steps"][i];
+        EXPECT_EQ(e["step"], i);
+        EXPECT_EQ(e["actor"], rec["actions"][i - 1]["seat"]);
+        EXPECT_EQ(e.contains("action"), e["actor"] == seat) << g->name() << " " << e.dump();
+        if (e["actor"] == seat) {
+          EXPECT_EQ(e["action"], rec["actions"][i - 1]["json"]);
+        }
+      }
+    }
+    // Without views, and from a step on.
+    Json tail = ask({{"cmd", "history"}, {"seat", 1}, {"views", false}, {"from", steps}});
+    ASSERT_EQ(tail["steps"].size(), 1u);
+    EXPECT_FALSE(tail["steps"][0].contains("view"));
+    EXPECT_EQ(code_of(ask({{"cmd", "history"}})), "request/malformed");
+    EXPECT_EQ(code_of(ask({{"cmd", "history"}, {"seat", 7}})), "seat/invalid");
+  }
+}
+
+// hide: once a game shows one seat's view, nothing the engine answers lets
+// the program tell apart two moves of another seat that this seat cannot
+// tell apart (First Contact's secret offers, drawn cards): found by
+// trying pairs of moves in random games.
+TEST_F(Programs, EngineHideShowsOnlyWhatTheSeatMayKnow) {
+  int pairs = 0;
+  for (const AnyGame* g : all_games()) {
+    auto st = g->new_game(g->param_variants().front(), 3);
+    Rng rng(9);
+    st->resolve_chance(rng);
+    for (int step = 0; step < 300 && !st->is_terminal() && pairs < 40; ++step) {
+      const Seat mover = st->to_act().lowest();
+      // Seat 0 looks; another seat moves.
+      if (mover != 0) {
+        const ActionList legal = st->legal_actions(mover);
+        for (std::size_t i = 0; i + 1 < legal.size() && i < 6; ++i) {
+          AnyState a = *st, b = *st;
+          a.apply(mover, legal[i]);
+          b.apply(mover, legal[i + 1]);
+          if (a.view(0) != b.view(0)) continue;
+          // Seat 0 cannot tell these apart: neither may the program.
+          ++pairs;
+          Driver ask;
+          const Json load = {{"cmd", "load"},
+                             {"game", g->name()},
+                             {"state", st->to_json()},
+                             {"hide", 0},
+                             {"chance", "explicit"}};
+          ASSERT_TRUE(ask(load)["ok"] == true);
+          Json ra = ask({{"cmd", "apply"}, {"seat", mover}, {"action", legal[i]}});
+          Json ha = ask({{"cmd", "history"}});
+          Json sa = ask({{"cmd", "state"}});
+          ASSERT_TRUE(ask({{"cmd", "undo"}})["ok"] == true);
+          Json rb = ask({{"cmd", "apply"}, {"seat", mover}, {"action", legal[i + 1]}});
+          Json hb = ask({{"cmd", "history"}});
+          Json sb = ask({{"cmd", "state"}});
+          ASSERT_TRUE(ra["ok"] == true) << ra.dump();
+          EXPECT_EQ(ra, rb) << g->name();
+          EXPECT_EQ(ha, hb) << g->name();
+          EXPECT_EQ(sa, sb) << g->name();
+          EXPECT_FALSE(sa.contains("state"));
+          EXPECT_EQ(ra["applied"][0]["hidden"], true);
+          EXPECT_FALSE(ra["applied"][0].contains("json"));
+          // The other seat's view, actions, advice and record stay hidden.
+          EXPECT_EQ(code_of(ask({{"cmd", "view"}, {"seat", mover}})), "engine/hidden");
+          EXPECT_EQ(code_of(ask({{"cmd", "history"}, {"seat", mover}})), "engine/hidden");
+          EXPECT_EQ(code_of(ask({{"cmd", "save"}})), "engine/hidden");
+          EXPECT_EQ(code_of(ask({{"cmd", "hide"}, {"seat", 1}})), "engine/hidden");
+          EXPECT_TRUE(ask({{"cmd", "view"}, {"seat", "spectator"}})["ok"] == true);
+          EXPECT_TRUE(ask({{"cmd", "fork"}, {"as", "copy"}})["ok"] == true);
+          EXPECT_EQ(code_of(ask({{"cmd", "state"}, {"game_id", "copy"}})), "");
+          EXPECT_FALSE(ask({{"cmd", "state"}, {"game_id", "copy"}}).contains("state"));
+          break;
+        }
+      }
+      st->apply(mover,
+                st->legal_actions(
+                    mover)[rng.below(static_cast<std::uint32_t>(st->legal_actions(mover).size()))]);
+      st->resolve_chance(rng);
+    }
+  }
+  EXPECT_GE(pairs, 5);  // secret moves were found and tried
+  // A seat to act that is not the hidden one: its actions are not listed.
+  Driver ask;
+  ASSERT_TRUE(ask({{"cmd", "new"}, {"game", "ufo"}, {"players", 3}, {"hide", 1}})["ok"] == true);
+  EXPECT_EQ(ask({{"cmd", "status"}})["to_act"], Json::array({0}));
+  EXPECT_EQ(code_of(ask({{"cmd", "legal"}, {"seat", 0}})), "engine/hidden");
+  EXPECT_EQ(code_of(ask({{"cmd", "bot"}})), "engine/hidden");  // advice for seat 0
+  EXPECT_EQ(code_of(ask({{"cmd", "go"}, {"iterations", 10}})), "engine/hidden");
+  Json played = ask({{"cmd", "bot"}, {"apply", true}, {"bot", "heuristic"}});
+  ASSERT_TRUE(played["ok"].get<bool>()) << played.dump();
+  EXPECT_FALSE(played.contains("choice"));
+  EXPECT_EQ(ask({{"cmd", "legal"}})["seats"][0]["seat"], 1);
+  EXPECT_EQ(code_of(ask({{"cmd", "new"}, {"game", "ufo"}, {"players", 3}, {"hide", 3}})),
+            "seat/invalid");
+}
+
+TEST_F(Programs, EngineGoThinksWithinItsBudgetAndTellsHowItGoes) {
+  auto r = engine({R"({"cmd": "new", "game": "first-giants", "players": 2, "seed": 3})",
+                   R"({"cmd": "go", "iterations": 400, "info_ms": 10, "id": "g"})",
+                   R"({"cmd": "status"})"});
+  ASSERT_GE(r.size(), 4u);
+  const Json& done = r[r.size() - 2];
+  ASSERT_TRUE(done["ok"].get<bool>()) << done.dump();
+  EXPECT_EQ(done["iterations"], 400);
+  EXPECT_EQ(done["stopped"], false);
+  EXPECT_EQ(done["id"], "g");
+  // The last info line is the search's end: its most visited action is
+  // the bestmove, its line starts with it, visits add up to the iterations.
+  const Json& info = r[r.size() - 3]["info"];
+  EXPECT_EQ(r[r.size() - 3]["id"], "g");
+  EXPECT_EQ(info["iterations"], 400);
+  EXPECT_EQ(info["root"][0]["action"], done["bestmove"]["action"]);
+  EXPECT_EQ(info["line"][0]["action"], done["bestmove"]["action"]);
+  std::uint64_t visits = 0;
+  for (const auto& v : info["root"]) {
+    visits += v["visits"].get<std::uint64_t>();
+    EXPECT_GE(v["win"].get<double>(), 0.0);
+    EXPECT_LE(v["win"].get<double>(), 1.0);
+  }
+  EXPECT_LE(visits, 400u);
+  EXPECT_GT(visits, 300u);
+  EXPECT_EQ(r.back()["step"], r[0]["step"]);  // go without apply plays nothing
+  // The same seed and budget think the same.
+  auto again = engine({R"({"cmd": "new", "game": "first-giants", "players": 2, "seed": 3})",
+                       R"({"cmd": "go", "iterations": 400, "apply": true})"});
+  EXPECT_EQ(again.back()["bestmove"], done["bestmove"]);
+  EXPECT_EQ(again.back()["applied"][0]["action"], done["bestmove"]["action"]);
+}
+
+TEST_F(Programs, EngineStopEndsAGoThatWouldRunForEver) {
+  // The reader sees the stop while the go searches (or before it begins);
+  // the end of the input stops one too.
+  auto r = engine({R"({"cmd": "new", "game": "ufo", "players": 3, "seed": 7})",
+                   R"({"cmd": "go", "infinite": true, "id": 1})", R"({"cmd": "stop", "id": 2})",
+                   R"({"cmd": "go", "infinite": true, "id": 3})"});
+  std::vector<Json> answers;
+  for (const auto& l : r)
+    if (l.contains("ok")) answers.push_back(l);
+  ASSERT_EQ(answers.size(), 4u);
+  EXPECT_EQ(answers[1]["id"], 1);
+  EXPECT_EQ(answers[1]["stopped"], true);
+  EXPECT_TRUE(answers[1]["bestmove"].contains("action"));
+  EXPECT_EQ(answers[2], (Json{{"ok", true}, {"id", 2}}));
+  EXPECT_EQ(answers[3]["stopped"], true);
+  // Refusals: no budget, two budgets, a bot that does not search, infinite
+  // without a reader.
+  Driver ask;
+  ask({{"cmd", "new"}, {"game", "ufo"}, {"players", 3}});
+  EXPECT_EQ(code_of(ask({{"cmd", "go"}})), "request/malformed");
+  EXPECT_EQ(code_of(ask({{"cmd", "go"}, {"ms", 10}, {"infinite", true}})), "request/malformed");
+  EXPECT_EQ(code_of(ask({{"cmd", "go"}, {"ms", 10}, {"bot", "heuristic"}})), "bot/unknown");
+  EXPECT_EQ(code_of(ask({{"cmd", "go"}, {"infinite", true}})), "request/malformed");
+  EXPECT_EQ(code_of(ask({{"cmd", "go"}, {"iterations", 0}})), "request/malformed");
+}
+
+// games: each game's facts, checked against random games of every variant
+// and player count: every action and chance outcome is below the action
+// space, and a game with chance begins with it.
+TEST_F(Programs, EngineGameFactsHoldInRandomGames) {
+  Driver ask;
+  const Json games = ask({{"cmd", "games"}})["games"];
+  ASSERT_EQ(games.size(), all_games().size());
+  int endless = 0;
+  for (const Json& d : games) {
+    endless += d["facts"].contains("endless");
+    const AnyGame* g = find_game(d["name"].get<std::string>());
+    const Json& facts = d["facts"];
+    EXPECT_EQ(facts["utility"]["min"], 0);
+    EXPECT_EQ(facts["utility"]["max"], 1);
+    EXPECT_EQ(facts["chance"], "explicit") << g->name();
+    // A game that can go on without end shows two moves that return a
+    // state to itself, and claims no bound; one with a bound has no such
+    // moves.
+    EXPECT_EQ(facts["max_length"].is_null(), facts.contains("endless")) << g->name();
+    if (facts.contains("endless")) {
+      const Json& loop = facts["endless"];
+      Driver check;
+      ASSERT_TRUE(check({{"cmd", "load"}, {"game", g->name()}, {"state", loop["state"]}})["ok"] ==
+                  true);
+      for (const Json& a : loop["actions"])
+        ASSERT_TRUE(check({{"cmd", "apply"}, {"seat", loop["seat"]}, {"action", a}})["ok"] == true);
+      EXPECT_EQ(check({{"cmd", "state"}})["state"], loop["state"]) << g->name();
+    }
+    const int space = facts["action_space"];
+    ASSERT_GT(space, 0);
+    Rng rng(17);
+    for (const Json& params : g->param_variants())
+      for (int players = g->min_players(); players <= g->max_players(); ++players) {
+        auto st = g->new_game(params, players);
+        if (!st) continue;
+        // The bound for this many players, if the game has one.
+        std::int64_t bound = -1;
+        for (const Json& b : facts.value("max_length_by", Json::array()))
+          if (b["players"] == players) bound = b["max_length"];
+        EXPECT_EQ(bound >= 0, !facts["max_length"].is_null()) << g->name() << " " << players;
+        int step = 0;
+        for (; step < 3000 && !st->is_terminal(); ++step) {
+          if (st->is_chance()) {
+            const ChanceList outcomes = st->chance_outcomes();
+            for (const auto& o : outcomes) ASSERT_LT(o.action, space) << g->name();
+            st->apply(kChance, sample_chance(outcomes, rng));
+            continue;
+          }
+          const Seat seat = st->to_act().lowest();
+          const ActionList legal = st->legal_actions(seat);
+          for (Action a : legal) ASSERT_LT(a, space) << g->name();
+          // Mostly decisive moves, so that games end.
+          const ActionList primary = st->primary_actions(seat);
+          const ActionList& pick = rng.below(4) == 0 ? legal : primary;
+          st->apply(seat, pick[rng.below(static_cast<std::uint32_t>(pick.size()))]);
+        }
+        if (bound >= 0) {
+          EXPECT_TRUE(st->is_terminal()) << g->name();
+          EXPECT_LE(step, bound) << g->name() << " " << players;
+        }
+      }
+  }
+  // First Contact's free note-pad edits, Ufo!'s free flights over its own
+  // spaces.
+  EXPECT_GE(endless, 2);
+}
+
 // ---- docs/engine-protocol.md: every example runs ----
 
 // Whether `got` is what the doc shows: "..." as a string stands for any
@@ -570,20 +931,45 @@ TEST_F(Programs, EngineProtocolDocExamplesAreTrue) {
   for (const auto& block : blocks) {
     std::vector<std::string> requests;
     std::vector<Json> expected;
+    std::vector<std::vector<Json>> expected_info;
     for (const auto& [dir, text] : block) {
       if (dir == '>') {
         requests.push_back(text);
+        expected_info.emplace_back();
+      } else if (Json j = Json::parse(text); j.contains("info") && !j.contains("ok")) {
+        ASSERT_EQ(expected.size() + 1, requests.size()) << "an info line out of place: " << text;
+        expected_info.back().push_back(std::move(j));
       } else {
         ASSERT_EQ(expected.size() + 1, requests.size())
             << "a response without its request: " << text;
-        expected.push_back(Json::parse(text));
+        expected.push_back(std::move(j));
       }
     }
     ASSERT_EQ(expected.size(), requests.size());
-    auto got = engine(requests);
+    // A go's info lines come before its response: the doc's (a few of
+    // them) must match some of the engine's, in order.
+    auto lines = engine(requests);
+    std::vector<Json> got;
+    std::vector<std::vector<Json>> got_info(1);
+    for (auto& l : lines) {
+      if (l.contains("info") && !l.contains("ok")) {
+        got_info.back().push_back(std::move(l));
+      } else {
+        got.push_back(std::move(l));
+        got_info.emplace_back();
+      }
+    }
     ASSERT_EQ(got.size(), requests.size());
     for (std::size_t i = 0; i < got.size(); ++i) {
       std::string why;
+      std::size_t next = 0;
+      for (const Json& want : expected_info[i]) {
+        while (next < got_info[i].size() && !matches(want, got_info[i][next], why)) ++next;
+        EXPECT_LT(next, got_info[i].size())
+            << requests[i] << "\n  no info line like " << want.dump() << "\n  " << why;
+        ++next;
+        ++checked;
+      }
       EXPECT_TRUE(matches(expected[i], got[i], why))
           << requests[i] << "\n  doc: " << expected[i].dump() << "\n  got: " << got[i].dump()
           << "\n  " << why;

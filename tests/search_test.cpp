@@ -2,6 +2,8 @@
 // with an iteration budget, and never see hidden cards (it only gets a
 // determinization of its seat's information).
 #include <algorithm>
+#include <atomic>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -69,6 +71,58 @@ TEST(Ismcts, TreesSideBySideSearchTheWholeBudgetEachAndStayReproducible) {
     EXPECT_EQ(std::count(choices.begin(), choices.end(), choices[0]), 5) << "card " << card;
     EXPECT_EQ(choices[0], card == 6 ? 1 : 0) << "card " << card;
   }
+}
+
+// `meeple engine`'s go: reports while it searches, the last with the whole
+// budget and the choice first in its line; reports change nothing; a stop
+// flag ends a search that has no budget.
+TEST(Ismcts, ReportsItsProgressWithoutChangingTheChoice) {
+  toy::HighCardState s(3, 2);
+  for (int i = 0; i < 3; ++i) s.apply_unchecked(kChance, 2 + i);
+  search::Ismcts<toy::HighCardState> search;
+  search::IsmctsOptions opt;
+  opt.iterations = 20000;
+  Rng a(4), b(4);
+  const Action quiet = search.choose(s, 0, a, opt);
+  std::vector<search::IsmctsStats> reports;
+  opt.report_seconds = 0.0;  // at every chance it gets (every 32 iterations)
+  opt.report = [&](const search::IsmctsStats& st) { reports.push_back(st); };
+  EXPECT_EQ(search.choose(s, 0, b, opt), quiet);
+  ASSERT_GE(reports.size(), 3u);
+  for (std::size_t i = 1; i < reports.size(); ++i)
+    EXPECT_GE(reports[i].iterations, reports[i - 1].iterations);
+  const auto& last = reports.back();
+  EXPECT_EQ(last.iterations, 20000);
+  ASSERT_FALSE(last.line.empty());
+  EXPECT_EQ(last.line[0], std::make_pair(Seat{0}, quiet));
+  std::uint64_t visits = 0;
+  for (const auto& v : last.root) visits += v.visits;
+  EXPECT_GT(visits, 19000u);
+}
+
+TEST(Ismcts, AStopFlagEndsASearchWithoutBudget) {
+  toy::HighCardState s(3, 2);
+  for (int i = 0; i < 3; ++i) s.apply_unchecked(kChance, 2 + i);
+  search::Ismcts<toy::HighCardState> search;
+  search::IsmctsOptions opt;
+  opt.iterations = 0;
+  std::atomic<bool> stop = false;
+  opt.stop = &stop;
+  int seen = 0;
+  opt.report_seconds = 0.01;
+  opt.report = [&](const search::IsmctsStats& st) { seen = st.iterations; };
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    stop = true;
+  });
+  Rng rng(1);
+  search.choose(s, 0, rng, opt);
+  stopper.join();
+  EXPECT_GT(seen, 0);  // it searched until the flag, not zero iterations
+  // Set before the search: it ends at once.
+  Rng again(1);
+  search.choose(s, 0, again, opt);
+  EXPECT_EQ(seen, 0);
 }
 
 TEST(Ismcts, BeatsRandomOverManyGames) {

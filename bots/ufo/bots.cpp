@@ -275,6 +275,12 @@ class SearchBot final : public GameBot<Ufo> {
   std::vector<ActionValue> values(const AnyState& info, Seat seat, Rng& rng) override {
     return search_.values(info, seat, rng);
   }
+  // Thinking for analysis searches the position as it is (the step cap is
+  // for playing whole games).
+  bool thinks() const override { return true; }
+  Action think(const AnyState& info, Seat seat, Rng& rng, const Thinking& how) override {
+    return search_.think(info, seat, rng, how);
+  }
 
  private:
   IsmctsBot<Ufo, RolloutPolicy> search_;

@@ -140,3 +140,108 @@ def test_tournament_example_runs():
         wins = tournament.tournament(e, "first-giants", "heuristic", games=3, out=out)
     assert sum(wins.values()) >= 3
     assert "python:cautious" in out.getvalue()
+
+
+# ---- protocol 2: hello, positions, game ids and forks, history, hide, go ----
+
+
+def test_hello_names_the_protocol_and_its_commands(engine):
+    hello = engine.hello()
+    assert hello["protocol"] == 2
+    for cmd in ("load", "fork", "history", "hide", "go", "stop"):
+        assert cmd in hello["commands"]
+
+
+def test_a_position_loads_under_its_own_id_and_a_corrupt_one_changes_nothing(engine):
+    engine.new("ufo", players=3, seed=4, params=PARAMS["ufo"])
+    for _ in range(4):
+        engine.bot(bot="random", apply=True)
+    state = engine.state()
+    b = engine.game("b")
+    assert b.load(state=state, game="ufo")["step"] == 0
+    assert b.state() == state
+    assert b.legal()["seats"] == engine.legal()["seats"]
+    broken = dict(state)
+    del broken["ufos"]
+    with pytest.raises(meeple.EngineError) as e:
+        b.load(state=broken, game="ufo")
+    assert e.value.code == "state/corrupt"
+    assert b.state() == state
+    with pytest.raises(meeple.EngineError) as e:
+        b.save()
+    assert e.value.code == "engine/no_record"
+
+
+def flat_monte_carlo(game, seat, playouts, rng):
+    """A search in Python: each action tried on forks, played out at random;
+    the action whose playouts the seat won most."""
+    best, best_wins = None, -1
+    for a in game.legal(seat=seat, primary=True)["seats"][0]["actions"]:
+        wins = 0
+        for _ in range(playouts):
+            trial = game.fork()
+            status = trial.apply(a["action"], seat=seat)
+            while not status["terminal"]:
+                who = status["to_act"][0]
+                actions = trial.legal(seat=who, primary=True)["seats"][0]["actions"]
+                status = trial.apply(rng.choice(actions)["action"], seat=who)
+            wins += seat in trial.result()["winners"]
+            trial.close()
+        if wins > best_wins:
+            best, best_wins = a["action"], wins
+    return best
+
+
+def test_forks_let_python_search_without_touching_the_game(engine):
+    engine.new("first-giants", players=2, seed=8)
+    for _ in range(150):  # near the end, so that playouts are short
+        if engine.status()["terminal"]:
+            break
+        engine.bot(bot="random", apply=True)
+    status = engine.status()
+    if status["terminal"]:
+        pytest.skip("the game ended early")
+    before = engine.state()
+    seat = status["to_act"][0]
+    choice = flat_monte_carlo(engine.game("main"), seat, 2, random.Random(1))
+    assert engine.state() == before
+    assert [g["game_id"] for g in engine.list_games()] == ["main"]
+    assert engine.apply(choice, seat=seat)["applied"][0]["action"] == choice
+
+
+def test_history_and_hide_show_one_seat_what_it_saw(engine):
+    engine.new("first-contact", players=3, seed=3, hide=1)
+    for _ in range(30):
+        status = engine.status()
+        if status["terminal"]:
+            break
+        for seat in status["to_act"]:
+            engine.bot(bot="random", seat=seat, apply=True)
+    steps = engine.history()
+    assert steps[0]["step"] == 0 and steps[-1]["step"] == engine.status()["step"]
+    assert steps[-1]["view"] == engine.view(1)["view"]
+    assert all(("action" in s) == (s.get("actor") == 1) for s in steps[1:])
+    assert "state" not in engine.request("state")
+    with pytest.raises(meeple.EngineError) as e:
+        engine.view(0)
+    assert e.value.code == "engine/hidden"
+
+
+def test_go_streams_info_and_a_stop_from_on_info_ends_it(engine):
+    step = engine.new("ufo", players=3, seed=7, params=PARAMS["ufo"])["step"]
+    seen = []
+
+    def on_info(info):
+        seen.append(info)
+        return len(seen) >= 2  # stop at the second line
+
+    done = engine.go(infinite=True, info_ms=20, on_info=on_info)
+    assert done["stopped"] is True
+    assert len(seen) >= 2 and seen[1]["iterations"] >= seen[0]["iterations"]
+    assert done["bestmove"]["seat"] == 0
+    assert seen[-1]["root"] and all(0 <= v["win"] <= 1 for v in seen[-1]["root"])
+    # The session goes on (the stop's own answer was read); go without
+    # apply played nothing.
+    assert engine.status()["step"] == step
+    timed = engine.go(ms=50, apply=True)
+    assert timed["stopped"] is False and timed["applied"][0]["seat"] == 0
