@@ -43,6 +43,7 @@ export function ChoiceList({
               onClick={() => act(c.action)}
             >
               {c.words}
+              {c.action === suggested && " "}
               {c.action === suggested && <span class="tag suggested">{t("guide.suggested")}</span>}
             </button>
           </li>
