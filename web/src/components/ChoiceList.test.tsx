@@ -38,4 +38,24 @@ describe("the choice list", () => {
     // The guide's mark is said after the words (a word apart), not instead of them.
     expect(screen.getByRole("button", { name: "dig at site 2, take the right card suggested" })).toBeTruthy();
   });
+
+  it("moves the focus from choice to choice with the arrow keys, wrapping around; Home and End", () => {
+    render(<ChoiceList choices={choices} act={() => {}} />);
+    const [a, b, c] = screen.getAllByRole("button");
+    a.focus();
+    fireEvent.keyDown(a, { key: "ArrowDown" });
+    expect(document.activeElement).toBe(b);
+    fireEvent.keyDown(b, { key: "ArrowDown" });
+    fireEvent.keyDown(c, { key: "ArrowDown" });
+    expect(document.activeElement).toBe(a);
+    fireEvent.keyDown(a, { key: "ArrowUp" });
+    expect(document.activeElement).toBe(c);
+    fireEvent.keyDown(c, { key: "Home" });
+    expect(document.activeElement).toBe(a);
+    fireEvent.keyDown(a, { key: "End" });
+    expect(document.activeElement).toBe(c);
+    // Other keys are the button's own (Enter, Space, Tab).
+    fireEvent.keyDown(c, { key: "ArrowLeft" });
+    expect(document.activeElement).toBe(c);
+  });
 });
