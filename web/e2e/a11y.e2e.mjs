@@ -11,11 +11,13 @@
 // exception to it.
 import { readFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { DESKTOP, api, assert, outDir, playToEnd, repo } from "./lib.mjs";
+import { DESKTOP, PHONE, api, assert, outDir, playToEnd, repo } from "./lib.mjs";
 
 const AXE = readFileSync(join(repo, "web/node_modules/axe-core/axe.min.js"), "utf8");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const LANGS = (process.env.A11Y_LANGS ?? "en,it,ko").split(",");
+// English on a laptop's screen, Italian and Korean (the longest words) on a phone's: both layouts are checked.
+const VIEWPORT = { en: DESKTOP, it: PHONE, ko: PHONE };
 const GAMES = [
   // The shortest whole games the rules allow, for the end, replay and review screens.
   { game: "first-contact", params: {} },
@@ -56,10 +58,28 @@ function ledger() {
       const line = `${lang} ${game.padEnd(13)} ${screen.padEnd(10)} serious/critical ${bad.length}, moderate/minor ${v.length - bad.length}`;
       console.log(`     a11y ${line}${bad.length ? ": " + bad.map((b) => b.id).join(", ") : ""}`);
     },
+    /** The results as a table, a row per game and screen, a column per language: "0" or the rules broken. */
+    table() {
+      const langs = [...new Set(rows.map((r) => r.lang))];
+      const keys = [...new Set(rows.map((r) => `${r.game} | ${r.screen}`))];
+      const cell = (k, l) => {
+        const r = rows.find((x) => `${x.game} | ${x.screen}` === k && x.lang === l);
+        if (!r) return "";
+        const bad = r.violations.filter((v) => SERIOUS.has(v.impact)).map((v) => v.id);
+        return bad.length ? `${bad.length}: ${bad.join(", ")}` : "0";
+      };
+      return [
+        `| game | screen | ${langs.join(" | ")} |`,
+        `|---|---|${langs.map(() => "---").join("|")}|`,
+        ...keys.map((k) => `| ${k} | ${langs.map((l) => cell(k, l)).join(" | ")} |`),
+      ].join("\n");
+    },
     fail() {
       const bad = rows.filter((r) => r.serious);
       mkdirSync(outDir, { recursive: true });
       writeFileSync(join(outDir, "a11y-summary.json"), JSON.stringify(rows, null, 1));
+      writeFileSync(join(outDir, "a11y-summary.md"), this.table() + "\n");
+      console.log(`     serious or critical violations per screen (e2e/out/a11y-summary.md):\n${this.table()}`);
       if (!bad.length) return;
       const text = bad
         .map(
@@ -141,7 +161,7 @@ export const tests = {
     const log = ledger();
     const finished = await finishedTables(server, browser);
     for (const lang of LANGS) {
-      const context = await browser.newContext({ viewport: DESKTOP });
+      const context = await browser.newContext({ viewport: VIEWPORT[lang] });
       let page = await openAt(server, context, "#/", lang);
       await page.waitForSelector(".game-card");
       await log.check(page, lang, "-", "home");
