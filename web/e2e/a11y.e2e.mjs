@@ -1,9 +1,9 @@
 // Accessibility in the browser (issue 31): axe-core checks every screen of
 // every game in en, it and ko against WCAG 2.0/2.1/2.2 A and AA rules, and
-// none may have a violation of impact serious or critical. Prints a compact
-// summary per screen and writes it to e2e/out/a11y-summary.json (quoted in
-// docs/accessibility.md). Also: `prefers-reduced-motion: reduce` stops every
-// animation and transition.
+// none may have a violation of impact serious or critical (English on a
+// laptop's viewport, Italian and Korean on a phone's). Prints a line per
+// screen and a table, and writes them to e2e/out/a11y-summary.{json,md}
+// (quoted in docs/accessibility.md). `A11Y_LANGS=en` checks one language.
 //
 // axe is evaluated in the page through the DevTools protocol (page.evaluate
 // of its source), not added as a <script>: the server's Content-Security-Policy
