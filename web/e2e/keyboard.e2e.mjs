@@ -73,6 +73,7 @@ async function playByKeyboard(page, seed, maxMoves = 600) {
   const pick = random(seed);
   const counts = {};
   let moves = 0;
+  let heard = 0;
   // The page opened: the first Tab enters it.
   await press(page, "Tab", counts);
   let f;
@@ -110,9 +111,20 @@ async function playByKeyboard(page, seed, maxMoves = 600) {
     f = await focusNow(page);
     assert(!f.lost, `after move ${moves + 1} the focus is not lost to the page`);
     assert(f.visible, `after move ${moves + 1} the focus is visible on ${f.what}`);
+    // Screen readers hear the newest events only: the live region holds the end of the log, never all of it.
+    const { log, news } = await page.evaluate(() => ({
+      log: [...document.querySelectorAll(".event-log ol li")].map((li) => li.textContent),
+      news: [...document.querySelectorAll(".event-log .event-news p")].map((p) => p.textContent),
+    }));
+    assert(
+      news.join("\n") === log.slice(log.length - news.length).join("\n"),
+      `after move ${moves + 1} the live region says the newest events: ${news.join(" / ")}`,
+    );
+    if (news.length && news.length < log.length) heard++;
     assert(++moves < maxMoves, "the game ends");
   }
   await page.waitForSelector(".end-screen");
+  assert(heard > moves / 2, `the live region told the new events, not the whole log, after most moves: ${heard}`);
   return { moves, counts };
 }
 
