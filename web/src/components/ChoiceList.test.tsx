@@ -29,4 +29,33 @@ describe("the choice list", () => {
     render(<ChoiceList choices={choices} act={() => {}} />);
     expect(document.querySelectorAll(".choices .suggested").length).toBe(0);
   });
+
+  it("is a list of buttons named by each choice's full words, for screen readers", () => {
+    render(<ChoiceList choices={choices} act={() => {}} suggested={7} />);
+    const list = screen.getByRole("region", { name: "What you can do" });
+    expect(list.querySelectorAll("button")).toHaveLength(3);
+    for (const c of choices) expect(screen.getByRole("button", { name: new RegExp(`^${c.words}`) })).toBeTruthy();
+    // The guide's mark is said after the words (a word apart), not instead of them.
+    expect(screen.getByRole("button", { name: "dig at site 2, take the right card suggested" })).toBeTruthy();
+  });
+
+  it("moves the focus from choice to choice with the arrow keys, wrapping around; Home and End", () => {
+    render(<ChoiceList choices={choices} act={() => {}} />);
+    const [a, b, c] = screen.getAllByRole("button");
+    a.focus();
+    fireEvent.keyDown(a, { key: "ArrowDown" });
+    expect(document.activeElement).toBe(b);
+    fireEvent.keyDown(b, { key: "ArrowDown" });
+    fireEvent.keyDown(c, { key: "ArrowDown" });
+    expect(document.activeElement).toBe(a);
+    fireEvent.keyDown(a, { key: "ArrowUp" });
+    expect(document.activeElement).toBe(c);
+    fireEvent.keyDown(c, { key: "Home" });
+    expect(document.activeElement).toBe(a);
+    fireEvent.keyDown(a, { key: "End" });
+    expect(document.activeElement).toBe(c);
+    // Other keys are the button's own (Enter, Space, Tab).
+    fireEvent.keyDown(c, { key: "ArrowLeft" });
+    expect(document.activeElement).toBe(c);
+  });
 });

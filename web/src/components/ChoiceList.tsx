@@ -3,6 +3,31 @@ import type { Choice, Json } from "../protocol";
 import { t } from "../strings";
 
 /**
+ * The arrow keys move the focus from choice to choice (Up and Down wrap
+ * around, Home and End go to the first and the last), so that the keyboard
+ * need not Tab through a long list; Tab still reaches every choice.
+ */
+function moveFocus(e: KeyboardEvent) {
+  const buttons = [...(e.currentTarget as HTMLElement).querySelectorAll<HTMLButtonElement>("button")];
+  const at = buttons.indexOf(e.target as HTMLButtonElement);
+  if (at < 0 || e.altKey || e.ctrlKey || e.metaKey) return;
+  const n = buttons.length;
+  const to =
+    e.key === "ArrowDown"
+      ? (at + 1) % n
+      : e.key === "ArrowUp"
+        ? (at + n - 1) % n
+        : e.key === "Home"
+          ? 0
+          : e.key === "End"
+            ? n - 1
+            : null;
+  if (to === null) return;
+  e.preventDefault();
+  buttons[to].focus();
+}
+
+/**
  * Every legal choice in words, as an accessible list of buttons: the same
  * actions the board offers on its pieces, reachable by keyboard and screen
  * readers (and a fallback for any game).
@@ -32,7 +57,7 @@ export function ChoiceList({
   return (
     <section class="choices" aria-label={t("table.choices")}>
       <h3>{t("table.choices")}</h3>
-      <ul ref={list}>
+      <ul ref={list} onKeyDown={moveFocus}>
         {choices.map((c) => (
           <li key={c.action} class={c.action === suggested ? "suggested" : undefined}>
             <button
@@ -43,6 +68,7 @@ export function ChoiceList({
               onClick={() => act(c.action)}
             >
               {c.words}
+              {c.action === suggested && " "}
               {c.action === suggested && <span class="tag suggested">{t("guide.suggested")}</span>}
             </button>
           </li>

@@ -38,7 +38,7 @@ export function Board({ v, m, act, pending }: { v: FcView; m: ScreenModel; act: 
     <section class="fc-field-wrap" aria-label={t("fc.field")}>
       <h3>{t("fc.field")}</h3>
       {m.role === "alien" && <p class="fc-help">{t("fc.field_help_alien")}</p>}
-      <div class="fc-field" role="grid">
+      <div class="fc-field" role="group">
         {m.field.map((s) => {
           const label = squareLabel(s, m.role);
           const cls = [

@@ -14,7 +14,7 @@ export function Teams({ state, v }: { state: TableState; v: FcView }) {
           {v.aliens.map((a) => (
             <li key={a.seat} data-seat={a.seat}>
               <ColourToken colour={a.colour} />
-              <Who state={state} seat={a.seat} mark={false} />
+              <Who state={state} seat={a.seat} />
               <span class="fc-count">{t("fc.items", { n: a.items, goal: v.goal })}</span>
             </li>
           ))}

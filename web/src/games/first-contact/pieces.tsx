@@ -34,10 +34,18 @@ export function GlyphIcon({ g, negated = false, size = 28 }: { g: number; negate
   );
 }
 
-const COLOUR_SHAPE: Record<string, string> = {
-  red: "M10 2a8 8 0 1 0 0.01 0z",
-  blue: "M3 3h14v14H3z",
-  green: "M10 2l8.5 15h-17z",
+/**
+ * The alien colours' shapes: none is a seat's shape (seats.tsx), so that a
+ * team's token never looks like another seat's mark (a green triangle was
+ * both the green aliens and seat 3).
+ */
+export const COLOUR_SHAPE: Record<string, string> = {
+  // A ring.
+  red: "M10 1.5a8.5 8.5 0 1 0 0.01 0zM10 6a4 4 0 1 1-0.01 0z",
+  // A pentagon.
+  blue: "M10 1.5l8.5 6.2-3.2 10.3H4.7L1.5 7.7z",
+  // An hourglass.
+  green: "M3 2h14l-5.5 8 5.5 8H3l5.5-8z",
   black: "M4 4l12 12M16 4L4 16",
 };
 
@@ -45,7 +53,7 @@ const COLOUR_SHAPE: Record<string, string> = {
 export function ColourToken({ colour, size = 14 }: { colour: string; size?: number }) {
   return (
     <svg class={`fc-token c-${colour}`} width={size} height={size} viewBox="0 0 20 20" aria-hidden="true">
-      <path d={COLOUR_SHAPE[colour] ?? COLOUR_SHAPE.red} />
+      <path d={COLOUR_SHAPE[colour] ?? COLOUR_SHAPE.red} fill-rule="evenodd" />
     </svg>
   );
 }

@@ -29,7 +29,8 @@ export function Result({ state }: { state: TableState }) {
   const players = Array.isArray(view?.players) ? view.players : [];
   const news = Array.isArray(view?.news) ? view.news : [];
   return (
-    <section class="fg-result" aria-label={t("res.title")}>
+    // Focusable: on a phone it scrolls sideways, and the keyboard must reach it too.
+    <section class="fg-result" aria-label={t("res.title")} tabIndex={0}>
       <h3>{t("res.title")}</h3>
       {rounds !== null && <p class="muted">{t("res.rounds", { n: rounds })}</p>}
       <table>

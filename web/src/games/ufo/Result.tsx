@@ -27,7 +27,8 @@ export function Result({ state }: { state: TableState }) {
       <h3>{tu("result.title")}</h3>
       {d.verdict && <p>{tu("result.verdict", { why: verdictName(d.verdict) })}</p>}
       {d.rounds !== undefined && <p class="muted">{tu("result.rounds", { n: d.rounds })}</p>}
-      <div class="table-scroll">
+      {/* Focusable: on a phone the table scrolls sideways, and the keyboard must reach it too. */}
+      <div class="table-scroll" tabIndex={0} role="region" aria-label={tu("result.title")}>
         <table>
           <thead>
             <tr>

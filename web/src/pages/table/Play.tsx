@@ -1,4 +1,6 @@
 import type { ComponentChildren } from "preact";
+
+type Held = { readonly current: HTMLElement | null };
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api } from "../../api";
 import { NotifyButton } from "../../components/NotifyButton";
@@ -58,6 +60,42 @@ function useUndoKey(conn: TableConnection) {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [conn]);
+}
+
+/**
+ * Keeps a keyboard user's place at the table. A move re-draws what had the
+ * focus (the choice taken is gone, the list is disabled while the move is
+ * sent, a bot's move replaces the choices): the focus then goes to the first
+ * choice of the seat's next decision, or to the turn bar's words while there
+ * is none, instead of being lost to the page (where the next Tab starts again
+ * from its top). Only after keyboard use: a pointer's user is not scrolled
+ * to the choice list.
+ */
+function useKeepFocus(root: Held, parking: Held) {
+  const keyboard = useRef(false);
+  const inside = useRef(false);
+  useEffect(() => {
+    const onKey = () => (keyboard.current = true);
+    const onPointer = () => (keyboard.current = false);
+    const onIn = (e: FocusEvent) => (inside.current = !!root.current?.contains(e.target as Node));
+    window.addEventListener("keydown", onKey, true);
+    window.addEventListener("pointerdown", onPointer, true);
+    document.addEventListener("focusin", onIn);
+    return () => {
+      window.removeEventListener("keydown", onKey, true);
+      window.removeEventListener("pointerdown", onPointer, true);
+      document.removeEventListener("focusin", onIn);
+    };
+  }, [root]);
+  useEffect(() => {
+    if (!keyboard.current || !inside.current) return;
+    const at = document.activeElement as HTMLElement | null;
+    const lost =
+      !at || at === document.body || !at.isConnected || (at as HTMLButtonElement).disabled || at === parking.current;
+    if (!lost) return;
+    const next = root.current?.querySelector<HTMLElement>(".side .choices button:not([disabled])") ?? parking.current;
+    if (next && next !== at) next.focus();
+  });
 }
 
 /** Since when the table waits, for how long, and this seat's clock when it has one. */
@@ -135,10 +173,15 @@ export function Play({
   const suggested = suggestedChoice(state.choices, guide);
   const board = useRef<HTMLDivElement>(null);
   useBoardHighlight(board, suggested);
+  const root = useRef<HTMLDivElement>(null);
+  const turn = useRef<HTMLElement>(null);
+  useKeepFocus(root, turn);
   return (
-    <div class="play">
+    <div class="play" ref={root}>
       <header class="turn-bar" aria-live="polite">
-        <strong class={mine ? "mine" : ""}>{state.phase === "finished" ? t("end.title") : turnText(state)}</strong>
+        <strong class={mine ? "mine" : ""} ref={turn} tabIndex={-1}>
+          {state.phase === "finished" ? t("end.title") : turnText(state)}
+        </strong>
         <TurnClock state={state} />
         {state.seat < 0 && <span class="muted">{t("table.spectator")}</span>}
         {top}
