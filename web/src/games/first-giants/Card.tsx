@@ -107,12 +107,14 @@ export function Card({ card, act, onAct, disabled, mini, tag, highlight, extraCl
         type="button"
         class={cls}
         title={title}
-        aria-label={act.words}
         disabled={disabled}
         data-card={card.id}
         data-action={act.action}
         onClick={() => onAct(act)}
       >
+        {/* The choice's words come first in the button's name, the card's visible text after them
+            (WCAG 2.5.3: a name must contain what the button shows). */}
+        <span class="sr-only">{act.words}</span>
         {body}
       </button>
     );

@@ -1,6 +1,6 @@
 // The board in a DOM: the pieces carry the choices (tooltip = the server's
 // words, keyboard-reachable buttons) and clicking one sends its JSON form.
-import { fireEvent, render } from "@testing-library/preact";
+import { fireEvent, render, within } from "@testing-library/preact";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TableConnection, TableState } from "../../connection";
 import { setLang } from "../../i18n";
@@ -38,7 +38,11 @@ describe("First Giants board", () => {
   it("exhibits from the studio or declines with a button near the board", () => {
     const { container, act } = draw("effect");
     const fossil = container.querySelector<HTMLButtonElement>('.fg-player.me button.fg-card[data-card="56"]');
-    expect(fossil?.getAttribute("aria-label")).toBe("exhibit Mammoth (mammal, size 3) for free");
+    // Its name is the choice's words, then the card as shown (so speech input can say what it sees).
+    const named = within(container).getByRole("button", {
+      name: /^exhibit Mammoth \(mammal, size 3\) for free\s*3\s*Mammoth/,
+    });
+    expect(named).toBe(fossil);
     fireEvent.click(fossil as HTMLButtonElement);
     expect(act).toHaveBeenLastCalledWith({ exhibit: 56 });
     const decline = container.querySelector<HTMLButtonElement>(".fg-buttons button");
