@@ -147,7 +147,8 @@ int main(int argc, char** argv) {
   PlayArgs pl;
   pl.seed = static_cast<std::uint64_t>(std::random_device{}());
   auto* c_play = app.add_subcommand("play", "Play a game in the terminal against bots");
-  c_play->add_option("game", pl.game, "Game name")->required();
+  pl.keep_by_default = true;
+  c_play->add_option("game", pl.game, "Game name (not with --resume)");
   c_play->add_option("--seat", pl.seat, "Your seat (0 is first)");
   c_play
       ->add_option("--people", pl.people,
@@ -161,11 +162,20 @@ int main(int argc, char** argv) {
   c_play->add_option("--param", pl.params, "Rule option key=value (repeatable)");
   c_play->add_option("--lang", pl.lang, "Language of the game texts: en, it or ko");
   c_play->add_option("--seed", pl.seed, "Seed (default: random)");
+  c_play->add_option("--record", pl.record_file,
+                     "Keep the game in this file (default: a new file in the folder below)");
+  c_play->add_option("--resume", pl.resume_file, "Go on with a kept game");
+  c_play->footer("Every game is kept as it goes (quit and Ctrl-D included), by default in " +
+                 (meeple::cli::kept_games_folder().empty()
+                      ? std::string("$XDG_DATA_HOME/meeple/games or ~/.local/share/meeple/games")
+                      : meeple::cli::kept_games_folder()) +
+                 "; meeple play --resume FILE goes on with one, meeple analyse FILE reviews it.");
 
   PlayArgs lr;
   lr.learn = true;
   auto* c_learn = app.add_subcommand(
       "learn", "Learn a game: a guided first game against bots, the rule of each step explained");
+  lr.keep_by_default = true;
   c_learn->add_option("game", lr.game, "Game name")->required();
   c_learn->add_option("--lang", lr.lang, "Language: en, it or ko");
   c_learn->add_option("--part", lr.part,
