@@ -199,6 +199,36 @@ std::string FirstContactState::end_text(std::string_view lang) const {
       if (chosen_ever_[e] & bit<Mask>(k)) asked.push_back(characteristic_name(k, lang));
     lines.push_back(say("end.asked", lang, {{"who", who}, {"list", join(asked, lang)}}));
     lines.push_back(say("end.pad_score", lang, {{"who", who}, {"n", num(pad_score(e))}}));
+    // Which notes were wrong, against the pad now shown.
+    if (pad_ < 0) continue;
+    std::vector<std::string> wrong;
+    int empty = 0;
+    for (int k = 0; k < kCharacteristics; ++k) {
+      const int noted = note_[e][k];
+      if (noted < 0)
+        ++empty;
+      else if (noted != glyph_of_[k])
+        wrong.push_back(say("end.wrong_note", lang,
+                            {{"characteristic", characteristic_name(k, lang)},
+                             {"noted", glyph_words(noted, lang)},
+                             {"glyph", glyph_words(glyph_of_[k], lang)}}));
+    }
+    if (!wrong.empty())
+      lines.push_back(say("end.wrong_notes", lang, {{"list", join(wrong, lang)}}));
+    lines.push_back(say("end.empty_notes", lang, {{"n", num(empty)}}));
+  }
+  // What the aliens hid all game: their language pad.
+  if (pad_ >= 0) {
+    lines.push_back(say("end.pad_heading", lang));
+    std::string row;
+    for (int k = 0; k < kCharacteristics; ++k) {
+      row += std::string(k % 5 == 0 ? "  " : " | ") + characteristic_name(k, lang) + " = " +
+             glyph_words(glyph_of_[k], lang);
+      if (k % 5 == 4) {
+        lines.push_back(row);
+        row.clear();
+      }
+    }
   }
   std::string out;
   for (const auto& l : lines) out += (out.empty() ? "" : "\n") + l;
@@ -435,9 +465,7 @@ std::string FirstContactState::text_view(Seat seat, std::string_view lang) const
     if (!v["my_characteristic"].is_null())
       line(say("my_characteristic", lang, {{"name", characteristic(v["my_characteristic"])}}));
     if (!v["my_offer"].is_null()) line(say("my_offer", lang, {{"square", square(v["my_offer"])}}));
-    if (!is_terminal())
-      line(say("note_help", lang,
-               {{"number", "1"}, {"example", characteristic(n["cells"][0]["characteristic"])}}));
+    if (!is_terminal()) line(say("typed_forms", lang));
   }
 
   if (is_terminal()) {
