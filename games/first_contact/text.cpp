@@ -127,9 +127,20 @@ std::string FirstContactState::describe_action(Seat seat, Action a, std::string_
                {{"characteristic", characteristic_name(a - act::kNoteClear, lang)}});
   if (a >= act::kUnknownToggle && a < act::kCount)
     return say("do.unknown", lang, {{"glyph", glyph(a - act::kUnknownToggle)}});
-  if (a >= act::kCharacteristic && a < act::kSquare)
+  if (a >= act::kCharacteristic && a < act::kSquare) {
+    const int k = a - act::kCharacteristic;
+    std::string name = characteristic_name(k, lang);
+    // An earthling's board numbers the characteristics as its note pad does
+    // ("23. Knowledge"): the number is in the words, so typing 23 picks it.
+    if (is_earthling(seat)) {
+      const auto& order = note_pad_order(seat - aliens_);
+      for (std::size_t i = 0; i < order.size(); ++i)
+        if (order[i] == k)
+          name = say("pad_numbered", lang, {{"n", num(static_cast<int>(i) + 1)}, {"name", name}});
+    }
     return say(phase_ == Phase::kZeroTurn ? "do.ask_zero" : "do.choose", lang,
-               {{"characteristic", characteristic_name(a - act::kCharacteristic, lang)}});
+               {{"characteristic", name}});
+  }
   if (a >= act::kSquare && a < act::kDone) {
     const int q = a - act::kSquare;
     const char* key = phase_ == Phase::kRotate          ? "do.rotate"
