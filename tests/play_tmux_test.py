@@ -19,6 +19,11 @@ FILTER = sys.argv[2] if len(sys.argv) > 2 else ""
 
 passed = failed = 0
 
+# A tmux server of this run's own (not the user's), kept up by an idle
+# session: a server whose last session closes exits, and a session started
+# in that moment fails ("server exited unexpectedly").
+TMUX = ["tmux", "-L", f"meeple-play-test-{os.getpid()}"]
+
 
 class Screen:
     """One `meeple` process in its own tmux session."""
@@ -34,27 +39,27 @@ class Screen:
         command += f"{env_words} {shlex.quote(BINARY)} {' '.join(shlex.quote(a) for a in args)}"
         command += "; echo EXITED $?; sleep 600"
         subprocess.run(
-            ["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
+            [*TMUX, "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
              command], check=True)
-        subprocess.run(["tmux", "set-option", "-t", self.name, "history-limit", "20000"],
+        subprocess.run([*TMUX, "set-option", "-t", self.name, "history-limit", "20000"],
                        check=True)
 
     def type(self, text, enter=True):
-        subprocess.run(["tmux", "send-keys", "-t", self.name, "-l", "--", text], check=True)
+        subprocess.run([*TMUX, "send-keys", "-t", self.name, "-l", "--", text], check=True)
         if enter:
-            subprocess.run(["tmux", "send-keys", "-t", self.name, "Enter"], check=True)
+            subprocess.run([*TMUX, "send-keys", "-t", self.name, "Enter"], check=True)
 
     def key(self, name):
-        subprocess.run(["tmux", "send-keys", "-t", self.name, name], check=True)
+        subprocess.run([*TMUX, "send-keys", "-t", self.name, name], check=True)
 
     def visible(self):
         """The 100x30 (or other) window as the person sees it now."""
-        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name],
+        return subprocess.run([*TMUX, "capture-pane", "-p", "-t", self.name],
                               capture_output=True, text=True, check=True).stdout
 
     def everything(self):
         """The window and all that scrolled away."""
-        return subprocess.run(["tmux", "capture-pane", "-p", "-J", "-S", "-", "-t", self.name],
+        return subprocess.run([*TMUX, "capture-pane", "-p", "-J", "-S", "-", "-t", self.name],
                               capture_output=True, text=True, check=True).stdout
 
     def wait_for(self, text, seconds=20, after=0):
@@ -80,7 +85,7 @@ class Screen:
         return last
 
     def close(self):
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+        subprocess.run([*TMUX, "kill-session", "-t", self.name], capture_output=True)
 
 
 def check(name, ok, detail=""):
@@ -113,14 +118,16 @@ FC_EARTHLING = ["play", "first-contact", "--players", "2", "--seat", "1", "--see
 
 @test
 def typed_square_number_means_that_square():
-    """First Contact: the field shows "23 Train"; typing 23 rotates square 23."""
+    """First Contact: the field shows "23 Train"; typing 23 rotates square 23. The note pad
+    shows "1. Alive": typing 1 where characteristics are chosen picks Alive."""
     s = Screen(FC_EARTHLING)
     try:
         s.wait_for("Your choices")
         s.type("knowledge")
         s.wait_for("You: ask for the glyph of Knowledge")
-        s.type("alive")
-        s.wait_for("You: secretly choose Alive")
+        s.type("1")
+        text = s.wait_for("You: secretly choose Alive (pad 1)")
+        check("1 chooses pad cell 1 (Alive)", text is not None, since(s.everything(), "1"))
         s.settle()
         s.type("23")
         text = s.settle()
@@ -338,8 +345,12 @@ def small_wording():
 
 
 if __name__ == "__main__":
-    for name, f in TESTS.items():
-        if FILTER in name:
-            f()
+    subprocess.run([*TMUX, "new-session", "-d", "-s", "keeper", "sleep 3600"], check=True)
+    try:
+        for name, f in TESTS.items():
+            if FILTER in name:
+                f()
+    finally:
+        subprocess.run([*TMUX, "kill-server"], capture_output=True)
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
