@@ -388,6 +388,10 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ost
     a.learn = false;  // a kept lesson goes on as a free game
     if (a.record_file.empty()) a.record_file = a.resume_file;
   }
+  if (a.game.empty()) {
+    err << "error: " << errc::kUnknownGame << ": name a game (see meeple games) or --resume FILE\n";
+    return 2;
+  }
   const AnyGame* game = find_game(a.game);
   if (!game) {
     err << "error: " << errc::kUnknownGame << ": no game '" << a.game << "' (see meeple games)\n";
