@@ -150,6 +150,9 @@ struct PlayArgs {
   bool learn = false;
   bool seed_given = false;
   bool show_json = false;
+  // One choice a line even on a terminal (screen readers); pipes and files
+  // always get that.
+  bool plain = false;
   std::string guide_file;  // another script than the game's (for authors)
   int part = 1;            // which part of the guide (1 first)
   // Games are kept (issue 32): every change is written to `record_file` (a

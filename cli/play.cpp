@@ -14,6 +14,9 @@
 #include <optional>
 #include <sstream>
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include "cli/choice_input.h"
@@ -161,6 +164,37 @@ void print_help(const room::Room& r, Seat me, const std::string& lang, std::ostr
   const Catalog* c = r.game().messages();
   if (c && c->contains("typed_forms")) out << "  " << c->text("typed_forms", lang) << "\n";
   out << texts().format("help_json", lang) << "\n";
+}
+
+// The width of the terminal `out` writes to; 0 when it writes elsewhere (a
+// pipe, a file, a test's stream): there each choice keeps a line of its own.
+int terminal_columns(const std::ostream& out) {
+  if (&out != &std::cout || !isatty(STDOUT_FILENO)) return 0;
+  winsize w{};
+  return ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 0 ? w.ws_col : 80;
+}
+
+// A long list of short items in columns, down then across, when they fit
+// `width` (0: one a line), so that a decision's list (25 squares) leaves
+// the board above it on the screen.
+void print_in_columns(const std::vector<std::string>& items, int width, std::ostream& out) {
+  std::size_t widest = 0;
+  for (const auto& item : items) widest = std::max(widest, display_columns(item));
+  const std::size_t column = widest + 2;
+  const std::size_t across = width > 0 ? static_cast<std::size_t>(width - 1) / column : 1;
+  if (items.size() < 8 || across < 2) {
+    for (const auto& item : items) out << item << "\n";
+    return;
+  }
+  const std::size_t rows = (items.size() + across - 1) / across;
+  for (std::size_t row = 0; row < rows; ++row) {
+    std::string line;
+    for (std::size_t i = row; i < items.size(); i += rows) {
+      line += items[i];
+      if (i + rows < items.size()) line += std::string(column - display_columns(items[i]), ' ');
+    }
+    out << line << "\n";
+  }
 }
 
 // A seat as the game's own texts name it (its catalog's "seat": Ufo!'s
@@ -592,12 +626,13 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ost
         if (!suggestion.is_null()) out << texts().text("guide_mark", a.lang) << "\n";
       }
       out << texts().text("your_choices", a.lang) << "\n";
+      std::vector<std::string> items;
       for (std::size_t i = 0; i < choices.size(); ++i) {
-        out << fmt::format(" {}{:>3}. {}", choices[i].json == suggestion ? '*' : ' ', choice_key(i),
-                           choice_text(choices[i]));
-        if (a.show_json) out << "   json " << choices[i].json.dump();
-        out << "\n";
+        items.push_back(fmt::format(" {}{:>3}. {}", choices[i].json == suggestion ? '*' : ' ',
+                                    choice_key(i), choice_text(choices[i])));
+        if (a.show_json) items.back() += "   json " + choices[i].json.dump();
       }
+      print_in_columns(items, a.plain ? 0 : terminal_columns(out), out);
       if (r.undo_available(me) > 0) out << texts().text("can_undo", a.lang) << "\n";
       out << "> " << std::flush;
       std::string line;

@@ -36,24 +36,6 @@ namespace meeple::cli {
 
 namespace {
 
-// Columns a line takes: wide scripts (Hangul, CJK) take two.
-std::size_t columns(std::string_view text) {
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < text.size();) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    const std::size_t len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-    std::uint32_t cp = len == 1 ? c : c & (0xFF >> (len + 1));
-    for (std::size_t k = 1; k < len && i + k < text.size(); ++k)
-      cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-    n += cp >= 0x1100 && cp != 0x2014 && cp != 0x2212 && cp < 0x1F000 &&
-                 !(cp >= 0x2000 && cp < 0x2E80)
-             ? 2
-             : 1;
-    i += len;
-  }
-  return n;
-}
-
 // One line's inline marks: **strong**, *emphasis*, `code`, [words](target).
 std::string plain_inline(std::string_view line) {
   std::string out;
@@ -86,6 +68,23 @@ bool links_a_doc(std::string_view paragraph) {
 
 }  // namespace
 
+std::size_t display_columns(std::string_view text) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const std::size_t len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    std::uint32_t cp = len == 1 ? c : c & (0xFF >> (len + 1));
+    for (std::size_t k = 1; k < len && i + k < text.size(); ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+    n += cp >= 0x1100 && cp != 0x2014 && cp != 0x2212 && cp < 0x1F000 &&
+                 !(cp >= 0x2000 && cp < 0x2E80)
+             ? 2
+             : 1;
+    i += len;
+  }
+  return n;
+}
+
 std::string rules_for_terminal(std::string_view markdown) {
   // Paragraphs (blocks between blank lines) first, so a developers' note
   // spread over several lines goes whole.
@@ -109,7 +108,7 @@ std::string rules_for_terminal(std::string_view markdown) {
       while (level < line.size() && line[level] == '#') ++level;
       if (level > 0 && level < line.size() && line[level] == ' ') {
         const std::string title = plain_inline(line.substr(level + 1));
-        out += title + "\n" + std::string(columns(title), level == 1 ? '=' : '-') + "\n";
+        out += title + "\n" + std::string(display_columns(title), level == 1 ? '=' : '-') + "\n";
       } else {
         out += plain_inline(line) + "\n";
       }

@@ -2,6 +2,7 @@
 // terminal play.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -15,4 +16,7 @@ std::string_view rules_text(std::string_view game, std::string_view lang = "en")
 // paragraph that points at another .md file (the developers' notes) left
 // out: a player has no use for it.
 std::string rules_for_terminal(std::string_view markdown);
+
+// Columns a text takes on a terminal: wide scripts (Hangul, CJK) take two.
+std::size_t display_columns(std::string_view text);
 }  // namespace meeple::cli

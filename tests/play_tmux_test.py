@@ -344,6 +344,35 @@ def small_wording():
         s.close()
 
 
+@test
+def the_offer_prompt_fits_100x30():
+    """First Contact at 100x30: at the offer prompt the window shows the alien's message, the
+    answers, the note pad and all 25 squares to offer; --plain keeps one choice a line."""
+    for plain in [False, True]:
+        s = Screen(FC_EARTHLING + (["--plain"] if plain else []))
+        try:
+            s.wait_for("Your choices")
+            for typed, shown in [("knowledge", "You: ask for the glyph of Knowledge"),
+                                 ("alive", "You: secretly choose Alive"),
+                                 ("23", "You: rotate square 23 (Train)"),
+                                 ("stop", "offer the square you think")]:
+                s.type(typed)
+                s.wait_for(shown)
+            s.settle()
+            window = s.visible()
+            if plain:
+                check("--plain: one choice a line",
+                      "\n    a. offer square 0 (Papyrus)\n    b. offer square 1 (Honey)\n" in
+                      s.everything(), window)
+            else:
+                for needed in ["Message of the alien (seat 0): glyph", "answer: glyph",
+                               "Your note pad", "25. Power", "a. offer square 0 (Papyrus)",
+                               "y. offer square 24 (Computer)", "You are asked: offer"]:
+                    check(f"in view at 100x30: {needed}", needed in window, window)
+        finally:
+            s.close()
+
+
 if __name__ == "__main__":
     subprocess.run([*TMUX, "new-session", "-d", "-s", "keeper", "sleep 3600"], check=True)
     try:
