@@ -150,9 +150,22 @@ struct PlayArgs {
   bool learn = false;
   bool seed_given = false;
   bool show_json = false;
+  // One choice a line even on a terminal (screen readers); pipes and files
+  // always get that.
+  bool plain = false;
   std::string guide_file;  // another script than the game's (for authors)
   int part = 1;            // which part of the guide (1 first)
+  // Games are kept (issue 32): every change is written to `record_file` (a
+  // game record with the seats at this keyboard); empty and
+  // `keep_by_default`: a new file in kept_games_folder(). `resume_file`: a
+  // kept game to go on with (its game, table, seed and moves; --lang, --no-
+  // undo and the record file may be given anew).
+  std::string record_file;
+  bool keep_by_default = false;
+  std::string resume_file;
 };
+// Where games are kept unless --record says otherwise.
+std::string kept_games_folder();
 int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostream& err);
 
 }  // namespace meeple::cli

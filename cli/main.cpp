@@ -147,7 +147,8 @@ int main(int argc, char** argv) {
   PlayArgs pl;
   pl.seed = static_cast<std::uint64_t>(std::random_device{}());
   auto* c_play = app.add_subcommand("play", "Play a game in the terminal against bots");
-  c_play->add_option("game", pl.game, "Game name")->required();
+  pl.keep_by_default = true;
+  c_play->add_option("game", pl.game, "Game name (not with --resume)");
   c_play->add_option("--seat", pl.seat, "Your seat (0 is first)");
   c_play
       ->add_option("--people", pl.people,
@@ -161,11 +162,22 @@ int main(int argc, char** argv) {
   c_play->add_option("--param", pl.params, "Rule option key=value (repeatable)");
   c_play->add_option("--lang", pl.lang, "Language of the game texts: en, it or ko");
   c_play->add_option("--seed", pl.seed, "Seed (default: random)");
+  c_play->add_option("--record", pl.record_file,
+                     "Keep the game in this file (default: a new file in the folder below)");
+  c_play->add_option("--resume", pl.resume_file, "Go on with a kept game");
+  c_play->add_flag("--plain", pl.plain,
+                   "One line per choice even on a terminal (for screen readers; pipes always)");
+  c_play->footer("Every game is kept as it goes (quit and Ctrl-D included), by default in " +
+                 (meeple::cli::kept_games_folder().empty()
+                      ? std::string("$XDG_DATA_HOME/meeple/games or ~/.local/share/meeple/games")
+                      : meeple::cli::kept_games_folder()) +
+                 "; meeple play --resume FILE goes on with one, meeple analyse FILE reviews it.");
 
   PlayArgs lr;
   lr.learn = true;
   auto* c_learn = app.add_subcommand(
       "learn", "Learn a game: a guided first game against bots, the rule of each step explained");
+  lr.keep_by_default = true;
   c_learn->add_option("game", lr.game, "Game name")->required();
   c_learn->add_option("--lang", lr.lang, "Language: en, it or ko");
   c_learn->add_option("--part", lr.part,
@@ -173,6 +185,7 @@ int main(int argc, char** argv) {
   auto* learn_seed = c_learn->add_option("--seed", lr.seed, "Another deal (for guide authors)");
   c_learn->add_flag("--json", lr.show_json, "Show each choice's JSON form (for guide authors)");
   c_learn->add_option("--guide", lr.guide_file, "A guide script file instead of the game's own");
+  c_learn->add_flag("--plain", lr.plain, "One line per choice even on a terminal");
 
   meeple::server::ServerOptions sv;
   auto* c_serve =

@@ -6,19 +6,28 @@
 // keyboard (--people): a curtain clears the screen between their turns.
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
 #include <sstream>
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+
 #include <fmt/format.h>
 
+#include "cli/choice_input.h"
 #include "cli/commands.h"
 #include "cli/rules_text.h"
 #include "core/i18n.h"
+#include "core/record.h"
 #include "games/registry.h"
 #include "room/guide.h"
 #include "room/room.h"
+#include "store/store.h"
 
 namespace meeple::embedded {
 extern const std::string_view cli_messages;
@@ -91,48 +100,6 @@ std::string refusal_words(const Error& e, std::string_view lang) {
   return lang == "en" ? e.message : texts().text("error.other", lang);
 }
 
-// Words of a text for matching what a person types: lower-case (ASCII),
-// split at spaces and punctuation; other bytes (accents, Hangul) are kept.
-std::vector<std::string> words_of(std::string_view text) {
-  std::vector<std::string> out;
-  std::string w;
-  for (char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c >= 0x80 || std::isalnum(c)) {
-      w += static_cast<char>(std::tolower(c));
-    } else if (!w.empty()) {
-      out.push_back(std::move(w));
-      w.clear();
-    }
-  }
-  if (!w.empty()) out.push_back(std::move(w));
-  return out;
-}
-
-bool is_number(std::string_view w) {
-  return !w.empty() && std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-// The choices whose words hold every typed word: a number must be a whole
-// word ("2" is not "20"); other words may be the start of one ("rom" finds
-// Rome, "로마" finds 로마에).
-std::vector<std::size_t> matching_choices(const std::vector<room::Choice>& choices,
-                                          std::string_view typed) {
-  const auto wanted = words_of(typed);
-  std::vector<std::size_t> out;
-  if (wanted.empty()) return out;
-  for (std::size_t i = 0; i < choices.size(); ++i) {
-    const auto have = words_of(choices[i].words);
-    const bool all = std::all_of(wanted.begin(), wanted.end(), [&](const std::string& w) {
-      return std::any_of(have.begin(), have.end(), [&](const std::string& h) {
-        return is_number(w) ? h == w : h.rfind(w, 0) == 0;
-      });
-    });
-    if (all) out.push_back(i);
-  }
-  return out;
-}
-
 // A command word in any of our languages.
 bool is_command(std::string_view line, std::initializer_list<std::string_view> names) {
   return std::find(names.begin(), names.end(), line) != names.end();
@@ -190,9 +157,54 @@ void print_board(const room::Room& r, Seat me, const std::string& lang, std::ost
 
 void print_help(const room::Room& r, Seat me, const std::string& lang, std::ostream& out) {
   out << texts().text("help", lang) << "\n";
-  // Free actions typed as JSON exist only in games whose choices leave some
-  // legal actions out (First Contact's note pad).
-  if (r.has_free_actions(me)) out << texts().format("help_json", lang) << "\n";
+  // Free actions exist only in games whose choices leave some legal actions
+  // out (First Contact's note pad): typed in words, as the game's
+  // "typed_forms" says; the JSON form stays for anything else.
+  if (!r.has_free_actions(me)) return;
+  const Catalog* c = r.game().messages();
+  if (c && c->contains("typed_forms")) out << "  " << c->text("typed_forms", lang) << "\n";
+  out << texts().format("help_json", lang) << "\n";
+}
+
+// The width of the terminal `out` writes to; 0 when it writes elsewhere (a
+// pipe, a file, a test's stream): there each choice keeps a line of its own.
+int terminal_columns(const std::ostream& out) {
+  if (&out != &std::cout || !isatty(STDOUT_FILENO)) return 0;
+  winsize w{};
+  return ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 0 ? w.ws_col : 80;
+}
+
+// A long list of short items in columns, down then across, when they fit
+// `width` (0: one a line), so that a decision's list (25 squares) leaves
+// the board above it on the screen.
+void print_in_columns(const std::vector<std::string>& items, int width, std::ostream& out) {
+  std::size_t widest = 0;
+  for (const auto& item : items) widest = std::max(widest, display_columns(item));
+  const std::size_t column = widest + 2;
+  const std::size_t across = width > 0 ? static_cast<std::size_t>(width - 1) / column : 1;
+  if (items.size() < 8 || across < 2) {
+    for (const auto& item : items) out << item << "\n";
+    return;
+  }
+  const std::size_t rows = (items.size() + across - 1) / across;
+  for (std::size_t row = 0; row < rows; ++row) {
+    std::string line;
+    for (std::size_t i = row; i < items.size(); i += rows) {
+      line += items[i];
+      if (i + rows < items.size()) line += std::string(column - display_columns(items[i]), ' ');
+    }
+    out << line << "\n";
+  }
+}
+
+// A seat as the game's own texts name it (its catalog's "seat": Ufo!'s
+// "giocatore 2" in Italian), else as the terminal's texts do: one word for a
+// seat on the whole screen.
+std::string seat_words(const AnyGame& game, Seat seat, const std::string& lang) {
+  const Catalog* c = game.messages();
+  const char* key = c && c->contains("seat") ? "seat" : nullptr;
+  return key ? c->format(key, lang, {{"n", std::to_string(seat)}})
+             : texts().format("seat_word", lang, {{"n", std::to_string(seat)}});
 }
 
 // A result detail in the game's words when its catalog has them
@@ -207,12 +219,12 @@ void print_result(const room::Room& room, Seat me, const std::string& lang, std:
   const Catalog& t = texts();
   out << "\n" << t.text("game_over", lang) << "\n";
   for (Seat i = 0; i < r.players; ++i) {
-    const std::string seat = std::to_string(i);
+    const std::string seat = seat_words(room.game(), i, lang);
     const std::string name =
-        i == me ? t.format("seat_you", lang, {{"seat", seat}})
+        i == me ? t.format("seat_you", lang, {{"who", seat}})
         : room.seats()[static_cast<std::size_t>(i)].kind == room::SeatKind::kPerson
-            ? t.format("seat_person", lang, {{"seat", seat}})
-            : t.format("seat_bot", lang, {{"seat", seat}, {"bot", room.seats()[i].name}});
+            ? t.format("seat_person", lang, {{"who", seat}})
+            : t.format("seat_bot", lang, {{"who", seat}, {"bot", room.seats()[i].name}});
     out << "  "
         << t.format("score_line", lang,
                     {{"name", fmt::format("{:<24}", name)},
@@ -240,7 +252,10 @@ void print_result(const room::Room& room, Seat me, const std::string& lang, std:
         const char* outcome = m.value("winner", false) ? "team_won" : "team_lost";
         list += (list.empty() ? "" : ", ") +
                 t.format("seat_bot", lang,
-                         {{"seat", m["seat"].dump()}, {"bot", t.text(outcome, lang)}});
+                         {{"who", m["seat"].is_number_integer()
+                                      ? seat_words(room.game(), m["seat"].get<int>(), lang)
+                                      : m["seat"].dump()},
+                          {"bot", t.text(outcome, lang)}});
       }
       out << "  "
           << t.format("team_line", lang,
@@ -285,10 +300,132 @@ std::string section_title(std::string_view game, std::string_view lang, std::str
   return std::string(anchor);
 }
 
+// A kept game (--record, --resume): the game record (core/record.h) with
+// "play": {"people": [seats at this keyboard]}, so that resuming knows who
+// were people and who bots. `meeple replay` and `meeple analyse` read it as
+// any record.
+struct KeptGame {
+  GameRecord record;
+  std::vector<Seat> people;
+};
+
+Expected<KeptGame> read_kept_game(const std::string& path) {
+  std::ifstream f(path);
+  if (!f) return make_error(errc::kIo, "cannot read the kept game " + path);
+  std::stringstream text;
+  text << f.rdbuf();
+  Json j = Json::parse(text.str(), nullptr, false);
+  if (j.is_discarded())
+    return make_error(errc::kCorruptRecord, path + " is not a game record (not JSON)");
+  auto record = record_from_json(j);
+  if (!record) return record.error();
+  if (!find_game(record->game))
+    return make_error(errc::kUnknownGame, "the kept game is of '" + record->game + "'");
+  KeptGame kept{.record = std::move(*record), .people = {}};
+  const Json play = j.value("play", Json::object());
+  if (play.is_object() && play.contains("people") && play["people"].is_array())
+    for (const auto& p : play["people"])
+      if (p.is_number_integer() && p.get<int>() >= 0 && p.get<int>() < kept.record.players)
+        kept.people.push_back(p.get<int>());
+  if (kept.people.empty() ||
+      kept.record.seats.size() != static_cast<std::size_t>(kept.record.players))
+    return make_error(errc::kCorruptRecord,
+                      path + " does not say who played at this keyboard (\"play\": {\"people\"})");
+  return kept;
+}
+
+MaybeError write_kept_game(const std::string& path, const GameRecord& record,
+                           const std::vector<Seat>& people) {
+  Json j = record_to_json(record);
+  j["play"] = {{"people", people}};
+  const std::string part = path + ".part";
+  {
+    std::ofstream f(part, std::ios::trunc);
+    f << j.dump() << "\n";
+    if (!f) return make_error(errc::kIo, "cannot write the kept game " + part);
+  }
+  std::error_code ec;
+  std::filesystem::rename(part, path, ec);
+  if (ec) return make_error(errc::kIo, "cannot write the kept game " + path + ": " + ec.message());
+  return std::nullopt;
+}
+
+// The room of a kept game, every recorded move played again (a move of a
+// bot's seat is marked as the bot's: people cannot take it back).
+Expected<std::unique_ptr<room::Room>> resume_kept_game(const AnyGame& game,
+                                                       const GameRecord& record,
+                                                       std::vector<room::SeatConfig> seats,
+                                                       room::RoomOptions options) {
+  store::TableRecord table;
+  table.id = "kept";
+  table.spec = {.id = "kept",
+                .game = record.game,
+                .players = record.players,
+                .params = record.params,
+                .seats = record.seats};
+  for (const RecordedAction& ra : record.actions) {
+    store::Entry e{
+        .kind = ra.undo ? "undo" : "action", .seat = ra.seat, .action = ra.action, .json = ra.json};
+    if (!ra.undo && ra.seat >= 0 &&
+        seats[static_cast<std::size_t>(ra.seat)].kind == room::SeatKind::kBot)
+      e.text = "bot";
+    table.entries.push_back(std::move(e));
+  }
+  return room::Room::resume(game, table, std::move(seats), std::move(options));
+}
+
+}  // namespace
+
+// $XDG_DATA_HOME/meeple/games, else ~/.local/share/meeple/games (the XDG
+// base directory default); "" when neither is set.
+std::string kept_games_folder() {
+  const char* data = std::getenv("XDG_DATA_HOME");
+  if (data && *data) return std::string(data) + "/meeple/games";
+  const char* home = std::getenv("HOME");
+  if (home && *home) return std::string(home) + "/.local/share/meeple/games";
+  return "";
+}
+
+namespace {
+
+// A new file in the kept games' folder: the game, the UTC time and the seed.
+std::string default_record_path(const std::string& game, std::uint64_t seed) {
+  const std::string folder = kept_games_folder();
+  if (folder.empty()) return "";
+  std::error_code ec;
+  std::filesystem::create_directories(folder, ec);
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &utc);
+  return fmt::format("{}/{}-{}-{}.json", folder, game, stamp, seed);
+}
+
 }  // namespace
 
 int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ostream& err) {
   PlayArgs a = args;
+  // --resume: the game, its table and its moves come from the kept record.
+  std::optional<GameRecord> resumed;
+  if (!a.resume_file.empty()) {
+    auto kept = read_kept_game(a.resume_file);
+    if (!kept) {
+      err << "error: " << kept.error().code << ": " << kept.error().message << "\n";
+      return 2;
+    }
+    resumed = std::move(kept->record);
+    a.game = resumed->game;
+    a.players = resumed->players;
+    a.seed = resumed->seed;
+    a.people = kept->people;
+    a.learn = false;  // a kept lesson goes on as a free game
+    if (a.record_file.empty()) a.record_file = a.resume_file;
+  }
+  if (a.game.empty()) {
+    err << "error: " << errc::kUnknownGame << ": name a game (see meeple games) or --resume FILE\n";
+    return 2;
+  }
   const AnyGame* game = find_game(a.game);
   if (!game) {
     err << "error: " << errc::kUnknownGame << ": no game '" << a.game << "' (see meeple games)\n";
@@ -320,7 +457,7 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ost
     a.bots = guide->bot;
     if (!a.seed_given) a.seed = guide->seed;
   }
-  Json params = guide ? guide->params : Json::object();
+  Json params = resumed ? resumed->params : guide ? guide->params : Json::object();
   for (const auto& kv : a.params) {
     auto p = parse_param_assignment(game->params_schema(), kv);
     if (!p) {
@@ -357,39 +494,64 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ost
   if (specs.empty()) specs.push_back(default_bot(*game));
   std::vector<room::SeatConfig> seats;
   for (int i = 0, k = 0; i < players; ++i) {
-    if (is_person(i))
+    if (resumed && !is_person(i))
+      seats.push_back(
+          {.kind = room::SeatKind::kBot, .bot = resumed->seats.at(static_cast<std::size_t>(i))});
+    else if (is_person(i))
       seats.push_back(
           {.kind = room::SeatKind::kPerson, .name = several ? std::to_string(i) : "you"});
     else
       seats.push_back({.kind = room::SeatKind::kBot,
                        .bot = specs[static_cast<std::size_t>(k++) % specs.size()]});
   }
-  auto opened = room::Room::open(*game, params, std::move(seats),
-                                 {.seed = a.seed, .languages = {a.lang}, .undo = !a.no_undo});
+  const room::RoomOptions options{.seed = a.seed, .languages = {a.lang}, .undo = !a.no_undo};
+  auto opened = resumed ? resume_kept_game(*game, *resumed, std::move(seats), options)
+                        : room::Room::open(*game, params, std::move(seats), options);
   if (!opened) {
     err << "error: " << opened.error().code << ": " << opened.error().message << "\n";
     return 2;
   }
   room::Room& r = **opened;
+  // The game's name as its catalog gives it in the person's language
+  // (Primo Contatto), else its own title.
+  const std::string title = game->messages() && game->messages()->contains("title")
+                                ? game->messages()->text("title", a.lang)
+                                : std::string(game->title());
+  // Every change is kept at once: quitting, Ctrl-D or a closed terminal
+  // lose nothing.
+  std::string kept_at = a.record_file;
+  if (kept_at.empty() && a.keep_by_default) kept_at = default_record_path(a.game, a.seed);
+  auto keep = [&]() -> bool {
+    if (kept_at.empty()) return true;
+    if (auto e = write_kept_game(kept_at, r.record_so_far(), people)) {
+      err << "error: " << e->code << ": " << e->message << "\n";
+      return false;
+    }
+    return true;
+  };
+  if (!keep()) return 2;
+  auto left = [&](const char* why) {
+    out << "\n" << texts().text(why, a.lang) << "\n";
+    if (!kept_at.empty()) out << texts().format("kept", a.lang, {{"file", kept_at}}) << "\n";
+    return 0;
+  };
   if (guide) {
     out << texts().format("learn_welcome", a.lang,
-                          {{"title", std::string(game->title())},
+                          {{"title", title},
                            {"players", std::to_string(players)},
-                           {"seat", std::to_string(people[0])}})
+                           {"who", seat_words(*game, people[0], a.lang)}})
         << "\n";
   } else if (several) {
     std::string list;
     for (Seat p : people) list += (list.empty() ? "" : ", ") + std::to_string(p);
     out << texts().format("welcome_people", a.lang,
-                          {{"title", std::string(game->title())},
-                           {"players", std::to_string(players)},
-                           {"seats", list}})
+                          {{"title", title}, {"players", std::to_string(players)}, {"seats", list}})
         << "\n";
   } else {
     out << texts().format("welcome", a.lang,
-                          {{"title", std::string(game->title())},
+                          {{"title", title},
                            {"players", std::to_string(players)},
-                           {"seat", std::to_string(people[0])}})
+                           {"who", seat_words(*game, people[0], a.lang)}})
         << "\n";
   }
   // What each person has been shown: their view, and the events told.
@@ -429,8 +591,10 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ost
     return true;
   };
   while (true) {
-    if (auto e = r.advance()) {
-      err << "error: " << e->message << "\n";
+    const MaybeError advanced = r.advance();
+    keep();
+    if (advanced) {
+      err << "error: " << advanced->message << "\n";
       return 1;
     }
     if (r.finished()) break;
@@ -441,10 +605,7 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ost
         me = p;
         break;
       }
-    if (!curtain(me)) {
-      out << "\n" << texts().text("input_ended", a.lang) << "\n";
-      return 0;
-    }
+    if (!curtain(me)) return left("input_ended");
     print_news(me);
     print_board(r, me, a.lang, out);
     bool acted = false;
@@ -465,26 +626,21 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ost
         if (!suggestion.is_null()) out << texts().text("guide_mark", a.lang) << "\n";
       }
       out << texts().text("your_choices", a.lang) << "\n";
+      std::vector<std::string> items;
       for (std::size_t i = 0; i < choices.size(); ++i) {
-        out << fmt::format(" {}{:>3}. {}", choices[i].json == suggestion ? '*' : ' ', i + 1,
-                           choice_text(choices[i]));
-        if (a.show_json) out << "   json " << choices[i].json.dump();
-        out << "\n";
+        items.push_back(fmt::format(" {}{:>3}. {}", choices[i].json == suggestion ? '*' : ' ',
+                                    choice_key(i), choice_text(choices[i])));
+        if (a.show_json) items.back() += "   json " + choices[i].json.dump();
       }
+      print_in_columns(items, a.plain ? 0 : terminal_columns(out), out);
       if (r.undo_available(me) > 0) out << texts().text("can_undo", a.lang) << "\n";
       out << "> " << std::flush;
       std::string line;
-      if (!std::getline(in, line)) {
-        out << "\n" << texts().text("input_ended", a.lang) << "\n";
-        return 0;
-      }
+      if (!std::getline(in, line)) return left("input_ended");
       line.erase(0, line.find_first_not_of(" \t\r"));
       line.erase(line.find_last_not_of(" \t\r") + 1);
       if (line.empty()) continue;
-      if (is_command(line, {"quit", "exit", "esci", "나가기"})) {
-        out << texts().text("bye", a.lang) << "\n";
-        return 0;
-      }
+      if (is_command(line, {"quit", "exit", "esci", "나가기"})) return left("bye");
       if (is_command(line, {"help", "?", "aiuto", "도움말"})) {
         print_help(r, me, a.lang, out);
         continue;
@@ -495,7 +651,8 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ost
       }
       if (is_command(line, {"rules", "regole", "규칙"})) {
         std::string_view rules = rules_text(game->name(), a.lang);
-        out << (rules.empty() ? texts().text("no_rules", a.lang) + "\n" : std::string(rules));
+        out << (rules.empty() ? texts().text("no_rules", a.lang) + "\n"
+                              : rules_for_terminal(rules));
         continue;
       }
       MaybeError e;
@@ -508,36 +665,59 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ost
           e = make_error(errc::kMalformedAction, "that is not valid JSON");
         }
       } else {
-        // A choice's number, or words that name exactly one choice.
-        std::size_t pick = choices.size();
-        if (is_number(line)) {
-          const auto n =
-              static_cast<std::size_t>(std::min<long>(std::stol(line.substr(0, 9)), 0x7fffffff));
-          if (n >= 1 && n <= choices.size()) pick = n - 1;
-        } else if (const auto fits = matching_choices(choices, line); fits.size() == 1) {
-          pick = fits[0];
-        } else if (fits.size() > 1) {
-          out << texts().format("several_match", a.lang, {{"n", std::to_string(fits.size())}})
-              << "\n";
-          for (std::size_t i : fits)
-            out << fmt::format("  {:>3}. {}\n", i + 1, choice_text(choices[i]));
+        // A choice's letter, a number shown on a thing, or words naming one
+        // choice (cli/choice_input.h); else words naming one free action
+        // (First Contact's note pad: "note Alive 3").
+        std::vector<std::string> words;
+        for (const auto& c : choices) words.push_back(choice_text(c));
+        TypedChoice typed = read_choice(words, line, true);
+        std::vector<room::Choice> free;
+        if (typed.kind == TypedChoice::Kind::kNone && has_word(line) && r.has_free_actions(me)) {
+          free = r.free_choices(me, a.lang);
+          std::vector<std::string> free_words;
+          for (const auto& c : free) free_words.push_back(choice_text(c));
+          typed = read_choice(free_words, line, false);
+        }
+        const std::vector<room::Choice>& among = free.empty() ? choices : free;
+        if (typed.kind == TypedChoice::Kind::kBadToken) {
+          out << texts().format("bad_token", a.lang, {{"token", typed.token}}) << "\n";
           continue;
         }
-        if (pick == choices.size()) {
-          out << texts().format("type_a_number", a.lang, {{"n", std::to_string(choices.size())}})
+        if (typed.kind == TypedChoice::Kind::kSeveral) {
+          out << texts().format("several_match", a.lang, {{"n", std::to_string(typed.fits.size())}})
               << "\n";
+          const std::size_t listed = std::min<std::size_t>(typed.fits.size(), 12);
+          for (std::size_t k = 0; k < listed; ++k) {
+            const std::size_t i = typed.fits[k];
+            out << fmt::format("  {:>3}{} {}\n", free.empty() ? choice_key(i) : "-",
+                               free.empty() ? "." : "", choice_text(among[i]));
+          }
+          if (listed < typed.fits.size())
+            out << "  "
+                << texts().format("more_fit", a.lang,
+                                  {{"n", std::to_string(typed.fits.size() - listed)}})
+                << "\n";
           continue;
         }
-        const room::Choice& chosen = choices[pick];
+        if (typed.kind == TypedChoice::Kind::kNone) {
+          out << texts().format("no_fit", a.lang, {{"typed", line}}) << "\n";
+          continue;
+        }
+        const std::size_t pick = typed.index;
+        const room::Choice& chosen = among[pick];
         out << texts().format("you", a.lang, {{"action", choice_text(chosen)}}) << "\n";
         e = r.act(me, r.version(), chosen.action);
       }
       if (e) {
-        out << texts().format("not_possible", a.lang,
-                              {{"message", refusal_words(*e, a.lang)}, {"code", e->code}})
+        // Before any move of theirs nothing can have "become known since".
+        const std::string words = e->code == "undo/none" && r.decisions(me).empty()
+                                      ? texts().text("undo_nothing_yet", a.lang)
+                                      : refusal_words(*e, a.lang);
+        out << texts().format("not_possible", a.lang, {{"message", words}, {"code", e->code}})
             << "\n";
         continue;
       }
+      keep();
       // The words of the person's own action (or undo) come with the next
       // news: they may reveal more than the choice did (the last offer
       // reveals all).
@@ -550,6 +730,7 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ost
   if (!several) print_news(me);
   print_board(r, me, a.lang, out);
   print_result(r, me, a.lang, out);
+  if (!kept_at.empty()) out << texts().format("kept_finished", a.lang, {{"file", kept_at}}) << "\n";
   return 0;
 }
 

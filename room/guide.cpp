@@ -18,6 +18,16 @@ std::string without_full_stop(std::string words) {
   return words;
 }
 
+// Whether an action's JSON form fits a lesson's `when` (room/guide.h).
+bool fits(const Json& when, const Json& action) {
+  if (when.is_null()) return true;
+  if (!when.is_object()) return when == action;
+  if (!action.is_object()) return false;
+  for (const auto& [key, value] : when.items())
+    if (!action.contains(key) || !fits(value, action[key])) return false;
+  return true;
+}
+
 Error corrupt(std::string_view why) {
   return make_error(errc::kCorruptGuide, fmt::format("the guide does not read: {}", why));
 }
@@ -61,6 +71,11 @@ Expected<GuideScript> GuideScript::parse(const AnyGame& game, std::string_view t
                      .expect = st.value("expect", "")};
       s.steps.push_back(std::move(step));
     }
+    for (const Json& l : j.value("lessons", Json::array()))
+      s.lessons.push_back({.teaches = l.at("teaches").get<std::string>(),
+                           .when = l.at("when"),
+                           .say = l.at("say").get<std::string>(),
+                           .rules = l.value("rules", "")});
   } catch (const Json::exception& e) {
     return corrupt(e.what());
   }
@@ -121,17 +136,43 @@ GuideNote guide_note(const GuideScript& script, const Room& room, std::string_vi
     if (!followed.empty())
       note.instead += " " + words.format("guide.followed", lang, {{"followed", followed}});
   }
-  if (note.step >= script.steps.size()) {
+  if (note.on_script && note.step >= script.steps.size()) {
     // The part is over, whoever is to play: say so (and what comes next).
     note.text = words.text(script.done, lang);
     return note;
   }
   if (room.finished() || !room.must_act(seat)) return note;
+  if (!note.on_script) {
+    // Re-planned: the first lesson still to come that the choices offer.
+    const std::vector<Choice> choices = room.choices(seat, lang);
+    bool pending = false;  // a lesson still to come
+    for (const GuideLesson& lesson : script.lessons) {
+      bool to_come = false;
+      for (std::size_t i = off; i < script.steps.size(); ++i)
+        for (const auto& t : script.steps[i].teaches) to_come = to_come || t == lesson.teaches;
+      bool taken = false;
+      for (std::size_t i = off; i < mine.size(); ++i)
+        taken = taken || fits(lesson.when, mine[i].json);
+      if (!to_come || taken) continue;
+      pending = true;
+      bool offered = false;
+      for (const Choice& c : choices) offered = offered || fits(lesson.when, c.json);
+      if (offered) {
+        note.text = words.text(lesson.say, lang);
+        note.rules = lesson.rules;
+        return note;
+      }
+    }
+    // Between lessons: the lesson goes on; after the last one: play freely.
+    note.text = words.text(pending ? "guide.replan" : "guide.free", lang);
+    return note;
+  }
   const GuideStep& step = script.steps[note.step];
   bool open = false;
   for (const Choice& c : room.choices(seat, lang)) open = open || c.json == step.action;
   if (!open) {
-    // Off the script the scripted move may not be possible: play freely.
+    // The scripted move is not possible (only a bot's departure from the
+    // seeded game could do this): play freely.
     note.text = words.text("guide.free", lang);
     return note;
   }

@@ -26,6 +26,17 @@
 // `teaches` names the rules a step shows (tests check each game's list);
 // `expect` (optional) is a piece of the English event words the step must
 // bring about by the person's next decision.
+//
+// Off the script the guide re-plans (issue 32): the script's own steps speak
+// of its situation, so they are left, but its "lessons" go on:
+//   "lessons": [{"teaches": "control-roll", "when": {"roll": true},
+//                "say": "guide.lesson.control_roll", "rules": "your-turn"}]
+// A lesson whose rule the script had still to show (a step at or after the
+// departure teaches it) is told whenever the person's choices hold an action
+// that `when` fits (every key of `when` in the action with a fitting value;
+// null fits any value), until the person has taken such an action. Between
+// lessons the guide says "guide.replan" (the lesson goes on; undo brings
+// the script back); a script without lessons says "guide.free".
 #pragma once
 
 #include <cstdint>
@@ -50,6 +61,13 @@ struct GuideStep {
   std::string expect;
 };
 
+struct GuideLesson {
+  std::string teaches;
+  Json when;
+  std::string say;    // catalog key
+  std::string rules;  // the rules page's section
+};
+
 struct GuideScript {
   int players = 2;
   Json params = Json::object();
@@ -59,8 +77,9 @@ struct GuideScript {
   std::string intro;                // catalog key of the opening words ("" : none)
   std::string done = "guide.done";  // catalog key of the words after the last step
   std::vector<GuideStep> steps;
-  int part = 0;   // which part of the game's guide (0 first)
-  int parts = 1;  // how many it has
+  std::vector<GuideLesson> lessons;  // off the script (see above)
+  int part = 0;                      // which part of the game's guide (0 first)
+  int parts = 1;                     // how many it has
 
   // Part `part` of the game's guide (guide/none for a game without one or
   // without that part, guide/corrupt for a script that does not read).

@@ -708,6 +708,16 @@ bool Room::has_free_actions(Seat seat) const {
          state_.legal_actions(seat).size() != state_.primary_actions(seat).size();
 }
 
+std::vector<Choice> Room::free_choices(Seat seat, std::string_view lang) const {
+  std::vector<Choice> out;
+  if (!to_act().contains(seat)) return out;
+  const ActionList primary = state_.primary_actions(seat);
+  for (Action a : state_.legal_actions(seat))
+    if (std::find(primary.begin(), primary.end(), a) == primary.end())
+      out.push_back({a, state_.action_to_json(seat, a), state_.describe_action(seat, a, lang)});
+  return out;
+}
+
 std::string Room::describe(Seat seat, Action a, std::string_view lang) const {
   return state_.describe_action(seat, a, lang);
 }
@@ -754,6 +764,12 @@ Expected<GameRecord> Room::record() const {
                       "the record holds hidden information: it is shown once the game is over");
   GameRecord r = record_;
   r.result = state_.result_json();
+  return r;
+}
+
+GameRecord Room::record_so_far() const {
+  GameRecord r = record_;
+  if (state_.is_terminal()) r.result = state_.result_json();
   return r;
 }
 

@@ -291,6 +291,8 @@ class Room {
   // Whether the seat may now also take actions its choices leave out (free
   // moves such as First Contact's note-pad edits, given in JSON form).
   bool has_free_actions(Seat seat) const;
+  // Those free actions, with their JSON forms and words (empty if none).
+  std::vector<Choice> free_choices(Seat seat, std::string_view lang) const;
   // The words for one of the seat's legal actions ("" if the game has none).
   std::string describe(Seat seat, Action a, std::string_view lang) const;
   // Events from index `from` on, in words for `observer` in `lang` (one of the
@@ -321,6 +323,10 @@ class Room {
   GameResult result() const { return state_.result(); }
   // The whole record, chance included: only once the game is over.
   Expected<GameRecord> record() const;
+  // The record so far, finished or not. It holds what every seat hid (the
+  // deal, the draws): for the owner of a local game only (terminal play
+  // keeps its games to resume them), never for a player at a shared table.
+  GameRecord record_so_far() const;
   // The bot of a seat: the one playing it, or a person's stand-in (for tests
   // and tools; it sees only what the seat may know).
   const Bot* bot(Seat seat) const { return bots_[static_cast<std::size_t>(seat)].get(); }

@@ -10,7 +10,9 @@
 #include "bots/arena.h"
 #include "bots/bot.h"
 #include "bots/levels.h"
+#include "cli/choice_input.h"
 #include "cli/commands.h"
+#include "cli/rules_text.h"
 #include "core/any_game.h"
 #include "games/registry.h"
 #include "room/guide.h"
@@ -348,7 +350,7 @@ namespace {
 // comes again; the game ends with the result.
 TEST_F(Cli, PlayAWholeGameThroughStdin) {
   std::string typed = "hello\n0\n99\nhelp\nboard\nrules\njson {\"bet\": 7}\n";
-  for (int i = 0; i < 10; ++i) typed += "2\n";
+  for (int i = 0; i < 10; ++i) typed += "b\n";
   in.str(typed);
   ASSERT_EQ(
       cmd_play({.game = "high-card", .seat = 1, .players = 3, .params = {"rounds=3"}, .seed = 4},
@@ -357,8 +359,9 @@ TEST_F(Cli, PlayAWholeGameThroughStdin) {
       << err.str();
   std::string o = out.str();
   EXPECT_NE(o.find("You are seat 1"), std::string::npos);
-  EXPECT_NE(o.find("Please type a number from 1 to 2"), std::string::npos);
-  EXPECT_NE(o.find("Type the number of a choice"), std::string::npos);
+  EXPECT_NE(o.find("No choice fits 'hello'"), std::string::npos);
+  EXPECT_NE(o.find("No choice fits '99'"), std::string::npos) << "no list position";
+  EXPECT_NE(o.find("Type a choice's letter"), std::string::npos);
   EXPECT_NE(o.find("Not possible"), std::string::npos);
   EXPECT_NE(o.find("my_card"), std::string::npos);
   EXPECT_NE(o.find("You: {\"bet\":true}"), std::string::npos);
@@ -371,7 +374,7 @@ TEST_F(Cli, PlayAWholeGameThroughStdin) {
 // and waits for them (the curtain), so each sees only their own card.
 TEST_F(Cli, PlayWithTwoPeopleAtOneKeyboardShowsACurtainBetweenThem) {
   std::string typed;
-  for (int i = 0; i < 4; ++i) typed += "ready\n2\n";  // the curtain's Enter, then a bet
+  for (int i = 0; i < 4; ++i) typed += "ready\nb\n";  // the curtain's Enter, then a bet
   in.str(typed);
   ASSERT_EQ(
       cmd_play(
@@ -410,7 +413,7 @@ TEST_F(Cli, PlayWithTwoPeopleAtOneKeyboardShowsACurtainBetweenThem) {
 TEST_F(Cli, PlayTakesBackAMoveWhenAsked) {
   if (find_game("ufo") == nullptr) GTEST_SKIP() << "ufo not built";
   std::string typed;
-  for (int i = 0; i < 400; ++i) typed += "1\nundo\n";
+  for (int i = 0; i < 400; ++i) typed += "a\nundo\n";
   in.str(typed);
   ASSERT_EQ(cmd_play({.game = "ufo", .players = 2, .bots = "random", .seed = 2}, in, out, err), 0);
   const std::string o = out.str();
@@ -495,12 +498,13 @@ namespace meeple::cli {
 namespace {
 
 // A whole game of every real game played through the terminal prompt: the
-// person types choice numbers (some out of range, which must be answered
+// person types choice letters (some beyond the list, which must be answered
 // with the prompt again) until the result is shown.
 TEST_F(Cli, PlayAWholeGameOfEveryGameThroughStdin) {
   for (const AnyGame* game : all_games()) {
     std::string typed;
-    for (int i = 0; i < 30000; ++i) typed += std::to_string((i * 7) % 5 + 1) + "\n";
+    for (int i = 0; i < 30000; ++i)
+      typed += choice_key(static_cast<std::size_t>((i * 7) % 5)) + "\n";
     std::istringstream game_in(typed);
     std::ostringstream game_out, game_err;
     ASSERT_EQ(cmd_play({.game = std::string(game->name()),
@@ -530,7 +534,7 @@ TEST_F(Cli, PlayAWholeGameOfEveryGameThroughStdin) {
 TEST_F(Cli, UfoPlayTellsWhatTheOthersDidAndRolled) {
   if (find_game("ufo") == nullptr) GTEST_SKIP() << "ufo not built";
   std::string typed;
-  for (int i = 0; i < 3000; ++i) typed += "1\n";  // end every phase at once
+  for (int i = 0; i < 3000; ++i) typed += "a\n";  // end every phase at once
   in.str(typed);
   ASSERT_EQ(cmd_play({.game = "ufo", .seat = 0, .players = 3, .bots = "heuristic", .seed = 3}, in,
                      out, err),
@@ -571,7 +575,7 @@ TEST_F(Cli, TheScreenShowsEveryEventOfWholeGames) {
       const AnyGame& game = *find_game(c.game);
       if (!AnyState(*game.new_game(Json::object(), 3)).has_events()) continue;
       std::string typed;
-      for (int i = 0; i < 30000; ++i) typed += "1\n";
+      for (int i = 0; i < 30000; ++i) typed += "a\n";
       std::istringstream game_in(typed);
       std::ostringstream game_out, game_err;
       const PlayArgs args{.game = c.game,
@@ -612,6 +616,82 @@ TEST_F(Cli, TheScreenShowsEveryEventOfWholeGames) {
         ASSERT_FALSE(table.act(1, table.version(), table.choices(1, lang).front().action));
       }
       EXPECT_TRUE(table.finished());
+    }
+}
+
+}  // namespace
+}  // namespace meeple::cli
+
+namespace meeple::cli {
+namespace {
+
+// What a typed line picks (cli/choice_input.h): a number is the thing that
+// shows it, never a list position; words pick by their starts; ambiguity and
+// signed numbers are refused, never guessed.
+TEST(ChoiceInput, NumbersMeanTheNumberedThingAndNothingIsGuessed) {
+  const std::vector<std::string> squares = {"rotate square 0 (Papyrus)", "rotate square 1 (Honey)",
+                                            "rotate square 22 (Soup)", "rotate square 23 (Train)",
+                                            "stop rotating and ask (1 card rotated)"};
+  using K = TypedChoice::Kind;
+  auto pick = [&](std::string_view typed) { return read_choice(squares, typed, true); };
+  EXPECT_EQ(pick("23").kind, K::kPicked);
+  EXPECT_EQ(pick("23").index, 3u) << "23 is square 23, not the 23rd line";
+  EXPECT_EQ(pick("023").index, 3u);
+  EXPECT_EQ(pick("0").index, 0u);
+  EXPECT_EQ(pick("2").kind, K::kNone) << "2 is no square here, and no line number";
+  EXPECT_EQ(pick("1").kind, K::kSeveral) << "square 1, and the 1 card rotated";
+  EXPECT_EQ(pick("1").fits, (std::vector<std::size_t>{1, 4}));
+  EXPECT_EQ(pick("1 honey").index, 1u);
+  EXPECT_EQ(pick("Tra").index, 3u);
+  EXPECT_EQ(pick("rotate").kind, K::kSeveral);
+  EXPECT_EQ(pick("stop").index, 4u);
+  EXPECT_EQ(pick("1 2").kind, K::kNone) << "no choice shows both";
+  for (const char* bad : {"-1", "+2", "#3", "2x", "23."}) {
+    EXPECT_EQ(pick(bad).kind, K::kBadToken) << bad;
+    EXPECT_EQ(pick(bad).token, bad);
+  }
+  // Letters are the list's keys; a key shadows words only as the whole line.
+  EXPECT_EQ(pick("b").index, 1u);
+  EXPECT_EQ(pick("E").index, 4u);
+  EXPECT_EQ(pick("f").kind, K::kNone) << "no sixth choice";
+  EXPECT_EQ(read_choice(squares, "b", false).kind, K::kNone) << "free actions have no keys";
+  EXPECT_EQ(choice_key(0), "a");
+  EXPECT_EQ(choice_key(25), "z");
+  EXPECT_EQ(choice_key(26), "aa");
+  EXPECT_EQ(choice_key(27), "ab");
+  EXPECT_EQ(choice_key(52), "ba");
+  EXPECT_TRUE(has_word("note Alive 3"));
+  EXPECT_FALSE(has_word("3 4"));
+  // Words beyond ASCII match by their starts too.
+  EXPECT_EQ(read_choice({"로마에 놓기", "파리에 놓기"}, "로마", true).index, 0u);
+}
+
+}  // namespace
+}  // namespace meeple::cli
+
+namespace meeple::cli {
+namespace {
+
+// `rules` in the terminal is text, not Markdown, and sends no player to the
+// developers' notes (issue 32).
+TEST(RulesText, EveryBuiltInRulesDocReadsAsPlainText) {
+  const std::string sample =
+      "# Game: how to play\n\n*For players. The developers' notes are in\n"
+      "[game.md](game.md).*\n\n## Your turn\n1. **Move.** See [the map](#map) and `board`.\n";
+  EXPECT_EQ(rules_for_terminal(sample),
+            "Game: how to play\n=================\n\nYour turn\n---------\n"
+            "1. Move. See the map and board.\n");
+  EXPECT_EQ(rules_for_terminal("## 게임 소개\n"), "게임 소개\n---------\n")
+      << "two columns a syllable";
+  for (const AnyGame* game : all_games())
+    for (const char* lang : {"en", "it", "ko"}) {
+      const std::string_view md = rules_text(game->name(), lang);
+      if (md.empty()) continue;
+      const std::string text = rules_for_terminal(md);
+      EXPECT_GT(text.size(), md.size() / 2) << game->name() << " " << lang;
+      for (const char* mark : {"](", "**", "## ", ".md", "`"})
+        EXPECT_EQ(text.find(mark), std::string::npos)
+            << game->name() << " " << lang << ": " << mark;
     }
 }
 

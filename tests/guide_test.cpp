@@ -122,6 +122,11 @@ TEST_P(EveryGuide, EveryTextAndSectionExistsInEveryLanguage) {
   for (const GuideScript& s : parts_of(game)) {
     keys.insert(s.done);
     if (!s.intro.empty()) keys.insert(s.intro);
+    for (const auto& lesson : s.lessons) {
+      keys.insert(lesson.say);
+      EXPECT_FALSE(lesson.rules.empty()) << lesson.say << " links no section of the rules";
+    }
+    if (!s.lessons.empty()) keys.insert("guide.replan");
     for (const auto& step : s.steps) {
       keys.insert(step.say);
       EXPECT_FALSE(step.rules.empty()) << step.say << " links no section of the rules";
@@ -234,6 +239,68 @@ TEST_P(EveryGuide, APersonWhoPlaysOtherwiseIsToldWhatTheyDidAndPlaysOn) {
     SCOPED_TRACE("part " + std::to_string(part.part + 1));
     ASSERT_NO_FATAL_FAILURE(depart_and_play_on(game, part));
   }
+}
+
+// One off-guide move does not end the lesson (issue 32): in Ufo!, moving
+// elsewhere at step 2 is answered with the re-planned guide (the lesson goes
+// on, undo brings the script back), and the control roll, the support and the
+// bump are still explained when the person's choices first offer them.
+TEST(Guide, OneDepartureDoesNotEndTheLesson) {
+  const AnyGame& game = *find_game("ufo");
+  auto script = GuideScript::of(game);
+  ASSERT_TRUE(script);
+  auto room = open_guided(game, *script);
+  ASSERT_TRUE(room);
+  const Catalog& words = *game.messages();
+  auto act = [&](const Json& json) {
+    const MaybeError e = room->act_json(script->seat, room->version(), json);
+    ASSERT_FALSE(e) << json.dump() << ": " << e->message;
+    ASSERT_FALSE(room->advance());
+  };
+  ASSERT_FALSE(room->advance());
+  act(script->steps[0].action);
+  // Step 2: a move the script did not suggest.
+  Json other;
+  for (const auto& c : room->choices(script->seat, "en"))
+    if (c.json != script->steps[1].action && c.json.contains("move")) other = c.json;
+  ASSERT_FALSE(other.is_null());
+  act(other);
+  GuideNote note = guide_note(*script, *room, "en");
+  EXPECT_FALSE(note.on_script);
+  EXPECT_EQ(note.text, words.text("guide.replan", "en")) << note.text;
+  EXPECT_NE(note.text.find("undo"), std::string::npos);
+  // Play on: a restaurant try, a roll, a bump or a support whenever offered
+  // (the rules the lessons explain), else the first choice. Each lesson is
+  // told the first time its action is offered.
+  std::map<std::string, int> told, offered;
+  const std::map<std::string, std::string> lesson_of = {{"roll", "guide.lesson.control_roll"},
+                                                        {"support", "guide.lesson.support"},
+                                                        {"bump", "guide.lesson.bump"}};
+  for (int guard = 0; guard < 3000 && !room->finished(); ++guard) {
+    const auto choices = room->choices(script->seat, "en");
+    ASSERT_FALSE(choices.empty());
+    note = guide_note(*script, *room, "en");
+    const Json* pick = &choices.front().json;
+    for (const auto& c : choices) {
+      const bool tries =
+          c.json.contains("deed") && c.json["deed"].value("do", "") == "open-restaurant";
+      if (tries || c.json.contains("roll") || c.json.contains("bump") ||
+          c.json.contains("support")) {
+        pick = &c.json;
+        break;
+      }
+    }
+    for (const auto& [key, lesson] : lesson_of) {
+      if (pick->contains(key) && offered[key]++ == 0) {
+        EXPECT_EQ(note.text, words.text(lesson, "en")) << "the first " << key << " is explained";
+      }
+    }
+    for (const auto& [key, lesson] : lesson_of) told[key] += note.text == words.text(lesson, "en");
+    act(*pick);
+  }
+  EXPECT_GT(offered["roll"], 0) << "the game offered a control roll";
+  EXPECT_GT(told["roll"], 0);
+  for (const auto& [key, n] : offered) EXPECT_GT(told[key], 0) << key;
 }
 
 INSTANTIATE_TEST_SUITE_P(Games, EveryGuide,

@@ -127,9 +127,20 @@ std::string FirstContactState::describe_action(Seat seat, Action a, std::string_
                {{"characteristic", characteristic_name(a - act::kNoteClear, lang)}});
   if (a >= act::kUnknownToggle && a < act::kCount)
     return say("do.unknown", lang, {{"glyph", glyph(a - act::kUnknownToggle)}});
-  if (a >= act::kCharacteristic && a < act::kSquare)
+  if (a >= act::kCharacteristic && a < act::kSquare) {
+    const int k = a - act::kCharacteristic;
+    std::string name = characteristic_name(k, lang);
+    // An earthling's board numbers the characteristics as its note pad does
+    // ("23. Knowledge"): the number is in the words, so typing 23 picks it.
+    if (is_earthling(seat)) {
+      const auto& order = note_pad_order(seat - aliens_);
+      for (std::size_t i = 0; i < order.size(); ++i)
+        if (order[i] == k)
+          name = say("pad_numbered", lang, {{"n", num(static_cast<int>(i) + 1)}, {"name", name}});
+    }
     return say(phase_ == Phase::kZeroTurn ? "do.ask_zero" : "do.choose", lang,
-               {{"characteristic", characteristic_name(a - act::kCharacteristic, lang)}});
+               {{"characteristic", name}});
+  }
   if (a >= act::kSquare && a < act::kDone) {
     const int q = a - act::kSquare;
     const char* key = phase_ == Phase::kRotate          ? "do.rotate"
@@ -199,6 +210,36 @@ std::string FirstContactState::end_text(std::string_view lang) const {
       if (chosen_ever_[e] & bit<Mask>(k)) asked.push_back(characteristic_name(k, lang));
     lines.push_back(say("end.asked", lang, {{"who", who}, {"list", join(asked, lang)}}));
     lines.push_back(say("end.pad_score", lang, {{"who", who}, {"n", num(pad_score(e))}}));
+    // Which notes were wrong, against the pad now shown.
+    if (pad_ < 0) continue;
+    std::vector<std::string> wrong;
+    int empty = 0;
+    for (int k = 0; k < kCharacteristics; ++k) {
+      const int noted = note_[e][k];
+      if (noted < 0)
+        ++empty;
+      else if (noted != glyph_of_[k])
+        wrong.push_back(say("end.wrong_note", lang,
+                            {{"characteristic", characteristic_name(k, lang)},
+                             {"noted", glyph_words(noted, lang)},
+                             {"glyph", glyph_words(glyph_of_[k], lang)}}));
+    }
+    if (!wrong.empty())
+      lines.push_back(say("end.wrong_notes", lang, {{"list", join(wrong, lang)}}));
+    lines.push_back(say("end.empty_notes", lang, {{"n", num(empty)}}));
+  }
+  // What the aliens hid all game: their language pad.
+  if (pad_ >= 0) {
+    lines.push_back(say("end.pad_heading", lang));
+    std::string row;
+    for (int k = 0; k < kCharacteristics; ++k) {
+      row += std::string(k % 5 == 0 ? "  " : " | ") + characteristic_name(k, lang) + " = " +
+             glyph_words(glyph_of_[k], lang);
+      if (k % 5 == 4) {
+        lines.push_back(row);
+        row.clear();
+      }
+    }
   }
   std::string out;
   for (const auto& l : lines) out += (out.empty() ? "" : "\n") + l;
@@ -435,9 +476,7 @@ std::string FirstContactState::text_view(Seat seat, std::string_view lang) const
     if (!v["my_characteristic"].is_null())
       line(say("my_characteristic", lang, {{"name", characteristic(v["my_characteristic"])}}));
     if (!v["my_offer"].is_null()) line(say("my_offer", lang, {{"square", square(v["my_offer"])}}));
-    if (!is_terminal())
-      line(say("note_help", lang,
-               {{"number", "1"}, {"example", characteristic(n["cells"][0]["characteristic"])}}));
+    if (!is_terminal()) line(say("typed_forms", lang));
   }
 
   if (is_terminal()) {

@@ -26,13 +26,34 @@ const Catalog& Ufo::messages() {
 
 namespace {
 
+// Italian place names with an article (Il Cairo) after a preposition or
+// inside a sentence: "a Il Cairo" is "al Cairo", "da Il Cairo" "dal Cairo",
+// "controlla Il Cairo" "controlla il Cairo"; at the start of a text or a
+// line the name keeps its capital.
+void with_italian_articles(std::string& text) {
+  static constexpr std::pair<std::string_view, std::string_view> kJoined[] = {
+      {" a Il ", " al "},   {" da Il ", " dal "}, {" di Il ", " del "}, {" in Il ", " al "},
+      {" su Il ", " sul "}, {"→ Il ", "→ il "},   {", Il ", ", il "},   {" per Il ", " per il "}};
+  for (const auto& [from, to] : kJoined)
+    for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+      text.replace(at, from.size(), to);
+  // Any other word before it: the article in lower case.
+  for (auto at = text.find(" Il Cairo"); at != std::string::npos; at = text.find(" Il Cairo", at))
+    if (at > 0 && text[at - 1] != '\n' && text[at - 1] != '.' && text[at - 1] != ':')
+      text.replace(at + 1, 2, "il");
+    else
+      ++at;
+}
+
 // The catalog in one language, with the game's recurring names.
 struct Words {
   std::string_view lang;
 
   std::string t(std::string_view key) const { return Ufo::messages().text(key, lang); }
   std::string f(std::string_view key, const Catalog::Args& args) const {
-    return Ufo::messages().format(key, lang, args);
+    std::string out = Ufo::messages().format(key, lang, args);
+    if (lang == "it") with_italian_articles(out);
+    return out;
   }
   std::string seat(Seat p) const { return f("seat", {{"n", std::to_string(p)}}); }
   std::string place(int s) const { return t("place." + space_at(s).key); }

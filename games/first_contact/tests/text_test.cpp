@@ -38,7 +38,7 @@ TEST(FirstContactText, AnEarthlingsTextHasNoPadCardTargetOrOtherNotes) {
     EXPECT_TRUE(has(t, characteristic_name(kHeavy, lang) + " = " + glyph_words(5, lang)));
     EXPECT_TRUE(has(t, characteristic_name(kBig, lang) + " = -"));
     EXPECT_FALSE(has(t, head("my_offer", lang)));  // it has not offered yet
-    EXPECT_TRUE(has(t, "json {\"note\""));
+    EXPECT_TRUE(has(t, head("typed_forms", lang))) << "how to write the pad, in words";
   }
   // Earthling 0 sees its own note and offer.
   const std::string t0 = s.text_view(2, "en");

@@ -1,0 +1,117 @@
+#include "cli/choice_input.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace meeple::cli {
+
+namespace {
+
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+bool is_number(std::string_view w) {
+  return !w.empty() && std::all_of(w.begin(), w.end(), is_digit);
+}
+
+// Words of a text: lower-case (ASCII), split at spaces and punctuation;
+// other bytes (accents, Hangul) are kept.
+std::vector<std::string> words_of(std::string_view text) {
+  std::vector<std::string> out;
+  std::string w;
+  for (char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c >= 0x80 || std::isalnum(c)) {
+      w += static_cast<char>(std::tolower(c));
+    } else if (!w.empty()) {
+      out.push_back(std::move(w));
+      w.clear();
+    }
+  }
+  if (!w.empty()) out.push_back(std::move(w));
+  return out;
+}
+
+std::vector<std::string> tokens_of(std::string_view typed) {
+  std::vector<std::string> out;
+  std::string t;
+  for (char c : typed) {
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+      if (!t.empty()) out.push_back(std::move(t));
+      t.clear();
+    } else {
+      t += c;
+    }
+  }
+  if (!t.empty()) out.push_back(std::move(t));
+  return out;
+}
+
+}  // namespace
+
+std::string choice_key(std::size_t i) {
+  std::string key;
+  ++i;  // bijective base 26: 1 = a, 26 = z, 27 = aa
+  while (i > 0) {
+    --i;
+    key.insert(key.begin(), static_cast<char>('a' + i % 26));
+    i /= 26;
+  }
+  return key;
+}
+
+bool has_word(std::string_view typed) {
+  for (const std::string& t : tokens_of(typed))
+    if (!std::any_of(t.begin(), t.end(), is_digit) && !words_of(t).empty()) return true;
+  return false;
+}
+
+TypedChoice read_choice(const std::vector<std::string>& words, std::string_view typed, bool keys) {
+  TypedChoice out;
+  const auto tokens = tokens_of(typed);
+  if (keys && tokens.size() == 1) {
+    std::string key = tokens[0];
+    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (std::size_t i = 0; i < words.size(); ++i)
+      if (choice_key(i) == key) {
+        out.kind = TypedChoice::Kind::kPicked;
+        out.index = i;
+        return out;
+      }
+  }
+  std::vector<std::string> wanted;
+  for (const std::string& t : tokens) {
+    if (std::any_of(t.begin(), t.end(), is_digit)) {
+      if (!is_number(t)) {
+        out.kind = TypedChoice::Kind::kBadToken;
+        out.token = t;
+        return out;
+      }
+      // "07" is the 7 the screen shows.
+      const auto nz = t.find_first_not_of('0');
+      wanted.push_back(nz == std::string::npos ? "0" : t.substr(nz));
+    } else {
+      for (auto& w : words_of(t)) wanted.push_back(std::move(w));
+    }
+  }
+  if (wanted.empty()) return out;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const auto have = words_of(words[i]);
+    const bool all = std::all_of(wanted.begin(), wanted.end(), [&](const std::string& w) {
+      return std::any_of(have.begin(), have.end(), [&](const std::string& h) {
+        return is_number(w) ? h == w : h.rfind(w, 0) == 0;
+      });
+    });
+    if (all) out.fits.push_back(i);
+  }
+  if (out.fits.size() == 1) {
+    out.kind = TypedChoice::Kind::kPicked;
+    out.index = out.fits[0];
+  } else if (out.fits.size() > 1) {
+    out.kind = TypedChoice::Kind::kSeveral;
+  }
+  return out;
+}
+
+}  // namespace meeple::cli

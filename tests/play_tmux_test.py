@@ -1,0 +1,385 @@
+#!/usr/bin/env python3
+"""`meeple play` as a person at a keyboard sees it (issue 32): each test runs
+the binary in a detached tmux session of 100x30, types keys with send-keys
+and reads the screen (and its scroll-back) with capture-pane. Prints
+`N passed, N failed`; exit status 1 when any failed.
+
+usage: play_tmux_test.py BINARY [NAME_FILTER]
+"""
+
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+
+BINARY = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "build/release/cli/meeple")
+FILTER = sys.argv[2] if len(sys.argv) > 2 else ""
+
+passed = failed = 0
+
+# A tmux server of this run's own (not the user's), kept up by an idle
+# session: a server whose last session closes exits, and a session started
+# in that moment fails ("server exited unexpectedly").
+TMUX = ["tmux", "-L", f"meeple-play-test-{os.getpid()}"]
+
+
+class Screen:
+    """One `meeple` process in its own tmux session."""
+
+    count = 0
+
+    def __init__(self, args, width=100, height=30, env=None, folder=None):
+        Screen.count += 1
+        self.name = f"meeple-play-test-{os.getpid()}-{Screen.count}"
+        self.dir = folder or tempfile.mkdtemp(prefix="meeple-play-")
+        env_words = " ".join(f"{k}={shlex.quote(v)}" for k, v in (env or {}).items())
+        command = f"cd {shlex.quote(self.dir)} && env XDG_DATA_HOME={shlex.quote(self.dir)} "
+        command += f"{env_words} {shlex.quote(BINARY)} {' '.join(shlex.quote(a) for a in args)}"
+        command += "; echo EXITED $?; sleep 600"
+        subprocess.run(
+            [*TMUX, "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
+             command], check=True)
+        subprocess.run([*TMUX, "set-option", "-t", self.name, "history-limit", "20000"],
+                       check=True)
+
+    def type(self, text, enter=True):
+        subprocess.run([*TMUX, "send-keys", "-t", self.name, "-l", "--", text], check=True)
+        if enter:
+            subprocess.run([*TMUX, "send-keys", "-t", self.name, "Enter"], check=True)
+
+    def key(self, name):
+        subprocess.run([*TMUX, "send-keys", "-t", self.name, name], check=True)
+
+    def visible(self):
+        """The 100x30 (or other) window as the person sees it now."""
+        return subprocess.run([*TMUX, "capture-pane", "-p", "-t", self.name],
+                              capture_output=True, text=True, check=True).stdout
+
+    def everything(self):
+        """The window and all that scrolled away."""
+        return subprocess.run([*TMUX, "capture-pane", "-p", "-J", "-S", "-", "-t", self.name],
+                              capture_output=True, text=True, check=True).stdout
+
+    def wait_for(self, text, seconds=20, after=0):
+        """Waits until `text` shows (in the whole scroll-back, past position `after`)."""
+        end = time.time() + seconds
+        while time.time() < end:
+            s = self.everything()
+            if s.find(text, after) >= 0:
+                return s
+            time.sleep(0.1)
+        return None
+
+    def settle(self, seconds=0.6):
+        """Waits until the screen stops changing."""
+        last = None
+        end = time.time() + 20
+        while time.time() < end:
+            s = self.everything()
+            if s == last:
+                return s
+            last = s
+            time.sleep(seconds)
+        return last
+
+    def close(self):
+        subprocess.run([*TMUX, "kill-session", "-t", self.name], capture_output=True)
+
+
+def check(name, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"ok   {name}")
+    else:
+        failed += 1
+        print(f"FAIL {name}: {detail[-3000:]}")
+
+
+TESTS = {}
+
+
+def test(f):
+    TESTS[f.__name__] = f
+    return f
+
+
+def since(screen_text, typed):
+    """What the screen shows from the last time `typed` was typed at the prompt."""
+    at = screen_text.rfind("> " + typed)
+    return screen_text[at:] if at >= 0 else ""
+
+
+FC_EARTHLING = ["play", "first-contact", "--players", "2", "--seat", "1", "--seed", "3",
+                "--param", "edition=en"]
+
+
+@test
+def typed_square_number_means_that_square():
+    """First Contact: the field shows "23 Train"; typing 23 rotates square 23. The note pad
+    shows "1. Alive": typing 1 where characteristics are chosen picks Alive."""
+    s = Screen(FC_EARTHLING)
+    try:
+        s.wait_for("Your choices")
+        s.type("knowledge")
+        s.wait_for("You: ask for the glyph of Knowledge")
+        s.type("1")
+        text = s.wait_for("You: secretly choose Alive (pad 1)")
+        check("1 chooses pad cell 1 (Alive)", text is not None, since(s.everything(), "1"))
+        s.settle()
+        s.type("23")
+        text = s.settle()
+        check("23 rotates square 23 (Train)", "You: rotate square 23 (Train)" in text, text)
+        # Signs and marks are not numbers the screen shows: refused, not matched.
+        for typed in ["-1", "+2", "#3"]:
+            s.type(typed)
+            text = since(s.settle(), typed)
+            check(f"{typed} is refused", "You:" not in text and f"'{typed}'" in text, text)
+        s.type("1 2")
+        text = since(s.settle(), "1 2")
+        check("1 2 names no choice: refused", text and "You:" not in text, text)
+    finally:
+        s.close()
+
+
+@test
+def note_pad_typed_in_words():
+    """First Contact: `note Alive 3` writes the note pad; `help` says how, in Italian too."""
+    s = Screen(FC_EARTHLING)
+    try:
+        s.wait_for("Your choices")
+        s.type("help")
+        text = since(s.settle(), "help")
+        check("help lists the note form", "note Alive 3" in text, text)
+        s.type("note Alive 3")
+        text = since(s.settle(), "note Alive 3")
+        check("note Alive 3 is played", "You: note pad: write glyph 3 (zigzag) for Alive" in text,
+              text)
+        check("the pad shows it", "1. Alive = glyph 3 (zigzag)" in text, text)
+        s.type("empty alive")
+        text = since(s.settle(), "empty alive")
+        check("empty Alive empties it", "1. Alive = -" in text, text)
+    finally:
+        s.close()
+    s = Screen(FC_EARTHLING[:-1] + ["edition=it", "--lang", "it"])
+    try:
+        s.wait_for("Le tue scelte")
+        s.type("aiuto")
+        text = since(s.settle(), "aiuto")
+        check("aiuto lists the note form", "scrivi Vivo 3" in text, text)
+        s.type("scrivi Vivo 3")
+        text = since(s.settle(), "scrivi Vivo 3")
+        check("scrivi Vivo 3 is played", "Tu: scheda Appunti: scrivi simbolo 3" in text, text)
+    finally:
+        s.close()
+
+
+@test
+def kept_game_resumes_after_ctrl_d():
+    """A game kept with --record, left with Ctrl-D, goes on with --resume where it was;
+    meeple analyse reads the file; without --record the game goes to the folder --help names."""
+    s = Screen(FC_EARTHLING + ["--record", "kept.json"])
+    folder = s.dir
+    try:
+        s.wait_for("Your choices")
+        s.type("knowledge")
+        s.wait_for("You: ask for the glyph of Knowledge")
+        s.type("alive")
+        s.wait_for("You: secretly choose Alive")
+        s.settle()
+        s.type("23")
+        s.wait_for("You: rotate square 23 (Train)")
+        s.settle()
+        s.key("C-d")
+        text = s.wait_for("EXITED")
+        check("Ctrl-D says where the game is kept",
+              text is not None and "meeple play --resume kept.json" in text, text or s.everything())
+    finally:
+        s.close()
+    s = Screen(["play", "--resume", "kept.json"], folder=folder)
+    try:
+        text = s.wait_for("Your choices")
+        text = s.settle()
+        check("resumed where it was",
+              text is not None and "Question of earthling 1 (seat 1, you): rotated 23 Train" in text,
+              text or s.everything())
+        s.type("undo")
+        text = since(s.settle(), "undo")
+        check("the last move can still be taken back", "you take back your move" in text, text)
+        s.type("quit")
+        s.wait_for("EXITED")
+    finally:
+        s.close()
+    r = subprocess.run([BINARY, "analyse", os.path.join(folder, "kept.json"), "--seat", "1",
+                        "--budget", "20"], capture_output=True, text=True, timeout=300)
+    check("meeple analyse reads the kept game", r.returncode == 0 and "decisions reviewed" in r.stdout,
+          f"exit {r.returncode}: {r.stdout[-500:]} {r.stderr[-500:]}")
+    # The default folder: $XDG_DATA_HOME/meeple/games.
+    help_text = subprocess.run([BINARY, "play", "--help"], capture_output=True, text=True,
+                               env={**os.environ, "XDG_DATA_HOME": folder}).stdout
+    check("--help names the folder", os.path.join(folder, "meeple/games") in help_text, help_text)
+    s = Screen(["play", "ufo", "--players", "2", "--seed", "2"], folder=folder)
+    try:
+        s.wait_for("Your choices")
+        s.type("quit")
+        text = s.wait_for("EXITED")
+        kept = os.listdir(os.path.join(folder, "meeple", "games"))
+        check("kept by default", len(kept) == 1 and kept[0].startswith("ufo-") and
+              f"meeple/games/{kept[0]}" in (text or ""), f"{kept} {text}")
+    finally:
+        s.close()
+
+
+def play_to_the_end(s, limit=1500):
+    """Types the first choice until the game is over (bots are random: fast)."""
+    for _ in range(limit):
+        if "The game is over." in s.visible() or "EXITED" in s.visible():
+            break
+        s.type("a")
+        time.sleep(0.05)
+    return s.wait_for("EXITED", seconds=60)
+
+
+@test
+def the_end_shows_the_language_pad_and_the_wrong_notes():
+    """First Contact: the end screen shows the aliens' pad and which notes were wrong."""
+    s = Screen(FC_EARTHLING + ["--bots", "random"])
+    try:
+        s.wait_for("Your choices")
+        # Glyph 3 for Alive and for Big: at least one of the two is wrong.
+        s.type("note Alive 3")
+        s.wait_for("You: note pad: write glyph 3 (zigzag) for Alive")
+        s.type("note Big 3")
+        s.wait_for("You: note pad: write glyph 3 (zigzag) for Big")
+        text = play_to_the_end(s)
+        end = (text or s.everything())
+        end = end[end.rfind("Result:"):]
+        check("the end shows the aliens' pad",
+              "The aliens' language pad (characteristic = glyph):" in end and "Alive = glyph" in end,
+              end)
+        check("the end names a wrong note", "wrong notes:" in end and "noted as glyph 3 (zigzag)" in end,
+              end)
+        check("the end counts the empty cells", "cells left empty" in end, end)
+    finally:
+        s.close()
+
+
+@test
+def ufo_end_shows_how_each_score_was_made():
+    """Ufo!: the end screen gives each score's parts."""
+    s = Screen(["play", "ufo", "--players", "2", "--seed", "5", "--bots", "random",
+                "--param", "max_rounds=3"])
+    try:
+        s.wait_for("Your choices")
+        text = play_to_the_end(s) or s.everything()
+        end = text[text.rfind("The game is over"):] if "The game is over" in text else text[-3000:]
+        whole = text[-6000:]
+        check("the end shows each score's parts",
+              "restaurants" in whole and "kiosks" in whole and "eyewitness" in whole and
+              "The game is over." in text, whole)
+    finally:
+        s.close()
+
+
+@test
+def the_guide_goes_on_after_an_off_guide_move():
+    """Ufo!'s guide: an off-guide move at step 2 gets the re-planned guide and the undo hint."""
+    s = Screen(["learn", "ufo"])
+    try:
+        s.wait_for("Your choices")
+        s.type("istanbul")
+        s.wait_for("You: place 2 Standard UFOs in Istanbul")
+        s.wait_for("Your choices", after=s.everything().find("You: place 2 Standard UFOs"))
+        text = s.settle()
+        s.type("0 edirne")
+        text = since(s.settle(), "0 edirne")
+        check("an off-guide move is played", "You: " in text and "Edirne" in text, text)
+        check("the lesson goes on", "the lesson goes on" in text, text)
+        check("undo brings the script back", "(undo)" in text, text)
+        check("not 'play freely'", "you play freely" not in text, text)
+    finally:
+        s.close()
+
+
+@test
+def small_wording():
+    """The undo refusal before any move, the banner in Italian and Korean, rules as text,
+    one word for a seat in Italian Ufo!, "al Cairo"."""
+    s = Screen(["play", "ufo", "--players", "2", "--seed", "3", "--lang", "it"])
+    try:
+        s.wait_for("Le tue scelte")
+        text = s.everything()
+        check("al Cairo", "al Cairo" in text and "a Il Cairo" not in text, text)
+        check("one word for a seat", "Tu sei giocatore 0" in text and "posto 0" not in text,
+              text[:400])
+        s.type("annulla")
+        text = since(s.settle(), "annulla")
+        check("undo before any move", "non hai ancora fatto una mossa" in text and
+              "si è scoperto" not in text, text)
+        s.type("regole")
+        text = since(s.settle(), "regole")
+        check("rules as text", "## " not in text and "**" not in text and "](" not in text and
+              "Al terminale\n---" in text, text[:2000])
+    finally:
+        s.close()
+    s = Screen(FC_EARTHLING[:-1] + ["edition=ko", "--lang", "ko"])
+    try:
+        s.wait_for("선택할 수 있는 것")
+        text = s.everything()
+        check("the banner in Korean", text.lstrip().startswith("퍼스트 컨택트"), text[:300])
+        s.type("규칙")
+        text = since(s.settle(), "규칙")
+        check("no link to the developers' notes", "first-contact.md" not in text and
+              "개발자" not in text, text[:1500])
+    finally:
+        s.close()
+    s = Screen(FC_EARTHLING[:-1] + ["edition=it", "--lang", "it"])
+    try:
+        s.wait_for("Le tue scelte")
+        check("the banner in Italian", s.everything().lstrip().startswith("Primo Contatto"),
+              s.everything()[:300])
+    finally:
+        s.close()
+
+
+@test
+def the_offer_prompt_fits_100x30():
+    """First Contact at 100x30: at the offer prompt the window shows the alien's message, the
+    answers, the note pad and all 25 squares to offer; --plain keeps one choice a line."""
+    for plain in [False, True]:
+        s = Screen(FC_EARTHLING + (["--plain"] if plain else []))
+        try:
+            s.wait_for("Your choices")
+            for typed, shown in [("knowledge", "You: ask for the glyph of Knowledge"),
+                                 ("alive", "You: secretly choose Alive"),
+                                 ("23", "You: rotate square 23 (Train)"),
+                                 ("stop", "offer the square you think")]:
+                s.type(typed)
+                s.wait_for(shown)
+            s.settle()
+            window = s.visible()
+            if plain:
+                check("--plain: one choice a line",
+                      "\n    a. offer square 0 (Papyrus)\n    b. offer square 1 (Honey)\n" in
+                      s.everything(), window)
+            else:
+                for needed in ["Message of the alien (seat 0): glyph", "answer: glyph",
+                               "Your note pad", "25. Power", "a. offer square 0 (Papyrus)",
+                               "y. offer square 24 (Computer)", "You are asked: offer"]:
+                    check(f"in view at 100x30: {needed}", needed in window, window)
+        finally:
+            s.close()
+
+
+if __name__ == "__main__":
+    subprocess.run([*TMUX, "new-session", "-d", "-s", "keeper", "sleep 3600"], check=True)
+    try:
+        for name, f in TESTS.items():
+            if FILTER in name:
+                f()
+    finally:
+        subprocess.run([*TMUX, "kill-server"], capture_output=True)
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
