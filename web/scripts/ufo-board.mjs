@@ -107,7 +107,12 @@ export function generate() {
   const ys = Object.values(at).map((p) => p[1]);
   const x0 = Math.floor(Math.min(...xs) - MARGIN);
   const y0 = Math.floor(Math.min(...ys) - MARGIN);
-  const frame = { x: x0, y: y0, w: Math.ceil(Math.max(...xs) + MARGIN) - x0, h: Math.ceil(Math.max(...ys) + MARGIN) - y0 };
+  const frame = {
+    x: x0,
+    y: y0,
+    w: Math.ceil(Math.max(...xs) + MARGIN) - x0,
+    h: Math.ceil(Math.max(...ys) + MARGIN) - y0,
+  };
   // The land, through the same lens, then moved with the cities (below), so that each city
   // still stands on its real place; clipped to the frame with a margin for panning.
   const shift = landShift(groups);
