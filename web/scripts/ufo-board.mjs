@@ -10,7 +10,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+/* global process, console */
 import { geoPath, geoProjection } from "d3-geo";
+import { format, resolveConfig } from "prettier";
 import { feature } from "topojson-client";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -57,8 +59,8 @@ function lensed(lon, lat) {
 
 const round1 = (v) => Math.round(v * 10) / 10;
 
-/** The whole board: the places' positions and the land path, as the committed files' text. */
-export function generate() {
+/** The whole board: the places' positions and the land path, as the committed files' text (the JSON as Prettier writes it). */
+export async function generate() {
   const map = JSON.parse(readFileSync(join(web, "../games/ufo/data/map.json"), "utf8"));
   const land = JSON.parse(readFileSync(join(web, "node_modules/world-atlas/land-50m.json"), "utf8"));
   const byId = new Map(map.spaces.map((s) => [s.id, s]));
@@ -133,7 +135,11 @@ export function generate() {
   const landSvg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${box.join(" ")}" width="${box[2]}" height="${box[3]}">` +
     `<path fill="#efe6c8" stroke="#8a7a55" stroke-width="1.2" stroke-linejoin="round" d="${d}"/></svg>\n`;
-  const boardJson = JSON.stringify({ frame, land: box, moved, at }, null, 1) + "\n";
+  const boardFile = join(web, "src/games/ufo/board.json");
+  const boardJson = await format(JSON.stringify({ frame, land: box, moved, at }), {
+    ...(await resolveConfig(boardFile)),
+    filepath: boardFile,
+  });
   return { boardJson, landSvg };
 }
 
@@ -184,7 +190,7 @@ function simplify(d) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { boardJson, landSvg } = generate();
+  const { boardJson, landSvg } = await generate();
   writeFileSync(join(web, "src/games/ufo/board.json"), boardJson);
   writeFileSync(join(web, "src/games/ufo/land.svg"), landSvg);
   console.log(`board.json ${boardJson.length} bytes, land.svg ${landSvg.length} bytes`);
