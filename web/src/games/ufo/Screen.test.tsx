@@ -179,4 +179,32 @@ describe("the Ufo! screen", () => {
     expect(panels[0].textContent).toContain("점");
     lang.value = "en";
   });
+
+  it("the map pans with a drag (the click ending it is no tap), zooms with the wheel and its buttons", () => {
+    const { container, act } = draw(state(fx.setup2));
+    const map = container.querySelector<SVGSVGElement>(".ufo-map")!;
+    const vb = () => map.getAttribute("viewBox")!.split(" ").map(Number);
+    // Zoom in first, so there is room to pan either way.
+    fireEvent.click(container.querySelector('.map-tools button[aria-label="Zoom in"]')!);
+    fireEvent.click(container.querySelector('.map-tools button[aria-label="Zoom in"]')!);
+    const start = vb();
+    const rome = container.querySelector('.space[data-space="rome"]')!;
+    fireEvent.pointerDown(rome, { pointerId: 1, clientX: 200, clientY: 200, button: 0, pointerType: "touch" });
+    fireEvent.pointerMove(rome, { pointerId: 1, clientX: 160, clientY: 230, pointerType: "touch" });
+    fireEvent.pointerUp(rome, { pointerId: 1, clientX: 160, clientY: 230, pointerType: "touch" });
+    fireEvent.click(rome);
+    const dragged = vb();
+    expect(dragged[0]).toBeGreaterThan(start[0]);
+    expect(dragged[1]).toBeLessThan(start[1]);
+    expect(act).not.toHaveBeenCalled();
+    // A tap (no move) still places.
+    fireEvent.pointerDown(rome, { pointerId: 2, clientX: 100, clientY: 100, button: 0, pointerType: "touch" });
+    fireEvent.pointerUp(rome, { pointerId: 2, clientX: 101, clientY: 100, pointerType: "touch" });
+    fireEvent.click(rome);
+    expect(act).toHaveBeenCalledWith({ place: { city: "rome", type: "standard" } });
+    fireEvent.wheel(map, { deltaY: 300, clientX: 10, clientY: 10 });
+    expect(vb()[2]).toBeGreaterThan(dragged[2]);
+    fireEvent.click(container.querySelector(".map-tools .whole-map")!);
+    expect(container.querySelector<HTMLButtonElement>(".map-tools .whole-map")!.disabled).toBe(true);
+  });
 });
