@@ -489,6 +489,29 @@ export function Board({ view, acts, selected, names, onClick, box, gestures, tra
             />
           ))}
       </g>
+      {/* Where the selected UFO may fly is tapped before any UFO near it: these spaces' hit areas lie on top
+          (pointer only; the keyboard and screen readers have the space itself). */}
+      <g class="target-hits" aria-hidden="true">
+        {[...tg.keys()].map((id) => {
+          const m = mapSpace(id);
+          const res = clickSpace(acts, id, selected);
+          if (!m || res.kind === "none") return null;
+          return (
+            <circle
+              key={id}
+              class="hit"
+              data-target={id}
+              cx={m.x}
+              cy={m.y}
+              r={m.kind === "city" ? HIT_RADIUS + 6 : HIT_RADIUS}
+              onClick={(e) => {
+                e.stopPropagation();
+                fire(res, m.x, m.y);
+              }}
+            />
+          );
+        })}
+      </g>
     </svg>
   );
 }

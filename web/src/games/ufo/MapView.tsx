@@ -32,10 +32,20 @@ export interface MapViewProps extends Omit<BoardProps, "box" | "gestures"> {
   children?: ComponentChildren;
 }
 
+function focusedByKeyboard(el: Element): boolean {
+  try {
+    return el.matches(":focus-visible");
+  } catch {
+    // A browser (or jsdom) without :focus-visible: treat focus as the keyboard's.
+    return true;
+  }
+}
+
 function useSize(ref: { current: HTMLElement | null }): { w: number; h: number } {
   const [size, setSize] = useState({ w: 800, h: 480 });
   useLayoutEffect(() => {
-    const el = ref.current;
+    // The map itself (inside the window's border) is what the camera's zoom is of.
+    const el = ref.current?.querySelector("svg") ?? ref.current;
     if (!el) return;
     const read = () => {
       const r = el.getBoundingClientRect();
@@ -92,6 +102,12 @@ export function MapView({ focus, frame, children, ...board }: MapViewProps) {
   };
   const onPointerDown = (e: PointerEvent) => {
     if (e.pointerType === "mouse" && e.button !== 0) return;
+    // The first finger (or the mouse) starts afresh: a drag by touch ends with no click, so the
+    // flag must not swallow this tap's, and a pointer whose end was lost is forgotten.
+    if (e.isPrimary || !gesture.current) {
+      justDragged.current = false;
+      gesture.current = null;
+    }
     const g = gesture.current ?? { start: cam, downs: new Map(), now: new Map(), dragging: false };
     // A second finger starts a pinch from where the camera is now.
     g.start = cam;
@@ -141,9 +157,11 @@ export function MapView({ focus, frame, children, ...board }: MapViewProps) {
     e.stopPropagation();
     e.preventDefault();
   };
-  // A piece reached with the keyboard comes into view.
+  // A piece reached with the keyboard comes into view. (Not one focused by a tap: moving the map
+  // between the finger's down and up would send the tap elsewhere.)
   const onFocusIn = (e: FocusEvent) => {
     const el = (e.target as Element).closest?.("[data-space],[data-ufo]");
+    if (gesture.current || !focusedByKeyboard(e.target as Element)) return;
     const at = el?.getAttribute("data-at")?.split(",").map(Number);
     if (!at || at.length !== 2) return;
     const p = { x: at[0], y: at[1] };

@@ -14,8 +14,8 @@ export interface Camera {
 export const HIT_RADIUS = 24;
 /** A tap target must be at least this many CSS px across (WCAG 2.5.5, and the platforms' touch guidelines). */
 export const TAP_PX = 44;
-/** The zoom at which every tappable piece is at least TAP_PX across. */
-export const TAP_ZOOM = TAP_PX / (2 * HIT_RADIUS);
+/** The zoom at which every tappable piece is at least TAP_PX across (with a pixel to spare for the browser's rounding). */
+export const TAP_ZOOM = (TAP_PX + 1) / (2 * HIT_RADIUS);
 /** The closest the camera goes. */
 export const MAX_ZOOM = 3;
 
