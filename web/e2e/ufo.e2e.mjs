@@ -133,12 +133,13 @@ export const tests = {
           assert(Number(close.split(" ")[2]) < Number(wide.split(" ")[2]), `phone close-up: ${close} within ${wide}`);
           phoneClick = true;
         }
-        click = `.ufo-map .space.target[data-space="${pickOne(s.targets, rnd)}"]`;
+        // The destination's hit area, drawn above any UFO near it (Board.tsx target-hits).
+        click = `.ufo-map .target-hits [data-target="${pickOne(s.targets, rnd)}"]`;
         movesThisTurn++;
-      } else if (s.glowCities.length) click = `.ufo-map .space.glow[data-space="${pickOne(s.glowCities, rnd)}"]`;
+      } else if (s.glowCities.length) click = `.ufo-map .space.glow[data-space="${pickOne(s.glowCities, rnd)}"] .hit`;
       else if (s.phase === "assist" && s.roll) click = ".control-panel .roll";
       else if (s.glowUfos.length && !(s.phase === "movement" && movesThisTurn >= 3)) {
-        click = `.ufo-map .ufo.glow[data-ufo="${pickOne(s.glowUfos, rnd)}"]`;
+        click = `.ufo-map .ufo.glow[data-ufo="${pickOne(s.glowUfos, rnd)}"] .hit`;
         selections++;
       } else if (s.roll) click = ".control-panel .roll";
       else if (s.buttons.length) click = ".ufo-status .ufo-buttons button";
