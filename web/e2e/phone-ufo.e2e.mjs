@@ -31,6 +31,7 @@ async function look(page) {
       finished: document.querySelector("main.table")?.getAttribute("data-phase") === "finished",
       mine: screen?.getAttribute("data-my-turn") === "true",
       phase: screen?.getAttribute("data-phase") ?? "",
+      round: Number(screen?.getAttribute("data-round") ?? 0),
       version: Number(document.querySelector("main.table")?.getAttribute("data-version") ?? -1),
       selected: map?.getAttribute("data-selected") ?? "",
       menu: q(".ufo-menu [role=menuitem]").length,
@@ -96,6 +97,8 @@ async function drag(page, from, to) {
   }
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
   await cdp.detach();
+  // A touch during the fling that follows a drag only stops it (no tap), as on a phone: let it end.
+  await page.waitForTimeout(800);
 }
 
 export const tests = {
@@ -184,9 +187,22 @@ export const tests = {
         const size = await hitSize(page, piece);
         const zoomedOut = await page.locator(".map-tools .whole-map").isDisabled();
         if (size && !zoomedOut) smallest = Math.min(smallest, size.w, size.h);
-        if (!shot && s.phase === "movement" && s.targets) {
+        // Screenshots (docs/screenshots) once the board is full, with a UFO's flight to choose:
+        // the phone, a small phone, and a laptop; then back to the phone and a fresh look.
+        if (!shot && s.phase === "movement" && s.targets && s.round >= 3) {
           shot = true;
           await screenshot(page, "ufo-phone");
+          for (const [size, name] of [
+            [{ width: 360, height: 640 }, "ufo-phone-360"],
+            [{ width: 1366, height: 768 }, "ufo-desktop"],
+          ]) {
+            await page.setViewportSize(size);
+            await page.waitForTimeout(250);
+            await screenshot(page, name);
+          }
+          await page.setViewportSize(PHONE);
+          await page.waitForTimeout(250);
+          continue;
         }
       }
       const was = { version: s.version, selected: s.selected, menu: s.menu };
@@ -216,6 +232,7 @@ export const tests = {
     }
     const end = await look(page);
     assert(end.finished, `the game ended within the time (${taps} taps, ${boardTaps} on the board)`);
+    assert(shot, "the screenshots were taken in round 3 or later");
     assert(boardTaps >= 10, `most taps were on the board: ${boardTaps} of ${taps}`);
     assert(smallest >= 44, `every piece tapped at the map's own zoom had a hit area of 44 px or more: ${smallest}`);
     assert(!errors.length, `no script errors: ${errors.join("; ")}`);
