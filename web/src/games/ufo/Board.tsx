@@ -158,12 +158,13 @@ function eyeSpot(x: number, y: number, i: number, n: number): { x: number; y: nu
   return { x: x - ((inRow - 1) * 24) / 2 + (i % 3) * 24, y: y + 31 + Math.floor(i / 3) * 15 };
 }
 
-/** A restaurant: the burger picture (Twemoji) on a square in its owner's colour with the owner's shape. */
-function Restaurant({ seat, x, y }: { seat: number; x: number; y: number }) {
+/** A restaurant: the burger picture (Twemoji) on a square in its owner's colour, the owner's shape at its corner. */
+export function Restaurant({ seat, x, y }: { seat: number; x: number; y: number }) {
   return (
     <g>
       <rect x={x - 6.5} y={y - 6.5} width="13" height="13" rx="2" fill={seatColour(seat)} stroke="#1b1b1b" />
       <image href={burgerUrl} x={x - 5} y={y - 5} width="10" height="10" />
+      <Shape seat={seat} x={x + 6} y={y - 6} size={6} />
     </g>
   );
 }

@@ -207,4 +207,32 @@ describe("the Ufo! screen", () => {
     fireEvent.click(container.querySelector(".map-tools .whole-map")!);
     expect(container.querySelector<HTMLButtonElement>(".map-tools .whole-map")!.disabled).toBe(true);
   });
+
+  it("every piece is a picture shipped with the client: no text relies on the device's emoji font", () => {
+    const f = fx.movement2;
+    const spaces = (f.view.spaces as JsonObject[]).map((sp) =>
+      sp.id === "berlin"
+        ? { ...sp, restaurants: [1, null], eyewitnesses: [1, 2] }
+        : sp.id === "potsdam"
+          ? { ...sp, kiosk: 0 }
+          : sp,
+    );
+    const bump = { space: "berlin", attacking_ufo: 0, defender: 1, attack_bonus: 1, defence_bonus: 0 };
+    const { container } = draw(state({ ...f, view: { ...f.view, spaces, phase: "bump", bump } }));
+    // Pictures are images of the client's own files (Vite's asset URLs, or data: URLs it inlines).
+    const hrefs = (sel: string) => [...container.querySelectorAll(sel)].map((e) => e.getAttribute("href") ?? "");
+    expect(hrefs(".ufo-map .ufo image").length).toBeGreaterThan(0);
+    expect(hrefs('.space[data-space="berlin"] .slot image')).toHaveLength(1);
+    expect(hrefs('.space[data-space="berlin"] .eyewitness image')).toHaveLength(2);
+    expect(hrefs('.space[data-space="potsdam"] .kiosk image')).toHaveLength(1);
+    expect(hrefs(".ufo-map image.land")).toHaveLength(1);
+    const all = [
+      ...hrefs(".ufo-screen image"),
+      ...[...container.querySelectorAll("img")].map((i) => i.getAttribute("src")),
+    ];
+    for (const h of all) expect(h).toMatch(/^(data:image\/svg\+xml|\/|[^:]+\.svg)/);
+    expect(container.querySelector(".bump-panel img.vs")).not.toBeNull();
+    // And no emoji character is left for a font to draw.
+    expect(container.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
 });
