@@ -1,6 +1,8 @@
 // The Ufo! map as SVG: lines, cities (resistance, restaurant places,
 // eyewitness tokens, control), villages (kiosks) and UFOs, each piece
 // clickable and keyboard reachable when a legal choice acts on it.
+// Pictures: Twemoji (npm @twemoji/svg; graphics by Twitter, Inc and other contributors, CC-BY 4.0),
+// each imported on its own so this chunk carries only these.
 import eyeUrl from "@twemoji/svg/1f441.svg";
 import burgerUrl from "@twemoji/svg/1f354.svg";
 import friesUrl from "@twemoji/svg/1f35f.svg";
