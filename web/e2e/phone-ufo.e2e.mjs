@@ -101,6 +101,24 @@ async function drag(page, from, to) {
   await page.waitForTimeout(800);
 }
 
+/** Two fingers moving apart on the map (a pinch to zoom in), through the DevTools protocol. */
+async function pinch(page, centre, from, to) {
+  const cdp = await page.context().newCDPSession(page);
+  const points = (d) => [
+    { x: centre.x - d, y: centre.y, id: 1 },
+    { x: centre.x + d, y: centre.y, id: 2 },
+  ];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: points(from) });
+  for (let k = 1; k <= 6; k++)
+    await cdp.send("Input.dispatchTouchEvent", {
+      type: "touchMove",
+      touchPoints: points(from + ((to - from) * k) / 6),
+    });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+  await page.waitForTimeout(800);
+}
+
 export const tests = {
   "a 5-player game on a phone, played to its end by tapping the board": async ({ server, browser }) => {
     const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
@@ -131,19 +149,38 @@ export const tests = {
     const after = await page.getAttribute(".ufo-map", "viewBox");
     assert(after !== before, `a drag moves the map: ${before} -> ${after}`);
     assert(Number(await page.getAttribute("main.table", "data-version")) === v0, "a drag is no tap");
+    // Two fingers apart zoom in (a narrower part of the board), then the whole map button shows it all again.
+    const width = async () => Number((await page.getAttribute(".ufo-map", "viewBox")).split(" ")[2]);
+    const w0 = await width();
+    await pinch(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, 40, 110);
+    const w1 = await width();
+    assert(w1 < w0 * 0.7, `a pinch zooms in: ${w0} -> ${w1} board units across`);
+    await page.tap(".map-tools .whole-map");
+    assert((await width()) > w0, "the whole map shows more than the map opened with");
+    // The game is played from the map as it opens.
+    await page.reload();
+    await page.waitForSelector(MY_TURN, { timeout: 30000 });
+    await page.waitForTimeout(200);
 
     const started = Date.now();
     let taps = 0;
     let boardTaps = 0;
     let smallest = Infinity;
+    let measured = 0;
     let wholeMap = 0;
     let movesThisTurn = 0;
+    let round = -1;
     let shot = false;
     let seed = 11;
     const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
     while (Date.now() - started < 240000) {
       let s = await look(page);
+      // A new round is a new turn of the person's (the bots may play theirs between two looks).
+      if (s.round !== round) {
+        round = s.round;
+        movesThisTurn = 0;
+      }
       if (s.finished) break;
       assert(s.wide <= 0, `the page scrolls sideways by ${s.wide} px in phase ${s.phase}`);
       if (!s.mine) {
@@ -184,9 +221,6 @@ export const tests = {
       else if (s.buttons.length) tap = ".ufo-status .ufo-buttons button";
       assert(tap || piece, `something to tap in phase ${s.phase}: ${JSON.stringify(s)}`);
       if (piece) {
-        const size = await hitSize(page, piece);
-        const zoomedOut = await page.locator(".map-tools .whole-map").isDisabled();
-        if (size && !zoomedOut) smallest = Math.min(smallest, size.w, size.h);
         // Screenshots (docs/screenshots) once the board is full, with a UFO's flight to choose:
         // the phone, a small phone, and a laptop; then back to the phone and a fresh look.
         if (!shot && s.phase === "movement" && s.targets && s.round >= 3) {
@@ -203,6 +237,12 @@ export const tests = {
           await page.setViewportSize(PHONE);
           await page.waitForTimeout(250);
           continue;
+        }
+        const size = await hitSize(page, piece);
+        const zoomedOut = await page.locator(".map-tools .whole-map").isDisabled();
+        if (size && !zoomedOut) {
+          smallest = Math.min(smallest, size.w, size.h);
+          measured++;
         }
       }
       const was = { version: s.version, selected: s.selected, menu: s.menu };
@@ -234,6 +274,7 @@ export const tests = {
     assert(end.finished, `the game ended within the time (${taps} taps, ${boardTaps} on the board)`);
     assert(shot, "the screenshots were taken in round 3 or later");
     assert(boardTaps >= 10, `most taps were on the board: ${boardTaps} of ${taps}`);
+    assert(measured >= 10, `pieces tapped at the zoom the map opened or followed at: ${measured}`);
     assert(smallest >= 44, `every piece tapped at the map's own zoom had a hit area of 44 px or more: ${smallest}`);
     assert(!errors.length, `no script errors: ${errors.join("; ")}`);
     await page.waitForSelector(".end-screen .ufo-result");
@@ -242,7 +283,7 @@ export const tests = {
     const wide = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     assert(wide <= 0, `the end screen scrolls sideways by ${wide} px`);
     console.log(
-      `     phone-ufo: ${taps} taps, ${boardTaps} on the board, smallest hit ${smallest.toFixed(1)} px, ${wholeMap} whole-map`,
+      `     phone-ufo: ${taps} taps, ${boardTaps} on the board, smallest hit ${smallest.toFixed(1)} px over ${measured}, ${wholeMap} whole-map`,
     );
     await context.close();
   },

@@ -247,6 +247,7 @@ function CityPiece({
       {eyes.map((e, i) => (
         <Eye key={e.p} seat={e.p} n={e.n} {...eyeSpot(x, y, i, eyes.length)} />
       ))}
+      {label.leader && <line class="leader" {...label.leader} />}
       <text class="name city-name" x={label.x} y={label.y} text-anchor={label.anchor}>
         {name}
       </text>
@@ -304,6 +305,7 @@ function VillagePiece({
       {onAct && <circle class="hit" cx={x} cy={y} r={HIT_RADIUS} />}
       <circle class="disc" cx={x} cy={y} r="9.5" />
       {kiosk !== null && <Kiosk seat={kiosk} x={x} y={y} />}
+      {label.leader && <line class="leader" {...label.leader} />}
       <text class="name village-name" x={label.x} y={label.y} text-anchor={label.anchor}>
         {name}
       </text>

@@ -23,6 +23,8 @@ export interface Label {
   y: number;
   anchor: "start" | "middle" | "end";
   box: Box;
+  /** For a name set away from its place (crowded places): a thin line from the place to the name. */
+  leader?: { x1: number; y1: number; x2: number; y2: number };
 }
 
 /** The estimated width of a name at a font size. */
@@ -65,17 +67,30 @@ function overlapArea(a: Box, b: Box): number {
   return w > 0 && h > 0 ? w * h : 0;
 }
 
+/** A line from the edge of a place's disc towards the nearest point of its name's box, stopping short of it. */
+function leader(s: MapSpace, r: number, box: Box): Label["leader"] {
+  const nx = Math.min(Math.max(s.x, box.x), box.x + box.w);
+  const ny = Math.min(Math.max(s.y, box.y), box.y + box.h);
+  const d = Math.hypot(nx - s.x, ny - s.y) || 1;
+  const ux = (nx - s.x) / d;
+  const uy = (ny - s.y) / d;
+  const from = s.kind === "city" ? r - 3 : r - 1;
+  return { x1: s.x + ux * from, y1: s.y + uy * from, x2: nx - ux * 2, y2: ny - uy * 2 };
+}
+
 /** The candidate spots around a place for a name w wide, in order of preference. */
 function candidates(s: MapSpace, w: number, size: number): Label[] {
   const r = s.kind === "city" ? 27 : 12;
   const asc = size * 0.8;
   const desc = size * 0.25;
   const out: Label[] = [];
+  let far = 0;
   const at = (x: number, y: number, anchor: Label["anchor"]) => {
     const left = anchor === "start" ? x : anchor === "end" ? x - w : x - w / 2;
-    out.push({ x, y, anchor, box: { x: left, y: y - asc, w, h: asc + desc } });
+    const box = { x: left, y: y - asc, w, h: asc + desc };
+    out.push({ x, y, anchor, box, leader: far > 10 ? leader(s, r, box) : undefined });
   };
-  for (const far of [0, 10, 20, 32, 46, 62]) {
+  for (far of [0, 10, 20, 32, 46, 62]) {
     at(s.x, s.y - r - desc - far, "middle");
     at(s.x, s.y + r + asc + far + (s.kind === "city" ? 30 : 0), "middle");
     at(s.x + r + 20 + far, s.y + asc / 2 - 12, "start");
