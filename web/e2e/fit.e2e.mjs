@@ -92,6 +92,22 @@ async function guideCase(server, browser, game) {
   await page.locator(`.game-card[data-game="${game}"] .learn-button`).click();
   await page.waitForSelector("main.table .guide-panel", { timeout: 30000 });
   const bad = await measure(page, `${game} guide`);
+  if (game === "ufo") {
+    // On a phone the map shows the guide's suggested piece (the camera goes to it).
+    await page.setViewportSize(SIZES[1]);
+    await page.waitForTimeout(300);
+    const inside = await page.evaluate(() => {
+      const m = document.querySelector(".ufo-map")?.getBoundingClientRect();
+      const r = document
+        .querySelector(".ufo-map .guide-suggested .hit, .ufo-map .guide-suggested")
+        ?.getBoundingClientRect();
+      if (!m || !r) return false;
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      return x > m.left && x < m.right && y > m.top && y < m.bottom;
+    });
+    if (!inside) bad.push(`${game} guide at 390: the suggested piece is outside the map's window`);
+  }
   await context.close();
   return bad;
 }

@@ -82,6 +82,22 @@ export function MapView({ focus, frame, children, ...board }: MapViewProps) {
     if (next) setCam(next);
   }, [focusKey, w, h]);
 
+  // "Learn to play" marks the suggested piece (GuidePanel.tsx, class guide-suggested): it comes into view.
+  useEffect(() => {
+    const svg = wrap.current?.querySelector("svg");
+    if (!svg || typeof MutationObserver === "undefined") return;
+    const look = () => {
+      const at = svg.querySelector(".guide-suggested[data-at]")?.getAttribute("data-at")?.split(",").map(Number);
+      if (!at || at.length !== 2) return;
+      const p = { x: at[0], y: at[1] };
+      if (!shows(camRef.current, p, w, h, 40)) setCam(clamp({ ...camRef.current, cx: p.x, cy: p.y }, frame, w, h));
+    };
+    look();
+    const obs = new MutationObserver(look);
+    obs.observe(svg, { subtree: true, attributes: true, attributeFilter: ["class"] });
+    return () => obs.disconnect();
+  }, [w, h, frame]);
+
   // The wheel zooms around the pointer (a listener that may prevent the page's scrolling).
   useEffect(() => {
     const el = wrap.current?.querySelector("svg");
