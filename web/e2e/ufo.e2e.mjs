@@ -123,11 +123,11 @@ export const tests = {
         if (s.phase === "movement" && s.round >= 2 && s.round <= 4 && s.round > shotRound) {
           shot = true;
           shotRound = s.round;
-          await screenshot(page, "ufo-desktop");
+          await screenshot(page, "ufo-2p-desktop");
           const wide = await page.getAttribute(".ufo-map", "viewBox");
           await page.setViewportSize(PHONE);
           await page.waitForTimeout(150);
-          await screenshot(page, "ufo-phone");
+          await screenshot(page, "ufo-2p-phone");
           // On the phone the map comes closer to the selected UFO and its destinations; the person flies by touch there.
           const close = await page.getAttribute(".ufo-map", "viewBox");
           assert(Number(close.split(" ")[2]) < Number(wide.split(" ")[2]), `phone close-up: ${close} within ${wide}`);
