@@ -20,7 +20,7 @@ async function look(page) {
       const r = (e.querySelector(".hit") ?? e).getBoundingClientRect();
       const x = r.left + r.width / 2;
       const y = r.top + r.height / 2;
-      return !!m && x > m.left + 8 && x < m.right - 8 && y > m.top + 56 && y < m.bottom - 8;
+      return !!m && x > m.left + 8 && x < m.right - 8 && y > m.top + 8 && y < m.bottom - 8;
     };
     const q = (s) => [...document.querySelectorAll(s)];
     const visible = (s, attr) =>

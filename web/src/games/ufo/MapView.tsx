@@ -186,20 +186,9 @@ export function MapView({ focus, frame, children, ...board }: MapViewProps) {
 
   const step = (factor: number) => setCam((c) => zoomAt(c, factor, w / 2, h / 2, frame, w, h));
   const whole = fitZoom(frame, w, h);
+  // The tools sit above the map, not on it: nothing of the board is under them.
   return (
-    <div class="ufo-map-window" ref={wrap}>
-      <Board
-        {...board}
-        box={boxOf(cam, w, h)}
-        gestures={{
-          onPointerDown,
-          onPointerMove,
-          onPointerUp: onPointerEnd,
-          onPointerCancel: onPointerEnd,
-          onClickCapture,
-          onFocusIn,
-        }}
-      />
+    <>
       <div class="map-tools">
         <button
           type="button"
@@ -230,7 +219,21 @@ export function MapView({ focus, frame, children, ...board }: MapViewProps) {
           {tu("map.whole")}
         </button>
       </div>
-      {children}
-    </div>
+      <div class="ufo-map-window" ref={wrap}>
+        <Board
+          {...board}
+          box={boxOf(cam, w, h)}
+          gestures={{
+            onPointerDown,
+            onPointerMove,
+            onPointerUp: onPointerEnd,
+            onPointerCancel: onPointerEnd,
+            onClickCapture,
+            onFocusIn,
+          }}
+        />
+        {children}
+      </div>
+    </>
   );
 }
