@@ -123,22 +123,23 @@ export const tests = {
         if (s.phase === "movement" && s.round >= 2 && s.round <= 4 && s.round > shotRound) {
           shot = true;
           shotRound = s.round;
-          await screenshot(page, "ufo-desktop");
+          await screenshot(page, "ufo-2p-desktop");
           const wide = await page.getAttribute(".ufo-map", "viewBox");
           await page.setViewportSize(PHONE);
           await page.waitForTimeout(150);
-          await screenshot(page, "ufo-phone");
+          await screenshot(page, "ufo-2p-phone");
           // On the phone the map comes closer to the selected UFO and its destinations; the person flies by touch there.
           const close = await page.getAttribute(".ufo-map", "viewBox");
           assert(Number(close.split(" ")[2]) < Number(wide.split(" ")[2]), `phone close-up: ${close} within ${wide}`);
           phoneClick = true;
         }
-        click = `.ufo-map .space.target[data-space="${pickOne(s.targets, rnd)}"]`;
+        // The destination's hit area, drawn above any UFO near it (Board.tsx target-hits).
+        click = `.ufo-map .target-hits [data-target="${pickOne(s.targets, rnd)}"]`;
         movesThisTurn++;
-      } else if (s.glowCities.length) click = `.ufo-map .space.glow[data-space="${pickOne(s.glowCities, rnd)}"]`;
+      } else if (s.glowCities.length) click = `.ufo-map .space.glow[data-space="${pickOne(s.glowCities, rnd)}"] .hit`;
       else if (s.phase === "assist" && s.roll) click = ".control-panel .roll";
       else if (s.glowUfos.length && !(s.phase === "movement" && movesThisTurn >= 3)) {
-        click = `.ufo-map .ufo.glow[data-ufo="${pickOne(s.glowUfos, rnd)}"]`;
+        click = `.ufo-map .ufo.glow[data-ufo="${pickOne(s.glowUfos, rnd)}"] .hit`;
         selections++;
       } else if (s.roll) click = ".control-panel .roll";
       else if (s.buttons.length) click = ".ufo-status .ufo-buttons button";

@@ -1,20 +1,34 @@
 // The Ufo! map as SVG: lines, cities (resistance, restaurant places,
 // eyewitness tokens, control), villages (kiosks) and UFOs, each piece
 // clickable and keyboard reachable when a legal choice acts on it.
+// Pictures: Twemoji (npm @twemoji/svg; graphics by Twitter, Inc and other contributors, CC-BY 4.0),
+// each imported on its own so this chunk carries only these.
+import eyeUrl from "@twemoji/svg/1f441.svg";
+import burgerUrl from "@twemoji/svg/1f354.svg";
+import friesUrl from "@twemoji/svg/1f35f.svg";
+import saucerUrl from "@twemoji/svg/1f6f8.svg";
 import type { SVGAttributes } from "preact";
+import { useMemo } from "preact/hooks";
+import { lang } from "../../i18n";
 import type { Choice } from "../../protocol";
 import { seatColour, seatShapePath } from "../../seats";
+import { HIT_RADIUS } from "./camera";
+import type { Label } from "./labels";
+import { placeLabels } from "./labels";
+import landUrl from "./land.svg";
 import type { Box, ClickResult, MapSpace, PieceActions, SpaceView, Trail, UfoView, View } from "./model";
 import {
   clickSpace,
   clickUfo,
+  BOARD_FRAME,
+  LAND_BOX,
+  MAP_SPACES,
   controller,
   linesInPlay,
   mapSpace,
   slotActs,
   targets,
   ufoOffset,
-  viewBox,
 } from "./model";
 import { placeName, ufoName } from "./names";
 import { tu } from "./strings";
@@ -26,7 +40,10 @@ export interface BoardProps {
   /** Names of the seats, as the table shows them. */
   names: string[];
   onClick: (r: ClickResult, at: { x: number; y: number }) => void;
+  /** The part of the board shown (the camera's view); the whole board when not given. */
   box?: Box;
+  /** Pointer, click and focus handlers for the map's camera (MapView.tsx). */
+  gestures?: SVGAttributes<SVGSVGElement>;
   /** Each UFO's last flight, and the turn now (this turn's flights are drawn bolder). */
   trails?: Map<number, Trail>;
   turn?: string;
@@ -81,7 +98,11 @@ export function Shape({
   );
 }
 
-/** A UFO: a saucer in its owner's colour with the owner's shape as its dome; its type as a mark. */
+/**
+ * A UFO: the flying saucer picture (Twemoji) over a disc in its owner's colour,
+ * with the owner's shape as a badge; its type as a mark (bumper: spikes,
+ * sedator: a moon). About 28 wide and 22 high at scale 1, centred on (x, y).
+ */
 export function Saucer({
   owner,
   type,
@@ -97,26 +118,55 @@ export function Saucer({
 }) {
   return (
     <g transform={`translate(${x} ${y}) scale(${scale})`} class={`saucer type-${type}`}>
-      {type === "bumper" && <path d="M-10 -2 l-6 2 l6 2z M10 -2 l6 2 l-6 2z" fill="#1b1b1b" />}
-      <ellipse cx="0" cy="1" rx="11" ry="4.6" fill={seatColour(owner)} stroke="#1b1b1b" stroke-width="1.3" />
-      <Shape seat={owner} x={0} y={-4} size={10} />
+      {type === "bumper" && <path d="M-11 -2 l-6 2 l6 2z M11 -2 l6 2 l-6 2z" fill="#1b1b1b" />}
+      <ellipse cx="0" cy="2" rx="12" ry="6" fill={seatColour(owner)} stroke="#1b1b1b" stroke-width="1.3" />
+      <image href={saucerUrl} x="-10" y="-9" width="20" height="20" />
+      <Shape seat={owner} x={9} y={-6} size={8} />
       {type === "sedator" && (
-        <path d="M8 -11 a4 4 0 1 0 4 5 a3 3 0 1 1 -4 -5z" fill="#fff" stroke="#1b1b1b" stroke-width="0.9" />
+        <path d="M-13 -11 a4 4 0 1 0 4 5 a3 3 0 1 1 -4 -5z" fill="#fff" stroke="#1b1b1b" stroke-width="0.9" />
       )}
     </g>
   );
 }
 
-function Eye({ seat, x, y, n }: { seat: number; x: number; y: number; n: number }) {
+/** An eyewitness token: the eye picture (Twemoji) on a card in the seat's colour, with its shape. */
+export function Eye({ seat, x, y, n }: { seat: number; x: number; y: number; n: number }) {
   return (
     <g class="eyewitness">
-      <ellipse cx={x} cy={y} rx="8.5" ry="5.2" fill="#fff" stroke={seatColour(seat)} stroke-width="2.6" />
-      <Shape seat={seat} x={x} y={y} size={6.5} stroke="none" />
+      <rect
+        x={x - 10}
+        y={y - 6}
+        width="20"
+        height="12"
+        rx="3"
+        fill="#fff"
+        stroke={seatColour(seat)}
+        stroke-width="2.6"
+      />
+      <image href={eyeUrl} x={x - 8} y={y - 6} width="12" height="12" />
+      <Shape seat={seat} x={x + 6} y={y} size={6} stroke="none" />
       {n > 1 && (
-        <text x={x + 10} y={y + 4} class="count">
+        <text x={x + 12} y={y + 4} class="count">
           {n}
         </text>
       )}
+    </g>
+  );
+}
+
+/** Where the i-th of n eyewitness groups sits under a city: rows of three (labels.ts keeps the two rows clear). */
+function eyeSpot(x: number, y: number, i: number, n: number): { x: number; y: number } {
+  const inRow = Math.min(3, n - Math.floor(i / 3) * 3);
+  return { x: x - ((inRow - 1) * 24) / 2 + (i % 3) * 24, y: y + 31 + Math.floor(i / 3) * 15 };
+}
+
+/** A restaurant: the burger picture (Twemoji) on a square in its owner's colour, the owner's shape at its corner. */
+export function Restaurant({ seat, x, y }: { seat: number; x: number; y: number }) {
+  return (
+    <g>
+      <rect x={x - 6.5} y={y - 6.5} width="13" height="13" rx="2" fill={seatColour(seat)} stroke="#1b1b1b" />
+      <image href={burgerUrl} x={x - 5} y={y - 5} width="10" height="10" />
+      <Shape seat={seat} x={x + 6} y={y - 6} size={6} />
     </g>
   );
 }
@@ -132,10 +182,11 @@ function CityPiece({
   rolling,
   onAct,
   slots,
-  onSlot,
+  label,
 }: {
+  /** The take-over choices by restaurant ("city:slot"): the slot glows; the UFO carries them (too small to tap). */
   slots: Map<string, Choice[]>;
-  onSlot: ((cs: Choice[], x: number, y: number) => void) | null;
+  label: Label;
   s: SpaceView;
   m: MapSpace;
   names: string[];
@@ -148,7 +199,6 @@ function CityPiece({
 }) {
   const { x, y } = m;
   const ctrl = controller(s);
-  const below = m.label === "below";
   const name = placeName(s.id);
   const rs = s.restaurants ?? [];
   const info: string[] = [name];
@@ -159,20 +209,20 @@ function CityPiece({
   if (ctrl !== null) info.push(tu("city.controlled", { name: names[ctrl] ?? "" }));
   (s.eyewitnesses ?? []).forEach((n, p) => n && info.push(tu("city.eyewitnesses", { n, name: names[p] ?? "" })));
   if (s.opening_tried) info.push(tu("city.tried"));
-  const label = target ? target.words : acts.length ? words(acts) : info.join("\n");
+  const tip = target ? target.words : acts.length ? words(acts) : info.join("\n");
   const eyes = (s.eyewitnesses ?? []).map((n, p) => ({ n, p })).filter((e) => e.n > 0);
-  const eyeY = below ? y - 31 : y + 31;
-  const attrs = onAct ? buttonProps(label, onAct) : {};
+  const attrs = onAct ? buttonProps(tip, onAct) : {};
   return (
     <g
       class={`space city${glow ? " glow" : ""}${target ? " target" : ""}${bump ? " bump" : ""}${rolling ? " rolling" : ""}`}
       data-space={s.id}
       data-actions={actionList(target ? [...acts, target] : acts)}
+      data-at={`${x},${y}`}
       {...attrs}
     >
-      <title>{onAct ? `${label}\n\n${info.join("\n")}` : info.join("\n")}</title>
+      <title>{onAct ? `${tip}\n\n${info.join("\n")}` : info.join("\n")}</title>
       {(glow || target) && <circle class="halo" cx={x} cy={y} r="29" />}
-      {onAct && <circle class="hit" cx={x} cy={y} r="30" />}
+      {onAct && <circle class="hit" cx={x} cy={y} r={HIT_RADIUS + 6} />}
       {bump && <circle class="bump-ring" cx={x} cy={y} r="27" />}
       {ctrl !== null && (
         <circle class="control-ring" cx={x} cy={y} r="24.5" fill="none" stroke={seatColour(ctrl)} stroke-width="5" />
@@ -186,20 +236,19 @@ function CityPiece({
         if (r === null)
           return <rect key={k} class="slot free" x={rx - 5.5} y={y + 3} width="11" height="11" rx="1.5" />;
         const take = slots.get(`${s.id}:${k}`) ?? [];
-        const slotAttrs = take.length && onSlot ? buttonProps(words(take), () => onSlot(take, rx, y + 8)) : {};
         return (
-          <g key={k} class={`slot${take.length ? " glow" : ""}`} data-slot={k} {...slotAttrs}>
+          <g key={k} class={`slot${take.length ? " glow" : ""}`} data-slot={k}>
             {take.length > 0 && <title>{words(take)}</title>}
             {take.length > 0 && <circle class="halo" cx={rx} cy={y + 8.5} r="10" />}
-            <rect x={rx - 6} y={y + 2.5} width="12" height="12" rx="1.5" fill={seatColour(r)} stroke="#1b1b1b" />
-            <Shape seat={r} x={rx} y={y + 8.5} size={8} stroke="#fff" />
+            <Restaurant seat={r} x={rx} y={y + 8.5} />
           </g>
         );
       })}
       {eyes.map((e, i) => (
-        <Eye key={e.p} seat={e.p} n={e.n} x={x - ((eyes.length - 1) * 24) / 2 + i * 24} y={eyeY} />
+        <Eye key={e.p} seat={e.p} n={e.n} {...eyeSpot(x, y, i, eyes.length)} />
       ))}
-      <text class="name city-name" x={x} y={below ? y + 38 : y - 29}>
+      {label.leader && <line class="leader" {...label.leader} />}
+      <text class="name city-name" x={label.x} y={label.y} text-anchor={label.anchor}>
         {name}
       </text>
     </g>
@@ -211,38 +260,53 @@ function actionList(cs: Choice[]): string | undefined {
   return cs.length ? cs.map((c) => c.action).join(" ") : undefined;
 }
 
+/** A kiosk: the fries picture (Twemoji) on the village in its owner's colour, with the owner's shape. */
+export function Kiosk({ seat, x, y }: { seat: number; x: number; y: number }) {
+  return (
+    <g class="kiosk">
+      <circle cx={x} cy={y} r="9.5" fill={seatColour(seat)} stroke="#1b1b1b" stroke-width="1.5" />
+      <image href={friesUrl} x={x - 6.5} y={y - 7} width="13" height="13" />
+      <Shape seat={seat} x={x + 7} y={y + 6} size={7} />
+    </g>
+  );
+}
+
 function VillagePiece({
   s,
   m,
   names,
   target,
   onAct,
+  label,
 }: {
   s: SpaceView;
   m: MapSpace;
   names: string[];
   target: Choice | undefined;
   onAct: (() => void) | null;
+  label: Label;
 }) {
   const { x, y } = m;
   const name = placeName(s.id);
   const kiosk = s.kiosk ?? null;
   const info = [name, kiosk === null ? tu("village.free") : tu("village.kiosk_of", { name: names[kiosk] ?? "" })];
-  const label = target ? target.words : info.join("\n");
-  const attrs = onAct ? buttonProps(label, onAct) : {};
+  const tip = target ? target.words : info.join("\n");
+  const attrs = onAct ? buttonProps(tip, onAct) : {};
   return (
     <g
       class={`space village${target ? " target" : ""}`}
       data-space={s.id}
       data-actions={actionList(target ? [target] : [])}
+      data-at={`${x},${y}`}
       {...attrs}
     >
-      <title>{target ? `${label}\n\n${info.join("\n")}` : info.join("\n")}</title>
+      <title>{target ? `${tip}\n\n${info.join("\n")}` : info.join("\n")}</title>
       {target && <circle class="halo" cx={x} cy={y} r="17" />}
-      {onAct && <circle class="hit" cx={x} cy={y} r="19" />}
+      {onAct && <circle class="hit" cx={x} cy={y} r={HIT_RADIUS} />}
       <circle class="disc" cx={x} cy={y} r="9.5" />
-      {kiosk !== null && <Shape seat={kiosk} x={x} y={y} size={13} />}
-      <text class="name village-name" x={x} y={y + 22}>
+      {kiosk !== null && <Kiosk seat={kiosk} x={x} y={y} />}
+      {label.leader && <line class="leader" {...label.leader} />}
+      <text class="name village-name" x={label.x} y={label.y} text-anchor={label.anchor}>
         {name}
       </text>
     </g>
@@ -290,20 +354,28 @@ function UfoPiece({
       data-ufo={u.id}
       data-owner={u.owner}
       data-actions={actionList(actions)}
+      data-at={`${x},${y}`}
       {...attrs}
     >
       <title>{onAct ? `${label}\n\n${who}` : who}</title>
       {selectable && <circle class="halo" cx={x} cy={y - 1} r="17" />}
-      {onAct && <circle class="hit" cx={x} cy={y - 1} r="14" />}
+      {onAct && <circle class="hit" cx={x} cy={y - 1} r={HIT_RADIUS} />}
       {selected && <circle class="sel-ring" cx={x} cy={y - 1} r="18" />}
       <Saucer owner={u.owner} type={u.type} x={x} y={y} scale={1.25} />
     </g>
   );
 }
 
-export function Board({ view, acts, selected, names, onClick, box, trails, turn }: BoardProps) {
+/** Each place's name's spot in the current language (labels.ts), computed once per language. */
+function useLabels(): Map<string, Label> {
+  const l = lang.value;
+  return useMemo(() => placeLabels(MAP_SPACES, placeName), [l]);
+}
+
+export function Board({ view, acts, selected, names, onClick, box, gestures, trails, turn }: BoardProps) {
   const inPlay = new Set(view.spaces.map((s) => s.id));
-  const vb = box ?? viewBox(inPlay);
+  const vb = box ?? BOARD_FRAME;
+  const labels = useLabels();
   const tg = targets(acts, selected);
   const bumpSpace = view.bump?.space;
   const rollCity = view.control_roll ? view.ufos[view.control_roll.ufo]?.space : undefined;
@@ -323,6 +395,7 @@ export function Board({ view, acts, selected, names, onClick, box, trails, turn 
       role="group"
       aria-label={tu("board.label")}
       data-selected={selected ?? ""}
+      {...gestures}
     >
       <defs>
         {view.players.map((_, p) => (
@@ -340,7 +413,8 @@ export function Board({ view, acts, selected, names, onClick, box, trails, turn 
           </marker>
         ))}
       </defs>
-      <rect class="sea" x={vb.x} y={vb.y} width={vb.w} height={vb.h} rx="14" />
+      <rect class="sea" x={LAND_BOX.x} y={LAND_BOX.y} width={LAND_BOX.w} height={LAND_BOX.h} />
+      <image class="land" href={landUrl} x={LAND_BOX.x} y={LAND_BOX.y} width={LAND_BOX.w} height={LAND_BOX.h} />
       <g class="lines">
         {lines.map(([p, q]) => {
           const hot =
@@ -384,12 +458,10 @@ export function Board({ view, acts, selected, names, onClick, box, trails, turn 
             rolling={rollCity === s.id}
             onAct={onAct}
             slots={slots}
-            onSlot={(cs, x, y) =>
-              fire(cs.length === 1 ? { kind: "act", choice: cs[0] } : { kind: "menu", choices: cs }, x, y)
-            }
+            label={labels.get(s.id)!}
           />
         ) : (
-          <VillagePiece key={s.id} s={s} m={m} names={names} target={target} onAct={onAct} />
+          <VillagePiece key={s.id} s={s} m={m} names={names} target={target} onAct={onAct} label={labels.get(s.id)!} />
         );
       })}
       <g class="ufos">
@@ -421,6 +493,29 @@ export function Board({ view, acts, selected, names, onClick, box, trails, turn 
               actions={[...(acts.ufoActs.get(u.id) ?? []), ...(acts.ufoMoves.get(u.id)?.values() ?? [])]}
             />
           ))}
+      </g>
+      {/* Where the selected UFO may fly is tapped before any UFO near it: these spaces' hit areas lie on top
+          (pointer only; the keyboard and screen readers have the space itself). */}
+      <g class="target-hits" aria-hidden="true">
+        {[...tg.keys()].map((id) => {
+          const m = mapSpace(id);
+          const res = clickSpace(acts, id, selected);
+          if (!m || res.kind === "none") return null;
+          return (
+            <circle
+              key={id}
+              class="hit"
+              data-target={id}
+              cx={m.x}
+              cy={m.y}
+              r={m.kind === "city" ? HIT_RADIUS + 6 : HIT_RADIUS}
+              onClick={(e) => {
+                e.stopPropagation();
+                fire(res, m.x, m.y);
+              }}
+            />
+          );
+        })}
       </g>
     </svg>
   );

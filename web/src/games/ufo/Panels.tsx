@@ -6,7 +6,8 @@ import { seatName } from "../../components/SeatList";
 import type { TableState } from "../../connection";
 import type { Choice, JsonObject } from "../../protocol";
 import { SeatMark, seatColour } from "../../seats";
-import { Saucer, Shape } from "./Board";
+import swordsUrl from "@twemoji/svg/2694.svg";
+import { Eye, Kiosk, Restaurant, Saucer } from "./Board";
 import { lastRolls } from "./dice";
 import type { View } from "./model";
 import { UFO_TYPES, controlNeed, controlledCities, promptKey, signed } from "./model";
@@ -133,7 +134,7 @@ export function BumpPanel({ view, names }: { view: View; names: string[] }) {
           <span>{tu("bump.bonus", { n: signed(b.attack_bonus) })}</span>
           {b.attack_die !== undefined && <Die value={b.attack_die} sides={6} />}
         </div>
-        <div class="vs">⚔</div>
+        <img class="vs" src={swordsUrl} alt="" width="26" height="26" />
         <div class="side-box">
           <span class="role">{tu("bump.defender")}</span>
           <span>
@@ -205,26 +206,26 @@ export function Players({ view, state }: { view: View; state: TableState }) {
           <div class="row supply" title={tu("player.supply")}>
             <span class="label">{tu("player.supply")}:</span>
             <span class="item" title={tu("player.restaurants")}>
-              <svg viewBox="-8 -8 16 16" width="14" height="14" aria-hidden="true">
-                <rect x="-6" y="-6" width="12" height="12" rx="1.5" fill={seatColour(i)} stroke="#1b1b1b" />
+              <svg viewBox="-8 -8 16 16" width="16" height="16" aria-hidden="true">
+                <Restaurant seat={i} x={0} y={0} />
               </svg>
               {p.restaurants_left} <span class="sr">{tu("player.restaurants")}</span>
             </span>
             <span class="item" title={tu("player.kiosks")}>
-              <svg viewBox="-8 -8 16 16" width="14" height="14" aria-hidden="true">
-                <Shape seat={i} x={0} y={0} size={13} />
+              <svg viewBox="-11 -11 22 22" width="18" height="18" aria-hidden="true">
+                <Kiosk seat={i} x={0} y={0} />
               </svg>
               {p.kiosks_left} <span class="sr">{tu("player.kiosks")}</span>
             </span>
             <span class="item" title={tu("player.eyewitnesses")}>
-              <svg viewBox="-8 -8 16 16" width="14" height="14" aria-hidden="true">
-                <ellipse rx="6.5" ry="4" fill="#fff" stroke={seatColour(i)} stroke-width="2.2" />
+              <svg viewBox="-12 -8 24 16" width="22" height="15" aria-hidden="true">
+                <Eye seat={i} x={0} y={0} n={1} />
               </svg>
               {p.eyewitnesses_left} <span class="sr">{tu("player.eyewitnesses")}</span>
             </span>
             {UFO_TYPES.map((t) => (
               <span class="item" key={t} title={typeName(t)}>
-                <svg viewBox="-17 -13 34 20" width="22" height="14" aria-hidden="true">
+                <svg viewBox="-18 -12 36 22" width="26" height="16" aria-hidden="true">
                   <Saucer owner={i} type={t} x={0} y={0} />
                 </svg>
                 {p.ufos_left[t]}
@@ -285,19 +286,19 @@ export function Legend({ open }: { open: boolean }) {
         <li>
           <svg viewBox="-8 -8 30 16" width="30" height="16" aria-hidden="true">
             <rect x="-6" y="-6" width="12" height="12" rx="1.5" class="legend-free" />
-            <rect x="8" y="-6" width="12" height="12" rx="1.5" fill={seatColour(0)} stroke="#1b1b1b" />
+            <Restaurant seat={0} x={14} y={0} />
           </svg>
           {tu("legend.restaurant")}
         </li>
         <li>
-          <svg viewBox="-8 -8 16 16" width="16" height="16" aria-hidden="true">
-            <Shape seat={1} x={0} y={0} size={13} />
+          <svg viewBox="-11 -11 22 22" width="20" height="20" aria-hidden="true">
+            <Kiosk seat={1} x={0} y={0} />
           </svg>
           {tu("legend.kiosk")}
         </li>
         <li>
-          <svg viewBox="-8 -8 16 16" width="16" height="16" aria-hidden="true">
-            <ellipse rx="6.5" ry="4" fill="#fff" stroke={seatColour(0)} stroke-width="2.2" />
+          <svg viewBox="-12 -8 24 16" width="24" height="16" aria-hidden="true">
+            <Eye seat={0} x={0} y={0} n={1} />
           </svg>
           {tu("legend.eye")}
         </li>
@@ -309,7 +310,7 @@ export function Legend({ open }: { open: boolean }) {
         </li>
         {UFO_TYPES.map((t) => (
           <li key={t}>
-            <svg viewBox="-17 -13 34 20" width="30" height="18" aria-hidden="true">
+            <svg viewBox="-18 -12 36 22" width="32" height="20" aria-hidden="true">
               <Saucer owner={0} type={t} x={0} y={0} />
             </svg>
             {tu(`legend.${t}`, { type: typeName(t) })}

@@ -6,15 +6,14 @@ import { seatName } from "../../components/SeatList";
 import type { TableState } from "../../connection";
 import type { Choice } from "../../protocol";
 import type { GameScreenProps } from "../types";
-import { Board } from "./Board";
+import { MapView } from "./MapView";
 import { BumpPanel, ControlPanel, DicePanel, Legend, Players, Recent, Status } from "./Panels";
 import type { ClickResult, Trail, View } from "./model";
+import type { PieceActions } from "./model";
 import {
   advanceTrails,
   asView,
   effectiveSelection,
-  focusBox,
-  mapSpace,
   pieceActions,
   spacesInPlay,
   targets,
@@ -29,19 +28,18 @@ interface Menu {
   y: number;
 }
 
-/** True on a small screen (a phone held upright). */
-function useNarrow(): boolean {
-  const query = "(max-width: 700px)";
-  const [narrow, setNarrow] = useState(() => typeof matchMedia === "function" && matchMedia(query).matches);
-  useEffect(() => {
-    if (typeof matchMedia !== "function") return;
-    const mq = matchMedia(query);
-    const on = () => setNarrow(mq.matches);
-    mq.addEventListener("change", on);
-    on();
-    return () => mq.removeEventListener("change", on);
-  }, []);
-  return narrow;
+/**
+ * The places the person must act on now, the one to centre on first: the
+ * selected UFO's space and where it may go, else every place and UFO that
+ * glows (each UFO at its space).
+ */
+function focusPlaces(acts: PieceActions, selected: number | null, view: View): string[] {
+  const ufoAt = (u: number) => view.ufos[u]?.space;
+  const ids =
+    selected !== null
+      ? [ufoAt(selected), ...targets(acts, selected).keys()]
+      : [...[...acts.ufoMoves.keys(), ...acts.ufoActs.keys()].map(ufoAt), ...acts.spaceActs.keys()];
+  return [...new Set(ids.filter((id): id is string => id !== undefined))];
 }
 
 /** Puts the menu beside the piece, opening towards the middle of the map so it stays inside. */
@@ -73,21 +71,8 @@ export function Screen({ state, log, act, pending }: GameScreenProps) {
   if (flights.current.view !== view) {
     flights.current = { view, trails: advanceTrails(flights.current.trails, flights.current.view, view) };
   }
-  const narrow = useNarrow();
-  const [overview, setOverview] = useState(false);
-  useEffect(() => setOverview(false), [selected]);
-  // On a small screen the map comes closer to a selected UFO and where it may go.
-  const full = viewBox(spacesInPlay(view));
-  const sel = selected !== null ? view.ufos[selected] : undefined;
-  const zoomed = narrow && !overview && sel !== undefined;
-  const box = zoomed
-    ? focusBox(
-        [sel.space, ...targets(acts, selected).keys()]
-          .map((id) => mapSpace(id))
-          .filter((m): m is NonNullable<typeof m> => !!m),
-        full,
-      )
-    : full;
+  const frame = useMemo(() => viewBox(spacesInPlay(view)), [view]);
+  const focus = focusPlaces(acts, selected, view);
 
   // A new state closes any open menu; a UFO that can no longer move is let go.
   useEffect(() => setMenu(null), [state.version]);
@@ -143,34 +128,31 @@ export function Screen({ state, log, act, pending }: GameScreenProps) {
       />
       <div class={`ufo-main${view.spaces.length > 30 ? " wide" : ""}`}>
         <div class="ufo-map-wrap" ref={wrapRef}>
-          <Board
+          <MapView
             view={view}
             acts={acts}
             selected={selected}
             names={seatNames}
             onClick={onClick}
-            box={box}
+            frame={frame}
+            focus={focus}
             trails={flights.current.trails}
             turn={turnKey(view)}
-          />
-          {zoomed && (
-            <button type="button" class="small whole-map" onClick={() => setOverview(true)}>
-              {tu("map.whole")}
-            </button>
-          )}
-          {menu && (
-            <div class="ufo-menu" ref={menuRef} role="menu" aria-label={tu("menu.title")} style={menuPlace(menu)}>
-              <strong>{tu("menu.title")}</strong>
-              {menu.choices.map((c) => (
-                <button key={c.action} type="button" role="menuitem" disabled={pending} onClick={() => send(c)}>
-                  {c.words}
+          >
+            {menu && (
+              <div class="ufo-menu" ref={menuRef} role="menu" aria-label={tu("menu.title")} style={menuPlace(menu)}>
+                <strong>{tu("menu.title")}</strong>
+                {menu.choices.map((c) => (
+                  <button key={c.action} type="button" role="menuitem" disabled={pending} onClick={() => send(c)}>
+                    {c.words}
+                  </button>
+                ))}
+                <button type="button" class="cancel" onClick={() => setMenu(null)}>
+                  {tu("menu.cancel")}
                 </button>
-              ))}
-              <button type="button" class="cancel" onClick={() => setMenu(null)}>
-                {tu("menu.cancel")}
-              </button>
-            </div>
-          )}
+              </div>
+            )}
+          </MapView>
         </div>
         <div class="ufo-info">
           {view.bump && <BumpPanel view={view} names={seatNames} />}

@@ -3,6 +3,7 @@
 // and what each piece does when clicked. Pure functions, tested in
 // model.test.ts; the components only draw what this returns.
 import mapData from "../../../../games/ufo/data/map.json";
+import board from "./board.json";
 import type { Choice, Json, JsonObject } from "../../protocol";
 
 export type UfoType = "standard" | "bumper" | "sedator";
@@ -101,7 +102,18 @@ export interface MapSpace {
   label?: string;
 }
 
-export const MAP_SPACES: readonly MapSpace[] = mapData.spaces as MapSpace[];
+/**
+ * The places as the board draws them over the world: the map's spaces at the
+ * positions web/scripts/ufo-board.mjs computed (board.json: near each city's
+ * real position, moved only where the board needs room).
+ */
+export const MAP_SPACES: readonly MapSpace[] = (mapData.spaces as MapSpace[]).map((s) => {
+  const at = (board.at as Record<string, number[]>)[s.id];
+  return at ? { ...s, x: at[0], y: at[1] } : s;
+});
+/** The whole board's frame, and the land image's box (land.svg), in map units. */
+export const BOARD_FRAME: Box = board.frame;
+export const LAND_BOX: Box = { x: board.land[0], y: board.land[1], w: board.land[2], h: board.land[3] };
 export const MAP_LINES: readonly [string, string][] = mapData.lines as [string, string][];
 const byId = new Map(MAP_SPACES.map((s) => [s.id, s]));
 
@@ -138,9 +150,10 @@ export function viewBox(inPlay: Set<string>): Box {
   if (!ss.length) return { x: 0, y: 0, w: 100, h: 100 };
   const xs = ss.map((s) => s.x);
   const ys = ss.map((s) => s.y);
-  const x = Math.min(...xs) - 55;
-  const y = Math.min(...ys) - 42;
-  return { x, y, w: Math.max(...xs) + 55 - x, h: Math.max(...ys) + 48 - y };
+  // Room for the names (labels.ts) and the pieces around the outermost places.
+  const x = Math.min(...xs) - 90;
+  const y = Math.min(...ys) - 70;
+  return { x, y, w: Math.max(...xs) + 90 - x, h: Math.max(...ys) + 80 - y };
 }
 
 /** Who controls a city: the owner of all its restaurants, when it has at least one. */

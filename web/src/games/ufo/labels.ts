@@ -1,0 +1,133 @@
+// Where the map writes each place's name: around the place, at the first of
+// several candidate spots whose box meets no piece of any place (its disc, its
+// restaurants, its eyewitness row, the first UFOs around it) and no name placed
+// before. Cities are placed first, then villages. Pure (labels.test.ts checks
+// every name in en/it/ko).
+//
+// Text widths are estimated, not measured (the layout is the same on every
+// device and in tests): per character, a Hangul syllable 1.0 em, a capital
+// 0.72 em, a narrow letter 0.34 em, any other 0.6 em for the bold city names
+// (0.56 em for the villages'), plus the halo stroke. The estimate errs wide for
+// the sans-serif fonts the page uses; labels.test.ts and the phone e2e measure.
+import type { Box, MapSpace } from "./model";
+import { ufoOffset } from "./model";
+
+export const CITY_FONT = 16;
+export const VILLAGE_FONT = 13;
+/** Room for the first UFOs around a place: as many as a player usually gathers there. */
+const UFOS_KEPT_CLEAR = { city: 4, village: 3 } as const;
+
+export interface Label {
+  /** Text anchor point (baseline) and alignment. */
+  x: number;
+  y: number;
+  anchor: "start" | "middle" | "end";
+  box: Box;
+  /** For a name set away from its place (crowded places): a thin line from the place to the name. */
+  leader?: { x1: number; y1: number; x2: number; y2: number };
+}
+
+/** The estimated width of a name at a font size. */
+export function textWidth(text: string, size: number, bold: boolean): number {
+  let em = 0;
+  for (const ch of text) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (c >= 0xac00 && c <= 0xd7a3) em += 1.0;
+    else if (/[A-Z]/.test(ch)) em += 0.72;
+    else if (/[iljtfr ,.'’-]/.test(ch)) em += 0.34;
+    else em += bold ? 0.6 : 0.56;
+  }
+  return em * size + 4;
+}
+
+/** The boxes a place's pieces cover (the disc with its rings, restaurants, eyewitnesses, first UFOs). */
+export function pieceBoxes(s: MapSpace): Box[] {
+  const out: Box[] = [];
+  const sq = (x: number, y: number, r: number) => ({ x: x - r, y: y - r, w: 2 * r, h: 2 * r });
+  if (s.kind === "city") {
+    out.push(sq(s.x, s.y, 25));
+    // The eyewitness row under the city (Board.tsx eyeRow): up to three tokens a row, two rows.
+    out.push({ x: s.x - 38, y: s.y + 25, w: 76, h: 30 });
+  } else out.push(sq(s.x, s.y, 11));
+  for (let k = 0; k < UFOS_KEPT_CLEAR[s.kind]; k++) {
+    const { dx, dy } = ufoOffset(s.kind, k);
+    // A saucer at scale 1.25: 14 either side, its dome 9 above, its rim 7 below.
+    out.push({ x: s.x + dx - 14, y: s.y + dy - 10, w: 28, h: 17 });
+  }
+  return out;
+}
+
+export function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+function overlapArea(a: Box, b: Box): number {
+  const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/** A line from the edge of a place's disc towards the nearest point of its name's box, stopping short of it. */
+function leader(s: MapSpace, r: number, box: Box): Label["leader"] {
+  const nx = Math.min(Math.max(s.x, box.x), box.x + box.w);
+  const ny = Math.min(Math.max(s.y, box.y), box.y + box.h);
+  const d = Math.hypot(nx - s.x, ny - s.y) || 1;
+  const ux = (nx - s.x) / d;
+  const uy = (ny - s.y) / d;
+  const from = s.kind === "city" ? r - 3 : r - 1;
+  return { x1: s.x + ux * from, y1: s.y + uy * from, x2: nx - ux * 2, y2: ny - uy * 2 };
+}
+
+/** The candidate spots around a place for a name w wide, in order of preference. */
+function candidates(s: MapSpace, w: number, size: number): Label[] {
+  const r = s.kind === "city" ? 27 : 12;
+  const asc = size * 0.8;
+  const desc = size * 0.25;
+  const out: Label[] = [];
+  let far = 0;
+  const at = (x: number, y: number, anchor: Label["anchor"]) => {
+    const left = anchor === "start" ? x : anchor === "end" ? x - w : x - w / 2;
+    const box = { x: left, y: y - asc, w, h: asc + desc };
+    out.push({ x, y, anchor, box, leader: far > 10 ? leader(s, r, box) : undefined });
+  };
+  for (far of [0, 10, 20, 32, 46, 62]) {
+    at(s.x, s.y - r - desc - far, "middle");
+    at(s.x, s.y + r + asc + far + (s.kind === "city" ? 30 : 0), "middle");
+    at(s.x + r + 20 + far, s.y + asc / 2 - 12, "start");
+    at(s.x - r - 20 - far, s.y + asc / 2 - 12, "end");
+    at(s.x + r + 4 + far, s.y - r - desc - far / 2, "start");
+    at(s.x - r - 4 - far, s.y - r - desc - far / 2, "end");
+    at(s.x + r + 4 + far, s.y + r + asc + far / 2, "start");
+    at(s.x - r - 4 - far, s.y + r + asc + far / 2, "end");
+  }
+  return out;
+}
+
+/**
+ * Places every name: `name(id)` gives the words to write. Returns each place's
+ * label; a place whose every spot collides gets its least crowded one (the
+ * tests fail on that).
+ */
+export function placeLabels(spaces: readonly MapSpace[], name: (id: string) => string): Map<string, Label> {
+  const obstacles = spaces.flatMap(pieceBoxes);
+  const placed: Box[] = [];
+  const out = new Map<string, Label>();
+  const order = [...spaces].sort((a, b) => Number(a.kind === "village") - Number(b.kind === "village"));
+  for (const s of order) {
+    const size = s.kind === "city" ? CITY_FONT : VILLAGE_FONT;
+    const w = textWidth(name(s.id), size, s.kind === "city");
+    let best: Label | null = null;
+    let bestCost = Infinity;
+    for (const c of candidates(s, w, size)) {
+      const cost = [...obstacles, ...placed].reduce((sum, b) => sum + overlapArea(c.box, b), 0);
+      if (cost < bestCost) {
+        best = c;
+        bestCost = cost;
+      }
+      if (cost === 0) break;
+    }
+    out.set(s.id, best!);
+    placed.push(best!.box);
+  }
+  return out;
+}
