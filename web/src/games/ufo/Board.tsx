@@ -49,12 +49,14 @@ export interface BoardProps {
   turn?: string;
 }
 
-/** Makes an SVG group a button: focusable, Enter/Space, with the action's words as tooltip. */
-function buttonProps(label: string, onAct: () => void): SVGAttributes<SVGGElement> {
+/** Makes an SVG group a button: focusable, Enter/Space, with the action's words as tooltip.
+ *  `shown` is the text the group draws, in drawing order: the name starts with it, so what a
+ *  person sees is what speech input may say (WCAG 2.5.3, label in name). */
+function buttonProps(label: string, onAct: () => void, shown: string[] = []): SVGAttributes<SVGGElement> {
   return {
     role: "button",
     tabindex: 0,
-    "aria-label": label,
+    "aria-label": shown.length ? `${shown.join(" ")}: ${label}` : label,
     onClick: (e: MouseEvent) => {
       e.stopPropagation();
       onAct();
@@ -211,7 +213,8 @@ function CityPiece({
   if (s.opening_tried) info.push(tu("city.tried"));
   const tip = target ? target.words : acts.length ? words(acts) : info.join("\n");
   const eyes = (s.eyewitnesses ?? []).map((n, p) => ({ n, p })).filter((e) => e.n > 0);
-  const attrs = onAct ? buttonProps(tip, onAct) : {};
+  const shown = [String(s.resistance ?? "?"), ...eyes.filter((e) => e.n > 1).map((e) => String(e.n)), name];
+  const attrs = onAct ? buttonProps(tip, onAct, shown) : {};
   return (
     <g
       class={`space city${glow ? " glow" : ""}${target ? " target" : ""}${bump ? " bump" : ""}${rolling ? " rolling" : ""}`}
@@ -291,7 +294,7 @@ function VillagePiece({
   const kiosk = s.kiosk ?? null;
   const info = [name, kiosk === null ? tu("village.free") : tu("village.kiosk_of", { name: names[kiosk] ?? "" })];
   const tip = target ? target.words : info.join("\n");
-  const attrs = onAct ? buttonProps(tip, onAct) : {};
+  const attrs = onAct ? buttonProps(tip, onAct, [name]) : {};
   return (
     <g
       class={`space village${target ? " target" : ""}`}

@@ -68,7 +68,14 @@ describe("the Ufo! screen", () => {
     expect(container.querySelector(".ufo-status .prompt")!.textContent).toContain("UFO 0");
     expect(container.querySelectorAll(".lines line.hot").length).toBe(3);
     const potsdam = container.querySelector('.space[data-space="potsdam"]')!;
-    expect(potsdam.getAttribute("aria-label")).toBe("move UFO 0 (Standard) from Berlin to Potsdam");
+    expect(potsdam.getAttribute("aria-label")).toBe("Potsdam: move UFO 0 (Standard) from Berlin to Potsdam");
+    // Every place that is a button is named starting with what it draws (label in name, WCAG 2.5.3).
+    const buttons = [...container.querySelectorAll(".ufo-map .space[role=button]")];
+    expect(buttons.length).toBeGreaterThan(0);
+    for (const b of buttons) {
+      const drawn = [...b.querySelectorAll("text")].map((t) => t.textContent).join(" ");
+      expect(b.getAttribute("aria-label")?.startsWith(`${drawn}: `)).toBe(true);
+    }
     fireEvent.keyDown(potsdam, { key: " " });
     expect(act).toHaveBeenCalledWith({ move: { to: "potsdam", ufo: 0 } });
     // Ending the movement has no piece: a button by the board.
