@@ -39,7 +39,7 @@ describe("First Giants board", () => {
     const { container, act } = draw("effect");
     const fossil = container.querySelector<HTMLButtonElement>('.fg-player.me button.fg-card[data-card="56"]');
     // Its name is the choice's words, then the card as shown (so speech input can say what it sees).
-    const named = within(container).getByRole("button", {
+    const named = within(container as HTMLElement).getByRole("button", {
       name: /^exhibit Mammoth \(mammal, size 3\) for free\s*3\s*Mammoth/,
     });
     expect(named).toBe(fossil);
