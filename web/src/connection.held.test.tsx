@@ -7,12 +7,13 @@
 // would drive it.
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/preact";
 import { act } from "preact/test-utils";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { FakeSocket, type Sent, withFakeSockets } from "./fakesocket";
 import { CHARACTERISTICS, charName, glyphWords } from "./games/first-contact/data";
 import { t as fcText } from "./games/first-contact/strings";
 import { lang } from "./i18n";
 import { t } from "./strings";
+import { loadGame } from "./games/registry";
 import { Table } from "./pages/Table";
 
 const ITEMS = ["knife", "queen", "wine", "scarf", "coin", "bow", "wheat", "meat", "bread", "armor", "honey", "needle"];
@@ -86,6 +87,10 @@ const acts = (ws: FakeSocket) => ws.sent.filter((m: Sent) => m.type === "act").m
 
 const METAL = { note: { characteristic: "metal", glyph: 9 } };
 const FOOD = { note: { characteristic: "food", glyph: 2 } };
+
+// First Contact's screen is loaded once before the tests: its first load (the module and its
+// item pictures) can take longer than a waitFor on a busy machine, and the tests are about notes.
+beforeAll(() => loadGame("first-contact"), 30_000);
 
 /** Opens the table as Eva (seat 1), shows a state, waits for the First Contact screen. */
 async function open(first: object) {
