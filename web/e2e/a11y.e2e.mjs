@@ -47,8 +47,13 @@ function ledger() {
   return {
     rows,
     async check(page, lang, game, screen) {
-      // Settled: fonts, pictures, a moment for any transition to end.
-      await page.waitForLoadState("networkidle").catch(() => {});
+      // Settled: fonts, pictures, a moment for any transition to end. Playwright never calls
+      // Ufo!'s table idle (it waited its whole 30 s there on every screen, with nothing pending),
+      // so the wait is bounded; pictures are waited for by themselves.
+      await page.waitForLoadState("networkidle", { timeout: 2000 }).catch(() => {});
+      await page
+        .waitForFunction(() => [...document.images].every((i) => i.complete), null, { timeout: 5000 })
+        .catch(() => {});
       await page.waitForTimeout(300);
       const lang0 = await page.evaluate(() => document.documentElement.lang);
       assert(lang0 === lang, `${screen} is in ${lang}, the page says ${lang0}`);

@@ -149,7 +149,7 @@ export function Eye({ seat, x, y, n }: { seat: number; x: number; y: number; n: 
       <Shape seat={seat} x={x + 6} y={y} size={6} stroke="none" />
       {n > 1 && (
         <text x={x + 12} y={y + 4} class="count">
-          {n}
+          {`${n} `}
         </text>
       )}
     </g>
@@ -231,8 +231,10 @@ function CityPiece({
         <circle class="control-ring" cx={x} cy={y} r="24.5" fill="none" stroke={seatColour(ctrl)} stroke-width="5" />
       )}
       <circle class="disc" cx={x} cy={y} r="21" />
+      {/* The trailing spaces are not drawn; they keep the texts apart as words for a reader
+          (the group's name must contain them as drawn: buttonProps). */}
       <text class="resistance" x={x} y={y - 3}>
-        {s.resistance ?? "?"}
+        {`${s.resistance ?? "?"} `}
       </text>
       {rs.map((r, k) => {
         const rx = x - rs.length * 6.5 + 13 * k + 6.5;

@@ -73,7 +73,8 @@ describe("the Ufo! screen", () => {
     const buttons = [...container.querySelectorAll(".ufo-map .space[role=button]")];
     expect(buttons.length).toBeGreaterThan(0);
     for (const b of buttons) {
-      const drawn = [...b.querySelectorAll("text")].map((t) => t.textContent).join(" ");
+      // As a reader takes the drawn texts: one after the other, their own spaces only.
+      const drawn = [...b.querySelectorAll("text")].map((t) => t.textContent).join("");
       expect(b.getAttribute("aria-label")?.startsWith(`${drawn}: `)).toBe(true);
     }
     fireEvent.keyDown(potsdam, { key: " " });
