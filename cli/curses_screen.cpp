@@ -15,21 +15,33 @@
 namespace meeple::cli {
 
 std::vector<std::string> in_columns(const std::vector<std::string>& items, int width) {
-  std::size_t widest = 0;
-  for (const auto& item : items) widest = std::max(widest, display_columns(item));
-  const std::size_t column = widest + 2;
-  const std::size_t across = width > 0 ? static_cast<std::size_t>(width - 1) / column : 1;
-  if (items.size() < 8 || across < 2) return items;
-  const std::size_t rows = (items.size() + across - 1) / across;
+  if (items.size() < 8 || width <= 0) return items;
+  // The columns are as wide as the widest item, or the second widest when
+  // the widest is wider by more than 4: that one has a row of its own after
+  // them ("stop rotating and ask" after 24 squares).
+  std::vector<std::size_t> widths;
+  for (const auto& item : items) widths.push_back(display_columns(item));
+  std::vector<std::size_t> sorted = widths;
+  std::sort(sorted.begin(), sorted.end());
+  const std::size_t second = sorted[sorted.size() - 2];
+  const std::size_t basis = sorted.back() > second + 4 ? second : sorted.back();
+  std::vector<std::string> grid, own_rows;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    (widths[i] > basis ? own_rows : grid).push_back(items[i]);
+  const std::size_t column = basis + 2;
+  const std::size_t across = static_cast<std::size_t>(width - 1) / column;
+  if (across < 2) return items;
+  const std::size_t rows = (grid.size() + across - 1) / across;
   std::vector<std::string> out;
   for (std::size_t row = 0; row < rows; ++row) {
     std::string line;
-    for (std::size_t i = row; i < items.size(); i += rows) {
-      line += items[i];
-      if (i + rows < items.size()) line += std::string(column - display_columns(items[i]), ' ');
+    for (std::size_t i = row; i < grid.size(); i += rows) {
+      line += grid[i];
+      if (i + rows < grid.size()) line += std::string(column - display_columns(grid[i]), ' ');
     }
     out.push_back(line);
   }
+  for (auto& item : own_rows) out.push_back(std::move(item));
   return out;
 }
 
@@ -50,20 +62,24 @@ int char_columns(const std::string& text, std::size_t at, std::size_t& bytes) {
 }
 
 // One line of text as rows of at most `width` columns, broken after a space
-// where there is one; the rows after the first are indented by two.
+// where there is one (after a "| " between entries where there is one); the
+// rows after the first are indented by two.
 std::vector<std::string> wrap(const std::string& line, int width) {
   std::vector<std::string> rows;
   std::string rest = line;
   while (true) {
     int cols = 0;
-    std::size_t at = 0, cut = std::string::npos, bytes = 1;
+    std::size_t at = 0, cut = std::string::npos, bar = std::string::npos, bytes = 1;
     while (at < rest.size()) {
       const int w = char_columns(rest, at, bytes);
       if (cols + w > width) break;
       cols += w;
       if (rest[at] == ' ') cut = at;
+      if (rest[at] == ' ' && at > 0 && rest[at - 1] == '|') bar = at;
       at += bytes;
     }
+    // A row of entries ("1. Alive = - | 2. Big = -") breaks between them.
+    if (at < rest.size() && bar != std::string::npos && bar >= at / 2) cut = bar;
     if (at >= rest.size()) {
       rows.push_back(rest);
       return rows;
@@ -232,8 +248,8 @@ void CursesScreen::draw() {
       continue;
     }
     if (most > 0) {
-      const std::string hint = "[PgUp/PgDn: " + std::to_string(top) + " lines above, " +
-                               std::to_string(most - top) + " below]";
+      const std::string hint = "[PgUp: " + std::to_string(top) +
+                               " above, PgDn: " + std::to_string(most - top) + " below]";
       const int gap =
           width - static_cast<int>(display_columns(text)) - static_cast<int>(display_columns(hint));
       if (gap >= 1) text += std::string(static_cast<std::size_t>(gap), ' ') + hint;

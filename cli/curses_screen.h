@@ -22,7 +22,8 @@
 namespace meeple::cli {
 
 // The choices in columns, down then across, when there are 8 or more and
-// they fit `width` (0: one a line).
+// two columns fit `width` (0: one a line); the widest choice, when it alone
+// is much wider than the others, on a row of its own after them.
 std::vector<std::string> in_columns(const std::vector<std::string>& items, int width);
 
 class CursesScreen {

@@ -187,22 +187,36 @@ void print_in_columns(const std::vector<std::string>& items, int width, std::ost
 }
 
 // The words every one of 8 or more choices starts with ("offer square"),
-// when each has words after them: the screen's panes say them once.
+// or all but one ("rotate square", and "stop rotating"), when each has words
+// after them: the screen's panes say them once. (Reversed texts: the words
+// they end with, reversed.)
 std::string common_words(const std::vector<std::string>& texts) {
   if (texts.size() < 8) return "";
-  std::string common = texts[0];
-  for (const auto& t : texts) {
-    std::size_t n = 0;
-    while (n < common.size() && n < t.size() && common[n] == t[n]) ++n;
-    common.resize(n);
-  }
-  // Whole words only, and never a whole choice.
-  const auto space = common.rfind(' ');
-  if (space == std::string::npos) return "";
-  common.resize(space + 1);
-  for (const auto& t : texts)
-    if (t.size() <= common.size()) return "";
-  return common;
+  auto shared = [&](std::size_t left_out) {
+    std::string common;
+    bool first = true;
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+      if (i == left_out) continue;
+      if (first) {
+        common = texts[i];
+        first = false;
+      }
+      std::size_t n = 0;
+      while (n < common.size() && n < texts[i].size() && common[n] == texts[i][n]) ++n;
+      common.resize(n);
+    }
+    // Whole words only, and never a whole choice.
+    const auto space = common.rfind(' ');
+    if (space == std::string::npos) return std::string();
+    common.resize(space + 1);
+    for (std::size_t i = 0; i < texts.size(); ++i)
+      if (i != left_out && texts[i].size() <= common.size()) return std::string();
+    return common;
+  };
+  std::string best = shared(texts.size());
+  for (std::size_t odd : {std::size_t{0}, texts.size() - 1})
+    if (best.empty()) best = shared(odd);
+  return best;
 }
 
 // A seat as the game's own texts name it (its catalog's "seat": Ufo!'s
@@ -699,14 +713,33 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& terminal, std
       // The screen says the words all choices start with once, in the heading.
       std::vector<std::string> choice_words;
       for (const auto& c : choices) choice_words.push_back(choice_text(c));
+      // ... and the words they end with (" (second attempt)").
       const std::string common = screen ? common_words(choice_words) : "";
+      std::string ending;
+      if (screen) {
+        std::vector<std::string> reversed;
+        for (const auto& w : choice_words) reversed.emplace_back(w.rbegin(), w.rend());
+        ending = common_words(reversed);
+        std::reverse(ending.begin(), ending.end());
+        // Something must be left of a choice that has both.
+        for (const auto& w : choice_words)
+          if (w.rfind(common, 0) == 0 && w.size() <= common.size() + ending.size()) ending.clear();
+      }
+      // A choice's words on the screen: without the shared start and end.
+      auto short_words = [&](const std::string& w) {
+        std::string rest = w.rfind(common, 0) == 0 ? w.substr(common.size()) : w;
+        if (!ending.empty() && rest.size() > ending.size() &&
+            rest.compare(rest.size() - ending.size(), ending.size(), ending) == 0)
+          rest.resize(rest.size() - ending.size());
+        return rest;
+      };
       std::vector<std::string> items;
       for (std::size_t i = 0; i < choices.size(); ++i) {
         const char mark = choices[i].json == suggestion ? '*' : ' ';
         // The screen has a column for the guide's mark only when there is one.
         items.push_back(screen ? fmt::format("{}{}. {}",
                                              suggestion.is_null() ? "" : std::string(1, mark),
-                                             choice_key(i), choice_words[i].substr(common.size()))
+                                             choice_key(i), short_words(choice_words[i]))
                                : fmt::format(" {}{:>3}. {}", mark, choice_key(i), choice_words[i]));
         if (a.show_json) items.back() += "   json " + choices[i].json.dump();
       }
@@ -714,7 +747,7 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& terminal, std
           r.undo_available(me) > 0 ? texts().text("can_undo", a.lang) : "";
       if (screen) {
         std::string heading = texts().text("your_choices", a.lang);
-        if (!common.empty()) heading += " " + common + "...";
+        if (!common.empty() || !ending.empty()) heading += " " + common + "..." + ending;
         screen->prompt(
             std::move(notes), std::move(heading), std::move(items),
             undo_hint.empty() ? std::vector<std::string>{} : std::vector<std::string>{undo_hint});
