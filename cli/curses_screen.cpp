@@ -231,14 +231,19 @@ void CursesScreen::draw() {
   scroll_ = top - anchor;
   for (int row = 0; row < board_height; ++row)
     put_row(row, board_rows[static_cast<std::size_t>(top + row)]);
-  // The log's last lines.
+  // The log's last lines; when the last line alone is taller than the
+  // pane, its start (where the sentence begins).
   std::vector<std::string> recent(log_.end() - std::min<std::ptrdiff_t>(log_.size(), 200),
                                   log_.end());
   const std::vector<std::string> log_rows = wrap_all(recent, width);
   const int shown = std::min(static_cast<int>(log_rows.size()), log_height);
+  const std::size_t last_rows = recent.empty() ? 0 : wrap(recent.back(), width).size();
+  const std::size_t first = last_rows > static_cast<std::size_t>(shown)
+                                ? log_rows.size() - last_rows
+                                : log_rows.size() - static_cast<std::size_t>(shown);
   for (int row = 0; row < shown; ++row)
     put_row(board_height + log_height - shown + row,
-            log_rows[log_rows.size() - static_cast<std::size_t>(shown - row)], A_BOLD);
+            log_rows[first + static_cast<std::size_t>(row)], A_BOLD);
   // The prompt, its heading highlighted with the board's scroll state.
   const int prompt_top = height - 1 - prompt_height;
   for (int row = 0; row < prompt_height; ++row) {
