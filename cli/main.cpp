@@ -166,7 +166,8 @@ int main(int argc, char** argv) {
                      "Keep the game in this file (default: a new file in the folder below)");
   c_play->add_option("--resume", pl.resume_file, "Go on with a kept game");
   c_play->add_flag("--plain", pl.plain,
-                   "One line per choice even on a terminal (for screen readers; pipes always)");
+                   "Lines even on a terminal: no screen of panes, one choice a line (for "
+                   "screen readers; pipes always)");
   c_play->footer("Every game is kept as it goes (quit and Ctrl-D included), by default in " +
                  (meeple::cli::kept_games_folder().empty()
                       ? std::string("$XDG_DATA_HOME/meeple/games or ~/.local/share/meeple/games")
@@ -185,7 +186,8 @@ int main(int argc, char** argv) {
   auto* learn_seed = c_learn->add_option("--seed", lr.seed, "Another deal (for guide authors)");
   c_learn->add_flag("--json", lr.show_json, "Show each choice's JSON form (for guide authors)");
   c_learn->add_option("--guide", lr.guide_file, "A guide script file instead of the game's own");
-  c_learn->add_flag("--plain", lr.plain, "One line per choice even on a terminal");
+  c_learn->add_flag("--plain", lr.plain,
+                    "Lines even on a terminal: no screen of panes, one choice a line");
 
   meeple::server::ServerOptions sv;
   auto* c_serve =

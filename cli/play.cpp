@@ -21,6 +21,7 @@
 
 #include "cli/choice_input.h"
 #include "cli/commands.h"
+#include "cli/curses_screen.h"
 #include "cli/rules_text.h"
 #include "core/i18n.h"
 #include "core/record.h"
@@ -144,15 +145,20 @@ void print_events(const std::vector<std::string>& events, const char* heading,
   }
 }
 
-void print_board(const room::Room& r, Seat me, const std::string& lang, std::ostream& out) {
+// The board as `me` sees it: the game's text, else its view rendered.
+std::string board_text(const room::Room& r, Seat me, const std::string& lang) {
   std::string text = r.text_view(me, lang);
-  out << "\n";
-  if (!text.empty()) {
-    out << text;
-    if (text.back() != '\n') out << "\n";
-  } else {
-    render_json(r.view(me), out, 2);
+  if (text.empty()) {
+    std::ostringstream json;
+    render_json(r.view(me), json, 2);
+    text = json.str();
   }
+  if (!text.empty() && text.back() != '\n') text += "\n";
+  return text;
+}
+
+void print_board(const room::Room& r, Seat me, const std::string& lang, std::ostream& out) {
+  out << "\n" << board_text(r, me, lang);
 }
 
 void print_help(const room::Room& r, Seat me, const std::string& lang, std::ostream& out) {
@@ -174,27 +180,43 @@ int terminal_columns(const std::ostream& out) {
   return ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 0 ? w.ws_col : 80;
 }
 
-// A long list of short items in columns, down then across, when they fit
-// `width` (0: one a line), so that a decision's list (25 squares) leaves
-// the board above it on the screen.
+// A long list of short items in columns (cli/curses_screen.h), so that a
+// decision's list (25 squares) leaves the board above it on the screen.
 void print_in_columns(const std::vector<std::string>& items, int width, std::ostream& out) {
-  std::size_t widest = 0;
-  for (const auto& item : items) widest = std::max(widest, display_columns(item));
-  const std::size_t column = widest + 2;
-  const std::size_t across = width > 0 ? static_cast<std::size_t>(width - 1) / column : 1;
-  if (items.size() < 8 || across < 2) {
-    for (const auto& item : items) out << item << "\n";
-    return;
-  }
-  const std::size_t rows = (items.size() + across - 1) / across;
-  for (std::size_t row = 0; row < rows; ++row) {
-    std::string line;
-    for (std::size_t i = row; i < items.size(); i += rows) {
-      line += items[i];
-      if (i + rows < items.size()) line += std::string(column - display_columns(items[i]), ' ');
+  for (const auto& line : in_columns(items, width)) out << line << "\n";
+}
+
+// The words every one of 8 or more choices starts with ("offer square"),
+// or all but one ("rotate square", and "stop rotating"), when each has words
+// after them: the screen's panes say them once. (Reversed texts: the words
+// they end with, reversed.)
+std::string common_words(const std::vector<std::string>& texts) {
+  if (texts.size() < 8) return "";
+  auto shared = [&](std::size_t left_out) {
+    std::string common;
+    bool first = true;
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+      if (i == left_out) continue;
+      if (first) {
+        common = texts[i];
+        first = false;
+      }
+      std::size_t n = 0;
+      while (n < common.size() && n < texts[i].size() && common[n] == texts[i][n]) ++n;
+      common.resize(n);
     }
-    out << line << "\n";
-  }
+    // Whole words only, and never a whole choice.
+    const auto space = common.rfind(' ');
+    if (space == std::string::npos) return std::string();
+    common.resize(space + 1);
+    for (std::size_t i = 0; i < texts.size(); ++i)
+      if (i != left_out && texts[i].size() <= common.size()) return std::string();
+    return common;
+  };
+  std::string best = shared(texts.size());
+  for (std::size_t odd : {std::size_t{0}, texts.size() - 1})
+    if (best.empty()) best = shared(odd);
+  return best;
 }
 
 // A seat as the game's own texts name it (its catalog's "seat": Ufo!'s
@@ -404,7 +426,7 @@ std::string default_record_path(const std::string& game, std::uint64_t seed) {
 
 }  // namespace
 
-int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ostream& err) {
+int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& terminal, std::ostream& err) {
   PlayArgs a = args;
   // --resume: the game, its table and its moves come from the kept record.
   std::optional<GameRecord> resumed;
@@ -530,10 +552,49 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ost
     return true;
   };
   if (!keep()) return 2;
+  // On a terminal (not --plain) the screen of panes (cli/curses_screen.h):
+  // what the line mode prints goes to its log, and the board and the
+  // choices to their panes; elsewhere (pipes, screen readers) lines.
+  std::unique_ptr<CursesScreen> screen;
+  if (!a.plain && &in == &std::cin && &terminal == &std::cout && isatty(STDIN_FILENO) &&
+      isatty(STDOUT_FILENO))
+    screen = CursesScreen::open();
+  std::ostringstream logged;
+  std::ostream& out = screen ? logged : terminal;
+  auto to_log = [&] {
+    if (!screen) return;
+    screen->log(logged.str());
+    logged.str("");
+  };
+  // The screen closes; what is left to say goes to the terminal as lines.
+  auto close_screen = [&] {
+    if (!screen) return;
+    screen.reset();
+    terminal << logged.str() << std::flush;
+    logged.str("");
+  };
   auto left = [&](const char* why) {
-    out << "\n" << texts().text(why, a.lang) << "\n";
-    if (!kept_at.empty()) out << texts().format("kept", a.lang, {{"file", kept_at}}) << "\n";
+    close_screen();
+    terminal << "\n" << texts().text(why, a.lang) << "\n";
+    if (!kept_at.empty()) terminal << texts().format("kept", a.lang, {{"file", kept_at}}) << "\n";
     return 0;
+  };
+  // A typed line: the screen's input line, else standard input.
+  auto read_line = [&](std::string& line) -> bool {
+    if (!screen) {
+      out << "> " << std::flush;
+      return static_cast<bool>(std::getline(in, line));
+    }
+    to_log();
+    return screen->read_line(line);
+  };
+  auto show_board = [&](Seat me) {
+    if (screen) {
+      to_log();
+      screen->board(board_text(r, me, a.lang));
+    } else {
+      print_board(r, me, a.lang, out);
+    }
   };
   if (guide) {
     out << texts().format("learn_welcome", a.lang,
@@ -580,13 +641,23 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ost
   Seat shown = several ? kSpectator : people[0];
   auto curtain = [&](Seat next) -> bool {
     if (next == shown) return true;
-    out << "\x1b[2J\x1b[3J\x1b[H"
-        << texts().format("curtain", a.lang, {{"seat", std::to_string(next)}}) << "\n> "
-        << std::flush;
     std::string line;
-    if (!std::getline(in, line)) return false;
-    out << "\x1b[2J\x1b[3J\x1b[H"
-        << texts().format("seat_turn", a.lang, {{"seat", std::to_string(next)}}) << "\n";
+    if (screen) {
+      logged.str("");
+      screen->clear_log();
+      screen->board("");
+      screen->prompt({}, texts().format("curtain", a.lang, {{"seat", std::to_string(next)}}), {},
+                     {});
+      if (!screen->read_line(line)) return false;
+      screen->clear_log();
+    } else {
+      out << "\x1b[2J\x1b[3J\x1b[H"
+          << texts().format("curtain", a.lang, {{"seat", std::to_string(next)}}) << "\n> "
+          << std::flush;
+      if (!std::getline(in, line)) return false;
+      out << "\x1b[2J\x1b[3J\x1b[H";
+    }
+    out << texts().format("seat_turn", a.lang, {{"seat", std::to_string(next)}}) << "\n";
     shown = next;
     return true;
   };
@@ -607,52 +678,113 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ost
       }
     if (!curtain(me)) return left("input_ended");
     print_news(me);
-    print_board(r, me, a.lang, out);
+    show_board(me);
     bool acted = false;
+    bool paged = false;  // help or rules fill the board pane until the next line
     while (!acted) {
       const std::vector<room::Choice> choices = r.choices(me, a.lang);
+      if (screen && !paged) {
+        to_log();  // the news before the board: not a reply at this decision
+        screen->board(board_text(r, me, a.lang));
+      }
+      paged = false;
       Json suggestion;
+      // The guide's notes: paragraphs of their own in the line mode.
+      std::vector<std::string> notes;
+      auto note_line = [&](const std::string& text, bool paragraph) {
+        if (screen)
+          notes.push_back(text);
+        else
+          out << (paragraph ? "\n" : "") << text << "\n";
+      };
       if (guide) {
         const room::GuideNote note = room::guide_note(*guide, r, a.lang);
         if (!note.instead.empty())
-          out << "\n" << texts().format("guide", a.lang, {{"text", note.instead}}) << "\n";
+          note_line(texts().format("guide", a.lang, {{"text", note.instead}}), true);
         if (!note.text.empty())
-          out << "\n" << texts().format("guide", a.lang, {{"text", note.text}}) << "\n";
+          note_line(texts().format("guide", a.lang, {{"text", note.text}}), true);
         if (!note.rules.empty())
-          out << texts().format("guide_rules", a.lang,
-                                {{"section", section_title(game->name(), a.lang, note.rules)}})
-              << "\n";
+          note_line(texts().format("guide_rules", a.lang,
+                                   {{"section", section_title(game->name(), a.lang, note.rules)}}),
+                    false);
         suggestion = note.suggestion;
-        if (!suggestion.is_null()) out << texts().text("guide_mark", a.lang) << "\n";
+        if (!suggestion.is_null()) note_line(texts().text("guide_mark", a.lang), false);
       }
-      out << texts().text("your_choices", a.lang) << "\n";
+      // The screen says the words all choices start with once, in the heading.
+      std::vector<std::string> choice_words;
+      for (const auto& c : choices) choice_words.push_back(choice_text(c));
+      // ... and the words they end with (" (second attempt)").
+      const std::string common = screen ? common_words(choice_words) : "";
+      std::string ending;
+      if (screen) {
+        std::vector<std::string> reversed;
+        for (const auto& w : choice_words) reversed.emplace_back(w.rbegin(), w.rend());
+        ending = common_words(reversed);
+        std::reverse(ending.begin(), ending.end());
+        // Something must be left of a choice that has both.
+        for (const auto& w : choice_words)
+          if (w.rfind(common, 0) == 0 && w.size() <= common.size() + ending.size()) ending.clear();
+      }
+      // A choice's words on the screen: without the shared start and end.
+      auto short_words = [&](const std::string& w) {
+        std::string rest = w.rfind(common, 0) == 0 ? w.substr(common.size()) : w;
+        if (!ending.empty() && rest.size() > ending.size() &&
+            rest.compare(rest.size() - ending.size(), ending.size(), ending) == 0)
+          rest.resize(rest.size() - ending.size());
+        return rest;
+      };
       std::vector<std::string> items;
       for (std::size_t i = 0; i < choices.size(); ++i) {
-        items.push_back(fmt::format(" {}{:>3}. {}", choices[i].json == suggestion ? '*' : ' ',
-                                    choice_key(i), choice_text(choices[i])));
+        const char mark = choices[i].json == suggestion ? '*' : ' ';
+        // The screen has a column for the guide's mark only when there is one.
+        items.push_back(screen ? fmt::format("{}{}. {}",
+                                             suggestion.is_null() ? "" : std::string(1, mark),
+                                             choice_key(i), short_words(choice_words[i]))
+                               : fmt::format(" {}{:>3}. {}", mark, choice_key(i), choice_words[i]));
         if (a.show_json) items.back() += "   json " + choices[i].json.dump();
       }
-      print_in_columns(items, a.plain ? 0 : terminal_columns(out), out);
-      if (r.undo_available(me) > 0) out << texts().text("can_undo", a.lang) << "\n";
-      out << "> " << std::flush;
+      const std::string undo_hint =
+          r.undo_available(me) > 0 ? texts().text("can_undo", a.lang) : "";
+      if (screen) {
+        std::string heading = texts().text("your_choices", a.lang);
+        if (!common.empty() || !ending.empty()) heading += " " + common + "..." + ending;
+        screen->prompt(
+            std::move(notes), std::move(heading), std::move(items),
+            undo_hint.empty() ? std::vector<std::string>{} : std::vector<std::string>{undo_hint});
+      } else {
+        out << texts().text("your_choices", a.lang) << "\n";
+        print_in_columns(items, a.plain ? 0 : terminal_columns(out), out);
+        if (!undo_hint.empty()) out << undo_hint << "\n";
+      }
       std::string line;
-      if (!std::getline(in, line)) return left("input_ended");
+      if (!read_line(line)) return left("input_ended");
       line.erase(0, line.find_first_not_of(" \t\r"));
       line.erase(line.find_last_not_of(" \t\r") + 1);
       if (line.empty()) continue;
       if (is_command(line, {"quit", "exit", "esci", "나가기"})) return left("bye");
       if (is_command(line, {"help", "?", "aiuto", "도움말"})) {
-        print_help(r, me, a.lang, out);
+        std::ostringstream help;
+        print_help(r, me, a.lang, help);
+        if (screen)
+          screen->page(help.str());
+        else
+          out << help.str();
+        paged = screen != nullptr;
         continue;
       }
       if (is_command(line, {"board", "tavolo", "판"})) {
-        print_board(r, me, a.lang, out);
+        show_board(me);
         continue;
       }
       if (is_command(line, {"rules", "regole", "규칙"})) {
         std::string_view rules = rules_text(game->name(), a.lang);
-        out << (rules.empty() ? texts().text("no_rules", a.lang) + "\n"
-                              : rules_for_terminal(rules));
+        const std::string text =
+            rules.empty() ? texts().text("no_rules", a.lang) + "\n" : rules_for_terminal(rules);
+        if (screen)
+          screen->page(text);
+        else
+          out << text;
+        paged = screen != nullptr;
         continue;
       }
       MaybeError e;
@@ -668,9 +800,7 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ost
         // A choice's letter, a number shown on a thing, or words naming one
         // choice (cli/choice_input.h); else words naming one free action
         // (First Contact's note pad: "note Alive 3").
-        std::vector<std::string> words;
-        for (const auto& c : choices) words.push_back(choice_text(c));
-        TypedChoice typed = read_choice(words, line, true);
+        TypedChoice typed = read_choice(choice_words, line, true);
         std::vector<room::Choice> free;
         if (typed.kind == TypedChoice::Kind::kNone && has_word(line) && r.has_free_actions(me)) {
           free = r.free_choices(me, a.lang);
@@ -726,11 +856,14 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ost
   }
   // The end is public: everyone may look.
   const Seat me = several ? kSpectator : people[0];
+  // The end is written as lines: on a terminal after the screen closes, so
+  // that it stays in the terminal's scroll-back.
   if (several) out << "\x1b[2J\x1b[3J\x1b[H";
   if (!several) print_news(me);
   print_board(r, me, a.lang, out);
   print_result(r, me, a.lang, out);
   if (!kept_at.empty()) out << texts().format("kept_finished", a.lang, {{"file", kept_at}}) << "\n";
+  close_screen();
   return 0;
 }
 

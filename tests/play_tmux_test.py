@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """`meeple play` as a person at a keyboard sees it (issue 32): each test runs
-the binary in a detached tmux session of 100x30, types keys with send-keys
-and reads the screen (and its scroll-back) with capture-pane. Prints
-`N passed, N failed`; exit status 1 when any failed.
+the binary in a detached tmux session of 100x30 (or 80x24), types keys with
+send-keys and reads the screen (and its scroll-back) with capture-pane.
+The tests of what is typed and said run the line mode (--plain) and read its
+scroll-back; the screen of panes (ncurses, cli/curses_screen.h) is tested by
+what is in view. Prints `N passed, N failed`; exit status 1 when any failed.
 
 usage: play_tmux_test.py BINARY [NAME_FILTER]
 """
@@ -30,8 +32,11 @@ class Screen:
 
     count = 0
 
-    def __init__(self, args, width=100, height=30, env=None, folder=None):
+    def __init__(self, args, width=100, height=30, env=None, folder=None, plain=True):
+        """`plain`: the line mode (--plain) for play and learn; else the screen of panes."""
         Screen.count += 1
+        if plain and args and args[0] in ("play", "learn"):
+            args = [*args, "--plain"]
         self.name = f"meeple-play-test-{os.getpid()}-{Screen.count}"
         self.dir = folder or tempfile.mkdtemp(prefix="meeple-play-")
         env_words = " ".join(f"{k}={shlex.quote(v)}" for k, v in (env or {}).items())
@@ -61,6 +66,20 @@ class Screen:
         """The window and all that scrolled away."""
         return subprocess.run([*TMUX, "capture-pane", "-p", "-J", "-S", "-", "-t", self.name],
                               capture_output=True, text=True, check=True).stdout
+
+    def resize(self, width, height):
+        subprocess.run([*TMUX, "resize-window", "-t", self.name, "-x", str(width), "-y",
+                        str(height)], check=True)
+
+    def wait_in_view(self, text, seconds=20):
+        """Waits until `text` is in the window; the window then, else None."""
+        end = time.time() + seconds
+        while time.time() < end:
+            s = self.visible()
+            if text in s:
+                return s
+            time.sleep(0.1)
+        return None
 
     def wait_for(self, text, seconds=20, after=0):
         """Waits until `text` shows (in the whole scroll-back, past position `after`)."""
@@ -345,32 +364,186 @@ def small_wording():
 
 
 @test
+def plain_under_tmux_is_the_line_output():
+    """--plain on a terminal: the line output (one choice a line, the "> " prompt, every
+    screen kept in the scroll-back), no screen of panes."""
+    s = Screen(FC_EARTHLING, plain=True)
+    try:
+        s.wait_for("Your choices")
+        for typed, shown in [("knowledge", "You: ask for the glyph of Knowledge"),
+                             ("alive", "You: secretly choose Alive"),
+                             ("23", "You: rotate square 23 (Train)"),
+                             ("stop", "offer the square you think")]:
+            s.type(typed)
+            s.wait_for(shown)
+        text = s.settle()
+        check("--plain: one choice a line",
+              "\n    a. offer square 0 (Papyrus)\n    b. offer square 1 (Honey)\n" in text, text)
+        check("--plain: the prompt and the typed lines stay in the scroll-back",
+              "> knowledge\nYou: ask for the glyph of Knowledge" in text and
+              text.count("Your choices:") >= 4 and text.rstrip().endswith(">"), text[-2000:])
+        check("--plain: no alternate screen (the welcome is still in the scroll-back)",
+              text.lstrip().startswith("First Contact"), text[:300])
+    finally:
+        s.close()
+
+
+def fc_to_the_offer(s):
+    """On the screen of panes: the earthling asks, rotates square 23 and stops; the window
+    at the offer prompt, else None."""
+    for typed, shown in [("knowledge", "secretly choose ..."), ("alive", "rotate square"),
+                         ("23", "(1 card rotated)"), ("stop", "offer square ...")]:
+        if s.wait_in_view("Your choices") is None:
+            return None
+        time.sleep(0.3)
+        s.type(typed)
+        if s.wait_in_view(shown) is None:
+            return None
+    time.sleep(0.5)
+    return s.visible()
+
+
+OFFER_NEEDS = {
+    "the alien's message": "Message of the alien (seat 0): glyph 14 (ladder), glyph 21",
+    "the answer": "rotated 23 Train; answer: glyph 14 (ladder)",
+    "the note pad's first row": "1. Alive = - | 2. Big = -",
+    "the note pad's last row": "25. Power = -",
+    "the prompt's heading": "Your choices: offer square ...",
+    "the first choice": "a. 0 (Papyrus)",
+    "the last choice": "y. 24 (Computer)",
+}
+FIELD_ROWS = ["0 Papyrus | 1 Honey", "5 Tree | 6 Ink", "10 Compass | 11 Amphora",
+              "15 Needle | 16 Sword", "20 Feather | 21 Bread | 22 Soup | 23 Train | 24 Computer"]
+
+
+@test
 def the_offer_prompt_fits_100x30():
-    """First Contact at 100x30: at the offer prompt the window shows the alien's message, the
-    answers, the note pad and all 25 squares to offer; --plain keeps one choice a line."""
-    for plain in [False, True]:
-        s = Screen(FC_EARTHLING + (["--plain"] if plain else []))
-        try:
-            s.wait_for("Your choices")
-            for typed, shown in [("knowledge", "You: ask for the glyph of Knowledge"),
-                                 ("alive", "You: secretly choose Alive"),
-                                 ("23", "You: rotate square 23 (Train)"),
-                                 ("stop", "offer the square you think")]:
-                s.type(typed)
-                s.wait_for(shown)
-            s.settle()
-            window = s.visible()
-            if plain:
-                check("--plain: one choice a line",
-                      "\n    a. offer square 0 (Papyrus)\n    b. offer square 1 (Honey)\n" in
-                      s.everything(), window)
-            else:
-                for needed in ["Message of the alien (seat 0): glyph", "answer: glyph",
-                               "Your note pad", "25. Power", "a. offer square 0 (Papyrus)",
-                               "y. offer square 24 (Computer)", "You are asked: offer"]:
-                    check(f"in view at 100x30: {needed}", needed in window, window)
-        finally:
-            s.close()
+    """First Contact at 100x30 on the screen of panes: at the offer prompt the window shows
+    the alien's message, the answer, the note pad, the field's squares and all 25 squares to
+    offer; a typed number offers that square."""
+    s = Screen(FC_EARTHLING, plain=False)
+    try:
+        window = fc_to_the_offer(s)
+        check("100x30: reached the offer prompt", window is not None, s.visible())
+        window = window or ""
+        lines = window.rstrip("\n").split("\n")
+        check("100x30: the screen is 30 rows", len(lines) <= 30, window)
+        for what, needed in OFFER_NEEDS.items():
+            check(f"in view at 100x30: {what}", needed in window, window)
+        check("100x30: the input line last", lines[-1].startswith(">"), window)
+        for row in FIELD_ROWS:
+            check(f"in view at 100x30: the field's {row[:12]}...", row in window, window)
+        # Typed with a slip, taken back with backspace: 7 offers square 7, and the second
+        # attempt lists every square but 7.
+        s.type("8", enter=False)
+        s.key("BSpace")
+        s.type("7")
+        window = s.wait_in_view("offer square ... (second attempt)") or s.visible()
+        check("a typed number offers that square (after a backspace)",
+              "offered square 7 (Dress)" in window and "g. 6 (Ink)" in window and
+              "h. 8 (Obelisk)" in window and "y. pass (no second offer)" in window, window)
+    finally:
+        s.close()
+
+
+@test
+def at_80x24_the_decision_stays_in_view():
+    """First Contact at 80x24: less of the board, but the message, the note pad and the 25
+    choices are in view (not yet the answer: it is two rows above, one PageUp away);
+    PageUp shows the board's top, PageDown goes back."""
+    s = Screen(FC_EARTHLING, width=80, height=24, plain=False)
+    try:
+        window = fc_to_the_offer(s) or ""
+        lines = window.rstrip("\n").split("\n")
+        check("80x24: the screen is 24 rows", 0 < len(lines) <= 24, window)
+        check("80x24: no row wider than 80",
+              all(len(line) <= 80 for line in lines), window)
+        for what, needed in OFFER_NEEDS.items():
+            if what != "the answer":
+                check(f"in view at 80x24: {what}", needed in window, window)
+        check("80x24: the input line last", lines[-1].startswith(">"), window)
+        check("80x24: the board's top is scrolled away", "First Contact (English rules" not in
+              window and "above, PgDn" in window, window)
+        s.key("PageUp")
+        half = s.wait_in_view("rotated 23 Train; answer: glyph 14") or s.visible()
+        check("80x24: one PageUp shows the answer",
+              "rotated 23 Train; answer: glyph 14" in half and
+              "Your choices: offer square ..." in half, half)
+        s.key("PageUp")
+        top = s.wait_in_view("First Contact (English rules") or s.visible()
+        check("80x24: PageUp shows the board's top", "First Contact (English rules" in top and
+              "0 Papyrus | 1 Honey" in top, top)
+        s.key("PageDown")
+        s.key("PageDown")
+        time.sleep(0.5)
+        back = s.visible()
+        check("80x24: PageDown goes back to the decision", "25. Power = -" in back and
+              "First Contact (English rules" not in back, back)
+    finally:
+        s.close()
+
+
+@test
+def resize_lays_the_screen_out_again():
+    """From 100x30 to 80x24 and back: the panes follow the window; the choices and the input
+    line stay in view."""
+    s = Screen(FC_EARTHLING, plain=False)
+    try:
+        window = fc_to_the_offer(s) or ""
+        check("resize: at the offer prompt", "Your choices: offer square ..." in window, window)
+        s.resize(80, 24)
+        time.sleep(1)
+        small = s.visible()
+        lines = small.rstrip("\n").split("\n")
+        check("resize to 80x24: 24 rows, none wider than 80",
+              len(lines) <= 24 and all(len(line) <= 80 for line in lines), small)
+        check("resize to 80x24: the choices in 4 columns", "a. 0 (Papyrus)" in small and
+              "y. 24 (Computer)" in small and
+              any(line.count(". ") >= 4 and "(" in line for line in lines), small)
+        check("resize to 80x24: the input line last", lines[-1].startswith(">"), small)
+        s.resize(100, 30)
+        time.sleep(1)
+        big = s.visible()
+        for row in FIELD_ROWS:
+            check(f"resize back to 100x30: the field's {row[:12]}...", row in big, big)
+    finally:
+        s.close()
+
+
+@test
+def ctrl_d_keeps_the_game_on_the_screen_of_panes():
+    """Ctrl-D on the screen of panes leaves it, says where the game is kept, and --resume goes
+    on where it was (on the screen of panes again)."""
+    s = Screen(FC_EARTHLING + ["--record", "kept.json"], plain=False)
+    folder = s.dir
+    try:
+        for typed, shown in [("knowledge", "secretly choose ..."), ("alive", "rotate square"),
+                             ("23", "rotated 23 Train")]:
+            s.wait_in_view("Your choices")
+            time.sleep(0.3)
+            s.type(typed)
+            s.wait_in_view(shown)
+        s.key("C-d")
+        text = s.wait_for("EXITED")
+        check("Ctrl-D says where the game is kept (after the screen closed)",
+              text is not None and "meeple play --resume kept.json" in s.visible(),
+              text or s.visible())
+        check("Ctrl-D: the file is there", os.path.exists(os.path.join(folder, "kept.json")))
+    finally:
+        s.close()
+    s = Screen(["play", "--resume", "kept.json"], folder=folder, plain=False)
+    try:
+        window = s.wait_in_view("rotated 23 Train")
+        check("resumed on the screen of panes where it was",
+              window is not None and "Your choices" in window, s.visible())
+        s.type("stop")
+        window = s.wait_in_view("offer square ...")
+        check("the resumed game goes on", window is not None, s.visible())
+        s.type("quit")
+        check("quit leaves and keeps", s.wait_for("EXITED") is not None and
+              "meeple play --resume kept.json" in s.visible(), s.visible())
+    finally:
+        s.close()
 
 
 if __name__ == "__main__":

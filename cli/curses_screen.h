@@ -1,0 +1,70 @@
+// `meeple play` on a terminal (issue 32): the same sections the line mode
+// prints one after another (the board, the log of what happened, the
+// prompt with its choices) laid out in panes of one ncurses screen that
+// fits the terminal and is laid out again when the terminal is resized.
+// - The board pane shows the board's end (where the decision is) when the
+//   board is longer than the pane; PageUp/PageDown scroll it, and a page
+//   (help, rules) shown in it opens at its top.
+// - The prompt pane at the bottom holds the guide's notes, the choices in
+//   columns and the input line (backspace and Ctrl-U edit it); Ctrl-D on an
+//   empty line ends the input, as end of file does in the line mode.
+// - The log pane between them shows the log's last lines: what the board
+//   and the prompt leave free (at least one line on 30 rows or more), and
+//   more (up to half) for the replies to what was typed at this decision.
+// The texts themselves come from the shared game text code (games/*/text.cpp)
+// and cli/play.cpp; this file only lays them out.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace meeple::cli {
+
+// The choices in columns, down then across, when there are 8 or more and
+// two columns fit `width` (0: one a line); the widest choice, when it alone
+// is much wider than the others, on a row of its own after them.
+std::vector<std::string> in_columns(const std::vector<std::string>& items, int width);
+
+class CursesScreen {
+ public:
+  // The screen on this process's terminal (stdin and stdout), or nullptr when
+  // curses cannot drive it (no terminal description for $TERM).
+  static std::unique_ptr<CursesScreen> open();
+  ~CursesScreen();
+  CursesScreen(const CursesScreen&) = delete;
+  CursesScreen& operator=(const CursesScreen&) = delete;
+
+  // The board pane's text; its end is in view.
+  void board(std::string text);
+  // A page (help, rules) in the board pane, from its top, until the next board.
+  void page(std::string text);
+  // Appends to the log (the text's lines; a trailing newline ends a line).
+  void log(const std::string& text);
+  // Empties the log (another person's turn behind the curtain).
+  void clear_log();
+  // The prompt pane: notes above the choices, the heading, the choices (laid
+  // out in columns to the pane's width) and the lines under them.
+  void prompt(std::vector<std::string> notes, std::string heading, std::vector<std::string> items,
+              std::vector<std::string> footer);
+  // Waits for a typed line (also scrolls, re-lays out on resize); false on
+  // Ctrl-D with an empty line. The line typed is echoed into the log.
+  bool read_line(std::string& line);
+
+ private:
+  CursesScreen() = default;
+  void draw();
+
+  void* terminal_ = nullptr;  // curses' SCREEN (kept out of this header: its macros)
+  std::string board_;
+  bool board_is_page_ = false;
+  int scroll_ = 0;  // board lines scrolled from the anchored position
+  std::vector<std::string> log_;
+  std::string log_partial_;
+  int fresh_ = 0;  // log lines since the board last changed: the replies at this decision
+  std::vector<std::string> notes_, items_, footer_;
+  std::string heading_;
+  std::string input_;
+};
+
+}  // namespace meeple::cli
