@@ -176,6 +176,42 @@ function report(game, s) {
   );
 }
 
+/**
+ * The earthling's note pad by tapping: a glyph of the glyph pad (the pen), then
+ * a characteristic's cell writes it there; the × beside the cell clears it; a
+ * second note stays. Each of these targets is 44x44 px at least.
+ */
+async function takeNotes(page) {
+  const sizes = [];
+  const measure = async (sel) => {
+    const b = await page.locator(sel).boundingBox();
+    sizes.push(`${sel} ${b.width.toFixed(1)}x${b.height.toFixed(1)}`);
+    return Math.min(b.width, b.height);
+  };
+  const pen = (g) => `.fc-glyph-pad button.fc-key.pen[data-glyph="${g}"]`;
+  const cell = (c) => `.fc-note-cells li[data-characteristic="${c}"] .fc-note-cell`;
+  const [first, second] = await page.$$eval(".fc-note-cells li", (lis) =>
+    lis.slice(0, 2).map((li) => li.getAttribute("data-characteristic")),
+  );
+  let small = Infinity;
+  small = Math.min(small, await measure(pen(5)));
+  await page.tap(pen(5));
+  small = Math.min(small, await measure(cell(first)));
+  await page.tap(cell(first));
+  await page.waitForSelector(`${cell(first)}[data-glyph="5"]`);
+  const clear = `.fc-note-cells li[data-characteristic="${first}"] .fc-note-x`;
+  small = Math.min(small, await measure(clear));
+  await page.tap(clear);
+  await page.waitForSelector(`${cell(first)}[data-glyph=""]`);
+  await page.tap(pen(9));
+  await page.tap(cell(second));
+  await page.waitForSelector(`${cell(second)}[data-glyph="9"]`);
+  assert(small >= 44, `the note pad's targets are 44x44 px at least: ${sizes.join(", ")}`);
+  // For looking at (not in docs/screenshots): the note pad on the phone.
+  await page.locator(".fc-notes").scrollIntoViewIfNeeded();
+  await screenshot(page, "first-contact-notes-phone");
+}
+
 export const tests = {
   "First Contact, 7 players on phones (an alien and an earthling), played to the end by tapping the board": async ({
     server,
@@ -189,6 +225,7 @@ export const tests = {
     // The earthling with squares to tap (rotate or offer) once items are covered: a round's play shows.
     const shoot = (p, s) => p.seat === 3 && s.acts.some((x) => x.kind === "fc-sq") && s.covered > 0;
     shoot.take = async (p) => {
+      await takeNotes(p.page);
       await threeSizes(p.page, {
         phone: "first-contact-phone",
         small: "first-contact-phone-360",
