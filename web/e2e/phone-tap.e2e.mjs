@@ -70,6 +70,7 @@ async function look(page, acts, buttons) {
         finished: document.querySelector("main.table")?.getAttribute("data-phase") === "finished",
         wide: document.documentElement.scrollWidth - innerWidth,
         covered: document.querySelectorAll(".fc-sq.covered").length,
+        writing: Number(document.querySelector(".fc-compose-line")?.getAttribute("data-count") ?? 0),
         acts: els.map((e, i) => ({
           i,
           action: e.getAttribute("data-action"),
@@ -113,14 +114,15 @@ async function threeSizes(page, names, check = async () => {}) {
 /**
  * Plays every person's seat by tapping, until the game ends. `pick` chooses
  * among the enabled actions of one look (pieces before buttons, mostly);
- * `shoot` says when to take the screenshots, on which person.
+ * `shots` say when to take the screenshots (`when(person, look)`) and how
+ * (`take(person)`); each is taken once, and all must be.
  */
-async function playByTapping(people, { acts, buttons, root, limit, shoot }) {
+async function playByTapping(people, { acts, buttons, root, limit, shots }) {
   const stats = { taps: 0, boardTaps: 0, smallest: null, under44: new Set() };
   let seed = 7;
   const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const started = Date.now();
-  let shot = false;
+  const taken = new Set();
   for (;;) {
     assert(Date.now() - started < limit, `the game ends within ${limit / 1000} s (${stats.taps} taps)`);
     let acted = false;
@@ -131,9 +133,10 @@ async function playByTapping(people, { acts, buttons, root, limit, shoot }) {
       if (s.finished) continue;
       finished = false;
       if (!s.acts.length) continue;
-      if (!shot && shoot(p, s)) {
-        shot = true;
-        await shoot.take(p);
+      const shot = shots.find((x) => !taken.has(x) && x.when(p, s));
+      if (shot) {
+        taken.add(shot);
+        await shot.take(p);
         continue;
       }
       const pieces = s.acts.filter((x) => !x.button);
@@ -158,13 +161,21 @@ async function playByTapping(people, { acts, buttons, root, limit, shoot }) {
     if (finished) break;
     if (!acted) await people[0].page.waitForTimeout(150);
   }
-  assert(shot, "the screenshots were taken mid-game");
+  assert(taken.size === shots.length, `the screenshots were taken mid-game (${taken.size} of ${shots.length})`);
   assert(!stats.under44.size, `tapped targets under 44x44 px: ${[...stats.under44].join(", ")}`);
   for (const p of people) {
     await p.page.waitForSelector(`.end-screen ${root}`);
     const wide = await p.page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     assert(wide <= 0, `seat ${p.seat}: the end screen scrolls sideways by ${wide} px`);
     assert(!p.errors.length, `seat ${p.seat}: no script errors: ${p.errors.join("; ")}`);
+    // Nothing of the result hides behind a scroll of its own: every table shows whole.
+    const cut = await p.page.$$eval(".end-screen table", (tables) =>
+      tables.filter((t) => t.parentElement.scrollWidth > t.parentElement.clientWidth + 1).map((t) => t.className),
+    );
+    assert(!cut.length, `seat ${p.seat}: result tables wider than the phone: ${cut.join(", ")}`);
+    // For looking at (not in docs/screenshots): each person's end screen on the phone.
+    await p.page.locator(".end-screen").scrollIntoViewIfNeeded();
+    await screenshot(p.page, `phone-tap-end-${root.slice(1)}-${p.seat}`);
   }
   return stats;
 }
@@ -222,23 +233,31 @@ export const tests = {
     for (const p of people) await p.page.waitForSelector(".fc");
     assert((await people[0].page.getAttribute(".fc", "data-role")) === "alien", "seat 0 is an alien");
     assert((await people[1].page.getAttribute(".fc", "data-role")) === "earthling", "seat 3 is an earthling");
-    // The earthling with squares to tap (rotate or offer) once items are covered: a round's play shows.
-    const shoot = (p, s) => p.seat === 3 && s.acts.some((x) => x.kind === "fc-sq") && s.covered > 0;
-    shoot.take = async (p) => {
-      await takeNotes(p.page);
-      await threeSizes(p.page, {
-        phone: "first-contact-phone",
-        small: "first-contact-phone-360",
-        desktop: "first-contact-earthling-desktop",
-      });
-      await threeSizes(people[0].page, { phone: "first-contact-alien-phone", desktop: "first-contact-alien-desktop" });
-    };
+    const shots = [
+      {
+        // The earthling with squares to tap (rotate or offer) once items are covered: a round's play shows.
+        when: (p, s) => p.seat === 3 && s.acts.some((x) => x.kind === "fc-sq") && s.covered > 0,
+        take: async (p) => {
+          await takeNotes(p.page);
+          await threeSizes(p.page, {
+            phone: "first-contact-phone",
+            small: "first-contact-phone-360",
+            desktop: "first-contact-earthling-desktop",
+          });
+        },
+      },
+      {
+        // The alien at its move: writing a message (a glyph written), or later in the game.
+        when: (p, s) => p.seat === 0 && s.acts.length > 0 && (s.writing > 0 || s.covered > 1),
+        take: (p) => threeSizes(p.page, { phone: "first-contact-alien-phone", desktop: "first-contact-alien-desktop" }),
+      },
+    ];
     const stats = await playByTapping(people, {
       acts: ".fc button[data-action]",
       buttons: ".fc-buttons button, .fc-other button",
       root: ".fc-result",
       limit: 300000,
-      shoot,
+      shots,
     });
     const teams = await people[1].page.locator(".fc-result li").count();
     assert(teams === 7, `the result lists the seven players' teams (${teams})`);
@@ -250,25 +269,29 @@ export const tests = {
     const people = await openPhones(server, browser, "first-giants", 5, [0]);
     await people[0].page.waitForSelector(".fg-board");
     let seen = 0;
-    // A mid-game turn with cards to take from the dig sites.
-    const shoot = (p, s) => ++seen >= 15 && s.acts.some((x) => x.site);
     // On every screen the dig sites lie two or more to a row (one to a row would leave half the screen empty).
     const sitesInRows = async (page, name) => {
       const tops = await page.$$eval(".fg-sites .fg-site", (sites) => sites.map((e) => e.getBoundingClientRect().top));
       assert(tops.length === 4 && tops[0] === tops[1], `${name}: dig sites 1 and 2 share a row (tops ${tops})`);
     };
-    shoot.take = (p) =>
-      threeSizes(
-        p.page,
-        { phone: "first-giants-phone", small: "first-giants-phone-360", desktop: "first-giants-desktop" },
-        sitesInRows,
-      );
+    const shots = [
+      {
+        // A mid-game turn with cards to take from the dig sites.
+        when: (p, s) => ++seen >= 15 && s.acts.some((x) => x.site),
+        take: (p) =>
+          threeSizes(
+            p.page,
+            { phone: "first-giants-phone", small: "first-giants-phone-360", desktop: "first-giants-desktop" },
+            sitesInRows,
+          ),
+      },
+    ];
     const stats = await playByTapping(people, {
       acts: ".fg-board button[data-action]",
       buttons: ".fg-choice",
       root: ".fg-result",
       limit: 300000,
-      shoot,
+      shots,
     });
     const rows = await people[0].page.locator(".fg-result tbody tr").count();
     assert(rows === 5, `the result shows the five players (${rows} rows)`);
