@@ -2,7 +2,8 @@
 // against a bot by clicking the pieces on the board (cards on the dig sites,
 // cards in the studio, sets, amber, points, pawns, and the buttons near the
 // board for choices with no piece), never the side list of choices; and the
-// screen at phone width. Writes first-giants-desktop and first-giants-phone.
+// screen at phone width. Writes first-giants-2p-desktop and first-giants-2p-phone
+// (for looking at; docs/screenshots come from phone-tap.e2e.mjs at 5 players).
 import { DESKTOP, PHONE, assert, openTableAsPerson, screenshot, version, waitVersionAbove } from "./lib.mjs";
 
 const BOARD_ACTS = ".fg-board button[data-action]";
@@ -121,7 +122,7 @@ export const tests = {
       const studio = await page.locator(".fg-player.me .fg-studio .fg-card").count();
       if (!shot && step >= 14 && studio >= 2 && (await page.locator(".fg-site .can-act").count()) > 0) {
         await page.evaluate(() => window.scrollTo(0, 0));
-        await screenshot(page, "first-giants-desktop");
+        await screenshot(page, "first-giants-2p-desktop");
         shot = true;
       }
       // One picture of each kind of decision (for looking at; not committed).
@@ -169,7 +170,7 @@ export const tests = {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert(width <= PHONE.width, `no sideways scrolling on a phone (page ${width} px wide)`);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(page, "first-giants-phone");
+    await screenshot(page, "first-giants-2p-phone");
     let bad = await badlyBrokenNames(page);
     assert(bad.length === 0, `card names break only between syllables, with a hyphen: ${bad.join("; ")}`);
     // Another language: the board's words and the server's words (the tooltips) follow.
