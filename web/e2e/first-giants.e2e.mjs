@@ -4,7 +4,16 @@
 // board for choices with no piece), never the side list of choices; and the
 // screen at phone width. Writes first-giants-2p-desktop and first-giants-2p-phone
 // (for looking at; docs/screenshots come from phone-tap.e2e.mjs at 5 players).
-import { DESKTOP, PHONE, assert, openTableAsPerson, screenshot, version, waitVersionAbove } from "./lib.mjs";
+import {
+  DESKTOP,
+  PHONE,
+  assert,
+  badlyBrokenNames,
+  openTableAsPerson,
+  screenshot,
+  version,
+  waitVersionAbove,
+} from "./lib.mjs";
 
 const BOARD_ACTS = ".fg-board button[data-action]";
 
@@ -22,38 +31,6 @@ async function waitMyMoveOrEnd(page) {
     { timeout: 30000 },
   );
   return (await page.getAttribute("main.table", "data-phase")) === "finished";
-}
-
-/**
- * Card names that break mid-word without a hyphen, or spill out of their
- * card: a line of a name may begin only after a space or a soft hyphen (which
- * the browser draws as a hyphen).
- */
-async function badlyBrokenNames(page) {
-  return page.evaluate(() => {
-    const bad = [];
-    for (const el of document.querySelectorAll(".fg-name")) {
-      if (el.scrollWidth > el.clientWidth) bad.push(`${el.textContent} spills out of its card`);
-      const node = el.firstChild;
-      if (!node || node.nodeType !== Node.TEXT_NODE) continue;
-      const text = node.textContent;
-      const range = document.createRange();
-      let lineTop = null;
-      for (let i = 0; i < text.length; i++) {
-        if (text[i] === " " || text[i] === "\u00ad") continue;
-        range.setStart(node, i);
-        range.setEnd(node, i + 1);
-        // The last box: the letter after a soft hyphen where the line broke
-        // also has an empty box at the end of the line before.
-        const top = [...range.getClientRects()].pop()?.top;
-        if (top === undefined) continue;
-        if (lineTop !== null && top > lineTop + 2 && text[i - 1] !== " " && text[i - 1] !== "\u00ad")
-          bad.push(`${text.replaceAll("\u00ad", "")} breaks before "${text.slice(i).replaceAll("\u00ad", "")}"`);
-        lineTop = top;
-      }
-    }
-    return bad;
-  });
 }
 
 /** Every legal choice (the side list) is on the board too, with its words as tooltip. */

@@ -9,7 +9,7 @@
 // every target offered is at least 44x44 CSS px (touch guidelines; WCAG
 // 2.5.8 asks for 24x24); the smallest is reported with the room around it. Screenshots
 // for docs/screenshots at 390x844, 360x640 and 1366x768 are taken mid-game.
-import { DESKTOP, PHONE, api, assert, screenshot, version, waitVersionAbove } from "./lib.mjs";
+import { DESKTOP, PHONE, api, assert, badlyBrokenNames, screenshot, version, waitVersionAbove } from "./lib.mjs";
 
 const SMALL_PHONE = { width: 360, height: 640 };
 
@@ -273,6 +273,9 @@ export const tests = {
     const sitesInRows = async (page, name) => {
       const tops = await page.$$eval(".fg-sites .fg-site", (sites) => sites.map((e) => e.getBoundingClientRect().top));
       assert(tops.length === 4 && tops[0] === tops[1], `${name}: dig sites 1 and 2 share a row (tops ${tops})`);
+      // The narrower cards of a small phone still break their names only between syllables.
+      const bad = await badlyBrokenNames(page);
+      assert(!bad.length, `${name}: card names break badly: ${bad.join("; ")}`);
     };
     const shots = [
       {
