@@ -233,23 +233,57 @@ export const tests = {
     for (const p of people) await p.page.waitForSelector(".fc");
     assert((await people[0].page.getAttribute(".fc", "data-role")) === "alien", "seat 0 is an alien");
     assert((await people[1].page.getAttribute(".fc", "data-role")) === "earthling", "seat 3 is an earthling");
+    let negated = false;
+    // In one column (a phone) the person's desk (language pad, note pad) comes right after the
+    // field, before the round so far and the teams: what they act on is reached first.
+    const deskFirst = async (page, name) => {
+      const at = await page.evaluate(() => ({
+        desk: document.querySelector(".fc-desk")?.getBoundingClientRect(),
+        teams: document.querySelector(".fc-teams")?.getBoundingClientRect(),
+        field: document.querySelector(".fc-field-wrap")?.getBoundingClientRect(),
+      }));
+      if (at.desk.left >= at.field.right) return; // two columns: the desk is beside the field
+      assert(
+        at.desk.top < at.teams.top,
+        `${name}: the desk (top ${at.desk.top}) comes before the teams (${at.teams.top})`,
+      );
+    };
     const shots = [
       {
         // The earthling with squares to tap (rotate or offer) once items are covered: a round's play shows.
         when: (p, s) => p.seat === 3 && s.acts.some((x) => x.kind === "fc-sq") && s.covered > 0,
         take: async (p) => {
           await takeNotes(p.page);
-          await threeSizes(p.page, {
-            phone: "first-contact-phone",
-            small: "first-contact-phone-360",
-            desktop: "first-contact-earthling-desktop",
-          });
+          await threeSizes(
+            p.page,
+            {
+              phone: "first-contact-phone",
+              small: "first-contact-phone-360",
+              desktop: "first-contact-earthling-desktop",
+            },
+            deskFirst,
+          );
         },
       },
       {
         // The alien at its move: writing a message (a glyph written), or later in the game.
         when: (p, s) => p.seat === 0 && s.acts.length > 0 && (s.writing > 0 || s.covered > 1),
-        take: (p) => threeSizes(p.page, { phone: "first-contact-alien-phone", desktop: "first-contact-alien-desktop" }),
+        take: async (p) => {
+          // Writing: the NOT bar is tapped on (the next glyph tapped is negated); a 44 px target too.
+          const not = p.page.locator(".fc-not:not([disabled])");
+          if (await not.count()) {
+            const b = await not.boundingBox();
+            assert(Math.min(b.width, b.height) >= 44, `the NOT bar is ${b.width}x${b.height} px`);
+            await not.tap();
+            await p.page.waitForSelector(".fc-not.on");
+            negated = true;
+          }
+          await threeSizes(
+            p.page,
+            { phone: "first-contact-alien-phone", desktop: "first-contact-alien-desktop" },
+            deskFirst,
+          );
+        },
       },
     ];
     const stats = await playByTapping(people, {
@@ -262,6 +296,7 @@ export const tests = {
     const teams = await people[1].page.locator(".fc-result li").count();
     assert(teams === 7, `the result lists the seven players' teams (${teams})`);
     report("first-contact", stats);
+    console.log(`     first-contact: the alien tapped the NOT bar: ${negated}`);
     for (const p of people) await p.context.close();
   },
 
