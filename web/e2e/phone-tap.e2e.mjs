@@ -190,7 +190,8 @@ function report(game, s) {
 /**
  * The earthling's note pad by tapping: a glyph of the glyph pad (the pen), then
  * a characteristic's cell writes it there; the × beside the cell clears it; a
- * second note stays. Each of these targets is 44x44 px at least.
+ * second note stays; a glyph goes among the unknown symbols and leaves them.
+ * Each of these targets is 44x44 px at least.
  */
 async function takeNotes(page) {
   const sizes = [];
@@ -217,6 +218,15 @@ async function takeNotes(page) {
   await page.tap(pen(9));
   await page.tap(cell(second));
   await page.waitForSelector(`${cell(second)}[data-glyph="9"]`);
+  // A glyph not understood yet: picked, then put among the unknown symbols; tapped there, it leaves.
+  await page.tap(pen(12));
+  small = Math.min(small, await measure(".fc-unknown-add"));
+  await page.tap(".fc-unknown-add");
+  const unknown = '.fc-unknown-glyphs .fc-key[data-glyph="12"]';
+  await page.waitForSelector(unknown);
+  small = Math.min(small, await measure(unknown));
+  await page.tap(unknown);
+  await page.waitForSelector(unknown, { state: "detached" });
   assert(small >= 44, `the note pad's targets are 44x44 px at least: ${sizes.join(", ")}`);
   // For looking at (not in docs/screenshots): the note pad on the phone.
   await page.locator(".fc-notes").scrollIntoViewIfNeeded();
