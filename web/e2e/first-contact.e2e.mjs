@@ -197,7 +197,7 @@ export const tests = {
     );
     await play(A, `.fc-pad button.fc-key.playable[data-meaning="${lacks[0]}"]`);
     await A.waitForSelector(".fc-compose-line[data-count='2'] .not-bar", { state: "attached" });
-    await screenshot(A, "first-contact-alien-desktop");
+    await screenshot(A, "first-contact-2p-alien-desktop");
     await play(A, "button.fc-send");
 
     // Earthling: the message is on the table; offer a square. The alien sees who has decided, never what.
@@ -210,9 +210,9 @@ export const tests = {
     await A.waitForSelector(".fc.phase-offer");
     await screenshot(A, "first-contact-alien-offer");
     assert((await A.locator(".fc-compose").count()) === 0, "no empty box above the alien's language pad");
-    await screenshot(E, "first-contact-earthling-desktop");
+    await screenshot(E, "first-contact-2p-earthling-desktop");
     await E.setViewportSize(PHONE);
-    await screenshot(E, "first-contact-phone");
+    await screenshot(E, "first-contact-2p-phone");
     // Every square shows its item's picture and whole name, inside the square.
     const cut = await E.$$eval(".fc-field .fc-sq", (squares) =>
       squares

@@ -2,8 +2,18 @@
 // against a bot by clicking the pieces on the board (cards on the dig sites,
 // cards in the studio, sets, amber, points, pawns, and the buttons near the
 // board for choices with no piece), never the side list of choices; and the
-// screen at phone width. Writes first-giants-desktop and first-giants-phone.
-import { DESKTOP, PHONE, assert, openTableAsPerson, screenshot, version, waitVersionAbove } from "./lib.mjs";
+// screen at phone width. Writes first-giants-2p-desktop and first-giants-2p-phone
+// (for looking at; docs/screenshots come from phone-tap.e2e.mjs at 5 players).
+import {
+  DESKTOP,
+  PHONE,
+  assert,
+  badlyBrokenNames,
+  openTableAsPerson,
+  screenshot,
+  version,
+  waitVersionAbove,
+} from "./lib.mjs";
 
 const BOARD_ACTS = ".fg-board button[data-action]";
 
@@ -21,38 +31,6 @@ async function waitMyMoveOrEnd(page) {
     { timeout: 30000 },
   );
   return (await page.getAttribute("main.table", "data-phase")) === "finished";
-}
-
-/**
- * Card names that break mid-word without a hyphen, or spill out of their
- * card: a line of a name may begin only after a space or a soft hyphen (which
- * the browser draws as a hyphen).
- */
-async function badlyBrokenNames(page) {
-  return page.evaluate(() => {
-    const bad = [];
-    for (const el of document.querySelectorAll(".fg-name")) {
-      if (el.scrollWidth > el.clientWidth) bad.push(`${el.textContent} spills out of its card`);
-      const node = el.firstChild;
-      if (!node || node.nodeType !== Node.TEXT_NODE) continue;
-      const text = node.textContent;
-      const range = document.createRange();
-      let lineTop = null;
-      for (let i = 0; i < text.length; i++) {
-        if (text[i] === " " || text[i] === "\u00ad") continue;
-        range.setStart(node, i);
-        range.setEnd(node, i + 1);
-        // The last box: the letter after a soft hyphen where the line broke
-        // also has an empty box at the end of the line before.
-        const top = [...range.getClientRects()].pop()?.top;
-        if (top === undefined) continue;
-        if (lineTop !== null && top > lineTop + 2 && text[i - 1] !== " " && text[i - 1] !== "\u00ad")
-          bad.push(`${text.replaceAll("\u00ad", "")} breaks before "${text.slice(i).replaceAll("\u00ad", "")}"`);
-        lineTop = top;
-      }
-    }
-    return bad;
-  });
 }
 
 /** Every legal choice (the side list) is on the board too, with its words as tooltip. */
@@ -121,7 +99,7 @@ export const tests = {
       const studio = await page.locator(".fg-player.me .fg-studio .fg-card").count();
       if (!shot && step >= 14 && studio >= 2 && (await page.locator(".fg-site .can-act").count()) > 0) {
         await page.evaluate(() => window.scrollTo(0, 0));
-        await screenshot(page, "first-giants-desktop");
+        await screenshot(page, "first-giants-2p-desktop");
         shot = true;
       }
       // One picture of each kind of decision (for looking at; not committed).
@@ -169,7 +147,7 @@ export const tests = {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert(width <= PHONE.width, `no sideways scrolling on a phone (page ${width} px wide)`);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(page, "first-giants-phone");
+    await screenshot(page, "first-giants-2p-phone");
     let bad = await badlyBrokenNames(page);
     assert(bad.length === 0, `card names break only between syllables, with a hyphen: ${bad.join("; ")}`);
     // Another language: the board's words and the server's words (the tooltips) follow.

@@ -210,6 +210,38 @@ export async function playToEnd(page, maxSteps = 400) {
   throw new Error("the game did not end");
 }
 
+/**
+ * First Giants' card names that break mid-word without a hyphen, or spill out of their
+ * card: a line of a name may begin only after a space or a soft hyphen (which
+ * the browser draws as a hyphen).
+ */
+export async function badlyBrokenNames(page) {
+  return page.evaluate(() => {
+    const bad = [];
+    for (const el of document.querySelectorAll(".fg-name")) {
+      if (el.scrollWidth > el.clientWidth) bad.push(`${el.textContent} spills out of its card`);
+      const node = el.firstChild;
+      if (!node || node.nodeType !== Node.TEXT_NODE) continue;
+      const text = node.textContent;
+      const range = document.createRange();
+      let lineTop = null;
+      for (let i = 0; i < text.length; i++) {
+        if (text[i] === " " || text[i] === "\u00ad") continue;
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        // The last box: the letter after a soft hyphen where the line broke
+        // also has an empty box at the end of the line before.
+        const top = [...range.getClientRects()].pop()?.top;
+        if (top === undefined) continue;
+        if (lineTop !== null && top > lineTop + 2 && text[i - 1] !== " " && text[i - 1] !== "\u00ad")
+          bad.push(`${text.replaceAll("\u00ad", "")} breaks before "${text.slice(i).replaceAll("\u00ad", "")}"`);
+        lineTop = top;
+      }
+    }
+    return bad;
+  });
+}
+
 export async function screenshot(page, name) {
   mkdirSync(outDir, { recursive: true });
   await page.screenshot({ path: join(outDir, `${name}.png`) });

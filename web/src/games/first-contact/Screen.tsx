@@ -36,11 +36,11 @@ export function Screen({ state, act, pending, conn }: GameScreenProps) {
       <Status state={state} v={v} m={m} />
       {state.seat >= 0 && refused && <ChatRule conn={conn} />}
       <OnTable state={state} v={v} m={m} />
+      {/* The field, then the desk (what the person acts on), then the round so far: one column on a
+          phone in that order; side by side on a wider screen, the desk beside the field (fc.css). */}
       <div class="fc-layout">
         <div class="fc-main">
           <Board v={v} m={m} act={play} pending={pending} />
-          {m.role !== "spectator" && info}
-          {state.seat >= 0 && !refused && <ChatRule conn={conn} />}
         </div>
         <div class="fc-desk">
           {m.role === "alien" && <AlienDesk state={state} v={v} m={m} act={play} pending={pending} />}
@@ -48,6 +48,12 @@ export function Screen({ state, act, pending, conn }: GameScreenProps) {
           {m.role === "spectator" && info}
           <OtherChoices m={m} act={play} pending={pending} />
         </div>
+        {m.role !== "spectator" && (
+          <div class="fc-info">
+            {info}
+            {state.seat >= 0 && !refused && <ChatRule conn={conn} />}
+          </div>
+        )}
       </div>
       <PictureCredit />
     </div>

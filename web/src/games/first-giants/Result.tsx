@@ -1,6 +1,7 @@
 // The end screen's First Giants figures: each player's score in its parts
 // (points, News tokens, set tokens) from result.details, with the sets and
 // the News tokens they hold from the final view.
+import type { ComponentChildren } from "preact";
 import { seatName } from "../../components/SeatList";
 import type { TableState } from "../../connection";
 import { SeatMark } from "../../seats";
@@ -28,44 +29,59 @@ export function Result({ state }: { state: TableState }) {
   const view = state.view as unknown as FgView;
   const players = Array.isArray(view?.players) ? view.players : [];
   const news = Array.isArray(view?.news) ? view.news : [];
+  const head = [
+    t("res.player"),
+    t("res.points"),
+    t("res.news"),
+    t("res.set_tokens"),
+    t("res.total"),
+    t("res.sets"),
+    t("res.news_held"),
+  ];
+  // On a phone each player's row is a card of labelled figures (first-giants.css); the explicit
+  // roles keep the table's meaning for screen readers when the rows are laid out as blocks.
+  const cell = (i: number, body: ComponentChildren) => (
+    <td role="cell" data-label={head[i]}>
+      {body}
+    </td>
+  );
   return (
-    // Focusable: on a phone it scrolls sideways, and the keyboard must reach it too.
-    <section class="fg-result" aria-label={t("res.title")} tabIndex={0}>
+    <section class="fg-result" aria-label={t("res.title")}>
       <h3>{t("res.title")}</h3>
       {rounds !== null && <p class="muted">{t("res.rounds", { n: rounds })}</p>}
-      <table>
-        <thead>
-          <tr>
-            <th>{t("res.player")}</th>
-            <th>{t("res.points")}</th>
-            <th>{t("res.news")}</th>
-            <th>{t("res.set_tokens")}</th>
-            <th>{t("res.total")}</th>
-            <th>{t("res.sets")}</th>
-            <th>{t("res.news_held")}</th>
+      <table role="table">
+        <thead role="rowgroup">
+          <tr role="row">
+            {head.map((h) => (
+              <th key={h} role="columnheader">
+                {h}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {scores.map((s) => {
             const sets = players[s.seat]?.exhibit ?? [];
             const held = news.filter((n) => n.holder === s.seat);
             return (
-              <tr key={s.seat} data-seat={s.seat}>
-                <td>
-                  <SeatMark seat={s.seat} /> {seatName(state, s.seat)}
-                </td>
-                <td>{s.points}</td>
-                <td>{s.news_tokens}</td>
-                <td>{s.set_tokens}</td>
-                <td>
-                  <b>{s.total}</b>
-                </td>
-                <td>{t("res.sets_detail", { n: sets.length, complete: sets.filter((x) => x.complete).length })}</td>
-                <td>
+              <tr key={s.seat} role="row" data-seat={s.seat}>
+                {cell(
+                  0,
+                  <>
+                    <SeatMark seat={s.seat} /> {seatName(state, s.seat)}
+                  </>,
+                )}
+                {cell(1, s.points)}
+                {cell(2, s.news_tokens)}
+                {cell(3, s.set_tokens)}
+                {cell(4, <b>{s.total}</b>)}
+                {cell(5, t("res.sets_detail", { n: sets.length, complete: sets.filter((x) => x.complete).length }))}
+                {cell(
+                  6,
                   <div class="fg-result-news">
                     {held.length ? held.map((n, i) => <NewsToken key={i} n={n} state={state} small />) : t("res.none")}
-                  </div>
-                </td>
+                  </div>,
+                )}
               </tr>
             );
           })}
