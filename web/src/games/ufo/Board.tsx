@@ -14,7 +14,7 @@ import type { Choice } from "../../protocol";
 import { seatColour, seatShapePath } from "../../seats";
 import { HIT_RADIUS } from "./camera";
 import type { Label } from "./labels";
-import { placeLabels } from "./labels";
+import { placeLabels, ufoSpots } from "./labels";
 import landUrl from "./land.svg";
 import type { Box, ClickResult, MapSpace, PieceActions, SpaceView, Trail, UfoView, View } from "./model";
 import {
@@ -28,7 +28,6 @@ import {
   mapSpace,
   slotActs,
   targets,
-  ufoOffset,
 } from "./model";
 import { placeName, ufoName } from "./names";
 import { tu } from "./strings";
@@ -369,16 +368,19 @@ function UfoPiece({
   );
 }
 
-/** Each place's name's spot in the current language (labels.ts), computed once per language. */
-function useLabels(): Map<string, Label> {
+/** Each place's name's spot and its UFOs' spots in the current language (labels.ts), computed once per language. */
+function useLayout(): { labels: Map<string, Label>; spots: Map<string, { x: number; y: number }[]> } {
   const l = lang.value;
-  return useMemo(() => placeLabels(MAP_SPACES, placeName), [l]);
+  return useMemo(() => {
+    const labels = placeLabels(MAP_SPACES, placeName);
+    return { labels, spots: ufoSpots(MAP_SPACES, labels) };
+  }, [l]);
 }
 
 export function Board({ view, acts, selected, names, onClick, box, gestures, trails, turn }: BoardProps) {
   const inPlay = new Set(view.spaces.map((s) => s.id));
   const vb = box ?? BOARD_FRAME;
-  const labels = useLabels();
+  const { labels, spots } = useLayout();
   const tg = targets(acts, selected);
   const bumpSpace = view.bump?.space;
   const rollCity = view.control_roll ? view.ufos[view.control_roll.ufo]?.space : undefined;
@@ -471,9 +473,9 @@ export function Board({ view, acts, selected, names, onClick, box, gestures, tra
         {spaces
           .flatMap(({ s, m }) =>
             (perSpace.get(s.id) ?? []).map((u, k) => {
-              const { dx, dy } = ufoOffset(s.kind, k);
-              const x = m.x + dx;
-              const y = m.y + dy;
+              // (More UFOs than spots cannot be in play: MAX_UFOS.)
+              const at = spots.get(s.id)?.[k] ?? { x: m.x, y: m.y };
+              const { x, y } = at;
               const res = clickUfo(acts, u.id, selected, view);
               const selectable = acts.ufoMoves.has(u.id) || acts.ufoActs.has(u.id);
               const onAct = res.kind === "none" ? null : () => fire(res, x, y);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import messages from "../../../../games/ufo/data/messages.json";
-import { placeLabels, overlaps, pieceBoxes, textWidth } from "./labels";
+import { placeLabels, overlaps, placeBoxes, textWidth } from "./labels";
 import { MAP_SPACES } from "./model";
 
 const catalog = messages as Record<string, Record<string, string>>;
@@ -17,7 +17,7 @@ describe("the map's names", () => {
         const box = labels.get(a)!.box;
         for (const b of ids.slice(i + 1)) if (overlaps(box, labels.get(b)!.box)) clashes.push(`${a} / ${b}`);
         for (const s of MAP_SPACES)
-          if (pieceBoxes(s).some((p) => overlaps(box, p))) clashes.push(`${a} on ${s.id}'s pieces`);
+          if (placeBoxes(s).some((p) => overlaps(box, p))) clashes.push(`${a} on ${s.id}'s pieces`);
       });
       expect(clashes).toEqual([]);
     });

@@ -10,7 +10,7 @@
 // (0.56 em for the villages'), plus the halo stroke. The estimate errs wide for
 // the sans-serif fonts the page uses; labels.test.ts and the phone e2e measure.
 import type { Box, MapSpace } from "./model";
-import { ufoOffset } from "./model";
+import { BOARD_FRAME, ufoOffset } from "./model";
 
 export const CITY_FONT = 16;
 export const VILLAGE_FONT = 13;
@@ -40,19 +40,39 @@ export function textWidth(text: string, size: number, bold: boolean): number {
   return em * size + 4;
 }
 
-/** The boxes a place's pieces cover (the disc with its rings, restaurants, eyewitnesses, first UFOs). */
-export function pieceBoxes(s: MapSpace): Box[] {
-  const out: Box[] = [];
+/**
+ * The boxes a UFO covers, centred on (x, y): Board.tsx's Saucer at scale 1.25 (its
+ * picture, disc, owner's badge and a sedator's moon; then a bumper's spikes, 22 either side).
+ */
+export function ufoBoxes(x: number, y: number): Box[] {
+  return [
+    { x: x - 16.5, y: y - 14, w: 33, h: 28 },
+    { x: x - 22, y: y - 3, w: 44, h: 6 },
+  ];
+}
+
+/** How far a point is from a place's disc (its edge; negative inside). */
+export function reach(s: MapSpace, x: number, y: number): number {
+  return Math.hypot(x - s.x, y - s.y) - (s.kind === "city" ? 21 : 9.5);
+}
+
+/**
+ * The boxes a place's own tokens cover whatever the state: the disc with its
+ * control ring and restaurants, and for a city the eyewitness rows under it
+ * (Board.tsx eyeSpot: up to three groups a row, two rows, each with its count).
+ */
+export function placeBoxes(s: MapSpace): Box[] {
   const sq = (x: number, y: number, r: number) => ({ x: x - r, y: y - r, w: 2 * r, h: 2 * r });
-  if (s.kind === "city") {
-    out.push(sq(s.x, s.y, 25));
-    // The eyewitness row under the city (Board.tsx eyeRow): up to three tokens a row, two rows.
-    out.push({ x: s.x - 38, y: s.y + 25, w: 76, h: 30 });
-  } else out.push(sq(s.x, s.y, 11));
+  if (s.kind === "village") return [sq(s.x, s.y, 11)];
+  return [sq(s.x, s.y, 27), { x: s.x - 36, y: s.y + 24, w: 88, h: 32 }];
+}
+
+/** The boxes a place's pieces cover when names are placed: its tokens and room for its first UFOs. */
+export function pieceBoxes(s: MapSpace): Box[] {
+  const out = placeBoxes(s);
   for (let k = 0; k < UFOS_KEPT_CLEAR[s.kind]; k++) {
     const { dx, dy } = ufoOffset(s.kind, k);
-    // A saucer at scale 1.25: 14 either side, its dome 9 above, its rim 7 below.
-    out.push({ x: s.x + dx - 14, y: s.y + dy - 10, w: 28, h: 17 });
+    out.push(...ufoBoxes(s.x + dx, s.y + dy));
   }
   return out;
 }
@@ -128,6 +148,78 @@ export function placeLabels(spaces: readonly MapSpace[], name: (id: string) => s
     }
     out.set(s.id, best!);
     placed.push(best!.box);
+  }
+  return out;
+}
+
+/** The most UFOs in play at once (rules: at most 20): every place has a spot for each of them. */
+export const MAX_UFOS = 20;
+/** Two UFOs of a place stand at least this far apart across or down, so that each shows. */
+const FAN = 12;
+
+/** Where a place's UFOs may stand, nearest first: the usual spots beside it (ufoOffset), then every
+ *  point of a 6-unit grid out to 130 from it, nearest first. */
+function ufoCandidates(s: MapSpace): { x: number; y: number }[] {
+  const out: { x: number; y: number }[] = [];
+  for (let k = 0; k < 10; k++) {
+    const { dx, dy } = ufoOffset(s.kind, k);
+    out.push({ x: s.x + dx, y: s.y + dy });
+  }
+  const grid: { x: number; y: number; d: number }[] = [];
+  for (let dx = -130; dx <= 130; dx += 6)
+    for (let dy = -130; dy <= 130; dy += 6) {
+      // Wider than high, as UFOs are: a spot beside the place beats one as far above it.
+      const d = Math.hypot(dx, dy * 1.5);
+      if (d <= 130) grid.push({ x: s.x + dx, y: s.y + dy, d });
+    }
+  grid.sort((a, b) => a.d - b.d);
+  return [...out, ...grid];
+}
+
+/**
+ * Each place's UFO spots (MAX_UFOS of them, the k-th UFO of a place stands on
+ * the k-th): around the place, where a UFO covers no name (`labels`) and no
+ * place's tokens (placeBoxes; its own place's ring it may), inside the
+ * board's frame, and nearer its own place than any other (reach), so that it
+ * is read as standing there. The first spots keep the UFOs apart; when a place
+ * has no more such room, further UFOs fan out over the first ones, each at
+ * least `FAN` from every other so each still shows. Pure (crowd.test.tsx
+ * draws crowded boards with it).
+ */
+export function ufoSpots(
+  spaces: readonly MapSpace[],
+  labels: Map<string, Label>,
+): Map<string, { x: number; y: number }[]> {
+  const names = [...labels.values()].map((l) => l.box);
+  const f = BOARD_FRAME;
+  const out = new Map<string, { x: number; y: number }[]>();
+  for (const s of spaces) {
+    // A UFO may sit on its own place's control ring, not on the resistance, restaurants or eyewitnesses.
+    const own = placeBoxes(s);
+    if (s.kind === "city") own[0] = { x: s.x - 15, y: s.y - 19, w: 30, h: 35 };
+    const fixed = [...names, ...own, ...spaces.filter((o) => o !== s).flatMap(placeBoxes)];
+    const clear = ufoCandidates(s).filter((c) => {
+      const bs = ufoBoxes(c.x, c.y);
+      if (bs.some((b) => b.x < f.x || b.y < f.y || b.x + b.w > f.x + f.w || b.y + b.h > f.y + f.h)) return false;
+      return !bs.some((b) => fixed.some((o) => overlaps(b, o)));
+    });
+    const nearest = clear.filter((c) => {
+      const d = reach(s, c.x, c.y);
+      return !spaces.some((o) => o !== s && reach(o, c.x, c.y) <= d);
+    });
+    const spots: { x: number; y: number }[] = [];
+    // Apart, then fanned, then (a place boxed in by its neighbours) wherever it is clear.
+    for (const [free, gx, gy] of [
+      [nearest, 30, 21],
+      [nearest, FAN, FAN],
+      [clear, FAN, FAN],
+      [clear, 6, 6],
+    ] as const)
+      for (const c of free) {
+        if (spots.length >= MAX_UFOS) break;
+        if (spots.every((p) => Math.abs(p.x - c.x) >= gx || Math.abs(p.y - c.y) >= gy)) spots.push(c);
+      }
+    out.set(s.id, spots);
   }
   return out;
 }
