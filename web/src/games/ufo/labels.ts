@@ -110,7 +110,7 @@ function candidates(s: MapSpace, w: number, size: number): Label[] {
     const box = { x: left, y: y - asc, w, h: asc + desc };
     out.push({ x, y, anchor, box, leader: far > 10 ? leader(s, r, box) : undefined });
   };
-  for (far of [0, 10, 20, 32, 46, 62]) {
+  for (far of [0, 10, 20, 32, 46, 62, 80, 100]) {
     at(s.x, s.y - r - desc - far, "middle");
     at(s.x, s.y + r + asc + far + (s.kind === "city" ? 30 : 0), "middle");
     at(s.x + r + 20 + far, s.y + asc / 2 - 12, "start");
@@ -123,10 +123,17 @@ function candidates(s: MapSpace, w: number, size: number): Label[] {
   return out;
 }
 
+/** How far a box is from a place's disc (from the box's point nearest the place). */
+function gap(s: MapSpace, b: Box): number {
+  return reach(s, Math.min(Math.max(s.x, b.x), b.x + b.w), Math.min(Math.max(s.y, b.y), b.y + b.h));
+}
+
 /**
  * Places every name: `name(id)` gives the words to write. Returns each place's
- * label; a place whose every spot collides gets its least crowded one (the
- * tests fail on that).
+ * label: the first spot clear of every piece and name placed before that is
+ * nearer its own place than any other; failing that, the first clear spot,
+ * with a leader line from its place (a name nearer another place would be read
+ * as that one's); failing that (the tests fail on it), the least crowded spot.
  */
 export function placeLabels(spaces: readonly MapSpace[], name: (id: string) => string): Map<string, Label> {
   const obstacles = spaces.flatMap(pieceBoxes);
@@ -136,18 +143,19 @@ export function placeLabels(spaces: readonly MapSpace[], name: (id: string) => s
   for (const s of order) {
     const size = s.kind === "city" ? CITY_FONT : VILLAGE_FONT;
     const w = textWidth(name(s.id), size, s.kind === "city");
-    let best: Label | null = null;
-    let bestCost = Infinity;
-    for (const c of candidates(s, w, size)) {
-      const cost = [...obstacles, ...placed].reduce((sum, b) => sum + overlapArea(c.box, b), 0);
-      if (cost < bestCost) {
-        best = c;
-        bestCost = cost;
-      }
-      if (cost === 0) break;
-    }
-    out.set(s.id, best!);
-    placed.push(best!.box);
+    const r = s.kind === "city" ? 27 : 12;
+    const scored = candidates(s, w, size).map((c) => ({
+      c,
+      cost: [...obstacles, ...placed].reduce((sum, b) => sum + overlapArea(c.box, b), 0),
+      astray: spaces.some((o) => o !== s && gap(o, c.box) <= gap(s, c.box)),
+    }));
+    const pick =
+      scored.find((e) => e.cost === 0 && !e.astray) ??
+      scored.find((e) => e.cost === 0) ??
+      scored.reduce((a, b) => (b.cost < a.cost ? b : a));
+    const best = pick.astray && !pick.c.leader ? { ...pick.c, leader: leader(s, r, pick.c.box) } : pick.c;
+    out.set(s.id, best);
+    placed.push(best.box);
   }
   return out;
 }
