@@ -13,7 +13,7 @@ import { lang } from "../../i18n";
 import type { Choice } from "../../protocol";
 import { seatColour, seatShapePath } from "../../seats";
 import { HIT_RADIUS } from "./camera";
-import type { Label } from "./labels";
+import type { Label, UfoSpot } from "./labels";
 import { placeLabels, ufoSpots } from "./labels";
 import landUrl from "./land.svg";
 import type { Box, ClickResult, MapSpace, PieceActions, SpaceView, Trail, UfoView, View } from "./model";
@@ -369,7 +369,7 @@ function UfoPiece({
 }
 
 /** Each place's name's spot and its UFOs' spots in the current language (labels.ts), computed once per language. */
-function useLayout(): { labels: Map<string, Label>; spots: Map<string, { x: number; y: number }[]> } {
+function useLayout(): { labels: Map<string, Label>; spots: Map<string, UfoSpot[]> } {
   const l = lang.value;
   return useMemo(() => {
     const labels = placeLabels(MAP_SPACES, placeName);
@@ -393,6 +393,18 @@ export function Board({ view, acts, selected, names, onClick, box, gestures, tra
     .map((s) => ({ s, m: mapSpace(s.id) }))
     .filter((e): e is { s: SpaceView; m: MapSpace } => !!e.m);
   const fire = (r: ClickResult, x: number, y: number) => onClick(r, { x: (x - vb.x) / vb.w, y: (y - vb.y) / vb.h });
+  const ufos = spaces.flatMap(({ s, m }) =>
+    (perSpace.get(s.id) ?? []).map((u, k) => {
+      // (More UFOs than spots cannot be in play: MAX_UFOS.)
+      const at: UfoSpot = spots.get(s.id)?.[k] ?? { x: m.x, y: m.y };
+      const { x, y } = at;
+      const tether = at.tether ? { x1: m.x, y1: m.y, x2: x, y2: y } : undefined;
+      const res = clickUfo(acts, u.id, selected, view);
+      const selectable = acts.ufoMoves.has(u.id) || acts.ufoActs.has(u.id);
+      const onAct = res.kind === "none" ? null : () => fire(res, x, y);
+      return { u, x, y, res, selectable, onAct, tether };
+    }),
+  );
   return (
     <svg
       class="ufo-map"
@@ -446,6 +458,11 @@ export function Board({ view, acts, selected, names, onClick, box, gestures, tra
           );
         })}
       </g>
+      <g class="tethers">
+        {ufos.map(
+          ({ u, tether }) => tether && <line key={u.id} class="tether" {...tether} stroke={seatColour(u.owner)} />,
+        )}
+      </g>
       {spaces.map(({ s, m }) => {
         const target = tg.get(s.id);
         const res = clickSpace(acts, s.id, selected);
@@ -470,18 +487,7 @@ export function Board({ view, acts, selected, names, onClick, box, gestures, tra
         );
       })}
       <g class="ufos">
-        {spaces
-          .flatMap(({ s, m }) =>
-            (perSpace.get(s.id) ?? []).map((u, k) => {
-              // (More UFOs than spots cannot be in play: MAX_UFOS.)
-              const at = spots.get(s.id)?.[k] ?? { x: m.x, y: m.y };
-              const { x, y } = at;
-              const res = clickUfo(acts, u.id, selected, view);
-              const selectable = acts.ufoMoves.has(u.id) || acts.ufoActs.has(u.id);
-              const onAct = res.kind === "none" ? null : () => fire(res, x, y);
-              return { u, x, y, res, selectable, onAct };
-            }),
-          )
+        {ufos
           // The pieces one can click are drawn last, on top of the others.
           .sort((a, b) => Number(a.onAct !== null) - Number(b.onAct !== null))
           .map(({ u, x, y, res, selectable, onAct }) => (

@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { lang } from "../../i18n";
 import { Board } from "./Board";
 import type { Box, SpaceView, UfoView, View } from "./model";
-import { MAP_LINES, MAP_SPACES, UFO_TYPES, pieceActions } from "./model";
-import { CITY_FONT, VILLAGE_FONT, overlaps, placeBoxes, textWidth, ufoBoxes } from "./labels";
+import { MAP_LINES, MAP_SPACES, UFO_TYPES, mapSpace, pieceActions } from "./model";
+import { CITY_FONT, VILLAGE_FONT, overlaps, placeBoxes, reach, textWidth, ufoBoxes } from "./labels";
 
 const SEATS = 5;
 const MAX_UFOS = 20;
@@ -16,7 +16,7 @@ const MAX_UFOS = 20;
 const SLOTS = 2;
 
 /** A 5-seat view: `crowd` maps a place to how many UFOs stand on it (owners and types in turn). */
-function crowdedView(crowd: [string, number][]): View {
+export function crowdedView(crowd: [string, number][]): View {
   const spaces: SpaceView[] = MAP_SPACES.map((m) =>
     m.kind === "city"
       ? {
@@ -77,7 +77,11 @@ function num(el: Element, attr: string): number {
 }
 
 /** Every name's box and every piece's box, as drawn. */
-function drawn(view: View): { names: { id: string; box: Box }[]; pieces: { what: string; box: Box }[] } {
+function drawn(view: View): {
+  names: { id: string; box: Box }[];
+  pieces: { what: string; box: Box }[];
+  astray: string[];
+} {
   const { container, unmount } = render(
     <Board view={view} acts={pieceActions([])} selected={null} names={["A", "B", "C", "D", "E"]} onClick={() => {}} />,
   );
@@ -106,13 +110,23 @@ function drawn(view: View): { names: { id: string; box: Box }[]; pieces: { what:
       box: { x: num(t, "x"), y: num(t, "y") - 8, w: textWidth(t.textContent ?? "", 10, true), h: 10 },
     })),
   ];
+  // A UFO nearer another place than its own must be tied to its own by a line.
+  const tethers = [...container.querySelectorAll("line.tether")].map(
+    (t) => `${t.getAttribute("x2")},${t.getAttribute("y2")}`,
+  );
+  const astray = [...container.querySelectorAll("[data-ufo][data-at]")].flatMap((u) => {
+    const [x, y] = u.getAttribute("data-at")!.split(",").map(Number);
+    const own = mapSpace(view.ufos[Number(u.getAttribute("data-ufo"))].space)!;
+    const nearer = MAP_SPACES.find((o) => o !== own && reach(o, x, y) <= reach(own, x, y));
+    return nearer && !tethers.includes(`${x},${y}`) ? [`UFO on ${own.id} nearer ${nearer.id}`] : [];
+  });
   unmount();
-  return { names, pieces };
+  return { names, pieces, astray };
 }
 
 describe("a crowded map", () => {
   for (const l of ["en", "it", "ko"] as const)
-    it(`in ${l}: with 20 UFOs of five seats on any city or shared with its villages, no name meets a piece or a name`, () => {
+    it(`in ${l}: with 20 UFOs of five seats on any city or shared with its villages, no name meets a piece or a name, and a UFO away from its place is tied to it`, () => {
       lang.value = l;
       const clashes = new Set<string>();
       for (const city of MAP_SPACES.filter((m) => m.kind === "city")) {
@@ -124,7 +138,8 @@ describe("a crowded map", () => {
         for (const crowd of [[[city.id, MAX_UFOS]] as [string, number][], shared]) {
           const view = crowdedView(crowd);
           expect(view.ufos.length).toBe(MAX_UFOS);
-          const { names, pieces } = drawn(view);
+          const { names, pieces, astray } = drawn(view);
+          astray.forEach((a) => clashes.add(a));
           expect(names.length).toBe(MAP_SPACES.length);
           names.forEach((n, i) => {
             for (const o of names.slice(i + 1)) if (overlaps(n.box, o.box)) clashes.add(`${n.id} / ${o.id}`);

@@ -162,6 +162,12 @@ export function placeLabels(spaces: readonly MapSpace[], name: (id: string) => s
 
 /** The most UFOs in play at once (rules: at most 20): every place has a spot for each of them. */
 export const MAX_UFOS = 20;
+/** Where a UFO stands; `tether`: it is nearer another place than its own, and a line ties it to its own. */
+export interface UfoSpot {
+  x: number;
+  y: number;
+  tether?: boolean;
+}
 /** Two UFOs of a place stand at least this far apart across or down, so that each shows. */
 const FAN = 12;
 
@@ -194,13 +200,10 @@ function ufoCandidates(s: MapSpace): { x: number; y: number }[] {
  * least `FAN` from every other so each still shows. Pure (crowd.test.tsx
  * draws crowded boards with it).
  */
-export function ufoSpots(
-  spaces: readonly MapSpace[],
-  labels: Map<string, Label>,
-): Map<string, { x: number; y: number }[]> {
+export function ufoSpots(spaces: readonly MapSpace[], labels: Map<string, Label>): Map<string, UfoSpot[]> {
   const names = [...labels.values()].map((l) => l.box);
   const f = BOARD_FRAME;
-  const out = new Map<string, { x: number; y: number }[]>();
+  const out = new Map<string, UfoSpot[]>();
   for (const s of spaces) {
     // A UFO may sit on its own place's control ring, not on the resistance, restaurants or eyewitnesses.
     const own = placeBoxes(s);
@@ -215,8 +218,8 @@ export function ufoSpots(
       const d = reach(s, c.x, c.y);
       return !spaces.some((o) => o !== s && reach(o, c.x, c.y) <= d);
     });
-    const spots: { x: number; y: number }[] = [];
-    // Apart, then fanned, then (a place boxed in by its neighbours) wherever it is clear.
+    const spots: UfoSpot[] = [];
+    // Apart, then fanned, then (a place boxed in by its neighbours) wherever it is clear, tethered.
     for (const [free, gx, gy] of [
       [nearest, 30, 21],
       [nearest, FAN, FAN],
@@ -225,7 +228,8 @@ export function ufoSpots(
     ] as const)
       for (const c of free) {
         if (spots.length >= MAX_UFOS) break;
-        if (spots.every((p) => Math.abs(p.x - c.x) >= gx || Math.abs(p.y - c.y) >= gy)) spots.push(c);
+        if (spots.every((p) => Math.abs(p.x - c.x) >= gx || Math.abs(p.y - c.y) >= gy))
+          spots.push(free === nearest ? c : { ...c, tether: true });
       }
     out.set(s.id, spots);
   }
