@@ -229,6 +229,12 @@ function CityPiece({
       {ctrl !== null && (
         <circle class="control-ring" cx={x} cy={y} r="24.5" fill="none" stroke={seatColour(ctrl)} stroke-width="5" />
       )}
+      {/* The controller's shape on the ring's top, as on its panel: control told apart without colour. */}
+      {ctrl !== null && (
+        <g class="control-mark">
+          <Shape seat={ctrl} x={x} y={y - 24.5} size={11} />
+        </g>
+      )}
       <circle class="disc" cx={x} cy={y} r="21" />
       <text class="resistance" x={x} y={y - 3}>
         {s.resistance ?? "?"}

@@ -58,13 +58,17 @@ export function reach(s: MapSpace, x: number, y: number): number {
 
 /**
  * The boxes a place's own tokens cover whatever the state: the disc with its
- * control ring and restaurants, and for a city the eyewitness rows under it
+ * control ring (and the controller's shape on it) and restaurants, and for a city the eyewitness rows under it
  * (Board.tsx eyeSpot: up to three groups a row, two rows, each with its count).
  */
 export function placeBoxes(s: MapSpace): Box[] {
   const sq = (x: number, y: number, r: number) => ({ x: x - r, y: y - r, w: 2 * r, h: 2 * r });
   if (s.kind === "village") return [sq(s.x, s.y, 11)];
-  return [sq(s.x, s.y, 27), { x: s.x - 36, y: s.y + 24, w: 88, h: 32 }];
+  // The disc and its ring, with the controller's shape on the ring's top (to y - 30).
+  return [
+    { x: s.x - 27, y: s.y - 30, w: 54, h: 57 },
+    { x: s.x - 36, y: s.y + 24, w: 88, h: 32 },
+  ];
 }
 
 /** The boxes a place's pieces cover when names are placed: its tokens and room for its first UFOs. */
@@ -144,9 +148,12 @@ export function placeLabels(spaces: readonly MapSpace[], name: (id: string) => s
     const size = s.kind === "city" ? CITY_FONT : VILLAGE_FONT;
     const w = textWidth(name(s.id), size, s.kind === "city");
     const r = s.kind === "city" ? 27 : 12;
+    // (A name's spots are all within 400 of its place.)
+    const zone = { x: s.x - 400, y: s.y - 400, w: 800, h: 800 };
+    const near = [...obstacles, ...placed].filter((b) => overlaps(b, zone));
     const scored = candidates(s, w, size).map((c) => ({
       c,
-      cost: [...obstacles, ...placed].reduce((sum, b) => sum + overlapArea(c.box, b), 0),
+      cost: near.reduce((sum, b) => sum + overlapArea(c.box, b), 0),
       astray: spaces.some((o) => o !== s && gap(o, c.box) <= gap(s, c.box)),
     }));
     const pick =
@@ -205,10 +212,14 @@ export function ufoSpots(spaces: readonly MapSpace[], labels: Map<string, Label>
   const f = BOARD_FRAME;
   const out = new Map<string, UfoSpot[]>();
   for (const s of spaces) {
-    // A UFO may sit on its own place's control ring, not on the resistance, restaurants or eyewitnesses.
+    // A UFO may sit on its own place's control ring, not on the resistance, restaurants, eyewitnesses
+    // or the controller's shape.
     const own = placeBoxes(s);
-    if (s.kind === "city") own[0] = { x: s.x - 15, y: s.y - 19, w: 30, h: 35 };
-    const fixed = [...names, ...own, ...spaces.filter((o) => o !== s).flatMap(placeBoxes)];
+    if (s.kind === "city") own[0] = { x: s.x - 15, y: s.y - 30, w: 30, h: 46 };
+    // (Only what is within a UFO's reach of the grid matters: a place's spots are all within 130.)
+    const near = (b: Box) => overlaps(b, { x: s.x - 160, y: s.y - 160, w: 320, h: 320 });
+    const fixed = [...names, ...own, ...spaces.filter((o) => o !== s).flatMap(placeBoxes)].filter(near);
+    const others = spaces.filter((o) => o !== s && Math.hypot(o.x - s.x, o.y - s.y) < 400);
     const clear = ufoCandidates(s).filter((c) => {
       const bs = ufoBoxes(c.x, c.y);
       if (bs.some((b) => b.x < f.x || b.y < f.y || b.x + b.w > f.x + f.w || b.y + b.h > f.y + f.h)) return false;
@@ -216,7 +227,7 @@ export function ufoSpots(spaces: readonly MapSpace[], labels: Map<string, Label>
     });
     const nearest = clear.filter((c) => {
       const d = reach(s, c.x, c.y);
-      return !spaces.some((o) => o !== s && reach(o, c.x, c.y) <= d);
+      return !others.some((o) => reach(o, c.x, c.y) <= d);
     });
     const spots: UfoSpot[] = [];
     // Apart, then fanned, then (a place boxed in by its neighbours) wherever it is clear, tethered.
