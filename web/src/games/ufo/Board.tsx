@@ -232,6 +232,7 @@ function CityPiece({
       {/* The controller's shape on the ring's top, as on its panel: control told apart without colour. */}
       {ctrl !== null && (
         <g class="control-mark">
+          <circle cx={x} cy={y - 24.5} r="7.5" fill="#fff" stroke="#1b1b1b" stroke-width="1" />
           <Shape seat={ctrl} x={x} y={y - 24.5} size={11} />
         </g>
       )}

@@ -64,9 +64,9 @@ export function reach(s: MapSpace, x: number, y: number): number {
 export function placeBoxes(s: MapSpace): Box[] {
   const sq = (x: number, y: number, r: number) => ({ x: x - r, y: y - r, w: 2 * r, h: 2 * r });
   if (s.kind === "village") return [sq(s.x, s.y, 11)];
-  // The disc and its ring, with the controller's shape on the ring's top (to y - 30).
+  // The disc and its ring, with the controller's shape on the ring's top (to y - 32).
   return [
-    { x: s.x - 27, y: s.y - 30, w: 54, h: 57 },
+    { x: s.x - 27, y: s.y - 32, w: 54, h: 59 },
     { x: s.x - 36, y: s.y + 24, w: 88, h: 32 },
   ];
 }
@@ -215,7 +215,7 @@ export function ufoSpots(spaces: readonly MapSpace[], labels: Map<string, Label>
     // A UFO may sit on its own place's control ring, not on the resistance, restaurants, eyewitnesses
     // or the controller's shape.
     const own = placeBoxes(s);
-    if (s.kind === "city") own[0] = { x: s.x - 15, y: s.y - 30, w: 30, h: 46 };
+    if (s.kind === "city") own[0] = { x: s.x - 15, y: s.y - 32, w: 30, h: 48 };
     // (Only what is within a UFO's reach of the grid matters: a place's spots are all within 130.)
     const near = (b: Box) => overlaps(b, { x: s.x - 160, y: s.y - 160, w: 320, h: 320 });
     const fixed = [...names, ...own, ...spaces.filter((o) => o !== s).flatMap(placeBoxes)].filter(near);
