@@ -15,7 +15,7 @@ import { BOARD_FRAME, ufoOffset } from "./model";
 export const CITY_FONT = 16;
 export const VILLAGE_FONT = 13;
 /** Room for the first UFOs around a place: as many as a player usually gathers there. */
-const UFOS_KEPT_CLEAR = { city: 4, village: 3 } as const;
+const UFOS_KEPT_CLEAR = { city: 3, village: 2 } as const;
 
 export interface Label {
   /** Text anchor point (baseline) and alignment. */
@@ -71,14 +71,14 @@ export function placeBoxes(s: MapSpace): Box[] {
   ];
 }
 
-/** The boxes a place's pieces cover when names are placed: its tokens and room for its first UFOs. */
-export function pieceBoxes(s: MapSpace): Box[] {
-  const out = placeBoxes(s);
-  for (let k = 0; k < UFOS_KEPT_CLEAR[s.kind]; k++) {
-    const { dx, dy } = ufoOffset(s.kind, k);
-    out.push(...ufoBoxes(s.x + dx, s.y + dy));
-  }
-  return out;
+/**
+ * The boxes a place's pieces cover when names are placed: its tokens and its
+ * first UFOs' spots (as many as a player usually gathers there, apart and
+ * nearest it): names keep off these, so these UFOs always stand there.
+ */
+export function pieceBoxes(s: MapSpace, spaces: readonly MapSpace[]): Box[] {
+  const first = spotsOf(s, spaces, [], UFOS_KEPT_CLEAR[s.kind]);
+  return [...placeBoxes(s), ...first.flatMap((p) => ufoBoxes(p.x, p.y))];
 }
 
 export function overlaps(a: Box, b: Box): boolean {
@@ -140,7 +140,8 @@ function gap(s: MapSpace, b: Box): number {
  * as that one's); failing that (the tests fail on it), the least crowded spot.
  */
 export function placeLabels(spaces: readonly MapSpace[], name: (id: string) => string): Map<string, Label> {
-  const obstacles = spaces.flatMap(pieceBoxes);
+  const tokens = spaces.flatMap(placeBoxes);
+  const kept = spaces.flatMap((s) => pieceBoxes(s, spaces).slice(placeBoxes(s).length));
   const placed: Box[] = [];
   const out = new Map<string, Label>();
   const order = [...spaces].sort((a, b) => Number(a.kind === "village") - Number(b.kind === "village"));
@@ -150,13 +151,20 @@ export function placeLabels(spaces: readonly MapSpace[], name: (id: string) => s
     const r = s.kind === "city" ? 27 : 12;
     // (A name's spots are all within 400 of its place.)
     const zone = { x: s.x - 400, y: s.y - 400, w: 800, h: 800 };
-    const near = [...obstacles, ...placed].filter((b) => overlaps(b, zone));
+    const hard = [...tokens, ...placed].filter((b) => overlaps(b, zone));
+    const soft = kept.filter((b) => overlaps(b, zone));
+    const area = (box: Box, bs: Box[]) => bs.reduce((sum, b) => sum + overlapArea(box, b), 0);
     const scored = candidates(s, w, size).map((c) => ({
       c,
-      cost: near.reduce((sum, b) => sum + overlapArea(c.box, b), 0),
+      cost: area(c.box, hard),
+      crowds: area(c.box, soft) > 0,
       astray: spaces.some((o) => o !== s && gap(o, c.box) <= gap(s, c.box)),
     }));
+    // Clear of everything, nearest its own place; then clear with a leader; then over the room kept
+    // for the first UFOs (which then stand elsewhere: ufoSpots keeps off names); then least crowded.
     const pick =
+      scored.find((e) => e.cost === 0 && !e.crowds && !e.astray) ??
+      scored.find((e) => e.cost === 0 && !e.crowds) ??
       scored.find((e) => e.cost === 0 && !e.astray) ??
       scored.find((e) => e.cost === 0) ??
       scored.reduce((a, b) => (b.cost < a.cost ? b : a));
@@ -209,40 +217,43 @@ function ufoCandidates(s: MapSpace): { x: number; y: number }[] {
  */
 export function ufoSpots(spaces: readonly MapSpace[], labels: Map<string, Label>): Map<string, UfoSpot[]> {
   const names = [...labels.values()].map((l) => l.box);
+  return new Map(spaces.map((s) => [s.id, spotsOf(s, spaces, names)]));
+}
+
+/** A place's UFO spots (ufoSpots) among these names' boxes; the first `apartOnly` only, those kept apart and nearest. */
+function spotsOf(s: MapSpace, spaces: readonly MapSpace[], names: Box[], apartOnly = MAX_UFOS): UfoSpot[] {
   const f = BOARD_FRAME;
-  const out = new Map<string, UfoSpot[]>();
-  for (const s of spaces) {
-    // A UFO may sit on its own place's control ring, not on the resistance, restaurants, eyewitnesses
-    // or the controller's shape.
-    const own = placeBoxes(s);
-    if (s.kind === "city") own[0] = { x: s.x - 15, y: s.y - 32, w: 30, h: 48 };
-    // (Only what is within a UFO's reach of the grid matters: a place's spots are all within 130.)
-    const near = (b: Box) => overlaps(b, { x: s.x - 160, y: s.y - 160, w: 320, h: 320 });
-    const fixed = [...names, ...own, ...spaces.filter((o) => o !== s).flatMap(placeBoxes)].filter(near);
-    const others = spaces.filter((o) => o !== s && Math.hypot(o.x - s.x, o.y - s.y) < 400);
-    const clear = ufoCandidates(s).filter((c) => {
-      const bs = ufoBoxes(c.x, c.y);
-      if (bs.some((b) => b.x < f.x || b.y < f.y || b.x + b.w > f.x + f.w || b.y + b.h > f.y + f.h)) return false;
-      return !bs.some((b) => fixed.some((o) => overlaps(b, o)));
-    });
-    const nearest = clear.filter((c) => {
-      const d = reach(s, c.x, c.y);
-      return !others.some((o) => reach(o, c.x, c.y) <= d);
-    });
-    const spots: UfoSpot[] = [];
-    // Apart, then fanned, then (a place boxed in by its neighbours) wherever it is clear, tethered.
-    for (const [free, gx, gy] of [
-      [nearest, 30, 21],
-      [nearest, FAN, FAN],
-      [clear, FAN, FAN],
-      [clear, 6, 6],
-    ] as const)
-      for (const c of free) {
-        if (spots.length >= MAX_UFOS) break;
-        if (spots.every((p) => Math.abs(p.x - c.x) >= gx || Math.abs(p.y - c.y) >= gy))
-          spots.push(free === nearest ? c : { ...c, tether: true });
-      }
-    out.set(s.id, spots);
-  }
-  return out;
+  // A UFO may sit on its own place's control ring, not on the resistance, restaurants, eyewitnesses
+  // or the controller's shape.
+  const own = placeBoxes(s);
+  if (s.kind === "city") own[0] = { x: s.x - 15, y: s.y - 32, w: 30, h: 48 };
+  // (Only what is within a UFO's reach of the grid matters: a place's spots are all within 130.)
+  const near = (b: Box) => overlaps(b, { x: s.x - 160, y: s.y - 160, w: 320, h: 320 });
+  const fixed = [...names, ...own, ...spaces.filter((o) => o !== s).flatMap(placeBoxes)].filter(near);
+  const others = spaces.filter((o) => o !== s && Math.hypot(o.x - s.x, o.y - s.y) < 400);
+  const clear = ufoCandidates(s).filter((c) => {
+    const bs = ufoBoxes(c.x, c.y);
+    if (bs.some((b) => b.x < f.x || b.y < f.y || b.x + b.w > f.x + f.w || b.y + b.h > f.y + f.h)) return false;
+    return !bs.some((b) => fixed.some((o) => overlaps(b, o)));
+  });
+  const nearest = clear.filter((c) => {
+    const d = reach(s, c.x, c.y);
+    return !others.some((o) => reach(o, c.x, c.y) <= d);
+  });
+  const spots: UfoSpot[] = [];
+  // Apart (each one's centre, where a finger taps it, clear of the others' hit areas), then fanned,
+  // then (a place boxed in by its neighbours) wherever it is clear, tethered.
+  const stages = [
+    [nearest, 30, 25],
+    [nearest, FAN, FAN],
+    [clear, FAN, FAN],
+    [clear, 6, 6],
+  ] as const;
+  for (const [free, gx, gy] of apartOnly < MAX_UFOS ? stages.slice(0, 1) : stages)
+    for (const c of free) {
+      if (spots.length >= Math.min(MAX_UFOS, apartOnly)) break;
+      if (spots.every((p) => Math.abs(p.x - c.x) >= gx || Math.abs(p.y - c.y) >= gy))
+        spots.push(free === nearest ? c : { ...c, tether: true });
+    }
+  return spots;
 }
