@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import messages from "../../../../games/ufo/data/messages.json";
 import type { Box, MapSpace } from "./model";
-import { placeLabels, overlaps, placeBoxes, reach, textWidth } from "./labels";
+import { NAME_GAP, placeLabels, overlaps, placeBoxes, reach, textWidth } from "./labels";
 import { MAP_SPACES } from "./model";
 
 const catalog = messages as Record<string, Record<string, string>>;
@@ -16,7 +16,9 @@ describe("the map's names", () => {
       const ids = [...labels.keys()];
       ids.forEach((a, i) => {
         const box = labels.get(a)!.box;
-        for (const b of ids.slice(i + 1)) if (overlaps(box, labels.get(b)!.box)) clashes.push(`${a} / ${b}`);
+        // Apart by a space at least (NAME_GAP), not just not overlapping.
+        const spaced = { ...box, x: box.x - NAME_GAP + 0.5, w: box.w + 2 * NAME_GAP - 1 };
+        for (const b of ids.slice(i + 1)) if (overlaps(spaced, labels.get(b)!.box)) clashes.push(`${a} / ${b}`);
         for (const s of MAP_SPACES)
           if (placeBoxes(s).some((p) => overlaps(box, p))) clashes.push(`${a} on ${s.id}'s pieces`);
       });

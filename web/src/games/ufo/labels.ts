@@ -14,6 +14,8 @@ import { BOARD_FRAME, ufoOffset } from "./model";
 
 export const CITY_FONT = 16;
 export const VILLAGE_FONT = 13;
+/** The least room between two names, across. */
+export const NAME_GAP = 4;
 /** Room for the first UFOs around a place: as many as a player usually gathers there. */
 const UFOS_KEPT_CLEAR = { city: 3, village: 2 } as const;
 
@@ -170,7 +172,8 @@ export function placeLabels(spaces: readonly MapSpace[], name: (id: string) => s
       scored.reduce((a, b) => (b.cost < a.cost ? b : a));
     const best = pick.astray && !pick.c.leader ? { ...pick.c, leader: leader(s, r, pick.c.box) } : pick.c;
     out.set(s.id, best);
-    placed.push(best.box);
+    // Names keep a space apart, so that two never read as one ("MalibuNewark").
+    placed.push({ x: best.box.x - NAME_GAP, y: best.box.y - 1, w: best.box.w + 2 * NAME_GAP, h: best.box.h + 2 });
   }
   return out;
 }
