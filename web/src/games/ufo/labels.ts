@@ -1,8 +1,13 @@
-// Where the map writes each place's name: around the place, at the first of
-// several candidate spots whose box meets no piece of any place (its disc, its
-// restaurants, its eyewitness row, the first UFOs around it) and no name placed
-// before. Cities are placed first, then villages. Pure (labels.test.ts checks
-// every name in en/it/ko).
+// The map's layout, per language: where each place's name is written, then
+// where each place's UFOs stand. Names first: around the place, at the first
+// of several candidate spots whose box meets no place's tokens (disc, ring,
+// restaurants, eyewitness rows) and no name placed before, keeping off the
+// room of the place's first UFOs and nearer its own place than any other (or
+// with a leader line). Cities are placed first, then villages. Then UFOs: each
+// place gets a spot for every UFO the game can have in play (ufoSpots), none of
+// them on a name, so no name is ever under a piece whatever the state. Pure
+// (labels.test.ts checks every name in en/it/ko; crowd.test.tsx draws crowded
+// boards).
 //
 // Text widths are estimated, not measured (the layout is the same on every
 // device and in tests): per character, a Hangul syllable 1.0 em, a capital
