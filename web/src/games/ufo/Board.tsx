@@ -148,7 +148,7 @@ export function Eye({ seat, x, y, n }: { seat: number; x: number; y: number; n: 
       <Shape seat={seat} x={x + 6} y={y} size={6} stroke="none" />
       {n > 1 && (
         <text x={x + 12} y={y + 4} class="count">
-          {n}
+          {` ${n}`}
         </text>
       )}
     </g>
@@ -257,8 +257,10 @@ function CityPiece({
         <Eye key={e.p} seat={e.p} n={e.n} {...eyeSpot(x, y, i, eyes.length)} />
       ))}
       {label.leader && <line class="leader" {...label.leader} />}
+      {/* A space before the words (SVG does not draw it): the texts a city draws read as words apart
+          ("9 Rome", not "9Rome") to whoever reads its text, as its name does (axe's label-in-name). */}
       <text class="name city-name" x={label.x} y={label.y} text-anchor={label.anchor}>
-        {name}
+        {` ${name}`}
       </text>
     </g>
   );

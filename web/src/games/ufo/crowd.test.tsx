@@ -76,7 +76,7 @@ function num(el: Element, attr: string): number {
   return Number(el.getAttribute(attr));
 }
 
-/** Every name's box and every piece's box, as drawn. */
+/** Every name's box and every piece's box, as drawn (SVG does not draw a text's leading space). */
 function drawn(view: View): {
   names: { id: string; box: Box }[];
   pieces: { what: string; box: Box }[];
@@ -88,7 +88,7 @@ function drawn(view: View): {
   const names = [...container.querySelectorAll("text.name")].map((t) => {
     const city = t.classList.contains("city-name");
     const size = city ? CITY_FONT : VILLAGE_FONT;
-    const w = textWidth(t.textContent ?? "", size, city);
+    const w = textWidth((t.textContent ?? "").trim(), size, city);
     const x = num(t, "x");
     const a = t.getAttribute("text-anchor");
     const left = a === "start" ? x : a === "end" ? x - w : x - w / 2;
@@ -107,7 +107,7 @@ function drawn(view: View): {
     })),
     ...[...container.querySelectorAll(".eyewitness .count")].map((t) => ({
       what: "eyewitness count",
-      box: { x: num(t, "x"), y: num(t, "y") - 8, w: textWidth(t.textContent ?? "", 10, true), h: 10 },
+      box: { x: num(t, "x"), y: num(t, "y") - 8, w: textWidth((t.textContent ?? "").trim(), 10, true), h: 10 },
     })),
   ];
   // A UFO nearer another place than its own must be tied to its own by a line.
