@@ -135,13 +135,13 @@ export const tests = {
     const enPrompt = await page.textContent(".ufo-status .prompt");
     await page.click('.lang-switch button[title="Italiano"]');
     await page.waitForFunction(() =>
-      [...document.querySelectorAll(".ufo-map .city-name")].some((e) => e.textContent === "Roma"),
+      [...document.querySelectorAll(".ufo-map .city-name")].some((e) => e.textContent?.trim() === "Roma"),
     );
     const itPrompt = await page.textContent(".ufo-status .prompt");
     assert(itPrompt !== enPrompt && itPrompt.includes("clicca"), `the prompt in Italian: ${itPrompt}`);
     await page.click('.lang-switch button[title="English"]');
     await page.waitForFunction(() =>
-      [...document.querySelectorAll(".ufo-map .city-name")].some((e) => e.textContent === "Rome"),
+      [...document.querySelectorAll(".ufo-map .city-name")].some((e) => e.textContent?.trim() === "Rome"),
     );
     const started = Date.now();
     let clicks = 0;
