@@ -46,6 +46,63 @@ async function settle(page, before) {
 const pickOne = (xs, rnd) => xs[Math.floor(rnd() * xs.length)];
 
 export const tests = {
+  "the wheel scrolls the page over the map until the map is clicked; then it zooms; arrow keys pan the focused map":
+    async ({ server, browser }) => {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 600 } });
+      const { page } = await openTableAsPerson(server, context, { game: "ufo", players: 2, bots: ["heuristic"] });
+      await page.waitForSelector(MY_TURN);
+      const vb = () => page.getAttribute(".ufo-map", "viewBox");
+      const scrollY = () => page.evaluate(() => window.scrollY);
+      assert(
+        await page.evaluate(() => document.documentElement.scrollHeight > innerHeight + 100),
+        "the page is taller than the window (else there is no page scroll to keep)",
+      );
+      const box = await page.locator(".ufo-map").boundingBox();
+      await page.mouse.move(box.x + box.width / 2, box.y + 40);
+      const [v0, y0] = [await vb(), await scrollY()];
+      await page.mouse.wheel(0, 200);
+      await page.waitForTimeout(400);
+      assert((await scrollY()) > y0, "the wheel over the map, not clicked, scrolls the page");
+      assert((await vb()) === v0, "and leaves the map as it was");
+      // Ctrl+wheel (a touchpad's pinch) zooms it.
+      await page.keyboard.down("Control");
+      await page.mouse.wheel(0, -200);
+      await page.keyboard.up("Control");
+      await page.waitForTimeout(300);
+      const v1 = await vb();
+      assert(v1 !== v0, "Ctrl+wheel zooms the map");
+      // A click on the map's sea (its top left corner) focuses it: the wheel then zooms it, the page stays.
+      const at = await page.locator(".ufo-map").boundingBox();
+      await page.mouse.click(at.x + 4, at.y + 4);
+      assert(
+        await page.evaluate(() => document.activeElement?.classList.contains("ufo-map")),
+        "the click focused the map",
+      );
+      const y1 = await scrollY();
+      await page.mouse.move(at.x + at.width / 2, at.y + 40);
+      await page.mouse.wheel(0, -300);
+      await page.waitForTimeout(300);
+      const v2 = await vb();
+      assert(v2 !== v1 && (await scrollY()) === y1, `the clicked map zooms and the page stays (${v1} -> ${v2})`);
+      // The focused map: an arrow key pans it, + zooms it.
+      await page.keyboard.press("ArrowLeft");
+      const v3 = await vb();
+      assert(Number(v3.split(" ")[0]) < Number(v2.split(" ")[0]), `ArrowLeft pans the map left (${v2} -> ${v3})`);
+      await page.keyboard.press("+");
+      const v4 = await vb();
+      assert(Number(v4.split(" ")[2]) < Number(v3.split(" ")[2]), "+ zooms in");
+      // Tab goes on to the map's pieces, whose arrow keys do not move the map.
+      await page.keyboard.press("Tab");
+      assert(
+        await page.evaluate(() => !!document.activeElement?.closest(".ufo-map [role=button]")),
+        "Tab from the map reaches a piece on it",
+      );
+      const v5 = await vb();
+      await page.keyboard.press("ArrowRight");
+      assert((await vb()) === v5, "an arrow key on a piece leaves the map where it is");
+      await context.close();
+    },
+
   "a person plays a whole game by clicking the map": async ({ server, browser }) => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const { page } = await openTableAsPerson(server, context, {
@@ -78,13 +135,13 @@ export const tests = {
     const enPrompt = await page.textContent(".ufo-status .prompt");
     await page.click('.lang-switch button[title="Italiano"]');
     await page.waitForFunction(() =>
-      [...document.querySelectorAll(".ufo-map .city-name")].some((e) => e.textContent === "Roma"),
+      [...document.querySelectorAll(".ufo-map .city-name")].some((e) => e.textContent?.trim() === "Roma"),
     );
     const itPrompt = await page.textContent(".ufo-status .prompt");
     assert(itPrompt !== enPrompt && itPrompt.includes("clicca"), `the prompt in Italian: ${itPrompt}`);
     await page.click('.lang-switch button[title="English"]');
     await page.waitForFunction(() =>
-      [...document.querySelectorAll(".ufo-map .city-name")].some((e) => e.textContent === "Rome"),
+      [...document.querySelectorAll(".ufo-map .city-name")].some((e) => e.textContent?.trim() === "Rome"),
     );
     const started = Date.now();
     let clicks = 0;

@@ -13,8 +13,8 @@ import { lang } from "../../i18n";
 import type { Choice } from "../../protocol";
 import { seatColour, seatShapePath } from "../../seats";
 import { HIT_RADIUS } from "./camera";
-import type { Label } from "./labels";
-import { placeLabels } from "./labels";
+import type { Label, UfoSpot } from "./labels";
+import { placeLabels, ufoSpots } from "./labels";
 import landUrl from "./land.svg";
 import type { Box, ClickResult, MapSpace, PieceActions, SpaceView, Trail, UfoView, View } from "./model";
 import {
@@ -28,7 +28,6 @@ import {
   mapSpace,
   slotActs,
   targets,
-  ufoOffset,
 } from "./model";
 import { placeName, ufoName } from "./names";
 import { tu } from "./strings";
@@ -149,7 +148,7 @@ export function Eye({ seat, x, y, n }: { seat: number; x: number; y: number; n: 
       <Shape seat={seat} x={x + 6} y={y} size={6} stroke="none" />
       {n > 1 && (
         <text x={x + 12} y={y + 4} class="count">
-          {`${n} `}
+          {` ${n}`}
         </text>
       )}
     </g>
@@ -230,11 +229,16 @@ function CityPiece({
       {ctrl !== null && (
         <circle class="control-ring" cx={x} cy={y} r="24.5" fill="none" stroke={seatColour(ctrl)} stroke-width="5" />
       )}
+      {/* The controller's shape on the ring's top, as on its panel: control told apart without colour. */}
+      {ctrl !== null && (
+        <g class="control-mark">
+          <circle cx={x} cy={y - 24.5} r="7.5" fill="#fff" stroke="#1b1b1b" stroke-width="1" />
+          <Shape seat={ctrl} x={x} y={y - 24.5} size={11} />
+        </g>
+      )}
       <circle class="disc" cx={x} cy={y} r="21" />
-      {/* The trailing spaces are not drawn; they keep the texts apart as words for a reader
-          (the group's name must contain them as drawn: buttonProps). */}
       <text class="resistance" x={x} y={y - 3}>
-        {`${s.resistance ?? "?"} `}
+        {s.resistance ?? "?"}
       </text>
       {rs.map((r, k) => {
         const rx = x - rs.length * 6.5 + 13 * k + 6.5;
@@ -253,8 +257,10 @@ function CityPiece({
         <Eye key={e.p} seat={e.p} n={e.n} {...eyeSpot(x, y, i, eyes.length)} />
       ))}
       {label.leader && <line class="leader" {...label.leader} />}
+      {/* A space before the words (SVG does not draw it): the texts a city draws read as words apart
+          ("9 Rome", not "9Rome") to whoever reads its text, as its name does (axe's label-in-name). */}
       <text class="name city-name" x={label.x} y={label.y} text-anchor={label.anchor}>
-        {name}
+        {` ${name}`}
       </text>
     </g>
   );
@@ -371,16 +377,19 @@ function UfoPiece({
   );
 }
 
-/** Each place's name's spot in the current language (labels.ts), computed once per language. */
-function useLabels(): Map<string, Label> {
+/** Each place's name's spot and its UFOs' spots in the current language (labels.ts), computed once per language. */
+function useLayout(): { labels: Map<string, Label>; spots: Map<string, UfoSpot[]> } {
   const l = lang.value;
-  return useMemo(() => placeLabels(MAP_SPACES, placeName), [l]);
+  return useMemo(() => {
+    const labels = placeLabels(MAP_SPACES, placeName);
+    return { labels, spots: ufoSpots(MAP_SPACES, labels) };
+  }, [l]);
 }
 
 export function Board({ view, acts, selected, names, onClick, box, gestures, trails, turn }: BoardProps) {
   const inPlay = new Set(view.spaces.map((s) => s.id));
   const vb = box ?? BOARD_FRAME;
-  const labels = useLabels();
+  const { labels, spots } = useLayout();
   const tg = targets(acts, selected);
   const bumpSpace = view.bump?.space;
   const rollCity = view.control_roll ? view.ufos[view.control_roll.ufo]?.space : undefined;
@@ -393,6 +402,18 @@ export function Board({ view, acts, selected, names, onClick, box, gestures, tra
     .map((s) => ({ s, m: mapSpace(s.id) }))
     .filter((e): e is { s: SpaceView; m: MapSpace } => !!e.m);
   const fire = (r: ClickResult, x: number, y: number) => onClick(r, { x: (x - vb.x) / vb.w, y: (y - vb.y) / vb.h });
+  const ufos = spaces.flatMap(({ s, m }) =>
+    (perSpace.get(s.id) ?? []).map((u, k) => {
+      // (More UFOs than spots cannot be in play: MAX_UFOS.)
+      const at: UfoSpot = spots.get(s.id)?.[k] ?? { x: m.x, y: m.y };
+      const { x, y } = at;
+      const tether = at.tether ? { x1: m.x, y1: m.y, x2: x, y2: y } : undefined;
+      const res = clickUfo(acts, u.id, selected, view);
+      const selectable = acts.ufoMoves.has(u.id) || acts.ufoActs.has(u.id);
+      const onAct = res.kind === "none" ? null : () => fire(res, x, y);
+      return { u, x, y, res, selectable, onAct, tether };
+    }),
+  );
   return (
     <svg
       class="ufo-map"
@@ -446,6 +467,11 @@ export function Board({ view, acts, selected, names, onClick, box, gestures, tra
           );
         })}
       </g>
+      <g class="tethers">
+        {ufos.map(
+          ({ u, tether }) => tether && <line key={u.id} class="tether" {...tether} stroke={seatColour(u.owner)} />,
+        )}
+      </g>
       {spaces.map(({ s, m }) => {
         const target = tg.get(s.id);
         const res = clickSpace(acts, s.id, selected);
@@ -470,18 +496,7 @@ export function Board({ view, acts, selected, names, onClick, box, gestures, tra
         );
       })}
       <g class="ufos">
-        {spaces
-          .flatMap(({ s, m }) =>
-            (perSpace.get(s.id) ?? []).map((u, k) => {
-              const { dx, dy } = ufoOffset(s.kind, k);
-              const x = m.x + dx;
-              const y = m.y + dy;
-              const res = clickUfo(acts, u.id, selected, view);
-              const selectable = acts.ufoMoves.has(u.id) || acts.ufoActs.has(u.id);
-              const onAct = res.kind === "none" ? null : () => fire(res, x, y);
-              return { u, x, y, res, selectable, onAct };
-            }),
-          )
+        {ufos
           // The pieces one can click are drawn last, on top of the others.
           .sort((a, b) => Number(a.onAct !== null) - Number(b.onAct !== null))
           .map(({ u, x, y, res, selectable, onAct }) => (

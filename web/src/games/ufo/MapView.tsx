@@ -1,5 +1,6 @@
 // The map in its window: the board (Board.tsx) under a camera (camera.ts) that
-// fingers drag and pinch, the wheel zooms, the buttons move, and that follows
+// fingers drag and pinch, the wheel zooms (with Ctrl, or once the map has focus),
+// the arrow and +/- keys move (the map itself focused), the buttons move, and that follows
 // the places the person must act on. Taps on the pieces still reach them: a
 // pointer only drags the board once it has moved a few pixels.
 import type { ComponentChildren } from "preact";
@@ -103,6 +104,9 @@ export function MapView({ focus, frame, children, ...board }: MapViewProps) {
     const el = wrap.current?.querySelector("svg");
     if (!el) return;
     const onWheel = (e: WheelEvent) => {
+      // Only with Ctrl (a touchpad's pinch comes as Ctrl+wheel) or once the map has focus (it was
+      // clicked, or reached with Tab): otherwise the wheel scrolls the page over the map.
+      if (!e.ctrlKey && !el.contains(document.activeElement)) return;
       e.preventDefault();
       const r = el.getBoundingClientRect();
       const factor = Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015));
@@ -118,6 +122,10 @@ export function MapView({ focus, frame, children, ...board }: MapViewProps) {
   };
   const onPointerDown = (e: PointerEvent) => {
     if (e.pointerType === "mouse" && e.button !== 0) return;
+    // A click on the map gives it focus (the wheel then zooms it, the arrow keys pan it), unless
+    // focus is on a piece of it already.
+    const svg = e.currentTarget as SVGSVGElement;
+    if (!svg.contains(document.activeElement)) svg.focus({ preventScroll: true });
     // The first finger (or the mouse) starts afresh: a drag by touch ends with no click, so the
     // flag must not swallow this tap's, and a pointer whose end was lost is forgotten.
     if (e.isPrimary || !gesture.current) {
@@ -185,6 +193,23 @@ export function MapView({ focus, frame, children, ...board }: MapViewProps) {
   };
 
   const step = (factor: number) => setCam((c) => zoomAt(c, factor, w / 2, h / 2, frame, w, h));
+  // The map itself focused (not a piece on it: Tab still goes from piece to piece, and a piece's
+  // keys are its own): the arrow keys pan it by a fifth of its size, + and - zoom it.
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.target !== e.currentTarget || e.altKey || e.metaKey || e.ctrlKey) return;
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [1, 0],
+      ArrowRight: [-1, 0],
+      ArrowUp: [0, 1],
+      ArrowDown: [0, -1],
+    };
+    const m = moves[e.key];
+    if (m) setCam((c) => pan(c, (m[0] * w) / 5, (m[1] * h) / 5, frame, w, h));
+    else if (e.key === "+" || e.key === "=") step(1.4);
+    else if (e.key === "-" || e.key === "_") step(1 / 1.4);
+    else return;
+    e.preventDefault();
+  };
   const whole = fitZoom(frame, w, h);
   // The tools sit above the map, not on it: nothing of the board is under them.
   return (
@@ -230,6 +255,8 @@ export function MapView({ focus, frame, children, ...board }: MapViewProps) {
             onPointerCancel: onPointerEnd,
             onClickCapture,
             onFocusIn,
+            onKeyDown,
+            tabindex: 0,
           }}
         />
         {children}

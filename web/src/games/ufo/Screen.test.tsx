@@ -210,10 +210,79 @@ describe("the Ufo! screen", () => {
     fireEvent.pointerUp(rome, { pointerId: 2, clientX: 101, clientY: 100, pointerType: "touch" });
     fireEvent.click(rome);
     expect(act).toHaveBeenCalledWith({ place: { city: "rome", type: "standard" } });
-    fireEvent.wheel(map, { deltaY: 300, clientX: 10, clientY: 10 });
+    fireEvent.wheel(map, { deltaY: 300, clientX: 10, clientY: 10, ctrlKey: true });
     expect(vb()[2]).toBeGreaterThan(dragged[2]);
     fireEvent.click(container.querySelector(".map-tools .whole-map")!);
     expect(container.querySelector<HTMLButtonElement>(".map-tools .whole-map")!.disabled).toBe(true);
+  });
+
+  it("the wheel scrolls the page over the map, and zooms it with Ctrl or once the map is clicked or focused", () => {
+    const { container } = draw(state(fx.setup2));
+    const map = container.querySelector<SVGSVGElement>(".ufo-map")!;
+    const width = () => Number(map.getAttribute("viewBox")!.split(" ")[2]);
+    fireEvent.click(container.querySelector('.map-tools button[aria-label="Zoom in"]')!);
+    const w0 = width();
+    // Not focused: the page scrolls (the event is not cancelled) and the map stays.
+    expect(fireEvent.wheel(map, { deltaY: -300, clientX: 50, clientY: 50 })).toBe(true);
+    expect(width()).toBe(w0);
+    // Ctrl (and a touchpad's pinch, which browsers send as Ctrl+wheel) zooms.
+    expect(fireEvent.wheel(map, { deltaY: -300, clientX: 50, clientY: 50, ctrlKey: true })).toBe(false);
+    const w1 = width();
+    expect(w1).toBeLessThan(w0);
+    // Clicked (focused), the plain wheel zooms.
+    fireEvent.pointerDown(map, { pointerId: 3, clientX: 50, clientY: 50, button: 0, pointerType: "mouse" });
+    fireEvent.pointerUp(map, { pointerId: 3, clientX: 50, clientY: 50, pointerType: "mouse" });
+    fireEvent.click(map);
+    expect(fireEvent.wheel(map, { deltaY: 300, clientX: 50, clientY: 50 })).toBe(false);
+    expect(width()).toBeGreaterThan(w1);
+    // Focus elsewhere: the page scrolls again.
+    container.querySelector<HTMLButtonElement>(".map-tools .whole-map")!.focus();
+    const w2 = width();
+    expect(fireEvent.wheel(map, { deltaY: -300, clientX: 50, clientY: 50 })).toBe(true);
+    expect(width()).toBe(w2);
+  });
+
+  it("the map itself takes focus: arrow keys pan it, + and - zoom it; on a piece they do nothing to the map", () => {
+    const { container } = draw(state(fx.setup2));
+    const map = container.querySelector<SVGSVGElement>(".ufo-map")!;
+    expect(map.getAttribute("tabindex")).toBe("0");
+    const vb = () => map.getAttribute("viewBox")!.split(" ").map(Number);
+    map.focus();
+    expect(document.activeElement).toBe(map);
+    fireEvent.keyDown(map, { key: "+" });
+    fireEvent.keyDown(map, { key: "+" });
+    const z = vb();
+    expect(z[2]).toBeLessThan(1000);
+    fireEvent.keyDown(map, { key: "ArrowRight" });
+    expect(vb()[0]).toBeGreaterThan(z[0]);
+    fireEvent.keyDown(map, { key: "ArrowLeft" });
+    fireEvent.keyDown(map, { key: "ArrowLeft" });
+    expect(vb()[0]).toBeLessThan(z[0]);
+    const x = vb();
+    fireEvent.keyDown(map, { key: "ArrowDown" });
+    expect(vb()[1]).toBeGreaterThan(x[1]);
+    fireEvent.keyDown(map, { key: "ArrowUp" });
+    expect(vb()[1]).toBe(x[1]);
+    fireEvent.keyDown(map, { key: "-" });
+    expect(vb()[2]).toBeGreaterThan(x[2]);
+    // On a piece (a city to place on), an arrow key is the piece's, not the map's.
+    const before = vb();
+    const rome = container.querySelector<SVGGElement>('.space[data-space="rome"]')!;
+    rome.focus();
+    fireEvent.keyDown(rome, { key: "ArrowRight" });
+    expect(vb()).toEqual(before);
+  });
+
+  it("a controlled city's ring carries its controller's shape, the one on that seat's panel", () => {
+    const { container } = draw(state(fx.over2, { to_act: [], choices: [] }));
+    const mark = (id: string) => container.querySelector(`.space[data-space="${id}"] .control-mark path`);
+    const panel = (seat: number) => container.querySelector(`.ufo-card.player[data-seat="${seat}"] .seat-mark path`);
+    // over2: Berlin is seat 0's, Istanbul seat 1's; Rome nobody's.
+    expect(mark("berlin")!.getAttribute("d")).toBe(panel(0)!.getAttribute("d"));
+    expect(mark("istanbul")!.getAttribute("d")).toBe(panel(1)!.getAttribute("d"));
+    expect(mark("berlin")!.getAttribute("d")).not.toBe(mark("istanbul")!.getAttribute("d"));
+    expect(mark("berlin")!.getAttribute("fill")).toBe(panel(0)!.getAttribute("fill"));
+    expect(mark("rome")).toBeNull();
   });
 
   it("every piece is a picture shipped with the client: no text relies on the device's emoji font", () => {
