@@ -17,28 +17,8 @@ import {
   startServer,
   version,
   waitVersionAbove,
+  openSeat,
 } from "./lib.mjs";
-
-/** A person's page holding `seat` of `table` (joined as `name`), in `lang`. */
-async function openSeat(server, browser, table, seat, name, { viewport = DESKTOP, lang = "en", host } = {}) {
-  const joined = await api(server, "POST", `/api/tables/${table.id}/join`, { name, seat });
-  const context = await browser.newContext({
-    viewport,
-    ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}),
-  });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/`);
-  await page.evaluate(
-    ([id, token, s, n, l, h]) => {
-      localStorage.setItem("meeple.tables", JSON.stringify({ [id]: { token, seat: s, name: n, host_token: h } }));
-      localStorage.setItem("meeple.lang", l);
-    },
-    [table.id, joined.token, seat, name, lang, host],
-  );
-  await page.goto(`${server.url}/#/t/${table.id}`);
-  await page.reload();
-  return { context, page, token: joined.token };
-}
 
 async function say(page, text) {
   await page.fill("form.chat input", text);

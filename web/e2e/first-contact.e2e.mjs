@@ -3,7 +3,18 @@
 // earthling, two people in two browser contexts, play a round with chat.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { DESKTOP, PHONE, api, assert, openTableAsPerson, repo, screenshot, version, waitVersionAbove } from "./lib.mjs";
+import {
+  DESKTOP,
+  PHONE,
+  api,
+  assert,
+  openSeat,
+  openTableAsPerson,
+  repo,
+  screenshot,
+  version,
+  waitVersionAbove,
+} from "./lib.mjs";
 
 const ITEMS = new Map(
   JSON.parse(readFileSync(join(repo, "games/first_contact/data/items.json"), "utf8")).map((i) => [i.id, i]),
@@ -62,23 +73,6 @@ async function alienMove(page, phase, state) {
   } else {
     throw new Error(`the alien is asked in phase ${phase}`);
   }
-}
-
-async function openSeat(server, browser, table, seat, name, viewport = DESKTOP) {
-  const join_ = await api(server, "POST", `/api/tables/${table.id}/join`, { name, seat });
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/`);
-  await page.evaluate(
-    ([id, token, s, n]) => {
-      localStorage.setItem("meeple.tables", JSON.stringify({ [id]: { token, seat: s, name: n } }));
-      localStorage.setItem("meeple.lang", "en");
-    },
-    [table.id, join_.token, seat, name],
-  );
-  await page.goto(`${server.url}/#/t/${table.id}`);
-  await page.reload();
-  return { context, page };
 }
 
 async function sendChat(page, text) {

@@ -194,6 +194,31 @@ export async function openTableAsPerson(
   return { page, table, token: join.token };
 }
 
+/**
+ * A person's page holding `seat` of `table` (joined as `name`), in `lang`, in a
+ * context of its own (a phone's viewport is a touch screen). `host`: the
+ * table's host token, kept as the client keeps it.
+ */
+export async function openSeat(server, browser, table, seat, name, { viewport = DESKTOP, lang = "en", host } = {}) {
+  const joined = await api(server, "POST", `/api/tables/${table.id}/join`, { name, seat });
+  const context = await browser.newContext({
+    viewport,
+    ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}),
+  });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  await page.evaluate(
+    ([id, token, s, n, l, h]) => {
+      localStorage.setItem("meeple.tables", JSON.stringify({ [id]: { token, seat: s, name: n, host_token: h } }));
+      localStorage.setItem("meeple.lang", l);
+    },
+    [table.id, joined.token, seat, name, lang, host],
+  );
+  await page.goto(`${server.url}/#/t/${table.id}`);
+  await page.reload();
+  return { context, page, token: joined.token };
+}
+
 /** Clicks the first choice of the accessible list until the game is over (a short game). */
 export async function playToEnd(page, maxSteps = 400) {
   for (let i = 0; i < maxSteps; i++) {

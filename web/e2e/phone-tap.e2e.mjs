@@ -9,7 +9,17 @@
 // every target offered is at least 44x44 CSS px (touch guidelines; WCAG
 // 2.5.8 asks for 24x24); the smallest is reported with the room around it. Screenshots
 // for docs/screenshots at 390x844, 360x640 and 1366x768 are taken mid-game.
-import { DESKTOP, PHONE, api, assert, badlyBrokenNames, screenshot, version, waitVersionAbove } from "./lib.mjs";
+import {
+  DESKTOP,
+  PHONE,
+  api,
+  assert,
+  badlyBrokenNames,
+  openSeat,
+  screenshot,
+  version,
+  waitVersionAbove,
+} from "./lib.mjs";
 
 const SMALL_PHONE = { width: 360, height: 640 };
 
@@ -25,19 +35,7 @@ async function openPhones(server, browser, game, players, persons) {
   const pages = [];
   for (const seat of persons) {
     const name = `P${seat}`;
-    const join = await api(server, "POST", `/api/tables/${table.id}/join`, { name, seat });
-    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/`);
-    await page.evaluate(
-      ([id, token, s, n]) => {
-        localStorage.setItem("meeple.tables", JSON.stringify({ [id]: { token, seat: s, name: n } }));
-        localStorage.setItem("meeple.lang", "en");
-      },
-      [table.id, join.token, seat, name],
-    );
-    await page.goto(`${server.url}/#/t/${table.id}`);
-    await page.reload();
+    const { context, page } = await openSeat(server, browser, table, seat, name, { viewport: PHONE });
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     pages.push({ seat, context, page, errors });
