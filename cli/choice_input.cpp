@@ -81,7 +81,12 @@ TypedChoice read_choice(const std::vector<std::string>& words, std::string_view 
       }
   }
   std::vector<std::string> wanted;
-  for (const std::string& t : tokens) {
+  for (std::string t : tokens) {
+    // Korean counts things with 번 after the number: "23번" is 23.
+    constexpr std::string_view kBeon = "\xEB\xB2\x88";  // 번
+    if (t.size() > kBeon.size() && t.ends_with(kBeon) &&
+        is_number(std::string_view(t).substr(0, t.size() - kBeon.size())))
+      t.resize(t.size() - kBeon.size());
     if (std::any_of(t.begin(), t.end(), is_digit)) {
       if (!is_number(t)) {
         out.kind = TypedChoice::Kind::kBadToken;

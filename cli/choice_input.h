@@ -5,7 +5,8 @@
 //   mistaken for a number the screen shows on a thing.
 // - A typed number means the thing that shows that number: it must be a whole
 //   word of the choice's words ("23" is square 23 Pyramid in "offer square 23
-//   (Pyramid)", never the 23rd line).
+//   (Pyramid)", never the 23rd line). Korean's counter after a number is
+//   the number ("23번" is 23).
 // - Other typed words name a choice by the start of its words ("pyr", "rom").
 // - Every typed word must fit; one choice fits: it is picked; several: the
 //   input is refused and the candidates listed, never guessed.

@@ -637,6 +637,9 @@ TEST(ChoiceInput, NumbersMeanTheNumberedThingAndNothingIsGuessed) {
   EXPECT_EQ(pick("23").kind, K::kPicked);
   EXPECT_EQ(pick("23").index, 3u) << "23 is square 23, not the 23rd line";
   EXPECT_EQ(pick("023").index, 3u);
+  EXPECT_EQ(pick("23번").index, 3u) << "Korean counts with 번 after the number";
+  EXPECT_EQ(pick("번").kind, K::kNone);
+  EXPECT_EQ(pick("2번3").kind, K::kBadToken);
   EXPECT_EQ(pick("0").index, 0u);
   EXPECT_EQ(pick("2").kind, K::kNone) << "2 is no square here, and no line number";
   EXPECT_EQ(pick("1").kind, K::kSeveral) << "square 1, and the 1 card rotated";
