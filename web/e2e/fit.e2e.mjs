@@ -4,7 +4,7 @@
 // never scroll sideways (document.documentElement.scrollWidth <= innerWidth).
 // All cases are measured; the test fails listing every one that scrolls, with
 // a screenshot each (e2e/out/fit-*.png).
-import { api, assert, openTableAsPerson, playToEnd, screenshot } from "./lib.mjs";
+import { api, assert, learn, openTableAsPerson, playToEnd, screenshot } from "./lib.mjs";
 
 const SIZES = [
   { width: 360, height: 640 },
@@ -81,16 +81,7 @@ async function tableCase(server, browser, game, players) {
 }
 
 async function guideCase(server, browser, game) {
-  const context = await browser.newContext({ viewport: SIZES[2] });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/`);
-  await page.evaluate(() => {
-    localStorage.clear();
-    localStorage.setItem("meeple.lang", "en");
-  });
-  await page.reload();
-  await page.locator(`.game-card[data-game="${game}"] .learn-button`).click();
-  await page.waitForSelector("main.table .guide-panel", { timeout: 30000 });
+  const { context, page } = await learn(server, browser, game, SIZES[2]);
   const bad = await measure(page, `${game} guide`);
   if (game === "ufo") {
     // On a phone the map shows the guide's suggested piece (the camera goes to it).

@@ -5,29 +5,10 @@
 // choice is highlighted; once, a free deviation (another choice than the
 // suggested one) and the "what you did instead" text. Writes guide-*
 // screenshots (desktop and phone).
-import { DESKTOP, PHONE, assert, screenshot, version, waitVersionAbove } from "./lib.mjs";
+import { DESKTOP, PHONE, assert, learn, screenshot, version, waitVersionAbove } from "./lib.mjs";
 
 const SUGGESTED = ".side .choices button[data-suggested]";
 const READY = `${SUGGESTED}:not([disabled])`;
-
-/** Opens the home page in English and starts the game's "Learn to play"; resolves once the guide's panel shows. */
-async function learn(server, browser, game, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/`);
-  await page.evaluate(() => {
-    localStorage.clear();
-    localStorage.setItem("meeple.lang", "en");
-  });
-  await page.reload();
-  const button = page.locator(`.game-card[data-game="${game}"] .learn-button`);
-  await button.waitFor();
-  assert((await button.textContent()).includes("Learn to play"), "the card offers Learn to play");
-  await button.click();
-  await page.waitForSelector("main.table .guide-panel", { timeout: 30000 });
-  assert((await page.getAttribute("main.table", "data-phase")) !== "lobby", "the guided game starts at once");
-  return { context, page };
-}
 
 /** What the guide's panel says now. */
 async function panel(page) {

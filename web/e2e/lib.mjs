@@ -219,6 +219,25 @@ export async function openSeat(server, browser, table, seat, name, { viewport = 
   return { context, page, token: joined.token };
 }
 
+/** Opens the home page in English and starts the game's "Learn to play"; resolves once the guide's panel shows. */
+export async function learn(server, browser, game, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  await page.evaluate(() => {
+    localStorage.clear();
+    localStorage.setItem("meeple.lang", "en");
+  });
+  await page.reload();
+  const button = page.locator(`.game-card[data-game="${game}"] .learn-button`);
+  await button.waitFor();
+  assert((await button.textContent()).includes("Learn to play"), "the card offers Learn to play");
+  await button.click();
+  await page.waitForSelector("main.table .guide-panel", { timeout: 30000 });
+  assert((await page.getAttribute("main.table", "data-phase")) !== "lobby", "the guided game starts at once");
+  return { context, page };
+}
+
 /** Clicks the first choice of the accessible list until the game is over (a short game). */
 export async function playToEnd(page, maxSteps = 400) {
   for (let i = 0; i < maxSteps; i++) {
