@@ -215,8 +215,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   c_serve
       ->add_option("--table-threads", sv.table_threads,
-                   "Threads tables run on (waiting for commits)")
-      ->check(CLI::PositiveNumber)
+                   "Threads tables run on (0: one per core with SQLite, 32 with PostgreSQL, "
+                   "whose writes hold a thread)")
+      ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   c_serve
       ->add_option("--bot-threads", sv.bot_threads,

@@ -283,6 +283,23 @@ int Room::language_index(std::string_view lang) const {
   return -1;
 }
 
+MaybeError Room::write(std::span<const store::Entry> entries, const Json* result) {
+  if (!options_.write_behind)
+    return result ? store_->finish(table_id_, options_.lease, entries, *result)
+                  : store_->append(table_id_, options_.lease, entries);
+  kept_.entries.insert(kept_.entries.end(), entries.begin(), entries.end());
+  if (result) kept_.result = *result;
+  return std::nullopt;
+}
+
+store::Write Room::take_writes() {
+  store::Write w = std::move(kept_);
+  kept_ = {};
+  w.id = table_id_;
+  w.lease = options_.lease;
+  return w;
+}
+
 MaybeError Room::commit(Seat seat, Action a, bool by_person) {
   AnyState next = state_;
   if (auto e = next.apply(seat, a)) return e;
@@ -294,10 +311,8 @@ MaybeError Room::commit(Seat seat, Action a, bool by_person) {
     e.json = json;
     if (seat != kChance && !by_person) e.text = kByBot;
     // The game's last move lands with its result, in one write.
-    if (auto err = next.is_terminal() ? store_->finish(table_id_, options_.lease, std::span(&e, 1),
-                                                       next.result_json())
-                                      : store_->append(table_id_, options_.lease, std::span(&e, 1)))
-      return err;
+    const Json result = next.is_terminal() ? next.result_json() : Json();
+    if (auto err = write(std::span(&e, 1), next.is_terminal() ? &result : nullptr)) return err;
   }
   // Words are told from the state before the action, for every observer.
   EventWords words;
@@ -358,7 +373,7 @@ MaybeError Room::replace_seat(Seat seat, SeatConfig c, Json owner) {
                                                    : "empty";
     store::Entry e = entry("seat", seat, wall_now());
     e.json = {{"kind", kind}, {"name", c.name}, {"bot", c.bot}, {"owner", std::move(owner)}};
-    if (auto err = store_->append(table_id_, options_.lease, std::span(&e, 1))) return err;
+    if (auto err = write(std::span(&e, 1))) return err;
   }
   const auto i = static_cast<std::size_t>(seat);
   bots_[i] = std::move(*bot);
@@ -405,7 +420,7 @@ MaybeError Room::undo(Seat seat, std::uint64_t version) {
   const WallClock::time_point at = wall_now();
   if (store_) {
     const store::Entry e = entry("undo", seat, at);
-    if (auto err = store_->append(table_id_, options_.lease, std::span(&e, 1))) return err;
+    if (auto err = write(std::span(&e, 1))) return err;
   }
   take_back(seat, at);
   return std::nullopt;
@@ -462,7 +477,7 @@ MaybeError Room::chat(Seat seat, std::string_view text) {
   if (store_) {
     store::Entry e = entry("chat", seat, wall_now());
     e.text = std::string(text);
-    if (auto err = store_->append(table_id_, options_.lease, std::span(&e, 1))) return err;
+    if (auto err = write(std::span(&e, 1))) return err;
   }
   chat_events_.push_back(events_.size());
   events_.push_back({.version = version_, .chat = true, .actor = seat, .text = std::string(text)});

@@ -105,6 +105,14 @@ struct RoomOptions {
   // or the one this node acquired for table_id. A write refused as fenced
   // (store/fenced) means another node has taken the table.
   store::Lease lease;
+  // Write-behind (the server): the room does not wait for the store. Each
+  // write is kept in the room, in order, until its owner takes them
+  // (Room::take_writes) and has the store write them (Store::write_async).
+  // The owner then tells nobody of anything the room did since until the
+  // store holds it; when such a write fails, the owner drops the room and
+  // rebuilds it from the store (which has none of the failed write). Off:
+  // every write is durable before the room changes (the default).
+  bool write_behind = false;
   // Tests only: the outcome of the chance step at `version` instead of the
   // generator's (a scripted deal: the same game with other hidden cards);
   // no function, or nullopt: the generator draws. An outcome that is not
@@ -270,6 +278,9 @@ class Room {
   // --- Reading, always for one observer.
   const AnyGame& game() const { return *game_; }
   const store::TableId& table_id() const { return table_id_; }
+  // With write_behind: the writes kept since the last call, in order, as one
+  // write (empty when there are none).
+  store::Write take_writes();
   std::uint64_t version() const { return version_; }
   int num_players() const { return static_cast<int>(config_.size()); }
   bool finished() const { return state_.is_terminal(); }
@@ -368,7 +379,11 @@ class Room {
   std::vector<SeatConfig> config_;
   std::vector<SeatInfo> seat_info_;
   RoomOptions options_;
+  // Writes `entries` (and with `result`, the game's end) to the store, or
+  // keeps them (write_behind).
+  MaybeError write(std::span<const store::Entry> entries, const Json* result = nullptr);
   store::Store* store_;
+  store::Write kept_;  // write_behind: not taken yet
   Sink* sink_;
   store::TableId table_id_;
   std::uint64_t version_ = 0;

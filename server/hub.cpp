@@ -1,5 +1,9 @@
 #include "server/hub.h"
 
+#include <sched.h>
+
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
@@ -16,6 +20,14 @@ namespace {
 // whole game takes about a second.
 constexpr std::string_view kReviewBudget = "1000";
 }  // namespace
+
+std::size_t table_threads(const ServerOptions& o, const store::Store& s) {
+  if (o.table_threads > 0) return static_cast<std::size_t>(o.table_threads);
+  if (!s.writes_in_background()) return 32;
+  cpu_set_t cpus;
+  if (sched_getaffinity(0, sizeof cpus, &cpus) != 0) return 2;
+  return static_cast<std::size_t>(std::max(1, CPU_COUNT(&cpus)));
+}
 
 std::shared_ptr<Table> Hub::find(const std::string& id) {
   std::lock_guard lock(mutex_);

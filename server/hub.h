@@ -33,11 +33,15 @@ class Table;
 // safe order: the tables first, then the I/O context (its pending handlers
 // hold sessions, which hold tables, whose timers live on the table pool),
 // then the pools, and the counters last.
+// The table pool's size: options.table_threads, or when 0 the store's
+// choice (server/options.h): the cores this process may run on, or 32.
+std::size_t table_threads(const ServerOptions& o, const store::Store& s);
+
 struct Hub {
   Hub(ServerOptions o, store::Store& s)
       : options(std::move(o)),
         store(s),
-        table_pool(static_cast<std::size_t>(options.table_threads)),
+        table_pool(table_threads(options, s)),
         bots(options.bot_threads),
         reviews(options.max_queued_reviews),
         ioc(options.threads) {}

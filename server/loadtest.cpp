@@ -157,6 +157,7 @@ class Client : public std::enable_shared_from_this<Client> {
     std::uint64_t acked = 0;
     std::uint64_t errors = 0;
     int connected = 0;
+    int refused = 0;  // connections that never opened (a handshake refused, ...)
     int finished = 0;
     bool measuring = false;
     bool stop = false;
@@ -185,6 +186,7 @@ class Client : public std::enable_shared_from_this<Client> {
                                     [self](beast::error_code ec4, std::size_t) {
                                       if (ec4) return self->fail();
                                       ++self->shared_.connected;
+                                      self->connected_ = true;
                                       self->read();
                                     });
             });
@@ -258,13 +260,16 @@ class Client : public std::enable_shared_from_this<Client> {
     act_if_asked();
   }
 
-  void fail() {}
+  void fail() {
+    if (!connected_) ++shared_.refused;
+  }
 
   websocket::stream<beast::tcp_stream> ws_;
   tcp::resolver resolver_;
   net::steady_timer timer_;
   beast::flat_buffer buf_;
   Shared& shared_;
+  bool connected_ = false;
   std::string path_, host_, out_;
   const std::string hello_;
   std::shared_ptr<Pace> pace_;  // open loop: the table's schedule
@@ -375,8 +380,17 @@ int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
   }
   // Connect everyone (bounded), then measure the idle tables' memory.
   const auto connect_deadline = SteadyClock::now() + std::chrono::seconds(60);
-  while (shared.connected < static_cast<int>(paths.size()) && SteadyClock::now() < connect_deadline)
+  while (shared.connected + shared.refused < static_cast<int>(paths.size()) &&
+         SteadyClock::now() < connect_deadline)
     ioc.run_for(std::chrono::milliseconds(50));
+  if (shared.connected < static_cast<int>(paths.size())) {
+    // Figures for fewer tables than asked would mislead.
+    err << fmt::format(
+        "error: loadtest/connect: {} of {} connections opened; a server limits connections "
+        "per address (meeple serve --max-connections-per-address)\n",
+        shared.connected, paths.size());
+    return 2;
+  }
   ioc.run_for(std::chrono::milliseconds(500));
   const long rss_idle = a.server_pid ? resident_kb(a.server_pid) : -1;
   // Open loop: each table acts every tables / rate seconds, from a random

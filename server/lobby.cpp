@@ -382,7 +382,9 @@ room::RoomOptions Lobby::room_options(const store::Lease& lease) const {
           .grace = grace,
           .stand_ins = stand_ins,
           .undo = undo,
-          .lease = lease};
+          .lease = lease,
+          // The table tells nobody of a change before it is durable (Table::publish).
+          .write_behind = true};
 }
 
 std::vector<room::SeatConfig> Lobby::seats_at_start() const {

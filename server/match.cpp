@@ -64,6 +64,11 @@ void Table::detach(Peer* peer) {
   if (it == conns_.end()) return;
   const Seat seat = it->second.seat;
   conns_.erase(it);
+  // What waits for it goes nowhere (a later connection may get its address).
+  std::erase_if(replies_waiting_, [peer](const auto& r) { return r.first == peer; });
+  for (auto* acts : {&acts_kept_, &acts_writing_})
+    for (auto& act : *acts)
+      if (act.first == peer) act.first = nullptr;
   maybe_evict();
   if (!room_ || seat < 0 || phase_ != Phase::kPlaying) return;
   for (const auto& [p, c] : conns_)
@@ -82,7 +87,13 @@ void Table::close_all(const std::string& reason) {
 
 void Table::send_error(Conn& c, const Error& e) {
   hub_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
-  publisher_.send(c, error_json(e));
+  reply(c, error_json(e));
+}
+
+void Table::reply(Conn& c, Json msg) {
+  if (writing_ == 0) return publisher_.send(c, msg);
+  for (auto& [p, conn] : conns_)
+    if (&conn == &c) replies_waiting_.emplace_back(p, std::move(msg));
 }
 
 void Table::on_message(Peer* peer, const Json& msg, SteadyClock::time_point received) {
@@ -139,9 +150,9 @@ void Table::on_message(Peer* peer, const Json& msg, SteadyClock::time_point rece
       return send_error(c, make_error(errc::kMalformed, "chat_page needs before, a line number"));
     const auto lines = room_ ? room_->chat_before(before.get<std::size_t>(), hub_.options.chat_page)
                              : std::vector<room::ChatLine>();
-    return publisher_.send(c, {{"type", "chat_page"}, {"lines", chat_json(lines)}});
+    return reply(c, {{"type", "chat_page"}, {"lines", chat_json(lines)}});
   }
-  if (t == "ping") return publisher_.send(c, {{"type", "pong"}});
+  if (t == "ping") return reply(c, {{"type", "pong"}});
   send_error(c, make_error(errc::kMalformed, fmt::format("no message type '{}'", t)));
 }
 
@@ -237,7 +248,7 @@ void Table::act(Conn& c, Peer* peer, std::uint64_t version, const Json& action,
     store_refused(*e);
     return;
   }
-  hub_.metrics.act_commit.observe(SteadyClock::now() - received);
+  acts_kept_.emplace_back(peer, received);
   drive();
 }
 
@@ -261,8 +272,10 @@ void Table::undo(Conn& c, std::uint64_t version) {
 
 void Table::drive() {
   // A stopping server starts no bot turn (its pools are being joined); a
-  // restart takes the table up where it is.
-  if (!room_ || thinking_ || halted_ || hub_.stopping) return publish();
+  // restart takes the table up where it is. A bot decides only once what it
+  // follows is durable (on_written drives again), so its table's writes
+  // stay one step behind at most.
+  if (!room_ || thinking_ || halted_ || hub_.stopping || writing_ > 0) return publish();
   auto turn = room_->next_bot_turn();
   if (!turn) {
     // A chance draw the store could not take is no halt: the table is read
@@ -328,7 +341,7 @@ void Table::on_bot(std::shared_ptr<room::BotTurn> turn, Action a) {
       send_error(it->second, *e);
       continue;
     }
-    hub_.metrics.act_commit.observe(SteadyClock::now() - d.received);
+    acts_kept_.emplace_back(d.peer, d.received);
   }
   drive();
 }
@@ -386,8 +399,51 @@ Shown Table::shown() const {
 }
 
 void Table::publish(bool force) {
+  if (room_ && !lost_) {
+    store::Write w = room_->take_writes();
+    if (!w.empty()) {
+      ++writing_;
+      acts_writing_.insert(acts_writing_.end(), acts_kept_.begin(), acts_kept_.end());
+      acts_kept_.clear();
+      hub_.store.write_async(std::move(w), [self = shared_from_this()](MaybeError e) {
+        self->post([self, e = std::move(e)]() mutable { self->on_written(std::move(e)); });
+      });
+    }
+  }
+  if (writing_ > 0) {
+    force_waiting_ = force_waiting_ || force;
+    return;
+  }
   after_change();
-  publisher_.publish(shown(), conns_, force);
+  publisher_.publish(shown(), conns_, std::exchange(force_waiting_, false) || force);
+  for (auto& [peer, msg] : std::exchange(replies_waiting_, {}))
+    if (auto it = conns_.find(peer); it != conns_.end()) publisher_.send(it->second, msg);
+}
+
+void Table::on_written(MaybeError e) {
+  --writing_;
+  if (lost_) return;
+  if (e) {
+    // Nothing of it was told: the people whose decisions it held are told
+    // they were refused, and the table is read again from the store.
+    for (const auto& [peer, received] : std::exchange(acts_writing_, {}))
+      if (auto it = conns_.find(peer); it != conns_.end()) {
+        hub_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
+        publisher_.send(it->second, error_json(*e));
+      }
+    if (!store_refused(*e)) {
+      halted_ = true;
+      spdlog::error("table {}: halted: {}", id_, e->message);
+    }
+    return;
+  }
+  if (writing_ > 0) return;
+  const auto now = SteadyClock::now();
+  for (const auto& [peer, received] : acts_writing_)
+    hub_.metrics.act_commit.observe(now - received);
+  acts_writing_.clear();
+  // What waited for the writes: bots decide, the connections are told.
+  drive();
 }
 
 }  // namespace meeple::server

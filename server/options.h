@@ -29,9 +29,12 @@ struct ServerOptions {
   std::chrono::milliseconds lease{10000};
   std::string web_dir;  // static files, if set
   int threads = 2;      // network I/O threads
-  // Table threads: a table waits on them for its commit (fsync), so more
-  // threads let more tables share one commit.
-  int table_threads = 32;
+  // Table threads; 0: chosen by the store. A table never waits for its
+  // commits (Store::write_async), but a store that writes on the caller's
+  // thread (PostgreSQL) holds one while it writes: more threads let more
+  // tables write at once. A store that commits on a thread of its own
+  // (SQLite, memory) needs one per core (more only add wake-ups).
+  int table_threads = 0;
   int bot_threads = 2;  // a table's bots use one at a time: one slow table leaves the other free
   std::string log_level = "info";
   std::chrono::milliseconds grace{60000};  // away longer: a stand-in plays

@@ -161,12 +161,20 @@ class Table : public std::enable_shared_from_this<Table> {
   // Gives each overdue seat of a table whose clock hands it over to a bot
   // for good (on_timeout "takeover").
   void take_over_overdue();
-  // Counts new actions and notices the end; then tells the connections.
+  // Has the store write what the room kept (write-behind, Room::take_writes);
+  // once nothing is being written: counts new actions, notices the end and
+  // tells the connections. While a write is out, what the room did since the
+  // last durable point is told to nobody: on_written publishes (drive).
   void publish(bool force = false);
+  // A write of this table is durable (or refused: the table is lost and read
+  // again from the store, which holds none of it).
+  void on_written(MaybeError e);
   void after_change();
   // What the publisher reads of this table.
   Shown shown() const;
   void send_error(Conn& c, const Error& e);
+  // One message to one connection, in order behind the writes out (above).
+  void reply(Conn& c, Json msg);
 
   Hub& hub_;
   std::string id_;
@@ -179,6 +187,15 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<ChatAllowance> chat_allowance_;  // per seat
   std::unique_ptr<room::Room> room_;
   bool thinking_ = false;
+  int writing_ = 0;             // writes given to the store and not yet durable
+  bool force_waiting_ = false;  // a forced publish waits for them
+  // Who sent each person's action being written (kept: not given to the
+  // store yet), and when it was received (act→commit latency).
+  std::vector<std::pair<Peer*, std::chrono::steady_clock::time_point>> acts_writing_, acts_kept_;
+  // Replies (errors, pongs, pages) made while a write was out: sent after the
+  // state it leads to, so each connection's messages keep the order of what
+  // it asked.
+  std::vector<std::pair<Peer*, Json>> replies_waiting_;
   std::deque<Deferred> deferred_;
   Conns conns_;
   Publisher publisher_;

@@ -21,6 +21,11 @@ GameRecord to_game_record(const TableRecord& t) {
   return r;
 }
 
+void Store::write_async(Write w, std::function<void(MaybeError)> done) {
+  done(w.result.is_null() ? append(w.id, w.lease, w.entries)
+                          : finish(w.id, w.lease, w.entries, w.result));
+}
+
 Expected<TableId> MemoryStore::create(const TableSpec& spec, const Lease& lease) {
   std::lock_guard lock(mutex_);
   if (!spec.id.empty()) {

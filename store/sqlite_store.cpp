@@ -1,6 +1,8 @@
 #include "store/sqlite_store.h"
 
 #include <chrono>
+#include <map>
+#include <mutex>
 
 #include <fmt/format.h>
 #include <sqlite3.h>
@@ -25,13 +27,74 @@ MaybeError exec(sqlite3* db, const char* sql) {
   return std::nullopt;
 }
 
-// A prepared statement that finalizes itself.
+// Statements prepared once, for the connections that ask (the writer's:
+// every write runs the same few statements, and parsing them took a large
+// share of the commit thread's time). Keyed by the connection and the
+// statement's text; a statement is lent to one Stmt at a time (a second Stmt
+// of the same text meanwhile prepares its own).
+struct Lent {
+  sqlite3_stmt* stmt = nullptr;
+  bool in_use = false;
+};
+std::mutex prepared_mutex;
+std::map<sqlite3*, std::map<std::string, Lent, std::less<>>> prepared;
+
+void keep_prepared(sqlite3* db) {
+  std::lock_guard lock(prepared_mutex);
+  prepared[db];
+}
+
+// Before the connection closes.
+void drop_prepared(sqlite3* db) {
+  std::lock_guard lock(prepared_mutex);
+  auto it = prepared.find(db);
+  if (it == prepared.end()) return;
+  for (auto& [sql, lent] : it->second) sqlite3_finalize(lent.stmt);
+  prepared.erase(it);
+}
+
+// A prepared statement: the connection's kept one (reset after use) or one
+// of its own (finalized).
 class Stmt {
  public:
   Stmt(sqlite3* db, const char* sql) : db_(db) {
-    if (sqlite3_prepare_v2(db, sql, -1, &s_, nullptr) != SQLITE_OK) s_ = nullptr;
+    {
+      std::lock_guard lock(prepared_mutex);
+      if (auto it = prepared.find(db); it != prepared.end()) {
+        auto& stmts = it->second;
+        auto s = stmts.find(std::string_view(sql));
+        if (s == stmts.end()) {
+          sqlite3_stmt* st = nullptr;
+          if (sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, nullptr) !=
+              SQLITE_OK) {
+            sqlite3_finalize(st);
+            return;
+          }
+          s = stmts.emplace(sql, Lent{st, false}).first;
+        }
+        if (!s->second.in_use) {
+          s->second.in_use = true;
+          lent_ = &s->second;
+          s_ = s->second.stmt;
+          return;
+        }
+      }
+    }
+    if (sqlite3_prepare_v2(db, sql, -1, &s_, nullptr) != SQLITE_OK) {
+      sqlite3_finalize(s_);
+      s_ = nullptr;
+    }
   }
-  ~Stmt() { sqlite3_finalize(s_); }
+  ~Stmt() {
+    if (!lent_) {
+      sqlite3_finalize(s_);
+      return;
+    }
+    sqlite3_reset(s_);
+    sqlite3_clear_bindings(s_);
+    std::lock_guard lock(prepared_mutex);
+    lent_->in_use = false;
+  }
   Stmt(const Stmt&) = delete;
   Stmt& operator=(const Stmt&) = delete;
   bool ok() const { return s_ != nullptr; }
@@ -66,7 +129,17 @@ class Stmt {
  private:
   sqlite3* db_;
   sqlite3_stmt* s_ = nullptr;
+  Lent* lent_ = nullptr;  // the connection's kept statement, if borrowed
 };
+
+// One statement without results (BEGIN, SAVEPOINT, ...), through Stmt: kept
+// prepared on a connection that keeps them.
+MaybeError run(sqlite3* db, const char* sql) {
+  Stmt q(db, sql);
+  if (!q.ok() || q.step() != SQLITE_DONE)
+    return make_error(meeple::errc::kIo, fmt::format("sqlite: {}: {}", sql, sqlite3_errmsg(db)));
+  return std::nullopt;
+}
 
 std::int64_t now_millis() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -234,6 +307,7 @@ Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path
     if (!r) return r.error();
     s->reader_ = *r;
   }
+  keep_prepared(s->writer_);
   s->committer_ = std::thread([p = s.get()] { p->commit_loop(); });
   return s;
 }
@@ -246,24 +320,32 @@ SqliteStore::~SqliteStore() {
   queue_cv_.notify_all();
   if (committer_.joinable()) committer_.join();
   sqlite3_close(reader_);
+  drop_prepared(writer_);
   sqlite3_close(writer_);
 }
 
-MaybeError SqliteStore::submit(std::function<MaybeError(sqlite3*)> run) {
-  std::future<MaybeError> f;
+bool SqliteStore::enqueue(std::function<MaybeError(sqlite3*)> run,
+                          std::function<void(MaybeError)> done) {
   {
     std::lock_guard lock(queue_mutex_);
-    if (stopping_) return make_error(meeple::errc::kIo, "the store is closing");
-    queue_.push_back({std::move(run), {}});
-    f = queue_.back().done.get_future();
+    if (stopping_) return false;
+    queue_.push_back({std::move(run), std::move(done)});
   }
   queue_cv_.notify_one();
+  return true;
+}
+
+MaybeError SqliteStore::submit(std::function<MaybeError(sqlite3*)> run) {
+  std::promise<MaybeError> outcome;
+  std::future<MaybeError> f = outcome.get_future();
+  if (!enqueue(std::move(run), [&outcome](MaybeError e) { outcome.set_value(std::move(e)); }))
+    return make_error(meeple::errc::kIo, "the store is closing");
   return f.get();
 }
 
 void SqliteStore::commit_loop() {
   for (;;) {
-    std::deque<Write> batch;
+    std::deque<Queued> batch;
     {
       std::unique_lock lock(queue_mutex_);
       queue_cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
@@ -275,18 +357,19 @@ void SqliteStore::commit_loop() {
     // The writer is also the reader of an in-memory database.
     std::unique_lock db_lock(read_mutex_, std::defer_lock);
     if (reader_ == nullptr) db_lock.lock();
-    MaybeError failed = exec(writer_, "BEGIN IMMEDIATE;");
+    MaybeError failed = run(writer_, "BEGIN IMMEDIATE");
     for (std::size_t i = 0; i < batch.size() && !failed; ++i) {
-      if ((failed = exec(writer_, "SAVEPOINT w;"))) break;
+      if ((failed = run(writer_, "SAVEPOINT w"))) break;
       results[i] = batch[i].run(writer_);
-      failed = exec(writer_, results[i] ? "ROLLBACK TO w; RELEASE w;" : "RELEASE w;");
+      if (results[i]) failed = run(writer_, "ROLLBACK TO w");
+      if (!failed) failed = run(writer_, "RELEASE w");
     }
-    if (!failed) failed = exec(writer_, "COMMIT;");
+    if (!failed) failed = run(writer_, "COMMIT");
     if (failed) {
       exec(writer_, "ROLLBACK;");
       for (auto& r : results) r = *failed;
     }
-    for (std::size_t i = 0; i < batch.size(); ++i) batch[i].done.set_value(std::move(results[i]));
+    for (std::size_t i = 0; i < batch.size(); ++i) batch[i].done(std::move(results[i]));
     commits_.fetch_add(1, std::memory_order_relaxed);
     writes_.fetch_add(batch.size(), std::memory_order_relaxed);
     commit_micros_.fetch_add(
@@ -358,6 +441,14 @@ MaybeError insert_entries(sqlite3* db, const TableId& id, std::int64_t seq,
   if (u.step() != SQLITE_DONE) return sql_error(db, "append");
   return std::nullopt;
 }
+
+// Marks the table finished with its result (inside a write's transaction).
+MaybeError set_result(sqlite3* db, const TableId& id, const Json& result) {
+  Stmt u(db, "UPDATE tables SET result = ? WHERE id = ?");
+  u.bind(1, result.dump()).bind(2, id);
+  if (u.step() != SQLITE_DONE) return sql_error(db, "finish");
+  return std::nullopt;
+}
 }  // namespace
 
 MaybeError SqliteStore::append(const TableId& id, const Lease& lease,
@@ -369,6 +460,18 @@ MaybeError SqliteStore::append(const TableId& id, const Lease& lease,
   });
 }
 
+void SqliteStore::write_async(Write w, std::function<void(MaybeError)> done) {
+  auto write = std::make_shared<Write>(std::move(w));
+  auto run = [write](sqlite3* db) -> MaybeError {
+    std::int64_t seq = 0;
+    if (auto e = check_write(db, write->id, write->lease, &seq)) return e;
+    if (auto e = insert_entries(db, write->id, seq, write->entries)) return e;
+    if (write->result.is_null()) return std::nullopt;
+    return set_result(db, write->id, write->result);
+  };
+  if (!enqueue(std::move(run), done)) done(make_error(meeple::errc::kIo, "the store is closing"));
+}
+
 MaybeError SqliteStore::finish(const TableId& id, const Lease& lease, std::span<const Entry> last,
                                const Json& result) {
   // One write: its statements commit together or not at all (a write that
@@ -377,10 +480,7 @@ MaybeError SqliteStore::finish(const TableId& id, const Lease& lease, std::span<
     std::int64_t seq = 0;
     if (auto e = check_write(db, id, lease, &seq)) return e;
     if (auto e = insert_entries(db, id, seq, last)) return e;
-    Stmt u(db, "UPDATE tables SET result = ? WHERE id = ?");
-    u.bind(1, result.dump()).bind(2, id);
-    if (u.step() != SQLITE_DONE) return sql_error(db, "finish");
-    return std::nullopt;
+    return set_result(db, id, result);
   });
 }
 

@@ -52,6 +52,9 @@ class SqliteStore final : public Store {
   MaybeError append(const TableId& id, const Lease& lease, std::span<const Entry> entries) override;
   MaybeError finish(const TableId& id, const Lease& lease, std::span<const Entry> last,
                     const Json& result) override;
+  // Queued for the next group commit; `done` runs on the commit thread.
+  void write_async(Write w, std::function<void(MaybeError)> done) override;
+  bool writes_in_background() const override { return true; }
   Expected<TableRecord> load(const TableId& id) const override;
   std::vector<TableSummary> list(bool unfinished_only) const override;
   MaybeError save_lobby(const TableSpec& spec, const Lease& lease) override;
@@ -72,12 +75,15 @@ class SqliteStore final : public Store {
 
  private:
   // A queued write: runs on the commit thread inside the batch's transaction.
-  struct Write {
+  struct Queued {
     std::function<MaybeError(sqlite3*)> run;
-    std::promise<MaybeError> done;
+    std::function<void(MaybeError)> done;  // the outcome, on the commit thread
   };
   SqliteStore() = default;
+  // Queues `run` for the next group commit and waits for its outcome.
   MaybeError submit(std::function<MaybeError(sqlite3*)> run);
+  // Queues `run`; `done` gets the outcome (false: the store is closing).
+  bool enqueue(std::function<MaybeError(sqlite3*)> run, std::function<void(MaybeError)> done);
   void commit_loop();
 
   sqlite3* writer_ = nullptr;
@@ -85,7 +91,7 @@ class SqliteStore final : public Store {
   mutable std::mutex read_mutex_;
   std::mutex queue_mutex_;
   std::condition_variable queue_cv_;
-  std::deque<Write> queue_;
+  std::deque<Queued> queue_;
   bool stopping_ = false;
   std::thread committer_;
   std::uint64_t next_id_ = 0;  // commit thread only

@@ -15,6 +15,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -81,6 +82,16 @@ struct TableRecord {
   bool finished() const { return !result.is_null(); }
 };
 
+// Entries to append to one table in order, all or none, and with a result
+// (not null) the game's end with them (Store::finish), for write_async.
+struct Write {
+  TableId id;
+  Lease lease;
+  std::vector<Entry> entries;
+  Json result;  // null: append only
+  bool empty() const { return entries.empty() && result.is_null(); }
+};
+
 struct TableSummary {
   TableId id;
   std::string game;
@@ -116,6 +127,16 @@ class Store {
   // result without the end. Refused as append is.
   virtual MaybeError finish(const TableId& id, const Lease& lease, std::span<const Entry> last,
                             const Json& result) = 0;
+  // append (result null) or finish, without waiting: `done` is called with
+  // the outcome once the write is durable or refused, on a thread of the
+  // store's (it must not block, nor call the store). A table's writes land
+  // in the order they were made. The default writes before it returns and
+  // calls `done` on the caller's thread; a store with a commit thread queues
+  // the write for its next group commit, so no thread waits on the fsync.
+  virtual void write_async(Write w, std::function<void(MaybeError)> done);
+  // Whether write_async returns at once (a commit thread of its own, or
+  // nothing to wait for) rather than after the write.
+  virtual bool writes_in_background() const { return false; }
   virtual Expected<TableRecord> load(const TableId& id) const = 0;
   // Every table, or only the unfinished ones (a restarted server resumes them).
   virtual std::vector<TableSummary> list(bool unfinished_only = false) const = 0;
@@ -168,6 +189,7 @@ GameRecord to_game_record(const TableRecord& t);
 // A store in memory: for terminal play, tests and single runs.
 class MemoryStore final : public Store {
  public:
+  bool writes_in_background() const override { return true; }
   Expected<TableId> create(const TableSpec& spec, const Lease& lease) override;
   MaybeError append(const TableId& id, const Lease& lease, std::span<const Entry> entries) override;
   MaybeError finish(const TableId& id, const Lease& lease, std::span<const Entry> last,

@@ -74,7 +74,9 @@ def main():
     tmp = tempfile.mkdtemp(prefix="meeple-soak-")
     server = subprocess.Popen(
         [binary, "serve", "--port", "0", "--db", os.path.join(tmp, "soak.db"), "--log-level",
-         "error", "--grace", str(args.grace), "--finished-ttl", str(args.finished_ttl)],
+         "error", "--grace", str(args.grace), "--finished-ttl", str(args.finished_ttl),
+         # Every table's two people connect from this one address.
+         "--max-connections-per-address", str(4 * args.tables + 100)],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = server.stdout.readline()
     port = int(line.split("127.0.0.1:")[1].split("/")[0])

@@ -1,0 +1,241 @@
+// A table never waits for its commits, yet tells nobody of a move before the
+// store holds it (issue 33: write-behind, Room's write_behind and
+// Store::write_async): a store whose writes are held shows that no state
+// message, pong or refusal of a later request overtakes the write, that
+// the move is told once the write lands, and that a refused write is told
+// to its mover and never to anyone as a move.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <deque>
+#include <mutex>
+#include <thread>
+
+#include "store/sqlite_store.h"
+#include "tests/server_fixture.h"
+
+namespace meeple::server {
+namespace {
+
+using testing::http_post;
+using testing::TestServer;
+using namespace fixture;
+using namespace std::chrono_literals;
+
+// A SQLite store in memory whose writes from tables (write_async) wait
+// until the test lets them through (or refuses them); everything else goes
+// straight to it.
+class HeldStore final : public store::Store {
+ public:
+  HeldStore() {
+    auto s = store::SqliteStore::open(":memory:");
+    EXPECT_TRUE(s);
+    inner_ = std::move(*s);
+  }
+  void hold(bool on) {
+    std::deque<Held> go;
+    {
+      std::lock_guard lock(mutex_);
+      holding_ = on;
+      if (!on) go.swap(held_);
+    }
+    for (auto& h : go) inner_->write_async(std::move(h.w), std::move(h.done));
+  }
+  // Refuses every held write (as a store that another node has fenced).
+  void refuse_held() {
+    std::deque<Held> go;
+    {
+      std::lock_guard lock(mutex_);
+      go.swap(held_);
+    }
+    for (auto& h : go) h.done(make_error(store::errc::kFenced, "another node holds the table"));
+  }
+  std::size_t held() {
+    std::lock_guard lock(mutex_);
+    return held_.size();
+  }
+
+  void write_async(store::Write w, std::function<void(MaybeError)> done) override {
+    {
+      std::lock_guard lock(mutex_);
+      if (holding_) {
+        held_.push_back({std::move(w), std::move(done)});
+        return;
+      }
+    }
+    inner_->write_async(std::move(w), std::move(done));
+  }
+  bool writes_in_background() const override { return true; }
+  Expected<store::TableId> create(const store::TableSpec& s, const store::Lease& l) override {
+    return inner_->create(s, l);
+  }
+  MaybeError append(const store::TableId& id, const store::Lease& l,
+                    std::span<const store::Entry> e) override {
+    return inner_->append(id, l, e);
+  }
+  MaybeError finish(const store::TableId& id, const store::Lease& l,
+                    std::span<const store::Entry> e, const Json& r) override {
+    return inner_->finish(id, l, e, r);
+  }
+  Expected<store::TableRecord> load(const store::TableId& id) const override {
+    return inner_->load(id);
+  }
+  std::vector<store::TableSummary> list(bool unfinished) const override {
+    return inner_->list(unfinished);
+  }
+  MaybeError save_lobby(const store::TableSpec& s, const store::Lease& l) override {
+    return inner_->save_lobby(s, l);
+  }
+  MaybeError drop_lobby(const store::TableId& id, const store::Lease& l) override {
+    return inner_->drop_lobby(id, l);
+  }
+  std::vector<store::TableSpec> lobbies() const override { return inner_->lobbies(); }
+  Expected<store::Lease> acquire(const store::TableId& id, const std::string& node,
+                                 std::chrono::milliseconds ttl) override {
+    return inner_->acquire(id, node, ttl);
+  }
+  Expected<std::vector<store::TableId>> renew(const std::string& node,
+                                              std::span<const store::TableId> ids,
+                                              std::chrono::milliseconds ttl) override {
+    return inner_->renew(node, ids, ttl);
+  }
+  std::vector<store::TableId> expired() const override { return inner_->expired(); }
+  MaybeError save_review(const store::TableId& id, const std::string& key,
+                         const Json& r) override {
+    return inner_->save_review(id, key, r);
+  }
+  Expected<Json> load_review(const store::TableId& id, const std::string& key) const override {
+    return inner_->load_review(id, key);
+  }
+
+ private:
+  struct Held {
+    store::Write w;
+    std::function<void(MaybeError)> done;
+  };
+  std::unique_ptr<store::SqliteStore> inner_;
+  std::mutex mutex_;
+  bool holding_ = false;
+  std::deque<Held> held_;
+};
+
+// A started Ufo! table of two people, both connected and caught up.
+struct Table2 {
+  std::string id;
+  std::unique_ptr<Player> a, b;
+  Player& mover() { return a->choices.empty() ? *b : *a; }
+  Player& other() { return a->choices.empty() ? *a : *b; }
+};
+
+Table2 start_two(unsigned short port) {
+  auto created = http_post(port, "/api/tables",
+                           {{"game", "ufo"},
+                            {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}},
+                            {"auto_start", true}});
+  EXPECT_EQ(created.status, 201) << created.text;
+  Table2 t;
+  t.id = created.body.value("id", "");
+  std::string tokens[2];
+  for (int i = 0; i < 2; ++i)
+    tokens[i] = http_post(port, "/api/tables/" + t.id + "/join", {{"seat", i}, {"name", "P"}})
+                    .body.value("token", "");
+  t.a = std::make_unique<Player>(port, "/ws/tables/" + t.id + "?token=" + tokens[0]);
+  t.b = std::make_unique<Player>(port, "/ws/tables/" + t.id + "?token=" + tokens[1]);
+  t.a->sync();
+  t.b->sync();
+  return t;
+}
+
+// A counter of GET /metrics (meeple_messages_in_total, ...).
+double metric(unsigned short port, const std::string& name) {
+  const std::string text = testing::http_get(port, "/metrics").text;
+  const auto at = text.find("\n" + name + " ");
+  return at == std::string::npos ? -1 : std::stod(text.substr(at + name.size() + 2));
+}
+
+// Waits (bounded) until the server has read `n` WebSocket messages in all.
+bool read_messages(unsigned short port, double n) {
+  for (int i = 0; i < 500 && metric(port, "meeple_messages_in_total") < n; ++i)
+    std::this_thread::sleep_for(10ms);
+  return metric(port, "meeple_messages_in_total") >= n;
+}
+
+// Waits (bounded) until the store holds `n` writes.
+bool held(HeldStore& store, std::size_t n) {
+  for (int i = 0; i < 500 && store.held() < n; ++i) std::this_thread::sleep_for(10ms);
+  return store.held() >= n;
+}
+
+TEST(ServerDurable, AMoveIsToldOnlyOnceTheStoreHoldsItAndNothingOvertakesIt) {
+  HeldStore store;
+  TestServer server({}, store);
+  Table2 t = start_two(server.port());
+  Player& mover = t.mover();
+  Player& other = t.other();
+  ASSERT_FALSE(mover.choices.empty());
+  const std::uint64_t before = mover.version;
+  store.hold(true);
+  mover.act(mover.choices[0]["action"]);
+  ASSERT_TRUE(held(store, 1)) << "the move was given to the store";
+  // Asked while the write is out: a stale move (refused) and a ping. Their
+  // answers wait behind the write, and nobody hears of the move.
+  const double read = metric(server.port(), "meeple_messages_in_total");
+  mover.ws.send({{"type", "act"}, {"version", before - 1}, {"action", 0}});
+  mover.ws.send({{"type", "ping"}});
+  other.ws.send({{"type", "ping"}});
+  ASSERT_TRUE(read_messages(server.port(), read + 3)) << "the server read the three messages";
+  std::this_thread::sleep_for(200ms);  // and answered them, if it would
+  // The write lands: the move first, then the refusal and the pong, in order
+  // (answered before it, they would have come first).
+  store.hold(false);
+  auto first = mover.ws.next();
+  ASSERT_TRUE(first);
+  mover.take(*first);
+  EXPECT_EQ(first->value("type", ""), "state");
+  EXPECT_GT(mover.version, before);
+  auto second = mover.ws.next();
+  ASSERT_TRUE(second);
+  EXPECT_EQ(second->value("type", ""), "error");
+  EXPECT_EQ(second->value("code", ""), "action/stale");
+  auto third = mover.ws.next();
+  ASSERT_TRUE(third);
+  EXPECT_EQ(third->value("type", ""), "pong");
+  auto told = other.ws.next();
+  ASSERT_TRUE(told);
+  other.take(*told);
+  EXPECT_EQ(told->value("type", ""), "state") << "the other seat hears of the move before its pong";
+  EXPECT_EQ(other.version, mover.version);
+}
+
+TEST(ServerDurable, ARefusedWriteIsToldToItsMoverAndNeverAsAMove) {
+  HeldStore store;
+  TestServer server({}, store);
+  Table2 t = start_two(server.port());
+  Player& mover = t.mover();
+  const std::uint64_t before = mover.version;
+  store.hold(true);
+  mover.act(mover.choices[0]["action"]);
+  ASSERT_TRUE(held(store, 1));
+  store.refuse_held();
+  store.hold(false);
+  // The mover hears the refusal; no state of the move reaches it before the
+  // connection closes (the table is read again from the store).
+  for (;;) {
+    auto m = mover.ws.next(5s);
+    if (!m) break;
+    mover.take(*m);
+  }
+  EXPECT_NE(std::find(mover.errors.begin(), mover.errors.end(), "store/fenced"),
+            mover.errors.end())
+      << "the refused move was told as refused";
+  EXPECT_EQ(mover.version, before) << "the refused move was never told as played";
+  // The store has none of it: the table there is as it was before the move.
+  auto rec = store.load(t.id);
+  ASSERT_TRUE(rec);
+  std::size_t actions_by_people = 0;
+  for (const auto& e : rec->entries) actions_by_people += e.kind == "action" && e.seat >= 0;
+  EXPECT_EQ(actions_by_people, 0u);
+}
+
+}  // namespace
+}  // namespace meeple::server
