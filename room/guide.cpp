@@ -56,9 +56,11 @@ bool offers(const GuideLesson& lesson, const Situation& now) {
 
 // The seat's situation at each of its decisions (as Room::decisions counts
 // them), for those from `from` on whose action `wanted` picks (the others
-// stay empty). The room's record is played again from the start: it holds the
-// other seats' secrets, but only this seat's own view and choices are kept.
+// stay empty); its view only `with_view` (else null). The room's record is
+// played again from the start: it holds the other seats' secrets, but only
+// this seat's own view and choices are kept.
 std::vector<std::optional<Situation>> situations(const Room& room, Seat seat, std::size_t from,
+                                                 bool with_view,
                                                  const std::function<bool(const Json&)>& wanted) {
   const GameRecord record = room.record_so_far();
   std::vector<std::optional<Situation>> out;
@@ -73,7 +75,7 @@ std::vector<std::optional<Situation>> situations(const Room& room, Seat seat, st
     }
     std::optional<Situation> s;
     if (out.size() >= from && wanted(entry.json)) {
-      s = Situation{.view = before.view(seat)};
+      s = Situation{.view = with_view ? before.view(seat) : Json()};
       for (Action a : before.primary_actions(seat))
         s->choices.push_back(before.action_to_json(seat, a));
     }
@@ -222,11 +224,14 @@ GuideNote guide_note(const GuideScript& script, const Room& room, std::string_vi
         if (open[l] && fits(script.lessons[l].when, action)) return true;
       return false;
     };
+    bool with_view = false;  // whether a lesson looks at the view
+    for (const GuideLesson& lesson : script.lessons)
+      with_view = with_view || !lesson.view.is_null();
     // The past situations only when a decision since may have followed one.
     bool replay = false;
     for (std::size_t i = off; i < mine.size(); ++i) replay = replay || may_follow(mine[i].json);
-    const auto past =
-        replay ? situations(room, seat, off, may_follow) : std::vector<std::optional<Situation>>{};
+    const auto past = replay ? situations(room, seat, off, with_view, may_follow)
+                             : std::vector<std::optional<Situation>>{};
     for (std::size_t i = off; i < mine.size() && i < past.size(); ++i) {
       if (!past[i]) continue;
       const Json& taken = mine[i].json;
