@@ -54,37 +54,58 @@ bool offers(const GuideLesson& lesson, const Situation& now) {
   return false;
 }
 
-// The seat's situation at each of its decisions (as Room::decisions counts
-// them), for those from `from` on whose action `wanted` picks (the others
-// stay empty); its view only `with_view` (else null). The room's record is
-// played again from the start: it holds the other seats' secrets, but only
-// this seat's own view and choices are kept.
-std::vector<std::optional<Situation>> situations(const Room& room, Seat seat, std::size_t from,
-                                                 bool with_view,
+// The seat's decisions as the guide counts them: Room::decisions less the
+// script's asides.
+std::vector<Room::Decision> counted(const GuideScript& script, const Room& room) {
+  std::vector<Room::Decision> mine = room.decisions(script.seat);
+  std::erase_if(mine, [&](const Room::Decision& d) { return fits(script.asides, d.json); });
+  return mine;
+}
+
+// The seat's situation at each of its decisions (as counted() counts them),
+// for those from `from` on whose action `wanted` picks (the others stay
+// empty); its view only `with_view` (else null). The room's record is played
+// again from the start: it holds the other seats' secrets, but only this
+// seat's own view and choices are kept.
+std::vector<std::optional<Situation>> situations(const GuideScript& script, const Room& room,
+                                                 std::size_t from, bool with_view,
                                                  const std::function<bool(const Json&)>& wanted) {
+  const Seat seat = script.seat;
   const GameRecord record = room.record_so_far();
-  std::vector<std::optional<Situation>> out;
-  std::size_t next = 0;  // the record's entry that follows the state looked at
+  // Every decision of the seat (an undo takes back the latest, aside or not).
+  struct Entry {
+    bool aside = false;
+    std::optional<Situation> situation;
+  };
+  std::vector<Entry> all;
+  std::size_t steps = 0;  // the entries that are not asides
+  std::size_t next = 0;   // the record's entry that follows the state looked at
   const auto look = [&](const AnyState& before) {
     if (next >= record.actions.size()) return;
     const RecordedAction& entry = record.actions[next++];
     if (entry.seat != seat) return;
     if (entry.undo) {
-      if (!out.empty()) out.pop_back();
+      if (all.empty()) return;
+      steps -= all.back().aside ? 0 : 1;
+      all.pop_back();
       return;
     }
-    std::optional<Situation> s;
-    if (out.size() >= from && wanted(entry.json)) {
-      s = Situation{.view = with_view ? before.view(seat) : Json()};
+    Entry e{.aside = fits(script.asides, entry.json)};
+    if (!e.aside && steps >= from && wanted(entry.json)) {
+      e.situation = Situation{.view = with_view ? before.view(seat) : Json()};
       for (Action a : before.primary_actions(seat))
-        s->choices.push_back(before.action_to_json(seat, a));
+        e.situation->choices.push_back(before.action_to_json(seat, a));
     }
-    out.push_back(std::move(s));
+    steps += e.aside ? 0 : 1;
+    all.push_back(std::move(e));
   };
   auto start = room.game().new_game(record.params, record.players);
   if (!start) return {};
   look(*start);
   if (!replay_record(room.game(), record, look)) return {};
+  std::vector<std::optional<Situation>> out;
+  for (Entry& e : all)
+    if (!e.aside) out.push_back(std::move(e.situation));
   return out;
 }
 
@@ -123,6 +144,7 @@ Expected<GuideScript> GuideScript::parse(const AnyGame& game, std::string_view t
     s.bot = j.value("bot", "");
     s.intro = j.value("intro", "");
     s.done = j.value("done", s.done);
+    s.asides = j.value("asides", Json::array());
     for (const Json& st : j.at("steps")) {
       GuideStep step{.action = st.at("action"),
                      .say = st.at("say").get<std::string>(),
@@ -166,7 +188,7 @@ GuideNote guide_note(const GuideScript& script, const Room& room, std::string_vi
   static const Catalog kNone;
   const Catalog& words = room.game().messages() ? *room.game().messages() : kNone;
   const Seat seat = script.seat;
-  const std::vector<Room::Decision> mine = room.decisions(seat);
+  const std::vector<Room::Decision> mine = counted(script, room);
   GuideNote note;
   note.step = mine.size();
   note.steps = script.steps.size();
@@ -230,7 +252,7 @@ GuideNote guide_note(const GuideScript& script, const Room& room, std::string_vi
     // The past situations only when a decision since may have followed one.
     bool replay = false;
     for (std::size_t i = off; i < mine.size(); ++i) replay = replay || may_follow(mine[i].json);
-    const auto past = replay ? situations(room, seat, off, with_view, may_follow)
+    const auto past = replay ? situations(script, room, off, with_view, may_follow)
                              : std::vector<std::optional<Situation>>{};
     for (std::size_t i = off; i < mine.size() && i < past.size(); ++i) {
       if (!past[i]) continue;

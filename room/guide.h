@@ -24,6 +24,9 @@
 //               "rules": "your-turn", "teaches": ["movement"],
 //               "expect": "words of an event this step brings about"}]}
 // `teaches` names the rules a step shows (tests check each game's list);
+// "asides" (optional) is a list of patterns (as a lesson's `when`, below) of
+// the person's decisions that are no step: they neither follow nor leave the
+// script (First Contact's note-pad edits, which the steps invite at any time).
 // `expect` (optional) is a piece of the English event words the step must
 // bring about by the person's next decision.
 //
@@ -92,6 +95,7 @@ struct GuideScript {
   std::string done = "guide.done";  // catalog key of the words after the last step
   std::vector<GuideStep> steps;
   std::vector<GuideLesson> lessons;  // off the script (see above)
+  Json asides = Json::array();       // patterns of decisions that are no step (see above)
   int part = 0;                      // which part of the game's guide (0 first)
   int parts = 1;                     // how many it has
 

@@ -116,6 +116,37 @@ TEST_P(EveryGuide, TheServersWayOfRunningBotsMeetsTheSameGame) {
     ASSERT_NO_FATAL_FAILURE(follow(game, s, true, &taught, &texts)) << "part " << s.part + 1;
 }
 
+TEST_P(EveryGuide, AFreeActionNeitherFollowsNorLeavesTheScript) {
+  // First Contact's guide invites the earthling to write in the note pad
+  // "whenever you like": a free action between two steps keeps the person
+  // on the script, and the guide still suggests the step it suggested.
+  const AnyGame& game = *find_game(GetParam());
+  int free_taken = 0;
+  for (const GuideScript& s : parts_of(game)) {
+    SCOPED_TRACE("part " + std::to_string(s.part + 1));
+    auto room = open_guided(game, s);
+    ASSERT_TRUE(room);
+    for (std::size_t i = 0; i < s.steps.size(); ++i) {
+      ASSERT_FALSE(room->advance());
+      const auto free = room->free_choices(s.seat, "en");
+      if (!free.empty()) {
+        ASSERT_FALSE(room->act_json(s.seat, room->version(), free.front().json));
+        ++free_taken;
+        const GuideNote note = guide_note(s, *room, "en");
+        EXPECT_TRUE(note.on_script) << "step " << i << " after " << free.front().json.dump();
+        EXPECT_EQ(note.suggestion, s.steps[i].action) << "step " << i;
+        EXPECT_TRUE(note.instead.empty()) << note.instead;
+      }
+      ASSERT_FALSE(room->act_json(s.seat, room->version(), s.steps[i].action)) << "step " << i;
+    }
+    ASSERT_FALSE(room->advance());
+    EXPECT_EQ(guide_note(s, *room, "en").text, game.messages()->text(s.done, "en"));
+  }
+  if (GetParam() == "first-contact") {
+    EXPECT_GT(free_taken, 0) << "the earthling's note pad is a free action";
+  }
+}
+
 TEST_P(EveryGuide, EveryTextAndSectionExistsInEveryLanguage) {
   const AnyGame& game = *find_game(GetParam());
   const Catalog& words = *game.messages();
