@@ -1,9 +1,14 @@
 #include "room/guide.h"
 
+#include <algorithm>
+#include <functional>
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "bots/bot.h"
 #include "core/i18n.h"
+#include "core/record.h"
 
 namespace meeple::room {
 
@@ -18,14 +23,90 @@ std::string without_full_stop(std::string words) {
   return words;
 }
 
-// Whether an action's JSON form fits a lesson's `when` (room/guide.h).
+// Whether a JSON value (an action's form, a view) fits a lesson's pattern
+// (room/guide.h).
 bool fits(const Json& when, const Json& action) {
   if (when.is_null()) return true;
+  if (when.is_array()) {
+    for (const Json& one : when)
+      if (fits(one, action)) return true;
+    return false;
+  }
   if (!when.is_object()) return when == action;
   if (!action.is_object()) return false;
   for (const auto& [key, value] : when.items())
     if (!action.contains(key) || !fits(value, action[key])) return false;
   return true;
+}
+
+// What the seat saw at one of its decisions: its view and its choices.
+struct Situation {
+  Json view;
+  std::vector<Json> choices;
+};
+
+// Whether `lesson` speaks of `now`: its `view` fits the view and its `when`
+// one of the choices.
+bool offers(const GuideLesson& lesson, const Situation& now) {
+  if (!fits(lesson.view, now.view)) return false;
+  for (const Json& c : now.choices)
+    if (fits(lesson.when, c)) return true;
+  return false;
+}
+
+// The seat's decisions as the guide counts them: Room::decisions less the
+// script's asides.
+std::vector<Room::Decision> counted(const GuideScript& script, const Room& room) {
+  std::vector<Room::Decision> mine = room.decisions(script.seat);
+  std::erase_if(mine, [&](const Room::Decision& d) { return fits(script.asides, d.json); });
+  return mine;
+}
+
+// The seat's situation at each of its decisions (as counted() counts them),
+// for those from `from` on whose action `wanted` picks (the others stay
+// empty); its view only `with_view` (else null). The room's record is played
+// again from the start: it holds the other seats' secrets, but only this
+// seat's own view and choices are kept.
+std::vector<std::optional<Situation>> situations(const GuideScript& script, const Room& room,
+                                                 std::size_t from, bool with_view,
+                                                 const std::function<bool(const Json&)>& wanted) {
+  const Seat seat = script.seat;
+  const GameRecord record = room.record_so_far();
+  // Every decision of the seat (an undo takes back the latest, aside or not).
+  struct Entry {
+    bool aside = false;
+    std::optional<Situation> situation;
+  };
+  std::vector<Entry> all;
+  std::size_t steps = 0;  // the entries that are not asides
+  std::size_t next = 0;   // the record's entry that follows the state looked at
+  const auto look = [&](const AnyState& before) {
+    if (next >= record.actions.size()) return;
+    const RecordedAction& entry = record.actions[next++];
+    if (entry.seat != seat) return;
+    if (entry.undo) {
+      if (all.empty()) return;
+      steps -= all.back().aside ? 0 : 1;
+      all.pop_back();
+      return;
+    }
+    Entry e{.aside = fits(script.asides, entry.json)};
+    if (!e.aside && steps >= from && wanted(entry.json)) {
+      e.situation = Situation{.view = with_view ? before.view(seat) : Json()};
+      for (Action a : before.primary_actions(seat))
+        e.situation->choices.push_back(before.action_to_json(seat, a));
+    }
+    steps += e.aside ? 0 : 1;
+    all.push_back(std::move(e));
+  };
+  auto start = room.game().new_game(record.params, record.players);
+  if (!start) return {};
+  look(*start);
+  if (!replay_record(room.game(), record, look)) return {};
+  std::vector<std::optional<Situation>> out;
+  for (Entry& e : all)
+    if (!e.aside) out.push_back(std::move(e.situation));
+  return out;
 }
 
 Error corrupt(std::string_view why) {
@@ -63,6 +144,7 @@ Expected<GuideScript> GuideScript::parse(const AnyGame& game, std::string_view t
     s.bot = j.value("bot", "");
     s.intro = j.value("intro", "");
     s.done = j.value("done", s.done);
+    s.asides = j.value("asides", Json::array());
     for (const Json& st : j.at("steps")) {
       GuideStep step{.action = st.at("action"),
                      .say = st.at("say").get<std::string>(),
@@ -74,6 +156,7 @@ Expected<GuideScript> GuideScript::parse(const AnyGame& game, std::string_view t
     for (const Json& l : j.value("lessons", Json::array()))
       s.lessons.push_back({.teaches = l.at("teaches").get<std::string>(),
                            .when = l.at("when"),
+                           .view = l.value("view", Json()),
                            .say = l.at("say").get<std::string>(),
                            .rules = l.value("rules", "")});
   } catch (const Json::exception& e) {
@@ -105,7 +188,7 @@ GuideNote guide_note(const GuideScript& script, const Room& room, std::string_vi
   static const Catalog kNone;
   const Catalog& words = room.game().messages() ? *room.game().messages() : kNone;
   const Seat seat = script.seat;
-  const std::vector<Room::Decision> mine = room.decisions(seat);
+  const std::vector<Room::Decision> mine = counted(script, room);
   GuideNote note;
   note.step = mine.size();
   note.steps = script.steps.size();
@@ -143,27 +226,63 @@ GuideNote guide_note(const GuideScript& script, const Room& room, std::string_vi
   }
   if (room.finished() || !room.must_act(seat)) return note;
   if (!note.on_script) {
-    // Re-planned: the first lesson still to come that the choices offer.
-    const std::vector<Choice> choices = room.choices(seat, lang);
-    bool pending = false;  // a lesson still to come
-    for (const GuideLesson& lesson : script.lessons) {
-      bool to_come = false;
+    // Re-planned: the lessons whose rule the script had still to show, less
+    // those already followed; then the first of them that `now` offers.
+    const std::size_t n = script.lessons.size();
+    std::vector<bool> open(n, false);
+    for (std::size_t l = 0; l < n; ++l)
       for (std::size_t i = off; i < script.steps.size(); ++i)
-        for (const auto& t : script.steps[i].teaches) to_come = to_come || t == lesson.teaches;
-      bool taken = false;
-      for (std::size_t i = off; i < mine.size(); ++i)
-        taken = taken || fits(lesson.when, mine[i].json);
-      if (!to_come || taken) continue;
-      pending = true;
-      bool offered = false;
-      for (const Choice& c : choices) offered = offered || fits(lesson.when, c.json);
-      if (offered) {
-        note.text = words.text(lesson.say, lang);
-        note.rules = lesson.rules;
-        return note;
+        for (const auto& t : script.steps[i].teaches)
+          open[l] = open[l] || t == script.lessons[l].teaches;
+    const auto told = [&](const Situation& now) -> std::optional<std::size_t> {
+      for (std::size_t l = 0; l < n; ++l)
+        if (open[l] && offers(script.lessons[l], now)) return l;
+      return std::nullopt;
+    };
+    // A lesson is followed by taking its action where it was told; at the
+    // departure, where the step's own words told the rules it teaches.
+    const auto may_follow = [&](const Json& action) {
+      for (std::size_t l = 0; l < n; ++l)
+        if (open[l] && fits(script.lessons[l].when, action)) return true;
+      return false;
+    };
+    bool with_view = false;  // whether a lesson looks at the view
+    for (const GuideLesson& lesson : script.lessons)
+      with_view = with_view || !lesson.view.is_null();
+    // The past situations only when a decision since may have followed one.
+    bool replay = false;
+    for (std::size_t i = off; i < mine.size(); ++i) replay = replay || may_follow(mine[i].json);
+    const auto past = replay ? situations(script, room, off, with_view, may_follow)
+                             : std::vector<std::optional<Situation>>{};
+    for (std::size_t i = off; i < mine.size() && i < past.size(); ++i) {
+      if (!past[i]) continue;
+      const Json& taken = mine[i].json;
+      if (i == off) {
+        const auto& teaches = script.steps[off].teaches;
+        for (std::size_t l = 0; l < n; ++l) {
+          const GuideLesson& lesson = script.lessons[l];
+          if (std::find(teaches.begin(), teaches.end(), lesson.teaches) != teaches.end() &&
+              fits(lesson.view, past[i]->view) && fits(lesson.when, taken))
+            open[l] = false;
+        }
+      } else if (const auto l = told(*past[i]); l && fits(script.lessons[*l].when, taken)) {
+        open[*l] = false;
       }
     }
+    Situation now;
+    for (std::size_t l = 0; l < n; ++l)
+      if (open[l] && !script.lessons[l].view.is_null()) {
+        now.view = room.view(seat);
+        break;
+      }
+    for (const Choice& c : room.choices(seat, lang)) now.choices.push_back(c.json);
+    if (const auto l = told(now)) {
+      note.text = words.text(script.lessons[*l].say, lang);
+      note.rules = script.lessons[*l].rules;
+      return note;
+    }
     // Between lessons: the lesson goes on; after the last one: play freely.
+    const bool pending = std::find(open.begin(), open.end(), true) != open.end();
     note.text = words.text(pending ? "guide.replan" : "guide.free", lang);
     return note;
   }

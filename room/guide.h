@@ -24,19 +24,35 @@
 //               "rules": "your-turn", "teaches": ["movement"],
 //               "expect": "words of an event this step brings about"}]}
 // `teaches` names the rules a step shows (tests check each game's list);
+// "asides" (optional) is a list of patterns (as a lesson's `when`, below) of
+// the person's decisions that are no step: they neither follow nor leave the
+// script (First Contact's note-pad edits, which the steps invite at any time).
 // `expect` (optional) is a piece of the English event words the step must
 // bring about by the person's next decision.
 //
 // Off the script the guide re-plans (issue 32): the script's own steps speak
 // of its situation, so they are left, but its "lessons" go on:
 //   "lessons": [{"teaches": "control-roll", "when": {"roll": true},
-//                "say": "guide.lesson.control_roll", "rules": "your-turn"}]
+//                "say": "guide.lesson.control_roll", "rules": "your-turn"},
+//               {"teaches": "answer", "when": {"glyph": null},
+//                "view": {"phase": "propose_glyph"}, ...}]
 // A lesson whose rule the script had still to show (a step at or after the
 // departure teaches it) is told whenever the person's choices hold an action
-// that `when` fits (every key of `when` in the action with a fitting value;
-// null fits any value), until the person has taken such an action. Between
-// lessons the guide says "guide.replan" (the lesson goes on; undo brings
-// the script back); a script without lessons says "guide.free".
+// that `when` fits and, if it has a `view`, the seat's view of the game (what
+// it may know) fits that too: for actions of one form in several situations
+// (First Contact's {"glyph": g} answers a question or writes a message; its
+// {"offer": s} is a first offer or a second one). A pattern fits a value when
+// every key of an object pattern is in the value with a fitting value, null
+// fits anything, a list fits when one of its patterns does, and anything
+// else fits an equal value. Where several lessons fit, the first listed is
+// told. A lesson is over once the person took an action its `when` fits
+// where the guide told it (or at the departure itself, where the step's own
+// words told the rules it teaches); so two lessons may share a situation and
+// come one after the other. To know the person's past situations the guide
+// plays the room's record again (only when a past decision may have followed
+// a lesson), keeping only the seat's own view and choices.
+// Between lessons the guide says "guide.replan" (the lesson goes on; undo
+// brings the script back); once no lesson is left, "guide.free".
 #pragma once
 
 #include <cstdint>
@@ -64,6 +80,7 @@ struct GuideStep {
 struct GuideLesson {
   std::string teaches;
   Json when;
+  Json view;          // null: any situation
   std::string say;    // catalog key
   std::string rules;  // the rules page's section
 };
@@ -78,6 +95,7 @@ struct GuideScript {
   std::string done = "guide.done";  // catalog key of the words after the last step
   std::vector<GuideStep> steps;
   std::vector<GuideLesson> lessons;  // off the script (see above)
+  Json asides = Json::array();       // patterns of decisions that are no step (see above)
   int part = 0;                      // which part of the game's guide (0 first)
   int parts = 1;                     // how many it has
 

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <functional>
 #include <map>
 #include <regex>
 #include <set>
@@ -113,6 +114,37 @@ TEST_P(EveryGuide, TheServersWayOfRunningBotsMeetsTheSameGame) {
   std::vector<std::string> texts;
   for (const GuideScript& s : parts_of(game))
     ASSERT_NO_FATAL_FAILURE(follow(game, s, true, &taught, &texts)) << "part " << s.part + 1;
+}
+
+TEST_P(EveryGuide, AFreeActionNeitherFollowsNorLeavesTheScript) {
+  // First Contact's guide invites the earthling to write in the note pad
+  // "whenever you like": a free action between two steps keeps the person
+  // on the script, and the guide still suggests the step it suggested.
+  const AnyGame& game = *find_game(GetParam());
+  int free_taken = 0;
+  for (const GuideScript& s : parts_of(game)) {
+    SCOPED_TRACE("part " + std::to_string(s.part + 1));
+    auto room = open_guided(game, s);
+    ASSERT_TRUE(room);
+    for (std::size_t i = 0; i < s.steps.size(); ++i) {
+      ASSERT_FALSE(room->advance());
+      const auto free = room->free_choices(s.seat, "en");
+      if (!free.empty()) {
+        ASSERT_FALSE(room->act_json(s.seat, room->version(), free.front().json));
+        ++free_taken;
+        const GuideNote note = guide_note(s, *room, "en");
+        EXPECT_TRUE(note.on_script) << "step " << i << " after " << free.front().json.dump();
+        EXPECT_EQ(note.suggestion, s.steps[i].action) << "step " << i;
+        EXPECT_TRUE(note.instead.empty()) << note.instead;
+      }
+      ASSERT_FALSE(room->act_json(s.seat, room->version(), s.steps[i].action)) << "step " << i;
+    }
+    ASSERT_FALSE(room->advance());
+    EXPECT_EQ(guide_note(s, *room, "en").text, game.messages()->text(s.done, "en"));
+  }
+  if (GetParam() == "first-contact") {
+    EXPECT_GT(free_taken, 0) << "the earthling's note pad is a free action";
+  }
 }
 
 TEST_P(EveryGuide, EveryTextAndSectionExistsInEveryLanguage) {
@@ -301,6 +333,152 @@ TEST(Guide, OneDepartureDoesNotEndTheLesson) {
   EXPECT_GT(offered["roll"], 0) << "the game offered a control roll";
   EXPECT_GT(told["roll"], 0);
   for (const auto& [key, n] : offered) EXPECT_GT(told[key], 0) << key;
+}
+
+// First Contact's parts re-plan too (issue 32). A part is left at an early
+// step; then each lesson still to come must be told the first time its
+// situation arises (as the person's view shows it, not as the lesson's own
+// pattern says), "guide.replan" between lessons and "guide.free" only after
+// the last. The person takes the lesson's action when one is told.
+struct FcLesson {
+  std::string say;
+  // Its situation, from the person's view of the game.
+  std::function<bool(const Json& view)> now;
+  // The action a person who follows the lesson takes.
+  std::function<bool(const Json& choice)> take;
+};
+
+bool in_phase(const Json& view, std::string_view phase) {
+  return view.value("phase", "") == phase;
+}
+
+const std::map<std::string, FcLesson>& fc_lessons() {
+  static const std::map<std::string, FcLesson> kLessons = [] {
+    std::map<std::string, FcLesson> l;
+    auto has = [](std::string key) { return [key](const Json& c) { return c.contains(key); }; };
+    auto rotated = [](const Json& v) { return !v["question"]["rotated"].empty(); };
+    auto written = [](const Json& v) { return !v["message"]["glyphs"].empty(); };
+    l["ask"] = {"guide.lesson.ask",
+                [](const Json& v) { return in_phase(v, "choose_characteristic"); },
+                has("characteristic")};
+    l["rotate"] = {"guide.lesson.rotate",
+                   [=](const Json& v) { return in_phase(v, "rotate_cards") && !rotated(v); },
+                   has("rotate")};
+    l["stop"] = {"guide.lesson.stop",
+                 [=](const Json& v) { return in_phase(v, "rotate_cards") && rotated(v); },
+                 has("done")};
+    l["offer"] = {"guide.lesson.offer", [](const Json& v) { return in_phase(v, "offer"); },
+                  has("offer")};
+    l["second-offer"] = {"guide.lesson.second_offer",
+                         [](const Json& v) { return in_phase(v, "second_attempt"); }, has("pass")};
+    l["timer"] = {"guide.lesson.timer", [](const Json& v) { return in_phase(v, "second_attempt"); },
+                  has("pass")};
+    l["answer"] = {"guide.lesson.answer",
+                   [](const Json& v) { return in_phase(v, "propose_glyph"); }, has("glyph")};
+    l["target"] = {"guide.lesson.target",
+                   [](const Json& v) { return in_phase(v, "choose_target"); }, has("target")};
+    l["message"] = {"guide.lesson.message",
+                    [=](const Json& v) { return in_phase(v, "write_message") && !written(v); },
+                    has("glyph")};
+    l["send"] = {"guide.lesson.send",
+                 [=](const Json& v) { return in_phase(v, "write_message") && written(v); },
+                 has("send")};
+    return l;
+  }();
+  return kLessons;
+}
+
+struct FcDeparture {
+  int part;
+  std::size_t step;                  // the step (0 first) where the person plays otherwise
+  std::vector<std::string> lessons;  // the lessons still to come, in the guide's order
+};
+
+void fc_depart_and_learn(const FcDeparture& d) {
+  const AnyGame& game = *find_game("first-contact");
+  const Catalog& words = *game.messages();
+  auto script = GuideScript::of(game, d.part);
+  ASSERT_TRUE(script);
+  auto room = open_guided(game, *script);
+  ASSERT_TRUE(room);
+  const Seat seat = script->seat;
+  auto act = [&](const Json& json) {
+    const MaybeError e = room->act_json(seat, room->version(), json);
+    ASSERT_FALSE(e) << json.dump() << ": " << e->message;
+    ASSERT_FALSE(room->advance());
+  };
+  ASSERT_FALSE(room->advance());
+  for (std::size_t i = 0; i < d.step; ++i) ASSERT_NO_FATAL_FAILURE(act(script->steps[i].action));
+  Json other;
+  for (const auto& c : room->choices(seat, "en"))
+    if (other.is_null() && c.json != script->steps[d.step].action) other = c.json;
+  ASSERT_FALSE(other.is_null());
+  ASSERT_NO_FATAL_FAILURE(act(other));
+  ASSERT_FALSE(guide_note(*script, *room, "en").on_script);
+
+  std::size_t learned = 0;  // d.lessons[0, learned) are told and followed
+  std::vector<std::string> told;
+  for (int guard = 0; guard < 2000 && !room->finished(); ++guard) {
+    const auto choices = room->choices(seat, "en");
+    ASSERT_FALSE(choices.empty());
+    const Json view = room->view(seat);
+    const GuideNote note = guide_note(*script, *room, "en");
+    ASSERT_FALSE(note.on_script);
+    EXPECT_TRUE(note.suggestion.is_null());
+    // The first lesson still to come whose situation this is.
+    const FcLesson* due = nullptr;
+    for (std::size_t i = learned; i < d.lessons.size() && !due; ++i)
+      if (fc_lessons().at(d.lessons[i]).now(view)) due = &fc_lessons().at(d.lessons[i]);
+    const std::string phase = view.value("phase", "");
+    if (due) {
+      ASSERT_EQ(note.text, words.text(due->say, "en"))
+          << "in phase " << phase << " the guide should tell " << due->say;
+      EXPECT_FALSE(note.rules.empty()) << due->say << " links no section of the rules";
+      EXPECT_EQ(due->say, fc_lessons().at(d.lessons[learned]).say)
+          << "the lessons come in the guide's order";
+      told.push_back(due->say);
+      const Json* pick = nullptr;
+      for (const auto& c : choices)
+        if (!pick && due->take(c.json)) pick = &c.json;
+      ASSERT_TRUE(pick) << due->say << ": its action is not a choice";
+      ++learned;
+      ASSERT_NO_FATAL_FAILURE(act(*pick));
+      continue;
+    }
+    if (learned < d.lessons.size())
+      EXPECT_EQ(note.text, words.text("guide.replan", "en"))
+          << "in phase " << phase << ", with " << d.lessons[learned] << " still to come";
+    else
+      EXPECT_EQ(note.text, words.text("guide.free", "en")) << "in phase " << phase;
+    // Otherwise short questions and messages, the first other choice.
+    const Json* pick = &choices.front().json;
+    for (const auto& c : choices)
+      if (c.json.contains("done") || c.json.contains("send")) pick = &c.json;
+    ASSERT_NO_FATAL_FAILURE(act(*pick));
+  }
+  std::vector<std::string> expected;
+  for (const auto& l : d.lessons) expected.push_back(fc_lessons().at(l).say);
+  EXPECT_EQ(told, expected) << "every lesson still to come is told, once each";
+}
+
+TEST(Guide, FirstContactsEarthlingLearnsOnAfterADeparture) {
+  SCOPED_TRACE("the zero turn left");
+  fc_depart_and_learn({0, 0, {"ask", "rotate", "stop", "offer", "second-offer", "timer"}});
+}
+
+TEST(Guide, FirstContactsEarthlingLearnsOnAfterAnotherQuestion) {
+  // Asking another characteristic at step 2 follows the step's own words on
+  // asking: what is still to come is showing it, stopping and offering.
+  fc_depart_and_learn({0, 1, {"rotate", "stop", "offer", "second-offer", "timer"}});
+}
+
+TEST(Guide, FirstContactsAlienLearnsOnAfterAnotherAnswer) {
+  fc_depart_and_learn({1, 0, {"target", "message", "send"}});
+}
+
+TEST(Guide, FirstContactsAlienLearnsOnAfterAnotherTarget) {
+  // The answer comes back in round two: its glyphs are not a message's.
+  fc_depart_and_learn({1, 1, {"message", "send", "answer"}});
 }
 
 INSTANTIATE_TEST_SUITE_P(Games, EveryGuide,

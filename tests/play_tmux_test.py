@@ -323,6 +323,28 @@ def the_guide_goes_on_after_an_off_guide_move():
 
 
 @test
+def the_first_contact_guide_goes_on_after_an_off_guide_question():
+    """First Contact's earthling: another characteristic at step 2 gets the lessons still to come."""
+    s = Screen(["learn", "first-contact"])
+    try:
+        s.wait_for("Your choices")
+        s.type("weapon")
+        s.wait_for("You: ask for the glyph of Weapon")
+        s.wait_for("Your choices", after=s.everything().find("You: ask for the glyph of Weapon"))
+        s.settle()
+        s.type("big")
+        text = since(s.settle(), "big")
+        check("an off-guide question is played", "secretly choose Big" in text, text)
+        check("turning cards is explained", "turning 1 to 5 items that have it" in text, text)
+        check("not 'play freely'", "you play freely" not in text, text)
+        s.type("5")
+        text = since(s.settle(), "5")
+        check("stopping is explained next", "You may turn another card or stop here" in text, text)
+    finally:
+        s.close()
+
+
+@test
 def small_wording():
     """The undo refusal before any move, the banner in Italian and Korean, rules as text,
     one word for a seat in Italian Ufo!, "al Cairo"."""
