@@ -48,6 +48,15 @@ std::vector<std::string> tokens_of(std::string_view typed) {
   return out;
 }
 
+// Korean counts things with 번 after the number: "23번" is 23, typed or shown.
+std::string without_counter(std::string w) {
+  constexpr std::string_view kBeon = "\xEB\xB2\x88";  // 번
+  if (w.size() > kBeon.size() && w.ends_with(kBeon) &&
+      is_number(std::string_view(w).substr(0, w.size() - kBeon.size())))
+    w.resize(w.size() - kBeon.size());
+  return w;
+}
+
 }  // namespace
 
 std::string choice_key(std::size_t i) {
@@ -82,11 +91,7 @@ TypedChoice read_choice(const std::vector<std::string>& words, std::string_view 
   }
   std::vector<std::string> wanted;
   for (std::string t : tokens) {
-    // Korean counts things with 번 after the number: "23번" is 23.
-    constexpr std::string_view kBeon = "\xEB\xB2\x88";  // 번
-    if (t.size() > kBeon.size() && t.ends_with(kBeon) &&
-        is_number(std::string_view(t).substr(0, t.size() - kBeon.size())))
-      t.resize(t.size() - kBeon.size());
+    t = without_counter(std::move(t));
     if (std::any_of(t.begin(), t.end(), is_digit)) {
       if (!is_number(t)) {
         out.kind = TypedChoice::Kind::kBadToken;
@@ -102,7 +107,8 @@ TypedChoice read_choice(const std::vector<std::string>& words, std::string_view 
   }
   if (wanted.empty()) return out;
   for (std::size_t i = 0; i < words.size(); ++i) {
-    const auto have = words_of(words[i]);
+    auto have = words_of(words[i]);
+    for (auto& h : have) h = without_counter(std::move(h));
     const bool all = std::all_of(wanted.begin(), wanted.end(), [&](const std::string& w) {
       return std::any_of(have.begin(), have.end(), [&](const std::string& h) {
         return is_number(w) ? h == w : h.rfind(w, 0) == 0;

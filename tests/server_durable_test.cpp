@@ -100,8 +100,7 @@ class HeldStore final : public store::Store {
     return inner_->renew(node, ids, ttl);
   }
   std::vector<store::TableId> expired() const override { return inner_->expired(); }
-  MaybeError save_review(const store::TableId& id, const std::string& key,
-                         const Json& r) override {
+  MaybeError save_review(const store::TableId& id, const std::string& key, const Json& r) override {
     return inner_->save_review(id, key, r);
   }
   Expected<Json> load_review(const store::TableId& id, const std::string& key) const override {
@@ -225,8 +224,7 @@ TEST(ServerDurable, ARefusedWriteIsToldToItsMoverAndNeverAsAMove) {
     if (!m) break;
     mover.take(*m);
   }
-  EXPECT_NE(std::find(mover.errors.begin(), mover.errors.end(), "store/fenced"),
-            mover.errors.end())
+  EXPECT_NE(std::find(mover.errors.begin(), mover.errors.end(), "store/fenced"), mover.errors.end())
       << "the refused move was told as refused";
   EXPECT_EQ(mover.version, before) << "the refused move was never told as played";
   // The store has none of it: the table there is as it was before the move.
