@@ -2,7 +2,9 @@
 
 #include <poll.h>
 
+#include <atomic>
 #include <condition_variable>
+#include <deque>
 #include <mutex>
 #include <thread>
 
@@ -178,6 +180,34 @@ CREATE TABLE reviews (
   PRIMARY KEY (table_id, key)
 );
 )sql",
+    // 3: group commit: many tables' writes in one statement, so one
+    // transaction and one commit. Each is fenced as meeple_append and
+    // meeple_finish fence one; answers a JSON array of their answers.
+    R"sql(
+CREATE FUNCTION meeple_write_many(p_writes json) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+  w json;
+  r text;
+  answers text[] := '{}';
+BEGIN
+  -- The rows every write locks, first, in the order of their ids (as renew
+  -- does): two transactions that lock many rows wait for each other, never
+  -- in a circle.
+  PERFORM 1 FROM tables WHERE id IN (SELECT value->>'id' FROM json_array_elements(p_writes))
+    ORDER BY id FOR UPDATE;
+  PERFORM 1 FROM owners WHERE id IN (SELECT value->>'id' FROM json_array_elements(p_writes))
+    ORDER BY id FOR SHARE;
+  FOR w IN SELECT value FROM json_array_elements(p_writes) LOOP
+    r := meeple_append(w->>'id', w->>'owner', (w->>'fencing')::bigint, w->'entries');
+    IF r IS NULL AND w->>'result' IS NOT NULL THEN
+      r := meeple_finish(w->>'id', w->>'owner', (w->>'fencing')::bigint, w->>'result');
+    END IF;
+    answers := array_append(answers, r);
+  END LOOP;
+  RETURN array_to_json(answers)::text;
+END $$;
+)sql",
 };
 constexpr int kMigrationCount = static_cast<int>(std::size(kMigrations));
 static_assert(kMigrationCount == PostgresStore::kSchemaVersion);
@@ -192,6 +222,7 @@ constexpr std::pair<const char*, const char*> kStatements[] = {
     // COALESCE evaluates meeple_finish only when meeple_append answered NULL.
     {"finish", "SELECT COALESCE(meeple_append($1, $2, $3, $4), meeple_finish($1, $2, $3, $5))"},
     {"create", "SELECT meeple_create($1, $2, $3, $4, $5, $6)"},
+    {"write_many", "SELECT meeple_write_many($1::json)"},
     {"save_lobby", "SELECT meeple_save_lobby($1, $2, $3, $4)"},
     {"drop_lobby", "SELECT meeple_drop_lobby($1, $2, $3)"},
     {"acquire",
@@ -199,9 +230,12 @@ constexpr std::pair<const char*, const char*> kStatements[] = {
      "VALUES ($1, $2, 2, clock_timestamp() + $3 * interval '1 millisecond') "
      "ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, fencing = owners.fencing + 1, "
      "lease_until = excluded.lease_until RETURNING fencing"},
+    // The rows locked in the order of their ids, as meeple_write_many does.
     {"renew",
-     "UPDATE owners SET lease_until = clock_timestamp() + $3 * interval '1 millisecond' "
-     "WHERE id IN (SELECT json_array_elements_text($1::json)) AND owner = $2 RETURNING id"},
+     "WITH held AS (SELECT id FROM owners WHERE id IN (SELECT json_array_elements_text($1::json)) "
+     "AND owner = $2 ORDER BY id FOR UPDATE) "
+     "UPDATE owners o SET lease_until = clock_timestamp() + $3 * interval '1 millisecond' "
+     "FROM held WHERE o.id = held.id RETURNING o.id"},
     {"expired",
      "SELECT o.id FROM owners o LEFT JOIN tables t ON t.id = o.id "
      "WHERE o.lease_until < clock_timestamp() AND (t.id IS NOT NULL AND t.result IS NULL OR "
@@ -239,10 +273,8 @@ Error unavailable(std::string_view what, std::string_view why) {
                     fmt::format("the database cannot be reached ({}): {}", what, one_line(why)));
 }
 
-// A write function's answer: NULL (done) or why not.
-MaybeError refusal(const TableId& id, const Lease& lease, const pqxx::field& f) {
-  if (f.is_null()) return std::nullopt;
-  const std::string why = f.as<std::string>();
+// A write function's answer when not done: why not.
+Error refusal(const TableId& id, const Lease& lease, const std::string& why) {
   if (why == "unknown") return make_error(errc::kUnknownTable, fmt::format("no table '{}'", id));
   if (why == "finished")
     return make_error(errc::kFinished, fmt::format("table '{}' is finished", id));
@@ -258,7 +290,13 @@ MaybeError refusal(const TableId& id, const Lease& lease, const pqxx::field& f) 
   return make_error(meeple::errc::kIo, fmt::format("postgres: unexpected answer '{}'", why));
 }
 
-std::string entries_json(std::span<const Entry> entries) {
+// A write function's answer: NULL (done) or why not.
+MaybeError refusal(const TableId& id, const Lease& lease, const pqxx::field& f) {
+  if (f.is_null()) return std::nullopt;
+  return refusal(id, lease, f.as<std::string>());
+}
+
+Json entries_json(std::span<const Entry> entries) {
   Json a = Json::array();
   for (const Entry& e : entries)
     a.push_back({{"kind", e.kind},
@@ -267,7 +305,7 @@ std::string entries_json(std::span<const Entry> entries) {
                  {"json", e.json.is_null() ? Json() : Json(e.json.dump())},
                  {"text", e.text},
                  {"at", e.at}});
-  return a.dump();
+  return a;
 }
 
 std::int64_t count(std::chrono::milliseconds ttl) {
@@ -386,6 +424,69 @@ struct PostgresStore::Impl {
     std::lock_guard lock(read_mutex);
     return run<R>(reader, false, what, std::forward<F>(f));
   }
+
+  // Group commit (write_async): one thread takes every queued write (up to
+  // kBatch) and writes them with one statement on a writer connection
+  // (meeple_write_many): one round trip and one commit for all of them.
+  struct Queued {
+    Write w;
+    std::function<void(MaybeError)> done;
+  };
+  static constexpr std::size_t kBatch = 512;
+  std::mutex queue_mutex;
+  std::condition_variable queue_cv;
+  std::deque<Queued> queue;
+  bool stopping = false;
+  std::thread committer;
+  std::atomic<std::uint64_t> commits{0}, writes_done{0}, commit_micros{0};
+
+  void commit_loop() {
+    for (;;) {
+      std::vector<Queued> batch;
+      {
+        std::unique_lock lock(queue_mutex);
+        queue_cv.wait(lock, [&] { return stopping || !queue.empty(); });
+        if (queue.empty()) return;  // stopping, and everything is written
+        while (!queue.empty() && batch.size() < kBatch) {
+          batch.push_back(std::move(queue.front()));
+          queue.pop_front();
+        }
+      }
+      const auto t0 = std::chrono::steady_clock::now();
+      Json writes = Json::array();
+      for (const Queued& q : batch) {
+        Json w = {{"id", q.w.id},
+                  {"owner", q.w.lease.owner},
+                  {"fencing", q.w.lease.fencing},
+                  {"entries", entries_json(q.w.entries)}};
+        if (!q.w.result.is_null()) w["result"] = q.w.result.dump();
+        writes.push_back(std::move(w));
+      }
+      auto answers = write<Json>("write", [&](pqxx::nontransaction& tx) -> Expected<Json> {
+        const auto res = tx.exec_prepared("write_many", writes.dump());
+        Json a = Json::parse(res[0][0].as<std::string>(), nullptr, false);
+        if (!a.is_array() || a.size() != batch.size())
+          return make_error(meeple::errc::kIo, "postgres: meeple_write_many answered badly");
+        return a;
+      });
+      for (std::size_t i = 0; i < batch.size(); ++i) {
+        MaybeError e;
+        if (!answers)
+          e = answers.error();
+        else if (const Json& a = (*answers)[i]; !a.is_null())
+          e = refusal(batch[i].w.id, batch[i].w.lease,
+                      a.is_string() ? a.get<std::string>() : a.dump());
+        batch[i].done(std::move(e));
+      }
+      commits.fetch_add(1, std::memory_order_relaxed);
+      writes_done.fetch_add(batch.size(), std::memory_order_relaxed);
+      commit_micros.fetch_add(
+          static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
+                                         std::chrono::steady_clock::now() - t0)
+                                         .count()),
+          std::memory_order_relaxed);
+    }
+  }
 };
 
 Expected<std::unique_ptr<PostgresStore>> PostgresStore::open(const std::string& url,
@@ -435,10 +536,36 @@ Expected<std::unique_ptr<PostgresStore>> PostgresStore::open(const std::string& 
   // The setup connection becomes the reader.
   im.prepare(*setup.conn);
   im.reader.conn = std::move(setup.conn);
+  im.committer = std::thread([&im] { im.commit_loop(); });
   return s;
 }
 
-PostgresStore::~PostgresStore() = default;
+PostgresStore::~PostgresStore() {
+  {
+    std::lock_guard lock(impl_->queue_mutex);
+    impl_->stopping = true;
+  }
+  impl_->queue_cv.notify_all();
+  if (impl_->committer.joinable()) impl_->committer.join();
+}
+
+void PostgresStore::write_async(Write w, std::function<void(MaybeError)> done) {
+  {
+    std::lock_guard lock(impl_->queue_mutex);
+    if (!impl_->stopping) {
+      impl_->queue.push_back({std::move(w), std::move(done)});
+      impl_->queue_cv.notify_one();
+      return;
+    }
+  }
+  done(make_error(meeple::errc::kIo, "the store is closing"));
+}
+
+StoreStats PostgresStore::stats() const {
+  return {impl_->commits.load(std::memory_order_relaxed),
+          impl_->writes_done.load(std::memory_order_relaxed),
+          impl_->commit_micros.load(std::memory_order_relaxed)};
+}
 
 Expected<TableId> PostgresStore::create(const TableSpec& spec, const Lease& lease) {
   return impl_->write<TableId>("create", [&](pqxx::nontransaction& tx) -> Expected<TableId> {
@@ -456,7 +583,7 @@ MaybeError PostgresStore::append(const TableId& id, const Lease& lease,
                                  std::span<const Entry> entries) {
   auto r = impl_->write<bool>("append", [&](pqxx::nontransaction& tx) -> Expected<bool> {
     auto res = tx.exec_prepared("append", id, lease.owner, static_cast<std::int64_t>(lease.fencing),
-                                entries_json(entries));
+                                entries_json(entries).dump());
     if (auto e = refusal(id, lease, res[0][0])) return *e;
     return true;
   });
@@ -468,7 +595,7 @@ MaybeError PostgresStore::finish(const TableId& id, const Lease& lease, std::spa
                                  const Json& result) {
   auto r = impl_->write<bool>("finish", [&](pqxx::nontransaction& tx) -> Expected<bool> {
     auto res = tx.exec_prepared("finish", id, lease.owner, static_cast<std::int64_t>(lease.fencing),
-                                entries_json(last), result.dump());
+                                entries_json(last).dump(), result.dump());
     if (auto e = refusal(id, lease, res[0][0])) return *e;
     return true;
   });

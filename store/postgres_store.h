@@ -26,6 +26,12 @@
 // a write after another node acquired the id. Lease times are the database's
 // clock (clock_timestamp()), one clock for every node.
 //
+// Group commit: tables' writes (write_async) are queued and one thread
+// writes all that are waiting with one call of meeple_write_many, which
+// makes each write as meeple_append (and meeple_finish) do, fenced alike,
+// in one transaction: one round trip and one commit for the batch. A write
+// refused there (fenced, finished) changes nothing and the others land.
+//
 // Connections: a pool of `writers` connections (writes wait for a free one)
 // and one for reads (load, list, lobbies, expired), each used by one thread at
 // a time. Commits are durable on return (synchronous_commit on).
@@ -67,6 +73,12 @@ class PostgresStore final : public Store {
   MaybeError append(const TableId& id, const Lease& lease, std::span<const Entry> entries) override;
   MaybeError finish(const TableId& id, const Lease& lease, std::span<const Entry> last,
                     const Json& result) override;
+  // Group commit: queued, and written with the other queued writes in one
+  // statement (meeple_write_many), one transaction; `done` runs on the
+  // commit thread.
+  void write_async(Write w, std::function<void(MaybeError)> done) override;
+  bool writes_in_background() const override { return true; }
+  StoreStats stats() const override;
   Expected<TableRecord> load(const TableId& id) const override;
   std::vector<TableSummary> list(bool unfinished_only) const override;
   MaybeError save_lobby(const TableSpec& spec, const Lease& lease) override;
@@ -82,7 +94,7 @@ class PostgresStore final : public Store {
 
   // How many migrations this open() applied (0 when another open had).
   int migrations_applied() const { return migrated_; }
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 3;
 
  private:
   struct Impl;

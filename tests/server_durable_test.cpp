@@ -32,14 +32,13 @@ class HeldStore final : public store::Store {
     EXPECT_TRUE(s);
     inner_ = std::move(*s);
   }
+  // Held writes go on in order, before any write made after (the lock).
   void hold(bool on) {
-    std::deque<Held> go;
-    {
-      std::lock_guard lock(mutex_);
-      holding_ = on;
-      if (!on) go.swap(held_);
-    }
-    for (auto& h : go) inner_->write_async(std::move(h.w), std::move(h.done));
+    std::lock_guard lock(mutex_);
+    holding_ = on;
+    if (on) return;
+    for (auto& h : held_) inner_->write_async(std::move(h.w), std::move(h.done));
+    held_.clear();
   }
   // Refuses every held write (as a store that another node has fenced).
   void refuse_held() {
@@ -140,8 +139,12 @@ Table2 start_two(unsigned short port) {
                     .body.value("token", "");
   t.a = std::make_unique<Player>(port, "/ws/tables/" + t.id + "?token=" + tokens[0]);
   t.b = std::make_unique<Player>(port, "/ws/tables/" + t.id + "?token=" + tokens[1]);
-  t.a->sync();
-  t.b->sync();
+  // The game starts once both have joined, on the table's own time.
+  for (int i = 0; i < 200 && t.a->choices.empty() && t.b->choices.empty(); ++i) {
+    std::this_thread::sleep_for(10ms);
+    t.a->sync();
+    t.b->sync();
+  }
   return t;
 }
 
@@ -190,19 +193,20 @@ TEST(ServerDurable, AMoveIsToldOnlyOnceTheStoreHoldsItAndNothingOvertakesIt) {
   auto first = mover.ws.next();
   ASSERT_TRUE(first);
   mover.take(*first);
-  EXPECT_EQ(first->value("type", ""), "state");
+  EXPECT_EQ(first->value("type", ""), "state") << first->dump();
   EXPECT_GT(mover.version, before);
   auto second = mover.ws.next();
   ASSERT_TRUE(second);
-  EXPECT_EQ(second->value("type", ""), "error");
+  EXPECT_EQ(second->value("type", ""), "error") << second->dump();
   EXPECT_EQ(second->value("code", ""), "action/stale");
   auto third = mover.ws.next();
   ASSERT_TRUE(third);
-  EXPECT_EQ(third->value("type", ""), "pong");
+  EXPECT_EQ(third->value("type", ""), "pong") << third->dump();
   auto told = other.ws.next();
   ASSERT_TRUE(told);
   other.take(*told);
-  EXPECT_EQ(told->value("type", ""), "state") << "the other seat hears of the move before its pong";
+  EXPECT_EQ(told->value("type", ""), "state")
+      << "the other seat hears of the move before its pong: " << told->dump();
   EXPECT_EQ(other.version, mover.version);
 }
 
@@ -211,6 +215,7 @@ TEST(ServerDurable, ARefusedWriteIsToldToItsMoverAndNeverAsAMove) {
   TestServer server({}, store);
   Table2 t = start_two(server.port());
   Player& mover = t.mover();
+  ASSERT_FALSE(mover.choices.empty());
   const std::uint64_t before = mover.version;
   store.hold(true);
   mover.act(mover.choices[0]["action"]);
