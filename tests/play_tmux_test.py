@@ -10,6 +10,7 @@ usage: play_tmux_test.py BINARY [NAME_FILTER]
 """
 
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -416,6 +417,156 @@ FIELD_ROWS = ["0 Papyrus | 1 Honey", "5 Tree | 6 Ink", "10 Compass | 11 Amphora"
               "15 Needle | 16 Sword", "20 Feather | 21 Bread | 22 Soup | 23 Train | 24 Computer"]
 
 
+# Notes a later round's pad may hold (long names, two-digit glyphs).
+NOTES = ["note Knowledge 20", "note Beautiful 17", "note Valuable 13", "note Clothes 22",
+         "note Defense 19", "note Liquid 24", "note Danger 11", "note Heavy 14"]
+
+
+def drive_plain(args, stop, folder):
+    """Plays `args` in the line mode (--plain, stdin a pipe) from `folder`: writes NOTES on
+    the note pad, then asks for the round's characteristic (the first, the second, ...),
+    rotates the first square, stops, offers the first square, until stop(board, choices)
+    says this decision is the one; then input ends (the game is kept by the --record in
+    args). The line mode's text, or None if the game ended first."""
+    p = subprocess.Popen([BINARY, *args, "--plain"], cwd=folder, stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=0)
+    text = ""
+    reached = False
+    notes = list(NOTES)
+    asked = 0
+    for _ in range(400):
+        while not text.endswith("\n> "):
+            c = p.stdout.read(1)
+            if not c:
+                break
+            text += c
+        if not text.endswith("\n> "):
+            break
+        choices = text[text.rfind("Your choices:"):]
+        board = text[text.rfind("\nFirst Contact ("):text.rfind("Your choices:")]
+        if stop(board, choices):
+            reached = True
+            break
+        typed = "stop" if "stop rotating" in choices and "(0 cards rotated)" not in choices else "a"
+        if "secretly choose" in choices:
+            typed = "abcdefgh"[asked % 8]
+            asked += 1
+        if notes and "Your note pad" in board:
+            typed = notes.pop(0)
+        p.stdin.write(typed + "\n")
+        text += "\n"
+    p.stdin.close()
+    p.stdout.read()
+    p.wait()
+    return text if reached else None
+
+
+def offer_prompt(round_number):
+    """stop() for drive_plain: the first offer of that round."""
+    return lambda board, choices: (f", round {round_number}\n" in board and
+                                   "offer square" in choices and "second attempt" not in choices)
+
+
+def board_facts(text):
+    """From the line mode's last board: the field ({number: item}), its first row, the
+    questions (who, squares, answer), the messages and the note pad's cells ({n: name})."""
+    board = text[text.rfind("\nFirst Contact ("):text.rfind("Your choices:")]
+    lines = board.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("Field ("))
+    field, first_row = {}, lines[at + 1].strip()
+    for line in lines[at + 1:at + 6]:
+        for cell in line.split("|"):
+            n, item = cell.strip().split(" ", 1)
+            field[int(n)] = re.sub(r" \[[^]]*\]$", "", item)
+    questions = re.findall(r"Question of (.*?): rotated (.*?); answer: (.*)", board)
+    messages = [m.strip() for m in re.findall(r"\n  (Message of .*)", board)]
+    pad = {int(n): name for n, name in re.findall(r"(\d+)\. ([^=|]+?) = ", board)}
+    return {"field": field, "first_row": first_row, "questions": questions,
+            "messages": messages, "pad": pad}
+
+
+def collapsed(window):
+    """The window's text with every run of spaces and line breaks as one space: a line the
+    screen wrapped reads as it was written."""
+    return re.sub(r"\s+", " ", window)
+
+
+def check_offer_needs(tag, window, facts, width, height):
+    """What the offer needs, in view: the message, every answer of this round, every cell
+    of the note pad, every square's number and item (on the field or in the list), the
+    prompt's heading; the window's size kept."""
+    lines = window.rstrip("\n").split("\n")
+    check(f"{tag}: {height} rows, none wider than {width}",
+          0 < len(lines) <= height and all(len(line) <= width for line in lines), window)
+    check(f"{tag}: the input line last", lines[-1].startswith(">"), window)
+    text = collapsed(window)
+    check(f"{tag}: the prompt's heading", "Your choices: offer square ..." in text, window)
+    for m in facts["messages"]:
+        check(f"{tag}: the message ({m[:30]}...)", m in text, window)
+    for who, squares, answer in facts["questions"]:
+        check(f"{tag}: the answer to {who}",
+              re.search(re.escape(who) + r".{0,30}" + re.escape(squares) + r".{0,12}" +
+                        re.escape(answer), text) is not None, window)
+    missing = [n for n, name in facts["pad"].items()
+               if not re.search(rf"(^|\s){n}\. ?{re.escape(name)} ?=", text)]
+    check(f"{tag}: the note pad's {len(facts['pad'])} cells", len(facts["pad"]) == 25 and
+          not missing, f"missing {missing}\n{window}")
+    unseen = [n for n, item in facts["field"].items()
+              if f" {n} {item}" not in text and f"{n} ({item})" not in text]
+    check(f"{tag}: the 25 squares' numbers and items", len(facts["field"]) == 25 and not unseen,
+          f"missing {unseen}\n{window}")
+
+
+FC_FOUR = ["play", "first-contact", "--players", "4", "--seat", "3", "--record", "kept.json"]
+
+
+@test
+def the_offer_prompt_with_four_players_fits():
+    """First Contact with 4 players (3 earthlings), round 1: at the offer prompt, at 80x24 and
+    at 100x30, the window shows the message, all three answers, the note pad's cells and the
+    squares (on the field, or in the list)."""
+    folder = tempfile.mkdtemp(prefix="meeple-play-")
+    text = drive_plain(FC_FOUR + ["--seed", "5"], offer_prompt(1), folder)
+    check("4 players: the line mode reached the offer prompt", text is not None)
+    if text is None:
+        return
+    facts = board_facts(text)
+    check("4 players: three answers and a message",
+          len(facts["questions"]) == 3 and len(facts["messages"]) == 1, text[-3000:])
+    for width, height in [(80, 24), (100, 30)]:
+        s = Screen(["play", "--resume", "kept.json"], width=width, height=height, folder=folder,
+                   plain=False)
+        try:
+            window = s.wait_in_view("offer square ...") or s.visible()
+            time.sleep(0.5)
+            check_offer_needs(f"4 players at {width}x{height}", s.visible(), facts, width, height)
+        finally:
+            s.close()
+
+
+@test
+def a_later_round_keeps_the_field_in_view_at_100x30():
+    """First Contact with 4 players in round 3 (more asked, items covered, a longer list of
+    characteristics asked about): at the offer prompt at 100x30 the field's first row is in
+    view, with the message, the answers, the note pad and the squares."""
+    folder = tempfile.mkdtemp(prefix="meeple-play-")
+    text = drive_plain(FC_FOUR + ["--seed", "1"], offer_prompt(3), folder)
+    check("round 3: the line mode reached the offer prompt", text is not None)
+    if text is None:
+        return
+    facts = board_facts(text)
+    s = Screen(["play", "--resume", "kept.json"], folder=folder, plain=False)
+    try:
+        s.wait_in_view("offer square ...")
+        time.sleep(0.5)
+        window = s.visible()
+        check("round 3 at 100x30: the field's first row", collapsed(facts["first_row"]) in
+              collapsed(window), facts["first_row"] + "\n" + window)
+        check_offer_needs("round 3 at 100x30", window, facts, 100, 30)
+    finally:
+        s.close()
+
+
 @test
 def the_offer_prompt_fits_100x30():
     """First Contact at 100x30 on the screen of panes: at the offer prompt the window shows
@@ -446,38 +597,48 @@ def the_offer_prompt_fits_100x30():
         s.close()
 
 
+def fc_earthling_facts():
+    """board_facts at the offer prompt fc_to_the_offer reaches, from the line mode."""
+    r = subprocess.run([BINARY, *FC_EARTHLING, "--plain", "--record",
+                        os.path.join(tempfile.mkdtemp(prefix="meeple-play-"), "kept.json")],
+                       input="knowledge\nalive\n23\nstop\n", capture_output=True, text=True,
+                       timeout=60)
+    return board_facts(r.stdout)
+
+
 @test
 def at_80x24_the_decision_stays_in_view():
-    """First Contact at 80x24: less of the board, but the message, the note pad and the 25
-    choices are in view (not yet the answer: it is two rows above, one PageUp away);
-    PageUp shows the board's top, PageDown goes back."""
+    """First Contact at 80x24: less detail, but the message, the answer, the note pad's cells
+    and the squares are in view without scrolling (the list of squares folded into a line
+    when the field shows them; 'list' lists them, again folds them); PageUp shows the
+    board's top, PageDown goes back."""
+    facts = fc_earthling_facts()
     s = Screen(FC_EARTHLING, width=80, height=24, plain=False)
     try:
         window = fc_to_the_offer(s) or ""
-        lines = window.rstrip("\n").split("\n")
-        check("80x24: the screen is 24 rows", 0 < len(lines) <= 24, window)
-        check("80x24: no row wider than 80",
-              all(len(line) <= 80 for line in lines), window)
-        for what, needed in OFFER_NEEDS.items():
-            if what != "the answer":
-                check(f"in view at 80x24: {what}", needed in window, window)
-        check("80x24: the input line last", lines[-1].startswith(">"), window)
+        check_offer_needs("2 players at 80x24", window, facts, 80, 24)
+        if "('list' lists them)" in window:
+            s.type("list")
+            time.sleep(0.5)
+            listed = s.visible()
+            check("80x24: 'list' lists the squares", "a. 0 (Papyrus)" in listed and
+                  "y. 24 (Computer)" in listed and "('list' lists them)" not in listed, listed)
+            s.type("list")
+            time.sleep(0.5)
+            check("80x24: 'list' again folds them", "('list' lists them)" in s.visible(),
+                  s.visible())
         check("80x24: the board's top is scrolled away", "First Contact (English rules" not in
               window and "above, PgDn" in window, window)
-        s.key("PageUp")
-        half = s.wait_in_view("rotated 23 Train; answer: glyph 14") or s.visible()
-        check("80x24: one PageUp shows the answer",
-              "rotated 23 Train; answer: glyph 14" in half and
-              "Your choices: offer square ..." in half, half)
-        s.key("PageUp")
+        for _ in range(4):
+            s.key("PageUp")
         top = s.wait_in_view("First Contact (English rules") or s.visible()
-        check("80x24: PageUp shows the board's top", "First Contact (English rules" in top and
-              "0 Papyrus | 1 Honey" in top, top)
-        s.key("PageDown")
-        s.key("PageDown")
+        check("80x24: PageUp shows the board's top", "First Contact (English rules" in top, top)
+        for _ in range(4):
+            s.key("PageDown")
         time.sleep(0.5)
         back = s.visible()
-        check("80x24: PageDown goes back to the decision", "25. Power = -" in back and
+        check("80x24: PageDown goes back to the decision",
+              re.search(r"25\. ?Power ?= ?-", back) is not None and
               "First Contact (English rules" not in back, back)
     finally:
         s.close()
@@ -497,9 +658,11 @@ def resize_lays_the_screen_out_again():
         lines = small.rstrip("\n").split("\n")
         check("resize to 80x24: 24 rows, none wider than 80",
               len(lines) <= 24 and all(len(line) <= 80 for line in lines), small)
-        check("resize to 80x24: the choices in 4 columns", "a. 0 (Papyrus)" in small and
-              "y. 24 (Computer)" in small and
-              any(line.count(". ") >= 4 and "(" in line for line in lines), small)
+        field = fc_earthling_facts()["field"]
+        check("resize to 80x24: the squares in view (the field, or the list)",
+              len(field) == 25 and all(f" {n} {item}" in collapsed(small) or
+                                       f"{n} ({item})" in small for n, item in field.items()),
+              small)
         check("resize to 80x24: the input line last", lines[-1].startswith(">"), small)
         s.resize(100, 30)
         time.sleep(1)

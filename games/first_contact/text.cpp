@@ -286,7 +286,9 @@ const char* status_key(Phase p) {
 
 }  // namespace
 
-std::string FirstContactState::text_view(Seat seat, std::string_view lang) const {
+std::string FirstContactState::text_view(Seat seat, std::string_view lang, int level) const {
+  const bool marked = level >= kTextDetailMarked;
+  const bool compact = level >= kTextDetailCompact;
   const Json v = view(seat);
   auto who = [&](const Json& s) { return seat_words(*this, as_int(s), seat, lang); };
   auto who_n = [&](Seat s) { return seat_words(*this, s, seat, lang); };
@@ -354,9 +356,21 @@ std::string FirstContactState::text_view(Seat seat, std::string_view lang) const
   line(say("aliens", lang, {{"list", join(aliens, lang)}}));
   line(say("earthlings", lang, {{"list", join(earthlings_l, lang)}}));
 
+  // The glyphs the zero turn showed: known for the rest of the game, so on
+  // a marked board with the status above the mark (but at the zero turn).
+  auto zero_turn_lines = [&] {
+    for (const auto& z : v["zero_turn"])
+      line(say("zero_turn_line", lang,
+               {{"who", who(z["seat"])},
+                {"characteristic", characteristic(z["characteristic"])},
+                {"glyph", glyph(z["glyph"])}}));
+  };
+  if (marked && phase_ != Phase::kZeroTurn) zero_turn_lines();
+  if (marked) line(std::string(kTextDecisionMark));
+
   // The field, five squares a row (row 0 farthest from the aliens).
   const Json& field = v["field"];
-  if (!field.empty()) line(say("field", lang));
+  if (!field.empty() && !compact) line(say("field", lang));
   for (std::size_t i = 0; i < field.size(); ++i) {
     const Json& f = field[i];
     if (i % 5 == 0) out += " ";
@@ -367,22 +381,18 @@ std::string FirstContactState::text_view(Seat seat, std::string_view lang) const
     out += (i % 5 == 4 || i + 1 == field.size()) ? "\n" : " |";
   }
 
-  for (const auto& z : v["zero_turn"])
-    line(say("zero_turn_line", lang,
-             {{"who", who(z["seat"])},
-              {"characteristic", characteristic(z["characteristic"])},
-              {"glyph", glyph(z["glyph"])}}));
+  if (!marked || phase_ == Phase::kZeroTurn) zero_turn_lines();
 
   // The round so far (rulings 1.4): questions, messages, offers.
   const Json& round = v["this_round"];
   if (!round["questions"].empty() || !round["messages"].empty()) {
-    line(say("this_round", lang));
+    if (!compact) line(say("this_round", lang));
     for (const auto& q : round["questions"]) {
       std::vector<std::string> answer;
       for (const auto& g : q["answer"]) answer.push_back(glyph(g));
       std::string l =
           "  " +
-          say("question_line", lang,
+          say(compact ? "question_short" : "question_line", lang,
               {{"who", who(q["seat"])},
                {"squares", squares(q["rotated"])},
                {"answer", answer.empty() ? say("answer_pending", lang) : join(answer, lang)}});
@@ -421,8 +431,10 @@ std::string FirstContactState::text_view(Seat seat, std::string_view lang) const
       line(say("pad_heading", lang));
       int i = 0;
       for (const auto& c : p["symbols"])
-        out += std::string(i++ % 5 == 0 ? (i == 1 ? " " : "\n ") : " |") + " " +
-               characteristic(c["characteristic"]) + " = " + glyph(c["glyph"]);
+        out += compact ? std::string(i++ % 5 == 0 ? (i == 1 ? "  " : "\n  ") : "  ") +
+                             characteristic(c["characteristic"]) + "=" + num(as_int(c["glyph"]))
+                       : std::string(i++ % 5 == 0 ? (i == 1 ? " " : "\n ") : " |") + " " +
+                             characteristic(c["characteristic"]) + " = " + glyph(c["glyph"]);
       out += "\n";
     }
   }
@@ -456,27 +468,35 @@ std::string FirstContactState::text_view(Seat seat, std::string_view lang) const
   // An earthling's note pad, numbered as printed on its pad.
   if (v.contains("note_pad")) {
     const Json& n = v["note_pad"];
-    line(say("note_heading", lang));
+    // Compact: the characteristics asked about in the heading.
+    std::vector<std::string> mine;
+    for (const auto& c : v["my_characteristics"]) mine.push_back(characteristic(c));
+    line(compact && !mine.empty() ? say("note_heading_asked", lang, {{"list", join(mine, lang)}})
+                                  : say("note_heading", lang));
     int i = 0;
     for (const auto& c : n["cells"]) {
-      out += std::string(i % 5 == 0 ? (i == 0 ? " " : "\n ") : " |") + " " + num(i + 1) + ". " +
-             characteristic(c["characteristic"]) + " = " +
-             (c["glyph"].is_null() ? std::string("-") : glyph(c["glyph"]));
+      const std::string noted = c["glyph"].is_null() ? std::string("-")
+                                : compact            ? num(as_int(c["glyph"]))
+                                                     : glyph(c["glyph"]);
+      out += compact ? std::string(i % 5 == 0 ? (i == 0 ? "  " : "\n  ") : "  ") + num(i + 1) +
+                           "." + characteristic(c["characteristic"]) + "=" + noted
+                     : std::string(i % 5 == 0 ? (i == 0 ? " " : "\n ") : " |") + " " + num(i + 1) +
+                           ". " + characteristic(c["characteristic"]) + " = " + noted;
       ++i;
     }
     out += "\n";
     std::vector<std::string> unknown;
     for (const auto& g : n["unknown_symbols"]) unknown.push_back(glyph(g));
-    line(say("unknown_symbols", lang, {{"list", join(unknown, lang)}}));
-    if (!v["my_characteristics"].empty()) {
-      std::vector<std::string> mine;
-      for (const auto& c : v["my_characteristics"]) mine.push_back(characteristic(c));
+    // A compact pad leaves out an empty list of unknown symbols.
+    if (!compact || !unknown.empty())
+      line(say("unknown_symbols", lang, {{"list", join(unknown, lang)}}));
+    if (!mine.empty() && !compact)
       line(say("my_characteristics", lang, {{"list", join(mine, lang)}}));
-    }
     if (!v["my_characteristic"].is_null())
       line(say("my_characteristic", lang, {{"name", characteristic(v["my_characteristic"])}}));
     if (!v["my_offer"].is_null()) line(say("my_offer", lang, {{"square", square(v["my_offer"])}}));
-    if (!is_terminal()) line(say("typed_forms", lang));
+    // The typed form is in `help` too: a marked board leaves it there.
+    if (!is_terminal() && !marked) line(say("typed_forms", lang));
   }
 
   if (is_terminal()) {
