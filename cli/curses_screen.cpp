@@ -18,14 +18,14 @@ namespace meeple::cli {
 std::vector<std::string> in_columns(const std::vector<std::string>& items, int width) {
   if (items.size() < 8 || width <= 0) return items;
   // The columns are as wide as the widest item, or the second widest when
-  // the widest is wider by more than 4: that one has a row of its own after
+  // the widest is wider by 4 or more: that one has a row of its own after
   // them ("stop rotating and ask" after 24 squares).
   std::vector<std::size_t> widths;
   for (const auto& item : items) widths.push_back(display_columns(item));
   std::vector<std::size_t> sorted = widths;
   std::sort(sorted.begin(), sorted.end());
   const std::size_t second = sorted[sorted.size() - 2];
-  const std::size_t basis = sorted.back() > second + 4 ? second : sorted.back();
+  const std::size_t basis = sorted.back() >= second + 4 ? second : sorted.back();
   std::vector<std::string> grid, own_rows;
   for (std::size_t i = 0; i < items.size(); ++i)
     (widths[i] > basis ? own_rows : grid).push_back(items[i]);
@@ -209,6 +209,21 @@ void CursesScreen::prompt(std::vector<std::string> notes, std::string heading,
   footer_ = std::move(footer);
   folded_ = fold_line.empty() ? std::vector<std::size_t>{} : std::move(folded);
   fold_line_ = std::move(fold_line);
+  // The bare items: without a name in brackets at their end ("n. glyph 13
+  // (cup on line)": "n. glyph 13"), when no list folds and they stay apart.
+  bare_items_.clear();
+  if (!folded_.empty()) return;
+  bool shorter = false;
+  for (const auto& item : items_) {
+    const auto open = item.rfind(" (");
+    const bool named = !item.empty() && item.back() == ')' && open != std::string::npos;
+    bare_items_.push_back(named ? item.substr(0, open) : item);
+    shorter = shorter || named;
+  }
+  std::vector<std::string> sorted = bare_items_;
+  std::sort(sorted.begin(), sorted.end());
+  if (!shorter || std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+    bare_items_.clear();
 }
 
 void CursesScreen::draw() {
@@ -219,16 +234,18 @@ void CursesScreen::draw() {
     return;
   }
   // The prompt pane (as tall as it needs, leaving a row for the log) with
-  // the whole list, or with the folded items as one line.
-  auto prompt_layout = [&](bool fold, std::size_t& heading_row) {
+  // the whole list, the folded items as one line, or the bare items.
+  enum class Form { kList, kFolded, kBare };
+  auto prompt_layout = [&](Form form, std::size_t& heading_row) {
     std::vector<std::string> rows = wrap_all(notes_, width);
     heading_row = rows.size();
     for (auto& r : wrap(heading_, width)) rows.push_back(std::move(r));
-    std::vector<std::string> items;
-    for (std::size_t i = 0; i < items_.size(); ++i)
-      if (!fold || std::find(folded_.begin(), folded_.end(), i) == folded_.end())
-        items.push_back(items_[i]);
-    if (fold) items.insert(items.begin(), fold_line_);
+    std::vector<std::string> items = form == Form::kBare ? bare_items_ : std::vector<std::string>{};
+    if (form != Form::kBare)
+      for (std::size_t i = 0; i < items_.size(); ++i)
+        if (form == Form::kList || std::find(folded_.begin(), folded_.end(), i) == folded_.end())
+          items.push_back(items_[i]);
+    if (form == Form::kFolded) items.insert(items.begin(), fold_line_);
     for (auto& r : wrap_all(in_columns(items, width), width)) rows.push_back(std::move(r));
     for (auto& r : wrap_all(footer_, width)) rows.push_back(std::move(r));
     return rows;
@@ -260,11 +277,12 @@ void CursesScreen::draw() {
   std::size_t heading_row = 0;
   int prompt_height = 0;
   bool chosen = false;
-  for (const bool fold : {false, true}) {
-    if (fold && folded_.empty()) continue;
+  for (const Form form : {Form::kList, Form::kFolded, Form::kBare}) {
+    if ((form == Form::kFolded && folded_.empty()) || (form == Form::kBare && bare_items_.empty()))
+      continue;
     for (const auto& text : boards_.empty() ? std::vector<std::string>{""} : boards_) {
       std::size_t needed_from = 0;
-      prompt_rows = prompt_layout(fold, heading_row);
+      prompt_rows = prompt_layout(form, heading_row);
       board_rows = board_layout(text, needed_from);
       prompt_height = std::min(static_cast<int>(prompt_rows.size()), height - 2);
       const int rest = height - 1 - prompt_height;

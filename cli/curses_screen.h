@@ -8,8 +8,10 @@
 // - Less detail on a small screen: the board comes at several details
 //   (core/game.h's kTextDetail*), and a list of choices that are numbered
 //   things the board shows (First Contact's squares) may be folded into one
-//   line. The screen takes, in this order, the list with each board, then
-//   the folded line with each board, and shows the first layout in which
+//   line, and else the choices may lose the names in brackets at their ends
+//   ("glyph 13 (cup on line)": "glyph 13"). The screen takes, in this order,
+//   the list with each board, then the folded line with each board, then
+//   the bare list with each board, and shows the first layout in which
 //   the part of the board after its decision mark (all of a board without
 //   one) is in view; else the last, its end in view.
 // - The prompt pane at the bottom holds the guide's notes, the choices in
@@ -79,6 +81,7 @@ class CursesScreen {
   int fresh_ = 0;  // log lines since the board last changed: the replies at this decision
   std::vector<std::string> notes_, items_, footer_;
   std::vector<std::size_t> folded_;
+  std::vector<std::string> bare_items_;  // the items without their names (empty: none)
   std::string heading_, fold_line_;
   std::string input_;
 };

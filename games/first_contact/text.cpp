@@ -424,8 +424,10 @@ std::string FirstContactState::text_view(Seat seat, std::string_view lang, int l
     }
   }
 
-  // An alien's secrets.
-  if (v.contains("language_pad")) {
+  // An alien's secrets. A marked board shows the language pad last (next to
+  // the prompt) when the alien answers or writes with it.
+  auto language_pad = [&] {
+    if (!v.contains("language_pad")) return;
     const Json& p = v["language_pad"];
     if (!p["symbols"].empty()) {
       line(say("pad_heading", lang));
@@ -437,7 +439,9 @@ std::string FirstContactState::text_view(Seat seat, std::string_view lang, int l
                              characteristic(c["characteristic"]) + " = " + glyph(c["glyph"]);
       out += "\n";
     }
-  }
+  };
+  const bool pad_last = marked && (phase_ == Phase::kPropose || phase_ == Phase::kMessage);
+  if (!pad_last) language_pad();
   if (v.contains("request_card")) {
     const Json& r = v["request_card"];
     line(say("card_heading", lang,
@@ -462,6 +466,7 @@ std::string FirstContactState::text_view(Seat seat, std::string_view lang, int l
              ? say("your_target", lang, {{"square", square(v["target"])}})
              : say("target_of", lang, {{"who", who_n(owner)}, {"square", square(v["target"])}}));
   }
+  if (pad_last) language_pad();
   if (v.contains("my_proposal") && !v["my_proposal"].is_null())
     line(say("your_proposal", lang, {{"glyph", glyph(v["my_proposal"])}}));
 
