@@ -567,6 +567,52 @@ def a_later_round_keeps_the_field_in_view_at_100x30():
         s.close()
 
 
+FC_ALIEN = ["play", "first-contact", "--players", "4", "--seat", "0", "--seed", "5"]
+
+
+@test
+def the_aliens_message_keeps_the_language_pad_in_view():
+    """First Contact, the alien writing its message (4 players), at 80x24 and 100x30: the
+    language pad's 25 cells (characteristic and glyph number), the target in the prompt, and
+    all 51 choices (25 glyphs, 25 NOT glyphs, send: one glyph is written) are in view."""
+    r = subprocess.run([BINARY, *FC_ALIEN, "--plain", "--record",
+                        os.path.join(tempfile.mkdtemp(prefix="meeple-play-"), "kept.json")],
+                       input="a\na\na\na\na\n", capture_output=True, text=True, timeout=60)
+    board = r.stdout[r.stdout.rfind("Your team's language pad"):]
+    pad = dict(re.findall(r"(\w[\w ]*?) = glyph (\d+) \(", board[:board.find("Request card")]))
+    check("alien: the line mode shows the pad at the message", len(pad) == 25 and
+          "write your message for square" in board, r.stdout[-3000:])
+    for width, height in [(80, 24), (100, 30)]:
+        s = Screen(FC_ALIEN, width=width, height=height, plain=False)
+        try:
+            for _ in range(5):
+                s.wait_in_view("Your choices")
+                time.sleep(0.3)
+                s.type("a")
+                time.sleep(0.5)
+            window = s.wait_in_view("(1 written") or s.visible()
+            time.sleep(0.5)
+            window = s.visible()
+            lines = window.rstrip("\n").split("\n")
+            tag = f"alien's message at {width}x{height}"
+            check(f"{tag}: {height} rows, none wider than {width}",
+                  len(lines) <= height and all(len(line) <= width for line in lines), window)
+            text = collapsed(window)
+            missing = [name for name, g in pad.items()
+                       if f"{name}={g}" not in text and f"{name} = glyph {g} " not in text]
+            check(f"{tag}: the language pad's 25 cells", len(pad) == 25 and not missing,
+                  f"missing {missing}\n{window}")
+            check(f"{tag}: the target in the prompt", "write your message for square" in text,
+                  window)
+            keys = [f" {k}. " for k in [chr(97 + i) for i in range(26)] +
+                    ["a" + chr(97 + i) for i in range(25)]]
+            check(f"{tag}: the 51 choices", all(k in " " + text for k in keys) and
+                  "send the message" in text and "NOT glyph 24" in text,
+                  window)
+        finally:
+            s.close()
+
+
 @test
 def the_offer_prompt_fits_100x30():
     """First Contact at 100x30 on the screen of panes: at the offer prompt the window shows
