@@ -33,6 +33,15 @@ std::vector<std::string> words_of(std::string_view text) {
   return out;
 }
 
+// Korean counts things with 번 after the number: "23번" is 23, typed or in
+// a choice's words ("23번 칸").
+void without_counter(std::string& word) {
+  constexpr std::string_view kBeon = "\xEB\xB2\x88";  // 번
+  if (word.size() > kBeon.size() && word.ends_with(kBeon) &&
+      is_number(std::string_view(word).substr(0, word.size() - kBeon.size())))
+    word.resize(word.size() - kBeon.size());
+}
+
 std::vector<std::string> tokens_of(std::string_view typed) {
   std::vector<std::string> out;
   std::string t;
@@ -82,11 +91,7 @@ TypedChoice read_choice(const std::vector<std::string>& words, std::string_view 
   }
   std::vector<std::string> wanted;
   for (std::string t : tokens) {
-    // Korean counts things with 번 after the number: "23번" is 23.
-    constexpr std::string_view kBeon = "\xEB\xB2\x88";  // 번
-    if (t.size() > kBeon.size() && t.ends_with(kBeon) &&
-        is_number(std::string_view(t).substr(0, t.size() - kBeon.size())))
-      t.resize(t.size() - kBeon.size());
+    without_counter(t);
     if (std::any_of(t.begin(), t.end(), is_digit)) {
       if (!is_number(t)) {
         out.kind = TypedChoice::Kind::kBadToken;
@@ -102,7 +107,8 @@ TypedChoice read_choice(const std::vector<std::string>& words, std::string_view 
   }
   if (wanted.empty()) return out;
   for (std::size_t i = 0; i < words.size(); ++i) {
-    const auto have = words_of(words[i]);
+    auto have = words_of(words[i]);
+    for (auto& h : have) without_counter(h);
     const bool all = std::all_of(wanted.begin(), wanted.end(), [&](const std::string& w) {
       return std::any_of(have.begin(), have.end(), [&](const std::string& h) {
         return is_number(w) ? h == w : h.rfind(w, 0) == 0;

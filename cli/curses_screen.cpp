@@ -207,10 +207,12 @@ void CursesScreen::prompt(std::vector<std::string> notes, std::string heading,
   heading_ = std::move(heading);
   items_ = std::move(items);
   footer_ = std::move(footer);
-  folded_ = fold_line.empty() ? std::vector<std::size_t>{} : std::move(folded);
+  folded_ = std::move(folded);
   fold_line_ = std::move(fold_line);
   // The bare items: without a name in brackets at their end ("n. glyph 13
-  // (cup on line)": "n. glyph 13"), when no list folds and they stay apart.
+  // (cup on line)": "n. glyph 13"), when no item could fold (the board has
+  // their names: the list the person asked for keeps them) and they stay
+  // apart.
   bare_items_.clear();
   if (!folded_.empty()) return;
   bool shorter = false;
@@ -278,7 +280,8 @@ void CursesScreen::draw() {
   int prompt_height = 0;
   bool chosen = false;
   for (const Form form : {Form::kList, Form::kFolded, Form::kBare}) {
-    if ((form == Form::kFolded && folded_.empty()) || (form == Form::kBare && bare_items_.empty()))
+    if ((form == Form::kFolded && (folded_.empty() || fold_line_.empty())) ||
+        (form == Form::kBare && bare_items_.empty()))
       continue;
     for (const auto& text : boards_.empty() ? std::vector<std::string>{""} : boards_) {
       std::size_t needed_from = 0;

@@ -60,7 +60,8 @@ class CursesScreen {
   // out in columns to the pane's width) and the lines under them.
   // `folded`: the items (by position) that the board shows, by the number
   // the person types, and `fold_line`, the line that stands for them when
-  // the screen is too small for the list (empty: never folded).
+  // the screen is too small for the list (empty: never folded, as a list
+  // with their names).
   void prompt(std::vector<std::string> notes, std::string heading, std::vector<std::string> items,
               std::vector<std::string> footer, std::vector<std::size_t> folded = {},
               std::string fold_line = "");

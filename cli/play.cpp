@@ -181,9 +181,14 @@ std::vector<std::size_t> shown_on_board(const std::vector<std::string>& words,
     const std::string& w = words[i];
     std::size_t digits = 0;
     while (digits < w.size() && std::isdigit(static_cast<unsigned char>(w[digits]))) ++digits;
-    if (digits == 0 || digits > 6 || w.compare(digits, 2, " (") != 0 || w.back() != ')') continue;
+    const auto open = w.find(" (", digits);
+    if (digits == 0 || digits > 6 || open == std::string::npos || w.back() != ')' ||
+        std::any_of(w.begin() + static_cast<std::ptrdiff_t>(digits),
+                    w.begin() + static_cast<std::ptrdiff_t>(open),
+                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      continue;
     const std::string thing =
-        " " + w.substr(0, digits) + " " + w.substr(digits + 2, w.size() - digits - 3);
+        " " + w.substr(0, digits) + " " + w.substr(open + 2, w.size() - open - 3);
     if (std::all_of(boards.begin(), boards.end(),
                     [&](const std::string& b) { return b.find(thing) != std::string::npos; })) {
       shown.push_back(i);

@@ -567,6 +567,37 @@ def a_later_round_keeps_the_field_in_view_at_100x30():
         s.close()
 
 
+@test
+def korean_squares_fold_and_typed_numbers_pick_them():
+    """First Contact in Korean at 80x24: the squares to rotate fold into the line that says
+    to type the number the board shows; 5 and 13번 rotate squares 5 and 13; '목록' lists the
+    squares with their items."""
+    s = Screen(["play", "first-contact", "--players", "4", "--seat", "3", "--seed", "5",
+                "--lang", "ko"], width=80, height=24, plain=False)
+    try:
+        s.wait_in_view("선택할 수 있는 것")
+        time.sleep(0.3)
+        s.type("a")
+        window = s.wait_in_view("판에 보이는 번호를 입력: 0-24") or s.visible()
+        check("ko 80x24: the squares fold into the line", "판에 보이는 번호를 입력: 0-24" in window,
+              window)
+        s.type("5")
+        window = s.wait_in_view("돌린 카드 5 코끼리 →") or s.visible()
+        check("ko: 5 rotates square 5", "돌린 카드 5 코끼리 →" in window, window)
+        time.sleep(0.3)
+        s.type("13번")
+        window = s.wait_in_view("돌린 카드 5 코끼리, 13 코뿔소 →") or s.visible()
+        check("ko: 13번 rotates square 13", "돌린 카드 5 코끼리, 13 코뿔소 →" in window and
+              "0-4, 6-12, 14-24" in window, window)
+        s.type("목록")
+        time.sleep(0.5)
+        window = s.visible()
+        check("ko: '목록' lists the squares with their items", "a. 0번 칸 (시계)" in window and
+              "w. 24번 칸 (칼)" in window, window)
+    finally:
+        s.close()
+
+
 FC_ALIEN = ["play", "first-contact", "--players", "4", "--seat", "0", "--seed", "5"]
 
 
