@@ -85,16 +85,23 @@ std::string join(const std::vector<std::string>& parts, std::string_view lang) {
   return out;
 }
 
+namespace {
+
+// A seat's name at the table ("red alien", "earthling 2"); "" for no seat.
+std::string seat_name(const FirstContactState& s, Seat seat, std::string_view lang) {
+  if (s.is_alien(seat))
+    return s.small_game() ? say("the_alien", lang)
+                          : say("alien", lang, {{"colour", colour_words(seat, lang)}});
+  if (s.is_earthling(seat)) return say("earthling", lang, {{"n", num(seat - s.aliens() + 1)}});
+  return "";
+}
+
+}  // namespace
+
 std::string seat_words(const FirstContactState& s, Seat seat, Seat observer,
                        std::string_view lang) {
-  std::string name;
-  if (s.is_alien(seat))
-    name = s.small_game() ? say("the_alien", lang)
-                          : say("alien", lang, {{"colour", colour_words(seat, lang)}});
-  else if (s.is_earthling(seat))
-    name = say("earthling", lang, {{"n", num(seat - s.aliens() + 1)}});
-  else
-    return "?";
+  const std::string name = seat_name(s, seat, lang);
+  if (name.empty()) return "?";
   return say(seat == observer ? "who_you" : "who", lang, {{"name", name}, {"seat", num(seat)}});
 }
 
@@ -383,22 +390,35 @@ std::string FirstContactState::text_view(Seat seat, std::string_view lang, int l
 
   if (!marked || phase_ == Phase::kZeroTurn) zero_turn_lines();
 
-  // The round so far (rulings 1.4): questions, messages, offers.
+  // The round so far (rulings 1.4): questions, messages, offers. Compact: a
+  // seat by its name ("earthling 2", "earthling 3 (you)"), a glyph by its
+  // number, as the compact pads give it.
+  auto round_who = [&](const Json& s) {
+    const Seat x = as_int(s);
+    if (!compact || seat_name(*this, x, lang).empty()) return who(s);
+    return x == seat ? say("who_you_short", lang, {{"name", seat_name(*this, x, lang)}})
+                     : seat_name(*this, x, lang);
+  };
+  auto round_glyph = [&](int coded) {
+    if (!compact) return message_glyph_words(coded, lang);
+    return say(coded & 0x80 ? "glyph_not_short" : "glyph_short", lang, {{"n", num(coded & 0x7f)}});
+  };
   const Json& round = v["this_round"];
   if (!round["questions"].empty() || !round["messages"].empty()) {
     if (!compact) line(say("this_round", lang));
     for (const auto& q : round["questions"]) {
       std::vector<std::string> answer;
-      for (const auto& g : q["answer"]) answer.push_back(glyph(g));
+      for (const auto& g : q["answer"]) answer.push_back(round_glyph(as_int(g)));
       std::string l =
           "  " +
           say(compact ? "question_short" : "question_line", lang,
-              {{"who", who(q["seat"])},
+              {{"who", round_who(q["seat"])},
                {"squares", squares(q["rotated"])},
                {"answer", answer.empty() ? say("answer_pending", lang) : join(answer, lang)}});
       if (q.contains("proposals") && !q["proposals"].empty()) {
         std::vector<std::string> p;
-        for (const auto& x : q["proposals"]) p.push_back(who(x["seat"]) + " " + glyph(x["glyph"]));
+        for (const auto& x : q["proposals"])
+          p.push_back(round_who(x["seat"]) + " " + round_glyph(as_int(x["glyph"])));
         l += "; " + say("proposals", lang, {{"list", join(p, lang)}});
       }
       line(l);
@@ -406,16 +426,15 @@ std::string FirstContactState::text_view(Seat seat, std::string_view lang, int l
     for (const auto& m : round["messages"]) {
       std::vector<std::string> glyphs;
       for (const auto& g : m["glyphs"])
-        glyphs.push_back(
-            message_glyph_words(as_int(g["glyph"]) | (g["negated"].get<bool>() ? 0x80 : 0), lang));
+        glyphs.push_back(round_glyph(as_int(g["glyph"]) | (g["negated"].get<bool>() ? 0x80 : 0)));
       std::string text = join(glyphs, lang);
       if (!m["sent"].get<bool>()) text = say("being_written", lang, {{"glyphs", text}});
-      line("  " + say("message_line", lang, {{"who", who(m["seat"])}, {"glyphs", text}}));
+      line("  " + say("message_line", lang, {{"who", round_who(m["seat"])}, {"glyphs", text}}));
       const int alien = as_int(m["seat"]);
       for (const auto& o : m["offers"])
         line("    " +
              say("offer_line", lang,
-                 {{"who", who(o["seat"])},
+                 {{"who", round_who(o["seat"])},
                   {"square", square(o["square"])},
                   {"result", o["covered"].get<bool>()
                                  ? say("offer_won", lang,
