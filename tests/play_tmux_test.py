@@ -611,6 +611,34 @@ def korean_squares_fold_and_typed_numbers_pick_them():
         s.close()
 
 
+@test
+def ufo_keeps_the_cities_in_view():
+    """Ufo! with 5 players, a UFO of seat 0 in Rome, at 80x24 and 100x30: when the choices
+    are to open a restaurant in Rome, Rome's resistance and restaurants are in view (not
+    only the villages' lines, the board's end before)."""
+    for width, height in [(80, 24), (100, 30)]:
+        s = Screen(["play", "ufo", "--players", "5", "--seed", "3"], width=width,
+                   height=height, plain=False)
+        try:
+            window = None
+            for _ in range(12):
+                s.wait_in_view("Your choices")
+                time.sleep(0.3)
+                window = s.visible()
+                if "tries to open a restaurant in Rome" in window:
+                    break
+                s.type("a")
+                time.sleep(0.5)
+            tag = f"Ufo! at {width}x{height}"
+            check(f"{tag}: the choice to open a restaurant in Rome",
+                  "tries to open a restaurant in Rome" in (window or ""), window or "")
+            check(f"{tag}: Rome's resistance and restaurants in view",
+                  re.search(r"Rome: resistance \d+, restaurants:", window or "") is not None,
+                  window or "")
+        finally:
+            s.close()
+
+
 FC_ALIEN = ["play", "first-contact", "--players", "4", "--seat", "0", "--seed", "5"]
 
 
