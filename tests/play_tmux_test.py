@@ -639,6 +639,30 @@ def ufo_keeps_the_cities_in_view():
             s.close()
 
 
+@test
+def first_giants_keeps_your_area_in_view():
+    """First Giants with 5 players at 80x24 and 100x30: at the second turn's choice of a card,
+    the person's own amber, pawns and studio are in view with the choices."""
+    for width, height in [(80, 24), (100, 30)]:
+        s = Screen(["play", "first-giants", "--players", "5", "--seed", "3"], width=width,
+                   height=height, plain=False)
+        try:
+            s.wait_in_view("Your choices: take")
+            time.sleep(0.3)
+            s.type("a")
+            window = s.wait_in_view("reclaim your pawns (on the dig sites: 1)") or s.visible()
+            time.sleep(0.5)
+            window = s.visible()
+            tag = f"First Giants at {width}x{height}"
+            check(f"{tag}: your amber and pawns", "seat 0 (you): amber 3, points 0, pawns in "
+                  "hand 3" in window, window)
+            check(f"{tag}: your studio", "Studio:" in window and "Keichousaurus" in window,
+                  window)
+            check(f"{tag}: the choices", "a. take " in window and "g. reclaim" in window, window)
+        finally:
+            s.close()
+
+
 FC_ALIEN = ["play", "first-contact", "--players", "4", "--seat", "0", "--seed", "5"]
 
 
