@@ -33,6 +33,15 @@ std::vector<std::string> words_of(std::string_view text) {
   return out;
 }
 
+// Korean counts things with 번 after the number: "23번" is 23, typed or in
+// a choice's words ("23번 칸").
+void without_counter(std::string& word) {
+  constexpr std::string_view kBeon = "\xEB\xB2\x88";  // 번
+  if (word.size() > kBeon.size() && word.ends_with(kBeon) &&
+      is_number(std::string_view(word).substr(0, word.size() - kBeon.size())))
+    word.resize(word.size() - kBeon.size());
+}
+
 std::vector<std::string> tokens_of(std::string_view typed) {
   std::vector<std::string> out;
   std::string t;
@@ -46,15 +55,6 @@ std::vector<std::string> tokens_of(std::string_view typed) {
   }
   if (!t.empty()) out.push_back(std::move(t));
   return out;
-}
-
-// Korean counts things with 번 after the number: "23번" is 23, typed or shown.
-std::string without_counter(std::string w) {
-  constexpr std::string_view kBeon = "\xEB\xB2\x88";  // 번
-  if (w.size() > kBeon.size() && w.ends_with(kBeon) &&
-      is_number(std::string_view(w).substr(0, w.size() - kBeon.size())))
-    w.resize(w.size() - kBeon.size());
-  return w;
 }
 
 }  // namespace
@@ -91,7 +91,7 @@ TypedChoice read_choice(const std::vector<std::string>& words, std::string_view 
   }
   std::vector<std::string> wanted;
   for (std::string t : tokens) {
-    t = without_counter(std::move(t));
+    without_counter(t);
     if (std::any_of(t.begin(), t.end(), is_digit)) {
       if (!is_number(t)) {
         out.kind = TypedChoice::Kind::kBadToken;
@@ -108,7 +108,7 @@ TypedChoice read_choice(const std::vector<std::string>& words, std::string_view 
   if (wanted.empty()) return out;
   for (std::size_t i = 0; i < words.size(); ++i) {
     auto have = words_of(words[i]);
-    for (auto& h : have) h = without_counter(std::move(h));
+    for (auto& h : have) without_counter(h);
     const bool all = std::all_of(wanted.begin(), wanted.end(), [&](const std::string& w) {
       return std::any_of(have.begin(), have.end(), [&](const std::string& h) {
         return is_number(w) ? h == w : h.rfind(w, 0) == 0;

@@ -11,20 +11,21 @@
 #include <curses.h>
 
 #include "cli/rules_text.h"
+#include "core/game.h"
 
 namespace meeple::cli {
 
 std::vector<std::string> in_columns(const std::vector<std::string>& items, int width) {
   if (items.size() < 8 || width <= 0) return items;
   // The columns are as wide as the widest item, or the second widest when
-  // the widest is wider by more than 4: that one has a row of its own after
+  // the widest is wider by 4 or more: that one has a row of its own after
   // them ("stop rotating and ask" after 24 squares).
   std::vector<std::size_t> widths;
   for (const auto& item : items) widths.push_back(display_columns(item));
   std::vector<std::size_t> sorted = widths;
   std::sort(sorted.begin(), sorted.end());
   const std::size_t second = sorted[sorted.size() - 2];
-  const std::size_t basis = sorted.back() > second + 4 ? second : sorted.back();
+  const std::size_t basis = sorted.back() >= second + 4 ? second : sorted.back();
   std::vector<std::string> grid, own_rows;
   for (std::size_t i = 0; i < items.size(); ++i)
     (widths[i] > basis ? own_rows : grid).push_back(items[i]);
@@ -63,9 +64,12 @@ int char_columns(const std::string& text, std::size_t at, std::size_t& bytes) {
 
 // One line of text as rows of at most `width` columns, broken after a space
 // where there is one (after a "| " between entries where there is one); the
-// rows after the first are indented by two.
+// rows after the first are indented by two more than the line.
 std::vector<std::string> wrap(const std::string& line, int width) {
   std::vector<std::string> rows;
+  const std::size_t own = std::min(line.find_first_not_of(' '), line.size());
+  const std::string indent(std::min<std::size_t>(own, static_cast<std::size_t>(width / 4)) + 2,
+                           ' ');
   std::string rest = line;
   while (true) {
     int cols = 0;
@@ -87,8 +91,8 @@ std::vector<std::string> wrap(const std::string& line, int width) {
     // Break after the last space, unless that leaves the row nearly empty.
     if (cut == std::string::npos || cut < at / 2) cut = at;
     rows.push_back(rest.substr(0, cut));
-    rest = "  " + rest.substr(cut == at ? cut : cut + 1);
-    if (width <= 2) {
+    rest = indent + rest.substr(cut == at ? cut : cut + 1);
+    if (width <= static_cast<int>(indent.size())) {
       rows.push_back(rest);
       return rows;
     }
@@ -163,14 +167,18 @@ CursesScreen::~CursesScreen() {
 }
 
 void CursesScreen::board(std::string text) {
-  if (text != board_ || board_is_page_) scroll_ = 0;
-  if (text != board_) fresh_ = 0;
-  board_ = std::move(text);
+  board(std::vector<std::string>{std::move(text)});
+}
+
+void CursesScreen::board(std::vector<std::string> details) {
+  if (details != boards_ || board_is_page_) scroll_ = 0;
+  if (details != boards_) fresh_ = 0;
+  boards_ = std::move(details);
   board_is_page_ = false;
 }
 
 void CursesScreen::page(std::string text) {
-  board_ = std::move(text);
+  boards_ = {std::move(text)};
   board_is_page_ = true;
   scroll_ = 0;
 }
@@ -193,11 +201,31 @@ void CursesScreen::clear_log() {
 }
 
 void CursesScreen::prompt(std::vector<std::string> notes, std::string heading,
-                          std::vector<std::string> items, std::vector<std::string> footer) {
+                          std::vector<std::string> items, std::vector<std::string> footer,
+                          std::vector<std::size_t> folded, std::string fold_line) {
   notes_ = std::move(notes);
   heading_ = std::move(heading);
   items_ = std::move(items);
   footer_ = std::move(footer);
+  folded_ = std::move(folded);
+  fold_line_ = std::move(fold_line);
+  // The bare items: without a name in brackets at their end ("n. glyph 13
+  // (cup on line)": "n. glyph 13"), when no item could fold (the board has
+  // their names: the list the person asked for keeps them) and they stay
+  // apart.
+  bare_items_.clear();
+  if (!folded_.empty()) return;
+  bool shorter = false;
+  for (const auto& item : items_) {
+    const auto open = item.rfind(" (");
+    const bool named = !item.empty() && item.back() == ')' && open != std::string::npos;
+    bare_items_.push_back(named ? item.substr(0, open) : item);
+    shorter = shorter || named;
+  }
+  std::vector<std::string> sorted = bare_items_;
+  std::sort(sorted.begin(), sorted.end());
+  if (!shorter || std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+    bare_items_.clear();
 }
 
 void CursesScreen::draw() {
@@ -207,22 +235,68 @@ void CursesScreen::draw() {
     refresh();
     return;
   }
-  // The prompt pane: as tall as it needs, leaving a row for the log.
-  std::vector<std::string> prompt_rows = wrap_all(notes_, width);
-  const std::size_t heading_row = prompt_rows.size();
-  for (auto& r : wrap(heading_, width)) prompt_rows.push_back(std::move(r));
-  for (auto& r : wrap_all(in_columns(items_, width), width)) prompt_rows.push_back(std::move(r));
-  for (auto& r : wrap_all(footer_, width)) prompt_rows.push_back(std::move(r));
-  const int prompt_height = std::min(static_cast<int>(prompt_rows.size()), height - 2);
+  // The prompt pane (as tall as it needs, leaving a row for the log) with
+  // the whole list, the folded items as one line, or the bare items.
+  enum class Form { kList, kFolded, kBare };
+  auto prompt_layout = [&](Form form, std::size_t& heading_row) {
+    std::vector<std::string> rows = wrap_all(notes_, width);
+    heading_row = rows.size();
+    for (auto& r : wrap(heading_, width)) rows.push_back(std::move(r));
+    std::vector<std::string> items = form == Form::kBare ? bare_items_ : std::vector<std::string>{};
+    if (form != Form::kBare)
+      for (std::size_t i = 0; i < items_.size(); ++i)
+        if (form == Form::kList || std::find(folded_.begin(), folded_.end(), i) == folded_.end())
+          items.push_back(items_[i]);
+    if (form == Form::kFolded) items.insert(items.begin(), fold_line_);
+    for (auto& r : wrap_all(in_columns(items, width), width)) rows.push_back(std::move(r));
+    for (auto& r : wrap_all(footer_, width)) rows.push_back(std::move(r));
+    return rows;
+  };
+  // A board's rows without its mark line, and the row where the part the
+  // decision needs starts (0 without a mark).
+  auto board_layout = [&](const std::string& text, std::size_t& needed_from) {
+    std::vector<std::string> rows;
+    needed_from = 0;
+    for (const auto& l : split_lines(text)) {
+      if (l == kTextDecisionMark) {
+        needed_from = rows.size();
+        continue;
+      }
+      for (auto& r : wrap(l, width)) rows.push_back(std::move(r));
+    }
+    return rows;
+  };
   // The board takes what it needs of the rest; the log the remainder: at
   // least a row, and the reply to what was typed at this decision (a
-  // refusal, the candidates) up to half of it.
+  // refusal, the candidates) up to half of it. A short terminal (under 30
+  // rows) shows the log only for such replies.
+  auto log_least = [&](int rest) {
+    return std::clamp(fresh_, height >= 30 ? 1 : 0, std::max(1, rest / 2));
+  };
+  // The first layout (list, then folded; most detailed board first) whose
+  // needed part is in view; else the last.
+  std::vector<std::string> prompt_rows, board_rows;
+  std::size_t heading_row = 0;
+  int prompt_height = 0;
+  bool chosen = false;
+  for (const Form form : {Form::kList, Form::kFolded, Form::kBare}) {
+    if ((form == Form::kFolded && (folded_.empty() || fold_line_.empty())) ||
+        (form == Form::kBare && bare_items_.empty()))
+      continue;
+    for (const auto& text : boards_.empty() ? std::vector<std::string>{""} : boards_) {
+      std::size_t needed_from = 0;
+      prompt_rows = prompt_layout(form, heading_row);
+      board_rows = board_layout(text, needed_from);
+      prompt_height = std::min(static_cast<int>(prompt_rows.size()), height - 2);
+      const int rest = height - 1 - prompt_height;
+      chosen = static_cast<int>(board_rows.size() - needed_from) <= rest - log_least(rest);
+      if (chosen || board_is_page_) break;
+    }
+    if (chosen || board_is_page_) break;
+  }
   const int rest = height - 1 - prompt_height;
-  const std::vector<std::string> board_rows = wrap_all(split_lines(board_), width);
-  // A short terminal (under 30 rows) shows the log only for such replies.
-  const int log_least = std::clamp(fresh_, height >= 30 ? 1 : 0, std::max(1, rest / 2));
   const int board_height =
-      std::max(0, std::min(static_cast<int>(board_rows.size()), rest - log_least));
+      std::max(0, std::min(static_cast<int>(board_rows.size()), rest - log_least(rest)));
   const int log_height = rest - board_height;
   // The board: its end in view (a page: its top), moved by the scrolling.
   const int most = std::max(0, static_cast<int>(board_rows.size()) - board_height);

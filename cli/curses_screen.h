@@ -5,6 +5,15 @@
 // - The board pane shows the board's end (where the decision is) when the
 //   board is longer than the pane; PageUp/PageDown scroll it, and a page
 //   (help, rules) shown in it opens at its top.
+// - Less detail on a small screen: the board comes at several details
+//   (core/game.h's kTextDetail*), and a list of choices that are numbered
+//   things the board shows (First Contact's squares) may be folded into one
+//   line, and else the choices may lose the names in brackets at their ends
+//   ("glyph 13 (cup on line)": "glyph 13"). The screen takes, in this order,
+//   the list with each board, then the folded line with each board, then
+//   the bare list with each board, and shows the first layout in which
+//   the part of the board after its decision mark (all of a board without
+//   one) is in view; else the last, its end in view.
 // - The prompt pane at the bottom holds the guide's notes, the choices in
 //   columns and the input line (backspace and Ctrl-U edit it); Ctrl-D on an
 //   empty line ends the input, as end of file does in the line mode.
@@ -37,6 +46,10 @@ class CursesScreen {
 
   // The board pane's text; its end is in view.
   void board(std::string text);
+  // The board at decreasing detail (the first, the most detailed, shown if
+  // it fits): each text's part after a line holding kTextDecisionMark alone
+  // is what the decision needs (the mark line itself is not shown).
+  void board(std::vector<std::string> details);
   // A page (help, rules) in the board pane, from its top, until the next board.
   void page(std::string text);
   // Appends to the log (the text's lines; a trailing newline ends a line).
@@ -45,8 +58,13 @@ class CursesScreen {
   void clear_log();
   // The prompt pane: notes above the choices, the heading, the choices (laid
   // out in columns to the pane's width) and the lines under them.
+  // `folded`: the items (by position) that the board shows, by the number
+  // the person types, and `fold_line`, the line that stands for them when
+  // the screen is too small for the list (empty: never folded, as a list
+  // with their names).
   void prompt(std::vector<std::string> notes, std::string heading, std::vector<std::string> items,
-              std::vector<std::string> footer);
+              std::vector<std::string> footer, std::vector<std::size_t> folded = {},
+              std::string fold_line = "");
   // Waits for a typed line (also scrolls, re-lays out on resize); false on
   // Ctrl-D with an empty line. The line typed is echoed into the log.
   bool read_line(std::string& line);
@@ -55,15 +73,17 @@ class CursesScreen {
   CursesScreen() = default;
   void draw();
 
-  void* terminal_ = nullptr;  // curses' SCREEN (kept out of this header: its macros)
-  std::string board_;
+  void* terminal_ = nullptr;         // curses' SCREEN (kept out of this header: its macros)
+  std::vector<std::string> boards_;  // the board at decreasing detail
   bool board_is_page_ = false;
   int scroll_ = 0;  // board lines scrolled from the anchored position
   std::vector<std::string> log_;
   std::string log_partial_;
   int fresh_ = 0;  // log lines since the board last changed: the replies at this decision
   std::vector<std::string> notes_, items_, footer_;
-  std::string heading_;
+  std::vector<std::size_t> folded_;
+  std::vector<std::string> bare_items_;  // the items without their names (empty: none)
+  std::string heading_, fold_line_;
   std::string input_;
 };
 

@@ -146,8 +146,9 @@ void print_events(const std::vector<std::string>& events, const char* heading,
 }
 
 // The board as `me` sees it: the game's text, else its view rendered.
-std::string board_text(const room::Room& r, Seat me, const std::string& lang) {
-  std::string text = r.text_view(me, lang);
+std::string board_text(const room::Room& r, Seat me, const std::string& lang,
+                       int detail = kTextDetailFull) {
+  std::string text = r.text_view(me, lang, detail);
   if (text.empty()) {
     std::ostringstream json;
     render_json(r.view(me), json, 2);
@@ -155,6 +156,60 @@ std::string board_text(const room::Room& r, Seat me, const std::string& lang) {
   }
   if (!text.empty() && text.back() != '\n') text += "\n";
   return text;
+}
+
+// The board for the screen of panes, at the details it may choose from
+// (cli/curses_screen.h), most detailed first.
+std::vector<std::string> board_details(const room::Room& r, Seat me, const std::string& lang) {
+  std::vector<std::string> details;
+  for (int detail : {kTextDetailMarked, kTextDetailCompact}) {
+    std::string text = board_text(r, me, lang, detail);
+    if (details.empty() || text != details.back()) details.push_back(std::move(text));
+  }
+  return details;
+}
+
+// The choices that are numbered things every board shows: a choice's words
+// on the screen are "N (name)" and each board has "N name" (First Contact's
+// "offer square 7 (Dress)" and the field's "7 Dress"). Typing N picks such a
+// choice (cli/choice_input.h), so a small screen may fold them into a line.
+std::vector<std::size_t> shown_on_board(const std::vector<std::string>& words,
+                                        const std::vector<std::string>& boards,
+                                        std::vector<int>& numbers) {
+  std::vector<std::size_t> shown;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string& w = words[i];
+    std::size_t digits = 0;
+    while (digits < w.size() && std::isdigit(static_cast<unsigned char>(w[digits]))) ++digits;
+    const auto open = w.find(" (", digits);
+    if (digits == 0 || digits > 6 || open == std::string::npos || w.back() != ')' ||
+        std::any_of(w.begin() + static_cast<std::ptrdiff_t>(digits),
+                    w.begin() + static_cast<std::ptrdiff_t>(open),
+                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      continue;
+    const std::string thing =
+        " " + w.substr(0, digits) + " " + w.substr(open + 2, w.size() - open - 3);
+    if (std::all_of(boards.begin(), boards.end(),
+                    [&](const std::string& b) { return b.find(thing) != std::string::npos; })) {
+      shown.push_back(i);
+      numbers.push_back(std::stoi(w.substr(0, digits)));
+    }
+  }
+  return shown;
+}
+
+// Numbers as ranges: "0-6, 8-24".
+std::string number_ranges(std::vector<int> numbers) {
+  std::sort(numbers.begin(), numbers.end());
+  std::string out;
+  for (std::size_t i = 0; i < numbers.size();) {
+    std::size_t j = i;
+    while (j + 1 < numbers.size() && numbers[j + 1] == numbers[j] + 1) ++j;
+    out += (out.empty() ? "" : ", ") + std::to_string(numbers[i]) +
+           (j > i ? (j == i + 1 ? ", " : "-") + std::to_string(numbers[j]) : "");
+    i = j + 1;
+  }
+  return out;
 }
 
 void print_board(const room::Room& r, Seat me, const std::string& lang, std::ostream& out) {
@@ -591,7 +646,7 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& terminal, std
   auto show_board = [&](Seat me) {
     if (screen) {
       to_log();
-      screen->board(board_text(r, me, a.lang));
+      screen->board(board_details(r, me, a.lang));
     } else {
       print_board(r, me, a.lang, out);
     }
@@ -680,12 +735,15 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& terminal, std
     print_news(me);
     show_board(me);
     bool acted = false;
-    bool paged = false;  // help or rules fill the board pane until the next line
+    bool paged = false;    // help, rules or the whole board fill the board pane until the next line
+    bool as_list = false;  // 'list': the screen shows the choices as a list, never folded
     while (!acted) {
       const std::vector<room::Choice> choices = r.choices(me, a.lang);
+      std::vector<std::string> boards;
+      if (screen) boards = board_details(r, me, a.lang);
       if (screen && !paged) {
         to_log();  // the news before the board: not a reply at this decision
-        screen->board(board_text(r, me, a.lang));
+        screen->board(boards);
       }
       paged = false;
       Json suggestion;
@@ -748,9 +806,17 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& terminal, std
       if (screen) {
         std::string heading = texts().text("your_choices", a.lang);
         if (!common.empty() || !ending.empty()) heading += " " + common + "..." + ending;
+        std::vector<std::string> shorts;
+        for (const auto& w : choice_words) shorts.push_back(short_words(w));
+        std::vector<int> numbers;
+        std::vector<std::size_t> folded = shown_on_board(shorts, boards, numbers);
+        std::string fold_line;
+        if (!as_list && folded.size() >= 8)
+          fold_line = texts().format("fold", a.lang, {{"numbers", number_ranges(numbers)}});
         screen->prompt(
             std::move(notes), std::move(heading), std::move(items),
-            undo_hint.empty() ? std::vector<std::string>{} : std::vector<std::string>{undo_hint});
+            undo_hint.empty() ? std::vector<std::string>{} : std::vector<std::string>{undo_hint},
+            std::move(folded), std::move(fold_line));
       } else {
         out << texts().text("your_choices", a.lang) << "\n";
         print_in_columns(items, a.plain ? 0 : terminal_columns(out), out);
@@ -773,7 +839,18 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& terminal, std
         continue;
       }
       if (is_command(line, {"board", "tavolo", "판"})) {
-        show_board(me);
+        // The screen shows the whole board from its top (what a small
+        // screen left out too); the line mode prints it again.
+        if (screen)
+          screen->page(board_text(r, me, a.lang));
+        else
+          show_board(me);
+        paged = screen != nullptr;
+        continue;
+      }
+      // The screen's folded choices as a list, and back.
+      if (screen && is_command(line, {"list", "elenco", "목록"})) {
+        as_list = !as_list;
         continue;
       }
       if (is_command(line, {"rules", "regole", "규칙"})) {

@@ -59,7 +59,7 @@ class AnyState {
     virtual GameResult result() const = 0;
     virtual Json result_details() const = 0;
     virtual void primary_actions(Seat seat, ActionList& out) const = 0;
-    virtual std::string text_view(Seat seat, std::string_view lang) const = 0;
+    virtual std::string text_view(Seat seat, std::string_view lang, int detail) const = 0;
     virtual std::string describe_action(Seat seat, Action a, std::string_view lang) const = 0;
     virtual bool has_events() const = 0;
     virtual bool reveals(Seat seat, Action a) const = 0;
@@ -130,8 +130,10 @@ class AnyState {
   // Optional text forms for terminal play ("" when the game has none):
   // text_view is the board as `seat` sees it; describe_action names one of
   // that seat's legal actions in words. lang is "en", "it" or "ko".
-  std::string text_view(Seat seat, std::string_view lang) const {
-    return impl_->text_view(seat, lang);
+  // `detail` (core/game.h, kTextDetail*): 0 is the whole board as the line
+  // mode prints it; a screen that must fit a terminal asks for less.
+  std::string text_view(Seat seat, std::string_view lang, int detail = kTextDetailFull) const {
+    return impl_->text_view(seat, lang, detail);
   }
   std::string describe_action(Seat seat, Action a, std::string_view lang) const {
     return impl_->describe_action(seat, a, lang);
@@ -262,10 +264,14 @@ class GameAdapter final : public AnyGame {
         s.legal_actions(seat, out);
       }
     }
-    std::string text_view(Seat seat, std::string_view lang) const override {
+    std::string text_view(Seat seat, std::string_view lang, int detail) const override {
       if constexpr (requires {
-                      { s.text_view(seat, lang) } -> std::convertible_to<std::string>;
+                      { s.text_view(seat, lang, detail) } -> std::convertible_to<std::string>;
                     })
+        return s.text_view(seat, lang, detail);
+      else if constexpr (requires {
+                           { s.text_view(seat, lang) } -> std::convertible_to<std::string>;
+                         })
         return s.text_view(seat, lang);
       return {};
     }

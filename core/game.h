@@ -59,7 +59,9 @@
 //    directly instead of building a tree. The conformance suite checks the
 //    two agree.
 //  - text_view(seat, lang) -> std::string: the board as that seat sees it,
-//    for terminal play; must show nothing view(seat) does not.
+//    for terminal play; must show nothing view(seat) does not. A game may
+//    take a third argument, the detail (kTextDetail* below), to give a
+//    terminal screen less of the board.
 //  - describe_action(seat, action, lang) -> std::string: one of the seat's
 //    legal actions in words ("take the Stegosaurus from dig site 2").
 //  - describe_event(observer, actor, action, lang) -> std::string: what
@@ -87,6 +89,19 @@
 #include "core/types.h"
 
 namespace meeple {
+
+// The detail a terminal screen asks text_view for (cli/curses_screen.h):
+// - kTextDetailFull: the whole board, as the line mode and the engine print it.
+// - kTextDetailMarked: the same, but with a line holding kTextDecisionMark
+//   alone before the part the seat's decision needs (the rest, above it, may
+//   scroll away on a short screen); what no decision needs may be left to
+//   `help` (First Contact's typed note form).
+// - kTextDetailCompact: as marked, the needed part in shorter forms.
+// A game without the third argument gives the full board at every detail.
+inline constexpr int kTextDetailFull = 0;
+inline constexpr int kTextDetailMarked = 1;
+inline constexpr int kTextDetailCompact = 2;
+inline constexpr std::string_view kTextDecisionMark = "\f";
 
 template <class S>
 concept GameState = std::copyable<S> && std::equality_comparable<S> &&

@@ -700,8 +700,8 @@ bool Room::tick(Clock::time_point now) {
   return changed;
 }
 
-std::string Room::text_view(Seat observer, std::string_view lang) const {
-  return state_.text_view(observer, lang);
+std::string Room::text_view(Seat observer, std::string_view lang, int detail) const {
+  return state_.text_view(observer, lang, detail);
 }
 
 std::vector<Choice> Room::choices(Seat seat, std::string_view lang) const {

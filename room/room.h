@@ -296,7 +296,8 @@ class Room {
   Json view(Seat observer) const { return state_.view(observer); }
   // view(observer).dump(), written directly by games that can.
   std::string view_text(Seat observer) const { return state_.view_text(observer); }
-  std::string text_view(Seat observer, std::string_view lang) const;
+  // The board in words; `detail` as core/game.h's kTextDetail*.
+  std::string text_view(Seat observer, std::string_view lang, int detail = kTextDetailFull) const;
   // The seat's choices now (the game's primary actions; empty if it need not act).
   std::vector<Choice> choices(Seat seat, std::string_view lang) const;
   // Whether the seat may now also take actions its choices leave out (free

@@ -661,6 +661,15 @@ TEST(ChoiceInput, NumbersMeanTheNumberedThingAndNothingIsGuessed) {
     EXPECT_EQ(pick(bad).kind, K::kBadToken) << bad;
     EXPECT_EQ(pick(bad).token, bad);
   }
+  // Korean choices write the counter after the number ("23번 칸"): typed as
+  // 23 or 23번, it is square 23.
+  const std::vector<std::string> korean = {"0번 칸 (파피루스) 돌리기", "23번 칸 (기차) 돌리기",
+                                           "2번 칸 (책) 돌리기"};
+  EXPECT_EQ(read_choice(korean, "23", true).kind, K::kPicked);
+  EXPECT_EQ(read_choice(korean, "23", true).index, 1u);
+  EXPECT_EQ(read_choice(korean, "23번", true).index, 1u);
+  EXPECT_EQ(read_choice(korean, "0", true).index, 0u);
+  EXPECT_EQ(read_choice(korean, "3", true).kind, K::kNone);
   // Letters are the list's keys; a key shadows words only as the whole line.
   EXPECT_EQ(pick("b").index, 1u);
   EXPECT_EQ(pick("E").index, 4u);

@@ -129,7 +129,12 @@ class FirstContactState {
   Json result_details() const;
   // Terminal play (games/first_contact/text.cpp): the board as `seat` sees it
   // (rendered from view(seat) only) and one of its actions in words.
-  std::string text_view(Seat seat, std::string_view lang) const;
+  // `level`: the detail, as core/game.h's kTextDetail*: marked puts the field, the round
+  // so far, the pads and the prompt after the mark (the status, the goal and
+  // the scores before it) and leaves the typed note form to `help`; compact
+  // writes a pad's cells with the glyph's number alone and a question in one
+  // short line.
+  std::string text_view(Seat seat, std::string_view lang, int level = kTextDetailFull) const;
   std::string describe_action(Seat seat, Action a, std::string_view lang) const;
   bool operator==(const FirstContactState&) const = default;
 

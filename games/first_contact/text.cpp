@@ -85,16 +85,23 @@ std::string join(const std::vector<std::string>& parts, std::string_view lang) {
   return out;
 }
 
+namespace {
+
+// A seat's name at the table ("red alien", "earthling 2"); "" for no seat.
+std::string seat_name(const FirstContactState& s, Seat seat, std::string_view lang) {
+  if (s.is_alien(seat))
+    return s.small_game() ? say("the_alien", lang)
+                          : say("alien", lang, {{"colour", colour_words(seat, lang)}});
+  if (s.is_earthling(seat)) return say("earthling", lang, {{"n", num(seat - s.aliens() + 1)}});
+  return "";
+}
+
+}  // namespace
+
 std::string seat_words(const FirstContactState& s, Seat seat, Seat observer,
                        std::string_view lang) {
-  std::string name;
-  if (s.is_alien(seat))
-    name = s.small_game() ? say("the_alien", lang)
-                          : say("alien", lang, {{"colour", colour_words(seat, lang)}});
-  else if (s.is_earthling(seat))
-    name = say("earthling", lang, {{"n", num(seat - s.aliens() + 1)}});
-  else
-    return "?";
+  const std::string name = seat_name(s, seat, lang);
+  if (name.empty()) return "?";
   return say(seat == observer ? "who_you" : "who", lang, {{"name", name}, {"seat", num(seat)}});
 }
 
@@ -286,7 +293,9 @@ const char* status_key(Phase p) {
 
 }  // namespace
 
-std::string FirstContactState::text_view(Seat seat, std::string_view lang) const {
+std::string FirstContactState::text_view(Seat seat, std::string_view lang, int level) const {
+  const bool marked = level >= kTextDetailMarked;
+  const bool compact = level >= kTextDetailCompact;
   const Json v = view(seat);
   auto who = [&](const Json& s) { return seat_words(*this, as_int(s), seat, lang); };
   auto who_n = [&](Seat s) { return seat_words(*this, s, seat, lang); };
@@ -354,9 +363,21 @@ std::string FirstContactState::text_view(Seat seat, std::string_view lang) const
   line(say("aliens", lang, {{"list", join(aliens, lang)}}));
   line(say("earthlings", lang, {{"list", join(earthlings_l, lang)}}));
 
+  // The glyphs the zero turn showed: known for the rest of the game, so on
+  // a marked board with the status above the mark (but at the zero turn).
+  auto zero_turn_lines = [&] {
+    for (const auto& z : v["zero_turn"])
+      line(say("zero_turn_line", lang,
+               {{"who", who(z["seat"])},
+                {"characteristic", characteristic(z["characteristic"])},
+                {"glyph", glyph(z["glyph"])}}));
+  };
+  if (marked && phase_ != Phase::kZeroTurn) zero_turn_lines();
+  if (marked) line(std::string(kTextDecisionMark));
+
   // The field, five squares a row (row 0 farthest from the aliens).
   const Json& field = v["field"];
-  if (!field.empty()) line(say("field", lang));
+  if (!field.empty() && !compact) line(say("field", lang));
   for (std::size_t i = 0; i < field.size(); ++i) {
     const Json& f = field[i];
     if (i % 5 == 0) out += " ";
@@ -367,28 +388,37 @@ std::string FirstContactState::text_view(Seat seat, std::string_view lang) const
     out += (i % 5 == 4 || i + 1 == field.size()) ? "\n" : " |";
   }
 
-  for (const auto& z : v["zero_turn"])
-    line(say("zero_turn_line", lang,
-             {{"who", who(z["seat"])},
-              {"characteristic", characteristic(z["characteristic"])},
-              {"glyph", glyph(z["glyph"])}}));
+  if (!marked || phase_ == Phase::kZeroTurn) zero_turn_lines();
 
-  // The round so far (rulings 1.4): questions, messages, offers.
+  // The round so far (rulings 1.4): questions, messages, offers. Compact: a
+  // seat by its name ("earthling 2", "earthling 3 (you)"), a glyph by its
+  // number, as the compact pads give it.
+  auto round_who = [&](const Json& s) {
+    const Seat x = as_int(s);
+    if (!compact || seat_name(*this, x, lang).empty()) return who(s);
+    return x == seat ? say("who_you_short", lang, {{"name", seat_name(*this, x, lang)}})
+                     : seat_name(*this, x, lang);
+  };
+  auto round_glyph = [&](int coded) {
+    if (!compact) return message_glyph_words(coded, lang);
+    return say(coded & 0x80 ? "glyph_not_short" : "glyph_short", lang, {{"n", num(coded & 0x7f)}});
+  };
   const Json& round = v["this_round"];
   if (!round["questions"].empty() || !round["messages"].empty()) {
-    line(say("this_round", lang));
+    if (!compact) line(say("this_round", lang));
     for (const auto& q : round["questions"]) {
       std::vector<std::string> answer;
-      for (const auto& g : q["answer"]) answer.push_back(glyph(g));
+      for (const auto& g : q["answer"]) answer.push_back(round_glyph(as_int(g)));
       std::string l =
           "  " +
-          say("question_line", lang,
-              {{"who", who(q["seat"])},
+          say(compact ? "question_short" : "question_line", lang,
+              {{"who", round_who(q["seat"])},
                {"squares", squares(q["rotated"])},
                {"answer", answer.empty() ? say("answer_pending", lang) : join(answer, lang)}});
       if (q.contains("proposals") && !q["proposals"].empty()) {
         std::vector<std::string> p;
-        for (const auto& x : q["proposals"]) p.push_back(who(x["seat"]) + " " + glyph(x["glyph"]));
+        for (const auto& x : q["proposals"])
+          p.push_back(round_who(x["seat"]) + " " + round_glyph(as_int(x["glyph"])));
         l += "; " + say("proposals", lang, {{"list", join(p, lang)}});
       }
       line(l);
@@ -396,16 +426,15 @@ std::string FirstContactState::text_view(Seat seat, std::string_view lang) const
     for (const auto& m : round["messages"]) {
       std::vector<std::string> glyphs;
       for (const auto& g : m["glyphs"])
-        glyphs.push_back(
-            message_glyph_words(as_int(g["glyph"]) | (g["negated"].get<bool>() ? 0x80 : 0), lang));
+        glyphs.push_back(round_glyph(as_int(g["glyph"]) | (g["negated"].get<bool>() ? 0x80 : 0)));
       std::string text = join(glyphs, lang);
       if (!m["sent"].get<bool>()) text = say("being_written", lang, {{"glyphs", text}});
-      line("  " + say("message_line", lang, {{"who", who(m["seat"])}, {"glyphs", text}}));
+      line("  " + say("message_line", lang, {{"who", round_who(m["seat"])}, {"glyphs", text}}));
       const int alien = as_int(m["seat"]);
       for (const auto& o : m["offers"])
         line("    " +
              say("offer_line", lang,
-                 {{"who", who(o["seat"])},
+                 {{"who", round_who(o["seat"])},
                   {"square", square(o["square"])},
                   {"result", o["covered"].get<bool>()
                                  ? say("offer_won", lang,
@@ -414,18 +443,24 @@ std::string FirstContactState::text_view(Seat seat, std::string_view lang) const
     }
   }
 
-  // An alien's secrets.
-  if (v.contains("language_pad")) {
+  // An alien's secrets. A marked board shows the language pad last (next to
+  // the prompt) when the alien answers or writes with it.
+  auto language_pad = [&] {
+    if (!v.contains("language_pad")) return;
     const Json& p = v["language_pad"];
     if (!p["symbols"].empty()) {
       line(say("pad_heading", lang));
       int i = 0;
       for (const auto& c : p["symbols"])
-        out += std::string(i++ % 5 == 0 ? (i == 1 ? " " : "\n ") : " |") + " " +
-               characteristic(c["characteristic"]) + " = " + glyph(c["glyph"]);
+        out += compact ? std::string(i++ % 5 == 0 ? (i == 1 ? "  " : "\n  ") : "  ") +
+                             characteristic(c["characteristic"]) + "=" + num(as_int(c["glyph"]))
+                       : std::string(i++ % 5 == 0 ? (i == 1 ? " " : "\n ") : " |") + " " +
+                             characteristic(c["characteristic"]) + " = " + glyph(c["glyph"]);
       out += "\n";
     }
-  }
+  };
+  const bool pad_last = marked && (phase_ == Phase::kPropose || phase_ == Phase::kMessage);
+  if (!pad_last) language_pad();
   if (v.contains("request_card")) {
     const Json& r = v["request_card"];
     line(say("card_heading", lang,
@@ -450,33 +485,42 @@ std::string FirstContactState::text_view(Seat seat, std::string_view lang) const
              ? say("your_target", lang, {{"square", square(v["target"])}})
              : say("target_of", lang, {{"who", who_n(owner)}, {"square", square(v["target"])}}));
   }
+  if (pad_last) language_pad();
   if (v.contains("my_proposal") && !v["my_proposal"].is_null())
     line(say("your_proposal", lang, {{"glyph", glyph(v["my_proposal"])}}));
 
   // An earthling's note pad, numbered as printed on its pad.
   if (v.contains("note_pad")) {
     const Json& n = v["note_pad"];
-    line(say("note_heading", lang));
+    // Compact: the characteristics asked about in the heading.
+    std::vector<std::string> mine;
+    for (const auto& c : v["my_characteristics"]) mine.push_back(characteristic(c));
+    line(compact && !mine.empty() ? say("note_heading_asked", lang, {{"list", join(mine, lang)}})
+                                  : say("note_heading", lang));
     int i = 0;
     for (const auto& c : n["cells"]) {
-      out += std::string(i % 5 == 0 ? (i == 0 ? " " : "\n ") : " |") + " " + num(i + 1) + ". " +
-             characteristic(c["characteristic"]) + " = " +
-             (c["glyph"].is_null() ? std::string("-") : glyph(c["glyph"]));
+      const std::string noted = c["glyph"].is_null() ? std::string("-")
+                                : compact            ? num(as_int(c["glyph"]))
+                                                     : glyph(c["glyph"]);
+      out += compact ? std::string(i % 5 == 0 ? (i == 0 ? "  " : "\n  ") : "  ") + num(i + 1) +
+                           "." + characteristic(c["characteristic"]) + "=" + noted
+                     : std::string(i % 5 == 0 ? (i == 0 ? " " : "\n ") : " |") + " " + num(i + 1) +
+                           ". " + characteristic(c["characteristic"]) + " = " + noted;
       ++i;
     }
     out += "\n";
     std::vector<std::string> unknown;
     for (const auto& g : n["unknown_symbols"]) unknown.push_back(glyph(g));
-    line(say("unknown_symbols", lang, {{"list", join(unknown, lang)}}));
-    if (!v["my_characteristics"].empty()) {
-      std::vector<std::string> mine;
-      for (const auto& c : v["my_characteristics"]) mine.push_back(characteristic(c));
+    // A compact pad leaves out an empty list of unknown symbols.
+    if (!compact || !unknown.empty())
+      line(say("unknown_symbols", lang, {{"list", join(unknown, lang)}}));
+    if (!mine.empty() && !compact)
       line(say("my_characteristics", lang, {{"list", join(mine, lang)}}));
-    }
     if (!v["my_characteristic"].is_null())
       line(say("my_characteristic", lang, {{"name", characteristic(v["my_characteristic"])}}));
     if (!v["my_offer"].is_null()) line(say("my_offer", lang, {{"square", square(v["my_offer"])}}));
-    if (!is_terminal()) line(say("typed_forms", lang));
+    // The typed form is in `help` too: a marked board leaves it there.
+    if (!is_terminal() && !marked) line(say("typed_forms", lang));
   }
 
   if (is_terminal()) {

@@ -176,7 +176,9 @@ class FirstGiantsState {
   static std::string describe_card(int id, std::string_view lang);
   // The (all public) table as text, who decides now and why; at the end, the
   // final scores and the winners.
-  std::string text_view(Seat seat, std::string_view lang) const;
+  // `level`: the detail, as core/game.h's kTextDetail*: marked puts the
+  // seat's own area after the mark, the rest above.
+  std::string text_view(Seat seat, std::string_view lang, int level = kTextDetailFull) const;
   // The final scores with their parts and the winners (text_view at the end).
   std::string final_text(Seat observer, std::string_view lang) const;
   // events.cpp: what `actor` doing `a` does, in words for `observer`, asked

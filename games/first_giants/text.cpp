@@ -153,8 +153,11 @@ std::string FirstGiantsState::describe_action(Seat seat, Action a, std::string_v
   return say("none", lang);
 }
 
-std::string FirstGiantsState::text_view(Seat observer, std::string_view lang) const {
+std::string FirstGiantsState::text_view(Seat observer, std::string_view lang, int level) const {
   using words::say;
+  // A marked board has the seat's own amber, pawns, studio and exhibit after
+  // the mark, next to why it is asked; the rest above.
+  const bool own_last = level >= kTextDetailMarked && observer >= 0 && observer < players_;
   auto who = [&](int p) { return words::seat(p, observer, lang); };
   std::string out;
   auto line = [&](int indent, const std::string& text) {
@@ -185,7 +188,7 @@ std::string FirstGiantsState::text_view(Seat observer, std::string_view lang) co
       line(4, site_[s][k] == kNoCard ? say("view.empty_slot", lang)
                                      : describe_card(site_[s][k], lang));
   }
-  for (int p = 0; p < players_; ++p) {
+  auto player_area = [&](int p) {
     const PlayerArea& a = area_[p];
     line(0, say("view.player", lang,
                 {{"who", who(p)},
@@ -210,7 +213,9 @@ std::string FirstGiantsState::text_view(Seat observer, std::string_view lang) co
                      {"complete", set.complete() ? say("set.complete", lang) : ""}}));
       }
     }
-  }
+  };
+  for (int p = 0; p < players_; ++p)
+    if (!own_last || p != observer) player_area(p);
   line(0, say("news.heading", lang));
   for (int n = 0; n < kNews; ++n) {
     const int h = news_holder_[n];
@@ -226,6 +231,10 @@ std::string FirstGiantsState::text_view(Seat observer, std::string_view lang) co
               say("view.pending_item", lang,
                   {{"card", words::card(pd.card, lang)}, {"who", who(pd.owner)}});
     line(0, say("view.pending", lang, {{"list", list}}));
+  }
+  if (own_last) {
+    line(0, std::string(kTextDecisionMark));
+    player_area(observer);
   }
   // Who decides now, and why.
   const Seat d = decider();

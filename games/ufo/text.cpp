@@ -325,7 +325,9 @@ std::string UfoState::describe_event(Seat, Seat actor, Action a, std::string_vie
   return one_per_line(lines);
 }
 
-std::string UfoState::text_view(Seat seat, std::string_view lang) const {
+std::string UfoState::text_view(Seat seat, std::string_view lang, int level) const {
+  const bool marked = level >= kTextDetailMarked;
+  const bool compact = level >= kTextDetailCompact;
   const Words w{lang};
   const int n = static_cast<int>(ufos_.size());
   auto ufo = [&](int u) { return ufo_words(w, *this, u, kNone); };
@@ -390,7 +392,24 @@ std::string UfoState::text_view(Seat seat, std::string_view lang) const {
       if (in_play(x)) to.push_back(w.place(x));
     return " → " + joined(to);
   };
-  out += w.t("tv.map") + "\n" + w.t("tv.cities") + "\n";
+  // A marked board has the villages above its mark and the cities (where
+  // UFOs open restaurants, take control and bump) after it, next to the
+  // prompt; compact, the cities without their lines.
+  std::string villages = w.t("tv.villages") + "\n";
+  for (int s = kNumCities; s < kNumSpaces; ++s) {
+    if (!in_play(s)) continue;
+    std::vector<std::string> parts;
+    if (kiosk_[s] != kNone) parts.push_back(w.f("tv.kiosk", {{"seat", w.seat(kiosk_[s])}}));
+    const auto here = ufos_at(s);
+    if (!here.empty()) parts.push_back(w.f("tv.ufos", {{"list", joined(here)}}));
+    std::string line = "  " + w.place(s);
+    if (!parts.empty()) line += ": ";
+    for (std::size_t i = 0; i < parts.size(); ++i) line += (i ? "; " : "") + parts[i];
+    villages += line + lines_of(s) + "\n";
+  }
+  out += w.t("tv.map") + "\n";
+  if (marked) out += villages + std::string(kTextDecisionMark) + "\n";
+  out += w.t("tv.cities") + "\n";
   for (int c = 0; c < kNumCities; ++c) {
     if (!in_play(c)) continue;
     std::vector<std::string> parts;
@@ -417,20 +436,9 @@ std::string UfoState::text_view(Seat seat, std::string_view lang) const {
     if (!here.empty()) parts.push_back(w.f("tv.ufos", {{"list", joined(here)}}));
     std::string line = "  " + w.place(c) + ": ";
     for (std::size_t i = 0; i < parts.size(); ++i) line += (i ? "; " : "") + parts[i];
-    out += line + lines_of(c) + "\n";
+    out += line + (compact ? "" : lines_of(c)) + "\n";
   }
-  out += w.t("tv.villages") + "\n";
-  for (int s = kNumCities; s < kNumSpaces; ++s) {
-    if (!in_play(s)) continue;
-    std::vector<std::string> parts;
-    if (kiosk_[s] != kNone) parts.push_back(w.f("tv.kiosk", {{"seat", w.seat(kiosk_[s])}}));
-    const auto here = ufos_at(s);
-    if (!here.empty()) parts.push_back(w.f("tv.ufos", {{"list", joined(here)}}));
-    std::string line = "  " + w.place(s);
-    if (!parts.empty()) line += ": ";
-    for (std::size_t i = 0; i < parts.size(); ++i) line += (i ? "; " : "") + parts[i];
-    out += line + lines_of(s) + "\n";
-  }
+  if (!marked) out += villages;
 
   if (lost_bump_) out += w.f("tv.lost_bump", {{"seat", w.seat(active_)}}) + "\n";
   if (bump_space_ != kNone) {

@@ -142,7 +142,10 @@ class UfoState {
   // Rome", a control roll with its die, modifiers, target and result), with
   // what follows at once (skipped turns, the next turn, the end). Nothing is
   // hidden, so every observer reads the same.
-  std::string text_view(Seat seat, std::string_view lang) const;
+  // `level`: the detail, as core/game.h's kTextDetail*: marked puts the
+  // villages above the mark and the cities after it; compact leaves out the
+  // cities' lines.
+  std::string text_view(Seat seat, std::string_view lang, int level = kTextDetailFull) const;
   std::string describe_action(Seat seat, Action a, std::string_view lang) const;
   std::string describe_event(Seat observer, Seat actor, Action a, std::string_view lang) const;
   // How a finished game ended: "all-built", "cities" or "round-limit" (the

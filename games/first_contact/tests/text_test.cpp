@@ -62,6 +62,46 @@ TEST(FirstContactText, AnEarthlingsTextHasNoPadCardTargetOrOtherNotes) {
   EXPECT_FALSE(has(p, "arget"));
 }
 
+// A screen's board (kTextDetailMarked, kTextDetailCompact): the status above
+// one mark line, and after it the field, the round, the pad and the prompt;
+// the full board (the line mode) is what it always was, without a mark.
+TEST(FirstContactText, LessDetailKeepsWhatTheOfferNeedsAfterTheMark) {
+  S s = midgame();  // earthling 3 (seat 3) is asked to offer
+  const std::string mark = std::string(kTextDecisionMark) + "\n";
+  for (const char* lang : {"en", "it", "ko"}) {
+    SCOPED_TRACE(lang);
+    const std::string full = s.text_view(3, lang);
+    EXPECT_EQ(full, s.text_view(3, lang, kTextDetailFull));
+    EXPECT_FALSE(has(full, mark));
+    for (int detail : {kTextDetailMarked, kTextDetailCompact}) {
+      const std::string t = s.text_view(3, lang, detail);
+      SCOPED_TRACE(t);
+      const auto at = t.find(mark);
+      ASSERT_NE(at, std::string::npos);
+      EXPECT_EQ(t.find(mark, at + 1), std::string::npos) << "one mark";
+      const std::string above = t.substr(0, at), needed = t.substr(at);
+      EXPECT_TRUE(has(above, head("goal", lang)));
+      EXPECT_FALSE(has(needed, head("goal", lang)));
+      // Every square with its item, the message, the pad's 25 cells, the prompt.
+      for (int q = 0; q < kSquares; ++q)
+        EXPECT_TRUE(has(needed, " " + std::to_string(q) + " " + item_name(s.item_at(q), lang)))
+            << q;
+      EXPECT_TRUE(has(needed, head("message_line", lang)));
+      for (int k = 0; k < kCharacteristics; ++k)
+        EXPECT_TRUE(has(
+            needed, characteristic_name(k, lang) + (detail == kTextDetailCompact ? "=" : " = ")))
+            << k;
+      EXPECT_TRUE(has(needed, head("prompt.offer", lang)));
+      EXPECT_FALSE(has(t, head("typed_forms", lang))) << "left to help";
+    }
+    // Compact: the noted glyph by its number, the question in one short line.
+    const std::string c = s.text_view(3, lang, kTextDetailCompact);
+    EXPECT_TRUE(has(c, characteristic_name(kHeavy, lang) + "=5"));
+    EXPECT_FALSE(has(c, head("this_round", lang)));
+    EXPECT_LT(c.size(), s.text_view(3, lang, kTextDetailMarked).size());
+  }
+}
+
 void expect_described(const S& s, Seat seat) {
   ActionList l;
   s.legal_actions(seat, l);

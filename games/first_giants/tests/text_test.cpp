@@ -70,6 +70,26 @@ TEST(FirstGiantsText, TheTableShowsTheDecksTopCardTheSitesAndWhoDecides) {
   EXPECT_TRUE(has(s.text_view(1, "en"), "seat 0: take a card")) << s.text_view(1, "en");
 }
 
+// A screen's board: the seat's own area after the mark, next to why it is
+// asked; the others, the sites and the news above. The full board has no mark.
+TEST(FirstGiantsText, LessDetailPutsTheSeatsOwnAreaAfterTheMark) {
+  auto s = position(two_players());
+  const std::string mark = std::string(kTextDecisionMark) + "\n";
+  EXPECT_EQ(s.text_view(1, "en"), s.text_view(1, "en", kTextDetailFull));
+  EXPECT_FALSE(has(s.text_view(1, "en"), mark));
+  const std::string t = s.text_view(1, "en", kTextDetailMarked);
+  const auto at = t.find(mark);
+  ASSERT_NE(at, std::string::npos) << t;
+  const std::string above = t.substr(0, at), needed = t.substr(at);
+  EXPECT_TRUE(has(needed, "seat 1 (you): amber")) << t;
+  EXPECT_TRUE(has(needed, "seat 0: take a card")) << t;
+  EXPECT_TRUE(has(above, "seat 0: amber")) << t;
+  EXPECT_TRUE(has(above, "News tokens")) << t;
+  EXPECT_FALSE(has(above, "seat 1 (you): amber")) << t;
+  // A spectator's board has no area of its own: no mark.
+  EXPECT_FALSE(has(s.text_view(kSpectator, "en", kTextDetailMarked), mark));
+}
+
 TEST(FirstGiantsText, AnEffectInAnotherPlayersTurnSaysWhichCardFiresAndWhatEachChoiceDoes) {
   auto su = two_players();
   su.studio[1] = {kC + 10};  // whenever any player takes a card: may spend 3 amber for 2 points

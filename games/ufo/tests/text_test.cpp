@@ -125,6 +125,32 @@ TEST(UfoText, TheMapListsEverySpaceWithWhereItsLinesLead) {
   EXPECT_TRUE(contains(ko, "로마: 저항 3")) << ko;
 }
 
+// A screen's board: the villages above the mark, the cities after it (next to
+// the prompt); compact, the cities without their lines. The full board (the
+// line mode) has no mark.
+TEST(UfoText, LessDetailPutsTheCitiesAfterTheMark) {
+  UfoFixture f(2);
+  f.kiosk("tivoli", 1);
+  f.ufo(0, "rome", UfoType::kBumper);
+  f.begin_turn(0);
+  const std::string mark = std::string(kTextDecisionMark) + "\n";
+  EXPECT_EQ(f.s.text_view(0, "en"), f.s.text_view(0, "en", kTextDetailFull));
+  EXPECT_FALSE(contains(f.s.text_view(0, "en"), mark));
+  for (int detail : {kTextDetailMarked, kTextDetailCompact}) {
+    const std::string t = f.s.text_view(0, "en", detail);
+    const auto at = t.find(mark);
+    ASSERT_NE(at, std::string::npos) << t;
+    const std::string above = t.substr(0, at), needed = t.substr(at);
+    EXPECT_TRUE(contains(above, "  Tivoli: kiosk of seat 1 → Rome")) << t;
+    EXPECT_TRUE(contains(needed,
+                         "Rome: resistance 3, restaurants: free, free; UFOs: UFO 0 "
+                         "(Bumper, seat 0)"))
+        << t;
+    EXPECT_FALSE(contains(needed, "\n  Tivoli")) << "the village is above the mark\n" << t;
+    EXPECT_EQ(contains(needed, "(Bumper, seat 0) → "), detail == kTextDetailMarked) << t;
+  }
+}
+
 TEST(UfoText, ABumpShowsTheUfosInRangeAndWhyAThirdPlayerIsAsked) {
   UfoFixture f(4);
   f.ufo(1, "ostia");
