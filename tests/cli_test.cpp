@@ -640,14 +640,6 @@ TEST(ChoiceInput, NumbersMeanTheNumberedThingAndNothingIsGuessed) {
   EXPECT_EQ(pick("23번").index, 3u) << "Korean counts with 번 after the number";
   EXPECT_EQ(pick("번").kind, K::kNone);
   EXPECT_EQ(pick("2번3").kind, K::kBadToken);
-  // The Korean screen shows the number with its counter ("2번 칸"): typed
-  // bare or with it, it is that square.
-  const std::vector<std::string> korean = {"목표로 2번 칸 (악어) 고르기",
-                                           "목표로 12번 칸 (배) 고르기"};
-  EXPECT_EQ(read_choice(korean, "2", true).index, 0u);
-  EXPECT_EQ(read_choice(korean, "2", true).kind, K::kPicked);
-  EXPECT_EQ(read_choice(korean, "12번", true).index, 1u);
-  EXPECT_EQ(read_choice(korean, "1", true).kind, K::kNone);
   EXPECT_EQ(pick("0").index, 0u);
   EXPECT_EQ(pick("2").kind, K::kNone) << "2 is no square here, and no line number";
   EXPECT_EQ(pick("1").kind, K::kSeveral) << "square 1, and the 1 card rotated";
