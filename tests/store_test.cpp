@@ -10,10 +10,13 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <thread>
 
 #include "room/room.h"
@@ -210,6 +213,61 @@ TYPED_TEST(StoreContract, TheLastEntriesAndTheResultLandTogetherOrNotAtAll) {
   EXPECT_EQ(done->entries[1].action, 2);
   EXPECT_EQ(done->result, Json({{"w", 1}}));
   EXPECT_TRUE(store.list(true).empty());
+}
+
+// Writes given without waiting (Store::write_async, issue 33: tables write
+// behind, the store commits many tables' writes in a group) land in the
+// order they were given, each fenced and checked as append and finish are,
+// one refused write leaving the others of its group alone; each outcome is
+// told once.
+TYPED_TEST(StoreContract, WritesGivenWithoutWaitingLandInOrderEachCheckedAlone) {
+  auto& store = *this->store_;
+  auto a = store.create({.game = "high-card", .players = 2}, {});
+  auto b = store.create({.game = "high-card", .players = 2}, {});
+  ASSERT_TRUE(a && b);
+  std::mutex m;
+  std::condition_variable cv;
+  std::vector<std::pair<int, MaybeError>> told;
+  auto give = [&](int n, Write w) {
+    store.write_async(std::move(w), [&, n](MaybeError e) {
+      std::lock_guard lock(m);
+      told.emplace_back(n, std::move(e));
+      cv.notify_all();
+    });
+  };
+  const auto entry = [](Action x) { return Entry{.seat = 0, .action = x, .json = x}; };
+  const auto write = [](const TableId& id, std::vector<Entry> entries, Json result = nullptr,
+                        Lease lease = Lease{}) {
+    Write w;
+    w.id = id;
+    w.lease = std::move(lease);
+    w.entries = std::move(entries);
+    w.result = std::move(result);
+    return w;
+  };
+  for (int i = 0; i < 20; ++i) give(i, write(*a, {entry(i)}));
+  give(20, write(*b, {entry(99)}, nullptr, Lease{"other", 9}));
+  give(21, write("nope", {entry(1)}));
+  give(22, write(*b, {entry(1), entry(2)}, {{"w", 1}}));
+  give(23, write(*b, {entry(3)}));
+  {
+    std::unique_lock lock(m);
+    ASSERT_TRUE(cv.wait_for(lock, std::chrono::seconds(20), [&] { return told.size() >= 24; }));
+  }
+  std::map<int, std::string> codes;
+  for (const auto& [n, e] : told) codes[n] = e ? e->code : "";
+  ASSERT_EQ(codes.size(), 24u) << "each write's outcome is told once";
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(codes[i], "") << i;
+  EXPECT_EQ(codes[20], errc::kFenced);
+  EXPECT_EQ(codes[21], errc::kUnknownTable);
+  EXPECT_EQ(codes[22], "");
+  EXPECT_EQ(codes[23], errc::kFinished) << "after the game's end nothing more";
+  auto ta = store.load(*a);
+  ASSERT_EQ(ta->entries.size(), 20u);
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(ta->entries[static_cast<std::size_t>(i)].action, i);
+  auto tb = store.load(*b);
+  ASSERT_EQ(tb->entries.size(), 2u) << "the fenced write left nothing";
+  EXPECT_EQ(tb->result, Json({{"w", 1}}));
 }
 
 TYPED_TEST(StoreContract, AChosenIdIsKeptAndCannotBeTakenTwice) {
