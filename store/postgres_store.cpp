@@ -2,7 +2,6 @@
 
 #include <poll.h>
 
-#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -13,6 +12,7 @@
 
 #include <pqxx/pqxx>
 
+#include "store/commit_counters.h"
 #include "store/spec_json.h"
 
 namespace meeple::store {
@@ -438,7 +438,7 @@ struct PostgresStore::Impl {
   std::deque<Queued> queue;
   bool stopping = false;
   std::thread committer;
-  std::atomic<std::uint64_t> commits{0}, writes_done{0}, commit_micros{0};
+  CommitCounters counters;
 
   void commit_loop() {
     for (;;) {
@@ -478,13 +478,7 @@ struct PostgresStore::Impl {
                       a.is_string() ? a.get<std::string>() : a.dump());
         batch[i].done(std::move(e));
       }
-      commits.fetch_add(1, std::memory_order_relaxed);
-      writes_done.fetch_add(batch.size(), std::memory_order_relaxed);
-      commit_micros.fetch_add(
-          static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
-                                         std::chrono::steady_clock::now() - t0)
-                                         .count()),
-          std::memory_order_relaxed);
+      counters.add(batch.size(), std::chrono::steady_clock::now() - t0);
     }
   }
 };
@@ -562,9 +556,7 @@ void PostgresStore::write_async(Write w, std::function<void(MaybeError)> done) {
 }
 
 StoreStats PostgresStore::stats() const {
-  return {impl_->commits.load(std::memory_order_relaxed),
-          impl_->writes_done.load(std::memory_order_relaxed),
-          impl_->commit_micros.load(std::memory_order_relaxed)};
+  return impl_->counters.stats();
 }
 
 Expected<TableId> PostgresStore::create(const TableSpec& spec, const Lease& lease) {

@@ -370,13 +370,7 @@ void SqliteStore::commit_loop() {
       for (auto& r : results) r = *failed;
     }
     for (std::size_t i = 0; i < batch.size(); ++i) batch[i].done(std::move(results[i]));
-    commits_.fetch_add(1, std::memory_order_relaxed);
-    writes_.fetch_add(batch.size(), std::memory_order_relaxed);
-    commit_micros_.fetch_add(
-        static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
-                                       std::chrono::steady_clock::now() - t0)
-                                       .count()),
-        std::memory_order_relaxed);
+    counters_.add(batch.size(), std::chrono::steady_clock::now() - t0);
   }
 }
 
@@ -672,8 +666,7 @@ std::vector<TableId> SqliteStore::expired() const {
 }
 
 StoreStats SqliteStore::stats() const {
-  return {commits_.load(std::memory_order_relaxed), writes_.load(std::memory_order_relaxed),
-          commit_micros_.load(std::memory_order_relaxed)};
+  return counters_.stats();
 }
 
 }  // namespace meeple::store

@@ -21,7 +21,6 @@
 // Reads (load, list) use their own connection and see every committed write.
 #pragma once
 
-#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -31,6 +30,7 @@
 #include <string>
 #include <thread>
 
+#include "store/commit_counters.h"
 #include "store/store.h"
 
 struct sqlite3;
@@ -95,7 +95,7 @@ class SqliteStore final : public Store {
   bool stopping_ = false;
   std::thread committer_;
   std::uint64_t next_id_ = 0;  // commit thread only
-  std::atomic<std::uint64_t> commits_{0}, writes_{0}, commit_micros_{0};
+  CommitCounters counters_;
 };
 
 }  // namespace meeple::store
