@@ -20,6 +20,8 @@
 // Durability: when the room has a store, every action and chat line is
 // appended to it before the room changes or tells anyone; if the store
 // refuses, the room stays as it was and the caller gets the store's error.
+// With RoomOptions::write_behind (the server) the room keeps its writes for
+// its owner instead, who tells nobody until the store holds them.
 //
 // A Room is not thread-safe: its owner serializes calls (the server runs
 // each table on one strand).
