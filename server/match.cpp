@@ -399,7 +399,10 @@ Shown Table::shown() const {
 }
 
 void Table::publish(bool force) {
-  if (room_ && !lost_) {
+  // One write out at a time: a later write must not land when an earlier one
+  // did not (the store would hold a game with a gap). What the room does
+  // meanwhile stays kept and goes once the write out is durable.
+  if (room_ && !lost_ && writing_ == 0) {
     store::Write w = room_->take_writes();
     if (!w.empty()) {
       ++writing_;
@@ -437,7 +440,6 @@ void Table::on_written(MaybeError e) {
     }
     return;
   }
-  if (writing_ > 0) return;
   const auto now = SteadyClock::now();
   for (const auto& [peer, received] : acts_writing_)
     hub_.metrics.act_commit.observe(now - received);

@@ -187,7 +187,7 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<ChatAllowance> chat_allowance_;  // per seat
   std::unique_ptr<room::Room> room_;
   bool thinking_ = false;
-  int writing_ = 0;             // writes given to the store and not yet durable
+  int writing_ = 0;             // writes given to the store and not yet durable (0 or 1)
   bool force_waiting_ = false;  // a forced publish waits for them
   // Who sent each person's action being written (kept: not given to the
   // store yet), and when it was received (act→commit latency).

@@ -210,6 +210,34 @@ TEST(ServerDurable, AMoveIsToldOnlyOnceTheStoreHoldsItAndNothingOvertakesIt) {
   EXPECT_EQ(other.version, mover.version);
 }
 
+// A table has one write out at a time: what it does meanwhile (here a chat
+// line) waits in the room, so a later write can never land when an earlier
+// one did not (the store would hold a game with a gap).
+TEST(ServerDurable, ATableHasOneWriteOutAtATime) {
+  HeldStore store;
+  TestServer server({}, store);
+  Table2 t = start_two(server.port());
+  Player& mover = t.mover();
+  ASSERT_FALSE(mover.choices.empty());
+  store.hold(true);
+  mover.act(mover.choices[0]["action"]);
+  ASSERT_TRUE(held(store, 1));
+  const double read = metric(server.port(), "meeple_messages_in_total");
+  mover.ws.send({{"type", "chat"}, {"text", "good luck"}});
+  ASSERT_TRUE(read_messages(server.port(), read + 1));
+  std::this_thread::sleep_for(200ms);
+  EXPECT_EQ(store.held(), 1u) << "the chat line waits for the move's write";
+  // The move's write lands; then the chat's, after it.
+  store.hold(false);
+  for (int i = 0; i < 200 && mover.chat.empty(); ++i) mover.sync();
+  ASSERT_EQ(mover.chat.size(), 1u);
+  auto rec = store.load(t.id);
+  ASSERT_TRUE(rec);
+  ASSERT_FALSE(rec->entries.empty());
+  EXPECT_EQ(rec->entries.back().kind, "chat");
+  EXPECT_EQ(rec->entries.back().text, "good luck");
+}
+
 TEST(ServerDurable, ARefusedWriteIsToldToItsMoverAndNeverAsAMove) {
   HeldStore store;
   TestServer server({}, store);
