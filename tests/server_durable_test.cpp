@@ -168,6 +168,14 @@ bool held(HeldStore& store, std::size_t n) {
   return store.held() >= n;
 }
 
+// The store holds its writes; `mover` plays its first choice, and the
+// store holds that move's write (bounded wait).
+bool act_held(HeldStore& store, Player& mover) {
+  store.hold(true);
+  mover.act(mover.choices[0]["action"]);
+  return held(store, 1);
+}
+
 TEST(ServerDurable, AMoveIsToldOnlyOnceTheStoreHoldsItAndNothingOvertakesIt) {
   HeldStore store;
   TestServer server({}, store);
@@ -176,9 +184,7 @@ TEST(ServerDurable, AMoveIsToldOnlyOnceTheStoreHoldsItAndNothingOvertakesIt) {
   Player& other = t.other();
   ASSERT_FALSE(mover.choices.empty());
   const std::uint64_t before = mover.version;
-  store.hold(true);
-  mover.act(mover.choices[0]["action"]);
-  ASSERT_TRUE(held(store, 1)) << "the move was given to the store";
+  ASSERT_TRUE(act_held(store, mover)) << "the move was given to the store and held";
   // Asked while the write is out: a stale move (refused) and a ping. Their
   // answers wait behind the write, and nobody hears of the move.
   const double read = metric(server.port(), "meeple_messages_in_total");
@@ -219,9 +225,7 @@ TEST(ServerDurable, ATableHasOneWriteOutAtATime) {
   Table2 t = start_two(server.port());
   Player& mover = t.mover();
   ASSERT_FALSE(mover.choices.empty());
-  store.hold(true);
-  mover.act(mover.choices[0]["action"]);
-  ASSERT_TRUE(held(store, 1));
+  ASSERT_TRUE(act_held(store, mover)) << "the move was given to the store and held";
   const double read = metric(server.port(), "meeple_messages_in_total");
   mover.ws.send({{"type", "chat"}, {"text", "good luck"}});
   ASSERT_TRUE(read_messages(server.port(), read + 1));
@@ -245,9 +249,7 @@ TEST(ServerDurable, ARefusedWriteIsToldToItsMoverAndNeverAsAMove) {
   Player& mover = t.mover();
   ASSERT_FALSE(mover.choices.empty());
   const std::uint64_t before = mover.version;
-  store.hold(true);
-  mover.act(mover.choices[0]["action"]);
-  ASSERT_TRUE(held(store, 1));
+  ASSERT_TRUE(act_held(store, mover)) << "the move was given to the store and held";
   store.refuse_held();
   store.hold(false);
   // The mover hears the refusal; no state of the move reaches it before the
