@@ -1,7 +1,15 @@
 // The server's HTTP API (docs/protocol.md, "HTTP"). Every refusal becomes an
 // ApiError carrying the server's stable code and readable message.
 import type {
+  Account,
   CreateTableRequest,
+  Friend,
+  Invitation,
+  PlayNowRequest,
+  PlayNowResponse,
+  Profile,
+  RecoverResponse,
+  SignUpResponse,
   GamesResponse,
   JoinResponse,
   Json,
@@ -68,6 +76,31 @@ export const api = {
     call<Review>("GET", `/api/tables/${id}/review?seat=${seat}&lang=${lang}`),
   replayStep: (id: string, seat: number, lang: Lang, step: number) =>
     call<ReplayAt>("GET", `/api/tables/${id}/replay?seat=${seat}&lang=${lang}&step=${step}`),
+  invite: (id: string, name: string, token: string) =>
+    call<Record<string, never>>("POST", `/api/tables/${id}/invite`, { name, token }),
+  playNow: (req: PlayNowRequest) => call<PlayNowResponse>("POST", "/api/play-now", req),
+  player: (name: string) => call<Profile>("GET", `/api/players/${encodeURIComponent(name)}`),
+};
+
+/** The account routes (docs/protocol.md, "Accounts"): the session is an HttpOnly cookie the browser keeps. */
+export const accountApi = {
+  me: () => call<Account>("GET", "/api/account"),
+  signUp: (name: string, password: string) => call<SignUpResponse>("POST", "/api/account/signup", { name, password }),
+  signIn: (name: string, password: string) => call<{ name: string }>("POST", "/api/account/signin", { name, password }),
+  signOut: () => call<Record<string, never>>("POST", "/api/account/signout", {}),
+  recover: (name: string, code: string, password: string) =>
+    call<RecoverResponse>("POST", "/api/account/recover", { name, code, password }),
+  password: (password: string, newPassword: string) =>
+    call<Record<string, never>>("POST", "/api/account/password", { password, new_password: newPassword }),
+  hide: (hidden: boolean) => call<Record<string, never>>("POST", "/api/account/hide", { hidden }),
+  remove: (password: string) => call<Record<string, never>>("POST", "/api/account/delete", { password }),
+  claim: (seats: MyTableRequest[]) => call<{ claimed: number }>("POST", "/api/account/claim", { seats }),
+  seats: () => call<{ seats: MyTableRequest[] }>("GET", "/api/account/seats"),
+  friends: () => call<{ friends: Friend[] }>("GET", "/api/account/friends"),
+  addFriend: (name: string) => call<Record<string, never>>("POST", "/api/account/friends", { name }),
+  removeFriend: (name: string) => call<Record<string, never>>("POST", "/api/account/friends/remove", { name }),
+  invitations: () => call<{ invitations: Invitation[] }>("GET", "/api/account/invitations"),
+  dismiss: (table: string) => call<Record<string, never>>("POST", "/api/account/invitations/dismiss", { table }),
 };
 
 // Seat and host tokens are kept in the browser so that a reload or a dropped
@@ -174,6 +207,22 @@ export function myTableTokens(a: Record<string, Credentials> = all()): MyTableRe
     if (!seats.length && c.host_token) out.push({ table, token: c.host_token });
   }
   return out.slice(-200);
+}
+
+/** Every token this browser holds (seats and host tokens), newest tables last: what an account claims. */
+export function allTokens(a: Record<string, Credentials> = all()): MyTableRequest[] {
+  const out: MyTableRequest[] = [];
+  for (const [table, c] of Object.entries(a)) {
+    for (const s of heldSeats(c)) out.push({ table, token: s.token });
+    if (c.host_token) out.push({ table, token: c.host_token });
+  }
+  return out.slice(-200);
+}
+
+/** Whether this browser already holds a token (a seat's or the host's). */
+export function holdsToken(table: string, token: string): boolean {
+  const c = credentials(table);
+  return c.host_token === token || heldSeats(c).some((s) => s.token === token);
 }
 
 export function playerName(): string {

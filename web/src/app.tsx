@@ -1,5 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api";
+import { account, loadAccount } from "./account";
 import { LangSwitch } from "./components/LangSwitch";
 import { lang } from "./i18n";
 import { Home } from "./pages/Home";
@@ -15,6 +16,10 @@ import { lazyPage } from "./lazy";
 const Replay = lazyPage(() => import("./pages/Replay").then((m) => m.Replay));
 const MyTables = lazyPage(() => import("./pages/MyTables").then((m) => m.MyTables));
 const Rules = lazyPage(() => import("./pages/Rules").then((m) => m.Rules));
+// Accounts, profiles and play now (issue 34): chunks of their own too.
+const AccountPage = lazyPage(() => import("./pages/Account").then((m) => m.AccountPage));
+const Profile = lazyPage(() => import("./pages/Profile").then((m) => m.Profile));
+const PlayNow = lazyPage(() => import("./pages/PlayNow").then((m) => m.PlayNow));
 
 export function App() {
   const [games, setGames] = useState<GameInfo[] | null>(null);
@@ -24,6 +29,7 @@ export function App() {
       (r) => setGames(r.games),
       (e: unknown) => setError(errorText(e)),
     );
+    void loadAccount();
   }, []);
   useEffect(() => {
     document.documentElement.lang = lang.value;
@@ -36,10 +42,15 @@ export function App() {
   else if (r.page === "replay") page = <Replay key={r.id} id={r.id} games={games} />;
   else if (r.page === "my") page = <MyTables games={games} />;
   else if (r.page === "rules") page = <Rules key={r.game} game={r.game} section={r.section} />;
+  else if (r.page === "account") page = <AccountPage />;
+  else if (r.page === "player") page = <Profile key={r.name} name={r.name} games={games} />;
   else if (!games) page = <p>{t("lobby.loading")}</p>;
   else if (r.page === "new") {
     const g = games.find((x) => x.name === r.game);
     page = g ? <NewTable key={g.name} game={g} /> : <Home games={games} />;
+  } else if (r.page === "playnow") {
+    const g = games.find((x) => x.name === r.game);
+    page = g ? <PlayNow key={g.name} game={g} /> : <Home games={games} />;
   } else page = <Home games={games} />;
 
   return (
@@ -57,10 +68,28 @@ export function App() {
           <a href={href({ page: "my" })} aria-current={r.page === "my" ? "page" : undefined}>
             {t("nav.my")}
           </a>
+          <AccountLink current={r.page === "account"} />
         </nav>
         <LangSwitch />
       </header>
       {page}
     </>
+  );
+}
+
+/** The header's account link: the signed-in name (to the account page), or "sign in". */
+function AccountLink({ current }: { current: boolean }) {
+  const a = account.value;
+  if (a === undefined) return null;
+  return (
+    <a
+      class="account-link"
+      href={href({ page: "account" })}
+      aria-current={current ? "page" : undefined}
+      aria-label={a ? t("nav.account", { name: a.name }) : undefined}
+      data-signed-in={a ? "true" : "false"}
+    >
+      {a ? a.name : t("nav.sign_in")}
+    </a>
   );
 }

@@ -67,6 +67,8 @@ export interface CreateTableRequest {
   on_timeout?: OnTimeout;
   /** What happens when a person is away or out of time (absent: the server's default, see defaultStandIn). */
   stand_in?: StandIn;
+  /** Rated: every person seat is an account's; refused with bots or undo (table/unrated). */
+  rated?: boolean;
   /** "Learn to play": the game's guided first game (every other field but `languages` is ignored). */
   guide?: boolean;
   /** Which part of the guide (0 first; First Contact's second part is the alien's game). */
@@ -156,12 +158,91 @@ export interface TableSummary {
   free_seats: number;
   public: boolean;
   host_token?: string;
+  /** A rated table (issue 34): its results move its accounts' ratings. */
+  rated?: boolean;
+  /** A "play now" table: bots fill its free seats at `starts_at` (ms) unless people take them first. */
+  play_now?: boolean;
+  starts_at?: number;
+  /** Connections without a seat (spectators). */
+  watching?: number;
 }
 
 export interface JoinResponse {
   table: string;
   seat: number;
   token: string;
+}
+
+// ---- Accounts (docs/protocol.md, "Accounts") ----------------------------
+
+export interface Account {
+  name: string;
+  hidden: boolean;
+  created: number;
+}
+
+export interface SignUpResponse {
+  name: string;
+  recovery_codes: string[];
+}
+
+export interface RecoverResponse {
+  name: string;
+  recovery_codes_left: number;
+}
+
+/** A Glicko-2 rating: `rd` is its uncertainty (about 95% of the time the true strength is within 2·rd). */
+export interface Rating {
+  rating: number;
+  rd: number;
+  volatility: number;
+  games: number;
+}
+
+export interface FinishedGame {
+  table: string;
+  game: string;
+  title: string;
+  players: number;
+  /** The profile's own seat at that table. */
+  seat: number;
+  seats: string[];
+  result: GameResult;
+  won: boolean;
+  ended: number;
+  rated: boolean;
+}
+
+export interface Profile {
+  name: string;
+  created: number;
+  games: Record<string, { played: number; wins: number; rating: Rating | null }>;
+  finished: FinishedGame[];
+}
+
+export interface Friend {
+  name: string;
+  online?: boolean;
+}
+
+export interface Invitation {
+  table: string;
+  game: string;
+  title: string;
+  from: string;
+  at: number;
+}
+
+export interface PlayNowRequest {
+  game: string;
+  players: number;
+  name: string;
+  bot: string;
+  wait_seconds: number;
+}
+
+export interface PlayNowResponse extends JoinResponse {
+  waiting_until: number;
 }
 
 export interface ErrorMessage {

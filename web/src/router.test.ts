@@ -11,6 +11,10 @@ describe("routes", () => {
     { page: "rules", game: "first-giants" },
     { page: "rules", game: "ufo", section: "your-turn" },
     { page: "rules", game: "ufo", section: "끝과-점수" },
+    { page: "account" },
+    { page: "player", name: "Anna" },
+    { page: "player", name: "김 민수" },
+    { page: "playnow", game: "first-contact" },
   ];
   for (const r of routes)
     it(`${href(r)} reads back as the same page`, () => {
@@ -23,6 +27,7 @@ describe("routes", () => {
   });
 
   it("anything unknown is the home page", () => {
-    for (const h of ["", "#", "#/", "#/nope", "#/t", "#/rules"]) expect(parseRoute(h)).toEqual({ page: "home" });
+    for (const h of ["", "#", "#/", "#/nope", "#/t", "#/rules", "#/players", "#/play"])
+      expect(parseRoute(h)).toEqual({ page: "home" });
   });
 });

@@ -8,11 +8,17 @@ export type Route =
   | { page: "new"; game: string }
   | { page: "table"; id: string }
   | { page: "replay"; id: string }
-  | { page: "rules"; game: string; section?: string };
+  | { page: "rules"; game: string; section?: string }
+  | { page: "account" }
+  | { page: "player"; name: string }
+  | { page: "playnow"; game: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   if (parts[0] === "my") return { page: "my" };
+  if (parts[0] === "account") return { page: "account" };
+  if (parts[0] === "players" && parts[1]) return { page: "player", name: parts[1] };
+  if (parts[0] === "play" && parts[1]) return { page: "playnow", game: parts[1] };
   if (parts[0] === "new" && parts[1]) return { page: "new", game: parts[1] };
   if (parts[0] === "t" && parts[1]) return { page: "table", id: parts[1] };
   if (parts[0] === "replay" && parts[1]) return { page: "replay", id: parts[1] };
@@ -32,6 +38,12 @@ export function href(r: Route): string {
       return `#/t/${r.id}`;
     case "replay":
       return `#/replay/${r.id}`;
+    case "account":
+      return "#/account";
+    case "player":
+      return `#/players/${encodeURIComponent(r.name)}`;
+    case "playnow":
+      return `#/play/${r.game}`;
     case "rules":
       return `#/rules/${r.game}${r.section ? "/" + encodeURIComponent(r.section) : ""}`;
   }

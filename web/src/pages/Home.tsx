@@ -43,6 +43,9 @@ export function Home({ games }: { games: GameInfo[] }) {
                   <a class="button primary" href={href({ page: "new", game: g.name })}>
                     {t("lobby.new_table")}
                   </a>
+                  <a class="button play-now" href={href({ page: "playnow", game: g.name })}>
+                    {t("playnow.button")}
+                  </a>
                   <a class="button" href={href({ page: "rules", game: g.name })}>
                     {t("nav.rules")}
                   </a>
@@ -66,6 +69,8 @@ export function Home({ games }: { games: GameInfo[] }) {
                 <span class="meta">
                   {tb.players} · {t(`lobby.phase.${tb.phase}`)}
                   {tb.phase === "lobby" && ` · ${t("lobby.seats_free", { n: tb.free_seats })}`}
+                  {tb.rated && ` · ${t("lobby.rated")}`}
+                  {(tb.watching ?? 0) > 0 && ` · ${t("lobby.watching", { n: tb.watching ?? 0 })}`}
                 </span>
                 <a class="button" href={href({ page: "table", id: tb.id })}>
                   {tb.phase === "lobby" && tb.free_seats > 0 ? t("lobby.join") : t("lobby.watch")}

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, forget, myTableTokens } from "../api";
+import { accountApi, api, forget, myTableTokens } from "../api";
+import { account, syncSeats } from "../account";
 import { APP_TITLE, useTurnSignal } from "../attention";
 import { NotifyButton } from "../components/NotifyButton";
 import { resultOrder } from "../components/ScoreTable";
 import { GAME_INFO } from "../games/info";
 import { type MyTableLine, mergeMyTables } from "../mytables";
-import type { GameInfo } from "../protocol";
+import type { GameInfo, Invitation } from "../protocol";
 import { resultScores } from "../protocol";
 import { href } from "../router";
 import { SeatMark } from "../seats";
@@ -77,6 +78,16 @@ export function MyTables({ games }: { games?: GameInfo[] | null }) {
     };
   }, []);
 
+  // Signed in: the account's tables from other devices join this browser's (then the list is asked again).
+  const signedIn = account.value?.name;
+  useEffect(() => {
+    if (!signedIn) return;
+    syncSeats().then(
+      (n) => n > 0 && live.current && load(),
+      () => {},
+    );
+  }, [signedIn]);
+
   const turns = (lines ?? []).filter((l) => l.myTurn).length;
   useTurnSignal(turns, turns > 0 ? `(${turns}) ${t("my.title")} — ${APP_TITLE}` : `${t("my.title")} — ${APP_TITLE}`, {
     title: t("my.count", { n: turns }),
@@ -104,6 +115,7 @@ export function MyTables({ games }: { games?: GameInfo[] | null }) {
           {t("error.generic", { message: error })}
         </p>
       )}
+      {signedIn && <Invitations />}
       {lines === null ? (
         <p>{t("lobby.loading")}</p>
       ) : lines.length === 0 ? (
@@ -125,6 +137,56 @@ export function MyTables({ games }: { games?: GameInfo[] | null }) {
         </ul>
       )}
     </main>
+  );
+}
+
+/** The account's invitations to tables: join (the table's page) or dismiss. */
+function Invitations() {
+  const [list, setList] = useState<Invitation[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    accountApi.invitations().then(
+      (r) => setList(r.invitations),
+      () => {},
+    );
+  }, []);
+  if (!list.length) return null;
+  return (
+    <section class="invitations">
+      <h2>{t("invitations.title")}</h2>
+      <ul class="my-list">
+        {list.map((inv) => (
+          <li key={inv.table} class="my-table invitation" data-table={inv.table}>
+            <div class="my-main">
+              <strong>
+                {t("invitations.line", { from: inv.from, game: GAME_INFO[inv.game]?.title ?? inv.title })}
+              </strong>
+            </div>
+            <div class="actions">
+              <a class="button primary" href={href({ page: "table", id: inv.table })}>
+                {t("invitations.join")}
+              </a>
+              <button
+                type="button"
+                onClick={() =>
+                  accountApi.dismiss(inv.table).then(
+                    () => setList((l) => l.filter((x) => x.table !== inv.table)),
+                    (e: unknown) => setError(errorText(e)),
+                  )
+                }
+              >
+                {t("invitations.dismiss")}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
   );
 }
 

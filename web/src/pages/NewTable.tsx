@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, playerName, remember, rememberName, rememberSeat } from "../api";
+import { account } from "../account";
 import { GAME_INFO } from "../games/info";
 import { lang, pick } from "../i18n";
 import type {
@@ -111,6 +112,8 @@ export interface TableChoices {
   onTimeout: OnTimeout;
   /** The host's choice of stand-in; null: the server's default for this table (see shownStandIn). */
   standIn?: StandIn | null;
+  /** A rated table (signed-in hosts only): no bots, no undo, every person an account. */
+  rated?: boolean;
 }
 
 /** What the server does for these choices when the host picks no stand-in (docs/protocol.md, POST /api/tables). */
@@ -144,6 +147,7 @@ export function createRequest(game: GameInfo, c: TableChoices): CreateTableReque
     req.on_timeout = c.onTimeout;
   }
   if (c.standIn) req.stand_in = c.standIn.mode === "after" ? c.standIn : { mode: c.standIn.mode };
+  if (c.rated) req.rated = true;
   return req;
 }
 
@@ -168,7 +172,17 @@ export function NewTable({ game }: { game: GameInfo }) {
   const [clock, setClock] = useState(86400);
   const [onTimeout, setOnTimeout] = useState<OnTimeout>("bot");
   const [standIn, setStandIn] = useState<StandIn | null>(null);
-  const choices: TableChoices = { players, seats, params, isPublic, undo, turnBased, clock, onTimeout, standIn };
+  const signedIn = account.value?.name;
+  const [ratedChoice, setRated] = useState(false);
+  const rated = !!signedIn && ratedChoice;
+  const choices: TableChoices = { players, seats, params, isPublic, undo, turnBased, clock, onTimeout, standIn, rated };
+  // A rated table, as the server has it: undo off, and every other seat a person invited by link.
+  const rate = (on: boolean) => {
+    setRated(on);
+    if (!on) return;
+    setUndo(false);
+    setSeats(seats.map((s, i) => (i > 0 && s.kind !== "person" ? { kind: "person" } : s)));
+  };
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -177,8 +191,8 @@ export function NewTable({ game }: { game: GameInfo }) {
     try {
       const req = createRequest(game, choices);
       const table = await api.create(req);
-      const who = name.trim() || t("new.person");
-      rememberName(who);
+      const who = signedIn ?? (name.trim() || t("new.person"));
+      if (!signedIn) rememberName(who);
       remember(table.id, { host_token: table.host_token });
       const joined = await api.join(table.id, who, 0);
       rememberSeat(table.id, { token: joined.token, seat: joined.seat, name: who });
@@ -204,16 +218,18 @@ export function NewTable({ game }: { game: GameInfo }) {
         <LearnButton game={game.name} help />
       </div>
       <form onSubmit={submit}>
-        <div class="param">
-          <label for="name">{t("new.your_name")}</label>
-          <input
-            id="name"
-            type="text"
-            maxLength={40}
-            value={name}
-            onInput={(e) => setName((e.target as HTMLInputElement).value)}
-          />
-        </div>
+        {!signedIn && (
+          <div class="param">
+            <label for="name">{t("new.your_name")}</label>
+            <input
+              id="name"
+              type="text"
+              maxLength={40}
+              value={name}
+              onInput={(e) => setName((e.target as HTMLInputElement).value)}
+            />
+          </div>
+        )}
         <div class="param">
           <label for="players">{t("lobby.players")}</label>
           <select
@@ -236,7 +252,7 @@ export function NewTable({ game }: { game: GameInfo }) {
               <SeatMark seat={i} />
               <span>{t("new.seat", { n: i + 1 })}</span>
               {i === 0 ? (
-                <span class="muted">{name || t("new.person")}</span>
+                <span class="muted">{signedIn ?? (name || t("new.person"))}</span>
               ) : (
                 <>
                   <select
@@ -255,10 +271,12 @@ export function NewTable({ game }: { game: GameInfo }) {
                     }}
                   >
                     <option value="person">{t("new.invite")}</option>
-                    <option value="here">{t("new.here")}</option>
-                    <option value="easy">{`${t("new.bot")}: ${t("new.easy")}`}</option>
-                    <option value="medium">{`${t("new.bot")}: ${t("new.medium")}`}</option>
-                    <option value="hard">{`${t("new.bot")}: ${t("new.hard")}`}</option>
+                    <option value="here" disabled={rated}>
+                      {t("new.here")}
+                    </option>
+                    {(["easy", "medium", "hard"] as const).map((k) => (
+                      <option key={k} value={k} disabled={rated}>{`${t("new.bot")}: ${t(`new.${k}`)}`}</option>
+                    ))}
                   </select>
                   {s.kind === "here" && (
                     <input
@@ -295,10 +313,26 @@ export function NewTable({ game }: { game: GameInfo }) {
           </fieldset>
         )}
         <fieldset class="table-options">
+          {signedIn && (
+            <label class="check">
+              <input
+                type="checkbox"
+                name="rated"
+                checked={rated}
+                onChange={(e) => rate((e.target as HTMLInputElement).checked)}
+              />
+              <span>
+                {t("new.rated")}
+                <br />
+                <small class="muted">{t("new.rated_help")}</small>
+              </span>
+            </label>
+          )}
           <label class="check">
             <input
               type="checkbox"
               name="undo"
+              disabled={rated}
               checked={undo}
               onChange={(e) => setUndo((e.target as HTMLInputElement).checked)}
             />

@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
-import { api, playerName, rememberName, rememberSeat } from "../../api";
+import { api, credentials, heldSeats, playerName, rememberName, rememberSeat } from "../../api";
+import { account } from "../../account";
 import { botLabel } from "../../components/SeatList";
 import type { TableState } from "../../connection";
 import { GAME_INFO } from "../../games/info";
@@ -10,6 +11,7 @@ import { t } from "../../strings";
 import { errorText } from "../../refusal";
 import { clockWords } from "../../time";
 import { LeaveButton } from "./Presence";
+import { InviteByName, PlayNowLine, useSummary } from "./Invite";
 import { ParamField, botSpec, type Strength } from "../NewTable";
 
 export function Waiting(props: {
@@ -29,10 +31,15 @@ export function Waiting(props: {
   const link = `${location.origin}${location.pathname}${href({ page: "table", id })}`;
   const seats = state.seats as LobbySeat[];
   // No seat for a person is free: nothing to join, but the game can be watched here.
-  const full = !props.hasSeat && !seats.some((s) => s.kind === "person" && !s.taken);
+  const free = seats.filter((s) => s.kind === "person" && !s.taken).length;
+  const full = !props.hasSeat && free === 0;
+  const summary = useSummary(id, state.version);
+  // A token of this table (a seat's or the host's) lets this browser invite people by name.
+  const inviteToken = heldSeats(credentials(id))[0]?.token ?? hostToken;
   const join = async (seat: number) => {
     try {
-      const who = name.trim() || t("new.person");
+      // Signed in, a seat is taken under the account's name (a rated table's seats need it).
+      const who = account.value?.name ?? (name.trim() || t("new.person"));
       rememberName(who);
       const j = await api.join(id, who, seat);
       rememberSeat(id, { token: j.token, seat: j.seat, name: who });
@@ -63,6 +70,9 @@ export function Waiting(props: {
           </button>
         </div>
       </div>
+      {summary && <PlayNowLine summary={summary} free={free} />}
+      {summary?.rated && <p class="banner rated-rule">{t("wait.rated")}</p>}
+      {inviteToken && free > 0 && <InviteByName id={id} token={inviteToken} />}
       {full && (
         <div class="banner warn table-full" role="status">
           <span>
@@ -70,7 +80,7 @@ export function Waiting(props: {
           </span>
         </div>
       )}
-      {!props.hasSeat && !full && (
+      {!props.hasSeat && !full && !account.value && (
         <div class="param">
           <label for="join-name">{t("wait.join_as")}</label>
           <input
