@@ -1,0 +1,67 @@
+// My tables, signed in (issue 34): the account's invitations with join and
+// dismiss, and the account's tables from another device shown here.
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/preact";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { account } from "../account";
+import { fakeServer } from "../fakeserver";
+import { lang } from "../i18n";
+import { MyTables } from "./MyTables";
+
+beforeEach(() => {
+  localStorage.clear();
+  lang.value = "en";
+  account.value = { name: "Anna", hidden: false, created: 1 };
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  account.value = null;
+});
+
+describe("my tables, signed in", () => {
+  it("lists invitations: join opens the table, dismiss tells the server and drops the line", async () => {
+    const server = fakeServer({
+      "GET /api/account/invitations": () => ({
+        invitations: [{ table: "t7", game: "ufo", title: "Ufo!", from: "Ben", at: 1 }],
+      }),
+      "POST /api/account/invitations/dismiss": () => ({}),
+      "POST /api/account/claim": () => ({ claimed: 0 }),
+      "GET /api/account/seats": () => ({ seats: [] }),
+    });
+    render(<MyTables />);
+    await waitFor(() => expect(screen.getByText("Ben invites you to Ufo! fritti dallo spazio!")).toBeTruthy());
+    const line = document.querySelector('.invitation[data-table="t7"]')!;
+    expect(line.querySelector("a")?.getAttribute("href")).toBe("#/t/t7");
+    fireEvent.click(screen.getByRole("button", { name: "Dismiss" }));
+    await waitFor(() => expect(document.querySelector(".invitation")).toBeNull());
+    expect(server.sent("POST /api/account/invitations/dismiss")).toEqual([{ table: "t7" }]);
+  });
+
+  it("the account's table from another device appears without a reload", async () => {
+    fakeServer({
+      "GET /api/account/invitations": () => ({ invitations: [] }),
+      "POST /api/account/claim": () => ({ claimed: 0 }),
+      "GET /api/account/seats": () => ({ seats: [{ table: "t2", token: "b" }] }),
+      "POST /api/my-tables": () => ({
+        tables: [
+          {
+            table: "t2",
+            game: "ufo",
+            title: "Ufo!",
+            phase: "playing",
+            players: 2,
+            seat: 1,
+            host: false,
+            seats: ["Ben", "Anna"],
+            to_act: [1],
+            my_turn: true,
+            since: Date.now() - 60_000,
+          },
+        ],
+      }),
+    });
+    render(<MyTables />);
+    await waitFor(() => expect(document.querySelector('[data-table="t2"]')?.getAttribute("data-my-turn")).toBe("true"));
+    expect(document.querySelector(".invitations")).toBeNull();
+  });
+});
