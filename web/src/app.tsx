@@ -61,7 +61,7 @@ export function App() {
             <circle cx="8" cy="5" r="3" fill="#e0a030" />
             <path d="M2 15c0-4 3-6 6-6s6 2 6 6z" fill="#e0a030" />
           </svg>
-          meeple
+          <span class="brand-name">meeple</span>
         </a>
         <span class="tagline">{t("app.tagline")}</span>
         <nav class="top-nav">
