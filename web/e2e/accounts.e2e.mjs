@@ -1,0 +1,173 @@
+// Accounts in Chromium (issue 34), against a server with the cheapest
+// password hashing (--password-cost min): a guest plays, signs up (the
+// recovery codes shown once), the table is claimed for the account, and a
+// second browser context signed in to the same account finds it in My
+// tables and plays its seat to the end; the profile then counts the game.
+// Play now: two people pressing it for the same game meet at one table that
+// tells when the bots join. Screenshots of the profile and play-now pages in
+// en, it and ko at 360x740 (e2e/out/accounts-*.png).
+import {
+  api,
+  assert,
+  openTableAsPerson,
+  playToEnd,
+  screenshot,
+  startServer,
+  version,
+  waitVersionAbove,
+} from "./lib.mjs";
+
+const SMALL_PHONE = { width: 360, height: 740 };
+const NAME = "Anna Kim";
+const PASSWORD = "a long enough secret";
+
+/** Signs in (or up) on the account page of `page`; resolves once it says who is signed in. */
+async function signIn(page, server, { signUp = false } = {}) {
+  await page.goto(`${server.url}/#/account`);
+  await page.getByRole("tab", { name: signUp ? "Create an account" : "Sign in" }).click();
+  await page.getByLabel("Name").fill(NAME);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.locator('.sign-in button[type="submit"]').click();
+}
+
+/** The account's keyring as the server holds it, asked with the page's own session cookie. */
+async function keyring(page) {
+  return page.evaluate(() => fetch("/api/account/seats").then((r) => r.json()));
+}
+
+async function withServer(fn) {
+  const server = await startServer(["--password-cost", "min"]);
+  try {
+    await fn(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function setLang(page, lang) {
+  await page.evaluate((l) => localStorage.setItem("meeple.lang", l), lang);
+  await page.reload();
+}
+
+export const tests = {
+  "a guest plays, signs up, the table is claimed; a second device signed in plays the seat": async ({ browser }) =>
+    withServer(async (server) => {
+      // A guest at a short game of Ufo! with a bot: one decision made.
+      const first = await browser.newContext({ viewport: SMALL_PHONE });
+      const { page: a, table } = await openTableAsPerson(server, first, {
+        game: "ufo",
+        players: 2,
+        bots: ["random"],
+        params: { max_rounds: 1 },
+        viewport: SMALL_PHONE,
+      });
+      await a.waitForSelector(".choices li:first-child button:not([disabled])", { timeout: 20000 });
+      const before = await version(a);
+      await a.click(".choices li:first-child button:not([disabled])");
+      await waitVersionAbove(a, before);
+      assert((await a.locator(".account-link").textContent()) === "Sign in", "a guest's header offers to sign in");
+
+      // Sign-up: ten recovery codes, shown once, until "I have saved them".
+      await signIn(a, server, { signUp: true });
+      await a.waitForSelector(".recovery-codes");
+      const codes = await a.locator(".recovery-codes code").allTextContents();
+      assert(codes.length === 10 && new Set(codes).size === 10, `ten different codes: ${codes}`);
+      await screenshot(a, "accounts-recovery-codes-en-360");
+      await a.getByRole("button", { name: "I have saved them" }).click();
+      await a.getByText(`Signed in as ${NAME}`).waitFor();
+      assert((await a.locator(".recovery-codes").count()) === 0, "the codes are gone once saved");
+      assert((await a.locator(".account-link").textContent()) === NAME, "the header names the account");
+      // The guest's seat (and host token) is now the account's.
+      const ring = await keyring(a);
+      assert(
+        ring.seats?.some((s) => s.table === table.id),
+        `the keyring holds the guest's table: ${JSON.stringify(ring)}`,
+      );
+
+      // A second device: nothing in its storage; signing in brings the table.
+      const second = await browser.newContext({ viewport: SMALL_PHONE });
+      const b = await second.newPage();
+      await b.goto(`${server.url}/#/my`);
+      await b.getByText("This browser holds no seat at any table yet.").waitFor();
+      await signIn(b, server);
+      await b.getByText(`Signed in as ${NAME}`).waitFor();
+      await b.goto(`${server.url}/#/my`);
+      const line = b.locator(`.my-table[data-table="${table.id}"]`);
+      await line.waitFor({ timeout: 10000 });
+      assert(
+        (await line.textContent()).includes(NAME) || (await line.textContent()).includes("Anna"),
+        "the seat is the person's",
+      );
+      await line.getByRole("link", { name: "Open" }).click();
+      await b.waitForSelector("main.table");
+      // The seat is playable here: this device plays the game to its end.
+      await playToEnd(b);
+      assert((await b.getAttribute("main.table", "data-phase")) === "finished", "the game ended");
+
+      // The profile counts it, with its replay one click away.
+      await b.goto(`${server.url}/#/players/${encodeURIComponent(NAME)}`);
+      const row = b.locator('tr[data-game="ufo"]');
+      await row.waitFor({ timeout: 10000 });
+      const cells = await row.locator("td").allTextContents();
+      assert(cells[0] === "1", `one game of Ufo! played: ${cells}`);
+      const done = b.locator(`.finished-list li[data-table="${table.id}"]`);
+      await done.waitFor();
+      assert(
+        (await done.locator("a").getAttribute("href")) === `#/replay/${table.id}`,
+        "the finished game links its replay",
+      );
+      for (const lang of ["en", "it", "ko"]) {
+        await setLang(b, lang);
+        await b.locator(`.finished-list li[data-table="${table.id}"]`).waitFor();
+        const scroll = await b.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+        assert(scroll <= 0, `the profile fits 360 px in ${lang} (${scroll} px too wide)`);
+        await screenshot(b, `accounts-profile-${lang}-360`);
+      }
+      await first.close();
+      await second.close();
+    }),
+
+  "play now: two people meet at one table that tells when the bots join": async ({ browser }) =>
+    withServer(async (server) => {
+      const contexts = [];
+      const press = async (name, lang) => {
+        const context = await browser.newContext({ viewport: SMALL_PHONE });
+        contexts.push(context);
+        const page = await context.newPage();
+        await page.goto(`${server.url}/`);
+        await setLang(page, lang);
+        await page.locator('.game-card[data-game="ufo"] a.play-now').click();
+        await page.locator("#name").fill(name);
+        await page.locator("#players").selectOption("3");
+        await page.locator("#wait").selectOption("600");
+        await page.locator("#bot").selectOption("easy");
+        await page.locator('.play-now button[type="submit"]').click();
+        await page.waitForSelector("main.table");
+        return page;
+      };
+      const ana = await press("Ana", "en");
+      const wait = ana.locator(".play-now-wait");
+      await wait.waitFor({ timeout: 10000 });
+      assert(
+        /Waiting for players: 2 free seats, bots join at/.test(await wait.textContent()),
+        await wait.textContent(),
+      );
+      const ben = await press("Ben", "it");
+      const id = (u) => new URL(u).hash.split("/")[2];
+      assert(id(ana.url()) === id(ben.url()), `both at one table: ${ana.url()} ${ben.url()}`);
+      await ben.locator(".play-now-wait").waitFor();
+      assert(/1 posto libero/.test(await ben.locator(".play-now-wait").textContent()), "one seat left, in Italian");
+      const summary = await api(server, "GET", `/api/tables/${id(ana.url())}`);
+      assert(summary.play_now === true && summary.starts_at > Date.now(), JSON.stringify(summary));
+      for (const lang of ["en", "it", "ko"]) {
+        await setLang(ana, lang);
+        await ana.locator(".play-now-wait").waitFor();
+        await screenshot(ana, `accounts-play-now-table-${lang}-360`);
+        await ana.goto(`${server.url}/#/play/ufo`);
+        await ana.locator(".play-now form").waitFor();
+        await screenshot(ana, `accounts-play-now-${lang}-360`);
+        await ana.goBack();
+      }
+      for (const c of contexts) await c.close();
+    }),
+};
