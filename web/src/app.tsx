@@ -39,7 +39,7 @@ export function App() {
   let page;
   if (error) page = <p class="error">{t("error.generic", { message: error })}</p>;
   else if (r.page === "table") page = <Table key={r.id} id={r.id} games={games} />;
-  else if (r.page === "replay") page = <Replay key={r.id} id={r.id} games={games} />;
+  else if (r.page === "replay") page = <Replay key={r.id} id={r.id} games={games} seat={r.seat} review={r.review} />;
   else if (r.page === "my") page = <MyTables games={games} />;
   else if (r.page === "rules") page = <Rules key={r.game} game={r.game} section={r.section} />;
   else if (r.page === "account") page = <AccountPage />;

@@ -11,6 +11,8 @@ describe("routes", () => {
     { page: "rules", game: "first-giants" },
     { page: "rules", game: "ufo", section: "your-turn" },
     { page: "rules", game: "ufo", section: "끝과-점수" },
+    { page: "replay", id: "t9", seat: 2 },
+    { page: "replay", id: "t9", seat: 0, review: true },
     { page: "account" },
     { page: "player", name: "Anna" },
     { page: "player", name: "김 민수" },

@@ -7,7 +7,7 @@ export type Route =
   | { page: "my" }
   | { page: "new"; game: string }
   | { page: "table"; id: string }
-  | { page: "replay"; id: string }
+  | { page: "replay"; id: string; seat?: number; review?: boolean }
   | { page: "rules"; game: string; section?: string }
   | { page: "account" }
   | { page: "player"; name: string }
@@ -21,7 +21,14 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === "play" && parts[1]) return { page: "playnow", game: parts[1] };
   if (parts[0] === "new" && parts[1]) return { page: "new", game: parts[1] };
   if (parts[0] === "t" && parts[1]) return { page: "table", id: parts[1] };
-  if (parts[0] === "replay" && parts[1]) return { page: "replay", id: parts[1] };
+  if (parts[0] === "replay" && parts[1]) {
+    // #/replay/<table>/<seat>[/review]: as that seat saw it, the bot's review asked at once.
+    const seat = /^\d+$/.test(parts[2] ?? "") ? Number(parts[2]) : undefined;
+    if (seat === undefined) return { page: "replay", id: parts[1] };
+    return parts[3] === "review"
+      ? { page: "replay", id: parts[1], seat, review: true }
+      : { page: "replay", id: parts[1], seat };
+  }
   if (parts[0] === "rules" && parts[1]) return { page: "rules", game: parts[1], section: parts[2] };
   return { page: "home" };
 }
@@ -37,7 +44,7 @@ export function href(r: Route): string {
     case "table":
       return `#/t/${r.id}`;
     case "replay":
-      return `#/replay/${r.id}`;
+      return `#/replay/${r.id}${r.seat === undefined ? "" : `/${r.seat}${r.review ? "/review" : ""}`}`;
     case "account":
       return "#/account";
     case "player":

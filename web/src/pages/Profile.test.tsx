@@ -86,7 +86,11 @@ describe("profile page", () => {
     expect(won.textContent).toContain("won");
     expect(won.textContent).toContain("rated");
     expect(won.textContent).toContain("Ben, Bot 3");
-    expect(won.querySelector("a")?.getAttribute("href")).toBe("#/replay/t9");
+    // The replay as this seat saw it, and the bot's review of it, one click each.
+    expect([...won.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
+      ["Replay", "#/replay/t9/1"],
+      ["Bot's review", "#/replay/t9/1/review"],
+    ]);
     expect(document.querySelector('[data-table="t8"]')!.textContent).toContain("lost");
     expect(document.querySelector('[data-table="t8"]')!.textContent).toContain("a former player");
     // Not the signed-in person's own: no settings link.

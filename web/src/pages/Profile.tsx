@@ -111,9 +111,14 @@ function FinishedLine({ f, bots }: { f: FinishedGame; bots: string[] }) {
           {when(f.ended)} · {others.join(", ")}
         </small>
       </div>
-      <a class="button" href={href({ page: "replay", id: f.table })}>
-        {t("profile.replay")}
-      </a>
+      <div class="actions">
+        <a class="button" href={href({ page: "replay", id: f.table, seat: f.seat })}>
+          {t("end.replay")}
+        </a>
+        <a class="button" href={href({ page: "replay", id: f.table, seat: f.seat, review: true })}>
+          {t("profile.review")}
+        </a>
+      </div>
     </li>
   );
 }

@@ -87,3 +87,42 @@ describe("the replay viewer's refusals", () => {
     await waitFor(() => expect(document.body.textContent).toContain(ui.it["refusal.review/busy"]));
   });
 });
+
+describe("a link to a seat's review (the profile's)", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it("opens as that seat and asks for the review at once; a plain replay link does not", async () => {
+    const header = {
+      table: "t1",
+      game: "toy",
+      players: 2,
+      seat: 1,
+      lang: "en",
+      seats: ["Ana", "Ben"],
+      count: 1,
+      result: { winners: [1], score: [0, 1], rank: [2, 1] },
+    };
+    const fetch = vi.fn(async (url: string) => {
+      if (url.includes("/review"))
+        return new Response(JSON.stringify({ type: "error", code: "review/busy", message: "" }), { status: 503 });
+      if (url.includes("step="))
+        return new Response(JSON.stringify({ ...header, step: 0, view: {}, to_act: [], terminal: true }));
+      return new Response(JSON.stringify({ ...header, steps: [{ actor: null, words: "", events: [] }] }));
+    });
+    vi.stubGlobal("fetch", fetch);
+    render(<Replay id="t1" seat={1} review />);
+    await waitFor(() => expect(document.body.textContent).toContain(ui.en["refusal.review/busy"]));
+    const asked = fetch.mock.calls.map(([u]) => u);
+    expect(asked).toContain("/api/tables/t1/review?seat=1&lang=en");
+    expect(asked).toContain("/api/tables/t1/replay?seat=1&lang=en");
+    cleanup();
+    fetch.mockClear();
+    render(<Replay id="t1" seat={1} />);
+    await screen.findByRole("button", { name: ui.en["review.button"] });
+    expect(fetch.mock.calls.some(([u]) => u.includes("/review"))).toBe(false);
+  });
+});

@@ -53,9 +53,20 @@ export function replayState(list: ReplayList, at: ReplayAt, seats: PlayingSeat[]
   };
 }
 
-export function Replay({ id, games }: { id: string; games?: GameInfo[] | null }) {
+/** `seat`: the observer to open with (this browser's seat otherwise); `review`: the bot's review asked at once. */
+export function Replay({
+  id,
+  games,
+  seat: firstSeat,
+  review: reviewAtOnce,
+}: {
+  id: string;
+  games?: GameInfo[] | null;
+  seat?: number;
+  review?: boolean;
+}) {
   const l = lang.value;
-  const [seat, setSeat] = useState<number>(() => credentials(id).seat ?? SPECTATOR);
+  const [seat, setSeat] = useState<number>(() => firstSeat ?? credentials(id).seat ?? SPECTATOR);
   const [list, setList] = useState<ReplayList | null>(null);
   const [step, setStep] = useState(0);
   const [at, setAt] = useState<ReplayAt | null>(null);
@@ -69,7 +80,6 @@ export function Replay({ id, games }: { id: string; games?: GameInfo[] | null })
   const [mod, setMod] = useState<GameModule | null>(null);
   // The bot's review of the seat shown (asked for with its button).
   const [review, setReview] = useState<Review | "loading" | null>(null);
-  useEffect(() => setReview(null), [id, seat, l]);
   const askReview = () => {
     setReview("loading");
     api.review(id, seat, l).then(setReview, (e: unknown) => {
@@ -77,6 +87,15 @@ export function Replay({ id, games }: { id: string; games?: GameInfo[] | null })
       setError(errorText(e));
     });
   };
+  // A link to the review (the profile's) asks for it with the first seat; another seat or language starts without.
+  const [reviewAsked, setReviewAsked] = useState(!reviewAtOnce);
+  useEffect(() => {
+    if (reviewAsked) setReview(null);
+    else {
+      setReviewAsked(true);
+      askReview();
+    }
+  }, [id, seat, l]);
   // Views do not depend on the language: one cache per table.
   const views = useMemo(() => new Map<string, ReplayAt>(), [id]);
   const conn = useMemo(() => new TableConnection({ table: id, lang: l, offline: true }), [id]);
