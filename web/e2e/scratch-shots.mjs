@@ -1,5 +1,6 @@
 // scratch (not committed): look at the new screens with the account routes mocked
 import { launchBrowser, startServer } from "./lib.mjs";
+import { axeViolations } from "./a11y.e2e.mjs";
 const server = await startServer();
 const browser = await launchBrowser();
 const me = { name: "Anna", hidden: false, created: Date.UTC(2026, 0, 15) };
@@ -60,6 +61,10 @@ for (const lang of ["en", "it", "ko"]) {
       await page.goto(`${server.url}/${hash}`);
       await page.waitForTimeout(700);
       await page.screenshot({ path: `/tmp/webshots/${name}-${lang}-${vw}.png`, fullPage: true });
+      const v = (await axeViolations(page)).filter((x) => x.impact === "serious" || x.impact === "critical");
+      if (v.length) console.log(name, lang, JSON.stringify(v, null, 1));
+      const over = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      if (over > 0) console.log(name, lang, "too wide by", over);
     }
     await ctx.close();
   }
@@ -70,6 +75,7 @@ const page = await ctx.newPage();
 await page.goto(`${server.url}/#/account`);
 await page.waitForTimeout(700);
 await page.screenshot({ path: `/tmp/webshots/signin-en-360.png`, fullPage: true });
+console.log("signin", JSON.stringify((await axeViolations(page)).filter((x) => x.impact === "serious" || x.impact === "critical")));
 await browser.close();
 await server.stop?.();
 process.exit(0);
