@@ -35,6 +35,14 @@ async function keyring(page) {
   return page.evaluate(() => fetch("/api/account/seats").then((r) => r.json()));
 }
 
+/** The page fits the phone (no sideways scroll) and axe finds no serious or critical WCAG 2.2 AA violation. */
+async function fitsAndReads(page, what) {
+  const over = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  assert(over <= 0, `${what} is ${over} px too wide`);
+  const bad = (await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert(!bad.length, `${what}: ${JSON.stringify(bad, null, 1)}`);
+}
+
 async function withServer(fn) {
   const server = await startServer(["--password-cost", "min"]);
   try {
@@ -73,6 +81,7 @@ export const tests = {
       const codes = await a.locator(".recovery-codes code").allTextContents();
       assert(codes.length === 10 && new Set(codes).size === 10, `ten different codes: ${codes}`);
       await screenshot(a, "accounts-recovery-codes-en-360");
+      await fitsAndReads(a, "the recovery codes");
       await a.getByRole("button", { name: "I have saved them" }).click();
       await a.getByText(`Signed in as ${NAME}`).waitFor();
       assert((await a.locator(".recovery-codes").count()) === 0, "the codes are gone once saved");
@@ -116,9 +125,8 @@ export const tests = {
       for (const lang of ["en", "it", "ko"]) {
         await setLang(b, lang);
         await b.locator(`.finished-list li[data-table="${table.id}"]`).waitFor();
-        const scroll = await b.evaluate(() => document.documentElement.scrollWidth - innerWidth);
-        assert(scroll <= 0, `the profile fits 360 px in ${lang} (${scroll} px too wide)`);
         await screenshot(b, `accounts-profile-${lang}-360`);
+        await fitsAndReads(b, `the profile in ${lang}`);
       }
       await first.close();
       await second.close();
@@ -160,9 +168,11 @@ export const tests = {
         await setLang(ana, lang);
         await ana.locator(".play-now-wait").waitFor();
         await screenshot(ana, `accounts-play-now-table-${lang}-360`);
+        await fitsAndReads(ana, `the play-now table in ${lang}`);
         await ana.goto(`${server.url}/#/play/ufo`);
         await ana.locator(".play-now form").waitFor();
         await screenshot(ana, `accounts-play-now-${lang}-360`);
+        await fitsAndReads(ana, `the play-now form in ${lang}`);
         await ana.goBack();
       }
       for (const c of contexts) await c.close();
