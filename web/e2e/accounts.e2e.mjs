@@ -6,6 +6,7 @@
 // Play now: two people pressing it for the same game meet at one table that
 // tells when the bots join. Screenshots of the profile and play-now pages in
 // en, it and ko at 360x740 (e2e/out/accounts-*.png).
+import { axeViolations } from "./a11y.e2e.mjs";
 import {
   api,
   assert,
