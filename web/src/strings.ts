@@ -368,7 +368,8 @@ const en = {
   "refusal.auth/locked": "Too many wrong tries with this name: wait a little and try again.",
   "refusal.auth/signed_out": "You are not signed in (or your session has ended): sign in first.",
   "refusal.player/hidden": "This player keeps their profile hidden.",
-  "refusal.table/unrated": "A rated table has no bots and no taking back.",
+  "refusal.table/unrated": "A rated table has only signed-in people, every seat taken: no bots, no taking back.",
+  "wait.rated_start": "The game starts once every seat is taken.",
 };
 
 export type UiKey = keyof typeof en;
@@ -743,7 +744,9 @@ const it: Record<UiKey, string> = {
   "refusal.auth/locked": "Troppi tentativi sbagliati con questo nome: aspetta un po' e riprova.",
   "refusal.auth/signed_out": "Non hai eseguito l'accesso (o la sessione è scaduta): accedi prima.",
   "refusal.player/hidden": "Questo giocatore tiene nascosto il suo profilo.",
-  "refusal.table/unrated": "Un tavolo con punteggio non ha bot né ripensamenti.",
+  "refusal.table/unrated":
+    "A un tavolo con punteggio siedono solo persone che hanno eseguito l'accesso, tutti i posti occupati: niente bot, niente ripensamenti.",
+  "wait.rated_start": "La partita comincia quando tutti i posti sono occupati.",
 };
 
 const ko: Record<UiKey, string> = {
@@ -1106,7 +1109,8 @@ const ko: Record<UiKey, string> = {
   "refusal.auth/locked": "이 이름으로 틀린 시도가 너무 많습니다. 잠시 후 다시 시도하세요.",
   "refusal.auth/signed_out": "로그인하지 않았거나 세션이 끝났습니다. 먼저 로그인하세요.",
   "refusal.player/hidden": "이 플레이어는 프로필을 숨겼습니다.",
-  "refusal.table/unrated": "레이팅 테이블에는 봇도 무르기도 없습니다.",
+  "refusal.table/unrated": "레이팅 테이블에는 로그인한 사람만 모든 자리에 앉습니다. 봇도, 무르기도 없습니다.",
+  "wait.rated_start": "모든 자리가 차면 게임이 시작됩니다.",
 };
 
 export const ui: Catalog<UiKey> = { en, it, ko };

@@ -103,4 +103,18 @@ describe("inviting by name", () => {
     fireEvent.click(screen.getByRole("button", { name: "Take this seat" }));
     await waitFor(() => expect(server.sent("POST /api/tables/t1/join")).toEqual([{ name: "Ben", seat: 1 }]));
   });
+
+  it("the host of a rated table is told it starts with every seat taken, not that bots fill them", async () => {
+    fakeServer({ "GET /api/tables/t1": () => ({ ...summary, rated: true }) });
+    localStorage.setItem(
+      "meeple.tables",
+      JSON.stringify({ t1: { token: "a", seat: 0, name: "Ana", host_token: "h" } }),
+    );
+    render(<Table id="t1" />);
+    const ws = FakeSocket.holding("a");
+    act(() => ws.open());
+    ws.deliver(lobby(0));
+    await screen.findByText("The game starts once every seat is taken.");
+    expect(document.body.textContent).not.toContain("Free seats are played by bots");
+  });
 });

@@ -166,7 +166,8 @@ export function Waiting(props: {
           >
             {t("wait.start")}
           </button>
-          <small>{t("wait.start_hint")}</small>
+          {/* A rated table starts only with every seat taken: no bot fills one. */}
+          <small>{t(summary?.rated ? "wait.rated_start" : "wait.start_hint")}</small>
         </div>
       ) : props.hasSeat && state.seat >= 0 ? (
         <div class="actions">
