@@ -44,8 +44,9 @@ async function fitsAndReads(page, what) {
   assert(!bad.length, `${what}: ${JSON.stringify(bad, null, 1)}`);
 }
 
-async function withServer(fn) {
-  const server = await startServer(["--password-cost", "min"]);
+/** A server of the test's own; `args`: its options (accounts need the cheapest password hashing). */
+async function withServer(args, fn) {
+  const server = await startServer(args);
   try {
     await fn(server);
   } finally {
@@ -60,7 +61,7 @@ async function setLang(page, lang) {
 
 export const tests = {
   "a guest plays, signs up, the table is claimed; a second device signed in plays the seat": async ({ browser }) =>
-    withServer(async (server) => {
+    withServer(["--password-cost", "min"], async (server) => {
       // A guest at a short game of Ufo! with a bot: one decision made.
       const first = await browser.newContext({ viewport: SMALL_PHONE });
       const { page: a, table } = await openTableAsPerson(server, first, {
@@ -134,7 +135,7 @@ export const tests = {
     }),
 
   "play now: two people meet at one table that tells when the bots join": async ({ browser }) =>
-    withServer(async (server) => {
+    withServer([], async (server) => {
       const contexts = [];
       const press = async (name, lang) => {
         const context = await browser.newContext({ viewport: SMALL_PHONE });
