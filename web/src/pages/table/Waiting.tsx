@@ -53,6 +53,7 @@ export function Waiting(props: {
       <h1>
         {GAME_INFO[state.game]?.title ?? state.game} — {t("wait.title")}
       </h1>
+      {summary && <PlayNowLine summary={summary} free={free} />}
       <div class="invite">
         <label for="invite-link">{t("wait.invite")}</label>
         <div class="row">
@@ -70,7 +71,6 @@ export function Waiting(props: {
           </button>
         </div>
       </div>
-      {summary && <PlayNowLine summary={summary} free={free} />}
       {summary?.rated && <p class="banner rated-rule">{t("wait.rated")}</p>}
       {inviteToken && free > 0 && <InviteByName id={id} token={inviteToken} />}
       {full && (
