@@ -23,12 +23,24 @@ const NAME = "Anna Kim";
 const PASSWORD = "a long enough secret";
 
 /** Signs in (or up) on the account page of `page`; resolves once it says who is signed in. */
-async function signIn(page, server, { signUp = false } = {}) {
+async function signIn(page, server, { signUp = false, name = NAME } = {}) {
   await page.goto(`${server.url}/#/account`);
   await page.getByRole("tab", { name: signUp ? "Create an account" : "Sign in" }).click();
-  await page.getByLabel("Name").fill(NAME);
+  await page.getByLabel("Name").fill(name);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.locator('.sign-in button[type="submit"]').click();
+}
+
+/** A new signed-up account in a context of its own, past its recovery codes. */
+async function newAccount(browser, server, name) {
+  const context = await browser.newContext({ viewport: SMALL_PHONE });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  await setLang(page, "en");
+  await signIn(page, server, { signUp: true, name });
+  await page.getByRole("button", { name: "I have saved them" }).click();
+  await page.getByText(`Signed in as ${name}`).waitFor();
+  return { context, page };
 }
 
 /** The account's keyring as the server holds it, asked with the page's own session cookie. */
@@ -178,5 +190,53 @@ export const tests = {
         await ana.goBack();
       }
       for (const c of contexts) await c.close();
+    }),
+
+  "a rated table: two accounts, no bots, no undo; the result moves both ratings": async ({ browser }) =>
+    withServer(["--password-cost", "min"], async (server) => {
+      const rita = await newAccount(browser, server, "Rita");
+      const sam = await newAccount(browser, server, "Sam");
+      const a = rita.page;
+      await a.goto(`${server.url}/#/new/ufo`);
+      await a.waitForSelector("#players");
+      await a.locator("#players").selectOption("2");
+      await a.locator("#param-max_rounds").fill("1");
+      await a.locator("#param-max_rounds").blur();
+      await a.getByRole("checkbox", { name: /Rated/ }).check();
+      assert(!(await a.locator('input[name="undo"]').isChecked()), "rated turns undo off");
+      assert((await a.getByLabel("Seat 2").inputValue()) === "person", "rated leaves no bot seat");
+      await a.getByRole("button", { name: "Create table" }).click();
+      await a.waitForSelector("main.table .rated-rule");
+      const id = new URL(a.url()).hash.split("/")[2];
+      const summary = await api(server, "GET", `/api/tables/${id}`);
+      assert(summary.rated === true, JSON.stringify(summary));
+      // Sam takes the other seat under his account's name.
+      const b = sam.page;
+      await b.goto(`${server.url}/#/t/${id}`);
+      await b.getByRole("button", { name: "Take this seat" }).click();
+      await a.locator('.seat-list.lobby li[data-seat="1"]', { hasText: "Sam" }).waitFor();
+      await a.getByRole("button", { name: "Start the game" }).click();
+      await Promise.all([playToEnd(a), playToEnd(b)]);
+      for (const [page, name] of [
+        [a, "Rita"],
+        [b, "Sam"],
+      ]) {
+        await page.goto(`${server.url}/#/players/${name}`);
+        const rating = page.locator('tr[data-game="ufo"] td.rating');
+        await rating.waitFor();
+        await page.waitForFunction(
+          () => /^\d+ ± \d+$/.test(document.querySelector('tr[data-game="ufo"] td.rating')?.textContent ?? ""),
+          null,
+          { timeout: 10000 },
+        );
+        const text = await rating.textContent();
+        assert(text !== "1500 ± 700", `${name}'s rating moved: ${text}`);
+        assert(
+          (await page.locator(`.finished-list li[data-table="${id}"] .tag`).allTextContents()).includes("rated"),
+          "the finished game is marked rated",
+        );
+      }
+      await rita.context.close();
+      await sam.context.close();
     }),
 };
