@@ -21,11 +21,19 @@ export function turnText(state: TableState): string {
   return t("table.waiting_for", { names });
 }
 
+/** The name a deleted account's seats take in every stored table (docs/server.md): the server's words, in English. */
+export const FORMER_PLAYER = "a former player";
+
+/** A person's name as stored, in the interface's language when it is a deleted account's. */
+export function personName(name: string): string {
+  return name === FORMER_PLAYER ? t("seat.former") : name;
+}
+
 /** A seat's name for people: a person's own name, "Bot 2" for a bot, "Seat 2" for nobody yet. */
 export function plainSeatName(seats: readonly { kind: string; name: string }[], seat: number): string {
   const s = seats[seat];
   if (!s || (s.kind === "person" && !s.name)) return t("table.seat", { n: seat + 1 });
-  return s.kind === "bot" ? t("table.bot_n", { n: seat + 1 }) : s.name;
+  return s.kind === "bot" ? t("table.bot_n", { n: seat + 1 }) : personName(s.name);
 }
 
 /** Every seat's plain name, in seat order (for event words naming seats). */

@@ -3,6 +3,7 @@ import { accountApi, api, forget, myTableTokens } from "../api";
 import { account, syncSeats } from "../account";
 import { APP_TITLE, useTurnSignal } from "../attention";
 import { NotifyButton } from "../components/NotifyButton";
+import { personName } from "../components/SeatList";
 import { resultOrder } from "../components/ScoreTable";
 import { GAME_INFO } from "../games/info";
 import { type MyTableLine, mergeMyTables } from "../mytables";
@@ -22,7 +23,7 @@ function seatLabel(line: MyTableLine, seat: number, games?: GameInfo[] | null): 
   const s = line.seats[seat] ?? "";
   const bots = games?.find((g) => g.name === line.game)?.bots ?? [];
   if (bots.includes(s.split(":")[0])) return t("table.bot_n", { n: seat + 1 });
-  return s || t("table.seat", { n: seat + 1 });
+  return s ? personName(s) : t("table.seat", { n: seat + 1 });
 }
 
 /** Every table this browser holds a seat or host token at, whose turn it is and for how long. */

@@ -93,6 +93,10 @@ describe("profile page", () => {
     ]);
     expect(document.querySelector('[data-table="t8"]')!.textContent).toContain("lost");
     expect(document.querySelector('[data-table="t8"]')!.textContent).toContain("a former player");
+    // A deleted account's seat, in the interface's language.
+    lang.value = "it";
+    await waitFor(() => expect(document.querySelector('[data-table="t8"]')!.textContent).toContain("un ex giocatore"));
+    lang.value = "en";
     // Not the signed-in person's own: no settings link.
     expect(screen.queryByRole("link", { name: "Account settings" })).toBeNull();
     expect(server.calls[0].path).toBe("/api/players/Anna");

@@ -4,6 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api } from "../api";
 import { account } from "../account";
+import { personName } from "../components/SeatList";
 import { GAME_INFO } from "../games/info";
 import { lang } from "../i18n";
 import type { FinishedGame, GameInfo, Profile as ProfileData, Rating } from "../protocol";
@@ -98,7 +99,7 @@ export function Profile({ name, games }: { name: string; games?: GameInfo[] | nu
 function FinishedLine({ f, bots }: { f: FinishedGame; bots: string[] }) {
   // Bots by their seat, as the table names them; people by name.
   const others = f.seats
-    .map((s, i) => (bots.includes(s.split(":")[0]) ? t("table.bot_n", { n: i + 1 }) : s))
+    .map((s, i) => (bots.includes(s.split(":")[0]) ? t("table.bot_n", { n: i + 1 }) : personName(s)))
     .filter((_, i) => i !== f.seat);
   return (
     <li class={`finished ${f.won ? "won" : "lost"}`} data-table={f.table}>

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { api, credentials, heldSeats, playerName, rememberName, rememberSeat } from "../../api";
 import { account } from "../../account";
-import { botLabel } from "../../components/SeatList";
+import { botLabel, personName } from "../../components/SeatList";
 import type { TableState } from "../../connection";
 import { GAME_INFO } from "../../games/info";
 import type { GameInfo, LobbySeat, StandIn, TableOptions } from "../../protocol";
@@ -96,7 +96,7 @@ export function Waiting(props: {
           <li key={i} data-seat={i} class={s.kind === "bot" ? "bot" : s.taken ? "taken" : "free"}>
             <SeatMark seat={i} />
             <span class="name">
-              {s.kind === "bot" ? t("table.bot_n", { n: i + 1 }) : s.taken ? s.name : t("wait.free")}
+              {s.kind === "bot" ? t("table.bot_n", { n: i + 1 }) : s.taken ? personName(s.name) : t("wait.free")}
             </span>
             {s.kind === "bot" && <span class="tag">{botLabel(s.name)}</span>}
             {i === state.seat && <span class="tag">{t("table.you")}</span>}
