@@ -115,6 +115,9 @@ describe("inviting by name", () => {
     act(() => ws.open());
     ws.deliver(lobby(0));
     await screen.findByText("The game starts once every seat is taken.");
+    // The host cannot seat a bot there.
+    const who = screen.getByLabelText("Who plays seat 2") as HTMLSelectElement;
+    expect([...who.options].filter((o) => o.disabled).map((o) => o.value)).toEqual(["easy", "medium", "hard"]);
     expect(document.body.textContent).not.toContain("Free seats are played by bots");
   });
 });

@@ -128,7 +128,8 @@ export function Waiting(props: {
               >
                 <option value="person">{t("new.person")}</option>
                 {(["easy", "medium", "hard"] as const).map((k) => (
-                  <option key={k} value={k}>{`${t("new.bot")}: ${t(`new.${k}`)}`}</option>
+                  // No bot at a rated table (the server refuses it: table/unrated).
+                  <option key={k} value={k} disabled={summary?.rated}>{`${t("new.bot")}: ${t(`new.${k}`)}`}</option>
                 ))}
               </select>
             )}
