@@ -224,17 +224,21 @@ export const tests = {
         await page.goto(`${server.url}/#/players/${name}`);
         const rating = page.locator('tr[data-game="ufo"] td.rating');
         await rating.waitFor();
-        await page.waitForFunction(
-          () => /^\d+ ± \d+$/.test(document.querySelector('tr[data-game="ufo"] td.rating')?.textContent ?? ""),
-          null,
-          { timeout: 10000 },
-        );
-        const text = await rating.textContent();
-        assert(text !== "1500 ± 700", `${name}'s rating moved: ${text}`);
         assert(
           (await page.locator(`.finished-list li[data-table="${id}"] .tag`).allTextContents()).includes("rated"),
           "the finished game is marked rated",
         );
+        await page
+          .waitForFunction(
+            () => /^\d+ ± \d+$/.test(document.querySelector('tr[data-game="ufo"] td.rating')?.textContent ?? ""),
+            null,
+            { timeout: 10000 },
+          )
+          .catch(async () => {
+            throw new Error(`${name} has no Ufo! rating after a rated table: "${await rating.textContent()}"`);
+          });
+        const text = await rating.textContent();
+        assert(text !== "1500 ± 700", `${name}'s rating moved: ${text}`);
       }
       await rita.context.close();
       await sam.context.close();
