@@ -243,4 +243,44 @@ export const tests = {
       await rita.context.close();
       await sam.context.close();
     }),
+
+  "friends and invitations: a friend invited from the waiting room joins from My tables": async ({ browser }) =>
+    withServer(["--password-cost", "min"], async (server) => {
+      const rita = await newAccount(browser, server, "Rita");
+      const sam = await newAccount(browser, server, "Sam");
+      const a = rita.page;
+      // Rita adds Sam as a friend on her account page.
+      await a.getByLabel("A friend's name").fill("sam");
+      await a.getByRole("button", { name: "Add" }).click();
+      await a.locator('.friend-list li[data-friend="Sam"]').waitFor();
+      // A table with a seat for a person invited by link; Sam is offered as a friend to invite.
+      await a.goto(`${server.url}/#/new/ufo`);
+      await a.waitForSelector("#players");
+      await a.locator("#players").selectOption("2");
+      await a.getByLabel("Seat 2").selectOption("person");
+      await a.getByRole("button", { name: "Create table" }).click();
+      await a.waitForSelector("main.table .invite-by-name");
+      const id = new URL(a.url()).hash.split("/")[2];
+      await a.getByRole("button", { name: "Invite: Sam" }).click();
+      await a.getByText("Sam is invited: they see it in My tables.").waitFor();
+      await screenshot(a, "accounts-invite-en-360");
+      await fitsAndReads(a, "the waiting room with invitations");
+      // Sam sees the invitation in My tables and joins from it.
+      const b = sam.page;
+      await b.goto(`${server.url}/#/my`);
+      const inv = b.locator(`.invitation[data-table="${id}"]`);
+      await inv.waitFor({ timeout: 10000 });
+      assert((await inv.textContent()).includes("Rita invites you to Ufo!"), await inv.textContent());
+      await screenshot(b, "accounts-invitations-en-360");
+      await fitsAndReads(b, "My tables with an invitation");
+      await inv.getByRole("link", { name: "Join" }).click();
+      await b.getByRole("button", { name: "Take this seat" }).click();
+      await a.locator('.seat-list.lobby li[data-seat="1"]', { hasText: "Sam" }).waitFor();
+      // Joined: the invitation is gone.
+      await b.goto(`${server.url}/#/my`);
+      await b.locator(`.my-table[data-table="${id}"]`).waitFor();
+      assert((await b.locator(".invitation").count()) === 0, "the invitation is gone once Sam joined");
+      await rita.context.close();
+      await sam.context.close();
+    }),
 };
