@@ -165,6 +165,15 @@ export const tests = {
         return page;
       };
       const ana = await press("Ana", "en");
+      // The game's own page (its rules) offers play now too.
+      const rules = await contexts[0].newPage();
+      await rules.goto(`${server.url}/#/rules/ufo`);
+      await rules.waitForSelector(".rules-text h2");
+      assert(
+        (await rules.locator("a.play-now").getAttribute("href")) === "#/play/ufo",
+        "the rules page links play now",
+      );
+      await rules.close();
       const wait = ana.locator(".play-now-wait");
       await wait.waitFor({ timeout: 10000 });
       assert(

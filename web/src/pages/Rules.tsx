@@ -72,6 +72,9 @@ export function Rules({ game, section }: { game: string; section?: string }) {
         <a class="button primary" href={href({ page: "new", game })}>
           {t("lobby.new_table")}
         </a>
+        <a class="button play-now" href={href({ page: "playnow", game })}>
+          {t("playnow.button")}
+        </a>
       </p>
     </main>
   );
