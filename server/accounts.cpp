@@ -301,6 +301,11 @@ std::optional<Accounts::Answer> Accounts::locked(const std::string& folded) {
 
 void Accounts::failed(const std::string& folded) {
   std::lock_guard lock(mutex_);
+  if (failures_.size() > 100000) {
+    // Names tried from many addresses: those not locked are forgotten.
+    const auto now = Clock::now();
+    std::erase_if(failures_, [&](const auto& f) { return f.second.locked_until <= now; });
+  }
   Failures& f = failures_[folded];
   ++f.count;
   if (f.count < kFreeFailures) return;
