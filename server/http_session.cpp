@@ -420,8 +420,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (what == "invitations")
         run = [this, s] {
           return hub_.accounts.invitations(s, [this](const std::string& table) {
-            auto t = hub_.find(table);
-            return t && t->phase() == Phase::kLobby;
+            if (auto t = hub_.find(table)) return t->phase() == Phase::kLobby;
+            // With several nodes the lobby may be another node's: the store knows.
+            return hub_.shared() && hub_.find_lobby(table).has_value();
           });
         };
     }
