@@ -5,8 +5,10 @@
 // "device" is a cookie jar of its own.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <map>
 #include <set>
+#include <thread>
 
 #include "tests/server_fixture.h"
 
@@ -89,6 +91,14 @@ TEST(ServerAccounts, ASecondDeviceSignedInSeesTheSameTablesAndPlaysThem) {
   EXPECT_GT(me.body["created"].get<std::int64_t>(), 1700000000000);
   EXPECT_EQ(sign_up(guest, "ANNA").body.value("code", ""), "account/exists")
       << "unique ignoring case";
+  // Stored: an Argon2id hash (not the password), the cookie's SHA-256 only.
+  auto stored = server.store().account_named("anna");
+  ASSERT_TRUE(stored && stored->has_value());
+  EXPECT_TRUE((*stored)->password_hash.starts_with("$argon2id$")) << (*stored)->password_hash;
+  EXPECT_EQ((*stored)->password_hash.find(kPassword), std::string::npos);
+  const std::string session = laptop.cookie.substr(laptop.cookie.find('=') + 1);
+  EXPECT_FALSE(server.store().session(session, 0)->has_value()) << "the token is not stored";
+  EXPECT_TRUE(server.store().session(sha256_hex(session), 0)->has_value());
 
   // Signed in, a table made and a seat joined are kept for the account.
   auto [id, host] = lobby(laptop);
@@ -140,6 +150,25 @@ TEST(ServerAccounts, ASecondDeviceSignedInSeesTheSameTablesAndPlaysThem) {
   EXPECT_EQ(gone.status, 401);
   EXPECT_EQ(gone.body["code"], "auth/signed_out");
   EXPECT_EQ(phone.get("/api/account").status, 200);
+}
+
+// A real hash (interactive limits: 64 MiB, a quarter of a second or more)
+// runs on the accounts' thread: the server's one I/O thread answers others
+// meanwhile.
+TEST(ServerAccounts, HashingAPasswordHoldsUpNoOtherRequest) {
+  ServerOptions o;
+  o.threads = 1;
+  TestServer server(o);
+  Device d{server.port()};
+  std::atomic<bool> signed_up{false};
+  std::thread t([&] {
+    EXPECT_EQ(sign_up(d, "Anna").status, 201);
+    signed_up = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_EQ(testing::http_get(server.port(), "/healthz").status, 200);
+  EXPECT_FALSE(signed_up) << "answered while the hash was being made";
+  t.join();
 }
 
 TEST(ServerAccounts, FiveWrongPasswordsLockTheNameEvenForTheRightOne) {
