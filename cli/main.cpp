@@ -272,7 +272,7 @@ int main(int argc, char** argv) {
   c_serve
       ->add_option("--password-cost", sv.password_cost,
                    "Accounts' password hashes (Argon2id): interactive (libsodium's interactive "
-                   "limits: 64 MiB, about 0.25 s a hash) or min (its minimum: tests only)")
+                   "limits: 64 MiB, 0.06 s to 0.3 s a hash) or min (its minimum: tests only)")
       ->check(CLI::IsMember({"interactive", "min"}))
       ->capture_default_str();
   double lobby_ttl_seconds = 86400;

@@ -55,7 +55,7 @@ struct Hub {
   std::unordered_map<Peer*, std::weak_ptr<Peer>> peers;  // for shutdown
   net::thread_pool table_pool;
   // Account requests (Accounts: password hashes, the store's account rows)
-  // run here, one at a time, so a hash (about 0.25 s) never delays a table.
+  // run here, one at a time, so a hash (0.06 s to 0.3 s) never delays a table.
   net::thread_pool account_pool{1};
   BotScheduler bots;
   ReviewQueue reviews;  // GET .../review
