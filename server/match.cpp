@@ -316,11 +316,9 @@ void Table::on_bot(std::shared_ptr<room::BotTurn> turn, Action a) {
     return publish();
   }
   // Decisions people made meanwhile, at the bot's version (simultaneous).
-  std::deque<Deferred> pending;
+  std::vector<Deferred> pending;
   pending.swap(deferred_);
-  while (!pending.empty()) {
-    Deferred d = std::move(pending.front());
-    pending.pop_front();
+  for (const Deferred& d : pending) {
     auto it = conns_.find(d.peer);
     if (it == conns_.end()) continue;
     // Another seat's decision made at the bot's version (a simultaneous
