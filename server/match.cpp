@@ -182,6 +182,9 @@ void Table::leave(Conn& c) {
     SeatPlan bot;
     bot.kind = room::SeatKind::kBot;
     bot.bot = default_bot(*lobby_.game);
+    // A rated seat stays its account's for the rating (as stored at the
+    // start): leaving is no way out of a lost game.
+    bot.account = lobby_.plan[i].account;
     if (auto e = hand_seat(seat, std::move(bot))) return send_error(c, *e);
   }
   for (auto& [p, other] : conns_)
