@@ -12,6 +12,7 @@
 
 #include "core/i18n.h"
 #include "games/registry.h"
+#include "server/play_now.h"
 #include "server/protocol.h"
 #include "server/routes.h"
 #include "server/sessions.h"
@@ -29,6 +30,7 @@ http::status status_of(const std::string& code) {
       code == meeple::errc::kUnknownGame || code == room::errc::kNoGuide)
     return http::status::not_found;
   if (code == errc::kBadToken || code == errc::kNotHost) return http::status::forbidden;
+  if (code == errc::kSignedOut) return http::status::unauthorized;
   if (code == errc::kSeatTaken || code == errc::kFull || code == errc::kStarted ||
       code == errc::kBusy || code == room::errc::kUnfinished)
     return http::status::conflict;
@@ -202,6 +204,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     });
   }
 
+  // The hook for accounts: the signed-in account of this request ("" for a
+  // guest). The server has no sessions yet, so everyone is a guest: rated
+  // tables refuse every join (auth/signed_out) until this reads the
+  // session's cookie.
+  std::string signed_in_account() const { return {}; }
+
   // A state-changing request's body: only from a page of this server (or
   // a program), and only as JSON, which a page of another site cannot send
   // without asking first (a "simple" text/plain POST needs no permission).
@@ -239,6 +247,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       }
       case RouteKind::kMyTables:
         return my_tables();
+      case RouteKind::kPlayNow: {
+        auto body = body_json();
+        if (!body) return send_error(body.error());
+        auto ask = read_play_now(hub_.options, *body);
+        if (!ask) return send_error(ask.error());
+        return play_now(hub_, *ask, signed_in_account(), client_address(),
+                        [self = shared_from_this()](Expected<Json> seated) {
+                          self->reply_later(std::move(seated));
+                        });
+      }
       case RouteKind::kListTables: {
         if (hub_.shared()) {
           // Every node's tables are in the store: read there, on the pool.
@@ -349,7 +367,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         if (!body) return send_error(body.error());
         table->post([self = shared_from_this(), table, what = r.what, b = std::move(*body),
                      address = client_address()] {
-          if (what == "join") return self->reply_later(table->join(b));
+          if (what == "join") return self->reply_later(table->join(b, self->signed_in_account()));
           if (what == "rematch") {
             auto rm = table->rematch(b, address);
             if (!rm) return self->reply_later(rm.error());

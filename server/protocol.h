@@ -34,6 +34,10 @@ inline constexpr const char* kBusy = "table/busy";
 inline constexpr const char* kBadToken = "auth/token";
 inline constexpr const char* kNotHost = "auth/host";
 inline constexpr const char* kSeatTaken = "seat/taken";
+// A guest asked for what only a signed-in account may do (a rated seat).
+inline constexpr const char* kSignedOut = "auth/signed_out";
+// A rated table with a bot's (or an empty) seat, undo or a guide.
+inline constexpr const char* kUnrated = "table/unrated";
 // Several nodes (docs/scaling.md): another node has taken the table; its
 // connections are closed with this code and reconnect through the router.
 inline constexpr const char* kMoved = "table/moved";
