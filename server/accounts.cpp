@@ -8,10 +8,12 @@
 #include <limits>
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include "games/registry.h"
 #include "server/lobby.h"
 #include "server/protocol.h"
+#include "server/rating.h"
 
 namespace meeple::server {
 
@@ -601,6 +603,36 @@ Accounts::Answer Accounts::dismiss(const std::string& session, const Json& body)
   if (!table) return fail(table.error());
   if (auto e = store_.dismiss_invitation(a->id, *table)) return fail(e);
   return {};
+}
+
+void Accounts::rate(const std::string& table, const std::string& game,
+                    const std::vector<std::string>& accounts, const Json& result) {
+  std::vector<std::optional<rating::Rating>> prior;
+  for (const std::string& id : accounts) {
+    if (id.empty()) {
+      prior.emplace_back();
+      continue;
+    }
+    auto r = store_.rating(id, game);
+    if (!r) {
+      spdlog::warn("table {}: ratings not updated: {}", table, r.error().message);
+      return;
+    }
+    prior.push_back(r->has_value()
+                        ? rating::Rating{(*r)->rating, (*r)->rd, (*r)->volatility, (*r)->games}
+                        : rating::Rating{});
+  }
+  auto next = rating::rate_table(result, prior);
+  if (!next) {
+    spdlog::warn("table {}: ratings not updated: {}", table, next.error().message);
+    return;
+  }
+  for (std::size_t i = 0; i < accounts.size() && i < next->size(); ++i) {
+    const auto& r = (*next)[i];
+    if (!r || accounts[i].empty()) continue;
+    if (auto e = store_.save_rating(accounts[i], game, {r->rating, r->rd, r->volatility, r->games}))
+      spdlog::warn("table {}: the rating of seat {} not saved: {}", table, i, e->message);
+  }
 }
 
 MaybeError Accounts::invite(const std::string& name, const std::string& table,

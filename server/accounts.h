@@ -92,6 +92,12 @@ class Accounts {
   // invitation of the account to that table is dismissed (they joined).
   MaybeError keep(const std::string& account, const std::string& table, int seat,
                   const std::string& token);
+  // After a rated table's end (docs/ratings.md): the rating in `game` of
+  // each seat's account (`accounts`: per seat, the account's id, or "" for
+  // a guest's or a bot's seat) is updated from the result, all in one
+  // period. Failures are logged (the table's result stands).
+  void rate(const std::string& table, const std::string& game,
+            const std::vector<std::string>& accounts, const Json& result);
   // An invitation to `table` for the account named `name` from `from`:
   // account/unknown.
   MaybeError invite(const std::string& name, const std::string& table, const std::string& game,

@@ -13,6 +13,7 @@
 
 #include "core/i18n.h"
 #include "games/registry.h"
+#include "server/play_now.h"
 #include "server/protocol.h"
 #include "server/routes.h"
 #include "server/sessions.h"
@@ -227,18 +228,32 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // The request's session token (its cookie), "" for a guest.
   std::string session() const { return session_from_cookie(req_[http::field::cookie]); }
 
-  // A seat or host token just handed out: with a session, it joins the
-  // signed-in account's keyring before the answer goes (on the table pool).
-  // A guest's answer is sent as it always was.
-  void reply_claiming(Expected<Json> r, int seat, http::status ok = http::status::ok) {
+  // Runs `f` with the request's signed-in account id ("" for a guest, or a
+  // session that ended). A guest's request goes on at once, as it always
+  // did; a session is looked up on the account thread (it reads the store),
+  // and `f` runs back on this session's strand.
+  void with_account(std::function<void(std::string)> f) {
     const std::string s = session();
-    if (!r || s.empty()) return reply_later(std::move(r), ok);
-    net::post(hub_.account_pool, [self = shared_from_this(), r = std::move(r), seat, ok, s] {
+    if (s.empty()) return f("");
+    net::post(hub_.account_pool, [self = shared_from_this(), s, f = std::move(f)] {
+      auto a = self->hub_.accounts.signed_in(s);
+      net::post(self->stream_.get_executor(), [f, id = a ? a->id : std::string()] { f(id); });
+    });
+  }
+
+  // A seat or host token just handed out (a join's, a new table's, play
+  // now's): for a signed-in `account` it joins the account's keyring before
+  // the answer goes (on the account thread). A guest's answer is sent as it
+  // always was.
+  void reply_claiming(Expected<Json> r, int seat, const std::string& account,
+                      http::status ok = http::status::ok) {
+    if (!r || account.empty()) return reply_later(std::move(r), ok);
+    net::post(hub_.account_pool, [self = shared_from_this(), r = std::move(r), seat, ok, account] {
       const Json& j = *r;
       const std::string token = j.value("token", j.value("host_token", ""));
       const std::string table = j.value("table", j.value("id", ""));
-      if (auto a = self->hub_.accounts.signed_in(s); a && !token.empty())
-        if (auto e = self->hub_.accounts.keep(a->id, table, seat, token))
+      if (!token.empty())
+        if (auto e = self->hub_.accounts.keep(account, table, seat, token))
           spdlog::warn("table {}: the seat was not kept for its account: {}", table, e->message);
       self->reply_later(std::move(r), ok);
     });
@@ -288,6 +303,19 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
           self->reply_account(self->hub_.accounts.profile(name, s));
         });
         return;
+      case RouteKind::kPlayNow: {
+        auto body = body_json();
+        if (!body) return send_error(body.error());
+        auto ask = read_play_now(hub_.options, *body);
+        if (!ask) return send_error(ask.error());
+        return with_account([self = shared_from_this(), ask = *ask](std::string account) {
+          play_now(self->hub_, ask, account, self->client_address(),
+                   [self, account](Expected<Json> seated) {
+                     const int seat = seated ? seated->value("seat", kSpectator) : kSpectator;
+                     self->reply_claiming(std::move(seated), seat, account);
+                   });
+        });
+      }
       case RouteKind::kListTables: {
         if (hub_.shared()) {
           // Every node's tables are in the store: read there, on the pool.
@@ -311,10 +339,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         // The lobby is durable before anyone hears of it (on the table's
         // strand: the store's commit is no work for a network thread).
         auto table = *t;
-        table->post([self = shared_from_this(), table, host_token] {
-          self->reply_claiming(table->open(host_token), kSpectator, http::status::created);
+        return with_account([self = shared_from_this(), table, host_token](std::string account) {
+          table->post([self, table, host_token, account] {
+            self->reply_claiming(table->open(host_token), kSpectator, account,
+                                 http::status::created);
+          });
         });
-        return;
       }
       case RouteKind::kTable: {
         if (auto table = hub_.find(r.table)) return route_table(r, std::move(table));
@@ -539,13 +569,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       case TableRoute::kPost: {
         auto body = body_json();
         if (!body) return send_error(body.error());
+        if (r.what == "join")
+          // As the signed-in account, if any (a rated table's rule; the keyring).
+          return with_account(
+              [self = shared_from_this(), table, b = std::move(*body)](std::string account) {
+                table->post([self, table, b, account] {
+                  auto joined = table->join(b, account);
+                  const int seat = joined ? joined->value("seat", kSpectator) : kSpectator;
+                  self->reply_claiming(std::move(joined), seat, account);
+                });
+              });
         table->post([self = shared_from_this(), table, what = r.what, b = std::move(*body),
                      address = client_address()] {
-          if (what == "join") {
-            auto joined = table->join(b);
-            const int seat = joined ? joined->value("seat", kSpectator) : kSpectator;
-            return self->reply_claiming(std::move(joined), seat);
-          }
           if (what == "invite") return self->invite(table, b);
           if (what == "rematch") {
             auto rm = table->rematch(b, address);

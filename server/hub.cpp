@@ -128,15 +128,29 @@ std::shared_ptr<Table> Hub::rebuild(const std::string& id, const store::Lease& l
 
 Json Hub::open_tables() {
   Json list = Json::array();
-  for (const store::TableSpec& spec : store.lobbies())
-    if (auto t = Table::from_lobby(*this, spec); t && (*t)->is_public())
+  // A table this node holds says how many watch it; another node's, as
+  // read from the store, counts 0 here (spectators are counted per node).
+  for (const store::TableSpec& spec : store.lobbies()) {
+    if (auto held = find(spec.id); held && held->phase() == Phase::kLobby) {
+      if (held->is_public()) list.push_back(held->summary());
+    } else if (auto t = Table::from_lobby(*this, spec); t && (*t)->is_public()) {
       list.push_back((*t)->summary());
+    }
+  }
   for (const store::TableSummary& s : store.list(true)) {
     const Json plan = s.options.value("server", Json());
     if (!plan.is_object() || !plan.value("public", true)) continue;
     const AnyGame* game = find_game(s.game);
     if (game == nullptr) continue;
-    list.push_back(summary_json(s.id, *game, s.players, Phase::kPlaying, 0, true));
+    if (auto held = find(s.id)) {
+      list.push_back(held->summary());
+      continue;
+    }
+    Json summary = summary_json(s.id, *game, s.players, Phase::kPlaying, 0, true);
+    summary["rated"] = plan.value("rated", false);
+    summary["play_now"] = plan.contains("play_now");
+    summary["watching"] = 0;
+    list.push_back(std::move(summary));
   }
   return list;
 }

@@ -64,6 +64,9 @@ struct Hub {
   // Open connections per client address (max_connections_per_address).
   std::mutex address_mutex;
   std::unordered_map<std::string, std::size_t> connections_by_address;
+  // One play-now match at a time (play_now.h): two people asking at once
+  // meet at one table instead of each making one.
+  std::mutex play_now_mutex;
 
   std::shared_ptr<Table> find(const std::string& id);
   void add(const std::shared_ptr<Table>& t);

@@ -118,7 +118,11 @@ Expected<Lobby> Lobby::from_request(const ServerOptions& options, const Json& re
     return make_error(meeple::errc::kUnknownGame, fmt::format("no game '{}' (see GET /api/games)",
                                                               game_name.get<std::string>()));
   const Json guide = req.value("guide", Json(false));
-  if (!guide.is_boolean()) return make_error(errc::kMalformed, "guide is true or false");
+  const Json rated = req.value("rated", Json(false));
+  if (!guide.is_boolean() || !rated.is_boolean())
+    return make_error(errc::kMalformed, "guide and rated are true or false");
+  if (guide.get<bool>() && rated.get<bool>())
+    return make_error(errc::kUnrated, "a guided game has bots: it is not rated");
   if (guide.get<bool>()) return guided(options, *game, req, host_token);
   const Json seats = req.value("seats", Json());
   const Json players_j = req.value("players", seats.is_array() ? Json(seats.size()) : Json());
@@ -227,6 +231,8 @@ Expected<Lobby> Lobby::from_request(const ServerOptions& options, const Json& re
   } else if (!l.is_public && l.free_seats() > 0) {
     l.grace = std::chrono::milliseconds(static_cast<std::int64_t>(kFriendsGraceSeconds * 1000));
   }
+  l.rated = rated.get<bool>();
+  if (auto e = l.check_rated()) return *e;
   host_token = random_hex(16);
   l.host_hash = sha256_hex(host_token);
   return l;
@@ -252,6 +258,11 @@ Expected<Lobby> Lobby::from_stored(const AnyGame& game, int players, const Json&
     l.stand_ins = s.value("stand_ins", !l.turn_based);
     l.takeover = s.value("on_timeout", "bot") == "takeover";
     l.rematch_of = s.value("rematch_of", "");
+    l.rated = s.value("rated", false);
+    if (s.contains("play_now"))
+      l.play_now = PlayNow{
+          .bot = s.at("play_now").at("bot").get<std::string>(),
+          .wait = std::chrono::milliseconds(s.at("play_now").at("wait_ms").get<std::int64_t>())};
     // Lobbies saved before lobbies expired: their time runs from now.
     l.created_ms = s.value("created_ms", epoch_ms(std::chrono::system_clock::now()));
     if (s.contains("guide_part")) {
@@ -267,6 +278,7 @@ Expected<Lobby> Lobby::from_stored(const AnyGame& game, int players, const Json&
       sp.bot = p.value("bot", "");
       sp.name = p.value("name", "");
       sp.token_hash = p.value("token", "");
+      sp.account = p.value("account", "");
       l.plan.push_back(std::move(sp));
     }
   } catch (const Json::exception& e) {
@@ -280,9 +292,11 @@ Expected<Lobby> Lobby::from_stored(const AnyGame& game, int players, const Json&
 
 Json Lobby::to_json() const {
   Json seats = Json::array();
-  for (const SeatPlan& p : plan)
+  for (const SeatPlan& p : plan) {
     seats.push_back(
         {{"kind", kind_name(p.kind)}, {"bot", p.bot}, {"name", p.name}, {"token", p.token_hash}});
+    if (!p.account.empty()) seats.back()["account"] = p.account;
+  }
   Json out = {{"public", is_public},
               {"host", host_hash},
               {"clock_ms", move_clock.count()},
@@ -297,6 +311,8 @@ Json Lobby::to_json() const {
   if (!rematch_of.empty()) out["rematch_of"] = rematch_of;
   if (guide) out["guide_part"] = guide->part;
   if (created_ms > 0) out["created_ms"] = created_ms;
+  if (rated) out["rated"] = true;
+  if (play_now) out["play_now"] = {{"bot", play_now->bot}, {"wait_ms", play_now->wait.count()}};
   return out;
 }
 
@@ -332,6 +348,30 @@ MaybeError Lobby::check_bot(const ServerOptions& o, const std::string& spec) con
                                   "a decision",
                                   spec, o.max_bot_seconds, o.max_bot_iterations));
   return std::nullopt;
+}
+
+MaybeError Lobby::check_rated() const {
+  if (!rated) return std::nullopt;
+  if (undo) return make_error(errc::kUnrated, "a rated table has no undo: give \"undo\": false");
+  if (guide) return make_error(errc::kUnrated, "a guided game has bots: it is not rated");
+  for (const SeatPlan& p : plan)
+    if (p.kind != room::SeatKind::kPerson)
+      return make_error(errc::kUnrated, "a rated table is for people only: no bot plays there");
+  return std::nullopt;
+}
+
+MaybeError Lobby::check_account(const std::string& account) const {
+  if (!rated) return std::nullopt;
+  if (account.empty())
+    return make_error(errc::kSignedOut, "a rated table's seats are for signed-in players");
+  for (const SeatPlan& p : plan)
+    if (p.account == account)
+      return make_error(errc::kSeatTaken, "you sit at this rated table already: one seat each");
+  return std::nullopt;
+}
+
+std::int64_t Lobby::starts_at_ms() const {
+  return created_ms + (play_now ? play_now->wait.count() : 0);
 }
 
 MaybeError Lobby::check_host(const Json& body) const {

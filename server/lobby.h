@@ -30,6 +30,14 @@ struct SeatPlan {
   std::string bot;         // kBot: the spec ("ismcts:medium", "heuristic")
   std::string name;        // a person's display name, once joined
   std::string token_hash;  // SHA-256 of the seat's token, once joined
+  std::string account;     // the signed-in account seated here ("" for a guest)
+};
+
+// A play-now table (POST /api/play-now): the bot its free seats get once the
+// wait since the table was made has passed.
+struct PlayNow {
+  std::string bot;
+  std::chrono::milliseconds wait{0};
 };
 
 const char* kind_name(room::SeatKind k);
@@ -63,6 +71,10 @@ struct Lobby {
   // A guided first game (room/guide.h): the game's script, whose seed deals.
   std::optional<room::GuideScript> guide;
   std::vector<std::string> languages = {"en", "it", "ko"};
+  // Rated (docs/ratings.md): people only, no undo; each person's seat is an
+  // account's, one seat each (check_account).
+  bool rated = false;
+  std::optional<PlayNow> play_now;
   std::string rematch_of;       // the finished table this lobby is the rematch of
   std::int64_t created_ms = 0;  // when the lobby was made (ms since 1970), for its expiry
   std::string address;          // its creator's (a lobby's limits); not stored
@@ -83,6 +95,16 @@ struct Lobby {
   // A bot spec this server lets a table seat: one make_bot knows, searching
   // one tree, within the server's bot budget (bot/budget).
   MaybeError check_bot(const ServerOptions& options, const std::string& spec) const;
+  // A rated table has only people's seats and no undo: table/unrated.
+  MaybeError check_rated() const;
+  // The hook of "a rated table's seats are joined only by signed-in
+  // accounts, one seat each": `account` is the joining request's signed-in
+  // account ("" for a guest).
+  // At a rated table: auth/signed_out for a guest, seat/taken when the
+  // account sits here already. Any other table takes everyone.
+  MaybeError check_account(const std::string& account) const;
+  // When a play-now table's bots fill its free seats (ms since 1970).
+  std::int64_t starts_at_ms() const;
   // The host's token; auth/host otherwise.
   MaybeError check_host(const Json& body) const;
   // The seat whose token hashes to `token_hash`, if any.

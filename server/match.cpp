@@ -53,6 +53,7 @@ void Table::attach(const std::shared_ptr<Peer>& peer, const Json& hello,
   evict_timer_.cancel();
   c.lang = lobby_.languages.front();
   Conn& stored = conns_[peer.get()] = std::move(c);
+  count_watching();
   if (room_ && stored.seat >= 0 && phase_ == Phase::kPlaying)
     room_->set_connected(stored.seat, true, SteadyClock::now());
   on_message(peer.get(), hello, received);  // its language, and the whole picture
@@ -64,6 +65,7 @@ void Table::detach(Peer* peer) {
   if (it == conns_.end()) return;
   const Seat seat = it->second.seat;
   conns_.erase(it);
+  count_watching();
   // What waits for it goes nowhere (a later connection may get its address).
   std::erase_if(replies_waiting_, [peer](const auto& r) { return r.first == peer; });
   for (auto* acts : {&acts_kept_, &acts_writing_})
@@ -167,6 +169,7 @@ void Table::leave(Conn& c) {
     const SeatPlan before = lobby_.plan[i];
     lobby_.plan[i].name.clear();
     lobby_.plan[i].token_hash.clear();
+    lobby_.plan[i].account.clear();
     if (auto e = save_lobby()) {
       lobby_.plan[i] = before;
       return send_error(c, *e);
@@ -179,6 +182,9 @@ void Table::leave(Conn& c) {
     SeatPlan bot;
     bot.kind = room::SeatKind::kBot;
     bot.bot = default_bot(*lobby_.game);
+    // A rated seat stays its account's for the rating (as stored at the
+    // start): leaving is no way out of a lost game.
+    bot.account = lobby_.plan[i].account;
     if (auto e = hand_seat(seat, std::move(bot))) return send_error(c, *e);
   }
   for (auto& [p, other] : conns_)
@@ -186,6 +192,7 @@ void Table::leave(Conn& c) {
       other.seat = kSpectator;
       other.sent = false;
     }
+  count_watching();
   spdlog::info("table {}: seat {} left", id_, seat);
   publish(true);
 }
@@ -316,11 +323,9 @@ void Table::on_bot(std::shared_ptr<room::BotTurn> turn, Action a) {
     return publish();
   }
   // Decisions people made meanwhile, at the bot's version (simultaneous).
-  std::deque<Deferred> pending;
+  std::vector<Deferred> pending;
   pending.swap(deferred_);
-  while (!pending.empty()) {
-    Deferred d = std::move(pending.front());
-    pending.pop_front();
+  for (const Deferred& d : pending) {
     auto it = conns_.find(d.peer);
     if (it == conns_.end()) continue;
     // Another seat's decision made at the bot's version (a simultaneous
@@ -385,6 +390,15 @@ void Table::after_change() {
     hub_.metrics.finished_tables.fetch_add(1);
     timer_.cancel();
     spdlog::info("table {}: finished", id_);
+    if (lobby_.rated) {
+      // Its accounts' ratings, on the account thread (it reads and writes
+      // the store), queued before anyone is told of the end.
+      std::vector<std::string> accounts;
+      for (const SeatPlan& p : lobby_.plan) accounts.push_back(p.account);
+      net::post(hub_.account_pool,
+                [&hub = hub_, id = id_, game = std::string(lobby_.game->name()), accounts,
+                 result = room_->result_json()] { hub.accounts.rate(id, game, accounts, result); });
+    }
     maybe_evict();
   }
 }

@@ -34,6 +34,10 @@ inline constexpr const char* kBusy = "table/busy";
 inline constexpr const char* kBadToken = "auth/token";
 inline constexpr const char* kNotHost = "auth/host";
 inline constexpr const char* kSeatTaken = "seat/taken";
+// A guest asked for what only a signed-in account may do (a rated seat).
+inline constexpr const char* kSignedOut = "auth/signed_out";
+// A rated table with a bot's (or an empty) seat, undo or a guide.
+inline constexpr const char* kUnrated = "table/unrated";
 // Several nodes (docs/scaling.md): another node has taken the table; its
 // connections are closed with this code and reconnect through the router.
 inline constexpr const char* kMoved = "table/moved";
@@ -47,12 +51,11 @@ inline constexpr const char* kBotBudget = "bot/budget";
 inline constexpr const char* kChatTooFast = "chat/too_fast";
 inline constexpr const char* kChatFull = "chat/full";
 // Accounts (server/accounts.h); account/exists and account/unknown are the
-// store's (store::errc).
+// store's (store::errc); auth/signed_out is above.
 inline constexpr const char* kAccountName = "account/name";
 inline constexpr const char* kAccountPassword = "account/password";
 inline constexpr const char* kCredentials = "auth/credentials";
 inline constexpr const char* kLocked = "auth/locked";
-inline constexpr const char* kSignedOut = "auth/signed_out";
 inline constexpr const char* kPlayerHidden = "player/hidden";
 }  // namespace errc
 

@@ -138,6 +138,10 @@ Route route_http(http::verb method, std::string_view target, bool static_files) 
     r.kind = RouteKind::kMyTables;
     return r;
   }
+  if (parts.size() == 2 && parts[1] == "play-now" && method == http::verb::post) {
+    r.kind = RouteKind::kPlayNow;
+    return r;
+  }
   if (parts.size() == 2 && parts[1] == "tables" && method == http::verb::get) {
     r.kind = RouteKind::kListTables;
     return r;

@@ -37,6 +37,7 @@ enum class RouteKind {
   kListTables,   // GET /api/tables
   kCreateTable,  // POST /api/tables
   kMyTables,     // POST /api/my-tables
+  kPlayNow,      // POST /api/play-now
   kTable,        // /api/tables/{id}[/...]: see TableRoute, once the table is found
   kAccount,      // /api/account[/...]: `what` is the rest ("", "signup", "friends/remove")
   kPlayer,       // GET /api/players/{name}: `what` is the name, decoded

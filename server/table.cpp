@@ -183,12 +183,45 @@ MaybeError Table::save_lobby() {
 
 void Table::arm_lobby_expiry() {
   if (phase_ != Phase::kLobby || hub_.stopping) return;
-  const auto left = std::chrono::milliseconds(lobby_.created_ms + hub_.options.lobby_ttl.count() -
-                                              epoch_ms(std::chrono::system_clock::now()));
+  // A play-now table waits at most 600 s, far less than any lobby's time.
+  const bool fill = lobby_.play_now.has_value();
+  const auto left = std::chrono::milliseconds(
+      (fill ? lobby_.starts_at_ms() : lobby_.created_ms + hub_.options.lobby_ttl.count()) -
+      epoch_ms(std::chrono::system_clock::now()));
   timer_.expires_after(std::max(left, std::chrono::milliseconds(0)));
-  timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
-    if (!ec) self->expire_lobby();
+  timer_.async_wait([self = shared_from_this(), fill](const boost::system::error_code& ec) {
+    if (ec) return;
+    if (fill)
+      self->fill_with_bots();
+    else
+      self->expire_lobby();
   });
+}
+
+void Table::fill_with_bots() {
+  if (phase_ != Phase::kLobby || lost_ || hub_.stopping) return;
+  if (lobby_.free_seats() == lobby_.players) return expire_lobby();  // everyone left
+  const std::vector<SeatPlan> before = lobby_.plan;
+  for (SeatPlan& p : lobby_.plan)
+    if (p.kind == room::SeatKind::kPerson && p.token_hash.empty())
+      p = {.kind = room::SeatKind::kBot, .bot = lobby_.play_now->bot};
+  if (auto e = start()) {
+    lobby_.plan = before;
+    if (lost_) return;  // the store refused it: the table is read again from there
+    spdlog::warn("table {}: bots could not start the game: {}; trying again", id_, e->message);
+    timer_.expires_after(std::chrono::seconds(5));
+    timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+      if (!ec) self->fill_with_bots();
+    });
+    return;
+  }
+  publish(true);
+}
+
+void Table::count_watching() {
+  int n = 0;
+  for (const auto& [p, c] : conns_) n += c.seat == kSpectator;
+  watching_ = n;
 }
 
 void Table::expire_lobby() {
@@ -256,8 +289,23 @@ void Table::begin() {
 }
 
 Json Table::summary() const {
-  return summary_json(id_, *lobby_.game, lobby_.players, phase_.load(), free_seats_.load(),
-                      lobby_.is_public);
+  const Phase phase = phase_.load();
+  Json out =
+      summary_json(id_, *lobby_.game, lobby_.players, phase, free_seats_.load(), lobby_.is_public);
+  out["rated"] = lobby_.rated;
+  out["play_now"] = lobby_.play_now.has_value();
+  if (lobby_.play_now && phase == Phase::kLobby) out["starts_at"] = lobby_.starts_at_ms();
+  out["watching"] = watching_.load();
+  return out;
+}
+
+bool Table::waits_for(const AnyGame& game, int players) const {
+  // A few milliseconds before the bots come a seat is not offered: the
+  // request would likely arrive after they did.
+  constexpr std::int64_t kLate = 200;
+  return lobby_.play_now && lobby_.is_public && lobby_.game == &game && lobby_.players == players &&
+         phase_ == Phase::kLobby && free_seats_ - promised_ > 0 &&
+         epoch_ms(std::chrono::system_clock::now()) + kLate < lobby_.starts_at_ms();
 }
 
 Json Table::status(const std::string& token) const {
@@ -301,11 +349,12 @@ Json Table::status(const std::string& token) const {
   return out;
 }
 
-Expected<Json> Table::join(const Json& body) {
+Expected<Json> Table::join(const Json& body, const std::string& account) {
   if (phase_ != Phase::kLobby)
     return make_error(errc::kStarted, "the game has started: no seat is free");
   auto name = read_name(body);
   if (!name) return name.error();
+  if (auto e = lobby_.check_account(account)) return *e;
   auto to_join = lobby_.seat_to_join(body);
   if (!to_join) return to_join.error();
   const std::size_t seat = *to_join;
@@ -313,6 +362,7 @@ Expected<Json> Table::join(const Json& body) {
   const SeatPlan before = lobby_.plan[seat];
   lobby_.plan[seat].name = *name;
   lobby_.plan[seat].token_hash = sha256_hex(token);
+  lobby_.plan[seat].account = account;
   free_seats_.fetch_sub(1);
   Json out = {{"table", id_}, {"seat", seat}, {"token", token}};
   // The token is handed out once the seat is durable (a restart keeps it).
@@ -326,12 +376,22 @@ Expected<Json> Table::join(const Json& body) {
   return out;
 }
 
+Expected<Json> Table::join_promised(const Json& body, const std::string& account) {
+  promised_.fetch_sub(1);
+  auto out = join(body, account);
+  if (out) (*out)["waiting_until"] = lobby_.starts_at_ms();
+  return out;
+}
+
 Expected<Json> Table::host(const std::string& what, const Json& body) {
   if (auto e = lobby_.check_host(body)) return *e;
   if (phase_ == Phase::kPlaying && what == "seat") return replace_seat(body);
   if (phase_ != Phase::kLobby)
     return make_error(errc::kStarted, "the game has started: options are fixed");
   if (what == "start") {
+    // Free seats would be played by the game's bot.
+    if (lobby_.rated && lobby_.free_seats() > 0)
+      return make_error(errc::kUnrated, "a rated table starts once every seat is taken");
     if (auto e = start()) return *e;
     return Json{{"table", id_}, {"phase", phase_name(phase_)}};
   }
@@ -359,6 +419,8 @@ Expected<Json> Table::host(const std::string& what, const Json& body) {
       return make_error(errc::kSeatTaken, fmt::format("{} sits there: the seat is theirs", p.name));
     SeatPlan next;
     next.kind = *kind;
+    if (lobby_.rated && next.kind != room::SeatKind::kPerson)
+      return make_error(errc::kUnrated, "a rated table is for people only: no bot plays there");
     if (next.kind == room::SeatKind::kBot) {
       const Json bot = body.value("bot", Json(default_bot(*lobby_.game)));
       if (!bot.is_string()) return make_error(errc::kMalformed, "bot is a bot spec");
@@ -401,6 +463,9 @@ Expected<Json> Table::replace_seat(const Json& body) {
     drive();
     return Json{{"table", id_}, {"seat", seat}, {"seats", publisher_.seats_json(shown(), conns_)}};
   }
+  // A rated table's seats are its accounts' (a stand-in, above, plays for
+  // one who is away): nobody is seated by the host.
+  if (lobby_.rated) return make_error(errc::kUnrated, "a rated table's seats are its players' own");
   SeatPlan next;
   next.kind = *kind;
   std::string token;
@@ -436,6 +501,7 @@ MaybeError Table::hand_seat(Seat seat, SeatPlan next) {
       c.seat = kSpectator;
       c.sent = false;
     }
+  count_watching();
   drive();
   return std::nullopt;
 }

@@ -17,7 +17,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -69,12 +68,28 @@ class Table : public std::enable_shared_from_this<Table> {
   Phase phase() const { return phase_.load(); }
   bool halted() const { return halted_.load(); }
   Json summary() const;
+  // A play-now table of this game and player count still waiting for
+  // people, with a seat nobody was promised yet (play_now.h).
+  bool waits_for(const AnyGame& game, int players) const;
+  std::int64_t created_ms() const { return lobby_.created_ms; }
+  // A seat of this play-now table is promised to a request on its way to
+  // join (the matching, under Hub::play_now_mutex, counts it as taken);
+  // join_promised() takes it, or gives it back when the join fails.
+  void promise_seat() { promised_.fetch_add(1); }
 
   // --- On the strand. The table's life (table.cpp).
   // A new lobby made known: its id taken in the store for this node (with
   // several nodes) and its spec saved. Its summary and the host's token.
   Expected<Json> open(const std::string& host_token);
-  Expected<Json> join(const Json& body);
+  // A person takes a seat. `account`: the request's signed-in account ("" for
+  // a guest; Lobby::check_account is the rated tables' rule).
+  Expected<Json> join(const Json& body, const std::string& account = "");
+  // Before open(): the table is a play-now table whose free seats get `bot`
+  // once `wait` has passed since it was made.
+  void set_play_now(PlayNow p) { lobby_.play_now = std::move(p); }
+  // join() for a request that was promised a seat (promise_seat); its answer
+  // carries "waiting_until", when the bots fill the free seats.
+  Expected<Json> join_promised(const Json& body, const std::string& account);
   // start | options | seat: host controls (seat during the game too).
   Expected<Json> host(const std::string& what, const Json& body);
   Expected<Json> record() const;
@@ -126,9 +141,15 @@ class Table : public std::enable_shared_from_this<Table> {
   // Saves the lobby's spec and seat plan (token hashes included) in the
   // store, so a restart keeps it; nothing once the game has started.
   MaybeError save_lobby();
-  // A lobby nobody started is dropped lobby_ttl after it was made.
+  // A lobby nobody started is dropped lobby_ttl after it was made; a
+  // play-now table's free seats get its bot at its starts_at instead.
   void arm_lobby_expiry();
   void expire_lobby();
+  // A play-now table's wait is over: bots take the free seats and the game
+  // starts (a table nobody sits at any more is dropped).
+  void fill_with_bots();
+  // Counts the connections without a seat ("watching" in the summary).
+  void count_watching();
   MaybeError start();
   // The host's seat control during the game (see the rules at its definition).
   Expected<Json> replace_seat(const Json& body);
@@ -184,6 +205,8 @@ class Table : public std::enable_shared_from_this<Table> {
   net::steady_timer evict_timer_;
   std::atomic<Phase> phase_{Phase::kLobby};
   std::atomic<int> free_seats_{0};
+  std::atomic<int> promised_{0};               // seats promised to play-now requests (promise_seat)
+  std::atomic<int> watching_{0};               // connections without a seat
   std::vector<ChatAllowance> chat_allowance_;  // per seat
   std::unique_ptr<room::Room> room_;
   bool thinking_ = false;
@@ -196,7 +219,9 @@ class Table : public std::enable_shared_from_this<Table> {
   // state it leads to, so each connection's messages keep the order of what
   // it asked.
   std::vector<std::pair<Peer*, Json>> replies_waiting_;
-  std::deque<Deferred> deferred_;
+  // A vector, not a deque: an empty std::deque holds over half a KB, and
+  // every table has one.
+  std::vector<Deferred> deferred_;
   Conns conns_;
   Publisher publisher_;
   std::uint64_t counted_version_ = 0;

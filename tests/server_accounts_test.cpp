@@ -315,6 +315,57 @@ TEST(ServerAccounts, AProfileCountsFinishedGamesAndDeletionKeepsTheirRecords) {
   EXPECT_EQ(sign_up(guest, "anna").status, 201);
 }
 
+// A rated table is joined by signed-in accounts only; at its end both
+// accounts' ratings in that game change by the result (Glicko-2: the
+// winner up, the loser down, each deviation below the start's 350).
+TEST(ServerAccounts, ARatedTableRatesItsAccountsAtTheEnd) {
+  TestServer server(fast_hashes());
+  const auto port = server.port();
+  Device anna{port}, ben{port}, guest{port};
+  ASSERT_EQ(sign_up(anna, "Anna").status, 201);
+  ASSERT_EQ(sign_up(ben, "Ben").status, 201);
+  auto made = anna.post("/api/tables", {{"game", "ufo"},
+                                        {"params", {{"max_rounds", 3}}},
+                                        {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}},
+                                        {"undo", false},
+                                        {"rated", true},
+                                        {"auto_start", false}});
+  ASSERT_EQ(made.status, 201) << made.text;
+  const std::string id = made.body["id"], host = made.body["host_token"];
+  EXPECT_EQ(guest.post("/api/tables/" + id + "/join", {{"seat", 0}}).body["code"],
+            "auth/signed_out");
+  const std::string t0 =
+      anna.post("/api/tables/" + id + "/join", {{"seat", 0}, {"name", "Anna"}}).body["token"];
+  EXPECT_EQ(anna.post("/api/tables/" + id + "/join", {{"seat", 1}}).body["code"], "seat/taken")
+      << "one seat an account";
+  const std::string t1 =
+      ben.post("/api/tables/" + id + "/join", {{"seat", 1}, {"name", "Ben"}}).body["token"];
+  ASSERT_NO_FATAL_FAILURE(play_out(port, id, host, t0, t1));
+  const Json rank = guest.get("/api/tables/" + id + "/record").body["result"]["rank"];
+  auto a = guest.get("/api/players/Anna").body;
+  auto b = guest.get("/api/players/Ben").body;
+  const Json ra = a["games"]["ufo"]["rating"], rb = b["games"]["ufo"]["rating"];
+  ASSERT_TRUE(ra.is_object()) << a.dump();
+  ASSERT_TRUE(rb.is_object()) << b.dump();
+  EXPECT_EQ(ra["games"], 1);
+  EXPECT_EQ(rb["games"], 1);
+  EXPECT_LT(ra["rd"].get<double>(), 350);
+  EXPECT_LT(rb["rd"].get<double>(), 350);
+  const double da = ra["rating"].get<double>() - 1500, db = rb["rating"].get<double>() - 1500;
+  if (rank[0] < rank[1]) {
+    EXPECT_GT(da, 0);
+    EXPECT_LT(db, 0);
+  } else if (rank[1] < rank[0]) {
+    EXPECT_LT(da, 0);
+    EXPECT_GT(db, 0);
+  } else {
+    EXPECT_NEAR(da, 0, 1e-6);
+  }
+  EXPECT_NEAR(da, -db, 1e-6) << "equal ratings before: equal and opposite changes";
+  EXPECT_EQ(a["finished"][0]["rated"], true);
+  EXPECT_EQ(b["games"]["first-giants"]["rating"], nullptr);
+}
+
 TEST(ServerAccounts, AHiddenProfileIsShownToItsOwnerOnly) {
   TestServer server(fast_hashes());
   Device anna{server.port()}, ben{server.port()}, guest{server.port()};
