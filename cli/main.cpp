@@ -269,6 +269,12 @@ int main(int argc, char** argv) {
                    "Reviews that may wait for the review thread (more: review/busy)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  c_serve
+      ->add_option("--password-cost", sv.password_cost,
+                   "Accounts' password hashes (Argon2id): interactive (libsodium's interactive "
+                   "limits: 64 MiB, 0.06 s to 0.3 s a hash) or min (its minimum: tests only)")
+      ->check(CLI::IsMember({"interactive", "min"}))
+      ->capture_default_str();
   double lobby_ttl_seconds = 86400;
   c_serve
       ->add_option("--lobby-ttl", lobby_ttl_seconds,

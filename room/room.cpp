@@ -195,13 +195,16 @@ Expected<std::unique_ptr<Room>> Room::open(const AnyGame& game, const Json& para
       new Room(game, std::move(*st), std::move(seats), std::move(options), store, sink));
   room->record_.params = params;
   if (auto e = room->seat_bots()) return *e;
+  // The table options are the stored spec's: the room does not read them,
+  // so it does not keep them (a KB of every live table).
+  Json table_options = std::exchange(room->options_.table_options, Json());
   if (store) {
     store::TableSpec spec{.id = room->options_.table_id,
                           .game = std::string(game.name()),
                           .players = room->num_players(),
                           .params = params,
                           .seats = room->record_.seats,
-                          .options = room->options_.table_options};
+                          .options = std::move(table_options)};
     auto id = store->create(spec, room->options_.lease);
     if (!id) return id.error();
     room->table_id_ = *id;
@@ -303,12 +306,11 @@ store::Write Room::take_writes() {
 MaybeError Room::commit(Seat seat, Action a, bool by_person) {
   AnyState next = state_;
   if (auto e = next.apply(seat, a)) return e;
-  const Json json = state_.action_to_json(seat, a);
   const WallClock::time_point at = wall_now();
   if (store_) {
     store::Entry e = entry("action", seat, at);
     e.action = a;
-    e.json = json;
+    e.json = state_.action_to_json(seat, a);
     if (seat != kChance && !by_person) e.text = kByBot;
     // The game's last move lands with its result, in one write.
     const Json result = next.is_terminal() ? next.result_json() : Json();
@@ -324,7 +326,7 @@ MaybeError Room::commit(Seat seat, Action a, bool by_person) {
                 events_.size());
   ++version_;
   moved_at_ = at;
-  record_.actions.push_back({seat, a, json});
+  record_.actions.push_back({seat, a});  // its JSON form: with_json()
   events_.push_back({.version = version_, .chat = false, .actor = seat});
   words_.push_back(std::move(words));
   if (any_observer_) show_bots(observers_, state_, watch_);
@@ -551,10 +553,11 @@ MaybeError Room::apply_bot_turn(const BotTurn& turn, Action a) {
 std::vector<Room::Decision> Room::decisions(Seat seat) const {
   // Every event but a chat line or a notice is one record entry, in the same order.
   std::vector<Decision> out;
+  const GameRecord record = with_json(record_);
   std::size_t r = 0;
-  for (std::size_t i = 0; i < events_.size() && r < record_.actions.size(); ++i) {
+  for (std::size_t i = 0; i < events_.size() && r < record.actions.size(); ++i) {
     if (events_[i].chat || events_[i].notice) continue;
-    const RecordedAction& a = record_.actions[r++];
+    const RecordedAction& a = record.actions[r++];
     if (a.seat != seat) continue;
     if (a.undo) {
       if (!out.empty()) out.pop_back();
@@ -773,17 +776,35 @@ std::vector<ChatLine> Room::chat_before(std::size_t before, std::size_t limit) c
   return out;
 }
 
+GameRecord Room::with_json(GameRecord r) const {
+  // Played again from the start as brief() does: an undo goes back to the
+  // state before the decision it takes back.
+  AnyState s = initial_;
+  UndoTrail trail;
+  for (RecordedAction& a : r.actions) {
+    if (a.undo) {
+      s = trail.take_back().before;
+      continue;
+    }
+    a.json = s.action_to_json(a.seat, a.action);
+    AnyState before = s;
+    if (s.apply(a.seat, a.action)) break;  // cannot happen: every action was applied once
+    trail.record(std::move(before), a.seat, a.action, true);
+  }
+  return r;
+}
+
 Expected<GameRecord> Room::record() const {
   if (!state_.is_terminal())
     return make_error(errc::kUnfinished,
                       "the record holds hidden information: it is shown once the game is over");
-  GameRecord r = record_;
+  GameRecord r = with_json(record_);
   r.result = state_.result_json();
   return r;
 }
 
 GameRecord Room::record_so_far() const {
-  GameRecord r = record_;
+  GameRecord r = with_json(record_);
   if (state_.is_terminal()) r.result = state_.result_json();
   return r;
 }

@@ -354,6 +354,8 @@ class Room {
   // state after each action, each determinized for the seat), and makes it
   // an observer from now on.
   void brief(std::size_t seat);
+  // `r` (record_ or a copy) with each action's JSON form filled in.
+  GameRecord with_json(GameRecord r) const;
   // Validates, stores, applies and reports one action; `by_person`: a
   // person decided it (a bot's decision is no person's to take back).
   MaybeError commit(Seat seat, Action a, bool by_person);
@@ -403,6 +405,9 @@ class Room {
   std::vector<Clock::time_point> left_at_;        // per seat; max() while connected
   std::vector<WallClock::time_point> left_wall_;  // per seat: when it left, as people read time
   WallClock::time_point moved_at_ = WallClock::now();
+  // The game so far: seats, options and each action as its number (a JSON
+  // tree per action would cost hundreds of bytes a move of every live
+  // table); with_json() writes the actions' JSON forms when one is asked for.
   GameRecord record_;
   UndoTrail trail_;  // tags: the event index of each decision
   std::vector<TableEvent> events_;

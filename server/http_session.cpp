@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include "core/i18n.h"
 #include "games/registry.h"
@@ -27,10 +28,13 @@ namespace {
 // The HTTP status for an error code.
 http::status status_of(const std::string& code) {
   if (code == errc::kUnknownTable || code == errc::kNotFound ||
-      code == meeple::errc::kUnknownGame || code == room::errc::kNoGuide)
+      code == meeple::errc::kUnknownGame || code == room::errc::kNoGuide ||
+      code == store::errc::kUnknownAccount || code == errc::kPlayerHidden)
     return http::status::not_found;
+  if (code == errc::kCredentials || code == errc::kSignedOut) return http::status::unauthorized;
+  if (code == store::errc::kAccountExists) return http::status::conflict;
+  if (code == errc::kLocked) return http::status::too_many_requests;
   if (code == errc::kBadToken || code == errc::kNotHost) return http::status::forbidden;
-  if (code == errc::kSignedOut) return http::status::unauthorized;
   if (code == errc::kSeatTaken || code == errc::kFull || code == errc::kStarted ||
       code == errc::kBusy || code == room::errc::kUnfinished)
     return http::status::conflict;
@@ -148,9 +152,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     run_ws_session(hub_, stream_.release_socket(), std::move(slot), std::move(req_));
   }
 
-  void send_json(http::status status, const Json& body) {
+  // `cookie`: a Set-Cookie header (accounts), or none.
+  void send_json(http::status status, const Json& body, std::string_view cookie = {}) {
     Response res{status, req_.version()};
     set_guards(res);
+    if (!cookie.empty()) res.set(http::field::set_cookie, cookie);
     res.set(http::field::content_type, "application/json");
     res.set(http::field::cache_control, "no-store");
     res.keep_alive(req_.keep_alive());
@@ -159,9 +165,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     write(std::move(res));
   }
 
-  void send_error(const Error& e) {
+  void send_error(const Error& e, const Json& extra = Json::object()) {
     hub_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
-    send_json(status_of(e.code), error_json(e));
+    Json body = error_json(e);
+    body.update(extra);
+    send_json(status_of(e.code), body);
   }
 
   void send_text(http::status status, std::string body, std::string type,
@@ -204,11 +212,52 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     });
   }
 
-  // The hook for accounts: the signed-in account of this request ("" for a
-  // guest). The server has no sessions yet, so everyone is a guest: rated
-  // tables refuse every join (auth/signed_out) until this reads the
-  // session's cookie.
-  std::string signed_in_account() const { return {}; }
+  // An account's answer (Accounts), from the table pool: back to this
+  // session's strand.
+  void reply_account(Accounts::Answer a) {
+    net::post(stream_.get_executor(), [self = shared_from_this(), a = std::move(a)] {
+      if (!a.body) {
+        Json extra = Json::object();
+        if (a.retry_after > 0) extra["retry_after"] = a.retry_after;
+        return self->send_error(a.body.error(), extra);
+      }
+      self->send_json(static_cast<http::status>(a.status), *a.body, a.cookie);
+    });
+  }
+
+  // The request's session token (its cookie), "" for a guest.
+  std::string session() const { return session_from_cookie(req_[http::field::cookie]); }
+
+  // Runs `f` with the request's signed-in account id ("" for a guest, or a
+  // session that ended). A guest's request goes on at once, as it always
+  // did; a session is looked up on the account thread (it reads the store),
+  // and `f` runs back on this session's strand.
+  void with_account(std::function<void(std::string)> f) {
+    const std::string s = session();
+    if (s.empty()) return f("");
+    net::post(hub_.account_pool, [self = shared_from_this(), s, f = std::move(f)] {
+      auto a = self->hub_.accounts.signed_in(s);
+      net::post(self->stream_.get_executor(), [f, id = a ? a->id : std::string()] { f(id); });
+    });
+  }
+
+  // A seat or host token just handed out (a join's, a new table's, play
+  // now's): for a signed-in `account` it joins the account's keyring before
+  // the answer goes (on the account thread). A guest's answer is sent as it
+  // always was.
+  void reply_claiming(Expected<Json> r, int seat, const std::string& account,
+                      http::status ok = http::status::ok) {
+    if (!r || account.empty()) return reply_later(std::move(r), ok);
+    net::post(hub_.account_pool, [self = shared_from_this(), r = std::move(r), seat, ok, account] {
+      const Json& j = *r;
+      const std::string token = j.value("token", j.value("host_token", ""));
+      const std::string table = j.value("table", j.value("id", ""));
+      if (!token.empty())
+        if (auto e = self->hub_.accounts.keep(account, table, seat, token))
+          spdlog::warn("table {}: the seat was not kept for its account: {}", table, e->message);
+      self->reply_later(std::move(r), ok);
+    });
+  }
 
   // A state-changing request's body: only from a page of this server (or
   // a program), and only as JSON, which a page of another site cannot send
@@ -247,15 +296,25 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       }
       case RouteKind::kMyTables:
         return my_tables();
+      case RouteKind::kAccount:
+        return account(r);
+      case RouteKind::kPlayer:
+        net::post(hub_.account_pool, [self = shared_from_this(), name = r.what, s = session()] {
+          self->reply_account(self->hub_.accounts.profile(name, s));
+        });
+        return;
       case RouteKind::kPlayNow: {
         auto body = body_json();
         if (!body) return send_error(body.error());
         auto ask = read_play_now(hub_.options, *body);
         if (!ask) return send_error(ask.error());
-        return play_now(hub_, *ask, signed_in_account(), client_address(),
-                        [self = shared_from_this()](Expected<Json> seated) {
-                          self->reply_later(std::move(seated));
-                        });
+        return with_account([self = shared_from_this(), ask = *ask](std::string account) {
+          play_now(self->hub_, ask, account, self->client_address(),
+                   [self, account](Expected<Json> seated) {
+                     const int seat = seated ? seated->value("seat", kSpectator) : kSpectator;
+                     self->reply_claiming(std::move(seated), seat, account);
+                   });
+        });
       }
       case RouteKind::kListTables: {
         if (hub_.shared()) {
@@ -280,10 +339,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         // The lobby is durable before anyone hears of it (on the table's
         // strand: the store's commit is no work for a network thread).
         auto table = *t;
-        table->post([self = shared_from_this(), table, host_token] {
-          self->reply_later(table->open(host_token), http::status::created);
+        return with_account([self = shared_from_this(), table, host_token](std::string account) {
+          table->post([self, table, host_token, account] {
+            self->reply_claiming(table->open(host_token), kSpectator, account,
+                                 http::status::created);
+          });
         });
-        return;
       }
       case RouteKind::kTable: {
         if (auto table = hub_.find(r.table)) return route_table(r, std::move(table));
@@ -300,14 +361,22 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   // POST /api/my-tables: each {table, token} as that token's holder sees the
-  // table (Table::status), in the order asked. Tables are found (or loaded)
-  // on the table pool and asked on their own strands.
+  // table (Table::status), in the order asked.
   void my_tables() {
     auto body = body_json();
     if (!body) return send_error(body.error());
     auto asked = my_tables_request(*body);
     if (!asked) return send_error(asked.error());
-    if (asked->empty()) return send_json(http::status::ok, {{"tables", Json::array()}});
+    statuses(std::move(*asked), [self = shared_from_this()](Json tables) {
+      self->reply_later(Json{{"tables", std::move(tables)}});
+    });
+  }
+
+  // Each seat's Table::status, in order, given to `done` on the table pool
+  // or a table's strand. Tables are found (or loaded) on the table pool and
+  // asked on their own strands.
+  void statuses(std::vector<SeatAsk> seats, std::function<void(Json)> done) {
+    if (seats.empty()) return done(Json::array());
     struct Gather {
       std::mutex mutex;
       Json tables;
@@ -315,23 +384,158 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     };
     auto g = std::make_shared<Gather>();
     g->tables = Json::array();
-    for (std::size_t i = 0; i < asked->size(); ++i) g->tables.push_back(nullptr);
-    g->left = asked->size();
-    net::post(hub_.table_pool, [self = shared_from_this(), seats = std::move(*asked), g] {
-      auto done = [self, g](std::size_t i, Json entry) {
-        std::lock_guard lock(g->mutex);
+    for (std::size_t i = 0; i < seats.size(); ++i) g->tables.push_back(nullptr);
+    g->left = seats.size();
+    net::post(hub_.table_pool, [self = shared_from_this(), seats = std::move(seats), g, done] {
+      auto one = [g, done](std::size_t i, Json entry) {
+        std::unique_lock lock(g->mutex);
         g->tables[i] = std::move(entry);
-        if (--g->left == 0) self->reply_later(Json{{"tables", std::move(g->tables)}});
+        if (--g->left > 0) return;
+        lock.unlock();
+        done(std::move(g->tables));
       };
       for (std::size_t i = 0; i < seats.size(); ++i) {
         auto table = self->hub_.peek(seats[i].table);
         if (!table) {
-          done(i, {{"table", seats[i].table},
-                   {"error", {{"code", errc::kUnknownTable}, {"message", "no such table"}}}});
+          one(i, {{"table", seats[i].table},
+                  {"error", {{"code", errc::kUnknownTable}, {"message", "no such table"}}}});
           continue;
         }
-        table->post([table, done, i, token = seats[i].token] { done(i, table->status(token)); });
+        table->post([table, one, i, token = seats[i].token] { one(i, table->status(token)); });
       }
+    });
+  }
+
+  // /api/account[/...] (docs/protocol.md, "Accounts"): every POST is
+  // Origin-checked; the work is done on the table pool (it hashes and reads
+  // the store).
+  void account(const Route& r) {
+    Json body = Json::object();
+    if (r.post) {
+      auto b = body_json();
+      if (!b) return send_error(b.error());
+      body = std::move(*b);
+    }
+    const std::string& what = r.what;
+    const bool limited = what == "signup" || what == "signin" || what == "recover";
+    if (limited && r.post && !hub_.accounts.allow(client_address()))
+      return send_error(
+          make_error(errc::kRateLimited, "too many sign-ins from your address: wait a minute"));
+    if (what == "claim" && r.post) return claim(body);
+    if (what == "delete" && r.post) return delete_account(body);
+    Accounts& accounts = hub_.accounts;
+    using Answer = Accounts::Answer;
+    std::function<Answer()> run;
+    const std::string s = session();
+    if (r.post) {
+      if (what == "signup") run = [&accounts, body] { return accounts.signup(body); };
+      if (what == "signin") run = [&accounts, body] { return accounts.signin(body); };
+      if (what == "signout") run = [&accounts, s] { return accounts.signout(s); };
+      if (what == "recover") run = [&accounts, body] { return accounts.recover(body); };
+      if (what == "password")
+        run = [&accounts, s, body] { return accounts.change_password(s, body); };
+      if (what == "hide") run = [&accounts, s, body] { return accounts.hide(s, body); };
+      if (what == "friends") run = [&accounts, s, body] { return accounts.add_friend(s, body); };
+      if (what == "friends/remove")
+        run = [&accounts, s, body] { return accounts.remove_friend(s, body); };
+      if (what == "invitations/dismiss")
+        run = [&accounts, s, body] { return accounts.dismiss(s, body); };
+    } else {
+      if (what.empty()) run = [&accounts, s] { return accounts.about(s); };
+      if (what == "seats") run = [&accounts, s] { return accounts.seats(s); };
+      if (what == "friends")
+        run = [&accounts, s] {
+          return accounts.friends(s, [](const std::string&) { return false; });
+        };
+      if (what == "invitations")
+        run = [this, s] {
+          return hub_.accounts.invitations(s, [this](const std::string& table) {
+            if (auto t = hub_.find(table)) return t->phase() == Phase::kLobby;
+            // With several nodes the lobby may be another node's: the store knows.
+            return hub_.shared() && hub_.find_lobby(table).has_value();
+          });
+        };
+    }
+    if (!run)
+      return send_error(make_error(errc::kNotFound, "no such route (see docs/protocol.md)"));
+    net::post(hub_.account_pool,
+              [self = shared_from_this(), run = std::move(run)] { self->reply_account(run()); });
+  }
+
+  // POST /api/account/delete. A finished table in memory whose seat was
+  // renamed still shows the old name: it leaves memory (its connections are
+  // closed, to reconnect) and is read again from the store when next asked
+  // for; the answer goes once it has.
+  void delete_account(const Json& body) {
+    net::post(hub_.account_pool, [self = shared_from_this(), s = session(), body] {
+      std::vector<std::string> renamed;
+      auto answer =
+          std::make_shared<Accounts::Answer>(self->hub_.accounts.remove(s, body, renamed));
+      std::vector<std::shared_ptr<Table>> held;
+      for (const std::string& id : renamed)
+        if (auto t = self->hub_.find(id); t && t->phase() == Phase::kFinished) held.push_back(t);
+      if (held.empty()) return self->reply_account(std::move(*answer));
+      auto left = std::make_shared<std::atomic<std::size_t>>(held.size());
+      for (const auto& t : held)
+        t->post([self, t, left, answer] {
+          t->lose(errc::kMoved, "a player's name changed: reconnect");
+          if (left->fetch_sub(1) == 1) self->reply_account(std::move(*answer));
+        });
+    });
+  }
+
+  // POST /api/account/claim: each token the table accepts (Table::status
+  // answers its seat, or the spectator's for a host token) joins the
+  // account's keyring; the others are skipped.
+  void claim(const Json& body) {
+    auto asked = my_tables_request(body);
+    if (!asked) return send_error(asked.error());
+    net::post(hub_.account_pool,
+              [self = shared_from_this(), s = session(), seats = std::move(*asked)]() mutable {
+                auto a = self->hub_.accounts.signed_in(s);
+                if (!a) return self->reply_later(make_error(errc::kSignedOut, "sign in first"));
+                auto tokens = seats;
+                self->statuses(std::move(seats), [self, id = a->id, tokens](Json found) {
+                  // On a table's strand: the store's writes go to the pool.
+                  net::post(self->hub_.account_pool, [self, id, tokens, found = std::move(found)] {
+                    int claimed = 0;
+                    for (std::size_t i = 0; i < found.size(); ++i) {
+                      if (found[i].contains("error")) continue;
+                      if (auto e = self->hub_.accounts.keep(
+                              id, tokens[i].table, found[i].value("seat", -2), tokens[i].token))
+                        return self->reply_later(*e);
+                      ++claimed;
+                    }
+                    self->reply_later(Json{{"claimed", claimed}});
+                  });
+                });
+              });
+  }
+
+  // POST /api/tables/{id}/invite {"name", "token"} (on the table's strand):
+  // a seat or host token of a table in its lobby with a free seat invites
+  // the account of that name (its invitations list it).
+  void invite(const std::shared_ptr<Table>& table, const Json& b) {
+    const Json name = b.value("name", Json()), token = b.value("token", Json());
+    if (!name.is_string() || !token.is_string())
+      return reply_later(make_error(errc::kMalformed, "name and token are strings"));
+    const Json st = table->status(token.get<std::string>());
+    if (st.contains("error"))
+      return reply_later(make_error(errc::kBadToken, "this token opens no seat at this table"));
+    if (table->phase() != Phase::kLobby)
+      return reply_later(make_error(errc::kStarted, "the game has started: no seat is free"));
+    if (table->summary().value("free_seats", 0) == 0)
+      return reply_later(make_error(errc::kFull, "no seat is free"));
+    const int seat = st.value("seat", kSpectator);
+    std::string from = seat >= 0 ? st["seats"][seat].get<std::string>() : "the host";
+    net::post(hub_.account_pool, [self = shared_from_this(), id = table->id(),
+                                  game = st.value("game", ""), title = st.value("title", ""),
+                                  invitee = name.get<std::string>(), from, s = session()] {
+      std::string sender = from;
+      if (auto a = self->hub_.accounts.signed_in(s)) sender = a->name;
+      if (auto e = self->hub_.accounts.invite(invitee, id, game, title, sender))
+        return self->reply_later(*e);
+      self->reply_later(Json::object());
     });
   }
 
@@ -365,9 +569,19 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       case TableRoute::kPost: {
         auto body = body_json();
         if (!body) return send_error(body.error());
+        if (r.what == "join")
+          // As the signed-in account, if any (a rated table's rule; the keyring).
+          return with_account(
+              [self = shared_from_this(), table, b = std::move(*body)](std::string account) {
+                table->post([self, table, b, account] {
+                  auto joined = table->join(b, account);
+                  const int seat = joined ? joined->value("seat", kSpectator) : kSpectator;
+                  self->reply_claiming(std::move(joined), seat, account);
+                });
+              });
         table->post([self = shared_from_this(), table, what = r.what, b = std::move(*body),
                      address = client_address()] {
-          if (what == "join") return self->reply_later(table->join(b, self->signed_in_account()));
+          if (what == "invite") return self->invite(table, b);
           if (what == "rematch") {
             auto rm = table->rematch(b, address);
             if (!rm) return self->reply_later(rm.error());

@@ -16,6 +16,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "server/accounts.h"
 #include "server/bot_scheduler.h"
 #include "server/metrics.h"
 #include "server/options.h"
@@ -44,6 +45,7 @@ struct Hub {
         table_pool(table_threads(options, s)),
         bots(options.bot_threads),
         reviews(options.max_queued_reviews),
+        accounts(s, options),
         ioc(options.threads) {}
   ServerOptions options;
   store::Store& store;
@@ -52,8 +54,12 @@ struct Hub {
   std::mutex peers_mutex;
   std::unordered_map<Peer*, std::weak_ptr<Peer>> peers;  // for shutdown
   net::thread_pool table_pool;
+  // Account requests (Accounts: password hashes, the store's account rows)
+  // run here, one at a time, so a hash (0.06 s to 0.3 s) never delays a table.
+  net::thread_pool account_pool{1};
   BotScheduler bots;
   ReviewQueue reviews;  // GET .../review
+  Accounts accounts;    // /api/account, /api/players (on account_pool: it blocks)
   net::io_context ioc;
   // Open connections per client address (max_connections_per_address).
   std::mutex address_mutex;

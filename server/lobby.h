@@ -99,7 +99,7 @@ struct Lobby {
   MaybeError check_rated() const;
   // The hook of "a rated table's seats are joined only by signed-in
   // accounts, one seat each": `account` is the joining request's signed-in
-  // account ("" for a guest; the server passes "" until it has sessions).
+  // account ("" for a guest).
   // At a rated table: auth/signed_out for a guest, seat/taken when the
   // account sits here already. Any other table takes everyone.
   MaybeError check_account(const std::string& account) const;

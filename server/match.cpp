@@ -182,6 +182,9 @@ void Table::leave(Conn& c) {
     SeatPlan bot;
     bot.kind = room::SeatKind::kBot;
     bot.bot = default_bot(*lobby_.game);
+    // A rated seat stays its account's for the rating (as stored at the
+    // start): leaving is no way out of a lost game.
+    bot.account = lobby_.plan[i].account;
     if (auto e = hand_seat(seat, std::move(bot))) return send_error(c, *e);
   }
   for (auto& [p, other] : conns_)
@@ -320,11 +323,9 @@ void Table::on_bot(std::shared_ptr<room::BotTurn> turn, Action a) {
     return publish();
   }
   // Decisions people made meanwhile, at the bot's version (simultaneous).
-  std::deque<Deferred> pending;
+  std::vector<Deferred> pending;
   pending.swap(deferred_);
-  while (!pending.empty()) {
-    Deferred d = std::move(pending.front());
-    pending.pop_front();
+  for (const Deferred& d : pending) {
     auto it = conns_.find(d.peer);
     if (it == conns_.end()) continue;
     // Another seat's decision made at the bot's version (a simultaneous
@@ -389,6 +390,15 @@ void Table::after_change() {
     hub_.metrics.finished_tables.fetch_add(1);
     timer_.cancel();
     spdlog::info("table {}: finished", id_);
+    if (lobby_.rated) {
+      // Its accounts' ratings, on the account thread (it reads and writes
+      // the store), queued before anyone is told of the end.
+      std::vector<std::string> accounts;
+      for (const SeatPlan& p : lobby_.plan) accounts.push_back(p.account);
+      net::post(hub_.account_pool,
+                [&hub = hub_, id = id_, game = std::string(lobby_.game->name()), accounts,
+                 result = room_->result_json()] { hub.accounts.rate(id, game, accounts, result); });
+    }
     maybe_evict();
   }
 }

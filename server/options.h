@@ -89,6 +89,10 @@ struct ServerOptions {
   double chat_burst = 5;
   std::size_t max_chat_lines = 1000;
   std::size_t chat_page = 50;
+  // Accounts' password hashes (crypto_pwhash_str, Argon2id): "interactive"
+  // (libsodium's interactive limits, 64 MiB and 2 passes) or "min" (its
+  // minimum: for tests only).
+  std::string password_cost = "interactive";
 
   // Tests only: the chance outcome of a table at a version, instead of the
   // table's secret generator (room::RoomOptions::chance_script); empty: every

@@ -35,8 +35,8 @@ Expected<PlayNowAsk> read_play_now(const ServerOptions& options, const Json& bod
 // Seats the asker (see above) and calls `reply` once, from a table's strand,
 // with /join's answer plus "waiting_until" (ms since 1970: when the bots
 // fill the free seats), or an error (a new table's: table/too_many,
-// store/unavailable). `account`: the request's signed-in account ("" until
-// the server has sessions). `address`: the asker's, for the lobby limits.
+// store/unavailable). `account`: the request's signed-in account ("" for
+// a guest). `address`: the asker's, for the lobby limits.
 void play_now(Hub& hub, const PlayNowAsk& ask, const std::string& account,
               const std::string& address, std::function<void(Expected<Json>)> reply);
 

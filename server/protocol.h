@@ -50,6 +50,13 @@ inline constexpr const char* kContentType = "request/content_type";
 inline constexpr const char* kBotBudget = "bot/budget";
 inline constexpr const char* kChatTooFast = "chat/too_fast";
 inline constexpr const char* kChatFull = "chat/full";
+// Accounts (server/accounts.h); account/exists and account/unknown are the
+// store's (store::errc); auth/signed_out is above.
+inline constexpr const char* kAccountName = "account/name";
+inline constexpr const char* kAccountPassword = "account/password";
+inline constexpr const char* kCredentials = "auth/credentials";
+inline constexpr const char* kLocked = "auth/locked";
+inline constexpr const char* kPlayerHidden = "player/hidden";
 }  // namespace errc
 
 inline constexpr std::size_t kMaxMessageBytes = 16 * 1024;

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "server/accounts.h"
 #include "server/protocol.h"
 
 namespace meeple::server {
@@ -151,6 +152,18 @@ Route route_http(http::verb method, std::string_view target, bool static_files) 
   }
   if (parts.size() >= 3 && parts[1] == "tables") {
     route_table(r, method, target, parts);
+    return r;
+  }
+  if (parts.size() >= 2 && parts[1] == "account" && parts.size() <= 4 &&
+      (method == http::verb::get || method == http::verb::post)) {
+    r.kind = RouteKind::kAccount;
+    r.post = method == http::verb::post;
+    for (std::size_t i = 2; i < parts.size(); ++i) r.what += (i > 2 ? "/" : "") + parts[i];
+    return r;
+  }
+  if (parts.size() == 3 && parts[1] == "players" && method == http::verb::get) {
+    r.kind = RouteKind::kPlayer;
+    r.what = percent_decode(parts[2]);
     return r;
   }
   return not_found("no such route (see docs/protocol.md)");

@@ -39,6 +39,8 @@ enum class RouteKind {
   kMyTables,     // POST /api/my-tables
   kPlayNow,      // POST /api/play-now
   kTable,        // /api/tables/{id}[/...]: see TableRoute, once the table is found
+  kAccount,      // /api/account[/...]: `what` is the rest ("", "signup", "friends/remove")
+  kPlayer,       // GET /api/players/{name}: `what` is the name, decoded
   kNotFound,     // request/not_found with `message`
 };
 
@@ -60,7 +62,8 @@ struct Route {
   std::string file;     // kStaticFile: "/a/b.js" under the web folder ("/index.html" for "/")
   std::string table;    // kTable: the table id (one path segment)
   TableRoute table_route = TableRoute::kNotFound;
-  std::string what;                 // kPost: the last segment
+  std::string what;                 // kPost: the last segment; kAccount, kPlayer: above
+  bool post = false;                // kAccount: a POST (else a GET)
   Seat seat = kSpectator;           // kReplay: the observer; kReview: the seat reviewed
   std::optional<std::size_t> step;  // kReplay: one step, or the whole game
   std::string lang;                 // kReplay, kReview: "" for the table's first

@@ -28,6 +28,7 @@ Server::~Server() {
   // their sockets and timers belong to is still alive.
   hub_->reviews.stop();
   hub_->bots.stop();
+  hub_->account_pool.join();
   hub_->table_pool.join();
 }
 

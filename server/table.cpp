@@ -304,7 +304,7 @@ bool Table::waits_for(const AnyGame& game, int players) const {
   // request would likely arrive after they did.
   constexpr std::int64_t kLate = 200;
   return lobby_.play_now && lobby_.is_public && lobby_.game == &game && lobby_.players == players &&
-         phase_ == Phase::kLobby && !lost_ && free_seats_ - promised_ > 0 &&
+         phase_ == Phase::kLobby && free_seats_ - promised_ > 0 &&
          epoch_ms(std::chrono::system_clock::now()) + kLate < lobby_.starts_at_ms();
 }
 

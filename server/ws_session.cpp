@@ -4,7 +4,7 @@
 // frame whose reason is the error's code.
 #include <boost/beast/websocket.hpp>
 
-#include <deque>
+#include <vector>
 
 #include "server/protocol.h"
 #include "server/routes.h"
@@ -108,8 +108,15 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   // a seat) attaches it.
   void attach() { read_next(); }
 
+  // A message is read in pieces of at most kReadPiece bytes, so the buffer
+  // that an idle connection's waiting read holds is that small (a whole
+  // message's read prepares 1.5 KB of every connection), and it is given back
+  // after a larger message.
+  static constexpr std::size_t kReadPiece = 256;
+
   void read_next() {
-    ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+    ws_.async_read_some(buffer_, kReadPiece,
+                        beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
   }
 
   void on_read(beast::error_code ec, std::size_t) {
@@ -118,9 +125,11 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       return;
     }
     if (ec) return finish();
+    if (!ws_.is_message_done()) return read_next();
     const auto now = SteadyClock::now();
     std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
+    if (buffer_.capacity() > kReadPiece) buffer_.shrink_to_fit();
     const bool refused = !limit_.allow(now);
     if (refused) {
       // One error per run of refused messages: answering each one of a
@@ -173,7 +182,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   void on_write(beast::error_code ec, std::size_t) {
     if (ec) return finish();
     queued_bytes_ -= queue_.front()->size();
-    queue_.pop_front();
+    queue_.erase(queue_.begin());
     if (!queue_.empty()) {
       write_next();
     } else if (closing_ && !close_sent_) {
@@ -229,7 +238,9 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   Hub& hub_;
   websocket::stream<beast::tcp_stream> ws_;
   beast::flat_buffer buffer_;
-  std::deque<std::shared_ptr<const std::string>> queue_;
+  // Oldest first. A vector, not a deque: an empty std::deque holds over
+  // half a KB, and every connection has one; the queue is short.
+  std::vector<std::shared_ptr<const std::string>> queue_;
   std::size_t queued_bytes_ = 0;  // the sizes of the messages in queue_
   std::shared_ptr<Table> table_;
   std::string table_id_;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "store/spec_json.h"
 #include "store/store.h"
 
 namespace meeple::store {
@@ -189,6 +190,199 @@ Expected<Json> MemoryStore::load_review(const TableId& id, const std::string& ke
   std::lock_guard lock(mutex_);
   const auto it = reviews_.find({id, key});
   return it == reviews_.end() ? Json(nullptr) : it->second;
+}
+
+}  // namespace meeple::store
+
+namespace meeple::store {
+
+// --- Accounts.
+
+MaybeError MemoryStore::create_account(const Account& a) {
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, other] : accounts_)
+    if (other.folded == a.folded || id == a.id)
+      return make_error(errc::kAccountExists, fmt::format("the name '{}' is taken", a.name));
+  accounts_[a.id] = a;
+  return std::nullopt;
+}
+
+Expected<std::optional<Account>> MemoryStore::account(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  const auto it = accounts_.find(id);
+  if (it == accounts_.end()) return std::optional<Account>();
+  return std::optional<Account>(it->second);
+}
+
+Expected<std::optional<Account>> MemoryStore::account_named(const std::string& folded) const {
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, a] : accounts_)
+    if (a.folded == folded) return std::optional<Account>(a);
+  return std::optional<Account>();
+}
+
+MaybeError MemoryStore::update_account(const Account& a) {
+  std::lock_guard lock(mutex_);
+  const auto it = accounts_.find(a.id);
+  if (it == accounts_.end()) return make_error(errc::kUnknownAccount, "no such account");
+  it->second.password_hash = a.password_hash;
+  it->second.hidden = a.hidden;
+  return std::nullopt;
+}
+
+MaybeError MemoryStore::delete_account(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  accounts_.erase(id);
+  std::erase_if(sessions_, [&](const auto& s) { return s.second.account == id; });
+  recovery_.erase(id);
+  std::erase_if(keyrings_, [&](const auto& k) { return k.first == id; });
+  std::erase_if(friends_, [&](const auto& f) { return f.first == id || f.second == id; });
+  std::erase_if(invitations_, [&](const Invitation& i) { return i.account == id; });
+  std::erase_if(ratings_, [&](const auto& r) { return r.first.first == id; });
+  return std::nullopt;
+}
+
+MaybeError MemoryStore::add_session(const std::string& token_hash, const std::string& account,
+                                    std::int64_t expires) {
+  std::lock_guard lock(mutex_);
+  sessions_[token_hash] = {account, expires};
+  return std::nullopt;
+}
+
+Expected<std::optional<std::string>> MemoryStore::session(const std::string& token_hash,
+                                                          std::int64_t now) const {
+  std::lock_guard lock(mutex_);
+  const auto it = sessions_.find(token_hash);
+  if (it == sessions_.end() || it->second.expires <= now) return std::optional<std::string>();
+  return std::optional<std::string>(it->second.account);
+}
+
+MaybeError MemoryStore::drop_session(const std::string& token_hash) {
+  std::lock_guard lock(mutex_);
+  sessions_.erase(token_hash);
+  return std::nullopt;
+}
+
+MaybeError MemoryStore::drop_sessions(const std::string& account, const std::string& keep) {
+  std::lock_guard lock(mutex_);
+  std::erase_if(sessions_,
+                [&](const auto& s) { return s.second.account == account && s.first != keep; });
+  return std::nullopt;
+}
+
+MaybeError MemoryStore::set_recovery_codes(const std::string& account,
+                                           const std::vector<std::string>& hashes) {
+  std::lock_guard lock(mutex_);
+  recovery_[account] = hashes;
+  return std::nullopt;
+}
+
+Expected<bool> MemoryStore::use_recovery_code(const std::string& account, const std::string& hash) {
+  std::lock_guard lock(mutex_);
+  auto& codes = recovery_[account];
+  return std::erase(codes, hash) > 0;
+}
+
+Expected<int> MemoryStore::recovery_codes_left(const std::string& account) const {
+  std::lock_guard lock(mutex_);
+  const auto it = recovery_.find(account);
+  return it == recovery_.end() ? 0 : static_cast<int>(it->second.size());
+}
+
+MaybeError MemoryStore::add_to_keyring(const std::string& account, const KeyringSeat& s) {
+  std::lock_guard lock(mutex_);
+  std::erase_if(keyrings_, [&](const auto& k) {
+    return k.first == account && k.second.table == s.table && k.second.seat == s.seat;
+  });
+  keyrings_.emplace_back(account, s);
+  return std::nullopt;
+}
+
+Expected<std::vector<KeyringSeat>> MemoryStore::keyring(const std::string& account,
+                                                        std::size_t limit) const {
+  std::lock_guard lock(mutex_);
+  std::vector<KeyringSeat> out;
+  for (auto it = keyrings_.rbegin(); it != keyrings_.rend() && out.size() < limit; ++it)
+    if (it->first == account) out.push_back(it->second);
+  // Newest first: by time added, the later added first among equal times.
+  std::stable_sort(out.begin(), out.end(),
+                   [](const KeyringSeat& a, const KeyringSeat& b) { return a.added > b.added; });
+  return out;
+}
+
+Expected<std::map<int, std::string>> MemoryStore::accounts_at(const TableId& table) const {
+  std::lock_guard lock(mutex_);
+  std::map<int, std::string> out;
+  for (const auto& [account, s] : keyrings_)
+    if (s.table == table && s.seat >= 0) out[s.seat] = account;
+  return out;
+}
+
+MaybeError MemoryStore::add_friend(const std::string& account, const std::string& friend_id) {
+  std::lock_guard lock(mutex_);
+  const std::pair<std::string, std::string> f{account, friend_id};
+  if (std::find(friends_.begin(), friends_.end(), f) == friends_.end()) friends_.push_back(f);
+  return std::nullopt;
+}
+
+MaybeError MemoryStore::remove_friend(const std::string& account, const std::string& friend_id) {
+  std::lock_guard lock(mutex_);
+  std::erase(friends_, std::pair<std::string, std::string>{account, friend_id});
+  return std::nullopt;
+}
+
+Expected<std::vector<std::string>> MemoryStore::friends(const std::string& account) const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> out;
+  for (const auto& [a, f] : friends_)
+    if (a == account) out.push_back(f);
+  return out;
+}
+
+MaybeError MemoryStore::invite(const Invitation& i) {
+  std::lock_guard lock(mutex_);
+  std::erase_if(invitations_,
+                [&](const Invitation& o) { return o.account == i.account && o.table == i.table; });
+  invitations_.push_back(i);
+  return std::nullopt;
+}
+
+MaybeError MemoryStore::dismiss_invitation(const std::string& account, const TableId& table) {
+  std::lock_guard lock(mutex_);
+  std::erase_if(invitations_,
+                [&](const Invitation& o) { return o.account == account && o.table == table; });
+  return std::nullopt;
+}
+
+Expected<std::vector<Invitation>> MemoryStore::invitations(const std::string& account) const {
+  std::lock_guard lock(mutex_);
+  std::vector<Invitation> out;
+  for (const Invitation& i : invitations_)
+    if (i.account == account) out.push_back(i);
+  return out;
+}
+
+MaybeError MemoryStore::save_rating(const std::string& account, const std::string& game,
+                                    const Rating& r) {
+  std::lock_guard lock(mutex_);
+  ratings_[{account, game}] = r;
+  return std::nullopt;
+}
+
+Expected<std::optional<Rating>> MemoryStore::rating(const std::string& account,
+                                                    const std::string& game) const {
+  std::lock_guard lock(mutex_);
+  const auto it = ratings_.find({account, game});
+  if (it == ratings_.end()) return std::optional<Rating>();
+  return std::optional<Rating>(it->second);
+}
+
+MaybeError MemoryStore::rename_seat(const TableId& table, int seat, const std::string& name) {
+  std::lock_guard lock(mutex_);
+  TableRecord* t = find(table);
+  if (t == nullptr) return make_error(errc::kUnknownTable, fmt::format("no table '{}'", table));
+  rename_seat_in(t->spec, seat, name);
+  return std::nullopt;
 }
 
 }  // namespace meeple::store

@@ -208,6 +208,63 @@ BEGIN
   RETURN array_to_json(answers)::text;
 END $$;
 )sql",
+    // 4: accounts (store.h, "Accounts"): not leased, any node writes them.
+    R"sql(
+CREATE TABLE accounts (
+  id text PRIMARY KEY,
+  name text NOT NULL,
+  folded text NOT NULL UNIQUE,
+  password_hash text NOT NULL,
+  hidden boolean NOT NULL DEFAULT false,
+  created bigint NOT NULL
+);
+CREATE TABLE sessions (
+  token_hash text PRIMARY KEY,
+  account text NOT NULL,
+  expires bigint NOT NULL
+);
+CREATE INDEX sessions_account ON sessions (account);
+CREATE TABLE recovery_codes (
+  account text NOT NULL,
+  code_hash text NOT NULL,
+  PRIMARY KEY (account, code_hash)
+);
+CREATE TABLE keyring (
+  ord bigint GENERATED ALWAYS AS IDENTITY,
+  account text NOT NULL,
+  table_id text NOT NULL,
+  seat integer NOT NULL,
+  token text NOT NULL,
+  added bigint NOT NULL,
+  PRIMARY KEY (account, table_id, seat)
+);
+CREATE INDEX keyring_table ON keyring (table_id);
+CREATE TABLE friends (
+  ord bigint GENERATED ALWAYS AS IDENTITY,
+  account text NOT NULL,
+  friend text NOT NULL,
+  PRIMARY KEY (account, friend)
+);
+CREATE TABLE invitations (
+  ord bigint GENERATED ALWAYS AS IDENTITY,
+  account text NOT NULL,
+  table_id text NOT NULL,
+  game text NOT NULL,
+  title text NOT NULL,
+  sender text NOT NULL,
+  at bigint NOT NULL,
+  PRIMARY KEY (account, table_id)
+);
+CREATE TABLE ratings (
+  account text NOT NULL,
+  game text NOT NULL,
+  rating double precision NOT NULL,
+  rd double precision NOT NULL,
+  volatility double precision NOT NULL,
+  games integer NOT NULL,
+  PRIMARY KEY (account, game)
+);
+)sql",
 };
 constexpr int kMigrationCount = static_cast<int>(std::size(kMigrations));
 static_assert(kMigrationCount == PostgresStore::kSchemaVersion);
@@ -731,6 +788,290 @@ std::vector<TableId> PostgresStore::expired() const {
         return out;
       });
   return r ? std::move(*r) : std::vector<TableId>{};
+}
+
+// --- Accounts: each call one statement (or one transaction of a few) with
+// its parameters; no leases.
+
+namespace {
+constexpr const char* kAccountColumns =
+    "SELECT id, name, folded, password_hash, hidden, created FROM accounts ";
+
+Expected<std::optional<Account>> account_of(const pqxx::result& r) {
+  if (r.empty()) return std::optional<Account>();
+  const auto& row = r[0];
+  return std::optional<Account>(Account{.id = row[0].as<std::string>(),
+                                        .name = row[1].as<std::string>(),
+                                        .folded = row[2].as<std::string>(),
+                                        .password_hash = row[3].as<std::string>(),
+                                        .hidden = row[4].as<bool>(),
+                                        .created = row[5].as<std::int64_t>()});
+}
+
+MaybeError done(const Expected<bool>& r) {
+  if (!r) return r.error();
+  return std::nullopt;
+}
+}  // namespace
+
+// Runs one statement with its parameters as a write.
+template <class... Args>
+static MaybeError write_sql(PostgresStore::Impl& im, std::string_view what, const char* sql,
+                            const Args&... args) {
+  return done(im.write<bool>(what, [&](pqxx::nontransaction& tx) -> Expected<bool> {
+    tx.exec_params(sql, args...);
+    return true;
+  }));
+}
+
+MaybeError PostgresStore::create_account(const Account& a) {
+  auto r = impl_->write<bool>("create_account", [&](pqxx::nontransaction& tx) -> Expected<bool> {
+    const auto res = tx.exec_params(
+        "INSERT INTO accounts (id, name, folded, password_hash, hidden, created) "
+        "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING id",
+        a.id, a.name, a.folded, a.password_hash, a.hidden, a.created);
+    if (res.empty())
+      return make_error(errc::kAccountExists, fmt::format("the name '{}' is taken", a.name));
+    return true;
+  });
+  return done(r);
+}
+
+Expected<std::optional<Account>> PostgresStore::account(const std::string& id) const {
+  return impl_->read<std::optional<Account>>(
+      "account", [&](pqxx::nontransaction& tx) -> Expected<std::optional<Account>> {
+        return account_of(tx.exec_params(std::string(kAccountColumns) + "WHERE id = $1", id));
+      });
+}
+
+Expected<std::optional<Account>> PostgresStore::account_named(const std::string& folded) const {
+  return impl_->read<std::optional<Account>>(
+      "account", [&](pqxx::nontransaction& tx) -> Expected<std::optional<Account>> {
+        return account_of(
+            tx.exec_params(std::string(kAccountColumns) + "WHERE folded = $1", folded));
+      });
+}
+
+MaybeError PostgresStore::update_account(const Account& a) {
+  return done(impl_->write<bool>("update_account", [&](pqxx::nontransaction& tx) -> Expected<bool> {
+    const auto res = tx.exec_params(
+        "UPDATE accounts SET password_hash = $1, hidden = $2 WHERE id = $3 RETURNING id",
+        a.password_hash, a.hidden, a.id);
+    if (res.empty()) return make_error(errc::kUnknownAccount, "no such account");
+    return true;
+  }));
+}
+
+MaybeError PostgresStore::delete_account(const std::string& id) {
+  // One statement (data-modifying CTEs): all or nothing.
+  return write_sql(*impl_, "delete_account",
+                   "WITH a AS (DELETE FROM accounts WHERE id = $1), "
+                   "s AS (DELETE FROM sessions WHERE account = $1), "
+                   "c AS (DELETE FROM recovery_codes WHERE account = $1), "
+                   "k AS (DELETE FROM keyring WHERE account = $1), "
+                   "f AS (DELETE FROM friends WHERE account = $1 OR friend = $1), "
+                   "i AS (DELETE FROM invitations WHERE account = $1) "
+                   "DELETE FROM ratings WHERE account = $1",
+                   id);
+}
+
+MaybeError PostgresStore::add_session(const std::string& token_hash, const std::string& account,
+                                      std::int64_t expires) {
+  return write_sql(*impl_, "add_session",
+                   "INSERT INTO sessions (token_hash, account, expires) VALUES ($1, $2, $3) "
+                   "ON CONFLICT (token_hash) DO UPDATE SET account = excluded.account, "
+                   "expires = excluded.expires",
+                   token_hash, account, expires);
+}
+
+Expected<std::optional<std::string>> PostgresStore::session(const std::string& token_hash,
+                                                            std::int64_t now) const {
+  return impl_->read<std::optional<std::string>>(
+      "session", [&](pqxx::nontransaction& tx) -> Expected<std::optional<std::string>> {
+        const auto r = tx.exec_params(
+            "SELECT account FROM sessions WHERE token_hash = $1 AND expires > $2", token_hash, now);
+        if (r.empty()) return std::optional<std::string>();
+        return std::optional<std::string>(r[0][0].as<std::string>());
+      });
+}
+
+MaybeError PostgresStore::drop_session(const std::string& token_hash) {
+  return write_sql(*impl_, "drop_session", "DELETE FROM sessions WHERE token_hash = $1",
+                   token_hash);
+}
+
+MaybeError PostgresStore::drop_sessions(const std::string& account, const std::string& keep) {
+  return write_sql(*impl_, "drop_sessions",
+                   "DELETE FROM sessions WHERE account = $1 AND token_hash <> $2", account, keep);
+}
+
+MaybeError PostgresStore::set_recovery_codes(const std::string& account,
+                                             const std::vector<std::string>& hashes) {
+  return write_sql(*impl_, "set_recovery_codes",
+                   "WITH d AS (DELETE FROM recovery_codes WHERE account = $1) "
+                   "INSERT INTO recovery_codes (account, code_hash) "
+                   "SELECT DISTINCT $1, json_array_elements_text($2::json)",
+                   account, Json(hashes).dump());
+}
+
+Expected<bool> PostgresStore::use_recovery_code(const std::string& account,
+                                                const std::string& hash) {
+  return impl_->write<bool>("use_recovery_code", [&](pqxx::nontransaction& tx) -> Expected<bool> {
+    return !tx.exec_params(
+                  "DELETE FROM recovery_codes WHERE account = $1 AND code_hash = $2 RETURNING 1",
+                  account, hash)
+                .empty();
+  });
+}
+
+Expected<int> PostgresStore::recovery_codes_left(const std::string& account) const {
+  return impl_->read<int>("recovery_codes", [&](pqxx::nontransaction& tx) -> Expected<int> {
+    return tx.exec_params("SELECT COUNT(*) FROM recovery_codes WHERE account = $1", account)[0][0]
+        .as<int>();
+  });
+}
+
+MaybeError PostgresStore::add_to_keyring(const std::string& account, const KeyringSeat& s) {
+  // Replaced: deleted and inserted again (one transaction), so it lists as the newest.
+  return done(impl_->write<bool>("add_to_keyring", [&](pqxx::nontransaction& tx) -> Expected<bool> {
+    tx.exec("BEGIN");
+    tx.exec_params("DELETE FROM keyring WHERE account = $1 AND table_id = $2 AND seat = $3",
+                   account, s.table, s.seat);
+    tx.exec_params(
+        "INSERT INTO keyring (account, table_id, seat, token, added) VALUES ($1, $2, $3, $4, $5)",
+        account, s.table, s.seat, s.token, s.added);
+    tx.exec("COMMIT");
+    return true;
+  }));
+}
+
+Expected<std::vector<KeyringSeat>> PostgresStore::keyring(const std::string& account,
+                                                          std::size_t limit) const {
+  return impl_->read<std::vector<KeyringSeat>>(
+      "keyring", [&](pqxx::nontransaction& tx) -> Expected<std::vector<KeyringSeat>> {
+        std::vector<KeyringSeat> out;
+        for (const auto& row :
+             tx.exec_params("SELECT table_id, seat, token, added FROM keyring WHERE account = $1 "
+                            "ORDER BY added DESC, ord DESC LIMIT $2",
+                            account, static_cast<std::int64_t>(limit)))
+          out.push_back({row[0].as<std::string>(), row[1].as<int>(), row[2].as<std::string>(),
+                         row[3].as<std::int64_t>()});
+        return out;
+      });
+}
+
+Expected<std::map<int, std::string>> PostgresStore::accounts_at(const TableId& table) const {
+  return impl_->read<std::map<int, std::string>>(
+      "accounts_at", [&](pqxx::nontransaction& tx) -> Expected<std::map<int, std::string>> {
+        std::map<int, std::string> out;
+        for (const auto& row : tx.exec_params(
+                 "SELECT seat, account FROM keyring WHERE table_id = $1 AND seat >= 0", table))
+          out[row[0].as<int>()] = row[1].as<std::string>();
+        return out;
+      });
+}
+
+MaybeError PostgresStore::add_friend(const std::string& account, const std::string& friend_id) {
+  return write_sql(*impl_, "add_friend",
+                   "INSERT INTO friends (account, friend) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                   account, friend_id);
+}
+
+MaybeError PostgresStore::remove_friend(const std::string& account, const std::string& friend_id) {
+  return write_sql(*impl_, "remove_friend",
+                   "DELETE FROM friends WHERE account = $1 AND friend = $2", account, friend_id);
+}
+
+Expected<std::vector<std::string>> PostgresStore::friends(const std::string& account) const {
+  return impl_->read<std::vector<std::string>>(
+      "friends", [&](pqxx::nontransaction& tx) -> Expected<std::vector<std::string>> {
+        std::vector<std::string> out;
+        for (const auto& row :
+             tx.exec_params("SELECT friend FROM friends WHERE account = $1 ORDER BY ord", account))
+          out.push_back(row[0].as<std::string>());
+        return out;
+      });
+}
+
+MaybeError PostgresStore::invite(const Invitation& i) {
+  // Replaced: deleted and inserted again (two statements, one transaction),
+  // so it lists as the newest.
+  return done(impl_->write<bool>("invite", [&](pqxx::nontransaction& tx) -> Expected<bool> {
+    tx.exec("BEGIN");
+    tx.exec_params("DELETE FROM invitations WHERE account = $1 AND table_id = $2", i.account,
+                   i.table);
+    tx.exec_params(
+        "INSERT INTO invitations (account, table_id, game, title, sender, at) "
+        "VALUES ($1, $2, $3, $4, $5, $6)",
+        i.account, i.table, i.game, i.title, i.from, i.at);
+    tx.exec("COMMIT");
+    return true;
+  }));
+}
+
+MaybeError PostgresStore::dismiss_invitation(const std::string& account, const TableId& table) {
+  return write_sql(*impl_, "dismiss_invitation",
+                   "DELETE FROM invitations WHERE account = $1 AND table_id = $2", account, table);
+}
+
+Expected<std::vector<Invitation>> PostgresStore::invitations(const std::string& account) const {
+  return impl_->read<std::vector<Invitation>>(
+      "invitations", [&](pqxx::nontransaction& tx) -> Expected<std::vector<Invitation>> {
+        std::vector<Invitation> out;
+        for (const auto& row :
+             tx.exec_params("SELECT table_id, game, title, sender, at FROM invitations "
+                            "WHERE account = $1 ORDER BY ord",
+                            account))
+          out.push_back({account, row[0].as<std::string>(), row[1].as<std::string>(),
+                         row[2].as<std::string>(), row[3].as<std::string>(),
+                         row[4].as<std::int64_t>()});
+        return out;
+      });
+}
+
+MaybeError PostgresStore::save_rating(const std::string& account, const std::string& game,
+                                      const Rating& r) {
+  return write_sql(*impl_, "save_rating",
+                   "INSERT INTO ratings (account, game, rating, rd, volatility, games) "
+                   "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (account, game) DO UPDATE "
+                   "SET rating = excluded.rating, rd = excluded.rd, "
+                   "volatility = excluded.volatility, games = excluded.games",
+                   account, game, r.rating, r.rd, r.volatility, r.games);
+}
+
+Expected<std::optional<Rating>> PostgresStore::rating(const std::string& account,
+                                                      const std::string& game) const {
+  return impl_->read<std::optional<Rating>>(
+      "rating", [&](pqxx::nontransaction& tx) -> Expected<std::optional<Rating>> {
+        const auto r = tx.exec_params(
+            "SELECT rating, rd, volatility, games FROM ratings WHERE account = $1 AND game = $2",
+            account, game);
+        if (r.empty()) return std::optional<Rating>();
+        return std::optional<Rating>(Rating{r[0][0].as<double>(), r[0][1].as<double>(),
+                                            r[0][2].as<double>(), r[0][3].as<int>()});
+      });
+}
+
+MaybeError PostgresStore::rename_seat(const TableId& table, int seat, const std::string& name) {
+  // Read and written in one transaction, the row locked meanwhile.
+  return done(impl_->write<bool>("rename_seat", [&](pqxx::nontransaction& tx) -> Expected<bool> {
+    tx.exec("BEGIN");
+    const auto r = tx.exec_params("SELECT spec FROM tables WHERE id = $1 FOR UPDATE", table);
+    if (r.empty()) {
+      tx.exec("ROLLBACK");
+      return make_error(errc::kUnknownTable, fmt::format("no table '{}'", table));
+    }
+    auto j = Json::parse(r[0][0].as<std::string>(), nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+      tx.exec("ROLLBACK");
+      return make_error(meeple::errc::kCorruptRecord, fmt::format("table '{}' is corrupt", table));
+    }
+    TableSpec spec = spec_from_json(table, j);
+    rename_seat_in(spec, seat, name);
+    tx.exec_params("UPDATE tables SET spec = $1 WHERE id = $2", spec_to_json(spec).dump(), table);
+    tx.exec("COMMIT");
+    return true;
+  }));
 }
 
 }  // namespace meeple::store

@@ -2,7 +2,7 @@
 // (store/store.h states the contract), opened from a libpq URL
 // (postgresql://user@host:port/db or postgres://...).
 //
-// Schema (version 1, in table schema_version; migrations run at open, in one
+// Schema (version 4, in table schema_version; migrations run at open, in one
 // transaction under pg_advisory_xact_lock, so nodes starting at once apply
 // each migration once):
 //   tables(ord identity, id, game, players, spec JSON text, result JSON text
@@ -11,6 +11,9 @@
 //   lobbies(ord identity, id, spec JSON text, updated)
 //   owners(id, owner, fencing, lease_until)
 //   table_numbers: the sequence behind made ids (t1, t2, ...)
+//   reviews (version 2); meeple_write_many (version 3);
+//   accounts, sessions, recovery_codes, keyring, friends, invitations,
+//   ratings (version 4; store.h, "Accounts")
 // owners has a row for every id that was ever written or acquired, table or
 // lobby (lease_until NULL: never acquired, the default Lease {local, 1}); the
 // row stays when its lobby or table goes, so fencing numbers only grow.
@@ -91,13 +94,45 @@ class PostgresStore final : public Store {
   std::vector<TableId> expired() const override;
   MaybeError save_review(const TableId& id, const std::string& key, const Json& review) override;
   Expected<Json> load_review(const TableId& id, const std::string& key) const override;
+  MaybeError create_account(const Account& a) override;
+  Expected<std::optional<Account>> account(const std::string& id) const override;
+  Expected<std::optional<Account>> account_named(const std::string& folded) const override;
+  MaybeError update_account(const Account& a) override;
+  MaybeError delete_account(const std::string& id) override;
+  MaybeError add_session(const std::string& token_hash, const std::string& account,
+                         std::int64_t expires) override;
+  Expected<std::optional<std::string>> session(const std::string& token_hash,
+                                               std::int64_t now) const override;
+  MaybeError drop_session(const std::string& token_hash) override;
+  MaybeError drop_sessions(const std::string& account, const std::string& keep) override;
+  MaybeError set_recovery_codes(const std::string& account,
+                                const std::vector<std::string>& hashes) override;
+  Expected<bool> use_recovery_code(const std::string& account, const std::string& hash) override;
+  Expected<int> recovery_codes_left(const std::string& account) const override;
+  MaybeError add_to_keyring(const std::string& account, const KeyringSeat& s) override;
+  Expected<std::vector<KeyringSeat>> keyring(const std::string& account,
+                                             std::size_t limit) const override;
+  Expected<std::map<int, std::string>> accounts_at(const TableId& table) const override;
+  MaybeError add_friend(const std::string& account, const std::string& friend_id) override;
+  MaybeError remove_friend(const std::string& account, const std::string& friend_id) override;
+  Expected<std::vector<std::string>> friends(const std::string& account) const override;
+  MaybeError invite(const Invitation& i) override;
+  MaybeError dismiss_invitation(const std::string& account, const TableId& table) override;
+  Expected<std::vector<Invitation>> invitations(const std::string& account) const override;
+  MaybeError save_rating(const std::string& account, const std::string& game,
+                         const Rating& r) override;
+  Expected<std::optional<Rating>> rating(const std::string& account,
+                                         const std::string& game) const override;
+  MaybeError rename_seat(const TableId& table, int seat, const std::string& name) override;
 
   // How many migrations this open() applied (0 when another open had).
   int migrations_applied() const { return migrated_; }
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
+
+  // Internal (postgres_store.cpp).
+  struct Impl;
 
  private:
-  struct Impl;
   PostgresStore() = default;
   std::unique_ptr<Impl> impl_;
   int migrated_ = 0;

@@ -35,4 +35,17 @@ inline Json spec_options(const std::string& text) {
   return o.is_object() ? o : Json::object();
 }
 
+// Store::rename_seat on a spec: seats[seat] and the server's seat plan
+// (options.server.seats[seat].name) when there is one.
+inline void rename_seat_in(TableSpec& s, int seat, const std::string& name) {
+  if (seat < 0) return;
+  const auto i = static_cast<std::size_t>(seat);
+  if (i < s.seats.size()) s.seats[i] = name;
+  if (!s.options.is_object() || !s.options.contains("server")) return;
+  Json& plan = s.options["server"];
+  if (!plan.is_object() || !plan.contains("seats") || !plan["seats"].is_array()) return;
+  Json& seats = plan["seats"];
+  if (i < seats.size() && seats[i].is_object()) seats[i]["name"] = name;
+}
+
 }  // namespace meeple::store

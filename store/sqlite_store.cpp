@@ -54,7 +54,10 @@ void drop_prepared(sqlite3* db) {
 }
 
 // A prepared statement: the connection's kept one (reset after use) or one
-// of its own (finalized).
+// of its own (finalized). Outside the unnamed namespace: SqliteStore's
+// private helpers name it.
+}  // namespace
+
 class Stmt {
  public:
   Stmt(sqlite3* db, const char* sql) : db_(db) {
@@ -106,6 +109,11 @@ class Stmt {
     sqlite3_bind_int64(s_, i, v);
     return *this;
   }
+  Stmt& bind_real(int i, double v) {
+    sqlite3_bind_double(s_, i, v);
+    return *this;
+  }
+  double real(int col) const { return sqlite3_column_double(s_, col); }
   Stmt& bind_null(int i) {
     sqlite3_bind_null(s_, i);
     return *this;
@@ -131,6 +139,8 @@ class Stmt {
   sqlite3_stmt* s_ = nullptr;
   Lent* lent_ = nullptr;  // the connection's kept statement, if borrowed
 };
+
+namespace {
 
 // One statement without results (BEGIN, SAVEPOINT, ...), through Stmt: kept
 // prepared on a connection that keeps them.
@@ -233,6 +243,57 @@ CREATE TABLE IF NOT EXISTS reviews (
   review TEXT NOT NULL,
   PRIMARY KEY (table_id, key)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS accounts (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  folded TEXT NOT NULL UNIQUE,
+  password_hash TEXT NOT NULL,
+  hidden INTEGER NOT NULL DEFAULT 0,
+  created INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sessions (
+  token_hash TEXT PRIMARY KEY,
+  account TEXT NOT NULL,
+  expires INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account);
+CREATE TABLE IF NOT EXISTS recovery_codes (
+  account TEXT NOT NULL,
+  code_hash TEXT NOT NULL,
+  PRIMARY KEY (account, code_hash)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS keyring (
+  account TEXT NOT NULL,
+  table_id TEXT NOT NULL,
+  seat INTEGER NOT NULL,
+  token TEXT NOT NULL,
+  added INTEGER NOT NULL,
+  PRIMARY KEY (account, table_id, seat)
+);
+CREATE INDEX IF NOT EXISTS keyring_table ON keyring (table_id);
+CREATE TABLE IF NOT EXISTS friends (
+  account TEXT NOT NULL,
+  friend TEXT NOT NULL,
+  PRIMARY KEY (account, friend)
+);
+CREATE TABLE IF NOT EXISTS invitations (
+  account TEXT NOT NULL,
+  table_id TEXT NOT NULL,
+  game TEXT NOT NULL,
+  title TEXT NOT NULL,
+  sender TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (account, table_id)
+);
+CREATE TABLE IF NOT EXISTS ratings (
+  account TEXT NOT NULL,
+  game TEXT NOT NULL,
+  rating REAL NOT NULL,
+  rd REAL NOT NULL,
+  volatility REAL NOT NULL,
+  games INTEGER NOT NULL,
+  PRIMARY KEY (account, game)
+) WITHOUT ROWID;
 )sql";
 
 Expected<sqlite3*> open_connection(const std::string& path) {
@@ -277,7 +338,8 @@ Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path
         if (auto e =
                 exec(s->writer_, "ALTER TABLE entries ADD COLUMN at INTEGER NOT NULL DEFAULT 0;"))
           return *e;
-      // (Version 5 added the reviews table, which the schema above creates.)
+      // (Version 5 added the reviews table, version 6 the accounts' tables:
+      // the schema above creates them.)
       // Versions 1 to 3 kept a table's owner and fencing number in its row
       // (written by every append; lobbies had none). Version 4 keeps every
       // id's in owners: a table whose latest lease is not the default one
@@ -667,6 +729,328 @@ std::vector<TableId> SqliteStore::expired() const {
 
 StoreStats SqliteStore::stats() const {
   return counters_.stats();
+}
+
+// --- Accounts: each write one queued statement or a few (submit), each
+// read on the reader connection.
+
+namespace {
+// Binds the texts in order (1, 2, ...).
+template <class... T>
+void bind_texts(Stmt& q, const T&... v) {
+  int i = 0;
+  (q.bind(++i, std::string_view(v)), ...);
+}
+
+Account account_row(const Stmt& q) {
+  return {.id = q.text(0),
+          .name = q.text(1),
+          .folded = q.text(2),
+          .password_hash = q.text(3),
+          .hidden = q.integer(4) != 0,
+          .created = q.integer(5)};
+}
+}  // namespace
+
+MaybeError SqliteStore::write_one(const char* sql, std::function<void(Stmt&)> bind) {
+  return submit([&](sqlite3* db) -> MaybeError {
+    Stmt q(db, sql);
+    if (!q.ok()) return sql_error(db, "prepare");
+    bind(q);
+    if (q.step() != SQLITE_DONE) return sql_error(db, "write");
+    return std::nullopt;
+  });
+}
+
+MaybeError SqliteStore::create_account(const Account& a) {
+  return submit([&](sqlite3* db) -> MaybeError {
+    Stmt q(db,
+           "INSERT INTO accounts (id, name, folded, password_hash, hidden, created) "
+           "VALUES (?, ?, ?, ?, ?, ?)");
+    if (!q.ok()) return sql_error(db, "prepare");
+    bind_texts(q, a.id, a.name, a.folded, a.password_hash);
+    q.bind(5, std::int64_t{a.hidden}).bind(6, a.created);
+    const int rc = q.step();
+    if (rc == SQLITE_CONSTRAINT)
+      return make_error(errc::kAccountExists, fmt::format("the name '{}' is taken", a.name));
+    if (rc != SQLITE_DONE) return sql_error(db, "create account");
+    return std::nullopt;
+  });
+}
+
+Expected<std::optional<Account>> SqliteStore::account(const std::string& id) const {
+  return read_account(
+      "SELECT id, name, folded, password_hash, hidden, created FROM accounts "
+      "WHERE id = ?",
+      id);
+}
+
+Expected<std::optional<Account>> SqliteStore::account_named(const std::string& folded) const {
+  return read_account(
+      "SELECT id, name, folded, password_hash, hidden, created FROM accounts "
+      "WHERE folded = ?",
+      folded);
+}
+
+Expected<std::optional<Account>> SqliteStore::read_account(const char* sql,
+                                                           const std::string& key) const {
+  std::lock_guard lock(read_mutex_);
+  sqlite3* db = reader_ ? reader_ : writer_;
+  Stmt q(db, sql);
+  if (!q.ok()) return sql_error(db, "prepare");
+  q.bind(1, key);
+  const int rc = q.step();
+  if (rc == SQLITE_DONE) return std::optional<Account>();
+  if (rc != SQLITE_ROW) return sql_error(db, "read account");
+  return std::optional<Account>(account_row(q));
+}
+
+MaybeError SqliteStore::update_account(const Account& a) {
+  return submit([&](sqlite3* db) -> MaybeError {
+    Stmt q(db, "UPDATE accounts SET password_hash = ?, hidden = ? WHERE id = ?");
+    if (!q.ok()) return sql_error(db, "prepare");
+    q.bind(1, a.password_hash).bind(2, std::int64_t{a.hidden}).bind(3, a.id);
+    if (q.step() != SQLITE_DONE) return sql_error(db, "update account");
+    if (sqlite3_changes(db) == 0) return make_error(errc::kUnknownAccount, "no such account");
+    return std::nullopt;
+  });
+}
+
+MaybeError SqliteStore::delete_account(const std::string& id) {
+  return submit([&](sqlite3* db) -> MaybeError {
+    for (const char* sql :
+         {"DELETE FROM accounts WHERE id = ?1", "DELETE FROM sessions WHERE account = ?1",
+          "DELETE FROM recovery_codes WHERE account = ?1", "DELETE FROM keyring WHERE account = ?1",
+          "DELETE FROM friends WHERE account = ?1 OR friend = ?1",
+          "DELETE FROM invitations WHERE account = ?1", "DELETE FROM ratings WHERE account = ?1"}) {
+      Stmt q(db, sql);
+      if (!q.ok()) return sql_error(db, "prepare");
+      q.bind(1, id);
+      if (q.step() != SQLITE_DONE) return sql_error(db, "delete account");
+    }
+    return std::nullopt;
+  });
+}
+
+MaybeError SqliteStore::add_session(const std::string& token_hash, const std::string& account,
+                                    std::int64_t expires) {
+  return write_one(
+      "INSERT OR REPLACE INTO sessions (token_hash, account, expires) VALUES (?, ?, ?)",
+      [&](Stmt& q) { q.bind(1, token_hash).bind(2, account).bind(3, expires); });
+}
+
+Expected<std::optional<std::string>> SqliteStore::session(const std::string& token_hash,
+                                                          std::int64_t now) const {
+  std::lock_guard lock(read_mutex_);
+  sqlite3* db = reader_ ? reader_ : writer_;
+  Stmt q(db, "SELECT account FROM sessions WHERE token_hash = ? AND expires > ?");
+  if (!q.ok()) return sql_error(db, "prepare");
+  q.bind(1, token_hash).bind(2, now);
+  const int rc = q.step();
+  if (rc == SQLITE_DONE) return std::optional<std::string>();
+  if (rc != SQLITE_ROW) return sql_error(db, "read session");
+  return std::optional<std::string>(q.text(0));
+}
+
+MaybeError SqliteStore::drop_session(const std::string& token_hash) {
+  return write_one("DELETE FROM sessions WHERE token_hash = ?",
+                   [&](Stmt& q) { q.bind(1, token_hash); });
+}
+
+MaybeError SqliteStore::drop_sessions(const std::string& account, const std::string& keep) {
+  return write_one("DELETE FROM sessions WHERE account = ? AND token_hash <> ?",
+                   [&](Stmt& q) { q.bind(1, account).bind(2, keep); });
+}
+
+MaybeError SqliteStore::set_recovery_codes(const std::string& account,
+                                           const std::vector<std::string>& hashes) {
+  return submit([&](sqlite3* db) -> MaybeError {
+    Stmt d(db, "DELETE FROM recovery_codes WHERE account = ?");
+    if (!d.ok()) return sql_error(db, "prepare");
+    d.bind(1, account);
+    if (d.step() != SQLITE_DONE) return sql_error(db, "recovery codes");
+    Stmt q(db, "INSERT OR IGNORE INTO recovery_codes (account, code_hash) VALUES (?, ?)");
+    if (!q.ok()) return sql_error(db, "prepare");
+    for (const std::string& h : hashes) {
+      q.reset();
+      q.bind(1, account).bind(2, h);
+      if (q.step() != SQLITE_DONE) return sql_error(db, "recovery codes");
+    }
+    return std::nullopt;
+  });
+}
+
+Expected<bool> SqliteStore::use_recovery_code(const std::string& account, const std::string& hash) {
+  bool used = false;
+  auto e = submit([&](sqlite3* db) -> MaybeError {
+    Stmt q(db, "DELETE FROM recovery_codes WHERE account = ? AND code_hash = ?");
+    if (!q.ok()) return sql_error(db, "prepare");
+    q.bind(1, account).bind(2, hash);
+    if (q.step() != SQLITE_DONE) return sql_error(db, "use recovery code");
+    used = sqlite3_changes(db) > 0;
+    return std::nullopt;
+  });
+  if (e) return *e;
+  return used;
+}
+
+Expected<int> SqliteStore::recovery_codes_left(const std::string& account) const {
+  std::lock_guard lock(read_mutex_);
+  sqlite3* db = reader_ ? reader_ : writer_;
+  Stmt q(db, "SELECT COUNT(*) FROM recovery_codes WHERE account = ?");
+  if (!q.ok()) return sql_error(db, "prepare");
+  q.bind(1, account);
+  if (q.step() != SQLITE_ROW) return sql_error(db, "recovery codes");
+  return static_cast<int>(q.integer(0));
+}
+
+MaybeError SqliteStore::add_to_keyring(const std::string& account, const KeyringSeat& s) {
+  return write_one(
+      "INSERT OR REPLACE INTO keyring (account, table_id, seat, token, added) VALUES (?, ?, ?, ?, "
+      "?)",
+      [&](Stmt& q) {
+        q.bind(1, account).bind(2, s.table).bind(3, std::int64_t{s.seat}).bind(4, s.token);
+        q.bind(5, s.added);
+      });
+}
+
+Expected<std::vector<KeyringSeat>> SqliteStore::keyring(const std::string& account,
+                                                        std::size_t limit) const {
+  std::lock_guard lock(read_mutex_);
+  sqlite3* db = reader_ ? reader_ : writer_;
+  Stmt q(db,
+         "SELECT table_id, seat, token, added FROM keyring WHERE account = ? "
+         "ORDER BY added DESC, rowid DESC LIMIT ?");
+  if (!q.ok()) return sql_error(db, "prepare");
+  q.bind(1, account).bind(2, static_cast<std::int64_t>(limit));
+  std::vector<KeyringSeat> out;
+  int rc;
+  while ((rc = q.step()) == SQLITE_ROW)
+    out.push_back({q.text(0), static_cast<int>(q.integer(1)), q.text(2), q.integer(3)});
+  if (rc != SQLITE_DONE) return sql_error(db, "keyring");
+  return out;
+}
+
+Expected<std::map<int, std::string>> SqliteStore::accounts_at(const TableId& table) const {
+  std::lock_guard lock(read_mutex_);
+  sqlite3* db = reader_ ? reader_ : writer_;
+  Stmt q(db, "SELECT seat, account FROM keyring WHERE table_id = ? AND seat >= 0");
+  if (!q.ok()) return sql_error(db, "prepare");
+  q.bind(1, table);
+  std::map<int, std::string> out;
+  int rc;
+  while ((rc = q.step()) == SQLITE_ROW) out[static_cast<int>(q.integer(0))] = q.text(1);
+  if (rc != SQLITE_DONE) return sql_error(db, "accounts at");
+  return out;
+}
+
+MaybeError SqliteStore::add_friend(const std::string& account, const std::string& friend_id) {
+  return write_one("INSERT OR IGNORE INTO friends (account, friend) VALUES (?, ?)",
+                   [&](Stmt& q) { q.bind(1, account).bind(2, friend_id); });
+}
+
+MaybeError SqliteStore::remove_friend(const std::string& account, const std::string& friend_id) {
+  return write_one("DELETE FROM friends WHERE account = ? AND friend = ?",
+                   [&](Stmt& q) { q.bind(1, account).bind(2, friend_id); });
+}
+
+Expected<std::vector<std::string>> SqliteStore::friends(const std::string& account) const {
+  std::lock_guard lock(read_mutex_);
+  sqlite3* db = reader_ ? reader_ : writer_;
+  Stmt q(db, "SELECT friend FROM friends WHERE account = ? ORDER BY rowid");
+  if (!q.ok()) return sql_error(db, "prepare");
+  q.bind(1, account);
+  std::vector<std::string> out;
+  int rc;
+  while ((rc = q.step()) == SQLITE_ROW) out.push_back(q.text(0));
+  if (rc != SQLITE_DONE) return sql_error(db, "friends");
+  return out;
+}
+
+MaybeError SqliteStore::invite(const Invitation& i) {
+  return submit([&](sqlite3* db) -> MaybeError {
+    // Replaced: deleted and inserted again, so it lists as the newest.
+    Stmt d(db, "DELETE FROM invitations WHERE account = ? AND table_id = ?");
+    if (!d.ok()) return sql_error(db, "prepare");
+    d.bind(1, i.account).bind(2, i.table);
+    if (d.step() != SQLITE_DONE) return sql_error(db, "invite");
+    Stmt q(db,
+           "INSERT INTO invitations (account, table_id, game, title, sender, at) "
+           "VALUES (?, ?, ?, ?, ?, ?)");
+    if (!q.ok()) return sql_error(db, "prepare");
+    bind_texts(q, i.account, i.table, i.game, i.title, i.from);
+    q.bind(6, i.at);
+    if (q.step() != SQLITE_DONE) return sql_error(db, "invite");
+    return std::nullopt;
+  });
+}
+
+MaybeError SqliteStore::dismiss_invitation(const std::string& account, const TableId& table) {
+  return write_one("DELETE FROM invitations WHERE account = ? AND table_id = ?",
+                   [&](Stmt& q) { q.bind(1, account).bind(2, table); });
+}
+
+Expected<std::vector<Invitation>> SqliteStore::invitations(const std::string& account) const {
+  std::lock_guard lock(read_mutex_);
+  sqlite3* db = reader_ ? reader_ : writer_;
+  Stmt q(db,
+         "SELECT table_id, game, title, sender, at FROM invitations WHERE account = ? "
+         "ORDER BY rowid");
+  if (!q.ok()) return sql_error(db, "prepare");
+  q.bind(1, account);
+  std::vector<Invitation> out;
+  int rc;
+  while ((rc = q.step()) == SQLITE_ROW)
+    out.push_back({account, q.text(0), q.text(1), q.text(2), q.text(3), q.integer(4)});
+  if (rc != SQLITE_DONE) return sql_error(db, "invitations");
+  return out;
+}
+
+MaybeError SqliteStore::save_rating(const std::string& account, const std::string& game,
+                                    const Rating& r) {
+  return write_one(
+      "INSERT OR REPLACE INTO ratings (account, game, rating, rd, volatility, games) "
+      "VALUES (?, ?, ?, ?, ?, ?)",
+      [&](Stmt& q) {
+        q.bind(1, account).bind(2, game).bind_real(3, r.rating).bind_real(4, r.rd);
+        q.bind_real(5, r.volatility).bind(6, std::int64_t{r.games});
+      });
+}
+
+Expected<std::optional<Rating>> SqliteStore::rating(const std::string& account,
+                                                    const std::string& game) const {
+  std::lock_guard lock(read_mutex_);
+  sqlite3* db = reader_ ? reader_ : writer_;
+  Stmt q(db, "SELECT rating, rd, volatility, games FROM ratings WHERE account = ? AND game = ?");
+  if (!q.ok()) return sql_error(db, "prepare");
+  q.bind(1, account).bind(2, game);
+  const int rc = q.step();
+  if (rc == SQLITE_DONE) return std::optional<Rating>();
+  if (rc != SQLITE_ROW) return sql_error(db, "rating");
+  return std::optional<Rating>(
+      Rating{q.real(0), q.real(1), q.real(2), static_cast<int>(q.integer(3))});
+}
+
+MaybeError SqliteStore::rename_seat(const TableId& table, int seat, const std::string& name) {
+  return submit([&](sqlite3* db) -> MaybeError {
+    Stmt q(db, "SELECT spec FROM tables WHERE id = ?");
+    if (!q.ok()) return sql_error(db, "prepare");
+    q.bind(1, table);
+    const int rc = q.step();
+    if (rc == SQLITE_DONE)
+      return make_error(errc::kUnknownTable, fmt::format("no table '{}'", table));
+    if (rc != SQLITE_ROW) return sql_error(db, "rename seat");
+    auto j = Json::parse(q.text(0), nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+      return make_error(meeple::errc::kCorruptRecord, fmt::format("table '{}' is corrupt", table));
+    TableSpec spec = spec_from_json(table, j);
+    rename_seat_in(spec, seat, name);
+    Stmt u(db, "UPDATE tables SET spec = ? WHERE id = ?");
+    if (!u.ok()) return sql_error(db, "prepare");
+    u.bind(1, spec_to_json(spec).dump()).bind(2, table);
+    if (u.step() != SQLITE_DONE) return sql_error(db, "rename seat");
+    return std::nullopt;
+  });
 }
 
 }  // namespace meeple::store

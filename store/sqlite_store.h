@@ -1,10 +1,13 @@
 // The embedded default store: one SQLite file in WAL mode (store/store.h
-// states the contract). Schema (version 4, in table schema_version):
+// states the contract). Schema (version 6, in table schema_version):
 //   tables(id, game, players, spec JSON, result JSON or NULL, owner, fencing,
 //          entries, created)        (owner and fencing unused since version 4)
 //   entries(table_id, seq, kind, seat, action, json, text, at)  (at: version 3)
 //   lobbies(id, spec JSON, updated)                             (version 2)
 //   owners(id, owner, fencing, lease_until ms since 1970)       (version 4)
+//   reviews(table_id, key, review JSON)                          (version 5)
+//   accounts, sessions, recovery_codes, keyring, friends, invitations,
+//   ratings (store.h, "Accounts")                                (version 6)
 // owners holds the latest lease of every acquired id, table or lobby; an id
 // without a row has the default Lease. Opening an older file migrates it in
 // one transaction (version 4 moves the tables' owner and fencing to owners).
@@ -37,6 +40,8 @@ struct sqlite3;
 
 namespace meeple::store {
 
+class Stmt;  // a prepared statement (sqlite_store.cpp)
+
 // Figures of the commit thread, for /metrics.
 class SqliteStore final : public Store {
  public:
@@ -67,11 +72,41 @@ class SqliteStore final : public Store {
   std::vector<TableId> expired() const override;
   MaybeError save_review(const TableId& id, const std::string& key, const Json& review) override;
   Expected<Json> load_review(const TableId& id, const std::string& key) const override;
+  MaybeError create_account(const Account& a) override;
+  Expected<std::optional<Account>> account(const std::string& id) const override;
+  Expected<std::optional<Account>> account_named(const std::string& folded) const override;
+  MaybeError update_account(const Account& a) override;
+  MaybeError delete_account(const std::string& id) override;
+  MaybeError add_session(const std::string& token_hash, const std::string& account,
+                         std::int64_t expires) override;
+  Expected<std::optional<std::string>> session(const std::string& token_hash,
+                                               std::int64_t now) const override;
+  MaybeError drop_session(const std::string& token_hash) override;
+  MaybeError drop_sessions(const std::string& account, const std::string& keep) override;
+  MaybeError set_recovery_codes(const std::string& account,
+                                const std::vector<std::string>& hashes) override;
+  Expected<bool> use_recovery_code(const std::string& account, const std::string& hash) override;
+  Expected<int> recovery_codes_left(const std::string& account) const override;
+  MaybeError add_to_keyring(const std::string& account, const KeyringSeat& s) override;
+  Expected<std::vector<KeyringSeat>> keyring(const std::string& account,
+                                             std::size_t limit) const override;
+  Expected<std::map<int, std::string>> accounts_at(const TableId& table) const override;
+  MaybeError add_friend(const std::string& account, const std::string& friend_id) override;
+  MaybeError remove_friend(const std::string& account, const std::string& friend_id) override;
+  Expected<std::vector<std::string>> friends(const std::string& account) const override;
+  MaybeError invite(const Invitation& i) override;
+  MaybeError dismiss_invitation(const std::string& account, const TableId& table) override;
+  Expected<std::vector<Invitation>> invitations(const std::string& account) const override;
+  MaybeError save_rating(const std::string& account, const std::string& game,
+                         const Rating& r) override;
+  Expected<std::optional<Rating>> rating(const std::string& account,
+                                         const std::string& game) const override;
+  MaybeError rename_seat(const TableId& table, int seat, const std::string& name) override;
 
   // Its group commit: transactions (one fsync each), the writes they
   // carried, time spent committing.
   StoreStats stats() const override;
-  static constexpr int kSchemaVersion = 5;
+  static constexpr int kSchemaVersion = 6;
 
  private:
   // A queued write: runs on the commit thread inside the batch's transaction.
@@ -80,6 +115,9 @@ class SqliteStore final : public Store {
     std::function<void(MaybeError)> done;  // the outcome, on the commit thread
   };
   SqliteStore() = default;
+  // One statement, bound by `bind`, queued for the next group commit.
+  MaybeError write_one(const char* sql, std::function<void(Stmt&)> bind);
+  Expected<std::optional<Account>> read_account(const char* sql, const std::string& key) const;
   // Queues `run` for the next group commit and waits for its outcome.
   MaybeError submit(std::function<MaybeError(sqlite3*)> run);
   // Queues `run`; `done` gets the outcome (false: the store is closing).

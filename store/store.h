@@ -110,6 +110,50 @@ struct StoreStats {
   std::uint64_t commit_micros = 0;
 };
 
+// --- Accounts (issue 34; server/accounts.h says what the server does with
+// them). Account data is not leased: any node may write it.
+struct Account {
+  std::string id;             // the store's key, made by the server (random)
+  std::string name;           // as the person wrote it
+  std::string folded;         // the name folded for uniqueness (case ignored): unique
+  std::string password_hash;  // crypto_pwhash_str's string (Argon2id)
+  bool hidden = false;        // the profile is shown to its owner only
+  std::int64_t created = 0;   // ms since 1970
+};
+
+// One seat token an account holds (its "keyring"): what lets the account's
+// other devices play that seat. seat: the seat, or kSpectator (-2) for a
+// table's host token. Kept as the token itself, not its hash.
+struct KeyringSeat {
+  std::string table;
+  int seat = -2;
+  std::string token;
+  std::int64_t added = 0;  // ms since 1970
+};
+
+// An invitation to a table, for the invitee's account.
+struct Invitation {
+  std::string account;  // the invitee's id
+  std::string table;
+  std::string game;
+  std::string title;
+  std::string from;  // the inviter's name
+  std::int64_t at = 0;
+};
+
+// One account's rating at one game (Glicko-2; the maths is server/'s).
+struct Rating {
+  double rating = 1500;
+  double rd = 350;
+  double volatility = 0.06;
+  int games = 0;
+};
+
+namespace errc {
+inline constexpr const char* kAccountExists = "account/exists";  // the folded name is taken
+inline constexpr const char* kUnknownAccount = "account/unknown";
+}  // namespace errc
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -179,6 +223,61 @@ class Store {
   // load_review answers null when there is none.
   virtual MaybeError save_review(const TableId& id, const std::string& key, const Json& review) = 0;
   virtual Expected<Json> load_review(const TableId& id, const std::string& key) const = 0;
+
+  // --- Accounts. Each call is durable when it returns without an error.
+  // create_account: account/exists when another account has its folded name.
+  virtual MaybeError create_account(const Account& a) = 0;
+  // By id, or by folded name: nullopt when there is none.
+  virtual Expected<std::optional<Account>> account(const std::string& id) const = 0;
+  virtual Expected<std::optional<Account>> account_named(const std::string& folded) const = 0;
+  // Writes the password hash and hidden of the account `a.id` (account/unknown).
+  virtual MaybeError update_account(const Account& a) = 0;
+  // The account and everything of it: sessions, recovery codes, keyring,
+  // friends (both ways), invitations (to it), ratings.
+  virtual MaybeError delete_account(const std::string& id) = 0;
+  // Sessions: a token's hash, its account, when it expires (ms since 1970).
+  virtual MaybeError add_session(const std::string& token_hash, const std::string& account,
+                                 std::int64_t expires) = 0;
+  // The account of a session not expired at `now`; nullopt otherwise.
+  virtual Expected<std::optional<std::string>> session(const std::string& token_hash,
+                                                       std::int64_t now) const = 0;
+  virtual MaybeError drop_session(const std::string& token_hash) = 0;
+  // Every session of the account but `keep` (a token hash, or "").
+  virtual MaybeError drop_sessions(const std::string& account, const std::string& keep) = 0;
+  // Recovery codes, hashed: set replaces them all; use removes one and
+  // answers whether it was there (a code works once).
+  virtual MaybeError set_recovery_codes(const std::string& account,
+                                        const std::vector<std::string>& hashes) = 0;
+  virtual Expected<bool> use_recovery_code(const std::string& account, const std::string& hash) = 0;
+  virtual Expected<int> recovery_codes_left(const std::string& account) const = 0;
+  // The keyring: add keeps one row per (account, table, seat), the token
+  // and time replaced; listed newest first, at most `limit`.
+  virtual MaybeError add_to_keyring(const std::string& account, const KeyringSeat& s) = 0;
+  virtual Expected<std::vector<KeyringSeat>> keyring(const std::string& account,
+                                                     std::size_t limit) const = 0;
+  // The accounts holding seats (not host tokens) of one table: seat -> account.
+  virtual Expected<std::map<int, std::string>> accounts_at(const TableId& table) const = 0;
+  // Friends: one way (account lists friend), added once; friends(account)
+  // in the order added.
+  virtual MaybeError add_friend(const std::string& account, const std::string& friend_id) = 0;
+  virtual MaybeError remove_friend(const std::string& account, const std::string& friend_id) = 0;
+  virtual Expected<std::vector<std::string>> friends(const std::string& account) const = 0;
+  // Invitations: one per (invitee, table), a later one replacing it; listed
+  // oldest first.
+  virtual MaybeError invite(const Invitation& i) = 0;
+  virtual MaybeError dismiss_invitation(const std::string& account, const TableId& table) = 0;
+  virtual Expected<std::vector<Invitation>> invitations(const std::string& account) const = 0;
+  // Ratings per (account, game): nullopt when the account has none there.
+  virtual MaybeError save_rating(const std::string& account, const std::string& game,
+                                 const Rating& r) = 0;
+  virtual Expected<std::optional<Rating>> rating(const std::string& account,
+                                                 const std::string& game) const = 0;
+  // A stored table's seat gets another name (a deleted account's becomes "a
+  // former player"): spec.seats[seat], and the seat plan the server keeps in
+  // spec.options ("server": {"seats": [{"name"}]}) when there is one. The
+  // game's entries are untouched, so the record replays as before.
+  // table/unknown; a seat out of range changes nothing.
+  virtual MaybeError rename_seat(const TableId& table, int seat, const std::string& name) = 0;
 };
 
 // The meeple-record/1 form of a table: its actions in order (chat lines are
@@ -206,6 +305,36 @@ class MemoryStore final : public Store {
   std::vector<TableId> expired() const override;
   MaybeError save_review(const TableId& id, const std::string& key, const Json& review) override;
   Expected<Json> load_review(const TableId& id, const std::string& key) const override;
+  MaybeError create_account(const Account& a) override;
+  Expected<std::optional<Account>> account(const std::string& id) const override;
+  Expected<std::optional<Account>> account_named(const std::string& folded) const override;
+  MaybeError update_account(const Account& a) override;
+  MaybeError delete_account(const std::string& id) override;
+  MaybeError add_session(const std::string& token_hash, const std::string& account,
+                         std::int64_t expires) override;
+  Expected<std::optional<std::string>> session(const std::string& token_hash,
+                                               std::int64_t now) const override;
+  MaybeError drop_session(const std::string& token_hash) override;
+  MaybeError drop_sessions(const std::string& account, const std::string& keep) override;
+  MaybeError set_recovery_codes(const std::string& account,
+                                const std::vector<std::string>& hashes) override;
+  Expected<bool> use_recovery_code(const std::string& account, const std::string& hash) override;
+  Expected<int> recovery_codes_left(const std::string& account) const override;
+  MaybeError add_to_keyring(const std::string& account, const KeyringSeat& s) override;
+  Expected<std::vector<KeyringSeat>> keyring(const std::string& account,
+                                             std::size_t limit) const override;
+  Expected<std::map<int, std::string>> accounts_at(const TableId& table) const override;
+  MaybeError add_friend(const std::string& account, const std::string& friend_id) override;
+  MaybeError remove_friend(const std::string& account, const std::string& friend_id) override;
+  Expected<std::vector<std::string>> friends(const std::string& account) const override;
+  MaybeError invite(const Invitation& i) override;
+  MaybeError dismiss_invitation(const std::string& account, const TableId& table) override;
+  Expected<std::vector<Invitation>> invitations(const std::string& account) const override;
+  MaybeError save_rating(const std::string& account, const std::string& game,
+                         const Rating& r) override;
+  Expected<std::optional<Rating>> rating(const std::string& account,
+                                         const std::string& game) const override;
+  MaybeError rename_seat(const TableId& table, int seat, const std::string& name) override;
 
  private:
   // The latest lease of an acquired id (ids never acquired: the default Lease).
@@ -223,6 +352,18 @@ class MemoryStore final : public Store {
   std::vector<TableSpec> lobbies_;
   std::map<TableId, Owner> owners_;
   std::map<std::pair<TableId, std::string>, Json> reviews_;
+  // Accounts, by id; the others keyed as the interface says.
+  std::map<std::string, Account> accounts_;
+  struct SessionRow {
+    std::string account;
+    std::int64_t expires = 0;
+  };
+  std::map<std::string, SessionRow> sessions_;                     // by token hash
+  std::map<std::string, std::vector<std::string>> recovery_;       // account -> code hashes
+  std::vector<std::pair<std::string, KeyringSeat>> keyrings_;      // (account, seat), oldest first
+  std::vector<std::pair<std::string, std::string>> friends_;       // (account, friend), in order
+  std::vector<Invitation> invitations_;                            // oldest first
+  std::map<std::pair<std::string, std::string>, Rating> ratings_;  // (account, game)
   std::uint64_t next_id_ = 1;
 };
 

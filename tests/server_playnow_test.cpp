@@ -193,9 +193,30 @@ TEST(ServerPlayNow, BadBodiesGiveStableCodes) {
       http_post(port, "/api/play-now", {{"game", "ufo"}, {"players", 5}, {"wait_seconds", 600}})
           .status,
       200);
-  EXPECT_EQ(http_post(port, "/api/play-now", {{"game", "ufo"}, {"players", 2}, {"wait_seconds", 0}})
-                .status,
-            200);
+  auto now =
+      http_post(port, "/api/play-now", {{"game", "ufo"}, {"players", 2}, {"wait_seconds", 0}});
+  ASSERT_EQ(now.status, 200);
+  EXPECT_TRUE(await_phase(port, now.body["table"], "playing")) << "no wait: the bot comes at once";
+}
+
+// When the wait is over and everyone has left the table, nobody plays
+// there: it is dropped, not started by bots alone.
+TEST(ServerPlayNow, ATableEveryoneLeftIsDroppedNotPlayedByBots) {
+  TestServer server;
+  auto a = play_now(server.port(), "ufo", 3, 1);
+  ASSERT_EQ(a.status, 200);
+  const std::string id = a.body["table"];
+  Player p(server.port(), "/ws/tables/" + id + "?token=" + a.body["token"].get<std::string>());
+  p.sync();
+  p.ws.send({{"type", "leave"}});
+  p.sync();
+  EXPECT_EQ(listed(server.port(), id)["free_seats"], 3);
+  bool gone = false;
+  for (int i = 0; i < 200 && !gone; ++i) {
+    gone = http_get(server.port(), "/api/tables/" + id).status == 404;
+    if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  }
+  EXPECT_TRUE(gone);
 }
 
 // A play-now lobby is stored with its bot and its time: a restarted server

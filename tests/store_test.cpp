@@ -523,6 +523,187 @@ TYPED_TEST(StoreContract, ARoomStoresAndResumesItsGame) {
   EXPECT_EQ(to_game_record(*t).actions.size(), (*r)->version()) << "a seat change is no action";
 }
 
+// --- Accounts (store.h, "Accounts").
+
+Account account_called(const std::string& id, const std::string& name) {
+  std::string folded = name;
+  for (char& c : folded) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return {.id = id,
+          .name = name,
+          .folded = folded,
+          .password_hash = "$argon2id$" + id,
+          .created = 1700000000000};
+}
+
+TYPED_TEST(StoreContract, AnAccountsFoldedNameIsUniqueAndItIsFoundByIdOrName) {
+  auto& store = *this->store_;
+  ASSERT_FALSE(store.create_account(account_called("a1", "Anna")));
+  auto again = store.create_account(account_called("a2", "ANNA"));
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->code, errc::kAccountExists) << "the same name ignoring case";
+  auto byid = store.account("a1");
+  ASSERT_TRUE(byid);
+  ASSERT_TRUE(byid->has_value());
+  EXPECT_EQ((*byid)->name, "Anna");
+  EXPECT_EQ((*byid)->password_hash, "$argon2id$a1");
+  EXPECT_EQ((*byid)->created, 1700000000000);
+  EXPECT_FALSE((*byid)->hidden);
+  auto byname = store.account_named("anna");
+  ASSERT_TRUE(byname && byname->has_value());
+  EXPECT_EQ((*byname)->id, "a1");
+  EXPECT_FALSE(store.account("a2")->has_value());
+  EXPECT_FALSE(store.account_named("ben")->has_value());
+  Account changed = **byid;
+  changed.password_hash = "$argon2id$new";
+  changed.hidden = true;
+  ASSERT_FALSE(store.update_account(changed));
+  EXPECT_EQ((*store.account("a1"))->password_hash, "$argon2id$new");
+  EXPECT_TRUE((*store.account("a1"))->hidden);
+  auto unknown = store.update_account(account_called("zz", "Zed"));
+  ASSERT_TRUE(unknown);
+  EXPECT_EQ(unknown->code, errc::kUnknownAccount);
+}
+
+TYPED_TEST(StoreContract, SessionsExpireAndAreDroppedOneOrAllButOne) {
+  auto& store = *this->store_;
+  ASSERT_FALSE(store.create_account(account_called("a1", "Anna")));
+  ASSERT_FALSE(store.add_session("h1", "a1", 2000));
+  ASSERT_FALSE(store.add_session("h2", "a1", 2000));
+  ASSERT_FALSE(store.add_session("h3", "a1", 2000));
+  EXPECT_EQ(*store.session("h1", 1000), std::optional<std::string>("a1"));
+  EXPECT_FALSE(store.session("h1", 2000)->has_value()) << "expired";
+  EXPECT_FALSE(store.session("nope", 1000)->has_value());
+  ASSERT_FALSE(store.drop_session("h1"));
+  EXPECT_FALSE(store.session("h1", 1000)->has_value());
+  ASSERT_FALSE(store.drop_sessions("a1", "h3"));
+  EXPECT_FALSE(store.session("h2", 1000)->has_value());
+  EXPECT_TRUE(store.session("h3", 1000)->has_value()) << "the one kept";
+}
+
+TYPED_TEST(StoreContract, ARecoveryCodeWorksOnce) {
+  auto& store = *this->store_;
+  ASSERT_FALSE(store.set_recovery_codes("a1", {"c1", "c2", "c3"}));
+  EXPECT_EQ(*store.recovery_codes_left("a1"), 3);
+  EXPECT_TRUE(*store.use_recovery_code("a1", "c2"));
+  EXPECT_FALSE(*store.use_recovery_code("a1", "c2")) << "used up";
+  EXPECT_FALSE(*store.use_recovery_code("a2", "c1")) << "another account's";
+  EXPECT_EQ(*store.recovery_codes_left("a1"), 2);
+  ASSERT_FALSE(store.set_recovery_codes("a1", {"d1"}));
+  EXPECT_FALSE(*store.use_recovery_code("a1", "c1")) << "replaced";
+  EXPECT_EQ(*store.recovery_codes_left("a1"), 1);
+}
+
+TYPED_TEST(StoreContract, TheKeyringListsNewestFirstAndTellsWhoSitsAtATable) {
+  auto& store = *this->store_;
+  ASSERT_FALSE(store.add_to_keyring("a1", {"t1", 0, "tok0", 100}));
+  ASSERT_FALSE(store.add_to_keyring("a1", {"t2", -2, "host", 200}));
+  ASSERT_FALSE(store.add_to_keyring("a2", {"t1", 1, "tok1", 150}));
+  ASSERT_FALSE(store.add_to_keyring("a1", {"t3", 2, "tok2", 300}));
+  auto k = store.keyring("a1", 200);
+  ASSERT_TRUE(k);
+  ASSERT_EQ(k->size(), 3u);
+  EXPECT_EQ((*k)[0].table, "t3");
+  EXPECT_EQ((*k)[0].seat, 2);
+  EXPECT_EQ((*k)[0].token, "tok2");
+  EXPECT_EQ((*k)[1].table, "t2");
+  EXPECT_EQ((*k)[1].seat, -2);
+  EXPECT_EQ((*k)[2].table, "t1");
+  EXPECT_EQ((*k)[2].added, 100);
+  EXPECT_EQ(store.keyring("a1", 2)->size(), 2u) << "at most the limit";
+  // The same seat again: one row, its token replaced, newest now.
+  ASSERT_FALSE(store.add_to_keyring("a1", {"t1", 0, "tok0b", 400}));
+  k = store.keyring("a1", 200);
+  ASSERT_EQ(k->size(), 3u);
+  EXPECT_EQ((*k)[0].table, "t1");
+  EXPECT_EQ((*k)[0].token, "tok0b");
+  const std::map<int, std::string> at = {{0, "a1"}, {1, "a2"}};
+  EXPECT_EQ(*store.accounts_at("t1"), at);
+  EXPECT_TRUE(store.accounts_at("t2")->empty()) << "a host token holds no seat";
+}
+
+TYPED_TEST(StoreContract, FriendsInvitationsAndRatingsAreKeptPerAccount) {
+  auto& store = *this->store_;
+  ASSERT_FALSE(store.add_friend("a1", "a2"));
+  ASSERT_FALSE(store.add_friend("a1", "a3"));
+  ASSERT_FALSE(store.add_friend("a1", "a2"));
+  EXPECT_EQ(*store.friends("a1"), (std::vector<std::string>{"a2", "a3"}));
+  EXPECT_TRUE(store.friends("a2")->empty()) << "one way";
+  ASSERT_FALSE(store.remove_friend("a1", "a2"));
+  EXPECT_EQ(*store.friends("a1"), (std::vector<std::string>{"a3"}));
+
+  ASSERT_FALSE(store.invite({"a2", "t1", "ufo", "Ufo!", "Anna", 10}));
+  ASSERT_FALSE(store.invite({"a2", "t2", "fg", "First Giants", "Anna", 20}));
+  ASSERT_FALSE(store.invite({"a2", "t1", "ufo", "Ufo!", "Carla", 30}));
+  auto inv = store.invitations("a2");
+  ASSERT_TRUE(inv);
+  ASSERT_EQ(inv->size(), 2u) << "one per table";
+  EXPECT_EQ((*inv)[0].table, "t2");
+  EXPECT_EQ((*inv)[1].from, "Carla");
+  EXPECT_EQ((*inv)[1].at, 30);
+  EXPECT_EQ((*inv)[1].title, "Ufo!");
+  ASSERT_FALSE(store.dismiss_invitation("a2", "t2"));
+  EXPECT_EQ(store.invitations("a2")->size(), 1u);
+
+  EXPECT_FALSE(store.rating("a1", "ufo")->has_value());
+  ASSERT_FALSE(store.save_rating("a1", "ufo", {1620.5, 120.25, 0.0599, 3}));
+  auto r = store.rating("a1", "ufo");
+  ASSERT_TRUE(r && r->has_value());
+  EXPECT_DOUBLE_EQ((*r)->rating, 1620.5);
+  EXPECT_DOUBLE_EQ((*r)->rd, 120.25);
+  EXPECT_DOUBLE_EQ((*r)->volatility, 0.0599);
+  EXPECT_EQ((*r)->games, 3);
+  EXPECT_FALSE(store.rating("a1", "fg")->has_value());
+}
+
+TYPED_TEST(StoreContract, DeletingAnAccountDeletesEverythingOfItAndFreesItsName) {
+  auto& store = *this->store_;
+  ASSERT_FALSE(store.create_account(account_called("a1", "Anna")));
+  ASSERT_FALSE(store.create_account(account_called("a2", "Ben")));
+  ASSERT_FALSE(store.add_session("h1", "a1", 2000));
+  ASSERT_FALSE(store.set_recovery_codes("a1", {"c1"}));
+  ASSERT_FALSE(store.add_to_keyring("a1", {"t1", 0, "tok", 1}));
+  ASSERT_FALSE(store.add_friend("a1", "a2"));
+  ASSERT_FALSE(store.add_friend("a2", "a1"));
+  ASSERT_FALSE(store.invite({"a1", "t1", "ufo", "Ufo!", "Ben", 1}));
+  ASSERT_FALSE(store.save_rating("a1", "ufo", {}));
+  ASSERT_FALSE(store.delete_account("a1"));
+  EXPECT_FALSE(store.account("a1")->has_value());
+  EXPECT_FALSE(store.session("h1", 1000)->has_value());
+  EXPECT_EQ(*store.recovery_codes_left("a1"), 0);
+  EXPECT_TRUE(store.keyring("a1", 200)->empty());
+  EXPECT_TRUE(store.accounts_at("t1")->empty());
+  EXPECT_TRUE(store.friends("a1")->empty());
+  EXPECT_TRUE(store.friends("a2")->empty()) << "nobody's friend any more";
+  EXPECT_TRUE(store.invitations("a1")->empty());
+  EXPECT_FALSE(store.rating("a1", "ufo")->has_value());
+  EXPECT_TRUE(store.account("a2")->has_value()) << "the others stay";
+  EXPECT_FALSE(store.create_account(account_called("a3", "anna"))) << "the name is free again";
+}
+
+TYPED_TEST(StoreContract, ASeatIsRenamedInTheSpecAndTheRecordStillReplays) {
+  auto& store = *this->store_;
+  const Json server = {{"seats", Json::array({{{"kind", "person"}, {"name", "Anna"}},
+                                              {{"kind", "person"}, {"name", "Ben"}}})}};
+  auto id = store.create({.game = "high-card",
+                          .players = 2,
+                          .seats = {"Anna", "Ben"},
+                          .options = {{"server", server}}},
+                         {});
+  ASSERT_TRUE(id);
+  ASSERT_FALSE(store.append(*id, {}, std::vector<Entry>{{.seat = 0, .action = 3}}));
+  ASSERT_FALSE(store.rename_seat(*id, 1, "a former player"));
+  auto t = store.load(*id);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->spec.seats, (std::vector<std::string>{"Anna", "a former player"}));
+  EXPECT_EQ(t->spec.options["server"]["seats"][1]["name"], "a former player");
+  EXPECT_EQ(t->spec.options["server"]["seats"][0]["name"], "Anna");
+  ASSERT_EQ(t->entries.size(), 1u) << "the game's entries are untouched";
+  EXPECT_EQ(t->entries[0].action, 3);
+  auto unknown = store.rename_seat("nope", 0, "x");
+  ASSERT_TRUE(unknown);
+  EXPECT_EQ(unknown->code, errc::kUnknownTable);
+}
+
 // Appends from many threads at once all land, each table's in order, and
 // share commits (group commit): fewer transactions than writes.
 TEST(SqliteStore, ConcurrentAppendsShareCommitsAndAllLand) {
