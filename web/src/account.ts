@@ -41,7 +41,17 @@ export async function signedIn(a: { name: string }): Promise<number> {
  * names tokens only: POST /api/my-tables tells which seat each one is
  * (answers come in the order asked). Returns how many tokens were added.
  */
-export async function syncSeats(): Promise<number> {
+export function syncSeats(): Promise<number> {
+  // One sync at a time: a page asking while one is under way (My tables
+  // opened just after signing in) waits for it and learns what it added,
+  // rather than finding nothing new once that one has stored it.
+  if (!syncing) syncing = sync().finally(() => (syncing = null));
+  return syncing;
+}
+
+let syncing: Promise<number> | null = null;
+
+async function sync(): Promise<number> {
   const mine = allTokens();
   if (mine.length) await accountApi.claim(mine);
   const { seats } = await accountApi.seats();

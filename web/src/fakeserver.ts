@@ -1,6 +1,7 @@
 // Tests only: a stand-in for the server's HTTP API (fetch stubbed). Each
 // route "METHOD /path" answers with a JSON body, or a Response (a refusal:
-// see refused); any other request is refused with request/not_found. Every
+// see refused), or a promise of either (an answer held back until the test
+// lets it go); any other request is refused with request/not_found. Every
 // request made is kept in `calls`, in order, with its JSON body.
 import { vi } from "vitest";
 
@@ -24,7 +25,7 @@ export function fakeServer(routes: Record<string, (body: unknown, path: string) 
     calls.push({ method, path, body });
     const route = routes[`${method} ${path}`];
     if (!route) return refused(404, "request/not_found", `${method} ${path}`);
-    const answer = route(body, path);
+    const answer = await route(body, path);
     return answer instanceof Response ? answer : new Response(JSON.stringify(answer), { status: 200 });
   });
   vi.stubGlobal("fetch", fetch);

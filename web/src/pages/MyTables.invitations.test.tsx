@@ -2,7 +2,7 @@
 // dismiss, and the account's tables from another device shown here.
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { account } from "../account";
+import { account, syncSeats } from "../account";
 import { fakeServer } from "../fakeserver";
 import { lang } from "../i18n";
 import { MyTables } from "./MyTables";
@@ -63,5 +63,51 @@ describe("my tables, signed in", () => {
     render(<MyTables />);
     await waitFor(() => expect(document.querySelector('[data-table="t2"]')?.getAttribute("data-my-turn")).toBe("true"));
     expect(document.querySelector(".invitations")).toBeNull();
+  });
+
+  it("opened while the sign-in's sync is under way, the account's table still appears", async () => {
+    // The sign-in's sync has asked my-tables about the keyring's token; the page opens meanwhile.
+    let releaseMine!: () => void;
+    let releaseSeats!: () => void;
+    const mine = new Promise<void>((r) => (releaseMine = r));
+    const laterSeats = new Promise<void>((r) => (releaseSeats = r));
+    let seatsAsked = 0;
+    let myTablesAsked = 0;
+    const server = fakeServer({
+      "GET /api/account/invitations": () => ({ invitations: [] }),
+      "POST /api/account/claim": () => ({ claimed: 0 }),
+      "GET /api/account/seats": async () => {
+        if (++seatsAsked > 1) await laterSeats;
+        return { seats: [{ table: "t2", token: "b" }] };
+      },
+      "POST /api/my-tables": async () => {
+        if (++myTablesAsked === 1) await mine;
+        return {
+          tables: [
+            {
+              table: "t2",
+              game: "ufo",
+              title: "Ufo!",
+              phase: "lobby",
+              players: 2,
+              seat: 1,
+              host: false,
+              seats: ["Ben", "Anna"],
+              to_act: [],
+              my_turn: false,
+              since: null,
+            },
+          ],
+        };
+      },
+    });
+    const signInSync = syncSeats();
+    await waitFor(() => expect(server.sent("POST /api/my-tables")).toHaveLength(1));
+    render(<MyTables />);
+    await waitFor(() => expect(screen.getByText("This browser holds no seat at any table yet.")).toBeTruthy());
+    releaseMine();
+    await signInSync;
+    releaseSeats();
+    await waitFor(() => expect(document.querySelector('[data-table="t2"]')).toBeTruthy());
   });
 });
