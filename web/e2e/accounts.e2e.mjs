@@ -249,6 +249,14 @@ export const tests = {
         const text = await rating.textContent();
         assert(text !== "1500 ± 700", `${name}'s rating moved: ${text}`);
       }
+      // Rita's profile with its rating, in the three languages.
+      await a.goto(`${server.url}/#/players/Rita`);
+      for (const lang of ["en", "it", "ko"]) {
+        await setLang(a, lang);
+        await a.locator('tr[data-game="ufo"] td.rating').waitFor();
+        await screenshot(a, `accounts-profile-rated-${lang}-360`);
+        await fitsAndReads(a, `the rated profile in ${lang}`);
+      }
       await rita.context.close();
       await sam.context.close();
     }),
