@@ -1066,7 +1066,7 @@ const ko: Record<UiKey, string> = {
   "seat.former": "이전 플레이어",
   "profile.since": "{date}부터 플레이",
   "profile.games": "게임",
-  "profile.played": "판 수",
+  "profile.played": "게임 수",
   "profile.wins": "승리",
   "profile.rating": "레이팅",
   "profile.unrated": "아직 레이팅 없음",
