@@ -385,4 +385,108 @@ MaybeError MemoryStore::rename_seat(const TableId& table, int seat, const std::s
   return std::nullopt;
 }
 
+MaybeError AccountsElsewhere::create_account(const Account& a) {
+  return accounts_store().create_account(a);
+}
+
+Expected<std::optional<Account>> AccountsElsewhere::account(const std::string& id) const {
+  return accounts_store().account(id);
+}
+
+Expected<std::optional<Account>> AccountsElsewhere::account_named(const std::string& folded) const {
+  return accounts_store().account_named(folded);
+}
+
+MaybeError AccountsElsewhere::update_account(const Account& a) {
+  return accounts_store().update_account(a);
+}
+
+MaybeError AccountsElsewhere::delete_account(const std::string& id) {
+  return accounts_store().delete_account(id);
+}
+
+MaybeError AccountsElsewhere::add_session(const std::string& token_hash, const std::string& account,
+                                          std::int64_t expires) {
+  return accounts_store().add_session(token_hash, account, expires);
+}
+
+Expected<std::optional<std::string>> AccountsElsewhere::session(const std::string& token_hash,
+                                                                std::int64_t now) const {
+  return accounts_store().session(token_hash, now);
+}
+
+MaybeError AccountsElsewhere::drop_session(const std::string& token_hash) {
+  return accounts_store().drop_session(token_hash);
+}
+
+MaybeError AccountsElsewhere::drop_sessions(const std::string& account, const std::string& keep) {
+  return accounts_store().drop_sessions(account, keep);
+}
+
+MaybeError AccountsElsewhere::set_recovery_codes(const std::string& account,
+                                                 const std::vector<std::string>& hashes) {
+  return accounts_store().set_recovery_codes(account, hashes);
+}
+
+Expected<bool> AccountsElsewhere::use_recovery_code(const std::string& account,
+                                                    const std::string& hash) {
+  return accounts_store().use_recovery_code(account, hash);
+}
+
+Expected<int> AccountsElsewhere::recovery_codes_left(const std::string& account) const {
+  return accounts_store().recovery_codes_left(account);
+}
+
+MaybeError AccountsElsewhere::add_to_keyring(const std::string& account, const KeyringSeat& s) {
+  return accounts_store().add_to_keyring(account, s);
+}
+
+Expected<std::vector<KeyringSeat>> AccountsElsewhere::keyring(const std::string& account,
+                                                              std::size_t limit) const {
+  return accounts_store().keyring(account, limit);
+}
+
+Expected<std::map<int, std::string>> AccountsElsewhere::accounts_at(const TableId& table) const {
+  return accounts_store().accounts_at(table);
+}
+
+MaybeError AccountsElsewhere::add_friend(const std::string& account, const std::string& friend_id) {
+  return accounts_store().add_friend(account, friend_id);
+}
+
+MaybeError AccountsElsewhere::remove_friend(const std::string& account,
+                                            const std::string& friend_id) {
+  return accounts_store().remove_friend(account, friend_id);
+}
+
+Expected<std::vector<std::string>> AccountsElsewhere::friends(const std::string& account) const {
+  return accounts_store().friends(account);
+}
+
+MaybeError AccountsElsewhere::invite(const Invitation& i) {
+  return accounts_store().invite(i);
+}
+
+MaybeError AccountsElsewhere::dismiss_invitation(const std::string& account, const TableId& table) {
+  return accounts_store().dismiss_invitation(account, table);
+}
+
+Expected<std::vector<Invitation>> AccountsElsewhere::invitations(const std::string& account) const {
+  return accounts_store().invitations(account);
+}
+
+MaybeError AccountsElsewhere::save_rating(const std::string& account, const std::string& game,
+                                          const Rating& r) {
+  return accounts_store().save_rating(account, game, r);
+}
+
+Expected<std::optional<Rating>> AccountsElsewhere::rating(const std::string& account,
+                                                          const std::string& game) const {
+  return accounts_store().rating(account, game);
+}
+
+MaybeError AccountsElsewhere::rename_seat(const TableId& table, int seat, const std::string& name) {
+  return accounts_store().rename_seat(table, seat, name);
+}
+
 }  // namespace meeple::store

@@ -367,6 +367,46 @@ class MemoryStore final : public Store {
   std::uint64_t next_id_ = 1;
 };
 
+// A store that keeps its accounts in another store (accounts_store()): for
+// stores that wrap another one, tests' among them, so that each forwards
+// the accounts' calls in one place.
+class AccountsElsewhere : public Store {
+ public:
+  MaybeError create_account(const Account& a) override;
+  Expected<std::optional<Account>> account(const std::string& id) const override;
+  Expected<std::optional<Account>> account_named(const std::string& folded) const override;
+  MaybeError update_account(const Account& a) override;
+  MaybeError delete_account(const std::string& id) override;
+  MaybeError add_session(const std::string& token_hash, const std::string& account,
+                         std::int64_t expires) override;
+  Expected<std::optional<std::string>> session(const std::string& token_hash,
+                                               std::int64_t now) const override;
+  MaybeError drop_session(const std::string& token_hash) override;
+  MaybeError drop_sessions(const std::string& account, const std::string& keep) override;
+  MaybeError set_recovery_codes(const std::string& account,
+                                const std::vector<std::string>& hashes) override;
+  Expected<bool> use_recovery_code(const std::string& account, const std::string& hash) override;
+  Expected<int> recovery_codes_left(const std::string& account) const override;
+  MaybeError add_to_keyring(const std::string& account, const KeyringSeat& s) override;
+  Expected<std::vector<KeyringSeat>> keyring(const std::string& account,
+                                             std::size_t limit) const override;
+  Expected<std::map<int, std::string>> accounts_at(const TableId& table) const override;
+  MaybeError add_friend(const std::string& account, const std::string& friend_id) override;
+  MaybeError remove_friend(const std::string& account, const std::string& friend_id) override;
+  Expected<std::vector<std::string>> friends(const std::string& account) const override;
+  MaybeError invite(const Invitation& i) override;
+  MaybeError dismiss_invitation(const std::string& account, const TableId& table) override;
+  Expected<std::vector<Invitation>> invitations(const std::string& account) const override;
+  MaybeError save_rating(const std::string& account, const std::string& game,
+                         const Rating& r) override;
+  Expected<std::optional<Rating>> rating(const std::string& account,
+                                         const std::string& game) const override;
+  MaybeError rename_seat(const TableId& table, int seat, const std::string& name) override;
+
+ protected:
+  virtual Store& accounts_store() const = 0;
+};
+
 // A store in one SQLite file (store/sqlite_store.h) is the embedded default.
 
 }  // namespace meeple::store

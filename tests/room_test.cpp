@@ -48,11 +48,11 @@ class RecordingSink final : public Sink {
 };
 
 // A memory store whose writes fail while `down` (the database unreachable).
-class FlakyStore final : public store::Store {
+class FlakyStore final : public store::AccountsElsewhere {
  public:
   bool down = false;
-  bool down_at_finish = false;  // only the write of the game's end fails
-  store::MemoryStore inner;
+  bool down_at_finish = false;       // only the write of the game's end fails
+  mutable store::MemoryStore inner;  // mutable: its accounts are this store's (accounts_store)
   Expected<store::TableId> create(const store::TableSpec& s, const store::Lease& l) override {
     return inner.create(s, l);
   }
@@ -93,6 +93,7 @@ class FlakyStore final : public store::Store {
   }
 
  private:
+  store::Store& accounts_store() const override { return inner; }
   static Error outage() { return make_error(store::errc::kUnavailable, "the database is down"); }
 };
 

@@ -25,7 +25,7 @@ using namespace std::chrono_literals;
 // A SQLite store in memory whose writes from tables (write_async) wait
 // until the test lets them through (or refuses them); everything else goes
 // straight to it.
-class HeldStore final : public store::Store {
+class HeldStore final : public store::AccountsElsewhere {
  public:
   HeldStore() {
     auto s = store::SqliteStore::open(":memory:");
@@ -107,6 +107,7 @@ class HeldStore final : public store::Store {
   }
 
  private:
+  store::Store& accounts_store() const override { return *inner_; }
   struct Held {
     store::Write w;
     std::function<void(MaybeError)> done;

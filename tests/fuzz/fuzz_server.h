@@ -17,7 +17,7 @@
 namespace meeple::fuzz {
 
 // Accepts every write and keeps nothing: tables are never loaded back here.
-class ForgetfulStore final : public store::Store {
+class ForgetfulStore final : public store::AccountsElsewhere {
  public:
   Expected<store::TableId> create(const store::TableSpec& spec, const store::Lease&) override {
     return spec.id.empty() ? std::to_string(++next_) : spec.id;
@@ -58,6 +58,8 @@ class ForgetfulStore final : public store::Store {
   }
 
  private:
+  store::Store& accounts_store() const override { return accounts_; }
+  mutable store::MemoryStore accounts_;  // accounts are kept (fuzz targets may sign up)
   std::uint64_t next_ = 0;
 };
 
