@@ -249,6 +249,19 @@ export const tests = {
         const text = await rating.textContent();
         assert(text !== "1500 ± 700", `${name}'s rating moved: ${text}`);
       }
+      // The ratings follow the result: a winner alone gains what the loser
+      // loses; a tie (both winners) moves only the uncertainty.
+      const profiles = await Promise.all(["Rita", "Sam"].map((n) => api(server, "GET", `/api/players/${n}`)));
+      const [ritaWon, samWon] = profiles.map((p) => p.finished.find((f) => f.table === id).won);
+      const [ritaR, samR] = profiles.map((p) => p.games.ufo.rating);
+      for (const r of [ritaR, samR]) assert(r.rd < 350 && r.games === 1, JSON.stringify(r));
+      if (ritaWon === samWon) {
+        assert(Math.abs(ritaR.rating - 1500) < 0.01 && Math.abs(samR.rating - 1500) < 0.01, "a tie moves no rating");
+      } else {
+        const [winner, loser] = ritaWon ? [ritaR, samR] : [samR, ritaR];
+        assert(winner.rating > 1500 && loser.rating < 1500, `winner ${winner.rating}, loser ${loser.rating}`);
+        assert(Math.abs(winner.rating - 1500 - (1500 - loser.rating)) < 0.01, "equal players: equal and opposite");
+      }
       // Rita's profile with its rating, in the three languages.
       await a.goto(`${server.url}/#/players/Rita`);
       for (const lang of ["en", "it", "ko"]) {
