@@ -3,7 +3,7 @@
 // session itself is an HttpOnly cookie the page never reads; the server
 // answers GET /api/account with the name while it is valid.
 import { signal } from "@preact/signals";
-import { accountApi, allTokens, api, holdsToken, remember, rememberSeat } from "./api";
+import { accountApi, allTokens, api, forgetToken, holdsToken, remember, rememberSeat } from "./api";
 import type { Account } from "./protocol";
 
 /** undefined: not asked yet; null: a guest (no session, a stale one, or a server without accounts). */
@@ -31,6 +31,19 @@ export async function signedIn(a: { name: string }): Promise<number> {
     () => {},
   );
   return syncSeats();
+}
+
+/**
+ * Signs out, and this browser forgets the account's seats (its keyring, as
+ * the server lists it), so the next person at a shared device cannot play
+ * them; signing in again brings them back. Seats the account never claimed
+ * stay, as a guest's always did.
+ */
+export async function signOut(): Promise<void> {
+  const { seats } = await accountApi.seats().catch(() => ({ seats: [] as { table: string; token: string }[] }));
+  await accountApi.signOut();
+  for (const s of seats) forgetToken(s.table, s.token);
+  account.value = null;
 }
 
 /**

@@ -175,6 +175,20 @@ export function forgetSeat(table: string, seat: number): void {
   store(a);
 }
 
+/** Forgets one token of a table, a seat's or the host's; a table with none left is forgotten. */
+export function forgetToken(table: string, token: string): void {
+  const c = credentials(table);
+  const seat = heldSeats(c).find((s) => s.token === token);
+  if (seat) forgetSeat(table, seat.seat);
+  if (c.host_token === token) {
+    const a = all();
+    if (a[table]) delete a[table].host_token;
+    store(a);
+  }
+  const left = credentials(table);
+  if (!heldSeats(left).length && !left.host_token) forget(table);
+}
+
 /** Every seat the browser holds at a table, in seat order (the old one-seat form included). */
 export function heldSeats(c: Credentials): SeatCredential[] {
   const out: SeatCredential[] = [];

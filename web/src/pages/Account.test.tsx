@@ -106,6 +106,32 @@ describe("account page, signed in", () => {
     expect(server.sent("POST /api/account/signout")).toHaveLength(1);
   });
 
+  it("sign-out forgets the account's seats on this device (a shared device keeps none of them), and only those", async () => {
+    localStorage.setItem(
+      "meeple.tables",
+      JSON.stringify({
+        t1: { token: "s1", seat: 0, name: "Anna", host_token: "h1" },
+        t2: { token: "guest", seat: 1, name: "Bo" },
+      }),
+    );
+    fakeServer({
+      ...signedInRoutes(),
+      "GET /api/account/seats": () => ({
+        seats: [
+          { table: "t1", token: "s1" },
+          { table: "t1", token: "h1" },
+        ],
+      }),
+      "POST /api/account/signout": () => ({}),
+    });
+    render(<AccountPage />);
+    fireEvent.click(screen.getByRole("button", { name: "Sign out" }));
+    await waitFor(() => expect(account.value).toBeNull());
+    const kept = JSON.parse(localStorage.getItem("meeple.tables") ?? "{}") as Record<string, unknown>;
+    expect(kept.t1).toBeUndefined();
+    expect(kept.t2).toEqual({ token: "guest", seat: 1, name: "Bo" });
+  });
+
   it("friends: adds by name, lists them with their profile, removes one; an unknown name is refused", async () => {
     let friends = [{ name: "Ben", online: true }];
     const server = fakeServer({

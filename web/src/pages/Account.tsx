@@ -4,7 +4,7 @@
 // account. Accounts are optional: nothing here is needed to play.
 import { useEffect, useState } from "preact/hooks";
 import { accountApi } from "../api";
-import { account, signedIn } from "../account";
+import { account, signOut, signedIn } from "../account";
 import type { Friend } from "../protocol";
 import { errorText } from "../refusal";
 import { href } from "../router";
@@ -199,15 +199,7 @@ function SignedIn({ name, hidden, onNotice }: { name: string; hidden: boolean; o
         <a class="button" href={href({ page: "my" })}>
           {t("nav.my")}
         </a>
-        <button
-          type="button"
-          onClick={() =>
-            accountApi.signOut().then(() => {
-              account.value = null;
-              onNotice(null);
-            }, fail)
-          }
-        >
+        <button type="button" onClick={() => signOut().then(() => onNotice(null), fail)}>
           {t("account.sign_out")}
         </button>
       </div>
