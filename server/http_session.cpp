@@ -527,7 +527,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (table->summary().value("free_seats", 0) == 0)
       return reply_later(make_error(errc::kFull, "no seat is free"));
     const int seat = st.value("seat", kSpectator);
-    std::string from = seat >= 0 ? st["seats"][seat].get<std::string>() : "the host";
+    // A guest host has no name: "" (the client names the host in its language).
+    std::string from = seat >= 0 ? st["seats"][seat].get<std::string>() : "";
     net::post(hub_.account_pool, [self = shared_from_this(), id = table->id(),
                                   game = st.value("game", ""), title = st.value("title", ""),
                                   invitee = name.get<std::string>(), from, s = session()] {

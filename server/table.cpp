@@ -236,12 +236,15 @@ void Table::expire_lobby() {
     return;
   }
   spdlog::info("lobby {}: nobody started it in time: dropped", id_);
+  // Gone from the hub before anyone is told: a client told it is gone and
+  // asking again finds table/unknown, not the lobby.
+  const auto keep = shared_from_this();  // the hub's may have been the last owner
+  lost_ = true;
+  hub_.remove(id_, this);
   for (auto& [p, c] : conns_)
     if (auto peer = c.peer.lock())
       peer->close(errc::kExpired, "nobody started this table in time: it is gone");
   conns_.clear();
-  lost_ = true;
-  hub_.remove(id_, this);
 }
 
 bool Table::store_refused(const Error& e) {

@@ -37,6 +37,21 @@ describe("my tables, signed in", () => {
     expect(server.sent("POST /api/account/invitations/dismiss")).toEqual([{ table: "t7" }]);
   });
 
+  it("an invitation from a guest host (no name) names the host in the interface's language", async () => {
+    fakeServer({
+      "GET /api/account/invitations": () => ({
+        invitations: [{ table: "t8", game: "ufo", title: "Ufo!", from: "", at: 1 }],
+      }),
+      "POST /api/account/claim": () => ({ claimed: 0 }),
+      "GET /api/account/seats": () => ({ seats: [] }),
+    });
+    lang.value = "it";
+    render(<MyTables />);
+    await waitFor(() =>
+      expect(screen.getByText("Chi ha creato il tavolo ti invita a Ufo! fritti dallo spazio!")).toBeTruthy(),
+    );
+  });
+
   it("the account's table from another device appears without a reload", async () => {
     fakeServer({
       "GET /api/account/invitations": () => ({ invitations: [] }),

@@ -160,7 +160,10 @@ function Invitations() {
           <li key={inv.table} class="my-table invitation" data-table={inv.table}>
             <div class="my-main">
               <strong>
-                {t("invitations.line", { from: inv.from, game: GAME_INFO[inv.game]?.title ?? inv.title })}
+                {t("invitations.line", {
+                  from: inv.from || t("invitations.host"),
+                  game: GAME_INFO[inv.game]?.title ?? inv.title,
+                })}
               </strong>
             </div>
             <div class="actions">
