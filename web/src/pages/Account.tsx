@@ -156,19 +156,13 @@ function SignInForms({ onDone }: { onDone: (notice: string | null, codes?: strin
             />
           </div>
         )}
-        <div class="param">
-          <label for="account-password">{t(mode === "recover" ? "account.new_password" : "account.password")}</label>
-          <input
-            id="account-password"
-            type="password"
-            autocomplete={mode === "signin" ? "current-password" : "new-password"}
-            required
-            minLength={mode === "signin" ? undefined : 8}
-            value={password}
-            onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
-          />
-          {mode !== "signin" && <small>{t("account.password_help")}</small>}
-        </div>
+        <PasswordField
+          id="account-password"
+          label={t(mode === "recover" ? "account.new_password" : "account.password")}
+          isNew={mode !== "signin"}
+          value={password}
+          onInput={setPassword}
+        />
         {error && (
           <p class="error" role="alert">
             {error}
@@ -325,30 +319,20 @@ function ChangePassword() {
     >
       <fieldset>
         <legend>{t("account.change_password")}</legend>
-        <div class="param">
-          <label for="password-now">{t("account.current_password")}</label>
-          <input
-            id="password-now"
-            type="password"
-            autocomplete="current-password"
-            required
-            value={current}
-            onInput={(e) => setCurrent((e.target as HTMLInputElement).value)}
-          />
-        </div>
-        <div class="param">
-          <label for="password-new">{t("account.new_password")}</label>
-          <input
-            id="password-new"
-            type="password"
-            autocomplete="new-password"
-            required
-            minLength={8}
-            value={next}
-            onInput={(e) => setNext((e.target as HTMLInputElement).value)}
-          />
-          <small>{t("account.password_help")}</small>
-        </div>
+        <PasswordField
+          id="password-now"
+          label={t("account.current_password")}
+          isNew={false}
+          value={current}
+          onInput={setCurrent}
+        />
+        <PasswordField
+          id="password-new"
+          label={t("account.new_password")}
+          isNew={true}
+          value={next}
+          onInput={setNext}
+        />
         {done && <p role="status">{done}</p>}
         <div class="actions">
           <button type="submit">{t("account.change_password")}</button>
@@ -391,17 +375,13 @@ function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
         <p class="banner warn" role="alert">
           {t("account.delete_warning")}
         </p>
-        <div class="param">
-          <label for="delete-password">{t("account.password")}</label>
-          <input
-            id="delete-password"
-            type="password"
-            autocomplete="current-password"
-            required
-            value={password}
-            onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
-          />
-        </div>
+        <PasswordField
+          id="delete-password"
+          label={t("account.password")}
+          isNew={false}
+          value={password}
+          onInput={setPassword}
+        />
         {error && (
           <p class="error" role="alert">
             {error}
@@ -417,5 +397,27 @@ function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
         </div>
       </fieldset>
     </form>
+  );
+}
+
+/**
+ * A password field. A new password (sign-up, recovery, a change) is at least
+ * 8 characters, says so, and is what browsers offer to generate and save.
+ */
+function PasswordField(p: { id: string; label: string; isNew: boolean; value: string; onInput: (v: string) => void }) {
+  return (
+    <div class="param">
+      <label for={p.id}>{p.label}</label>
+      <input
+        id={p.id}
+        type="password"
+        autocomplete={p.isNew ? "new-password" : "current-password"}
+        required
+        minLength={p.isNew ? 8 : undefined}
+        value={p.value}
+        onInput={(e) => p.onInput((e.target as HTMLInputElement).value)}
+      />
+      {p.isNew && <small>{t("account.password_help")}</small>}
+    </div>
   );
 }

@@ -218,34 +218,14 @@ export function NewTable({ game }: { game: GameInfo }) {
         <LearnButton game={game.name} help />
       </div>
       <form onSubmit={submit}>
-        {!signedIn && (
-          <div class="param">
-            <label for="name">{t("new.your_name")}</label>
-            <input
-              id="name"
-              type="text"
-              maxLength={40}
-              value={name}
-              onInput={(e) => setName((e.target as HTMLInputElement).value)}
-            />
-          </div>
-        )}
-        <div class="param">
-          <label for="players">{t("lobby.players")}</label>
-          <select
-            id="players"
-            value={players}
-            onChange={(e) => setPlayers(Number((e.target as HTMLSelectElement).value))}
-          >
-            {Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i).map(
-              (n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ),
-            )}
-          </select>
-        </div>
+        <NameAndPlayers
+          game={game}
+          signedIn={!!signedIn}
+          name={name}
+          setName={setName}
+          players={players}
+          setPlayers={setPlayers}
+        />
         <fieldset class="seats">
           {seats.slice(0, players).map((s, i) => (
             <div class="seat-row" key={i}>
@@ -462,5 +442,50 @@ function StandInField({ shown, usual, set }: { shown: StandIn; usual: StandIn; s
           : t(`new.stand_in.help.${shown.mode}`)}
       </small>
     </div>
+  );
+}
+
+/**
+ * The first fields of the new-table and play-now forms: the person's name
+ * (only for a guest: an account plays under its own) and the player count.
+ */
+export function NameAndPlayers(p: {
+  game: GameInfo;
+  signedIn: boolean;
+  name: string;
+  setName: (name: string) => void;
+  players: number;
+  setPlayers: (n: number) => void;
+}) {
+  const { game, name, setName, players, setPlayers } = p;
+  return (
+    <>
+      {!p.signedIn && (
+        <div class="param">
+          <label for="name">{t("new.your_name")}</label>
+          <input
+            id="name"
+            type="text"
+            maxLength={40}
+            value={name}
+            onInput={(e) => setName((e.target as HTMLInputElement).value)}
+          />
+        </div>
+      )}
+      <div class="param">
+        <label for="players">{t("lobby.players")}</label>
+        <select
+          id="players"
+          value={players}
+          onChange={(e) => setPlayers(Number((e.target as HTMLSelectElement).value))}
+        >
+          {Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
   );
 }

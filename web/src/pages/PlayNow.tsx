@@ -9,7 +9,7 @@ import type { GameInfo } from "../protocol";
 import { errorText } from "../refusal";
 import { go, href } from "../router";
 import { t } from "../strings";
-import { botSpec, type Strength } from "./NewTable";
+import { botSpec, NameAndPlayers, type Strength } from "./NewTable";
 
 /** The waits offered, in seconds (the server takes 0 to 600). */
 export const WAITS = [0, 15, 30, 60, 120, 300, 600];
@@ -54,34 +54,14 @@ export function PlayNow({ game }: { game: GameInfo }) {
       <h1>{t("playnow.title", { game: GAME_INFO[game.name]?.title ?? game.title })}</h1>
       <p class="muted">{t("playnow.help")}</p>
       <form onSubmit={submit}>
-        {!signedIn && (
-          <div class="param">
-            <label for="name">{t("new.your_name")}</label>
-            <input
-              id="name"
-              type="text"
-              maxLength={40}
-              value={name}
-              onInput={(e) => setName((e.target as HTMLInputElement).value)}
-            />
-          </div>
-        )}
-        <div class="param">
-          <label for="players">{t("lobby.players")}</label>
-          <select
-            id="players"
-            value={players}
-            onChange={(e) => setPlayers(Number((e.target as HTMLSelectElement).value))}
-          >
-            {Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i).map(
-              (n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ),
-            )}
-          </select>
-        </div>
+        <NameAndPlayers
+          game={game}
+          signedIn={!!signedIn}
+          name={name}
+          setName={setName}
+          players={players}
+          setPlayers={setPlayers}
+        />
         <div class="param">
           <label for="bot">{t("playnow.bot")}</label>
           <select
