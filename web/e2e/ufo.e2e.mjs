@@ -29,11 +29,15 @@ async function look(page) {
   });
 }
 
-/** Waits until the page changed after a click: a new version, a selection, a menu. */
+/**
+ * Waits until the page changed after a click: a new version, a selection, a menu. A menu's item is an
+ * action: the menu closes at once, before the server answers, so only a new version counts then.
+ */
 async function settle(page, before) {
   await page.waitForFunction(
     (b) => {
       const v = Number(document.querySelector("main.table")?.getAttribute("data-version") ?? -1);
+      if (b.acted) return v > b.version;
       const sel = document.querySelector(".ufo-map")?.getAttribute("data-selected") ?? "";
       const menu = document.querySelectorAll(".ufo-menu [role=menuitem]").length;
       return v > b.version || sel !== b.selected || menu !== b.menu;
@@ -201,7 +205,7 @@ export const tests = {
       } else if (s.roll) click = ".control-panel .roll";
       else if (s.buttons.length) click = ".ufo-status .ufo-buttons button";
       assert(click, `something to click in phase ${s.phase}: ${JSON.stringify(s)}`);
-      const before = { version: s.version, selected: s.selected, menu: s.menu };
+      const before = { version: s.version, selected: s.selected, menu: s.menu, acted: !!s.menu };
       try {
         await page.click(click, { timeout: 5000 });
       } catch (e) {
