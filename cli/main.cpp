@@ -225,6 +225,12 @@ int main(int argc, char** argv) {
                    "lately goes first)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  c_serve
+      ->add_option("--malloc-arenas", sv.malloc_arenas,
+                   "glibc malloc arenas (0: one per two cores; fewer arenas keep less freed "
+                   "memory, more let more threads allocate at once)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   c_serve->add_option("--log-level", sv.log_level, "trace, debug, info, warn, error, off")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
       ->capture_default_str();

@@ -1,7 +1,6 @@
 #include "core/chacha_rng.h"
 
-#include <openssl/crypto.h>
-#include <openssl/evp.h>
+#include <sodium.h>
 
 #include <algorithm>
 #include <cassert>
@@ -11,37 +10,32 @@
 namespace meeple {
 
 namespace {
-[[noreturn]] void fail(const char* what) {
-  std::fprintf(stderr, "meeple: OpenSSL cannot %s (ChaCha20); stopping\n", what);
-  std::abort();
-}
+// libsodium's ChaCha20 "IETF" functions are RFC 8439's: a 96-bit nonce and
+// a 32-bit block counter.
+static_assert(crypto_stream_chacha20_ietf_KEYBYTES == std::tuple_size_v<ChaChaKey>);
+static_assert(crypto_stream_chacha20_ietf_NONCEBYTES == std::tuple_size_v<ChaChaNonce>);
 }  // namespace
 
-ChaChaRng::ChaChaRng(const ChaChaKey& key, const ChaChaNonce& nonce, std::uint32_t counter) {
-  // OpenSSL's ChaCha20 IV is RFC 8439's block counter (32 bits, little-endian)
-  // followed by the 96-bit nonce.
-  std::array<std::uint8_t, 16> iv{};
-  for (int i = 0; i < 4; ++i) iv[static_cast<std::size_t>(i)] = (counter >> (8 * i)) & 0xffu;
-  std::copy(nonce.begin(), nonce.end(), iv.begin() + 4);
-  ctx_ = EVP_CIPHER_CTX_new();
-  if (ctx_ == nullptr) fail("allocate a cipher context");
-  if (EVP_EncryptInit_ex(ctx_, EVP_chacha20(), nullptr, key.data(), iv.data()) != 1)
-    fail("set up the cipher");
+ChaChaRng::ChaChaRng(const ChaChaKey& key, const ChaChaNonce& nonce, std::uint32_t counter)
+    : key_(key), nonce_(nonce), counter_(counter) {
+  // Safe to call from any thread, any number of times (it returns 1 once
+  // started); -1 only when it cannot start.
+  if (sodium_init() < 0) {
+    std::fprintf(stderr, "meeple: libsodium cannot start (ChaCha20); stopping\n");
+    std::abort();
+  }
 }
 
 ChaChaRng::~ChaChaRng() {
-  EVP_CIPHER_CTX_free(ctx_);  // clears the key schedule too
-  OPENSSL_cleanse(buffer_.data(), buffer_.size());
+  sodium_memzero(key_.data(), key_.size());
+  sodium_memzero(buffer_.data(), buffer_.size());
 }
 
 void ChaChaRng::refill() {
-  // The keystream is the encryption of zeros; OpenSSL encrypts in place.
+  // The keystream is the encryption of zeros (in place), one block at a time.
   std::fill(buffer_.begin(), buffer_.end(), std::uint8_t{0});
-  int len = 0;
-  if (EVP_EncryptUpdate(ctx_, buffer_.data(), &len, buffer_.data(),
-                        static_cast<int>(buffer_.size())) != 1 ||
-      len != static_cast<int>(buffer_.size()))
-    fail("produce the keystream");
+  crypto_stream_chacha20_ietf_xor_ic(buffer_.data(), buffer_.data(), buffer_.size(), nonce_.data(),
+                                     counter_++, key_.data());
   used_ = 0;
 }
 

@@ -1,5 +1,5 @@
 // A cryptographic random generator: the ChaCha20 keystream (RFC 8439) under a
-// 256-bit key, from OpenSSL. Rng (core/rng.h) is fast and reproducible, but
+// 256-bit key, from libsodium. Rng (core/rng.h) is fast and reproducible, but
 // its 64-bit state can be recovered from enough of its outputs, and with it
 // every later output; the keystream's later bytes cannot be predicted from
 // earlier ones without the key, however many are seen. It is for secrets a
@@ -11,8 +11,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
-
-struct evp_cipher_ctx_st;  // OpenSSL's EVP_CIPHER_CTX, private to chacha_rng.cpp
 
 namespace meeple {
 
@@ -26,12 +24,13 @@ class ChaChaRng {
   // The keystream of `key` and `nonce` from block `counter` (64 bytes each)
   // on: RFC 8439's ChaCha20 block function with that key, nonce and counter,
   // block after block. A stream has 2^32 blocks (256 GiB), far beyond any
-  // game. If OpenSSL cannot provide ChaCha20 (no memory, a provider
-  // configuration without it) the program stops: chance never falls back to a
-  // weaker generator.
+  // game. If libsodium cannot start (it found no randomness source) the
+  // program stops: chance never falls back to a weaker generator. Nothing is
+  // allocated: every live server table holds one (the object is about 120
+  // bytes; OpenSSL's cipher context, used before, took about 500 more).
   explicit ChaChaRng(const ChaChaKey& key, const ChaChaNonce& nonce = {},
                      std::uint32_t counter = 0);
-  // Wipes the buffered keystream; OpenSSL wipes the key schedule.
+  // Wipes the key and the buffered keystream.
   ~ChaChaRng();
   ChaChaRng(const ChaChaRng&) = delete;
   ChaChaRng& operator=(const ChaChaRng&) = delete;
@@ -52,10 +51,12 @@ class ChaChaRng {
  private:
   void refill();
 
-  evp_cipher_ctx_st* ctx_ = nullptr;
-  // Keystream drawn ahead: four blocks per call into OpenSSL.
-  std::array<std::uint8_t, 256> buffer_{};
-  std::size_t used_ = 256;  // bytes of buffer_ already handed out
+  ChaChaKey key_;
+  ChaChaNonce nonce_;
+  std::uint32_t counter_;  // the next block to draw
+  // Keystream drawn ahead: one block.
+  std::array<std::uint8_t, 64> buffer_{};
+  std::size_t used_ = 64;  // bytes of buffer_ already handed out
 };
 
 }  // namespace meeple

@@ -36,6 +36,14 @@ struct ServerOptions {
   // (SQLite, memory) needs one per core (more only add wake-ups).
   int table_threads = 0;
   int bot_threads = 2;  // a table's bots use one at a time: one slow table leaves the other free
+  // glibc's malloc arenas; 0: one per two cores. glibc's own default (eight
+  // per core, one more for each thread that finds the others busy) keeps
+  // each arena's high-water mark: a connection made on a network thread and
+  // a table made on a table thread leave their freed temporaries in
+  // different arenas, where the other cannot reuse them. On 2 cores one
+  // arena holds an idle table in about 29.5 KB against 32 with glibc's
+  // default, at the same throughput (docs/benchmarks.md).
+  int malloc_arenas = 0;
   std::string log_level = "info";
   std::chrono::milliseconds grace{60000};  // away longer: a stand-in plays
   std::chrono::milliseconds tick{1000};    // clocks and presence are checked this often

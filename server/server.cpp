@@ -4,8 +4,13 @@
 
 #include <boost/asio/signal_set.hpp>
 
+#include <algorithm>
+#include <cstdlib>
 #include <iostream>
 #include <thread>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
@@ -162,6 +167,11 @@ bool read_max_bot_budget(std::string_view text, ServerOptions& o) {
 }
 
 int serve(ServerOptions options, std::ostream& out, std::ostream& err) {
+#ifdef __GLIBC__
+  // Before any thread starts: arenas are made as threads first allocate.
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  mallopt(M_ARENA_MAX, options.malloc_arenas > 0 ? options.malloc_arenas : std::max(1, cores / 2));
+#endif
   spdlog::set_level(spdlog::level::from_str(options.log_level));
   // A PostgreSQL store may be shared (and its writes may fail with an
   // unknown outcome, after which a table is read again): its node always
