@@ -255,7 +255,8 @@ std::string percent_decode(std::string_view s) {
   return out;
 }
 
-Accounts::Accounts(store::Store& store, const ServerOptions& options) : store_(store) {
+Accounts::Accounts(store::Store& store, const ServerOptions& options)
+    : store_(store), online_for_(options.online_for) {
   if (sodium_init() < 0) std::abort();  // no secure randomness: nothing may be hashed
   const bool min = options.password_cost == "min";
   opslimit_ = min ? crypto_pwhash_OPSLIMIT_MIN : crypto_pwhash_OPSLIMIT_INTERACTIVE;
@@ -335,7 +336,29 @@ std::optional<store::Account> Accounts::signed_in(const std::string& session) {
   if (!id || !id->has_value()) return std::nullopt;
   auto a = store_.account(**id);
   if (!a || !a->has_value()) return std::nullopt;
+  const auto now = std::chrono::steady_clock::now();
+  std::lock_guard lock(mutex_);
+  // Who was seen longer ago than online_for counts no more: forgotten when
+  // the map has doubled since the last sweep, so it stays as small as the
+  // accounts seen lately.
+  if (seen_.size() >= 2 * std::max<std::size_t>(seen_swept_, 64)) {
+    std::erase_if(seen_, [&](const auto& kv) { return now - kv.second >= online_for_; });
+    seen_swept_ = seen_.size();
+  }
+  seen_[(*a)->id] = now;
   return **a;
+}
+
+void Accounts::connected(const std::string& account, int delta) {
+  std::lock_guard lock(mutex_);
+  if ((connections_[account] += delta) <= 0) connections_.erase(account);
+}
+
+bool Accounts::online(const std::string& account) {
+  std::lock_guard lock(mutex_);
+  if (connections_.contains(account)) return true;
+  const auto it = seen_.find(account);
+  return it != seen_.end() && std::chrono::steady_clock::now() - it->second < online_for_;
 }
 
 Expected<store::Account> Accounts::require(const std::string& session) {
@@ -532,8 +555,7 @@ MaybeError Accounts::keep(const std::string& account, const std::string& table, 
   return store_.dismiss_invitation(account, table);
 }
 
-Accounts::Answer Accounts::friends(const std::string& session,
-                                   const std::function<bool(const std::string&)>& online) {
+Accounts::Answer Accounts::friends(const std::string& session) {
   auto a = require(session);
   if (!a) return fail(a.error());
   auto ids = store_.friends(a->id);

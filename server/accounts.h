@@ -74,7 +74,8 @@ class Accounts {
   // `renamed` (their stored seat reads kFormerPlayer now).
   Answer remove(const std::string& session, const Json& body, std::vector<std::string>& renamed);
   Answer seats(const std::string& session);
-  Answer friends(const std::string& session, const std::function<bool(const std::string&)>& online);
+  // Each friend's name and whether they are online (online() below).
+  Answer friends(const std::string& session);
   Answer add_friend(const std::string& session, const Json& body);
   Answer remove_friend(const std::string& session, const Json& body);
   // The invitations of the account still open: `open(table)` says whether
@@ -86,8 +87,15 @@ class Accounts {
   // itself hidden or not).
   Answer profile(const std::string& name, const std::string& session);
 
-  // The signed-in account of a session token (nullopt: none, expired).
+  // The signed-in account of a session token (nullopt: none, expired). A
+  // session that resolves marks its account as seen now (online()).
   std::optional<store::Account> signed_in(const std::string& session);
+  // Presence, this node's own: an account is online while one of its
+  // WebSocket connections is open here (connected(+1) when its upgrade's
+  // session cookie resolved, connected(-1) when it closes), or for
+  // options.online_for after a signed-in request.
+  void connected(const std::string& account, int delta);
+  bool online(const std::string& account);
   // A seat or host token (seat -2) joins the account's keyring; an
   // invitation of the account to that table is dismissed (they joined).
   MaybeError keep(const std::string& account, const std::string& table, int seat,
@@ -132,9 +140,14 @@ class Accounts {
   const std::string& dummy_hash();
   std::once_flag dummy_once_;
   std::string dummy_hash_;
-  std::mutex mutex_;  // guards failures_ and buckets_
+  std::chrono::milliseconds online_for_;
+  std::mutex mutex_;  // guards failures_, buckets_, seen_ and connections_
   std::map<std::string, Failures> failures_;
   std::map<std::string, Bucket> buckets_;
+  // By account id: the last signed-in request; the open connections.
+  std::map<std::string, std::chrono::steady_clock::time_point> seen_;
+  std::size_t seen_swept_ = 0;  // seen_'s size after its last sweep
+  std::map<std::string, int> connections_;
 };
 
 }  // namespace meeple::server

@@ -443,10 +443,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     } else {
       if (what.empty()) run = [&accounts, s] { return accounts.about(s); };
       if (what == "seats") run = [&accounts, s] { return accounts.seats(s); };
-      if (what == "friends")
-        run = [&accounts, s] {
-          return accounts.friends(s, [](const std::string&) { return false; });
-        };
+      if (what == "friends") run = [&accounts, s] { return accounts.friends(s); };
       if (what == "invitations")
         run = [this, s] {
           return hub_.accounts.invitations(s, [this](const std::string& table) {

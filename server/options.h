@@ -36,6 +36,9 @@ struct ServerOptions {
   // (SQLite, memory) needs one per core (more only add wake-ups).
   int table_threads = 0;
   int bot_threads = 2;  // a table's bots use one at a time: one slow table leaves the other free
+  // A signed-in account counts as online this long after its last
+  // signed-in request (and while a WebSocket of its is open): friends lists.
+  std::chrono::milliseconds online_for{300000};
   // glibc's malloc arenas; 0: one per two cores. glibc's own default (eight
   // per core, one more for each thread that finds the others busy) keeps
   // each arena's high-water mark: a connection made on a network thread and

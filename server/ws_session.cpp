@@ -54,6 +54,20 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     }
     table_id_ = ws_table(req.target());
     if (!table_id_.empty()) table_ = hub_.find(table_id_);
+    // A signed-in person's connection makes their account online for as
+    // long as it is open (friends lists). The session is read on the
+    // account thread: it reads the store.
+    if (auto session = session_from_cookie(req[http::field::cookie]); !session.empty()) {
+      net::post(hub_.account_pool, [self = shared_from_this(), session = std::move(session)] {
+        auto a = self->hub_.accounts.signed_in(session);
+        if (!a) return;
+        net::post(self->ws_.get_executor(), [self, id = a->id] {
+          if (self->finished_) return;
+          self->account_ = id;
+          self->hub_.accounts.connected(id, +1);
+        });
+      });
+    }
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
     timeouts.idle_timeout = hub_.options.idle_timeout;
     ws_.set_option(timeouts);
@@ -231,6 +245,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   void finish() {
     if (finished_) return;
     finished_ = true;
+    if (!account_.empty()) hub_.accounts.connected(account_, -1);
     if (table_) table_->post([t = table_, self = shared_from_this()] { t->detach(self.get()); });
     std::lock_guard lock(hub_.peers_mutex);
     hub_.peers.erase(this);
@@ -247,6 +262,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   std::vector<std::shared_ptr<const std::string>> queue_;
   std::size_t queued_bytes_ = 0;  // the sizes of the messages in queue_
   std::shared_ptr<Table> table_;
+  std::string account_;  // the signed-in account whose connection this is, if any
   std::string table_id_;
   AddressSlot slot_;
   RateLimit limit_;

@@ -17,6 +17,7 @@ namespace {
 
 using testing::HttpReply;
 using testing::TestServer;
+using testing::WsClient;
 using namespace fixture;
 using verb = boost::beast::http::verb;
 
@@ -439,6 +440,46 @@ TEST(ServerAccounts, FriendsAndInvitationsByName) {
   EXPECT_EQ(ben.get("/api/account/invitations").body["invitations"].size(), 1u);
   ASSERT_EQ(ben.post("/api/account/invitations/dismiss", {{"table", id2}}).status, 200);
   EXPECT_TRUE(ben.get("/api/account/invitations").body["invitations"].empty());
+}
+
+// A friend is online while a connection of theirs is open, or for a while
+// (online_for) after a signed-in request; not otherwise.
+TEST(ServerAccounts, AFriendIsOnlineWhileConnectedOrLatelySeen) {
+  ServerOptions o = fast_hashes();
+  o.online_for = std::chrono::milliseconds(700);
+  TestServer server(o);
+  Device anna{server.port()}, ben{server.port()};
+  ASSERT_EQ(sign_up(anna, "Anna").status, 201);
+  ASSERT_EQ(sign_up(ben, "Ben").status, 201);
+  ASSERT_EQ(anna.post("/api/account/friends", {{"name", "Ben"}}).status, 200);
+  auto ben_online = [&] {
+    auto f = anna.get("/api/account/friends");
+    EXPECT_EQ(f.body["friends"].size(), 1u) << f.text;
+    return f.body["friends"][0]["online"] == true;
+  };
+  auto wait_for = [&](bool want) {
+    for (int i = 0; i < 100 && ben_online() != want; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    return ben_online() == want;
+  };
+  ASSERT_EQ(ben.get("/api/account").status, 200);
+  EXPECT_TRUE(ben_online()) << "just seen";
+  std::this_thread::sleep_for(std::chrono::milliseconds(800));
+  EXPECT_FALSE(ben_online()) << "not seen for longer than online_for";
+
+  // Ben watches a table from his signed-in browser: online as long as he does.
+  auto [id, host] = lobby(anna);
+  {
+    WsClient watching(server.port(), "/ws/tables/" + id, 0, true, ben.cookie);
+    ASSERT_TRUE(wait_for(true)) << "online once his connection is open";
+    std::this_thread::sleep_for(std::chrono::milliseconds(800));
+    EXPECT_TRUE(ben_online()) << "still online while it is open";
+  }
+  EXPECT_TRUE(wait_for(false)) << "offline once it closed";
+  // A guest's connection (no session cookie) makes nobody online.
+  WsClient guest(server.port(), "/ws/tables/" + id);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_FALSE(ben_online());
 }
 
 TEST(ServerAccounts, OriginIsCheckedAndMalformedRequestsGetStableCodes) {

@@ -85,7 +85,9 @@ class WsClient {
   // receive_buffer > 0: the socket's receive buffer in bytes, fixed before
   // connecting (so the kernel does not grow it: a client that stops reading
   // then fills up soon).
-  WsClient(unsigned short port, const std::string& path, int receive_buffer = 0, bool hello = true)
+  // `cookie`: a Cookie header for the upgrade (a signed-in browser's), or none.
+  WsClient(unsigned short port, const std::string& path, int receive_buffer = 0, bool hello = true,
+           const std::string& cookie = "")
       : ws_(ioc_) {
     auto& socket = ws_.next_layer().socket();
     if (receive_buffer > 0) {
@@ -93,6 +95,9 @@ class WsClient {
       socket.set_option(net::socket_base::receive_buffer_size(receive_buffer));
     }
     socket.connect({net::ip::make_address("127.0.0.1"), port});
+    if (!cookie.empty())
+      ws_.set_option(websocket::stream_base::decorator(
+          [cookie](websocket::request_type& req) { req.set(http::field::cookie, cookie); }));
     const auto q = path.find("?token=");
     ws_.handshake("127.0.0.1", path.substr(0, q));
     if (!hello) return;
