@@ -100,6 +100,18 @@ export const tests = {
       await a.getByText(`Signed in as ${NAME}`).waitFor();
       assert((await a.locator(".recovery-codes").count()) === 0, "the codes are gone once saved");
       assert((await a.locator(".account-link").textContent()) === NAME, "the header names the account");
+      // On this 360 px phone the header shows the name whole and "My tables" on one line.
+      const header = await a.evaluate(() => {
+        const name = document.querySelector(".account-link");
+        const my = document.querySelector(".top-nav a:not(.account-link)");
+        const line = parseFloat(getComputedStyle(my).lineHeight) || 24;
+        return {
+          whole: name.scrollWidth <= name.clientWidth,
+          oneLine: my.getBoundingClientRect().height < 2 * line,
+          wide: document.documentElement.scrollWidth - innerWidth,
+        };
+      });
+      assert(header.whole && header.oneLine && header.wide <= 0, `the phone's header: ${JSON.stringify(header)}`);
       // The guest's seat (and host token) is now the account's.
       const ring = await keyring(a);
       assert(
