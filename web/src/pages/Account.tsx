@@ -9,6 +9,7 @@ import type { Friend } from "../protocol";
 import { errorText } from "../refusal";
 import { href } from "../router";
 import { t } from "../strings";
+import { FormError } from "../components/FormError";
 
 type Mode = "signin" | "signup" | "recover";
 
@@ -163,11 +164,7 @@ function SignInForms({ onDone }: { onDone: (notice: string | null, codes?: strin
           value={password}
           onInput={setPassword}
         />
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div class="actions">
           <button class="primary" type="submit" disabled={busy}>
             {mode === "signin" ? t("account.sign_in") : mode === "signup" ? t("account.sign_up") : t("account.recover")}
@@ -197,11 +194,7 @@ function SignedIn({ name, hidden, onNotice }: { name: string; hidden: boolean; o
           {t("account.sign_out")}
         </button>
       </div>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <Friends />
       <label class="check">
         <input
@@ -288,11 +281,7 @@ export function Friends() {
         />
         <button type="submit">{t("friends.add")}</button>
       </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </fieldset>
   );
 }
@@ -382,11 +371,7 @@ function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
           value={password}
           onInput={setPassword}
         />
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div class="actions">
           <button type="submit" class="danger">
             {t("account.delete_confirm")}

@@ -14,6 +14,7 @@ import { SeatMark } from "../seats";
 import { errorText, refusal } from "../refusal";
 import { t } from "../strings";
 import { duration, useNow, when } from "../time";
+import { FormError } from "../components/FormError";
 
 const VISIBLE_EVERY = 30_000;
 const HIDDEN_EVERY = 120_000;
@@ -185,11 +186,7 @@ function Invitations() {
           </li>
         ))}
       </ul>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </section>
   );
 }

@@ -20,6 +20,7 @@ import { SeatMark } from "../seats";
 import { errorText } from "../refusal";
 import { t } from "../strings";
 import { clockWords } from "../time";
+import { FormError } from "../components/FormError";
 
 export type Strength = "easy" | "medium" | "hard";
 /** A seat on the new-table page: a person invited by link, a person at this device (hot-seat), or a bot. */
@@ -371,11 +372,7 @@ export function NewTable({ game }: { game: GameInfo }) {
           />
           {t("new.public")}
         </label>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div class="actions">
           <button class="primary" type="submit" disabled={busy}>
             {t("new.create")}

@@ -10,6 +10,7 @@ import { errorText } from "../refusal";
 import { go, href } from "../router";
 import { t } from "../strings";
 import { botSpec, NameAndPlayers, type Strength } from "./NewTable";
+import { FormError } from "../components/FormError";
 
 /** The waits offered, in seconds (the server takes 0 to 600). */
 export const WAITS = [0, 15, 30, 60, 120, 300, 600];
@@ -86,11 +87,7 @@ export function PlayNow({ game }: { game: GameInfo }) {
             ))}
           </select>
         </div>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div class="actions">
           <button class="primary" type="submit" disabled={busy}>
             {t("playnow.go")}

@@ -22,6 +22,7 @@ import { duration, useNow, when, clockWords } from "../../time";
 import { botSpec, type Strength } from "../NewTable";
 import { EndScreen } from "./End";
 import { LeaveButton, StandInNotice } from "./Presence";
+import { FormError } from "../../components/FormError";
 
 /** The take-back button: shown at tables that allow it, usable when the seat has something to take back. */
 function UndoButton({ state, conn, disabled }: { state: TableState; conn: TableConnection; disabled: boolean }) {
@@ -293,11 +294,7 @@ function HostSeats({ state, hostToken, game }: { state: TableState; hostToken: s
           );
         })}
       </ul>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </details>
   );
 }
