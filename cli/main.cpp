@@ -210,13 +210,15 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   c_serve->add_option("--web", sv.web_dir, "Serve static files (the web client) from this folder");
-  c_serve->add_option("--threads", sv.threads, "Network I/O threads")
+  c_serve
+      ->add_option("--threads", sv.threads,
+                   "Network I/O threads (with SQLite, games being played run on them too)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   c_serve
       ->add_option("--table-threads", sv.table_threads,
-                   "Threads tables run on (0: one per core with SQLite, 32 with PostgreSQL, "
-                   "whose writes hold a thread)")
+                   "Threads lobbies and finished tables run on, and with PostgreSQL every table "
+                   "(0: one per core with SQLite, 32 with PostgreSQL, whose writes hold a thread)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   c_serve

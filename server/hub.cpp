@@ -29,6 +29,10 @@ std::size_t table_threads(const ServerOptions& o, const store::Store& s) {
   return static_cast<std::size_t>(std::max(1, CPU_COUNT(&cpus)));
 }
 
+Hub::~Hub() {
+  for (auto& c : iocs) c->shut_down();
+}
+
 std::shared_ptr<Table> Hub::find(const std::string& id) {
   std::lock_guard lock(mutex_);
   auto it = tables_.find(id);

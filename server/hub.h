@@ -7,7 +7,9 @@
 
 #include <boost/asio.hpp>
 
+#include <algorithm>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -31,12 +33,21 @@ class Peer;
 class Table;
 
 // The shared state. Members are declared so that they are destroyed in a
-// safe order: the tables first, then the I/O context (its pending handlers
-// hold sessions, which hold tables, whose timers live on the table pool),
-// then the pools, and the counters last.
+// safe order: the tables first, then the I/O contexts (their pending
+// handlers hold sessions and tables' runs, which hold tables, whose timers
+// live on the I/O contexts), then the pools, and the counters last.
 // The table pool's size: options.table_threads, or when 0 the store's
 // choice (server/options.h): the cores this process may run on, or 32.
 std::size_t table_threads(const ServerOptions& o, const store::Store& s);
+
+// A network thread's I/O context. Its pending handlers can be destroyed
+// (shut_down) while the other contexts are still whole: a handler of one may
+// hold a connection or a table whose socket or timer is another's.
+class IoContext : public net::io_context {
+ public:
+  IoContext() : net::io_context(1) {}  // one thread runs it
+  void shut_down() { shutdown(); }
+};
 
 struct Hub {
   Hub(ServerOptions o, store::Store& s)
@@ -45,8 +56,16 @@ struct Hub {
         table_pool(table_threads(options, s)),
         bots(options.bot_threads),
         reviews(options.max_queued_reviews),
-        accounts(s, options),
-        ioc(options.threads) {}
+        accounts(s, options) {
+    // One I/O context per network thread, each run by its thread alone
+    // (concurrency hint 1): a connection lives on one thread, so a message
+    // for it wakes that thread only, never a second one through a shared
+    // queue (docs/benchmarks.md, "One I/O context per network thread").
+    for (int i = 0; i < std::max(1, options.threads); ++i)
+      iocs.push_back(std::make_unique<IoContext>());
+  }
+  // Every context's pending handlers are destroyed before any context is.
+  ~Hub();
   ServerOptions options;
   store::Store& store;
   Metrics metrics;
@@ -60,7 +79,16 @@ struct Hub {
   BotScheduler bots;
   ReviewQueue reviews;  // GET .../review
   Accounts accounts;    // /api/account, /api/players (on account_pool: it blocks)
-  net::io_context ioc;
+  std::vector<std::unique_ptr<IoContext>> iocs;
+  // The first I/O context: the listener's and the shutdown's.
+  net::io_context& ioc() { return *iocs.front(); }
+  // The I/O context for a new connection: each in turn.
+  net::io_context& next_ioc() { return *iocs[next_ioc_.fetch_add(1) % iocs.size()]; }
+  // The I/O context of a table's WebSockets: all on one thread, so that
+  // what the table tells its seats wakes one network thread, not several.
+  net::io_context& ioc_of(const std::string& table) {
+    return *iocs[std::hash<std::string>{}(table) % iocs.size()];
+  }
   // Open connections per client address (max_connections_per_address).
   std::mutex address_mutex;
   std::unordered_map<std::string, std::size_t> connections_by_address;
@@ -124,6 +152,7 @@ struct Hub {
   std::mutex mutex_;
   std::unordered_set<std::string> reloads_;  // under mutex_
   std::unique_ptr<net::steady_timer> reload_timer_;
+  std::atomic<std::size_t> next_ioc_{0};
   std::mutex load_mutex_;  // one load of a table at a time
   std::unordered_map<std::string, std::shared_ptr<Table>> tables_;
 };

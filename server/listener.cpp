@@ -44,7 +44,7 @@ namespace {
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
-  explicit Listener(Hub& hub) : hub_(hub), acceptor_(net::make_strand(hub.ioc)) {}
+  explicit Listener(Hub& hub) : hub_(hub), acceptor_(net::make_strand(hub.ioc())) {}
 
   MaybeError open(const tcp::endpoint& ep) {
     beast::error_code ec;
@@ -71,7 +71,9 @@ class Listener : public std::enable_shared_from_this<Listener> {
 
  private:
   void accept_next() {
-    acceptor_.async_accept(net::make_strand(hub_.ioc),
+    // A connection's executor is its I/O context's own, no strand: each
+    // context has one thread (Hub::iocs).
+    acceptor_.async_accept(hub_.next_ioc(),
                            beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
   }
   void on_accept(beast::error_code ec, tcp::socket socket) {

@@ -354,12 +354,12 @@ void Table::on_bot(std::shared_ptr<room::BotTurn> turn, Action a) {
 void Table::arm_timer() {
   if (hub_.stopping) return;
   timer_.expires_after(hub_.options.tick);
-  timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+  timer_.async_wait(on_strand([self = shared_from_this()](const boost::system::error_code& ec) {
     if (ec || self->hub_.stopping || self->phase_ != Phase::kPlaying) return;
     if (self->lobby_.takeover) self->take_over_overdue();
     if (self->room_->tick(SteadyClock::now())) self->drive();
     self->arm_timer();
-  });
+  }));
 }
 
 void Table::take_over_overdue() {

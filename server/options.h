@@ -28,8 +28,11 @@ struct ServerOptions {
   std::string node;
   std::chrono::milliseconds lease{10000};
   std::string web_dir;  // static files, if set
-  int threads = 2;      // network I/O threads
-  // Table threads; 0: chosen by the store. A table never waits for its
+  // Network I/O threads, one I/O context each. With a store that commits on
+  // a thread of its own, a game being played runs on its connections' one.
+  int threads = 2;
+  // Table threads (lobbies, finished tables; every table on a store that
+  // writes on the caller's thread); 0: chosen by the store. A table never waits for its
   // commits (Store::write_async), but a store that writes on the caller's
   // thread (PostgreSQL) holds one while it writes: more threads let more
   // tables write at once. A store that commits on a thread of its own

@@ -101,9 +101,16 @@ unsigned short Server::port() const {
 }
 
 void Server::run() {
+  // The first context runs here, until stop() ends it (or it has nothing
+  // left to do); the others, which may have no connection yet, run until then.
   std::vector<std::thread> threads;
-  for (int i = 1; i < hub_->options.threads; ++i) threads.emplace_back([this] { hub_->ioc.run(); });
-  hub_->ioc.run();
+  for (std::size_t i = 1; i < hub_->iocs.size(); ++i)
+    threads.emplace_back([ctx = hub_->iocs[i].get()] {
+      auto busy = net::make_work_guard(*ctx);
+      ctx->run();
+    });
+  hub_->ioc().run();
+  for (auto& c : hub_->iocs) c->stop();
   for (auto& t : threads) t.join();
 }
 
@@ -123,7 +130,7 @@ void Server::stop() {
   auto pending = std::make_shared<std::atomic<int>>(0);
   auto tables = hub_->all();
   *pending = static_cast<int>(tables.size());
-  auto ioc = &hub_->ioc;
+  auto ioc = &hub_->ioc();
   auto after = [pending, ioc, hub = hub_.get()] {
     if (pending->fetch_sub(1) != 1) return;
     // Connections without a table (still in their handshake) too.
@@ -140,7 +147,7 @@ void Server::stop() {
   };
   if (tables.empty()) {
     *pending = 1;
-    net::post(hub_->ioc, after);
+    net::post(hub_->ioc(), after);
     return;
   }
   for (auto& t : tables)

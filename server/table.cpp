@@ -20,9 +20,8 @@ Json summary_json(const std::string& id, const AnyGame& game, int players, Phase
 Table::Table(Hub& hub, const AnyGame& game, std::string id)
     : hub_(hub),
       id_(std::move(id)),
-      strand_(net::make_strand(hub.table_pool.get_executor())),
-      timer_(strand_),
-      evict_timer_(strand_),
+      timer_(hub.ioc_of(id_)),
+      evict_timer_(hub.ioc_of(id_)),
       publisher_(hub.metrics) {
   lobby_.game = &game;
   lobby_.grace = hub.options.grace;
@@ -33,6 +32,77 @@ Table::~Table() {
   if (phase_ == Phase::kLobby) hub_.metrics.lobby_tables.fetch_sub(1);
   if (phase_ == Phase::kPlaying) hub_.metrics.live_tables.fetch_sub(1);
   if (phase_ == Phase::kFinished) hub_.metrics.finished_tables.fetch_sub(1);
+}
+
+// A run of the strand as its executor holds it. One destroyed unrun (its
+// executor stopped, at shutdown) drops the jobs, which may hold the table.
+struct Table::Run {
+  std::shared_ptr<Table> table;
+  bool network;
+  Run(std::shared_ptr<Table> t, bool n) : table(std::move(t)), network(n) {}
+  Run(Run&& o) noexcept = default;
+  Run& operator=(Run&&) = delete;
+  ~Run() {
+    if (table) table->drop_jobs();
+  }
+  void operator()() {
+    const auto t = std::move(table);
+    t->drain(network);
+  }
+};
+
+void Table::enqueue(std::unique_ptr<Job> job) {
+  {
+    std::lock_guard lock(jobs_mutex_);
+    jobs_.push_back(std::move(job));
+    if (std::exchange(running_, true)) return;
+  }
+  schedule(on_network());
+}
+
+bool Table::on_network() const {
+  return phase_ == Phase::kPlaying && hub_.store.writes_in_background();
+}
+
+void Table::schedule(bool network) {
+  if (network)
+    net::post(hub_.ioc_of(id_), Run(shared_from_this(), true));
+  else
+    net::post(hub_.table_pool, Run(shared_from_this(), false));
+}
+
+void Table::drain(bool network) {
+  // A few jobs a run, then the executor's other work gets its turn.
+  for (int n = 0; n < 32; ++n) {
+    std::unique_ptr<Job> job;
+    {
+      std::lock_guard lock(jobs_mutex_);
+      if (jobs_next_ == jobs_.size()) {
+        jobs_.clear();
+        jobs_next_ = 0;
+        running_ = false;
+        return;
+      }
+      job = std::move(jobs_[jobs_next_++]);
+    }
+    job->run();
+    job.reset();
+    if (on_network() != network) break;
+  }
+  {
+    std::lock_guard lock(jobs_mutex_);
+    jobs_.erase(jobs_.begin(), jobs_.begin() + static_cast<std::ptrdiff_t>(jobs_next_));
+    jobs_next_ = 0;
+  }
+  schedule(on_network());
+}
+
+void Table::drop_jobs() {
+  std::vector<std::unique_ptr<Job>> dropped;
+  std::lock_guard lock(jobs_mutex_);
+  dropped.swap(jobs_);
+  jobs_next_ = 0;
+  running_ = false;
 }
 
 MaybeError Table::admit_lobby(Hub& hub, const std::string& address) {
@@ -189,13 +259,14 @@ void Table::arm_lobby_expiry() {
       (fill ? lobby_.starts_at_ms() : lobby_.created_ms + hub_.options.lobby_ttl.count()) -
       epoch_ms(std::chrono::system_clock::now()));
   timer_.expires_after(std::max(left, std::chrono::milliseconds(0)));
-  timer_.async_wait([self = shared_from_this(), fill](const boost::system::error_code& ec) {
-    if (ec) return;
-    if (fill)
-      self->fill_with_bots();
-    else
-      self->expire_lobby();
-  });
+  timer_.async_wait(
+      on_strand([self = shared_from_this(), fill](const boost::system::error_code& ec) {
+        if (ec) return;
+        if (fill)
+          self->fill_with_bots();
+        else
+          self->expire_lobby();
+      }));
 }
 
 void Table::fill_with_bots() {
@@ -210,9 +281,9 @@ void Table::fill_with_bots() {
     if (lost_) return;  // the store refused it: the table is read again from there
     spdlog::warn("table {}: bots could not start the game: {}; trying again", id_, e->message);
     timer_.expires_after(std::chrono::seconds(5));
-    timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+    timer_.async_wait(on_strand([self = shared_from_this()](const boost::system::error_code& ec) {
       if (!ec) self->fill_with_bots();
-    });
+    }));
     return;
   }
   publish(true);
@@ -230,9 +301,9 @@ void Table::expire_lobby() {
     if (store_refused(*e)) return;
     spdlog::warn("lobby {}: not dropped: {}", id_, e->message);
     timer_.expires_after(std::chrono::minutes(1));
-    timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+    timer_.async_wait(on_strand([self = shared_from_this()](const boost::system::error_code& ec) {
       if (!ec) self->expire_lobby();
-    });
+    }));
     return;
   }
   spdlog::info("lobby {}: nobody started it in time: dropped", id_);
@@ -596,12 +667,13 @@ bool Table::stored_elsewhere(const std::string& token_hash) const {
 void Table::maybe_evict() {
   if (phase_ != Phase::kFinished || !conns_.empty() || hub_.stopping) return;
   evict_timer_.expires_after(hub_.options.finished_ttl);
-  evict_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
-    if (ec || !self->conns_.empty() || self->hub_.stopping) return;
-    // Everything it holds is in the store: the next request loads it again.
-    self->hub_.remove(self->id_, self.get());
-    spdlog::debug("table {}: left memory", self->id_);
-  });
+  evict_timer_.async_wait(
+      on_strand([self = shared_from_this()](const boost::system::error_code& ec) {
+        if (ec || !self->conns_.empty() || self->hub_.stopping) return;
+        // Everything it holds is in the store: the next request loads it again.
+        self->hub_.remove(self->id_, self.get());
+        spdlog::debug("table {}: left memory", self->id_);
+      }));
 }
 
 }  // namespace meeple::server

@@ -2,10 +2,12 @@
 //
 // A Table is one serialized unit: every call below runs on its strand (post
 // to it with Table::post), so its room::Room is never touched by two threads
-// at once. Before the start a table is a lobby (its Lobby: seats being
-// taken, rule options changeable by the host); at the start it opens its
-// Room on the store (the lobby, with token hashes, is stored with the table
-// so a restarted server resumes it); after the end it keeps the record. Its
+// at once. The strand is the table's own (Table::drain): while the game is
+// played it runs on its connections' network thread, else on the table
+// pool. Before the start a table is a lobby (its Lobby: seats being taken,
+// rule options changeable by the host); at the start it opens its Room on
+// the store (the lobby, with token hashes, is stored with the table so a
+// restarted server resumes it); after the end it keeps the record. Its
 // Publisher tells its connections what changed.
 //
 // Two files: table.cpp, the table's life (made, resumed, started, stored,
@@ -18,8 +20,10 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "room/room.h"
@@ -55,9 +59,10 @@ class Table : public std::enable_shared_from_this<Table> {
   Table(Hub& hub, const AnyGame& game, std::string id);
   ~Table();
 
+  // Runs f on the table's strand, after everything posted before it.
   template <class F>
   void post(F&& f) {
-    net::post(strand_, std::forward<F>(f));
+    enqueue(std::make_unique<Task<std::decay_t<F>>>(std::forward<F>(f)));
   }
 
   // Thread-safe, for listings: fixed at creation or atomic.
@@ -123,6 +128,40 @@ class Table : public std::enable_shared_from_this<Table> {
   void close_all(const std::string& reason);
 
  private:
+  // The strand. Its jobs run one at a time in the order posted, each time
+  // on the executor chosen when a run begins: while the game is played on a
+  // store that commits on a thread of its own, the network thread of the
+  // table's connections (Hub::ioc_of), so that a person's action is applied
+  // and its state sent without waking another thread; otherwise (the lobby,
+  // a finished table, a store that writes on the caller's thread) the table
+  // pool, where a blocking store call holds up no connection. A run that
+  // sees the phase change goes on on the other executor.
+  struct Job {
+    virtual ~Job() = default;
+    virtual void run() = 0;
+  };
+  template <class F>
+  struct Task final : Job {
+    explicit Task(F g) : f(std::move(g)) {}
+    void run() override { f(); }
+    F f;
+  };
+  struct Run;
+  void enqueue(std::unique_ptr<Job> job);
+  bool on_network() const;
+  void schedule(bool network);
+  void drain(bool network);
+  // Jobs left when a run is dropped unrun (its executor stopped): they may
+  // hold the table.
+  void drop_jobs();
+  // The timers' handlers, on the strand.
+  template <class F>
+  auto on_strand(F f) {
+    return [self = shared_from_this(), f = std::move(f)](const boost::system::error_code& ec) {
+      self->post([f, ec]() mutable { f(ec); });
+    };
+  }
+
   // A seat's chat allowance: a token bucket (chat_per_minute, chat_burst).
   struct ChatAllowance {
     double lines = 0;
@@ -200,8 +239,11 @@ class Table : public std::enable_shared_from_this<Table> {
   Hub& hub_;
   std::string id_;
   Lobby lobby_;
-  net::strand<net::thread_pool::executor_type> strand_;
-  net::steady_timer timer_;
+  std::mutex jobs_mutex_;
+  std::vector<std::unique_ptr<Job>> jobs_;  // under jobs_mutex_, from jobs_next_ on
+  std::size_t jobs_next_ = 0;
+  bool running_ = false;     // a run is scheduled or under way (under jobs_mutex_)
+  net::steady_timer timer_;  // on the network thread; handlers through on_strand
   net::steady_timer evict_timer_;
   std::atomic<Phase> phase_{Phase::kLobby};
   std::atomic<int> free_seats_{0};

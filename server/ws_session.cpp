@@ -79,8 +79,10 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
   }
 
+  // On the connection's network thread, at once (a table in play runs
+  // there: its messages go out as they are made); from another thread, posted.
   void send(std::shared_ptr<const std::string> text) override {
-    net::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)] {
+    net::dispatch(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)] {
       if (self->closing_) return;
       // Slow: too many messages wait, or too many bytes (a client that asks
       // for the whole picture again and again gets large messages). A
@@ -96,8 +98,8 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   }
 
   void close(const std::string& code, const std::string& reason) override {
-    net::post(ws_.get_executor(),
-              [self = shared_from_this(), code, reason] { self->close_now(code, reason); });
+    net::dispatch(ws_.get_executor(),
+                  [self = shared_from_this(), code, reason] { self->close_now(code, reason); });
   }
 
  private:
@@ -276,6 +278,20 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
 
 void run_ws_session(Hub& hub, tcp::socket socket, AddressSlot slot,
                     http::request<http::string_body> req) {
+  // The connection moves to its table's network thread (Hub::ioc_of). It
+  // has no operation pending: the upgrade request was read whole.
+  net::io_context& home = hub.ioc_of(ws_table(req.target()));
+  if (&socket.get_executor().context() != &home) {
+    boost::system::error_code ec;
+    const auto protocol = socket.local_endpoint(ec).protocol();
+    tcp::socket moved(home);
+    if (!ec) {
+      const auto fd = socket.release(ec);
+      if (!ec) moved.assign(protocol, fd, ec);
+    }
+    if (ec) return;  // the connection is gone (closed by the peer)
+    socket = std::move(moved);
+  }
   std::make_shared<WsSession>(hub, std::move(socket), std::move(slot))->run(std::move(req));
 }
 

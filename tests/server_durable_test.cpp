@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <condition_variable>
 #include <deque>
 #include <mutex>
 #include <thread>
@@ -53,6 +54,18 @@ class HeldStore final : public store::AccountsElsewhere {
     std::lock_guard lock(mutex_);
     return held_.size();
   }
+  // Lobby saves wait (on the thread that asked) until let through.
+  void hold_lobby_saves(bool on) {
+    {
+      std::lock_guard lock(mutex_);
+      holding_lobbies_ = on;
+    }
+    lobbies_cv_.notify_all();
+  }
+  bool lobby_save_waiting() {
+    std::lock_guard lock(mutex_);
+    return lobby_saves_waiting_ > 0;
+  }
 
   void write_async(store::Write w, std::function<void(MaybeError)> done) override {
     {
@@ -83,6 +96,12 @@ class HeldStore final : public store::AccountsElsewhere {
     return inner_->list(unfinished);
   }
   MaybeError save_lobby(const store::TableSpec& s, const store::Lease& l) override {
+    {
+      std::unique_lock lock(mutex_);
+      ++lobby_saves_waiting_;
+      lobbies_cv_.wait(lock, [&] { return !holding_lobbies_; });
+      --lobby_saves_waiting_;
+    }
     return inner_->save_lobby(s, l);
   }
   MaybeError drop_lobby(const store::TableId& id, const store::Lease& l) override {
@@ -116,6 +135,9 @@ class HeldStore final : public store::AccountsElsewhere {
   std::mutex mutex_;
   bool holding_ = false;
   std::deque<Held> held_;
+  bool holding_lobbies_ = false;
+  int lobby_saves_waiting_ = 0;
+  std::condition_variable lobbies_cv_;
 };
 
 // A started Ufo! table of two people, both connected and caught up.
@@ -269,6 +291,42 @@ TEST(ServerDurable, ARefusedWriteIsToldToItsMoverAndNeverAsAMove) {
   std::size_t actions_by_people = 0;
   for (const auto& e : rec->entries) actions_by_people += e.kind == "action" && e.seat >= 0;
   EXPECT_EQ(actions_by_people, 0u);
+}
+
+// A game being played goes on while a lobby's store call is slow: a lobby
+// (whose saves block the thread that makes them) runs on the table pool,
+// a game on SQLite on its connections' network thread. Here the pool has
+// one thread, held by a new lobby's save, and a move is still told at once.
+TEST(ServerDurable, AGameGoesOnWhileALobbysSaveIsSlow) {
+  HeldStore store;
+  ServerOptions o;
+  o.table_threads = 1;
+  TestServer server(o, store);
+  const unsigned short port = server.port();
+  Table2 t = start_two(port);
+  Player& mover = t.mover();
+  Player& other = t.other();
+  ASSERT_FALSE(mover.choices.empty());
+  store.hold_lobby_saves(true);
+  int made = 0;
+  std::thread maker([&] {
+    made = http_post(port, "/api/tables",
+                     {{"game", "ufo"}, {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}}})
+               .status;
+  });
+  for (int i = 0; i < 500 && !store.lobby_save_waiting(); ++i) std::this_thread::sleep_for(10ms);
+  const bool waiting = store.lobby_save_waiting();
+  const std::uint64_t before = other.version;
+  mover.act(mover.choices[0]["action"]);
+  auto told = other.ws.next(std::chrono::seconds(3));
+  store.hold_lobby_saves(false);
+  maker.join();
+  ASSERT_TRUE(waiting) << "the new lobby's save was held";
+  ASSERT_TRUE(told) << "the move was not told while the lobby's save waited";
+  other.take(*told);
+  EXPECT_EQ(told->value("type", ""), "state") << told->dump();
+  EXPECT_GT(other.version, before);
+  EXPECT_EQ(made, 201) << "the lobby was made once its save went through";
 }
 
 }  // namespace

@@ -158,7 +158,9 @@ TEST(Server, AFloodIsRefusedWithoutCuttingOffAClientThatReads) {
     if (code == "auth/token") break;  // the marker
   }
   EXPECT_FALSE(c.closed());
-  EXPECT_GE(pongs, burst);
+  // The hello took one of the burst's tokens; the flood is read in a few
+  // milliseconds, in which the bucket may not refill one more.
+  EXPECT_GE(pongs, burst - 1);
   EXPECT_GE(limited, 1);
   EXPECT_LE(limited, pongs + 1) << "one error per run of refused messages";
 }

@@ -40,7 +40,7 @@ class TestServer {
  private:
   void start(server::ServerOptions o, store::Store& store) {
     o.port = 0;
-    o.table_threads = 4;
+    if (o.table_threads == 0) o.table_threads = 4;
     if (o.rate_per_second == server::ServerOptions{}.rate_per_second) {
       o.rate_per_second = 1e6;
       o.rate_burst = 1e6;
