@@ -530,6 +530,10 @@ Accounts::Answer Accounts::remove(const std::string& session, const Json& body,
     if (e && e->code != store::errc::kUnknownTable) return fail(e);  // a lobby has no record
     if (!e) renamed.push_back(s.table);
   }
+  {
+    std::lock_guard lock(shown_mutex_);
+    shown_.clear();  // its name is in them
+  }
   if (auto e = store_.delete_account(a->id)) return fail(e);
   Answer out;
   out.cookie = session_cookie("");
@@ -666,6 +670,44 @@ MaybeError Accounts::invite(const std::string& name, const std::string& table,
   return store_.invite({(*a)->id, table, game, title, from, now_ms()});
 }
 
+Accounts::Shown Accounts::shown(const std::string& table) {
+  constexpr auto kFinishedFor = std::chrono::minutes(1);
+  constexpr auto kGoingOnFor = std::chrono::seconds(10);
+  constexpr std::size_t kKept = 4096;  // about 1 KB each
+  const auto now = std::chrono::steady_clock::now();
+  {
+    std::lock_guard lock(shown_mutex_);
+    if (auto it = shown_.find(table); it != shown_.end()) {
+      const Shown& t = it->second;
+      if (now - t.read < (t.finished ? kFinishedFor : kGoingOnFor)) return t;
+    }
+  }
+  Shown t;
+  t.read = now;
+  auto rec = store_.load(table);
+  if (!rec && rec.error().code != store::errc::kUnknownTable) return t;  // asked again next time
+  const AnyGame* g = rec ? find_game(rec->spec.game) : nullptr;
+  // A lobby, a game going on, or gone (or of a game this server does not know).
+  if (rec && rec->finished() && g != nullptr) {
+    t.finished = true;
+    t.game = std::string(g->name());
+    t.winners = rec->result.value("winners", Json::array());
+    const Json server = rec->spec.options.value("server", Json::object());
+    t.entry = {{"table", rec->id},
+               {"game", t.game},
+               {"title", std::string(g->title())},
+               {"players", rec->spec.players},
+               {"seats", rec->spec.seats},
+               {"result", rec->result},
+               {"ended", rec->entries.empty() ? 0 : rec->entries.back().at},
+               {"rated", server.is_object() && server.value("rated", false)}};
+  }
+  std::lock_guard lock(shown_mutex_);
+  if (shown_.size() >= kKept) shown_.clear();
+  shown_[table] = t;
+  return t;
+}
+
 Accounts::Answer Accounts::profile(const std::string& name, const std::string& session) {
   auto a = store_.account_named(fold_name(name));
   if (!a) return fail(a.error());
@@ -695,28 +737,18 @@ Accounts::Answer Accounts::profile(const std::string& name, const std::string& s
   Json finished = Json::array();
   for (const store::KeyringSeat& s : *ring) {
     if (s.seat < 0) continue;
-    auto t = store_.load(s.table);
-    if (!t || !t->finished()) continue;  // a lobby, a game going on, or gone
-    const AnyGame* g = find_game(t->spec.game);
-    if (g == nullptr) continue;
-    const Json winners = t->result.value("winners", Json::array());
-    const bool won = winners.is_array() &&
-                     std::find(winners.begin(), winners.end(), Json(s.seat)) != winners.end();
-    Json& tally = games[std::string(g->name())];
+    const Shown t = shown(s.table);
+    if (!t.finished) continue;  // a lobby, a game going on, or gone
+    const bool won = t.winners.is_array() &&
+                     std::find(t.winners.begin(), t.winners.end(), Json(s.seat)) != t.winners.end();
+    Json& tally = games[t.game];
     tally["played"] = tally["played"].get<int>() + 1;
     if (won) tally["wins"] = tally["wins"].get<int>() + 1;
     if (finished.size() >= kFinishedShown) continue;
-    const Json server = t->spec.options.value("server", Json::object());
-    finished.push_back({{"table", t->id},
-                        {"game", std::string(g->name())},
-                        {"title", std::string(g->title())},
-                        {"players", t->spec.players},
-                        {"seat", s.seat},
-                        {"seats", t->spec.seats},
-                        {"result", t->result},
-                        {"won", won},
-                        {"ended", t->entries.empty() ? 0 : t->entries.back().at},
-                        {"rated", server.is_object() && server.value("rated", false)}});
+    Json entry = t.entry;
+    entry["seat"] = s.seat;
+    entry["won"] = won;
+    finished.push_back(std::move(entry));
   }
   // Newest first: by when the game ended.
   std::stable_sort(finished.begin(), finished.end(), [](const Json& x, const Json& y) {

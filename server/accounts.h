@@ -148,6 +148,23 @@ class Accounts {
   std::map<std::string, std::chrono::steady_clock::time_point> seen_;
   std::size_t seen_swept_ = 0;  // seen_'s size after its last sweep
   std::map<std::string, int> connections_;
+
+  // A table of a keyring as profiles show it: read from the store at most
+  // once a minute (a finished table changes only when an account of its
+  // seats is deleted, which clears these here; another node's deletion
+  // shows within the minute), and a table not finished yet at most every
+  // 10 s. A profile asked for again and again then reads no table again
+  // (each read loads the table's whole record, on the one account thread).
+  struct Shown {
+    bool finished = false;
+    std::string game;  // finished: its game's name
+    Json entry;        // finished: what the profile lists, but for seat and won
+    Json winners;      // finished: the result's winners
+    std::chrono::steady_clock::time_point read;
+  };
+  Shown shown(const std::string& table);
+  std::mutex shown_mutex_;  // guards shown_
+  std::map<std::string, Shown> shown_;
 };
 
 }  // namespace meeple::server

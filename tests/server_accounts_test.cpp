@@ -10,6 +10,7 @@
 #include <set>
 #include <thread>
 
+#include "tests/forwarding_store.h"
 #include "tests/server_fixture.h"
 
 namespace meeple::server {
@@ -314,6 +315,56 @@ TEST(ServerAccounts, AProfileCountsFinishedGamesAndDeletionKeepsTheirRecords) {
   EXPECT_EQ(replay.text.find("\"Anna\""), std::string::npos);
   // The name is free again.
   EXPECT_EQ(sign_up(guest, "anna").status, 201);
+}
+
+// A store that counts the tables it loads (each load reads a whole record).
+class CountingStore final : public testing::ForwardingStore {
+ public:
+  Expected<store::TableRecord> load(const store::TableId& id) const override {
+    loads_.fetch_add(1);
+    return inner().load(id);
+  }
+  int loads() const { return loads_.load(); }
+
+ private:
+  mutable std::atomic<int> loads_{0};
+};
+
+// A profile read by a stranger again and again costs the account thread no
+// table's record again (it would keep sign-ins waiting behind it); a
+// deleted account's name still leaves the other profiles at once.
+TEST(ServerAccounts, AProfileAskedAgainAndAgainReadsNoTableAgain) {
+  CountingStore store;
+  TestServer server(fast_hashes(), store);
+  const auto port = server.port();
+  Device anna{port}, ben{port}, stranger{port};
+  ASSERT_EQ(sign_up(anna, "Anna").status, 201);
+  ASSERT_EQ(sign_up(ben, "Ben").status, 201);
+  auto [id, host] = lobby(stranger, "ufo", {{"max_rounds", 3}});
+  const std::string t0 =
+      anna.post("/api/tables/" + id + "/join", {{"seat", 0}, {"name", "Anna"}}).body["token"];
+  const std::string t1 =
+      ben.post("/api/tables/" + id + "/join", {{"seat", 1}, {"name", "Ben"}}).body["token"];
+  ASSERT_NO_FATAL_FAILURE(play_out(port, id, host, t0, t1));
+
+  auto first = stranger.get("/api/players/anna");
+  ASSERT_EQ(first.status, 200) << first.text;
+  ASSERT_EQ(first.body["games"]["ufo"]["played"], 1);
+  const int loads = store.loads();
+  for (int i = 0; i < 5; ++i) {
+    auto again = stranger.get("/api/players/anna");
+    ASSERT_EQ(again.status, 200);
+    EXPECT_EQ(again.body, first.body);
+  }
+  EXPECT_EQ(store.loads(), loads) << "asked again, the profile read its tables again";
+
+  auto bens = stranger.get("/api/players/ben");
+  ASSERT_EQ(bens.body["finished"].size(), 1u) << bens.text;
+  EXPECT_EQ(bens.body["finished"][0]["seats"], Json({"Anna", "Ben"}));
+  ASSERT_EQ(anna.post("/api/account/delete", {{"password", kPassword}}).status, 200);
+  bens = stranger.get("/api/players/ben");
+  ASSERT_EQ(bens.body["finished"].size(), 1u) << bens.text;
+  EXPECT_EQ(bens.body["finished"][0]["seats"], Json({"a former player", "Ben"}));
 }
 
 // A rated table is joined by signed-in accounts only; at its end both

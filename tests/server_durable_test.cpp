@@ -12,7 +12,7 @@
 #include <mutex>
 #include <thread>
 
-#include "store/sqlite_store.h"
+#include "tests/forwarding_store.h"
 #include "tests/server_fixture.h"
 
 namespace meeple::server {
@@ -24,21 +24,16 @@ using namespace fixture;
 using namespace std::chrono_literals;
 
 // A SQLite store in memory whose writes from tables (write_async) wait
-// until the test lets them through (or refuses them); everything else goes
-// straight to it.
-class HeldStore final : public store::AccountsElsewhere {
+// until the test lets them through (or refuses them), and whose lobby saves
+// wait when told to; everything else goes straight to it.
+class HeldStore final : public testing::ForwardingStore {
  public:
-  HeldStore() {
-    auto s = store::SqliteStore::open(":memory:");
-    EXPECT_TRUE(s);
-    inner_ = std::move(*s);
-  }
   // Held writes go on in order, before any write made after (the lock).
   void hold(bool on) {
     std::lock_guard lock(mutex_);
     holding_ = on;
     if (on) return;
-    for (auto& h : held_) inner_->write_async(std::move(h.w), std::move(h.done));
+    for (auto& h : held_) inner().write_async(std::move(h.w), std::move(h.done));
     held_.clear();
   }
   // Refuses every held write (as a store that another node has fenced).
@@ -75,25 +70,7 @@ class HeldStore final : public store::AccountsElsewhere {
         return;
       }
     }
-    inner_->write_async(std::move(w), std::move(done));
-  }
-  bool writes_in_background() const override { return true; }
-  Expected<store::TableId> create(const store::TableSpec& s, const store::Lease& l) override {
-    return inner_->create(s, l);
-  }
-  MaybeError append(const store::TableId& id, const store::Lease& l,
-                    std::span<const store::Entry> e) override {
-    return inner_->append(id, l, e);
-  }
-  MaybeError finish(const store::TableId& id, const store::Lease& l,
-                    std::span<const store::Entry> e, const Json& r) override {
-    return inner_->finish(id, l, e, r);
-  }
-  Expected<store::TableRecord> load(const store::TableId& id) const override {
-    return inner_->load(id);
-  }
-  std::vector<store::TableSummary> list(bool unfinished) const override {
-    return inner_->list(unfinished);
+    inner().write_async(std::move(w), std::move(done));
   }
   MaybeError save_lobby(const store::TableSpec& s, const store::Lease& l) override {
     {
@@ -102,36 +79,14 @@ class HeldStore final : public store::AccountsElsewhere {
       lobbies_cv_.wait(lock, [&] { return !holding_lobbies_; });
       --lobby_saves_waiting_;
     }
-    return inner_->save_lobby(s, l);
-  }
-  MaybeError drop_lobby(const store::TableId& id, const store::Lease& l) override {
-    return inner_->drop_lobby(id, l);
-  }
-  std::vector<store::TableSpec> lobbies() const override { return inner_->lobbies(); }
-  Expected<store::Lease> acquire(const store::TableId& id, const std::string& node,
-                                 std::chrono::milliseconds ttl) override {
-    return inner_->acquire(id, node, ttl);
-  }
-  Expected<std::vector<store::TableId>> renew(const std::string& node,
-                                              std::span<const store::TableId> ids,
-                                              std::chrono::milliseconds ttl) override {
-    return inner_->renew(node, ids, ttl);
-  }
-  std::vector<store::TableId> expired() const override { return inner_->expired(); }
-  MaybeError save_review(const store::TableId& id, const std::string& key, const Json& r) override {
-    return inner_->save_review(id, key, r);
-  }
-  Expected<Json> load_review(const store::TableId& id, const std::string& key) const override {
-    return inner_->load_review(id, key);
+    return inner().save_lobby(s, l);
   }
 
  private:
-  store::Store& accounts_store() const override { return *inner_; }
   struct Held {
     store::Write w;
     std::function<void(MaybeError)> done;
   };
-  std::unique_ptr<store::SqliteStore> inner_;
   std::mutex mutex_;
   bool holding_ = false;
   std::deque<Held> held_;
