@@ -183,11 +183,16 @@ MaybeError check_lease(sqlite3* db, const TableId& id, const Lease& lease) {
 }
 
 // The checks every write to an existing table makes (as MemoryStore's), in
-// the write's own transaction: unknown, fenced, finished.
+// the write's own transaction: unknown, fenced, finished. `entries`: the
+// table's count of entries, the next one's number (they are numbered from 0
+// without a gap), read from the entries' key. (Before version 7 the table's
+// row kept it, and every append wrote it: a second page of the database
+// written per action.)
 MaybeError check_write(sqlite3* db, const TableId& id, const Lease& lease,
                        std::int64_t* entries = nullptr) {
   Stmt q(db,
-         "SELECT t.result IS NOT NULL, t.entries, COALESCE(o.owner, 'local'), "
+         "SELECT t.result IS NOT NULL, (SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE "
+         "table_id = t.id), COALESCE(o.owner, 'local'), "
          "COALESCE(o.fencing, 1) FROM tables t LEFT JOIN owners o ON o.id = t.id WHERE t.id = ?");
   if (!q.ok()) return sql_error(db, "prepare");
   q.bind(1, id);
@@ -212,7 +217,6 @@ CREATE TABLE IF NOT EXISTS tables (
   result TEXT,
   owner TEXT NOT NULL DEFAULT '',
   fencing INTEGER NOT NULL DEFAULT 0,
-  entries INTEGER NOT NULL DEFAULT 0,
   created INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS entries (
@@ -350,6 +354,9 @@ Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path
                           "SELECT id, owner, fencing, 0 FROM tables WHERE owner <> '' AND "
                           "fencing > 0 AND NOT (owner = 'local' AND fencing = 1);"))
           return *e;
+      // Version 7 counts a table's entries in their key (check_write).
+      if (version < 7)
+        if (auto e = exec(s->writer_, "ALTER TABLE tables DROP COLUMN entries;")) return *e;
       if (auto e =
               exec(s->writer_,
                    fmt::format("UPDATE schema_version SET version = {};", kSchemaVersion).c_str()))
@@ -492,9 +499,6 @@ MaybeError insert_entries(sqlite3* db, const TableId& id, std::int64_t seq,
     ins.bind(7, en.text).bind(8, en.at);
     if (ins.step() != SQLITE_DONE) return sql_error(db, "append");
   }
-  Stmt u(db, "UPDATE tables SET entries = ? WHERE id = ?");
-  u.bind(1, seq).bind(2, id);
-  if (u.step() != SQLITE_DONE) return sql_error(db, "append");
   return std::nullopt;
 }
 
@@ -588,12 +592,11 @@ std::vector<TableSummary> SqliteStore::list(bool unfinished_only) const {
   std::lock_guard lock(read_mutex_);
   sqlite3* db = reader_ ? reader_ : writer_;
   std::vector<TableSummary> out;
-  Stmt q(db,
-         unfinished_only
-             ? "SELECT id, game, players, entries, 0, spec FROM tables WHERE result IS NULL "
-               "ORDER BY rowid"
-             : "SELECT id, game, players, entries, result IS NOT NULL, spec FROM tables ORDER BY "
-               "rowid");
+  Stmt q(db, unfinished_only
+                 ? "SELECT id, game, players, (SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE "
+                   "table_id = tables.id), 0, spec FROM tables WHERE result IS NULL ORDER BY rowid"
+                 : "SELECT id, game, players, (SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE "
+                   "table_id = tables.id), result IS NOT NULL, spec FROM tables ORDER BY rowid");
   while (q.step() == SQLITE_ROW)
     out.push_back({q.text(0), q.text(1), static_cast<int>(q.integer(2)),
                    static_cast<std::size_t>(q.integer(3)), q.integer(4) != 0,

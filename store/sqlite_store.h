@@ -106,7 +106,7 @@ class SqliteStore final : public Store {
   // Its group commit: transactions (one fsync each), the writes they
   // carried, time spent committing.
   StoreStats stats() const override;
-  static constexpr int kSchemaVersion = 6;
+  static constexpr int kSchemaVersion = 7;
 
  private:
   // A queued write: runs on the commit thread inside the batch's transaction.
