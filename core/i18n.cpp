@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <optional>
 #include <set>
+#include <string>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -353,15 +355,38 @@ std::vector<std::string_view> plural_categories(std::string_view lang) {
   return {"one", "other"};
 }
 
+namespace {
+// A pattern parsed, or nothing when it is malformed.
+using Parsed = std::optional<Nodes>;
+
+// The patterns a thread has filled, parsed once (a server fills the same few
+// hundred for every message it writes; parsing one allocated a node per
+// piece). Bounded: forgotten all at once past kPatternsKept.
+const Parsed& parsed(std::string_view p) {
+  constexpr std::size_t kPatternsKept = 2048;
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  thread_local std::unordered_map<std::string, Parsed, Hash, std::equal_to<>> cache;
+  if (auto it = cache.find(p); it != cache.end()) return it->second;
+  if (cache.size() >= kPatternsKept) cache.clear();
+  Nodes nodes;
+  PatternParser parser(p);
+  Parsed out;
+  if (parser.parse(nodes)) out = std::move(nodes);
+  return cache.emplace(std::string(p), std::move(out)).first->second;
+}
+}  // namespace
+
 std::string fill(std::string_view p, const Catalog::Args& args, std::string_view lang) {
   if (p.find('{') == std::string_view::npos && p.find('}') == std::string_view::npos)
     return std::string(p);
-  Nodes nodes;
-  PatternParser parser(p);
-  if (!parser.parse(nodes)) return fill_placeholders(p, args);
+  const Parsed& nodes = parsed(p);
+  if (!nodes) return fill_placeholders(p, args);
   std::string out;
   out.reserve(p.size() + 16);
-  render(nodes, args, lang, {}, out);
+  render(*nodes, args, lang, {}, out);
   return out;
 }
 
