@@ -2,6 +2,8 @@
 // the client's hello, then its messages to the table's strand, the table's
 // messages back through a capped write queue, a rate limit, and a close
 // frame whose reason is the error's code.
+#include <unistd.h>
+
 #include <boost/beast/websocket.hpp>
 
 #include <vector>
@@ -287,7 +289,10 @@ void run_ws_session(Hub& hub, tcp::socket socket, AddressSlot slot,
     tcp::socket moved(home);
     if (!ec) {
       const auto fd = socket.release(ec);
-      if (!ec) moved.assign(protocol, fd, ec);
+      if (!ec) {
+        moved.assign(protocol, fd, ec);
+        if (ec) ::close(fd);  // not taken: not leaked
+      }
     }
     if (ec) return;  // the connection is gone (closed by the peer)
     socket = std::move(moved);
