@@ -1,5 +1,6 @@
 #include "store/sqlite_store.h"
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <mutex>
@@ -315,7 +316,8 @@ Expected<sqlite3*> open_connection(const std::string& path) {
 
 }  // namespace
 
-Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path) {
+Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path,
+                                                         std::chrono::microseconds pace) {
   std::unique_ptr<SqliteStore> s(new SqliteStore());
   auto w = open_connection(path);
   if (!w) return w.error();
@@ -377,6 +379,8 @@ Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path
     s->reader_ = *r;
   }
   keep_prepared(s->writer_);
+  // An in-memory database has no fsync to share: it commits at once.
+  if (s->reader_ != nullptr) s->pace_ = pace;
   s->committer_ = std::thread([p = s.get()] { p->commit_loop(); });
   return s;
 }
@@ -394,34 +398,52 @@ SqliteStore::~SqliteStore() {
 }
 
 bool SqliteStore::enqueue(std::function<MaybeError(sqlite3*)> run,
-                          std::function<void(MaybeError)> done) {
+                          std::function<void(MaybeError)> done, bool given) {
+  bool wake = false;
   {
     std::lock_guard lock(queue_mutex_);
     if (stopping_) return false;
-    queue_.push_back({std::move(run), std::move(done)});
+    queue_.push_back({std::move(run), std::move(done), given});
+    caller_waits_ = caller_waits_ || !given;
+    wake = committer_idle_ || !given || queue_.size() == kFullBatch;
   }
-  queue_cv_.notify_one();
+  if (wake) queue_cv_.notify_one();
   return true;
 }
 
 MaybeError SqliteStore::submit(std::function<MaybeError(sqlite3*)> run) {
   std::promise<MaybeError> outcome;
   std::future<MaybeError> f = outcome.get_future();
-  if (!enqueue(std::move(run), [&outcome](MaybeError e) { outcome.set_value(std::move(e)); }))
+  if (!enqueue(
+          std::move(run), [&outcome](MaybeError e) { outcome.set_value(std::move(e)); }, false))
     return make_error(meeple::errc::kIo, "the store is closing");
   return f.get();
 }
 
 void SqliteStore::commit_loop() {
+  // When the last commit began, and whether it carried more than one write
+  // given without waiting.
+  std::chrono::steady_clock::time_point last{};
+  bool shared = false;
   for (;;) {
     std::deque<Queued> batch;
     {
       std::unique_lock lock(queue_mutex_);
+      committer_idle_ = true;
       queue_cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      committer_idle_ = false;
       if (queue_.empty()) return;  // stopping, and everything is written
+      // Pacing (the header says why and when).
+      if (shared && pace_ > std::chrono::microseconds::zero())
+        queue_cv_.wait_until(lock, last + pace_, [&] {
+          return stopping_ || caller_waits_ || queue_.size() >= kFullBatch;
+        });
       batch.swap(queue_);
+      caller_waits_ = false;
     }
     const auto t0 = std::chrono::steady_clock::now();
+    last = t0;
+    shared = std::count_if(batch.begin(), batch.end(), [](const Queued& q) { return q.given; }) > 1;
     std::vector<MaybeError> results(batch.size());
     // The writer is also the reader of an in-memory database.
     std::unique_lock db_lock(read_mutex_, std::defer_lock);
@@ -438,8 +460,9 @@ void SqliteStore::commit_loop() {
       exec(writer_, "ROLLBACK;");
       for (auto& r : results) r = *failed;
     }
-    for (std::size_t i = 0; i < batch.size(); ++i) batch[i].done(std::move(results[i]));
+    // Counted before any writer is told, so a writer sees its commit in stats().
     counters_.add(batch.size(), std::chrono::steady_clock::now() - t0);
+    for (std::size_t i = 0; i < batch.size(); ++i) batch[i].done(std::move(results[i]));
   }
 }
 
@@ -529,7 +552,8 @@ void SqliteStore::write_async(Write w, std::function<void(MaybeError)> done) {
     if (write->result.is_null()) return std::nullopt;
     return set_result(db, write->id, write->result);
   };
-  if (!enqueue(std::move(run), done)) done(make_error(meeple::errc::kIo, "the store is closing"));
+  if (!enqueue(std::move(run), done, true))
+    done(make_error(meeple::errc::kIo, "the store is closing"));
 }
 
 MaybeError SqliteStore::finish(const TableId& id, const Lease& lease, std::span<const Entry> last,

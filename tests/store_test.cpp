@@ -704,6 +704,94 @@ TYPED_TEST(StoreContract, ASeatIsRenamedInTheSpecAndTheRecordStillReplays) {
   EXPECT_EQ(unknown->code, errc::kUnknownTable);
 }
 
+// Pacing (sqlite_store.h): a lone table's writes commit at once, each
+// alone; once tables' writes come together (a commit carried two), writes
+// that arrive within the pace of the last commit wait for one commit
+// together, but a caller that waits for its write is not held back.
+TEST(SqliteStore, WritesThatComeTogetherShareAPacedCommitAndALoneWriterIsNotHeldBack) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("meeple_store_pace_" + std::to_string(::getpid()) + ".db");
+  std::filesystem::remove(path);
+  {
+    constexpr auto kPace = std::chrono::milliseconds(400);
+    auto s = SqliteStore::open(path.string(), kPace);
+    ASSERT_TRUE(s) << s.error().message;
+    SqliteStore& store = **s;
+    auto id = store.create({.game = "g", .players = 2}, {});
+    ASSERT_TRUE(id);
+    const auto entry = [](Action x) { return Entry{.seat = 0, .action = x, .json = x}; };
+    std::mutex m;
+    std::condition_variable cv;
+    int told = 0;
+    bool hold = false;
+    const auto give = [&](Action x) {
+      Write w;
+      w.id = *id;
+      w.entries = {entry(x)};
+      store.write_async(std::move(w), [&](MaybeError e) {
+        EXPECT_FALSE(e);
+        std::unique_lock lock(m);
+        ++told;
+        cv.notify_all();
+        cv.wait(lock, [&] { return !hold; });  // holds the commit thread
+      });
+    };
+    const auto wait_told = [&](int n) {
+      std::unique_lock lock(m);
+      return cv.wait_for(lock, std::chrono::seconds(20), [&] { return told >= n; });
+    };
+    const auto elapsed = [](auto since) { return std::chrono::steady_clock::now() - since; };
+
+    // A lone table: five writes, each given when the last is told.
+    auto start = std::chrono::steady_clock::now();
+    auto before = store.stats().commits;
+    for (int i = 0; i < 5; ++i) {
+      give(i);
+      ASSERT_TRUE(wait_told(i + 1));
+    }
+    EXPECT_EQ(store.stats().commits - before, 5u) << "each write commits alone";
+    EXPECT_LT(elapsed(start), kPace) << "and none waits for the pace";
+
+    // Two writes queued while the commit thread is held: one commit carries both.
+    {
+      std::lock_guard lock(m);
+      hold = true;
+    }
+    give(5);
+    ASSERT_TRUE(wait_told(6));
+    give(6);
+    give(7);
+    {
+      std::lock_guard lock(m);
+      hold = false;
+    }
+    cv.notify_all();
+    ASSERT_TRUE(wait_told(8));
+    // Three writes 20 ms apart, within the pace of that commit: one commit.
+    before = store.stats().commits;
+    for (Action x : {8, 9, 10}) {
+      give(x);
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    ASSERT_TRUE(wait_told(11));
+    EXPECT_EQ(store.stats().commits - before, 1u) << "the three writes share one commit";
+
+    // A caller that waits, within the pace of that commit: not held back.
+    start = std::chrono::steady_clock::now();
+    const Entry e = entry(11);
+    ASSERT_FALSE(store.append(*id, {}, std::span(&e, 1)));
+    EXPECT_LT(elapsed(start), kPace / 2) << "an append that is waited for commits at once";
+
+    auto t = store.load(*id);
+    ASSERT_TRUE(t);
+    ASSERT_EQ(t->entries.size(), 12u);
+    for (int k = 0; k < 12; ++k) EXPECT_EQ(t->entries[static_cast<std::size_t>(k)].action, k);
+  }
+  std::filesystem::remove(path);
+  std::filesystem::remove(path.string() + "-wal");
+  std::filesystem::remove(path.string() + "-shm");
+}
+
 // Appends from many threads at once all land, each table's in order, and
 // share commits (group commit): fewer transactions than writes.
 TEST(SqliteStore, ConcurrentAppendsShareCommitsAndAllLand) {
