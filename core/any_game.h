@@ -54,6 +54,7 @@ class AnyState {
     virtual Expected<Action> action_from_json(Seat seat, const Json& j) const = 0;
     virtual Json view(Seat seat) const = 0;
     virtual std::string view_text(Seat seat) const = 0;
+    virtual bool views_public() const = 0;
     virtual Json to_json() const = 0;
     virtual std::unique_ptr<Impl> determinize(Seat seat, Rng& rng) const = 0;
     virtual GameResult result() const = 0;
@@ -111,6 +112,9 @@ class AnyState {
   Json view(Seat seat) const { return impl_->view(seat); }
   // view(seat).dump(), written directly by games that can (write_view).
   std::string view_text(Seat seat) const { return impl_->view_text(seat); }
+  // True when the game hides nothing (its kViewsPublic): every seat's view
+  // is the spectator's.
+  bool views_public() const { return impl_->views_public(); }
   Json to_json() const { return impl_->to_json(); }
   AnyState determinize(Seat seat, Rng& rng) const {
     return AnyState(game_, impl_->determinize(seat, rng));
@@ -250,6 +254,10 @@ class GameAdapter final : public AnyGame {
       } else {
         return s.view(seat).dump();
       }
+    }
+    bool views_public() const override {
+      if constexpr (requires { S::kViewsPublic; }) return S::kViewsPublic;
+      return false;
     }
     Json to_json() const override { return s.to_json(); }
     std::unique_ptr<Impl> determinize(Seat seat, Rng& rng) const override {

@@ -168,6 +168,14 @@ void check_state(const AnyState& s, Rng& rng, bool deep, const ConformanceOption
   else if (back->to_json() != j)
     p.push_back("state JSON round trip changes the JSON");
 
+  // A game that says it hides nothing shows every seat the spectator's view.
+  if (s.views_public())
+    for (Seat seat = 0; seat < players; ++seat)
+      if (s.view_text(seat) != s.view_text(kSpectator))
+        p.push_back(
+            fmt::format("{}: the views are said to be public, but this one is not the "
+                        "spectator's",
+                        seat_name(seat)));
   // Hidden information: re-sampling what a seat cannot see leaves its view as
   // it was, and a determinized state is itself a valid state.
   for (Seat seat = kSpectator; seat < players; ++seat) {

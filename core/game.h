@@ -58,6 +58,10 @@
 //    (AnyState::view_text), so a game whose view is big may write it
 //    directly instead of building a tree. The conformance suite checks the
 //    two agree.
+//  - static constexpr bool kViewsPublic = true: the game hides nothing, so
+//    view(seat) is the same for every seat and the spectator; the server
+//    then writes one view per action for all of them. The conformance suite
+//    checks every seat's view is the spectator's.
 //  - text_view(seat, lang) -> std::string: the board as that seat sees it,
 //    for terminal play; must show nothing view(seat) does not. A game may
 //    take a third argument, the detail (kTextDetail* below), to give a

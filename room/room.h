@@ -298,6 +298,7 @@ class Room {
   Json view(Seat observer) const { return state_.view(observer); }
   // view(observer).dump(), written directly by games that can.
   std::string view_text(Seat observer) const { return state_.view_text(observer); }
+  bool views_public() const { return state_.views_public(); }  // every view is the spectator's
   // The board in words; `detail` as core/game.h's kTextDetail*.
   std::string text_view(Seat observer, std::string_view lang, int detail = kTextDetailFull) const;
   // The seat's choices now (the game's primary actions; empty if it need not act).

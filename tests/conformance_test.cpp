@@ -99,5 +99,42 @@ TEST_P(Conformance, RandomGameSatisfiesTheContractAndReplaysExactly) {
 
 INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, testing::ValuesIn(all_cases()), case_name);
 
+// High Card, saying it hides nothing (kViewsPublic) while each seat's card is
+// its own: the server would send every seat one view, so the suite must
+// catch the lie.
+struct PublicHighCard : toy::HighCard {
+  struct State : toy::HighCardState {
+    static constexpr bool kViewsPublic = true;
+    State() = default;
+    explicit State(const toy::HighCardState& s) : toy::HighCardState(s) {}
+    State determinize(Seat seat, Rng& rng) const {
+      return State(toy::HighCardState::determinize(seat, rng));
+    }
+  };
+  static Expected<State> new_game(const Json& params, int players) {
+    return State(*toy::HighCard::new_game(params, players));
+  }
+  static Expected<State> state_from_json(const Json& j) {
+    auto s = toy::HighCard::state_from_json(j);
+    if (!s) return s.error();
+    return State(*s);
+  }
+};
+
+TEST(ConformanceChecks, AGameThatSaysItHidesNothingMustShowEverySeatTheSameView) {
+  const GameAdapter<PublicHighCard> lying;
+  AnyState s = *lying.new_game(Json{{"rounds", 3}}, 2);
+  ASSERT_TRUE(s.views_public());
+  Rng rng(1);
+  std::vector<std::string> problems;
+  ASSERT_FALSE(s.apply(kChance, 5));  // seat 0's card, seen by seat 0 alone
+  check_state(s, rng, true, ConformanceOptions{}, problems);
+  ASSERT_FALSE(problems.empty());
+  EXPECT_NE(problems[0].find("said to be public"), std::string::npos) << problems[0];
+  // The real High Card does not say it, and Ufo! does (it hides nothing).
+  EXPECT_FALSE(kToy.new_game(Json{{"rounds", 3}}, 2)->views_public());
+  EXPECT_TRUE(find_game("ufo")->new_game(Json::object(), 2)->views_public());
+}
+
 }  // namespace
 }  // namespace meeple

@@ -111,6 +111,8 @@ struct UfoPiece {
 
 class UfoState {
  public:
+  // Nothing is hidden: every seat sees the spectator's view (core/game.h).
+  static constexpr bool kViewsPublic = true;
   UfoState() = default;
   UfoState(int players, int max_rounds);
 
