@@ -51,6 +51,7 @@ class AnyState {
     virtual void chance_outcomes(ChanceList& out) const = 0;
     virtual MaybeError apply(Seat seat, Action a) = 0;
     virtual Json action_to_json(Seat seat, Action a) const = 0;
+    virtual void write_action(Seat seat, Action a, JsonWriter& w) const = 0;
     virtual Expected<Action> action_from_json(Seat seat, const Json& j) const = 0;
     virtual Json view(Seat seat) const = 0;
     virtual std::string view_text(Seat seat) const = 0;
@@ -106,6 +107,9 @@ class AnyState {
     return impl_->apply(seat, *a);
   }
   Json action_to_json(Seat seat, Action a) const { return impl_->action_to_json(seat, a); }
+  // Writes action_to_json(seat, a) as text (the game's write_action, when it
+  // has one).
+  void write_action(Seat seat, Action a, JsonWriter& w) const { impl_->write_action(seat, a, w); }
   Expected<Action> action_from_json(Seat seat, const Json& j) const {
     return impl_->action_from_json(seat, j);
   }
@@ -215,6 +219,12 @@ class GameAdapter final : public AnyGame {
     void chance_outcomes(ChanceList& out) const override { s.chance_outcomes(out); }
     MaybeError apply(Seat seat, Action a) override { return s.apply(seat, a); }
     Json action_to_json(Seat seat, Action a) const override { return s.action_to_json(seat, a); }
+    void write_action(Seat seat, Action a, JsonWriter& w) const override {
+      if constexpr (requires { s.write_action(seat, a, w); })
+        s.write_action(seat, a, w);
+      else
+        w.value(s.action_to_json(seat, a));
+    }
     Expected<Action> action_from_json(Seat seat, const Json& j) const override {
       if (has_float(j))
         return make_error(errc::kMalformedAction,

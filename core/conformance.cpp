@@ -22,6 +22,13 @@ void check_action_json(const AnyState& s, Seat seat, Action a, std::vector<std::
   auto text_back = s.action_from_json(seat, Json::parse(j.dump()));
   if (!text_back || *text_back != a)
     p.push_back(fmt::format("{}: action {} JSON text does not parse back", seat_name(seat), a));
+  // The text the server sends among the choices is the JSON's own dump.
+  std::string text;
+  JsonWriter w(text);
+  s.write_action(seat, a, w);
+  if (text != j.dump())
+    p.push_back(fmt::format("{}: action {} is written as {}, not as its JSON {}", seat_name(seat),
+                            a, text, j.dump()));
 }
 
 void check_illegal_refused(const AnyState& s, Seat seat, const ActionList& legal, Rng& rng,

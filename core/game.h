@@ -58,6 +58,11 @@
 //    (AnyState::view_text), so a game whose view is big may write it
 //    directly instead of building a tree. The conformance suite checks the
 //    two agree.
+//  - write_action(seat, action, JsonWriter&): writes action_to_json(seat,
+//    action) as text, byte for byte its dump(); the server writes every
+//    legal action's JSON this way after every action (the choices), so a
+//    game may write them directly instead of building trees. The
+//    conformance suite checks the two agree.
 //  - static constexpr bool kViewsPublic = true: the game hides nothing, so
 //    view(seat) is the same for every seat and the spectator; the server
 //    then writes one view per action for all of them. The conformance suite

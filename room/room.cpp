@@ -715,6 +715,20 @@ std::vector<Choice> Room::choices(Seat seat, std::string_view lang) const {
   return out;
 }
 
+void Room::write_choices(Seat seat, std::string_view lang, JsonWriter& w) const {
+  w.begin_array();
+  if (to_act().contains(seat))
+    for (Action a : state_.primary_actions(seat)) {
+      w.begin_object();
+      w.field("action", a);
+      w.key("json");
+      state_.write_action(seat, a, w);
+      w.field("words", state_.describe_action(seat, a, lang));
+      w.end_object();
+    }
+  w.end_array();
+}
+
 void Room::EventWords::add(std::string text) {
   auto it = std::find(texts_.begin(), texts_.end(), text);
   if (it == texts_.end()) it = texts_.insert(texts_.end(), std::move(text));

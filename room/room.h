@@ -303,6 +303,8 @@ class Room {
   std::string text_view(Seat observer, std::string_view lang, int detail = kTextDetailFull) const;
   // The seat's choices now (the game's primary actions; empty if it need not act).
   std::vector<Choice> choices(Seat seat, std::string_view lang) const;
+  // The same as a JSON array of {action, json, words}, written as text.
+  void write_choices(Seat seat, std::string_view lang, JsonWriter& w) const;
   // Whether the seat may now also take actions its choices leave out (free
   // moves such as First Contact's note-pad edits, given in JSON form).
   bool has_free_actions(Seat seat) const;

@@ -180,15 +180,7 @@ std::shared_ptr<const std::string> Publisher::state_message(Publication& pub, Co
       out += pub.cached_words(c.seat, SIZE_MAX, c.lang, [&] {
         std::string w = "\"choices\":";
         JsonWriter cw(w);
-        cw.begin_array();
-        for (const room::Choice& ch : room_->choices(c.seat, c.lang)) {
-          cw.begin_object();
-          cw.field("action", ch.action);
-          cw.field("json", ch.json);
-          cw.field("words", ch.words);
-          cw.end_object();
-        }
-        cw.end_array();
+        room_->write_choices(c.seat, c.lang, cw);
         w += ',';
         return w;
       });

@@ -23,58 +23,80 @@ Error malformed(const char* what) {
 
 }  // namespace
 
-Json UfoState::action_to_json(Seat seat, Action a) const {
+// Written as text (the server writes every choice's JSON after every
+// action); action_to_json reads that text, so both are one definition. Keys
+// in ascending order, as Json::dump() orders them.
+void UfoState::write_action(Seat seat, Action a, JsonWriter& w) const {
+  w.begin_object();
   if (seat == kChance) {
     if (phase_ == Phase::kTokens) {
       const CityToken& t =
           board().tokens[static_cast<std::size_t>(std::clamp(a, 0, kNumTokens - 1))];
-      return {{"token", a},
-              {"city", space_at(next_token_city_ < kNumCities ? next_token_city_ : 0).key},
-              {"resistance", t.resistance},
-              {"restaurants", t.restaurants}};
+      w.field("city", space_at(next_token_city_ < kNumCities ? next_token_city_ : 0).key);
+      w.field("resistance", t.resistance);
+      w.field("restaurants", t.restaurants);
+      w.field("token", a);
+    } else {
+      w.field("die", a);
     }
-    return {{"die", a}};
-  }
-  if (a == act::kPass) {
-    if (phase_ == Phase::kNewUfo) return {{"decline", "new-ufo"}};
-    if (phase_ == Phase::kEyewitness) return {{"decline", "eyewitness"}};
-    return {{"end", phase_ == Phase::kActions ? "actions" : "movement"}};
-  }
-  if (a == act::kRoll) return {{"roll", true}};
-  if (a < act::kMoveBase) {
+  } else if (a == act::kPass) {
+    if (phase_ == Phase::kNewUfo)
+      w.field("decline", "new-ufo");
+    else if (phase_ == Phase::kEyewitness)
+      w.field("decline", "eyewitness");
+    else
+      w.field("end", phase_ == Phase::kActions ? "actions" : "movement");
+  } else if (a == act::kRoll) {
+    w.field("roll", true);
+  } else if (a < act::kMoveBase) {
     static const char* names[3] = {"nobody", "attacker", "defender"};
-    return {{"support", names[a - act::kSupportBase]}, {"ufo", supporter()}};
-  }
-  if (a < act::kPlaceBase) {
+    w.field("support", names[a - act::kSupportBase]);
+    w.field("ufo", supporter());
+  } else if (a < act::kPlaceBase) {
     const int u = (a - act::kMoveBase) / kMaxLines;
     const int k = (a - act::kMoveBase) % kMaxLines;
-    std::string to = "?";
+    std::string_view to = "?";
     if (u < static_cast<int>(ufos_.size()) &&
         k < static_cast<int>(space_at(ufos_[u].space).lines.size()))
       to = space_at(space_at(ufos_[u].space).lines[k]).key;
-    return {{phase_ == Phase::kDisplace ? "push" : "move", {{"ufo", u}, {"to", to}}}};
-  }
-  if (a < act::kBumpBase) {
+    w.key(phase_ == Phase::kDisplace ? "push" : "move").begin_object();
+    w.field("to", to);
+    w.field("ufo", u);
+    w.end_object();
+  } else if (a < act::kBumpBase) {
     const int t = (a - act::kPlaceBase) / kNumCities;
     const int c = (a - act::kPlaceBase) % kNumCities;
-    return {{phase_ == Phase::kSetup ? "place" : "new_ufo",
-             {{"type", kTypeNames[t]}, {"city", space_at(c).key}}}};
-  }
-  if (a < act::kEyeBase) {
-    return {{"bump",
-             {{"ufo", (a - act::kBumpBase) / kMaxPlayers},
-              {"defender", (a - act::kBumpBase) % kMaxPlayers}}}};
-  }
-  if (a < act::kDeedBase) return {{"eyewitness_from", space_at(a - act::kEyeBase).key}};
-  if (a < act::kAssistBase) {
+    w.key(phase_ == Phase::kSetup ? "place" : "new_ufo").begin_object();
+    w.field("city", space_at(c).key);
+    w.field("type", kTypeNames[t]);
+    w.end_object();
+  } else if (a < act::kEyeBase) {
+    w.key("bump").begin_object();
+    w.field("defender", (a - act::kBumpBase) % kMaxPlayers);
+    w.field("ufo", (a - act::kBumpBase) / kMaxPlayers);
+    w.end_object();
+  } else if (a < act::kDeedBase) {
+    w.field("eyewitness_from", space_at(a - act::kEyeBase).key);
+  } else if (a < act::kAssistBase) {
     const int u = (a - act::kDeedBase) / kNumDeeds;
     const int d = (a - act::kDeedBase) % kNumDeeds;
-    Json j = {{"ufo", u}, {"do", kDeedNames[d]}};
+    w.key("deed").begin_object();
+    w.field("do", kDeedNames[d]);
     if (d >= static_cast<int>(Deed::kTakeRestaurant0))
-      j["slot"] = d - static_cast<int>(Deed::kTakeRestaurant0);
-    return {{"deed", j}};
+      w.field("slot", d - static_cast<int>(Deed::kTakeRestaurant0));
+    w.field("ufo", u);
+    w.end_object();
+  } else {
+    w.field("assist", a - act::kAssistBase);
   }
-  return {{"assist", a - act::kAssistBase}};
+  w.end_object();
+}
+
+Json UfoState::action_to_json(Seat seat, Action a) const {
+  std::string text;
+  JsonWriter w(text);
+  write_action(seat, a, w);
+  return Json::parse(text);
 }
 
 Expected<Action> UfoState::action_from_json(Seat seat, const Json& j) const {

@@ -128,6 +128,7 @@ class UfoState {
   MaybeError apply(Seat seat, Action a);
   void apply_unchecked(Seat seat, Action a);
   Json action_to_json(Seat seat, Action a) const;
+  void write_action(Seat seat, Action a, JsonWriter& w) const;  // action_to_json as text
   Expected<Action> action_from_json(Seat seat, const Json& j) const;
   Json view(Seat seat) const;
   // view(seat) as text, written without a tree (core/json_writer.h).
