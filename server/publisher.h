@@ -10,8 +10,8 @@
 // observer's view (and its patch) once per version, shared by observers
 // whose views are equal, and written once for all of them in a game that
 // hides nothing (kViewsPublic, core/game.h); the events and choices once per
-// seat, language and
-// starting point; whole messages once per kind of connection.
+// seat, language and starting point; whole messages once per kind of
+// connection.
 #pragma once
 
 #include <cstdint>
