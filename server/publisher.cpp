@@ -21,35 +21,51 @@ void Publisher::send(Conn& c, const Json& msg) {
 }
 
 Json Publisher::seats_json(const Shown& t, const Conns& conns) const {
+  return Json::parse(seats_text(t, conns));
+}
+
+// Written as text, keys in ascending order as Json::dump() writes them: every
+// publish compares it with the last one sent.
+std::string Publisher::seats_text(const Shown& t, const Conns& conns) const {
   const room::Room* room_ = t.room;
-  Json seats = Json::array();
+  std::string out;
+  JsonWriter w(out);
+  w.begin_array();
   if (room_) {
     for (Seat i = 0; i < room_->num_players(); ++i) {
       const room::SeatInfo& s = room_->seats()[static_cast<std::size_t>(i)];
-      Json seat = {{"kind", kind_name(s.kind)},
-                   {"name", s.name},
-                   {"stand_in", s.stand_in},
-                   {"connected", s.connected}};
-      if (s.kind == room::SeatKind::kPerson) {
+      const bool person = s.kind == room::SeatKind::kPerson;
+      w.begin_object();
+      w.field("connected", s.connected);
+      w.field("kind", kind_name(s.kind));
+      if (person) w.field("late", s.late);
+      w.field("name", s.name);
+      w.field("stand_in", s.stand_in);
+      if (person) {
         // The countdown everyone sees before a stand-in plays for someone away.
-        const auto at = room_->stand_in_at(i);
-        seat["stand_in_at"] = at ? Json(epoch_ms(*at)) : Json(nullptr);
-        seat["late"] = s.late;
+        w.key("stand_in_at");
+        if (const auto at = room_->stand_in_at(i))
+          w.value(epoch_ms(*at));
+        else
+          w.null();
       }
-      seats.push_back(std::move(seat));
+      w.end_object();
     }
   } else {
     for (std::size_t i = 0; i < t.lobby.plan.size(); ++i) {
       const SeatPlan& p = t.lobby.plan[i];
       bool connected = false;
       for (const auto& [peer, c] : conns) connected |= c.seat == static_cast<Seat>(i);
-      seats.push_back({{"kind", kind_name(p.kind)},
-                       {"name", p.kind == room::SeatKind::kBot ? p.bot : p.name},
-                       {"taken", !p.token_hash.empty()},
-                       {"connected", connected}});
+      w.begin_object();
+      w.field("connected", connected);
+      w.field("kind", kind_name(p.kind));
+      w.field("name", p.kind == room::SeatKind::kBot ? p.bot : p.name);
+      w.field("taken", !p.token_hash.empty());
+      w.end_object();
     }
   }
-  return seats;
+  w.end_array();
+  return out;
 }
 
 // What one publish() has built so far.
@@ -255,7 +271,7 @@ std::shared_ptr<const std::string> Publisher::lobby_message(const Shown& t, cons
 // Sends each connection what changed for it: nothing when nothing did.
 void Publisher::publish(const Shown& t, Conns& conns, bool force) {
   const room::Room* room_ = t.room;
-  std::string seats = seats_json(t, conns).dump();
+  std::string seats = seats_text(t, conns);
   const bool seats_changed = seats != seats_text_;
   if (seats_changed) seats_text_ = std::move(seats);
   const std::uint64_t version = room_ ? room_->version() : 0;

@@ -74,6 +74,8 @@ class Publisher {
   // The seats as every message shows them (during the game: who plays,
   // stand-ins, presence, countdowns; in the lobby: who took which seat).
   Json seats_json(const Shown& t, const Conns& conns) const;
+  // The same as text (what every message carries).
+  std::string seats_text(const Shown& t, const Conns& conns) const;
 
  private:
   // One observer's view at one version, as its text (the base of the next
