@@ -38,14 +38,12 @@ int main(int argc, char** argv) {
     AnyState s = *game->new_game(Json::object(), players);
     std::vector<Json> trees(who.size());
     std::vector<std::string> texts(who.size());
-    std::vector<server::JsonTape> tapes(who.size());
     for (std::size_t k = 0; k < who.size(); ++k) {
       if (mode == "tree") {
         trees[k] = s.view(who[k]);
         bytes += trees[k].dump().size();
       } else {
         texts[k] = s.view_text(who[k]);
-        tapes[k].read(texts[k]);
         bytes += texts[k].size();
       }
     }
@@ -71,10 +69,9 @@ int main(int argc, char** argv) {
           server::JsonTape tape;
           tape.read(text);
           std::string patch;
-          server::append_patch(texts[k], tapes[k], text, tape, patch);
+          server::append_patch(texts[k], text, tape, patch);
           bytes += patch.size();
           texts[k] = std::move(text);
-          tapes[k] = std::move(tape);
         }
       }
     }

@@ -112,84 +112,176 @@ namespace {
 using Node = JsonTape::Node;
 using Kind = JsonTape::Kind;
 
-// Json::diff's algorithm (nlohmann 3.11) on two tapes.
+// Json::diff's algorithm (nlohmann 3.11), walking the old text alongside
+// the new one's tape: a value of the old text is read only as far as it
+// differs from the new, since an unchanged value is its bytes (one memcmp)
+// and is passed over whole.
 class Differ {
  public:
-  Differ(std::string_view ft, const JsonTape& f, std::string_view tt, const JsonTape& t,
-         std::string& out)
-      : ft_(ft), fn_(f.nodes()), tt_(tt), tn_(t.nodes()), out_(out) {}
+  struct Malformed {};  // the old text is not JSON this reader understands
+
+  Differ(std::string_view ft, std::string_view tt, const JsonTape& t, std::string& out)
+      : ft_(ft), tt_(tt), tn_(t.nodes()), out_(out), matched_(tn_.size(), 0) {}
 
   void run() {
     out_ += '[';
-    if (!fn_.empty() && !tn_.empty()) diff(0, 0);
+    std::size_t i = space(0);
+    i = diff(0, i);
+    if (space(i) != ft_.size()) throw Malformed{};
     out_ += ']';
   }
 
  private:
-  std::string_view from_text(const Node& n) const { return ft_.substr(n.begin, n.end - n.begin); }
   std::string_view to_text(const Node& n) const { return tt_.substr(n.begin, n.end - n.begin); }
-  std::string_view from_key(const Node& n) const {
-    return ft_.substr(n.key_begin, n.key_end - n.key_begin);
-  }
   std::string_view to_key(const Node& n) const {
     return tt_.substr(n.key_begin, n.key_end - n.key_begin);
   }
 
-  void diff(std::uint32_t i, std::uint32_t j) {
-    const Node& a = fn_[i];
-    const Node& b = tn_[j];
-    if (from_text(a) == to_text(b)) return;
-    if (a.kind == Kind::kObject && b.kind == Kind::kObject) return diff_objects(i, j);
-    if (a.kind == Kind::kArray && b.kind == Kind::kArray) return diff_arrays(i, j);
-    op("replace");
-    value(b);
+  // The old text from i on: whitespace passed over, an expected byte, a
+  // string (its end), a whole value (its end).
+  std::size_t space(std::size_t i) const {
+    while (i < ft_.size() && is_space(ft_[i])) ++i;
+    return i;
+  }
+  std::size_t expect(std::size_t i, char c) const {
+    i = space(i);
+    if (i >= ft_.size() || ft_[i] != c) throw Malformed{};
+    return space(i + 1);
+  }
+  // (A byte loop rather than skip_string's memchr: keys are short.)
+  std::size_t string_end(std::size_t i) const {
+    if (i >= ft_.size() || ft_[i] != '"') throw Malformed{};
+    for (++i; i < ft_.size(); ++i) {
+      if (ft_[i] == '"') return i + 1;
+      if (ft_[i] == '\\') ++i;  // the next byte is escaped
+    }
+    throw Malformed{};
+  }
+  std::size_t value_end(std::size_t i) {
+    closers_.clear();
+    do {
+      i = space(i);
+      if (i >= ft_.size()) throw Malformed{};
+      const char c = ft_[i];
+      if (c == '"') {
+        i = string_end(i);
+      } else if (c == '{' || c == '[') {
+        if (closers_.size() >= 256) throw Malformed{};
+        closers_ += c == '{' ? '}' : ']';
+        ++i;
+        continue;
+      } else if (c == '}' || c == ']') {
+        if (closers_.empty() || closers_.back() != c) throw Malformed{};
+        closers_.pop_back();
+        ++i;
+      } else if (c == ',' || c == ':') {
+        if (closers_.empty()) throw Malformed{};
+        ++i;
+        continue;
+      } else {
+        const std::size_t b = i;
+        while (i < ft_.size() && !is_space(ft_[i]) && ft_[i] != ',' && ft_[i] != ']' &&
+               ft_[i] != '}' && ft_[i] != ':')
+          ++i;
+        if (i == b) throw Malformed{};
+      }
+    } while (!closers_.empty());
+    return i;
   }
 
-  // First each member of `from` in order (its changes, or its removal),
-  // then the members only `to` has, in order.
-  void diff_objects(std::uint32_t i, std::uint32_t j) {
-    const std::uint32_t a_end = fn_[i].next, b_end = tn_[j].next;
+  // The old value at ft_[i] against the new one, node j: appends their
+  // operations and returns where the old value ends.
+  std::size_t diff(std::uint32_t j, std::size_t i) {
+    const Node& b = tn_[j];
+    const std::string_view to = to_text(b);
+    // Equal when the old text holds the same bytes there, and a number or
+    // literal ends where the new one does ("12" is not "123").
+    if (ft_.compare(i, to.size(), to) == 0) {
+      const std::size_t end = i + to.size();
+      if (b.kind != Kind::kScalar || end == ft_.size() || is_space(ft_[end]) || ft_[end] == ',' ||
+          ft_[end] == ']' || ft_[end] == '}')
+        return end;
+    }
+    if (i < ft_.size()) {
+      if (ft_[i] == '{' && b.kind == Kind::kObject) return diff_objects(j, i);
+      if (ft_[i] == '[' && b.kind == Kind::kArray) return diff_arrays(j, i);
+    }
+    const std::size_t end = value_end(i);
+    op("replace");
+    value(b);
+    return end;
+  }
+
+  // First each member of the old object in order (its changes, or its
+  // removal), then the members only the new one has, in order.
+  std::size_t diff_objects(std::uint32_t j, std::size_t i) {
+    const std::uint32_t b_end = tn_[j].next;
     std::uint32_t cursor = j + 1;  // keys usually come in the same order on both sides
-    for (std::uint32_t k = i + 1; k < a_end; k = fn_[k].next) {
-      const std::string_view key = from_key(fn_[k]);
-      const std::uint32_t m = find(key, cursor, j + 1, b_end);
-      const std::size_t len = path_.size();
-      push_key(key);
-      if (m == b_end) {
-        op("remove");
-        out_ += '}';
-      } else {
-        diff(k, m);
-        cursor = tn_[m].next;
+    i = space(i + 1);
+    if (i < ft_.size() && ft_[i] == '}') {
+      ++i;
+    } else {
+      for (;;) {
+        const std::size_t key_begin = i + 1;
+        i = string_end(i);
+        const std::string_view key = ft_.substr(key_begin, i - 1 - key_begin);
+        i = expect(i, ':');
+        const std::uint32_t m = find(key, cursor, j + 1, b_end);
+        const std::size_t len = path_.size();
+        push_key(key);
+        if (m == b_end) {
+          i = value_end(i);
+          op("remove");
+          out_ += '}';
+        } else {
+          i = diff(m, i);
+          matched_[m] = 1;
+          cursor = tn_[m].next;
+        }
+        path_.resize(len);
+        i = space(i);
+        if (i < ft_.size() && ft_[i] == ',') {
+          i = space(i + 1);
+          continue;
+        }
+        i = expect(i, '}');
+        break;
       }
-      path_.resize(len);
     }
     for (std::uint32_t m = j + 1; m < b_end; m = tn_[m].next) {
-      const std::string_view key = to_key(tn_[m]);
-      if (find_from(key, i + 1, a_end) != a_end) continue;
+      if (matched_[m]) continue;
       const std::size_t len = path_.size();
-      push_key(key);
+      push_key(to_key(tn_[m]));
       op("add");
       value(tn_[m]);
       path_.resize(len);
     }
+    return i;
   }
 
-  // Common elements pairwise; then the surplus of `from` removed from the
-  // last, or the surplus of `to` added at the end.
-  void diff_arrays(std::uint32_t i, std::uint32_t j) {
-    const std::uint32_t a_end = fn_[i].next, b_end = tn_[j].next;
-    std::uint32_t k = i + 1, m = j + 1;
+  // Common elements pairwise; then the surplus of the old array removed from
+  // the last, or the surplus of the new one added at the end.
+  std::size_t diff_arrays(std::uint32_t j, std::size_t i) {
+    const std::uint32_t b_end = tn_[j].next;
+    std::uint32_t m = j + 1;
     std::size_t index = 0;
     const std::size_t len = path_.size();
-    for (; k < a_end && m < b_end; k = fn_[k].next, m = tn_[m].next, ++index) {
+    i = space(i + 1);
+    bool more = i >= ft_.size() || ft_[i] != ']';  // the old array has an element at i
+    if (!more) ++i;
+    for (; more && m < b_end; m = tn_[m].next, ++index) {
       push_index(index);
-      diff(k, m);
+      i = diff(m, i);
       path_.resize(len);
+      more = next_element(i);
     }
-    if (k < a_end) {
+    if (more) {
       std::size_t count = 0;
-      for (std::uint32_t r = k; r < a_end; r = fn_[r].next) ++count;
+      while (more) {
+        i = value_end(i);
+        ++count;
+        more = next_element(i);
+      }
       for (std::size_t r = index + count; r-- > index;) {
         push_index(r);
         op("remove");
@@ -203,21 +295,28 @@ class Differ {
       value(tn_[m]);
       path_.resize(len);
     }
+    return i;
+  }
+  // After an element of the old array: true with i at the next one, or
+  // false with i past the array's end.
+  bool next_element(std::size_t& i) const {
+    i = space(i);
+    if (i < ft_.size() && ft_[i] == ',') {
+      i = space(i + 1);
+      return true;
+    }
+    i = expect(i, ']');
+    return false;
   }
 
-  // The member of `to` named `key` between begin and end, looked for from
-  // `cursor` on first; end when there is none.
+  // The member of the new object named `key` between begin and end, looked
+  // for from `cursor` on first; end when there is none.
   std::uint32_t find(std::string_view key, std::uint32_t cursor, std::uint32_t begin,
                      std::uint32_t end) const {
     for (std::uint32_t m = cursor; m < end; m = tn_[m].next)
       if (to_key(tn_[m]) == key) return m;
     for (std::uint32_t m = begin; m < cursor && m < end; m = tn_[m].next)
       if (to_key(tn_[m]) == key) return m;
-    return end;
-  }
-  std::uint32_t find_from(std::string_view key, std::uint32_t begin, std::uint32_t end) const {
-    for (std::uint32_t k = begin; k < end; k = fn_[k].next)
-      if (from_key(fn_[k]) == key) return k;
     return end;
   }
 
@@ -263,19 +362,28 @@ class Differ {
   }
 
   std::string_view ft_;
-  const std::vector<Node>& fn_;
   std::string_view tt_;
   const std::vector<Node>& tn_;
   std::string& out_;
+  std::vector<char> matched_;  // per node of the new text: a member the old object has
+  std::string closers_;        // value_end's open containers
   std::string path_;
   bool first_ = true;
 };
 
 }  // namespace
 
-void append_patch(std::string_view from_text, const JsonTape& from, std::string_view to_text,
-                  const JsonTape& to, std::string& out) {
-  Differ(from_text, from, to_text, to, out).run();
+bool append_patch(std::string_view from_text, std::string_view to_text, const JsonTape& to,
+                  std::string& out) {
+  if (to.empty()) return false;
+  const std::size_t size = out.size();
+  try {
+    Differ(from_text, to_text, to, out).run();
+    return true;
+  } catch (const Differ::Malformed&) {
+    out.resize(size);
+    return false;
+  }
 }
 
 }  // namespace meeple::server

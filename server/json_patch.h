@@ -1,9 +1,10 @@
 // Internal to server/: JSON Patch (RFC 6902) between two views kept as
 // text. The server keeps each observer's last view as its compact text (a
-// few KB, where a tree of the same view took tens) with a tape of where each
-// value lies in it, and computes the patch to the next view by comparing
-// the two texts: a subtree whose text is unchanged is skipped with one
-// memcmp, and the values of the patch are copied from the new text.
+// few KB, where a tree of the same view took tens). It reads the next view
+// into a tape of where each value lies in it, and computes the patch by
+// walking the old text alongside that tape: a subtree whose text is
+// unchanged is passed over with one memcmp (the old text is read only where
+// it changed), and the values of the patch are copied from the new text.
 //
 // The patch is the one nlohmann's Json::diff(from, to) gives, byte for byte
 // as its dump() (same operations in the same order), when both texts are
@@ -43,9 +44,11 @@ class JsonTape {
   std::vector<Node> nodes_;
 };
 
-// Appends to `out` the patch that turns `from` into `to` (both texts with
-// their tapes), as a JSON array: "[]" when they are equal.
-void append_patch(std::string_view from_text, const JsonTape& from, std::string_view to_text,
-                  const JsonTape& to, std::string& out);
+// Appends to `out` the patch that turns `from_text` into `to_text` (read
+// into the tape `to`), as a JSON array: "[]" when they are equal. False,
+// with `out` unchanged, when `from_text` is not JSON this reader
+// understands or `to` is empty.
+bool append_patch(std::string_view from_text, std::string_view to_text, const JsonTape& to,
+                  std::string& out);
 
 }  // namespace meeple::server

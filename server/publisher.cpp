@@ -80,7 +80,7 @@ struct Publisher::Publication {
   // computed a new one (the patch's base), and the patch, once made.
   std::vector<std::shared_ptr<const ViewText>> before;
   std::vector<std::shared_ptr<const std::string>> patch;  // "" when none can be made
-  JsonTape from_tape, to_tape;                            // reused
+  JsonTape to_tape;                                       // reused
   struct Words {
     Seat seat;
     std::size_t from;  // events: the first one; choices: SIZE_MAX
@@ -155,8 +155,7 @@ const std::string* Publisher::view_patch(Publication& pub, std::size_t slot) {
       return patch->empty() ? nullptr : patch.get();
     }
   auto p = std::make_shared<std::string>();
-  if (pub.from_tape.read(before->text) && pub.to_tape.read(now->text))
-    append_patch(before->text, pub.from_tape, now->text, pub.to_tape, *p);
+  if (pub.to_tape.read(now->text)) append_patch(before->text, now->text, pub.to_tape, *p);
   patch = std::move(p);
   return patch->empty() ? nullptr : patch.get();
 }
