@@ -4,8 +4,8 @@
 // `meeple serve` computes for each seat and the spectator: the view and the
 // JSON Patch against the previous one, as text. Count its instructions:
 //   valgrind --tool=callgrind build/release/bench/meeple_fixed_views ufo 20 text
-// Modes: `text` (the server's way: AnyState::view_text, a tape, the text
-// patch of server/json_patch.h) and `tree` (the way before: view() as a
+// Modes: `text` (the server's way: AnyState::view_text with its tape, the
+// text patch of server/json_patch.h) and `tree` (the way before: view() as a
 // Json tree, Json::diff, dump()). Both print the bytes they produced, which
 // agree.
 #include <cstdio>
@@ -65,9 +65,8 @@ int main(int argc, char** argv) {
           bytes += Json::diff(trees[k], v).dump().size();
           trees[k] = std::move(v);
         } else {
-          std::string text = s.view_text(who[k]);
-          server::JsonTape tape;
-          tape.read(text);
+          JsonTape tape;
+          std::string text = s.view_text(who[k], &tape);
           std::string patch;
           server::append_patch(texts[k], text, tape, patch);
           bytes += patch.size();

@@ -54,7 +54,7 @@ class AnyState {
     virtual void write_action(Seat seat, Action a, JsonWriter& w) const = 0;
     virtual Expected<Action> action_from_json(Seat seat, const Json& j) const = 0;
     virtual Json view(Seat seat) const = 0;
-    virtual std::string view_text(Seat seat) const = 0;
+    virtual std::string view_text(Seat seat, JsonTape* tape) const = 0;
     virtual bool views_public() const = 0;
     virtual Json to_json() const = 0;
     virtual std::unique_ptr<Impl> determinize(Seat seat, Rng& rng) const = 0;
@@ -115,7 +115,11 @@ class AnyState {
   }
   Json view(Seat seat) const { return impl_->view(seat); }
   // view(seat).dump(), written directly by games that can (write_view).
-  std::string view_text(Seat seat) const { return impl_->view_text(seat); }
+  // With a tape: also where each value lies in it (built as it is written by
+  // games that write it, read from it otherwise).
+  std::string view_text(Seat seat, JsonTape* tape = nullptr) const {
+    return impl_->view_text(seat, tape);
+  }
   // True when the game hides nothing (its kViewsPublic): every seat's view
   // is the spectator's.
   bool views_public() const { return impl_->views_public(); }
@@ -254,15 +258,22 @@ class GameAdapter final : public AnyGame {
       return a;
     }
     Json view(Seat seat) const override { return s.view(seat); }
-    std::string view_text(Seat seat) const override {
+    std::string view_text(Seat seat, JsonTape* tape) const override {
       if constexpr (requires(JsonWriter & w) { s.write_view(seat, w); }) {
         std::string out;
         out.reserve(4096);
-        JsonWriter w(out);
-        s.write_view(seat, w);
+        if (tape) {
+          JsonWriter w(out, *tape);
+          s.write_view(seat, w);
+        } else {
+          JsonWriter w(out);
+          s.write_view(seat, w);
+        }
         return out;
       } else {
-        return s.view(seat).dump();
+        std::string out = s.view(seat).dump();
+        if (tape) tape->read(out);
+        return out;
       }
     }
     bool views_public() const override {

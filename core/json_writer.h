@@ -4,7 +4,8 @@
 // Json::dump() (nlohmann, compact, UTF-8 kept as is) writes for the same
 // value, provided the caller writes each object's keys in ascending byte
 // order, as nlohmann's objects (std::map) keep them; debug builds assert
-// that order.
+// that order. Given a JsonTape, it also records where each value lies in
+// the text as it writes it (core/json_tape.h).
 #pragma once
 
 #include <charconv>
@@ -16,6 +17,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/json_tape.h"
 #include "core/params.h"
 
 namespace meeple {
@@ -23,9 +25,15 @@ namespace meeple {
 class JsonWriter {
  public:
   explicit JsonWriter(std::string& out) : out_(out) {}
+  // Writes to the end of `out` and records every value it writes in `tape`
+  // (positions in `out`): one value in all, as a view is.
+  JsonWriter(std::string& out, JsonTape& tape) : out_(out), tape_(&tape) {
+    tape.start(out.capacity() / 8);  // views run about one value per 10 bytes
+  }
 
   JsonWriter& begin_object() {
     comma();
+    if (tape_) tape_->open(JsonTape::Kind::kObject, out_.size());
     out_ += '{';
     first_ = true;
 #ifndef NDEBUG
@@ -35,6 +43,7 @@ class JsonWriter {
   }
   JsonWriter& end_object() {
     out_ += '}';
+    if (tape_) tape_->close(out_.size());
     first_ = false;
 #ifndef NDEBUG
     keys_.pop_back();
@@ -43,6 +52,7 @@ class JsonWriter {
   }
   JsonWriter& begin_array() {
     comma();
+    if (tape_) tape_->open(JsonTape::Kind::kArray, out_.size());
     out_ += '[';
     first_ = true;
 #ifndef NDEBUG
@@ -52,6 +62,7 @@ class JsonWriter {
   }
   JsonWriter& end_array() {
     out_ += ']';
+    if (tape_) tape_->close(out_.size());
     first_ = false;
 #ifndef NDEBUG
     keys_.pop_back();
@@ -67,7 +78,8 @@ class JsonWriter {
     }
 #endif
     comma();
-    if (plain(k)) {  // the usual key: nothing to escape
+    const std::size_t begin = out_.size() + 1;  // inside the quotes
+    if (plain(k)) {                             // the usual key: nothing to escape
       out_ += '"';
       out_.append(k);
       out_.append("\":", 2);
@@ -75,6 +87,7 @@ class JsonWriter {
       string_body(k);
       out_ += ':';
     }
+    if (tape_) tape_->key(begin, out_.size() - 2);
     first_ = true;
     return *this;
   }
@@ -82,6 +95,7 @@ class JsonWriter {
   JsonWriter& null() {
     comma();
     out_ += "null";
+    leaf(JsonTape::Kind::kScalar, 4);
     return *this;
   }
   JsonWriter& value(std::nullptr_t) {
@@ -90,6 +104,7 @@ class JsonWriter {
   JsonWriter& value(bool b) {
     comma();
     out_ += b ? "true" : "false";
+    leaf(JsonTape::Kind::kScalar, b ? 4 : 5);
     return *this;
   }
   template <class I>
@@ -98,11 +113,14 @@ class JsonWriter {
     char buf[24];
     const auto r = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(i));
     out_.append(buf, r.ptr);
+    leaf(JsonTape::Kind::kScalar, static_cast<std::size_t>(r.ptr - buf));
     return *this;
   }
   JsonWriter& value(std::string_view s) {
     comma();
+    const std::size_t begin = out_.size();
     string_body(s);
+    if (tape_) tape_->leaf(JsonTape::Kind::kString, begin, out_.size());
     return *this;
   }
   JsonWriter& value(const char* s) {
@@ -114,7 +132,9 @@ class JsonWriter {
   // Any other value through nlohmann (doubles, nested JSON).
   JsonWriter& value(const Json& j) {
     comma();
+    const std::size_t begin = out_.size();
     out_ += j.dump();
+    if (tape_) tape_->value_at(out_, begin);
     return *this;
   }
   // An integer, or null when it equals `none`.
@@ -187,6 +207,10 @@ class JsonWriter {
   void string_body(std::string_view s) {
     append_string(out_, s);
   }
+  // The scalar of `size` bytes just written, on the tape.
+  void leaf(JsonTape::Kind kind, std::size_t size) {
+    if (tape_) tape_->leaf(kind, out_.size() - size, out_.size());
+  }
 #ifndef NDEBUG
   [[noreturn]] static void key_order_error(std::string_view k) {
     std::fprintf(stderr, "JsonWriter: key '%.*s' out of ascending order\n",
@@ -197,6 +221,7 @@ class JsonWriter {
 #endif
 
   std::string& out_;
+  JsonTape* tape_ = nullptr;
   bool first_ = true;  // nothing written yet at this level (or just after a key)
 };
 

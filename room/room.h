@@ -297,7 +297,9 @@ class Room {
   const std::vector<SeatInfo>& seats() const { return seat_info_; }
   Json view(Seat observer) const { return state_.view(observer); }
   // view(observer).dump(), written directly by games that can.
-  std::string view_text(Seat observer) const { return state_.view_text(observer); }
+  std::string view_text(Seat observer, JsonTape* tape = nullptr) const {
+    return state_.view_text(observer, tape);
+  }
   bool views_public() const { return state_.views_public(); }  // every view is the spectator's
   // The board in words; `detail` as core/game.h's kTextDetail*.
   std::string text_view(Seat observer, std::string_view lang, int detail = kTextDetailFull) const;

@@ -80,7 +80,11 @@ struct Publisher::Publication {
   // computed a new one (the patch's base), and the patch, once made.
   std::vector<std::shared_ptr<const ViewText>> before;
   std::vector<std::shared_ptr<const std::string>> patch;  // "" when none can be made
-  JsonTape to_tape;                                       // reused
+  // The tapes of the views made by this publish (per observer; `taped`: the
+  // view each describes), written with them; and one for a view made before.
+  std::vector<JsonTape> tapes;
+  std::vector<const ViewText*> taped;
+  JsonTape read_tape;
   struct Words {
     Seat seat;
     std::size_t from;  // events: the first one; choices: SIZE_MAX
@@ -128,13 +132,16 @@ const Publisher::ViewText& Publisher::view_now(Publication& pub, Seat observer) 
       }
   auto v = std::make_shared<ViewText>();
   v->version = pub.version;
-  v->text = room_->view_text(observer);
-  // An observer whose view equals one already made for this version shares it.
+  v->text = room_->view_text(observer, &pub.tapes[slot]);
+  // An observer whose view equals one already made for this version shares
+  // it (and the tape written with this one describes it as well).
   for (const auto& other : views_)
     if (other && other->version == pub.version && other->text == v->text) {
       now = other;
+      pub.taped[slot] = now.get();
       return *now;
     }
+  pub.taped[slot] = v.get();
   v->text.shrink_to_fit();
   now = std::move(v);
   return *now;
@@ -154,8 +161,15 @@ const std::string* Publisher::view_patch(Publication& pub, std::size_t slot) {
       patch = pub.patch[k];
       return patch->empty() ? nullptr : patch.get();
     }
+  const JsonTape* tape = nullptr;
+  for (std::size_t k = 0; k < views_.size() && !tape; ++k)
+    if (pub.taped[k] == now) tape = &pub.tapes[k];
+  if (!tape) {
+    pub.read_tape.read(now->text);
+    tape = &pub.read_tape;
+  }
   auto p = std::make_shared<std::string>();
-  if (pub.to_tape.read(now->text)) append_patch(before->text, now->text, pub.to_tape, *p);
+  append_patch(before->text, now->text, *tape, *p);
   patch = std::move(p);
   return patch->empty() ? nullptr : patch.get();
 }
@@ -292,6 +306,8 @@ void Publisher::publish(const Shown& t, Conns& conns, bool force) {
         views_.resize(slots);
         pub->before.resize(slots);
         pub->patch.resize(slots);
+        pub->tapes.resize(slots);
+        pub->taped.resize(slots);
         JsonWriter h(pub->head);
         h.begin_object();  // only to place the commas; the braces are dropped
         h.field("phase", phase_name(t.phase));

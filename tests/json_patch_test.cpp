@@ -5,6 +5,7 @@
 // keys, arrays that grow and shrink, values that change type.
 #include <gtest/gtest.h>
 
+#include "core/json_writer.h"
 #include "games/registry.h"
 #include "server/json_patch.h"
 
@@ -69,6 +70,66 @@ TEST(JsonPatch, HandMadeCases) {
   EXPECT_FALSE(t.read("\"abc"));
   EXPECT_FALSE(t.read("[1] x"));
   EXPECT_TRUE(t.empty());
+}
+
+// The tape a JsonWriter builds as it writes is the one its text reads as.
+void expect_same_tape(const JsonTape& built, const std::string& text) {
+  JsonTape read;
+  ASSERT_TRUE(read.read(text)) << text;
+  ASSERT_FALSE(built.empty()) << text;
+  ASSERT_EQ(built.nodes().size(), read.nodes().size()) << text;
+  for (std::size_t k = 0; k < read.nodes().size(); ++k) {
+    const JsonTape::Node &a = built.nodes()[k], &b = read.nodes()[k];
+    EXPECT_TRUE(a.begin == b.begin && a.end == b.end && a.key_begin == b.key_begin &&
+                a.key_end == b.key_end && a.next == b.next && a.kind == b.kind)
+        << text << " node " << k << ": built [" << a.begin << "," << a.end << ") key ["
+        << a.key_begin << "," << a.key_end << ") next " << a.next << ", read [" << b.begin << ","
+        << b.end << ") key [" << b.key_begin << "," << b.key_end << ") next " << b.next;
+  }
+}
+
+TEST(JsonTape, AWriterBuildsTheTapeItsTextReadsAs) {
+  std::string text;
+  JsonTape tape;
+  JsonWriter w(text, tape);
+  w.begin_object();
+  w.key("a").begin_array().value(1).value(-20).null().value(true).value(false).end_array();
+  w.key("b\"q").begin_object().end_object();
+  w.field("c", Json::parse(R"({"x":[1,{"y":"z"}],"w":null})"));
+  w.key("d").begin_array().begin_array().end_array().value("s\n\"t").end_array();
+  w.field("e", Json(2.5));
+  w.end_object();
+  ASSERT_EQ(text, Json::parse(text).dump());
+  expect_same_tape(tape, text);
+}
+
+TEST(JsonTape, EveryGamesViewsWrittenWithTheirTapes) {
+  for (const AnyGame* g : all_games()) {
+    const int players = g->max_players();
+    AnyState s = *g->new_game(Json::object(), players);
+    Rng rng(players * 31 + 7);
+    std::vector<Seat> who = {kSpectator};
+    for (Seat p = 0; p < players; ++p) who.push_back(p);
+    for (int steps = 0; !s.is_terminal() && steps < 400; ++steps) {
+      for (Seat o : who) {
+        JsonTape tape;
+        const std::string text = s.view_text(o, &tape);
+        ASSERT_EQ(text, s.view_text(o)) << g->name();
+        expect_same_tape(tape, text);
+        if (HasFatalFailure() || HasNonfatalFailure()) return;
+      }
+      Seat seat = kChance;
+      Action a = -1;
+      if (s.is_chance()) {
+        a = sample_chance(s.chance_outcomes(), rng);
+      } else {
+        seat = s.to_act().lowest();
+        const ActionList legal = s.legal_actions(seat);
+        a = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+      }
+      ASSERT_FALSE(s.apply(seat, a));
+    }
+  }
 }
 
 TEST(JsonPatch, EveryGamesViewsThroughWholeRandomGames) {
