@@ -112,6 +112,11 @@ struct Publisher::Publication {
 };
 
 namespace {
+// The views' tapes are scratch (a view's patch is made in the publish that
+// writes it): kept per thread between publishes, not per table, whose idle
+// memory they would add to; nor made anew by every publish.
+thread_local std::vector<JsonTape> spare_tapes;
+
 std::size_t observer_slot(Seat observer) {
   return observer == kSpectator ? 0 : static_cast<std::size_t>(observer) + 1;
 }
@@ -306,6 +311,7 @@ void Publisher::publish(const Shown& t, Conns& conns, bool force) {
         views_.resize(slots);
         pub->before.resize(slots);
         pub->patch.resize(slots);
+        pub->tapes = std::move(spare_tapes);
         pub->tapes.resize(slots);
         pub->taped.resize(slots);
         JsonWriter h(pub->head);
@@ -338,6 +344,7 @@ void Publisher::publish(const Shown& t, Conns& conns, bool force) {
     c.version = version;
     deliver(c, std::move(text));
   }
+  if (pub) spare_tapes = std::move(pub->tapes);
 }
 
 void Publisher::deliver(Conn& c, std::shared_ptr<const std::string> text) {
