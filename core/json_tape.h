@@ -74,7 +74,7 @@ class JsonTape {
   }
   bool value(std::string_view text, std::size_t& i, int depth);
   std::vector<Node> nodes_;
-  std::vector<std::uint32_t> open_;  // while building: the containers not yet closed
+  std::vector<std::uint32_t> open_;            // while building: the containers not yet closed
   std::uint32_t key_begin_ = 0, key_end_ = 0;  // while building: the next value's key
   bool broken_ = false;                        // value_at was given what is not JSON
 };
