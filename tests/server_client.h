@@ -1,14 +1,16 @@
 // Test clients for the server over real loopback sockets (Boost.Beast,
 // synchronous). Every read has a receive timeout on the socket, so a server
 // that never answers fails the test instead of hanging it.
+//
+// Only declarations: Boost.Beast is compiled once, in server_client.cpp (the
+// meeple_test_client library), not in every test that talks to a server.
 #pragma once
 
-#include <boost/asio.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
-#include <boost/beast/websocket.hpp>
+#include <boost/beast/http/verb.hpp>
 
+#include <chrono>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -18,11 +20,7 @@
 
 namespace meeple::testing {
 
-namespace net = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
-namespace websocket = beast::websocket;
-using tcp = net::ip::tcp;
+namespace http = boost::beast::http;
 
 struct HttpReply {
   int status = 0;
@@ -34,40 +32,10 @@ struct HttpReply {
 
 // One request on a fresh connection.
 // `headers` are set after the defaults (Host, and Content-Type: JSON with a body).
-inline HttpReply http_request(unsigned short port, http::verb method, const std::string& target,
-                              const std::string& body = "", const std::string& accept_encoding = "",
-                              const std::vector<std::pair<std::string, std::string>>& headers = {},
-                              std::map<std::string, std::string>* response_headers = nullptr) {
-  net::io_context ioc;
-  beast::tcp_stream stream(ioc);
-  stream.socket().connect({net::ip::make_address("127.0.0.1"), port});
-  http::request<http::string_body> req{method, target, 11};
-  req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
-  if (!accept_encoding.empty()) req.set(http::field::accept_encoding, accept_encoding);
-  if (!body.empty()) {
-    req.set(http::field::content_type, "application/json");
-    req.body() = body;
-  }
-  for (const auto& [k, v] : headers) req.set(k, v);
-  req.prepare_payload();
-  beast::flat_buffer buf;
-  http::response<http::string_body> res;
-  // Asynchronous with a deadline, so a silent server fails the test.
-  stream.expires_after(std::chrono::seconds(20));
-  http::async_write(stream, req, [&](beast::error_code ec, std::size_t) {
-    if (!ec) http::async_read(stream, buf, res, [](beast::error_code, std::size_t) {});
-  });
-  ioc.run();
-  HttpReply r;
-  r.status = res.result_int();
-  r.text = res.body();
-  r.content_encoding = std::string(res[http::field::content_encoding]);
-  r.content_type = std::string(res[http::field::content_type]);
-  r.body = Json::parse(res.body(), nullptr, false);
-  if (response_headers)
-    for (const auto& f : res) (*response_headers)[std::string(f.name_string())] = f.value();
-  return r;
-}
+HttpReply http_request(unsigned short port, http::verb method, const std::string& target,
+                       const std::string& body = "", const std::string& accept_encoding = "",
+                       const std::vector<std::pair<std::string, std::string>>& headers = {},
+                       std::map<std::string, std::string>* response_headers = nullptr);
 
 inline HttpReply http_post(unsigned short port, const std::string& target, const Json& body) {
   return http_request(port, http::verb::post, target, body.dump());
@@ -75,6 +43,25 @@ inline HttpReply http_post(unsigned short port, const std::string& target, const
 inline HttpReply http_get(unsigned short port, const std::string& target) {
   return http_request(port, http::verb::get, target);
 }
+
+// Sends `request` as raw bytes on a fresh connection from `from_address`
+// (a loopback address: 127.0.0.2 is another person's) and returns what the
+// server answers in its first read (empty when it closes without a word).
+std::string raw_exchange(unsigned short port, const std::string& request,
+                         const std::string& from_address = "127.0.0.1");
+
+// Holds `count` connections to the server open, sending nothing, until destroyed.
+class HeldConnections {
+ public:
+  HeldConnections(unsigned short port, int count);
+  ~HeldConnections();
+  // Closes the oldest one.
+  void close_one();
+
+ private:
+  struct Sockets;
+  std::unique_ptr<Sockets> sockets_;
+};
 
 // A WebSocket client of one table. For brevity tests name a seat's token
 // in the path ("/ws/tables/ID?token=T"): the client takes it out of the
@@ -87,63 +74,19 @@ class WsClient {
   // then fills up soon).
   // `cookie`: a Cookie header for the upgrade (a signed-in browser's), or none.
   WsClient(unsigned short port, const std::string& path, int receive_buffer = 0, bool hello = true,
-           const std::string& cookie = "")
-      : ws_(ioc_) {
-    auto& socket = ws_.next_layer().socket();
-    if (receive_buffer > 0) {
-      socket.open(tcp::v4());
-      socket.set_option(net::socket_base::receive_buffer_size(receive_buffer));
-    }
-    socket.connect({net::ip::make_address("127.0.0.1"), port});
-    if (!cookie.empty())
-      ws_.set_option(websocket::stream_base::decorator(
-          [cookie](websocket::request_type& req) { req.set(http::field::cookie, cookie); }));
-    const auto q = path.find("?token=");
-    ws_.handshake("127.0.0.1", path.substr(0, q));
-    if (!hello) return;
-    Json h = {{"type", "hello"}};
-    if (q != std::string::npos) h["token"] = path.substr(q + 7);
-    send(h);
-  }
-  void send_text(const std::string& text) {
-    ws_.text(true);
-    ws_.write(net::buffer(text));
-  }
+           const std::string& cookie = "");
+  WsClient(WsClient&&) noexcept;
+  WsClient& operator=(WsClient&&) noexcept;
+  ~WsClient();
+
+  void send_text(const std::string& text);
   // As send_text; false once the connection is gone (no exception).
-  bool try_send_text(const std::string& text) {
-    beast::error_code ec;
-    ws_.text(true);
-    ws_.write(net::buffer(text), ec);
-    return !ec;
-  }
+  bool try_send_text(const std::string& text);
   // The reason of the close frame the server sent, once next() saw the end.
-  std::string close_reason() const { return std::string(ws_.reason().reason.c_str()); }
+  std::string close_reason() const;
   void send(const Json& j) { send_text(j.dump()); }
   // The next message, or nothing when the connection ended (or timed out).
-  std::optional<Json> next(std::chrono::seconds timeout = std::chrono::seconds(20)) {
-    beast::flat_buffer buf;
-    beast::error_code ec;
-    bool done = false;
-    ws_.async_read(buf, [&](beast::error_code e, std::size_t) {
-      ec = e;
-      done = true;
-    });
-    ioc_.restart();
-    ioc_.run_for(timeout);
-    if (!done) {
-      // No message in time: give up on this connection.
-      beast::get_lowest_layer(ws_).close();
-      ioc_.restart();
-      ioc_.run();
-      timed_out_ = true;
-    }
-    if (ec) {
-      closed_ = true;
-      return std::nullopt;
-    }
-    raw_ = beast::buffers_to_string(buf.data());
-    return Json::parse(raw_, nullptr, false);
-  }
+  std::optional<Json> next(std::chrono::seconds timeout = std::chrono::seconds(20));
   // Messages until one of type `type` (at most `limit`).
   std::optional<Json> next_of(const std::string& type, int limit = 1000) {
     for (int i = 0; i < limit; ++i) {
@@ -156,14 +99,11 @@ class WsClient {
   const std::string& raw() const { return raw_; }
   bool closed() const { return closed_; }
   bool timed_out() const { return timed_out_; }
-  void close() {
-    beast::error_code ec;
-    ws_.close(websocket::close_code::normal, ec);
-  }
+  void close();
 
  private:
-  net::io_context ioc_;
-  websocket::stream<beast::tcp_stream> ws_;
+  struct Connection;
+  std::unique_ptr<Connection> connection_;
   std::string raw_;
   bool closed_ = false, timed_out_ = false;
 };

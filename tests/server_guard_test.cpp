@@ -30,9 +30,6 @@ using testing::http_request;
 using testing::TestServer;
 using testing::WsClient;
 namespace http = testing::http;
-namespace net = testing::net;
-namespace beast = testing::beast;
-using tcp = testing::tcp;
 using namespace std::chrono_literals;
 
 std::string code_of(const testing::HttpReply& r) {
@@ -617,35 +614,17 @@ TEST(ServerGuard, ConnectionsArePerAddressAndOtherAddressesStillGetIn) {
   TestServer server(o);
   const unsigned short port = server.port();
   // Raw TCP connections from 127.0.0.1 up to the limit, then one more.
-  net::io_context ioc;
-  std::vector<tcp::socket> held;
-  for (int i = 0; i < 5; ++i) {
-    held.emplace_back(ioc);
-    held.back().connect({net::ip::make_address("127.0.0.1"), port});
-  }
+  testing::HeldConnections held(port, 5);
   std::this_thread::sleep_for(100ms);
-  tcp::socket extra(ioc);
-  extra.connect({net::ip::make_address("127.0.0.1"), port});
-  std::string answer(512, '\0');
-  beast::error_code ec;
-  const auto n = extra.read_some(net::buffer(answer), ec);
-  answer.resize(ec && n == 0 ? 0 : n);
+  const std::string answer = testing::raw_exchange(port, "");
   EXPECT_NE(answer.find("429"), std::string::npos) << answer;
   EXPECT_NE(answer.find("connection/too_many"), std::string::npos) << answer;
   // Another address is another count.
-  tcp::socket other(ioc);
-  other.open(tcp::v4());
-  other.bind({net::ip::make_address("127.0.0.2"), 0});
-  other.connect({net::ip::make_address("127.0.0.1"), port});
-  const std::string req = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n";
-  net::write(other, net::buffer(req));
-  std::string reply(512, '\0');
-  const auto m = other.read_some(net::buffer(reply), ec);
-  reply.resize(m);
+  const std::string reply =
+      testing::raw_exchange(port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", "127.0.0.2");
   EXPECT_NE(reply.find("200 OK"), std::string::npos) << reply;
   // Closing one lets the next in.
-  held.front().close();
-  held.erase(held.begin());
+  held.close_one();
   std::this_thread::sleep_for(100ms);
   auto again = http_get(port, "/healthz");
   EXPECT_EQ(again.status, 200);
