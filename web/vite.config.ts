@@ -3,6 +3,7 @@
 // game is opened (src/games/registry.ts), so the first screen stays small.
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { availableParallelism } from "node:os";
 import { gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vitest/config";
 import preact from "@preact/preset-vite";
@@ -106,5 +107,9 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
     setupFiles: ["src/test-setup.ts"],
+    // A worker per core (Vitest's default leaves one core out: on CI's two, the files ran
+    // one at a time), in threads rather than processes: 80 s instead of 130 s on two cores.
+    pool: "threads",
+    maxWorkers: availableParallelism(),
   },
 });
