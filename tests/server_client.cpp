@@ -15,7 +15,9 @@ namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
 
 namespace {
-tcp::endpoint server_at(unsigned short port) { return {net::ip::make_address("127.0.0.1"), port}; }
+tcp::endpoint server_at(unsigned short port) {
+  return {net::ip::make_address("127.0.0.1"), port};
+}
 }  // namespace
 
 HttpReply http_request(unsigned short port, http::verb method, const std::string& target,
@@ -53,7 +55,8 @@ HttpReply http_request(unsigned short port, http::verb method, const std::string
   return r;
 }
 
-std::string raw_exchange(unsigned short port, const std::string& request, const std::string& from_address) {
+std::string raw_exchange(unsigned short port, const std::string& request,
+                         const std::string& from_address) {
   net::io_context ioc;
   tcp::socket socket(ioc);
   socket.open(tcp::v4());
@@ -72,7 +75,8 @@ struct HeldConnections::Sockets {
   std::deque<tcp::socket> open;
 };
 
-HeldConnections::HeldConnections(unsigned short port, int count) : sockets_(std::make_unique<Sockets>()) {
+HeldConnections::HeldConnections(unsigned short port, int count)
+    : sockets_(std::make_unique<Sockets>()) {
   for (int i = 0; i < count; ++i) {
     sockets_->open.emplace_back(sockets_->ioc);
     sockets_->open.back().connect(server_at(port));
@@ -128,7 +132,9 @@ bool WsClient::try_send_text(const std::string& text) {
   return !ec;
 }
 
-std::string WsClient::close_reason() const { return std::string(connection_->ws.reason().reason.c_str()); }
+std::string WsClient::close_reason() const {
+  return std::string(connection_->ws.reason().reason.c_str());
+}
 
 std::optional<Json> WsClient::next(std::chrono::seconds timeout) {
   auto& [ioc, ws] = *connection_;
