@@ -214,7 +214,15 @@ export const tests = {
         throw new Error(`clicking ${click} in ${JSON.stringify(seen)}: ${String(e).slice(0, 1500)}`, { cause: e });
       }
       clicks++;
-      await settle(page, before);
+      // A click that changed nothing says what it was and what the page showed before and after.
+      await settle(page, before).catch(async (e) => {
+        await screenshot(page, "ufo-no-change");
+        const after = { ...(await look(page)), listMoves: undefined };
+        throw new Error(
+          `nothing changed after clicking ${click} in ${JSON.stringify({ ...s, listMoves: undefined })}; now ${JSON.stringify(after)}`,
+          { cause: e },
+        );
+      });
       if (phoneClick) {
         phoneClick = false;
         await page.setViewportSize(DESKTOP);
