@@ -30,6 +30,7 @@
 
 #include "core/game.h"
 #include "core/i18n.h"
+#include "core/json_writer.h"
 #include "games/first_contact/catalog.h"
 #include "games/first_contact/chat.h"
 
@@ -117,6 +118,10 @@ class FirstContactState {
   void apply_unchecked(Seat seat, Action a);
   Json action_to_json(Seat seat, Action a) const;
   Expected<Action> action_from_json(Seat seat, const Json& j) const;
+  // What `seat` may know, written as JSON text directly (the server writes
+  // it for every observer after every action); view() parses it. Keys in
+  // ascending order, as Json::dump() writes them.
+  void write_view(Seat seat, JsonWriter& w) const;
   Json view(Seat seat) const;
   Json to_json() const;
   static Expected<FirstContactState> from_json(const Json& j);
@@ -282,8 +287,8 @@ class FirstContactState {
   bool card_consistent(int card, int rotation, std::array<std::uint32_t, kMaxAliens>& wanted,
                        std::uint32_t& black) const;
 
-  // view.cpp: the current round's public history as JSON.
-  Json round_history_json(bool alien) const;
+  // view.cpp: the current round's public history, written as JSON.
+  void write_round_history(JsonWriter& w, bool alien) const;
 
   // json.cpp: the JSON key of a square action in the current phase.
   const char* square_key() const;

@@ -69,7 +69,5 @@ SeatSet winners_of(const FirstContactState& s);
 
 // JSON pieces shared by the view, the result and the action forms. json.cpp.
 Json characteristic_json(int k);  // its id, null for -1
-Json glyph_json(int g);           // the glyph, null for -1
-Json squares_json(Mask mask);     // the squares of the set, ascending
 
 }  // namespace meeple::first_contact

@@ -16,17 +16,6 @@ Json characteristic_json(int k) {
   return catalog().characteristics[static_cast<std::size_t>(k)].id;
 }
 
-Json glyph_json(int g) {
-  if (g < 0) return nullptr;
-  return g;
-}
-
-Json squares_json(Mask mask) {
-  Json out = Json::array();
-  for_each_bit(mask, [&](int s) { out.push_back(s); });
-  return out;
-}
-
 // ---------------------------------------------------------------- actions
 
 const char* FirstContactState::square_key() const {

@@ -1,6 +1,12 @@
 // Who sees what (plumbing for rulings 1.5): view(seat), everything that seat
 // may know, and determinize(seat, rng), a full state consistent with it that
 // re-samples exactly the hidden parts.
+//
+// The view is written as text directly (write_view, core/json_writer.h), as
+// Ufo!'s is: the server writes one for every observer after every action,
+// and the conformance suite several per seat on every step of its random
+// games, where building a tree of JSON values for it took three quarters of
+// First Contact's time. view() parses that text, so both are one definition.
 #include <algorithm>
 #include <utility>
 
@@ -44,167 +50,308 @@ const char* phase_name(Phase p) {
 
 }  // namespace
 
-Json FirstContactState::round_history_json(bool alien) const {
+namespace {
+
+// The colours in the order their names sort ("black" < "blue" < "green" <
+// "red"), for objects keyed by colour name (Json::dump() sorts keys).
+constexpr int kColoursByName[] = {3, 1, 2, 0};
+
+void write_squares(JsonWriter& w, Mask mask) {
+  w.begin_array();
+  for_each_bit(mask, [&](int s) { w.value(s); });
+  w.end_array();
+}
+
+// An index, or null when it is negative (none).
+void write_index(JsonWriter& w, int i) {
+  if (i < 0)
+    w.null();
+  else
+    w.value(i);
+}
+
+void write_characteristic(JsonWriter& w, int k) {
+  if (k < 0)
+    w.null();
+  else
+    w.value(catalog().characteristics[static_cast<std::size_t>(k)].id);
+}
+
+void write_glyphs(JsonWriter& w, const InlineVec<std::uint8_t, kMaxMessage>& m) {
+  w.begin_array();
+  for (auto g : m) {
+    w.begin_object();
+    w.field("glyph", g & 0x7f);
+    w.field("negated", (g & 0x80) != 0);
+    w.end_object();
+  }
+  w.end_array();
+}
+
+}  // namespace
+
+void FirstContactState::write_round_history(JsonWriter& w, bool alien) const {
   // The public history of the round (rulings 1.4). Aliens also see which
   // alien proposed which glyph; the others see the distinct glyphs.
-  Json questions = Json::array();
-  for (int e = 0; e < earthlings(); ++e) {
-    const bool asking = e == turn_ && (phase_ == Phase::kRotate || phase_ == Phase::kPropose);
-    const Mask rotated = asking ? rotated_ : round_rotated_[e];
-    if (rotated == 0 && !asking) continue;
-    Json q = {{"seat", earthling_seat(e)}, {"rotated", squares_json(rotated)}};
-    Json answer = Json::array();
-    Json proposals = Json::array();
-    if (!asking && round_proposals_[e][0] >= 0)
-      for (int a = 0; a < aliens_; ++a) {
-        const int g = round_proposals_[e][a];
-        if (std::find(answer.begin(), answer.end(), Json(g)) == answer.end()) answer.push_back(g);
-        proposals.push_back({{"seat", alien_seat(a)}, {"glyph", g}});
-      }
-    q["answer"] = answer;
-    if (alien) q["proposals"] = proposals;
-    questions.push_back(q);
-  }
-  Json messages = Json::array();
+  w.begin_object();
+  w.key("messages").begin_array();
   for (int a = 0; a < aliens_; ++a) {
     const bool writing = a == turn_ && phase_ == Phase::kMessage;
     const auto& m = writing ? message_ : round_message_[a];
     if (m.empty() && !writing) continue;
-    Json glyphs = Json::array();
-    for (auto g : m) glyphs.push_back({{"glyph", g & 0x7f}, {"negated", (g & 0x80) != 0}});
-    Json offers = Json::array();
+    w.begin_object();
+    w.key("glyphs");
+    write_glyphs(w, m);
+    w.key("offers").begin_array();
     for (int t = 0; t < 2; ++t)
       for (int e = 0; e < earthlings(); ++e) {
         const int q = round_offer_[a][e][t];
         if (q < 0) continue;
-        offers.push_back({{"seat", earthling_seat(e)},
-                          {"attempt", t + 1},
-                          {"square", q},
-                          {"covered", covered_by_[q] == a}});
+        w.begin_object();
+        w.field("attempt", t + 1);
+        w.field("covered", covered_by_[q] == a);
+        w.field("seat", earthling_seat(e));
+        w.field("square", q);
+        w.end_object();
       }
-    messages.push_back(
-        {{"seat", alien_seat(a)}, {"glyphs", glyphs}, {"sent", !writing}, {"offers", offers}});
+    w.end_array();
+    w.field("seat", alien_seat(a));
+    w.field("sent", !writing);
+    w.end_object();
   }
-  return {{"questions", questions}, {"messages", messages}};
+  w.end_array();
+  w.key("questions").begin_array();
+  for (int e = 0; e < earthlings(); ++e) {
+    const bool asking = e == turn_ && (phase_ == Phase::kRotate || phase_ == Phase::kPropose);
+    const Mask rotated = asking ? rotated_ : round_rotated_[e];
+    if (rotated == 0 && !asking) continue;
+    const bool answered = !asking && round_proposals_[e][0] >= 0;
+    w.begin_object();
+    w.key("answer").begin_array();
+    if (answered)
+      for (int a = 0; a < aliens_; ++a) {
+        const int g = round_proposals_[e][a];
+        bool seen = false;
+        for (int b = 0; b < a; ++b) seen = seen || round_proposals_[e][b] == g;
+        if (!seen) w.value(g);
+      }
+    w.end_array();
+    if (alien) {
+      w.key("proposals").begin_array();
+      if (answered)
+        for (int a = 0; a < aliens_; ++a) {
+          w.begin_object();
+          w.field("glyph", round_proposals_[e][a]);
+          w.field("seat", alien_seat(a));
+          w.end_object();
+        }
+      w.end_array();
+    }
+    w.key("rotated");
+    write_squares(w, rotated);
+    w.field("seat", earthling_seat(e));
+    w.end_object();
+  }
+  w.end_array();
+  w.end_object();
 }
 
-Json FirstContactState::view(Seat seat) const {
+void FirstContactState::write_view(Seat seat, JsonWriter& w) const {
   const Catalog& cat = catalog();
-  Json v;
-  v["phase"] = phase_name(phase_);
-  Json to = Json::array();
-  for (int s = 0; s < players_; ++s)
-    if (to_act().contains(s)) to.push_back(s);
-  v["to_act"] = to;
-  v["edition"] = edition_name(edition_);
-  v["mode"] = advanced_ ? "advanced" : "standard";
-  v["players"] = players_;
-  v["negation"] = negation_rule();
-  v["custom_symbols"] = custom_symbols_;
-  v["round"] = round_;
-  v["goal"] = goal();
-  if (small_game()) v["timer"] = timer_;
-  Json aliens = Json::array();
-  for (int a = 0; a < aliens_; ++a)
-    aliens.push_back({{"seat", alien_seat(a)},
-                      {"colour", colour_name(alien_colour(a))},
-                      {"items", items_of(a)}});
-  v["aliens"] = aliens;
-  Json earthlings_j = Json::array();
-  for (int e = 0; e < earthlings(); ++e) {
-    Json t;
-    for (int c = 0; c < aliens_; ++c) t[colour_name(reward_colour(c))] = tokens_[e][c];
-    earthlings_j.push_back({{"seat", earthling_seat(e)}, {"tokens", t}, {"total", tokens_of(e)}});
+  const bool alien = is_alien(seat);
+  const bool earthling = is_earthling(seat);
+  const int e_seat = seat - aliens_;  // the seat's earthling index, when it is one
+  const bool card_known = alien && card_ >= 0;
+  w.begin_object();
+  w.key("aliens").begin_array();
+  for (int a = 0; a < aliens_; ++a) {
+    w.begin_object();
+    w.field("colour", colour_name(alien_colour(a)));
+    w.field("items", items_of(a));
+    w.field("seat", alien_seat(a));
+    w.end_object();
   }
-  v["earthlings"] = earthlings_j;
-  Json field = Json::array();
+  w.end_array();
+  w.field("attempt", attempt_ + 1);
+  if (card_known) {
+    w.key("black");
+    write_squares(w, black_);
+  }
+  w.field("custom_symbols", custom_symbols_);
+  w.key("decided").begin_array();
+  for (int a = 0; a < aliens_; ++a)
+    if (proposal_[a] >= 0) w.value(alien_seat(a));
+  for (int e = 0; e < earthlings(); ++e)
+    if (offer_[e] >= 0) w.value(earthling_seat(e));
+  w.end_array();
+  w.key("earthlings").begin_array();
+  for (int e = 0; e < earthlings(); ++e) {
+    w.begin_object();
+    w.field("seat", earthling_seat(e));
+    w.key("tokens").begin_object();
+    for (int colour : kColoursByName)
+      for (int c = aliens_ - 1; c >= 0; --c)  // the last alien of a colour, as a map keeps it
+        if (reward_colour(c) == colour) {
+          w.field(colour_name(colour), tokens_[e][c]);
+          break;
+        }
+    w.end_object();
+    w.field("total", tokens_of(e));
+    w.end_object();
+  }
+  w.end_array();
+  w.field("edition", edition_name(edition_));
+  w.key("field").begin_array();
   for (int s = 0; s < laid_; ++s) {
-    const Item& it = cat.items[static_cast<std::size_t>(item_at(s))];
-    field.push_back(
-        {{"square", s},
-         {"item", it.id},
-         {"covered_by",
-          covered_by_[s] < 0 ? Json(nullptr) : Json(colour_name(alien_colour(covered_by_[s])))}});
+    w.begin_object();
+    w.key("covered_by");
+    if (covered_by_[s] < 0)
+      w.null();
+    else
+      w.value(colour_name(alien_colour(covered_by_[s])));
+    w.field("item", cat.items[static_cast<std::size_t>(item_at(s))].id);
+    w.field("square", s);
+    w.end_object();
   }
-  v["field"] = std::move(field);
-  Json zero = Json::array();
-  for (int e = 0; e < earthlings(); ++e)
-    if (zero_char_[e] >= 0)
-      zero.push_back({{"seat", earthling_seat(e)},
-                      {"characteristic", characteristic_json(zero_char_[e])},
-                      {"glyph", zero_glyph_[e]}});
-  v["zero_turn"] = std::move(zero);
-  v["question"] = {{"seat", asker_ < 0 ? Json(nullptr) : Json(earthling_seat(asker_))},
-                   {"rotated", squares_json(rotated_)},
-                   {"answer", Json::array()}};
-  for (auto g : answer_) v["question"]["answer"].push_back(g);
-  Json msg = Json::array();
-  for (auto g : message_) msg.push_back({{"glyph", g & 0x7f}, {"negated", (g & 0x80) != 0}});
-  v["message"] = {{"seat", speaker_ < 0 ? Json(nullptr) : Json(alien_seat(speaker_))},
-                  {"glyphs", std::move(msg)}};
-  Json offers = Json::array();
-  for (int e = 0; e < earthlings(); ++e) {
-    Json o = Json::array();
-    for (int t = 0; t < 2; ++t)
-      if (last_offer_[e][t] >= 0) o.push_back(last_offer_[e][t]);
-    offers.push_back({{"seat", earthling_seat(e)}, {"squares", std::move(o)}});
-  }
-  v["revealed_offers"] = std::move(offers);
-  v["this_round"] = round_history_json(is_alien(seat));
-  v["attempt"] = attempt_ + 1;
-  Json decided = Json::array();
-  for (int a = 0; a < aliens_; ++a)
-    if (proposal_[a] >= 0) decided.push_back(alien_seat(a));
-  for (int e = 0; e < earthlings(); ++e)
-    if (offer_[e] >= 0) decided.push_back(earthling_seat(e));
-  v["decided"] = std::move(decided);
-  if (phase_ == Phase::kCustomSymbols) v["symbols_assigned"] = assigned_;
-
-  if (is_alien(seat)) {
-    Json pad = Json::array();
+  w.end_array();
+  w.field("goal", goal());
+  if (alien) {
     const int known = pad_ == kPads ? assigned_ : (pad_ >= 0 ? kCharacteristics : 0);
-    for (int k = 0; k < known; ++k)
-      pad.push_back({{"characteristic", characteristic_json(k)}, {"glyph", glyph_of_[k]}});
-    v["language_pad"] = {{"id", pad_ == kPads ? Json("custom") : Json(pad_)},
-                         {"symbols", std::move(pad)}};
-    if (card_ >= 0) {
-      v["request_card"] = {
-          {"id", card_},
-          {"side", (small_game() ? edition_ != Edition::kEn : advanced_) ? "B" : "A"},
-          {"rotation", rotation_}};
-      Json w;
-      for (int a = 0; a < aliens_; ++a) w[colour_name(alien_colour(a))] = squares_json(wanted_[a]);
-      v["wanted"] = std::move(w);
-      v["black"] = squares_json(black_);
+    w.key("language_pad").begin_object();
+    if (pad_ == kPads)
+      w.field("id", "custom");
+    else
+      w.field("id", pad_);
+    w.key("symbols").begin_array();
+    for (int k = 0; k < known; ++k) {
+      w.begin_object();
+      w.key("characteristic");
+      write_characteristic(w, k);
+      w.field("glyph", glyph_of_[k]);
+      w.end_object();
     }
+    w.end_array();
+    w.end_object();
+  }
+  w.key("message").begin_object();
+  w.key("glyphs");
+  write_glyphs(w, message_);
+  w.key("seat");
+  write_index(w, speaker_ < 0 ? -1 : alien_seat(speaker_));
+  w.end_object();
+  w.field("mode", advanced_ ? "advanced" : "standard");
+  if (earthling) {
+    w.key("my_characteristic");
+    write_characteristic(w, asker_ == e_seat ? chosen_ : -1);
+    w.key("my_characteristics").begin_array();
+    for (int k = 0; k < kCharacteristics; ++k)
+      if (chosen_ever_[e_seat] & bit<Mask>(k)) write_characteristic(w, k);
+    w.end_array();
+    w.key("my_offer");
+    write_index(w, offer_[e_seat]);
+  }
+  if (alien) {
+    w.key("my_proposal");
+    write_index(w, proposal_[seat]);
+  }
+  w.field("negation", negation_rule());
+  if (earthling) {
+    w.key("note_pad").begin_object();
+    w.key("cells").begin_array();
+    for (int i = 0; i < kCharacteristics; ++i) {
+      const int k = note_pad_order(e_seat)[i];
+      w.begin_object();
+      w.key("characteristic");
+      write_characteristic(w, k);
+      w.key("glyph");
+      write_index(w, note_[e_seat][k]);
+      w.end_object();
+    }
+    w.end_array();
+    w.field("pad", e_seat);
+    w.key("unknown_symbols").begin_array();
+    for (int g = 0; g < kGlyphs; ++g)
+      if (unknown_[e_seat] & bit<Mask>(g)) w.value(g);
+    w.end_array();
+    w.end_object();
+  }
+  w.field("phase", phase_name(phase_));
+  w.field("players", players_);
+  w.key("question").begin_object();
+  w.key("answer").begin_array();
+  for (auto g : answer_) w.value(g);
+  w.end_array();
+  w.key("rotated");
+  write_squares(w, rotated_);
+  w.key("seat");
+  write_index(w, asker_ < 0 ? -1 : earthling_seat(asker_));
+  w.end_object();
+  if (card_known) {
+    w.key("request_card").begin_object();
+    w.field("id", card_);
+    w.field("rotation", rotation_);
+    w.field("side", (small_game() ? edition_ != Edition::kEn : advanced_) ? "B" : "A");
+    w.end_object();
+  }
+  if (is_terminal()) w.field("result", result_details());
+  w.key("revealed_offers").begin_array();
+  for (int e = 0; e < earthlings(); ++e) {
+    w.begin_object();
+    w.field("seat", earthling_seat(e));
+    w.key("squares").begin_array();
+    for (int t = 0; t < 2; ++t)
+      if (last_offer_[e][t] >= 0) w.value(last_offer_[e][t]);
+    w.end_array();
+    w.end_object();
+  }
+  w.end_array();
+  w.field("round", round_);
+  if (phase_ == Phase::kCustomSymbols) w.field("symbols_assigned", assigned_);
+  if (alien) {
     // The current target only: the state keeps the last one into the next
     // earthling phase (determinization draws it), covered by then or not.
     const bool current = phase_ > Phase::kTarget && phase_ <= Phase::kSecondAttempt;
-    v["target"] = current && target_ >= 0 ? Json(target_) : Json(nullptr);
-    v["my_proposal"] = glyph_json(proposal_[seat]);
+    w.key("target");
+    write_index(w, current ? target_ : -1);
   }
-  if (is_earthling(seat)) {
-    const int e = seat - aliens_;
-    Json cells = Json::array();
-    for (int i = 0; i < kCharacteristics; ++i) {
-      const int k = note_pad_order(e)[i];
-      cells.push_back(
-          {{"characteristic", characteristic_json(k)}, {"glyph", glyph_json(note_[e][k])}});
+  w.key("this_round");
+  write_round_history(w, alien);
+  if (small_game()) w.field("timer", timer_);
+  w.key("to_act").begin_array();
+  const SeatSet ta = to_act();
+  for (int s = 0; s < players_; ++s)
+    if (ta.contains(s)) w.value(s);
+  w.end_array();
+  if (card_known) {
+    w.key("wanted").begin_object();
+    for (int colour : kColoursByName)
+      for (int a = aliens_ - 1; a >= 0; --a)
+        if (alien_colour(a) == colour) {
+          w.key(colour_name(colour));
+          write_squares(w, wanted_[a]);
+          break;
+        }
+    w.end_object();
+  }
+  w.key("zero_turn").begin_array();
+  for (int e = 0; e < earthlings(); ++e)
+    if (zero_char_[e] >= 0) {
+      w.begin_object();
+      w.key("characteristic");
+      write_characteristic(w, zero_char_[e]);
+      w.field("glyph", zero_glyph_[e]);
+      w.field("seat", earthling_seat(e));
+      w.end_object();
     }
-    Json unknown = Json::array();
-    for (int g = 0; g < kGlyphs; ++g)
-      if (unknown_[e] & bit<Mask>(g)) unknown.push_back(g);
-    v["note_pad"] = {
-        {"pad", e}, {"cells", std::move(cells)}, {"unknown_symbols", std::move(unknown)}};
-    Json mine = Json::array();
-    for (int k = 0; k < kCharacteristics; ++k)
-      if (chosen_ever_[e] & bit<Mask>(k)) mine.push_back(characteristic_json(k));
-    v["my_characteristics"] = std::move(mine);
-    v["my_characteristic"] = asker_ == e ? characteristic_json(chosen_) : Json(nullptr);
-    v["my_offer"] = offer_[e] < 0 ? Json(nullptr) : Json(offer_[e]);
-  }
-  if (is_terminal()) v["result"] = result_details();
-  return v;
+  w.end_array();
+  w.end_object();
+}
+
+Json FirstContactState::view(Seat seat) const {
+  std::string text;
+  JsonWriter w(text);
+  write_view(seat, w);
+  return Json::parse(text);
 }
 
 // ---------------------------------------------------------------- determinize
