@@ -41,5 +41,12 @@ function(meeple_game_tests dir)
   add_executable(meeple_${dir}_tests ${sources})
   target_link_libraries(meeple_${dir}_tests PRIVATE meeple_game_${dir} meeple_bots GTest::gtest_main)
   target_compile_options(meeple_${dir}_tests PRIVATE ${MEEPLE_TEST_COMPILE_OPTIONS})
-  gtest_discover_tests(meeple_${dir}_tests DISCOVERY_TIMEOUT 60)
+  # The headers every test file of the game includes (gtest, and the game's
+  # through its fixture), parsed once for the target: about 2 s of each
+  # file's 4.4 s (First Contact's), for one 8 s parse.
+  if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/tests/fixture.h)
+    target_precompile_headers(meeple_${dir}_tests PRIVATE <gtest/gtest.h>
+                              ${CMAKE_CURRENT_SOURCE_DIR}/tests/fixture.h)
+  endif()
+  gtest_discover_tests(meeple_${dir}_tests DISCOVERY_TIMEOUT 60 NO_PRETTY_VALUES)
 endfunction()
