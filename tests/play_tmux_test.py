@@ -769,7 +769,10 @@ def the_offer_prompt_fits_100x30():
         s.type("8", enter=False)
         s.key("BSpace")
         s.type("7")
-        window = s.wait_in_view("offer square ... (second attempt)") or s.visible()
+        # The prompt's heading is drawn before the list under it: the screen once it settles.
+        s.wait_in_view("offer square ... (second attempt)")
+        s.settle()
+        window = s.visible()
         check("a typed number offers that square (after a backspace)",
               "offered square 7 (Dress)" in window and "g. 6 (Ink)" in window and
               "h. 8 (Obelisk)" in window and "y. pass (no second offer)" in window, window)
