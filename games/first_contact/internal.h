@@ -67,7 +67,7 @@ std::string verdict_text(int verdict);
 // The winners of a finished game, both teams (rulings 1.6, 1.8). end.cpp.
 SeatSet winners_of(const FirstContactState& s);
 
-// JSON pieces shared by the view, the result and the action forms. json.cpp.
+// A JSON piece shared by the result and the action forms. json.cpp.
 Json characteristic_json(int k);  // its id, null for -1
 
 }  // namespace meeple::first_contact

@@ -7,9 +7,6 @@
 // and the conformance suite several per seat on every step of its random
 // games, where building a tree of JSON values for it took three quarters of
 // First Contact's time. view() parses that text, so both are one definition.
-#include <algorithm>
-#include <utility>
-
 #include "games/first_contact/internal.h"
 
 namespace meeple::first_contact {
