@@ -225,4 +225,14 @@ class JsonWriter {
   bool first_ = true;  // nothing written yet at this level (or just after a key)
 };
 
+// view(seat) of a game that writes its view as text (write_view): that text
+// parsed, so that the view has one definition.
+template <class State, class Seat>
+Json parsed_view(const State& state, Seat seat) {
+  std::string text;
+  JsonWriter w(text);
+  state.write_view(seat, w);
+  return Json::parse(text);
+}
+
 }  // namespace meeple

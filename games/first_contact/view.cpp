@@ -345,10 +345,7 @@ void FirstContactState::write_view(Seat seat, JsonWriter& w) const {
 }
 
 Json FirstContactState::view(Seat seat) const {
-  std::string text;
-  JsonWriter w(text);
-  write_view(seat, w);
-  return Json::parse(text);
+  return parsed_view(*this, seat);
 }
 
 // ---------------------------------------------------------------- determinize

@@ -117,10 +117,7 @@ void UfoState::write_view(Seat, JsonWriter& w) const {
 }
 
 Json UfoState::view(Seat seat) const {
-  std::string text;
-  JsonWriter w(text);
-  write_view(seat, w);
-  return Json::parse(text);
+  return parsed_view(*this, seat);
 }
 
 UfoState UfoState::determinize(Seat, Rng&) const {
