@@ -117,6 +117,12 @@ void Server::run() {
 void Server::stop() {
   if (hub_->stopping.exchange(true)) return;
   spdlog::info("stopping: no new connections; closing tables");
+  // The first context, whose end ends every network thread (run()), runs
+  // until the closes below are out, even when it has nothing else to do
+  // once the listener is closed and a table (busy on its thread) has yet to
+  // close its connections.
+  auto busy = std::make_shared<net::executor_work_guard<net::io_context::executor_type>>(
+      hub_->ioc().get_executor());
   if (stop_listening_) stop_listening_();
   hub_->stop_reloads();
   if (hub_->keeper) {
@@ -131,7 +137,7 @@ void Server::stop() {
   auto tables = hub_->all();
   *pending = static_cast<int>(tables.size());
   auto ioc = &hub_->ioc();
-  auto after = [pending, ioc, hub = hub_.get()] {
+  auto after = [pending, ioc, busy, hub = hub_.get()] {
     if (pending->fetch_sub(1) != 1) return;
     // Connections without a table (still in their handshake) too.
     std::vector<std::shared_ptr<Peer>> peers;
@@ -144,6 +150,7 @@ void Server::stop() {
     // Give the closes a moment to go out, then end the I/O threads.
     auto timer = std::make_shared<net::steady_timer>(*ioc, std::chrono::milliseconds(300));
     timer->async_wait([timer, ioc](const boost::system::error_code&) { ioc->stop(); });
+    busy->reset();
   };
   if (tables.empty()) {
     *pending = 1;

@@ -284,5 +284,54 @@ TEST(ServerDurable, AGameGoesOnWhileALobbysSaveIsSlow) {
   EXPECT_EQ(made, 201) << "the lobby was made once its save went through";
 }
 
+// A stop while a table's thread is busy (here the pool's one thread, held
+// by a lobby's save) still closes every connection with a reason once the
+// table gets to it. Before, the first network thread, left with nothing to
+// do once the listener closed, ended every network thread, and the closes
+// were never sent (ServeProcess.SigtermClosesConnectionsWithAReason... on
+// CI). For that, nothing may be left on the first thread: the lobby's
+// network thread (Hub::ioc_of: its id's std::hash) is the second, and so
+// are Anna's connection and the held request (new connections take the two
+// threads in turn, counting from the first).
+TEST(ServerDurable, AStopWhileATableIsBusyStillClosesItsConnectionsWithAReason) {
+  ServerOptions o;
+  o.threads = 2;
+  o.table_threads = 1;
+  const Json three = {{{"kind", "person"}}, {{"kind", "person"}}, {{"kind", "person"}}};
+  for (int attempt = 0;; ++attempt) {
+    ASSERT_LT(attempt, 50) << "no lobby on the second network thread";
+    HeldStore store;
+    TestServer server(o, store);
+    const unsigned short port = server.port();
+    auto created = http_post(port, "/api/tables", {{"game", "ufo"}, {"seats", three}});  // 1st
+    ASSERT_EQ(created.status, 201) << created.text;
+    const std::string id = created.body.value("id", "");
+    if (std::hash<std::string>{}(id) % 2 != 1) continue;
+    auto joined = http_post(port, "/api/tables/" + id + "/join", {{"seat", 0}});  // 2nd
+    ASSERT_EQ(joined.status, 200) << joined.text;
+    EXPECT_EQ(testing::http_get(port, "/api/tables").status, 200);  // 3rd
+    Player anna(port, "/ws/tables/" + id + "?token=" + joined.body.value("token", ""));  // 4th
+    anna.sync();
+    ASSERT_EQ(anna.phase, "lobby");
+    EXPECT_EQ(testing::http_get(port, "/api/tables").status, 200);  // 5th
+    store.hold_lobby_saves(true);
+    std::thread maker([&] {  // 6th
+      http_post(port, "/api/tables", {{"game", "ufo"}, {"seats", three}});
+    });
+    for (int i = 0; i < 500 && !store.lobby_save_waiting(); ++i) std::this_thread::sleep_for(10ms);
+    const bool waiting = store.lobby_save_waiting();
+    std::thread stopper([&] { server.stop(); });
+    std::this_thread::sleep_for(300ms);  // the listener closes meanwhile
+    store.hold_lobby_saves(false);
+    stopper.join();
+    maker.join();
+    ASSERT_TRUE(waiting) << "the new lobby's save was held";
+    auto m = anna.ws.next_of("error");
+    ASSERT_TRUE(m) << "the connection ended without a reason";
+    EXPECT_EQ((*m)["code"], "server/shutdown");
+    return;
+  }
+}
+
 }  // namespace
 }  // namespace meeple::server
