@@ -309,7 +309,7 @@ TEST(ServerDurable, AStopWhileATableIsBusyStillClosesItsConnectionsWithAReason) 
     if (std::hash<std::string>{}(id) % 2 != 1) continue;
     auto joined = http_post(port, "/api/tables/" + id + "/join", {{"seat", 0}});  // 2nd
     ASSERT_EQ(joined.status, 200) << joined.text;
-    EXPECT_EQ(testing::http_get(port, "/api/tables").status, 200);  // 3rd
+    EXPECT_EQ(testing::http_get(port, "/api/tables").status, 200);                       // 3rd
     Player anna(port, "/ws/tables/" + id + "?token=" + joined.body.value("token", ""));  // 4th
     anna.sync();
     ASSERT_EQ(anna.phase, "lobby");
