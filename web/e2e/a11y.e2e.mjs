@@ -11,7 +11,7 @@
 // exception to it.
 import { readFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { DESKTOP, PHONE, api, assert, outDir, playToEnd, repo } from "./lib.mjs";
+import { DESKTOP, PHONE, api, assert, openWithStorage, outDir, playToEnd, repo } from "./lib.mjs";
 
 const AXE = readFileSync(join(repo, "web/node_modules/axe-core/axe.min.js"), "utf8");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -104,16 +104,10 @@ function ledger() {
 /** A page of `context` in `lang` at `path`, with the given tables' tokens kept as the client keeps them. */
 async function openAt(server, context, path, lang, tables = {}) {
   const page = await context.newPage();
-  await page.goto(`${server.url}/`);
-  await page.evaluate(
-    ([l, t]) => {
-      localStorage.setItem("meeple.lang", l);
-      localStorage.setItem("meeple.tables", JSON.stringify(t));
-    },
-    [lang, tables],
-  );
-  await page.goto(`${server.url}/${path}`);
-  await page.reload();
+  await openWithStorage(page, `${server.url}/${path}`, {
+    "meeple.lang": lang,
+    "meeple.tables": JSON.stringify(tables),
+  });
   return page;
 }
 

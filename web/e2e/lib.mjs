@@ -178,20 +178,29 @@ export async function openTableAsPerson(
   const join = await api(server, "POST", `/api/tables/${table.id}/join`, { name, seat: 0 });
   const page = await context.newPage();
   await page.setViewportSize(viewport);
-  await page.goto(`${server.url}/`);
-  await page.evaluate(
-    ([id, token, host, l]) => {
-      localStorage.setItem(
-        "meeple.tables",
-        JSON.stringify({ [id]: { token, seat: 0, host_token: host, name: "Anna" } }),
-      );
-      localStorage.setItem("meeple.lang", l);
-    },
-    [table.id, join.token, table.host_token, lang],
-  );
-  await page.goto(`${server.url}/#/t/${table.id}`);
-  await page.reload();
+  await openWithStorage(page, `${server.url}/#/t/${table.id}`, {
+    "meeple.tables": JSON.stringify({
+      [table.id]: { token: join.token, seat: 0, host_token: table.host_token, name: "Anna" },
+    }),
+    "meeple.lang": lang,
+  });
   return { page, table, token: join.token };
+}
+
+/**
+ * Opens `url` in `page` with localStorage holding `items` (key: string) when
+ * the app's first script runs, as a person's browser that kept them would:
+ * one page load, where setting them on a first page and loading again took
+ * three. Set once per tab (sessionStorage remembers it), so a reload later
+ * in the test keeps what the app wrote since.
+ */
+export async function openWithStorage(page, url, items) {
+  await page.addInitScript((it) => {
+    if (location.protocol !== "http:" || sessionStorage.getItem("e2e.storage")) return;
+    for (const [k, v] of Object.entries(it)) localStorage.setItem(k, v);
+    sessionStorage.setItem("e2e.storage", "set");
+  }, items);
+  await page.goto(url);
 }
 
 /**
@@ -206,16 +215,10 @@ export async function openSeat(server, browser, table, seat, name, { viewport = 
     ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}),
   });
   const page = await context.newPage();
-  await page.goto(`${server.url}/`);
-  await page.evaluate(
-    ([id, token, s, n, l, h]) => {
-      localStorage.setItem("meeple.tables", JSON.stringify({ [id]: { token, seat: s, name: n, host_token: h } }));
-      localStorage.setItem("meeple.lang", l);
-    },
-    [table.id, joined.token, seat, name, lang, host],
-  );
-  await page.goto(`${server.url}/#/t/${table.id}`);
-  await page.reload();
+  await openWithStorage(page, `${server.url}/#/t/${table.id}`, {
+    "meeple.tables": JSON.stringify({ [table.id]: { token: joined.token, seat, name, host_token: host } }),
+    "meeple.lang": lang,
+  });
   return { context, page, token: joined.token };
 }
 

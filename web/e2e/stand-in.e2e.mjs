@@ -3,25 +3,17 @@
 // away; at a table whose stand-in comes at once, a person whose clock ran
 // out sees the bot play for them and gets their seat back with "I'm back";
 // "Leave" gives a seat up after a confirmation. Writes stand-in-* screenshots.
-import { DESKTOP, PHONE, api, assert, screenshot } from "./lib.mjs";
+import { DESKTOP, PHONE, api, assert, openWithStorage, screenshot } from "./lib.mjs";
 
 /** Opens the table in a new page holding one seat, in the language given. */
 async function openSeat(server, context, table, join, { lang = "en", viewport = DESKTOP, host } = {}) {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
-  await page.goto(`${server.url}/`);
-  await page.evaluate(
-    ([id, token, seat, name, hostToken, l]) => {
-      localStorage.setItem(
-        "meeple.tables",
-        JSON.stringify({ [id]: { token, seat, name, ...(hostToken ? { host_token: hostToken } : {}) } }),
-      );
-      localStorage.setItem("meeple.lang", l);
-    },
-    [table.id, join.token, join.seat, join.name ?? "Anna", host ?? null, lang],
-  );
-  await page.goto(`${server.url}/#/t/${table.id}`);
-  await page.reload();
+  const seat = { token: join.token, seat: join.seat, name: join.name ?? "Anna", ...(host ? { host_token: host } : {}) };
+  await openWithStorage(page, `${server.url}/#/t/${table.id}`, {
+    "meeple.tables": JSON.stringify({ [table.id]: seat }),
+    "meeple.lang": lang,
+  });
   await page.waitForSelector("main.table[data-phase='playing']");
   return page;
 }
