@@ -47,14 +47,14 @@ function ledger() {
   return {
     rows,
     async check(page, lang, game, screen) {
-      // Settled: fonts, pictures, a moment for any transition to end. Not Playwright's
-      // "networkidle": 27 of 28 screens never reached it and waited out its 2 s limit (a third
-      // of this test's time); each screen's own selector has waited for what it shows before this.
+      // Settled: fonts and pictures; nothing is in transition (the contexts ask for reduced
+      // motion, so styles are final at once). Not Playwright's "networkidle": 27 of 28 screens
+      // never reached it and waited out its 2 s limit (a third of this test's time); each
+      // screen's own selector has waited for what it shows before this.
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       await page
         .waitForFunction(() => [...document.images].every((i) => i.complete), null, { timeout: 5000 })
         .catch(() => {});
-      await page.waitForTimeout(300);
       const lang0 = await page.evaluate(() => document.documentElement.lang);
       assert(lang0 === lang, `${screen} is in ${lang}, the page says ${lang0}`);
       const v = await axeViolations(page);
@@ -160,7 +160,9 @@ export const tests = {
     const log = ledger();
     const finished = await finishedTables(server, browser);
     for (const lang of LANGS) {
-      const context = await browser.newContext({ viewport: VIEWPORT[lang] });
+      // Reduced motion: what axe reads is each style's final value, with no wait for a
+      // transition to end (keyboard.e2e.mjs checks that the preference stops them all).
+      const context = await browser.newContext({ viewport: VIEWPORT[lang], reducedMotion: "reduce" });
       let page = await openAt(server, context, "#/", lang);
       await page.waitForSelector(".game-card");
       await log.check(page, lang, "-", "home");
