@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "core/i18n.h"
+
 namespace meeple {
 
 namespace {
@@ -29,6 +31,21 @@ void check_action_json(const AnyState& s, Seat seat, Action a, std::vector<std::
   if (text != j.dump())
     p.push_back(fmt::format("{}: action {} is written as {}, not as its JSON {}", seat_name(seat),
                             a, text, j.dump()));
+}
+
+// A game that hides nothing tells every observer an event in the same words
+// (the server then words each event once per language for all of them).
+void check_public_event(const AnyState& s, Seat actor, Action a, std::vector<std::string>& p) {
+  if (!s.views_public() || !s.has_events()) return;
+  for (std::string_view lang : kLanguages) {
+    const std::string told = s.describe_event(kSpectator, actor, a, lang);
+    for (Seat seat = 0; seat < s.num_players(); ++seat)
+      if (s.describe_event(seat, actor, a, lang) != told)
+        p.push_back(fmt::format(
+            "{}: the views are said to be public, but {}'s action {} is told to it in other "
+            "words ({}) than to the spectator",
+            seat_name(seat), seat_name(actor), a, lang));
+  }
 }
 
 void check_illegal_refused(const AnyState& s, Seat seat, const ActionList& legal, Rng& rng,
@@ -122,7 +139,9 @@ void check_state(const AnyState& s, Rng& rng, bool deep, const ConformanceOption
       AnyState c = s;
       if (auto err = c.apply(kChance, outcomes[i].action))
         p.push_back(fmt::format("chance outcome {} refused: {}", outcomes[i].action, err->message));
-      if (deep) check_action_json(s, kChance, outcomes[i].action, p);
+      if (!deep) continue;
+      check_action_json(s, kChance, outcomes[i].action, p);
+      check_public_event(s, kChance, outcomes[i].action, p);
     }
   }
 
@@ -152,6 +171,7 @@ void check_state(const AnyState& s, Rng& rng, bool deep, const ConformanceOption
         p.push_back(
             fmt::format("{}: legal action {} refused: {}", seat_name(seat), a, err->message));
       check_action_json(s, seat, a, p);
+      check_public_event(s, seat, a, p);
     }
     check_illegal_refused(s, seat, legal, rng, p);
     check_reveals(s, seat, opt, rng, p);

@@ -316,12 +316,18 @@ MaybeError Room::commit(Seat seat, Action a, bool by_person) {
     const Json result = next.is_terminal() ? next.result_json() : Json();
     if (auto err = write(std::span(&e, 1), next.is_terminal() ? &result : nullptr)) return err;
   }
-  // Words are told from the state before the action, for every observer.
+  // Words are told from the state before the action, for every observer; a
+  // game that hides nothing tells them all the spectator's (core/game.h).
   EventWords words;
-  if (state_.has_events())
+  if (state_.has_events()) {
+    const bool same = state_.views_public();
     for (Seat o = kSpectator; o < num_players(); o = o == kSpectator ? 0 : o + 1)
-      for (const auto& lang : options_.languages)
-        words.add(state_.describe_event(o, seat, a, lang));
+      for (std::size_t l = 0; l < options_.languages.size(); ++l)
+        if (same && o != kSpectator)
+          words.add_as(l);
+        else
+          words.add(state_.describe_event(o, seat, a, options_.languages[l]));
+  }
   trail_.record(std::exchange(state_, std::move(next)), seat, a, by_person && options_.undo,
                 events_.size());
   ++version_;
@@ -733,6 +739,10 @@ void Room::EventWords::add(std::string text) {
   auto it = std::find(texts_.begin(), texts_.end(), text);
   if (it == texts_.end()) it = texts_.insert(texts_.end(), std::move(text));
   pick_.push_back(static_cast<std::uint8_t>(it - texts_.begin()));
+}
+
+void Room::EventWords::add_as(std::size_t k) {
+  pick_.push_back(pick_[k]);
 }
 
 bool Room::has_free_actions(Seat seat) const {

@@ -424,7 +424,10 @@ class Room {
   class EventWords {
    public:
     bool empty() const { return pick_.empty(); }
+    // Adds the next (observer, language)'s words: `text`, or those of the
+    // k-th added (add_as: the first observer's in the same language).
     void add(std::string text);
+    void add_as(std::size_t k);
     // The text for the observer's and language's index.
     const std::string& at(std::size_t observer, std::size_t lang, std::size_t langs) const {
       return texts_[pick_[observer * langs + lang]];
