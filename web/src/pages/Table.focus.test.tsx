@@ -40,6 +40,20 @@ describe("focus at the table", () => {
     );
   });
 
+  it("has moved when the page is re-drawn, not a frame later (a busy device shows no page without focus)", async () => {
+    const ws = open();
+    ws.deliver(state(0, 4, { to_act: [0], choices: choices("dig at site 1", "dig at site 2") }));
+    const second = screen.getByRole("button", { name: "dig at site 2" });
+    fireEvent.keyDown(second, { key: "Tab" });
+    second.focus();
+    // The bot's turn arrives outside act(): the page re-draws on its own schedule (a
+    // microtask), and what runs after the browser paints has not run yet.
+    ws.onmessage?.({ data: JSON.stringify(state(0, 5, { to_act: [1] })) });
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(screen.queryByRole("button", { name: "dig at site 2" })).toBeNull();
+    expect(document.activeElement).toBe(document.querySelector(".turn-bar strong"));
+  });
+
   it("after a pointer's use, is left alone", async () => {
     const ws = open();
     ws.deliver(state(0, 4, { to_act: [0], choices: choices("dig at site 1", "dig at site 2") }));

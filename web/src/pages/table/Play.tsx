@@ -1,7 +1,7 @@
 import type { ComponentChildren } from "preact";
 
 type Held = { readonly current: HTMLElement | null };
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api } from "../../api";
 import { NotifyButton } from "../../components/NotifyButton";
 import { Chat } from "../../components/Chat";
@@ -88,7 +88,9 @@ function useKeepFocus(root: Held, parking: Held) {
       document.removeEventListener("focusin", onIn);
     };
   }, [root]);
-  useEffect(() => {
+  // As the re-drawn page is put in place, not after the browser paints it: a
+  // busy device may paint a frame or more later, and shows no page without focus.
+  useLayoutEffect(() => {
     if (!keyboard.current || !inside.current) return;
     const at = document.activeElement as HTMLElement | null;
     const lost =
