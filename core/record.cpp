@@ -15,11 +15,12 @@ struct Difference {
   std::string where;
   Json recorded, replayed;
 };
-Difference first_difference(const Json& recorded, const Json& replayed, std::string where = "") {
+Difference first_replay_difference(const Json& recorded, const Json& replayed,
+                                   std::string where = "") {
   if (recorded.type() == replayed.type() && recorded.is_object()) {
     for (const auto& [k, v] : recorded.items()) {
       if (!replayed.contains(k)) return {where + "/" + k, v, Json()};
-      if (v != replayed[k]) return first_difference(v, replayed[k], where + "/" + k);
+      if (v != replayed[k]) return first_replay_difference(v, replayed[k], where + "/" + k);
     }
     for (const auto& [k, v] : replayed.items())
       if (!recorded.contains(k)) return {where + "/" + k, Json(), v};
@@ -28,7 +29,7 @@ Difference first_difference(const Json& recorded, const Json& replayed, std::str
       recorded.size() == replayed.size()) {
     for (std::size_t i = 0; i < recorded.size(); ++i)
       if (recorded[i] != replayed[i])
-        return first_difference(recorded[i], replayed[i], where + "/" + std::to_string(i));
+        return first_replay_difference(recorded[i], replayed[i], where + "/" + std::to_string(i));
   }
   return {where, recorded, replayed};
 }
@@ -141,7 +142,7 @@ Expected<AnyState> replay_record(const AnyGame& game, const GameRecord& r,
       return make_error(errc::kReplayMismatch, "the record has a result but the game is not over");
     Json got = s.result_json();
     if (got != r.result) {
-      const Difference d = first_difference(r.result, got);
+      const Difference d = first_replay_difference(r.result, got);
       return make_error(
           errc::kReplayMismatch,
           fmt::format("the result differs at {}: recorded {}, the replay gives {}",

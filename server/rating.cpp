@@ -88,10 +88,11 @@ Rating update(const Rating& player, const std::vector<Outcome>& games, double ta
 
 Expected<std::vector<std::vector<Pairing>>> pairings(const Json& result) {
   const Json rank = result.is_object() ? result.value("rank", Json()) : Json();
-  if (!rank.is_array()) return make_error(errc::kMalformedRequest, "a result has a rank per seat");
+  if (!rank.is_array())
+    return make_error(meeple::errc::kMalformedRequest, "a result has a rank per seat");
   const int seats = static_cast<int>(rank.size());
   for (const Json& r : rank)
-    if (!r.is_number()) return make_error(errc::kMalformedRequest, "a rank is a number");
+    if (!r.is_number()) return make_error(meeple::errc::kMalformedRequest, "a rank is a number");
   // Each seat's team (0 for all when the result has no teams).
   std::vector<int> team(static_cast<std::size_t>(seats), 0);
   const Json details = result.value("details", Json());
@@ -103,13 +104,14 @@ Expected<std::vector<std::vector<Pairing>>> pairings(const Json& result) {
       for (const Json& m : members) {
         const Json seat = m.is_object() ? m.value("seat", Json()) : Json();
         if (!seat.is_number_integer() || seat.get<int>() < 0 || seat.get<int>() >= seats)
-          return make_error(errc::kMalformedRequest, "a team's member is {\"seat\": a seat}");
+          return make_error(meeple::errc::kMalformedRequest,
+                            "a team's member is {\"seat\": a seat}");
         team[seat.get<std::size_t>()] = t;
       }
       ++t;
     }
     for (int s : team)
-      if (s < 0) return make_error(errc::kMalformedRequest, "every seat is in a team");
+      if (s < 0) return make_error(meeple::errc::kMalformedRequest, "every seat is in a team");
   }
   std::vector<std::vector<Pairing>> out(static_cast<std::size_t>(seats));
   for (int a = 0; a < seats; ++a)
@@ -126,7 +128,7 @@ Expected<std::vector<std::optional<Rating>>> rate_table(
   auto pairs = pairings(result);
   if (!pairs) return pairs.error();
   if (pairs->size() != prior.size())
-    return make_error(errc::kMalformedRequest, "one prior rating (or none) per seat");
+    return make_error(meeple::errc::kMalformedRequest, "one prior rating (or none) per seat");
   std::vector<std::optional<Rating>> out(prior.size());
   for (std::size_t s = 0; s < prior.size(); ++s) {
     if (!prior[s]) continue;

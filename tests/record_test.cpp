@@ -6,14 +6,14 @@
 namespace meeple {
 namespace {
 
-const GameAdapter<toy::HighCard> kGame;
+const GameAdapter<toy::HighCard> kHighCard;
 
 GameRecord play_one() {
   GameRecord r;
   r.game = "high-card";
   r.params = {{"rounds", 1}};
   r.players = 2;
-  AnyState s = *kGame.new_game(r.params, 2);
+  AnyState s = *kHighCard.new_game(r.params, 2);
   auto step = [&](Seat seat, Action a) {
     r.actions.push_back({seat, a, s.action_to_json(seat, a)});
     EXPECT_FALSE(s.apply(seat, a));
@@ -33,7 +33,7 @@ TEST(Record, JsonRoundTripAndReplayGiveTheSameResult) {
   auto back = record_from_json(Json::parse(j.dump()));
   ASSERT_TRUE(back);
   EXPECT_EQ(record_to_json(*back), j);
-  auto s = replay_record(kGame, *back);
+  auto s = replay_record(kHighCard, *back);
   ASSERT_TRUE(s) << s.error().message;
   EXPECT_TRUE(s->is_terminal());
   EXPECT_EQ(s->result_json(), r.result);
@@ -42,7 +42,7 @@ TEST(Record, JsonRoundTripAndReplayGiveTheSameResult) {
 TEST(Record, ActionsGivenOnlyAsJsonAreParsed) {
   GameRecord r = play_one();
   for (auto& a : r.actions) a.action = -1;
-  auto s = replay_record(kGame, r);
+  auto s = replay_record(kHighCard, r);
   ASSERT_TRUE(s) << s.error().message;
   EXPECT_EQ(s->result_json(), r.result);
 }
@@ -50,20 +50,20 @@ TEST(Record, ActionsGivenOnlyAsJsonAreParsed) {
 TEST(Record, TamperedRecordsAreDetected) {
   GameRecord r = play_one();
   r.result["score"][0] = 99;
-  auto s = replay_record(kGame, r);
+  auto s = replay_record(kHighCard, r);
   ASSERT_FALSE(s);
   EXPECT_EQ(s.error().code, "record/mismatch");
 
   GameRecord wrong_json = play_one();
   wrong_json.actions[2].json = {{"bet", false}};
-  s = replay_record(kGame, wrong_json);
+  s = replay_record(kHighCard, wrong_json);
   ASSERT_FALSE(s);
   EXPECT_EQ(s.error().code, "record/mismatch");
 
   GameRecord illegal = play_one();
   illegal.actions[2].seat = 1;
   illegal.actions[3].seat = 1;
-  s = replay_record(kGame, illegal);
+  s = replay_record(kHighCard, illegal);
   ASSERT_FALSE(s);
   EXPECT_EQ(s.error().code, "action/not_your_turn");
 }

@@ -54,7 +54,7 @@ constexpr double kWorthAGlyph = 0.01;
 // asked about with this chance (the rest as the answer model says: the aliens
 // may read the rotated cards otherwise), and needs a smaller floor than
 // kAnswerFloor: the asker is sure of what it asked.
-constexpr double kOwnQuestion = 0.9;
+constexpr double kOwnAnswerChance = 0.9;
 constexpr double kOwnAnswerFloor = 0.002;
 // The note pad gets a glyph once it is this likely, and a written glyph is
 // replaced only by one that is clearly likelier.
@@ -195,7 +195,7 @@ void GlyphBelief::add_question(const FirstContactState& s, Seat seat) {
   double floor = kAnswerFloor;
   if (rounds_.my_question() >= 0 && s.earthling_seat(s.asker()) == seat) {
     for (int c = 0; c < kCharacteristics; ++c)
-      odds[c] = kOwnQuestion * (c == rounds_.my_question()) + (1 - kOwnQuestion) * odds[c];
+      odds[c] = kOwnAnswerChance * (c == rounds_.my_question()) + (1 - kOwnAnswerChance) * odds[c];
     floor = kOwnAnswerFloor;
   }
   for (std::uint8_t g : s.answer())

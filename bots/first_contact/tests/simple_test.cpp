@@ -14,7 +14,7 @@ namespace {
 
 using namespace test;
 
-using Table = test::Table<SimpleBot>;
+using SimpleTable = test::Table<SimpleBot>;
 
 // Whether literal glyph m (| 0x80 negated) holds for square q's item.
 bool holds(const S& s, std::uint8_t m, int q) {
@@ -80,7 +80,7 @@ TEST(FirstContactSimple, EarthlingOffersTheOnlyItemAShownGlyphFits) {
   // The zero turn settles the glyph; the message has that glyph alone.
   const Unique u = unique_item();
   ASSERT_GE(u.c, 0);
-  Table t{fresh(2, {{"zero_turn", "on"}}), 1};
+  SimpleTable t{fresh(2, {{"zero_turn", "on"}}), 1};
   shown_unique_glyph(t, u);
   EXPECT_EQ(t.decide(), act::kSquare + u.square);
   EXPECT_EQ(t.s.note(0, u.c), t.s.glyph_of(u.c)) << "what it decoded is on its note pad";
@@ -89,7 +89,7 @@ TEST(FirstContactSimple, EarthlingOffersTheOnlyItemAShownGlyphFits) {
 TEST(FirstContactSimple, EarthlingLearnsAGlyphFromItsOwnQuestion) {
   // It asks about a characteristic whose glyph it does not know, rotates
   // only items having it, and then reads the answer as that characteristic.
-  Table t{fresh(2), 1};
+  SimpleTable t{fresh(2), 1};
   setup(t.s, {}, 2, 3, 1);
   const int c = asks_and_rotates_only_items_having_it(t);
   ASSERT_GE(c, 0);
@@ -103,7 +103,7 @@ TEST(FirstContactSimple, EarthlingNeverOffersASquareThatAlienRefused) {
   // square that was offered and not covered the first time.
   int checked = 0;
   for (int trial = 0; trial < 10; ++trial) {
-    Table t{fresh(2), 1};
+    SimpleTable t{fresh(2), 1};
     t.rng = Rng(static_cast<std::uint64_t>(trial));
     setup(t.s, {}, 0, 0, 0);
     const int target = std::countr_zero(t.s.wanted(0));

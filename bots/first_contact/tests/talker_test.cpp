@@ -14,7 +14,7 @@ namespace {
 
 using namespace test;
 
-using Table = test::Table<TalkerBot>;
+using TalkerTable = test::Table<TalkerBot>;
 
 TEST(FirstContactTalker, AlienAnswersTheCharacteristicTheRotatedItemsShare) {
   for (int pad : {0, 9}) {
@@ -82,7 +82,7 @@ TEST(FirstContactTalker, AlienMessageFitsItsTargetAndSinglesItOut) {
 }
 
 TEST(FirstContactTalker, EarthlingWritesTheZeroTurnGlyphOnItsNotePad) {
-  Table t{fresh(2, {{"zero_turn", "on"}}), 1};
+  TalkerTable t{fresh(2, {{"zero_turn", "on"}}), 1};
   setup(t.s, {}, 3, 0, 0);
   ASSERT_EQ(t.s.phase(), Phase::kZeroTurn);
   const Action ask = t.decide();
@@ -100,14 +100,14 @@ TEST(FirstContactTalker, EarthlingOffersTheOnlyItemAShownGlyphFits) {
   const Unique u = unique_item();
   ASSERT_GE(u.c, 0);
   {
-    Table t{fresh(2, {{"zero_turn", "on"}}), 1};
+    TalkerTable t{fresh(2, {{"zero_turn", "on"}}), 1};
     shown_unique_glyph(t, u);
     EXPECT_EQ(t.decide(), act::kSquare + u.square);
   }
   // Learned from a question: the earthling rotated that one card and the
   // alien answered with the glyph.
   {
-    Table t{fresh(2), 1};
+    TalkerTable t{fresh(2), 1};
     setup(t.s, {}, 5, u.card, u.rotation);
     t.act(1, act::kCharacteristic + u.c);
     t.act(1, act::kSquare + u.square);
@@ -124,7 +124,7 @@ TEST(FirstContactTalker, EarthlingOffersTheOnlyItemAShownGlyphFits) {
 TEST(FirstContactTalker, EarthlingAsksAboutItemsItCanMakeClear) {
   // The question it asks: the aliens' answer model reads the rotation as
   // meaning the characteristic it chose.
-  Table t{fresh(4), 1};
+  TalkerTable t{fresh(4), 1};
   setup(t.s, {}, 2, 3, 1);
   const int c = asks_and_rotates_only_items_having_it(t);
   ASSERT_GE(c, 0);
@@ -141,7 +141,7 @@ TEST(FirstContactTalker, EarthlingNeverReadsWhatItCannotSee) {
   setup(b, {}, 7, 5, 3);
   const std::uint32_t both = a.wanted(0) & b.wanted(0);
   ASSERT_NE(both, 0u);
-  Table ta{a, 1}, tb{b, 1};
+  TalkerTable ta{a, 1}, tb{b, 1};
   tb.rng = Rng(99);
   auto both_act = [&](Seat who, Action x) {
     ta.act(who, x);
