@@ -183,14 +183,14 @@ MaybeError check_lease(sqlite3* db, const TableId& id, const Lease& lease) {
   return std::nullopt;
 }
 
-// The checks every write to an existing table makes (as MemoryStore's), in
-// the write's own transaction: unknown, fenced, finished. `entries`: the
-// table's count of entries, the next one's number (they are numbered from 0
-// without a gap), read from the entries' key. (Before version 7 the table's
-// row kept it, and every append wrote it: a second page of the database
-// written per action.)
-MaybeError check_write(sqlite3* db, const TableId& id, const Lease& lease,
-                       std::int64_t* entries = nullptr) {
+}  // namespace
+
+// A table's row as a write to it checks it (in the write's own transaction):
+// its latest lease, whether it is finished, and its count of entries, the
+// next one's number (they are numbered from 0 without a gap), read from the
+// entries' key. (Before version 7 the table's row kept the count, and every
+// append wrote it: a second page of the database written per action.)
+Expected<SqliteStore::Known> SqliteStore::read_known(sqlite3* db, const TableId& id) {
   Stmt q(db,
          "SELECT t.result IS NOT NULL, (SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE "
          "table_id = t.id), COALESCE(o.owner, 'local'), "
@@ -200,13 +200,12 @@ MaybeError check_write(sqlite3* db, const TableId& id, const Lease& lease,
   const int rc = q.step();
   if (rc == SQLITE_DONE) return make_error(errc::kUnknownTable, fmt::format("no table '{}'", id));
   if (rc != SQLITE_ROW) return sql_error(db, "read table");
-  const Lease l{q.text(2), static_cast<std::uint64_t>(q.integer(3))};
-  if (l.owner != lease.owner || l.fencing != lease.fencing) return fenced(id, l, lease);
-  if (q.integer(0) != 0)
-    return make_error(errc::kFinished, fmt::format("table '{}' is finished", id));
-  if (entries) *entries = q.integer(1);
-  return std::nullopt;
+  return Known{.lease = {q.text(2), static_cast<std::uint64_t>(q.integer(3))},
+               .entries = q.integer(1),
+               .finished = q.integer(0) != 0};
 }
+
+namespace {
 
 constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
@@ -398,12 +397,12 @@ SqliteStore::~SqliteStore() {
 }
 
 bool SqliteStore::enqueue(std::function<MaybeError(sqlite3*)> run,
-                          std::function<void(MaybeError)> done, bool given) {
+                          std::function<void(MaybeError)> done, bool given, bool entries_only) {
   bool wake = false;
   {
     std::lock_guard lock(queue_mutex_);
     if (stopping_) return false;
-    queue_.push_back({std::move(run), std::move(done), given});
+    queue_.push_back({std::move(run), std::move(done), given, entries_only});
     caller_waits_ = caller_waits_ || !given;
     wake = committer_idle_ || !given || queue_.size() == kFullBatch;
   }
@@ -411,13 +410,56 @@ bool SqliteStore::enqueue(std::function<MaybeError(sqlite3*)> run,
   return true;
 }
 
-MaybeError SqliteStore::submit(std::function<MaybeError(sqlite3*)> run) {
+MaybeError SqliteStore::submit(std::function<MaybeError(sqlite3*)> run, bool entries_only) {
   std::promise<MaybeError> outcome;
   std::future<MaybeError> f = outcome.get_future();
   if (!enqueue(
-          std::move(run), [&outcome](MaybeError e) { outcome.set_value(std::move(e)); }, false))
+          std::move(run), [&outcome](MaybeError e) { outcome.set_value(std::move(e)); }, false,
+          entries_only))
     return make_error(meeple::errc::kIo, "the store is closing");
   return f.get();
+}
+
+bool SqliteStore::write_batch(const std::deque<Queued>& batch, std::vector<MaybeError>& results,
+                              bool savepoints) {
+  MaybeError failed = run(writer_, "BEGIN IMMEDIATE");
+  // What the commit thread knows of its tables holds while no other
+  // connection has written the file since it last looked.
+  if (!failed) {
+    Stmt v(writer_, "PRAGMA data_version");
+    if (v.step() != SQLITE_ROW) {
+      failed = sql_error(writer_, "data_version");
+    } else if (v.integer(0) != data_version_) {
+      known_.clear();
+      data_version_ = v.integer(0);
+    }
+  }
+  for (std::size_t i = 0; i < batch.size() && !failed; ++i) {
+    // Only entry writes keep what is known (any other may change a lease).
+    if (!batch[i].entries_only) known_.clear();
+    if (savepoints && (failed = run(writer_, "SAVEPOINT w"))) break;
+    const std::int64_t changes = sqlite3_total_changes64(writer_);
+    results[i] = batch[i].run(writer_);
+    if (results[i]) known_.clear();
+    if (savepoints) {
+      if (results[i]) failed = run(writer_, "ROLLBACK TO w");
+      if (!failed) failed = run(writer_, "RELEASE w");
+    } else if (results[i] &&
+               (sqlite3_total_changes64(writer_) != changes || sqlite3_get_autocommit(writer_))) {
+      // The refused write changed rows before its refusal (or the
+      // transaction is gone): the batch is written again, each write in a
+      // savepoint.
+      exec(writer_, "ROLLBACK;");
+      return false;
+    }
+  }
+  if (!failed) failed = run(writer_, "COMMIT");
+  if (failed) {
+    exec(writer_, "ROLLBACK;");
+    known_.clear();
+    for (auto& r : results) r = *failed;
+  }
+  return true;
 }
 
 void SqliteStore::commit_loop() {
@@ -448,18 +490,7 @@ void SqliteStore::commit_loop() {
     // The writer is also the reader of an in-memory database.
     std::unique_lock db_lock(read_mutex_, std::defer_lock);
     if (reader_ == nullptr) db_lock.lock();
-    MaybeError failed = run(writer_, "BEGIN IMMEDIATE");
-    for (std::size_t i = 0; i < batch.size() && !failed; ++i) {
-      if ((failed = run(writer_, "SAVEPOINT w"))) break;
-      results[i] = batch[i].run(writer_);
-      if (results[i]) failed = run(writer_, "ROLLBACK TO w");
-      if (!failed) failed = run(writer_, "RELEASE w");
-    }
-    if (!failed) failed = run(writer_, "COMMIT");
-    if (failed) {
-      exec(writer_, "ROLLBACK;");
-      for (auto& r : results) r = *failed;
-    }
+    if (!write_batch(batch, results, false)) write_batch(batch, results, true);
     // Counted before any writer is told, so a writer sees its commit in stats().
     counters_.add(batch.size(), std::chrono::steady_clock::now() - t0);
     for (std::size_t i = 0; i < batch.size(); ++i) batch[i].done(std::move(results[i]));
@@ -504,8 +535,8 @@ Expected<TableId> SqliteStore::create(const TableSpec& spec, const Lease& lease)
 }
 
 namespace {
-// Appends entries to a table checked by check_write, whose count of entries
-// is `seq` (inside a write's transaction).
+// Appends entries to a table checked by write_entries, whose count of
+// entries is `seq` (inside a write's transaction).
 MaybeError insert_entries(sqlite3* db, const TableId& id, std::int64_t seq,
                           std::span<const Entry> entries) {
   Stmt ins(db,
@@ -534,38 +565,50 @@ MaybeError set_result(sqlite3* db, const TableId& id, const Json& result) {
 }
 }  // namespace
 
+MaybeError SqliteStore::write_entries(sqlite3* db, const TableId& id, const Lease& lease,
+                                      std::span<const Entry> entries, const Json& result) {
+  // The checks every write to an existing table makes (as MemoryStore's):
+  // unknown, fenced, finished.
+  auto k = known_.find(id);
+  if (k == known_.end()) {
+    auto read = read_known(db, id);
+    if (!read) return read.error();
+    k = known_.emplace(id, std::move(*read)).first;
+  }
+  const Known& was = k->second;
+  if (was.lease.owner != lease.owner || was.lease.fencing != lease.fencing)
+    return fenced(id, was.lease, lease);
+  if (was.finished) return make_error(errc::kFinished, fmt::format("table '{}' is finished", id));
+  if (auto e = insert_entries(db, id, was.entries, entries)) return e;
+  if (!result.is_null())
+    if (auto e = set_result(db, id, result)) return e;
+  // Known as this write leaves it (forgotten by write_batch if the batch
+  // does not commit); a finished table takes no more writes, and is
+  // forgotten (one that is written to again reads its row: finished).
+  if (result.is_null())
+    k->second.entries += static_cast<std::int64_t>(entries.size());
+  else
+    known_.erase(k);
+  return std::nullopt;
+}
+
 MaybeError SqliteStore::append(const TableId& id, const Lease& lease,
                                std::span<const Entry> entries) {
-  return submit([&](sqlite3* db) -> MaybeError {
-    std::int64_t seq = 0;
-    if (auto e = check_write(db, id, lease, &seq)) return e;
-    return insert_entries(db, id, seq, entries);
-  });
+  return submit([&](sqlite3* db) { return write_entries(db, id, lease, entries, Json()); }, true);
 }
 
 void SqliteStore::write_async(Write w, std::function<void(MaybeError)> done) {
-  auto write = std::make_shared<Write>(std::move(w));
-  auto run = [write](sqlite3* db) -> MaybeError {
-    std::int64_t seq = 0;
-    if (auto e = check_write(db, write->id, write->lease, &seq)) return e;
-    if (auto e = insert_entries(db, write->id, seq, write->entries)) return e;
-    if (write->result.is_null()) return std::nullopt;
-    return set_result(db, write->id, write->result);
+  auto run = [this, write = std::make_shared<Write>(std::move(w))](sqlite3* db) {
+    return write_entries(db, write->id, write->lease, write->entries, write->result);
   };
-  if (!enqueue(std::move(run), done, true))
+  if (!enqueue(std::move(run), done, true, true))
     done(make_error(meeple::errc::kIo, "the store is closing"));
 }
 
 MaybeError SqliteStore::finish(const TableId& id, const Lease& lease, std::span<const Entry> last,
                                const Json& result) {
-  // One write: its statements commit together or not at all (a write that
-  // fails is rolled back to its savepoint within the group's transaction).
-  return submit([&](sqlite3* db) -> MaybeError {
-    std::int64_t seq = 0;
-    if (auto e = check_write(db, id, lease, &seq)) return e;
-    if (auto e = insert_entries(db, id, seq, last)) return e;
-    return set_result(db, id, result);
-  });
+  // One write: its statements commit together or not at all (commit_loop).
+  return submit([&](sqlite3* db) { return write_entries(db, id, lease, last, result); }, true);
 }
 
 Expected<TableRecord> SqliteStore::load(const TableId& id) const {

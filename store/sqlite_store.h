@@ -17,10 +17,19 @@
 // acquire, renew) from any thread are queued; one commit thread takes
 // everything pending and writes it in one transaction with one fsync
 // (synchronous=FULL), then wakes each caller with
-// its own outcome. Each write runs inside a savepoint, so one refused append
-// (store/fenced, table/finished) does not undo the others of its batch. A
-// write is durable when its call returns without an error, as the interface
-// promises; many tables' actions thus share one fsync.
+// its own outcome. One refused append (store/fenced, table/finished) does not
+// undo the others of its batch: a refused write has changed nothing (its
+// checks come first, and a failed statement undoes itself), and where one
+// did change rows before its refusal, the batch is written again with each
+// write in a savepoint. A write is durable when its call returns without an
+// error, as the interface promises; many tables' actions thus share one
+// fsync.
+//
+// The commit thread keeps what it knows of the tables it writes entries to
+// (lease, entries, finished), so an action's write is one INSERT: what it
+// knows holds while no other connection has written the file (PRAGMA
+// data_version, read once per batch) and only entry writes have run since;
+// any other write, or a failed one, forgets it.
 //
 // Pacing: while tables' writes come together (the last batch carried more
 // than one write given by write_async), a commit begins at most once a
@@ -43,6 +52,8 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <unordered_map>
+#include <vector>
 
 #include "store/commit_counters.h"
 #include "store/store.h"
@@ -128,17 +139,36 @@ class SqliteStore final : public Store {
     std::function<MaybeError(sqlite3*)> run;
     std::function<void(MaybeError)> done;  // the outcome, on the commit thread
     bool given = false;                    // by write_async: nobody waits for it
+    bool entries_only = false;             // writes a table's entries (write_entries)
   };
+  // What a write of entries checks of its table (read_known), kept by the
+  // commit thread (the header says for how long).
+  struct Known {
+    Lease lease;
+    std::int64_t entries = 0;
+    bool finished = false;
+  };
+  static Expected<Known> read_known(sqlite3* db, const TableId& id);
+  // Checks the table (unknown, fenced, finished) and appends its entries,
+  // then its result if not null; on the commit thread.
+  MaybeError write_entries(sqlite3* db, const TableId& id, const Lease& lease,
+                           std::span<const Entry> entries, const Json& result);
+  // Writes the batch in one transaction, each write's outcome in results.
+  // False when a refused write had changed rows without savepoints: the
+  // transaction is rolled back, and the batch is to be written again with
+  // them.
+  bool write_batch(const std::deque<Queued>& batch, std::vector<MaybeError>& results,
+                   bool savepoints);
   SqliteStore() = default;
   // One statement, bound by `bind`, queued for the next group commit.
   MaybeError write_one(const char* sql, std::function<void(Stmt&)> bind);
   Expected<std::optional<Account>> read_account(const char* sql, const std::string& key) const;
   // Queues `run` for the next group commit and waits for its outcome.
-  MaybeError submit(std::function<MaybeError(sqlite3*)> run);
+  MaybeError submit(std::function<MaybeError(sqlite3*)> run, bool entries_only = false);
   // Queues `run`; `done` gets the outcome (false: the store is closing).
   // `given`: by write_async; otherwise a caller waits for `done`.
   bool enqueue(std::function<MaybeError(sqlite3*)> run, std::function<void(MaybeError)> done,
-               bool given);
+               bool given, bool entries_only = false);
   void commit_loop();
 
   sqlite3* writer_ = nullptr;
@@ -155,7 +185,9 @@ class SqliteStore final : public Store {
   static constexpr std::size_t kFullBatch = 256;
   std::chrono::microseconds pace_{0};
   std::thread committer_;
-  std::uint64_t next_id_ = 0;  // commit thread only
+  std::uint64_t next_id_ = 0;                 // commit thread only
+  std::unordered_map<TableId, Known> known_;  // commit thread only
+  std::int64_t data_version_ = -1;            // the writer's, when known_ was last checked
   CommitCounters counters_;
 };
 

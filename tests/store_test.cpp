@@ -846,6 +846,105 @@ TEST(SqliteStore, ConcurrentAppendsShareCommitsAndAllLand) {
   std::filesystem::remove(path.string() + "-shm");
 }
 
+// A fresh file's path for one test; removed (with its WAL) when it ends.
+struct TempDb {
+  explicit TempDb(const std::string& name)
+      : path((std::filesystem::temp_directory_path() /
+              ("meeple_" + name + "_" + std::to_string(::getpid()) + ".db"))
+                 .string()) {
+    remove();
+  }
+  ~TempDb() { remove(); }
+  void remove() const {
+    for (const char* end : {"", "-wal", "-shm"}) std::filesystem::remove(path + end);
+  }
+  std::string path;
+};
+
+// The commit thread keeps what it knows of its tables (their lease and count
+// of entries); another connection's writes to the file must count all the
+// same: the other store's lease fences this one's writes, and the entries it
+// appended are counted before this store appends the next.
+TEST(SqliteStore, TwoStoresOnOneFileSeeEachOthersWrites) {
+  using namespace std::chrono_literals;
+  TempDb db("two_stores");
+  auto a = SqliteStore::open(db.path);
+  auto b = SqliteStore::open(db.path);
+  ASSERT_TRUE(a && b);
+  auto id = (*a)->create({.game = "high-card", .players = 2}, {});
+  ASSERT_TRUE(id);
+  const Entry e0{.seat = 0, .action = 0, .json = 0}, e1{.seat = 1, .action = 1, .json = 1},
+      e2{.seat = 0, .action = 2, .json = 2}, e3{.seat = 1, .action = 3, .json = 3};
+  ASSERT_FALSE((*a)->append(*id, {}, std::span(&e0, 1)));
+  ASSERT_FALSE((*b)->append(*id, {}, std::span(&e1, 1)));
+  auto e = (*a)->append(*id, {}, std::span(&e2, 1));
+  ASSERT_FALSE(e) << "the second entry B appended is counted: " << e->message;
+  auto n1 = (*b)->acquire(*id, "n1", 1h);
+  ASSERT_TRUE(n1);
+  auto fenced = (*a)->append(*id, {}, std::span(&e3, 1));
+  ASSERT_TRUE(fenced) << "B's acquire fences A's writes with the former lease";
+  EXPECT_EQ(fenced->code, errc::kFenced);
+  ASSERT_FALSE((*a)->finish(*id, *n1, std::span(&e3, 1), Json{{"w", 0}}));
+  auto t = (*b)->load(*id);
+  ASSERT_TRUE(t);
+  ASSERT_EQ(t->entries.size(), 4u);
+  for (int k = 0; k < 4; ++k) EXPECT_EQ(t->entries[static_cast<std::size_t>(k)].action, k);
+  EXPECT_TRUE(t->finished());
+  auto late = (*b)->append(*id, *n1, std::span(&e0, 1));
+  ASSERT_TRUE(late);
+  EXPECT_EQ(late->code, errc::kFinished) << "A's finish is seen by B";
+}
+
+// A write refused after it changed rows (here a trigger refuses its second
+// entry) leaves nothing of itself, and the writes committed with it land.
+TEST(SqliteStore, AWriteRefusedHalfwayLeavesNothingAndItsBatchLands) {
+  TempDb db("halfway");
+  auto s = SqliteStore::open(db.path);
+  ASSERT_TRUE(s);
+  SqliteStore& store = **s;
+  std::vector<TableId> ids;
+  for (int i = 0; i < 20; ++i) ids.push_back(*store.create({.game = "g", .players = 2}, {}));
+  const TableId refused = ids[7];
+  {
+    sqlite3* raw = nullptr;
+    ASSERT_EQ(sqlite3_open(db.path.c_str(), &raw), SQLITE_OK);
+    const std::string trigger =
+        "CREATE TRIGGER refuse AFTER INSERT ON entries WHEN NEW.seq = 1 "
+        "AND NEW.table_id = '" +
+        refused + "' BEGIN SELECT RAISE(ABORT, 'refused'); END;";
+    ASSERT_EQ(sqlite3_exec(raw, trigger.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(raw);
+  }
+  std::mutex m;
+  std::condition_variable cv;
+  int left = static_cast<int>(ids.size());
+  std::map<TableId, MaybeError> outcome;
+  for (const TableId& id : ids) {
+    Write w;
+    w.id = id;
+    w.entries = {Entry{.seat = 0, .action = 1, .json = 1}, Entry{.seat = kChance, .action = 2}};
+    store.write_async(std::move(w), [&, id](MaybeError e) {
+      std::lock_guard lock(m);
+      outcome[id] = std::move(e);
+      if (--left == 0) cv.notify_one();
+    });
+  }
+  {
+    std::unique_lock lock(m);
+    cv.wait(lock, [&] { return left == 0; });
+  }
+  for (const TableId& id : ids) {
+    EXPECT_EQ(outcome[id].has_value(), id == refused) << id;
+    EXPECT_EQ(store.load(id)->entries.size(), id == refused ? 0u : 2u) << id;
+  }
+  // The store goes on: the refused table takes a one-entry write, the others more.
+  const Entry one{.seat = 0, .action = 3, .json = 3};
+  EXPECT_FALSE(store.append(refused, {}, std::span(&one, 1)));
+  EXPECT_FALSE(store.append(ids[0], {}, std::span(&one, 1)));
+  EXPECT_EQ(store.load(refused)->entries.size(), 1u);
+  EXPECT_EQ(store.load(ids[0])->entries.size(), 3u);
+}
+
 // A file of schema version 3 (before ownership) opens and is migrated to 4:
 // a table whose row named another owner keeps that lease, run out.
 TEST(SqliteStore, MigratesASchema3FileToOwnership) {
