@@ -397,12 +397,14 @@ std::string Catalog::format(std::string_view key, std::string_view lang, const A
 std::vector<std::string> Catalog::keys() const {
   std::vector<std::string> out;
   for (const auto& [k, v] : messages_) out.push_back(k);
+  std::sort(out.begin(), out.end());
   return out;
 }
 
 std::vector<std::string> Catalog::check() const {
   std::vector<std::string> problems;
-  for (const auto& [key, texts] : messages_) {
+  for (const std::string& key : keys()) {
+    const auto& texts = messages_.find(key)->second;
     std::array<std::optional<std::set<std::string>>, kLanguages.size()> names;
     for (std::size_t i = 0; i < kLanguages.size(); ++i) {
       if (texts[i].empty()) {

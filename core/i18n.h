@@ -22,6 +22,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -62,7 +63,16 @@ class Catalog {
   std::vector<std::string> check() const;
 
  private:
-  std::map<std::string, std::array<std::string, kLanguages.size()>, std::less<>> messages_;
+  // Hashed: a server looks up a message for every event and choice it words,
+  // and the keys share long prefixes ("fg.event."), which a sorted map
+  // compared at every step. keys() and check() sort.
+  struct KeyHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, std::array<std::string, kLanguages.size()>, KeyHash,
+                     std::equal_to<>>
+      messages_;
   mutable std::string missing_;
 };
 
