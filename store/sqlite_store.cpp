@@ -607,7 +607,7 @@ void SqliteStore::write_async(Write w, std::function<void(MaybeError)> done) {
 
 MaybeError SqliteStore::finish(const TableId& id, const Lease& lease, std::span<const Entry> last,
                                const Json& result) {
-  // One write: its statements commit together or not at all (commit_loop).
+  // One write: its statements commit together or not at all (write_batch).
   return submit([&](sqlite3* db) { return write_entries(db, id, lease, last, result); }, true);
 }
 
