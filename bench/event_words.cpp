@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/i18n.h"
+#include "core/random_step.h"
 #include "games/registry.h"
 
 namespace meeple {
@@ -27,15 +28,7 @@ std::vector<Step> random_steps(const AnyGame& game, std::size_t limit) {
   while (steps.size() < limit) {
     AnyState s = *game.new_game(Json::object(), 2);
     while (!s.is_terminal() && steps.size() < limit) {
-      Seat seat = kChance;
-      Action a = -1;
-      if (s.is_chance()) {
-        a = sample_chance(s.chance_outcomes(), rng);
-      } else {
-        seat = s.to_act().lowest();
-        const ActionList legal = s.legal_actions(seat);
-        a = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-      }
+      const auto [seat, a] = random_step(s, rng);
       steps.push_back({s, seat, a});
       s.apply(seat, a);
     }

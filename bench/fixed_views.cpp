@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/random_step.h"
 #include "games/registry.h"
 #include "server/json_patch.h"
 
@@ -48,15 +49,7 @@ int main(int argc, char** argv) {
       }
     }
     while (!s.is_terminal()) {
-      Seat seat = kChance;
-      Action a = -1;
-      if (s.is_chance()) {
-        a = sample_chance(s.chance_outcomes(), rng);
-      } else {
-        seat = s.to_act().lowest();
-        const ActionList legal = s.legal_actions(seat);
-        a = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-      }
+      const auto [seat, a] = random_step(s, rng);
       s.apply(seat, a);
       ++actions;
       for (std::size_t k = 0; k < who.size(); ++k) {
