@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -32,9 +33,8 @@ class JsonWriter {
   }
 
   JsonWriter& begin_object() {
-    comma();
-    if (tape_) tape_->open(JsonTape::Kind::kObject, out_.size());
-    out_ += '{';
+    opening('{');
+    if (tape_) tape_->open(JsonTape::Kind::kObject, out_.size() - 1);
     first_ = true;
 #ifndef NDEBUG
     keys_.emplace_back();
@@ -51,9 +51,8 @@ class JsonWriter {
     return *this;
   }
   JsonWriter& begin_array() {
-    comma();
-    if (tape_) tape_->open(JsonTape::Kind::kArray, out_.size());
-    out_ += '[';
+    opening('[');
+    if (tape_) tape_->open(JsonTape::Kind::kArray, out_.size() - 1);
     first_ = true;
 #ifndef NDEBUG
     keys_.emplace_back();
@@ -77,13 +76,19 @@ class JsonWriter {
       keys_.back() = k;
     }
 #endif
-    comma();
-    const std::size_t begin = out_.size() + 1;  // inside the quotes
-    if (plain(k)) {                             // the usual key: nothing to escape
-      out_ += '"';
-      out_.append(k);
-      out_.append("\":", 2);
+    // The usual key is short, with nothing to escape. `begin`: where the key
+    // starts, inside its quotes.
+    std::size_t begin;
+    if (k.size() <= kShort && plain(k)) {
+      Piece p(first_);
+      p.put('"');
+      p.put(k);
+      p.put("\":");
+      p.to(out_);
+      begin = out_.size() - 2 - k.size();
     } else {
+      comma();
+      begin = out_.size() + 1;
       string_body(k);
       out_ += ':';
     }
@@ -93,8 +98,10 @@ class JsonWriter {
   }
 
   JsonWriter& null() {
-    comma();
-    out_ += "null";
+    Piece p(first_);
+    p.put("null");
+    p.to(out_);
+    first_ = false;
     leaf(JsonTape::Kind::kScalar, 4);
     return *this;
   }
@@ -102,24 +109,37 @@ class JsonWriter {
     return null();
   }
   JsonWriter& value(bool b) {
-    comma();
-    out_ += b ? "true" : "false";
+    Piece p(first_);
+    p.put(b ? std::string_view("true") : std::string_view("false"));
+    p.to(out_);
+    first_ = false;
     leaf(JsonTape::Kind::kScalar, b ? 4 : 5);
     return *this;
   }
   template <class I>
   requires(std::is_integral_v<I> && !std::is_same_v<I, bool>) JsonWriter& value(I i) {
-    comma();
-    char buf[24];
-    const auto r = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(i));
-    out_.append(buf, r.ptr);
-    leaf(JsonTape::Kind::kScalar, static_cast<std::size_t>(r.ptr - buf));
+    Piece p(first_);
+    const std::size_t size = p.put(static_cast<long long>(i));
+    p.to(out_);
+    first_ = false;
+    leaf(JsonTape::Kind::kScalar, size);
     return *this;
   }
   JsonWriter& value(std::string_view s) {
-    comma();
-    const std::size_t begin = out_.size();
-    string_body(s);
+    std::size_t begin;
+    if (s.size() <= kShort && plain(s)) {
+      Piece p(first_);
+      p.put('"');
+      p.put(s);
+      p.put('"');
+      p.to(out_);
+      first_ = false;
+      begin = out_.size() - 2 - s.size();
+    } else {
+      comma();
+      begin = out_.size();
+      string_body(s);
+    }
     if (tape_) tape_->leaf(JsonTape::Kind::kString, begin, out_.size());
     return *this;
   }
@@ -200,9 +220,47 @@ class JsonWriter {
   }
 
  private:
+  // Keys and strings up to this long are written as one piece.
+  static constexpr std::size_t kShort = 48;
+  // A small run of text (the comma before a value, the value) put together
+  // on the stack and appended in one call: each append to a std::string is a
+  // call and a capacity check, and a view is thousands of small pieces.
+  class Piece {
+   public:
+    explicit Piece(bool first) {
+      if (!first) buf_[n_++] = ',';
+    }
+    void put(char c) { buf_[n_++] = c; }
+    void put(std::string_view s) {
+      std::memcpy(buf_ + n_, s.data(), s.size());
+      n_ += s.size();
+    }
+    // An integer; returns its length.
+    std::size_t put(long long i) {
+      const auto r = std::to_chars(buf_ + n_, buf_ + sizeof buf_, i);
+      const auto size = static_cast<std::size_t>(r.ptr - (buf_ + n_));
+      n_ += size;
+      return size;
+    }
+    void to(std::string& out) const { out.append(buf_, n_); }
+
+   private:
+    char buf_[kShort + 8];  // a comma, two quotes, a colon: kShort + 4 at most
+    std::size_t n_ = 0;
+  };
+
   void comma() {
     if (!first_) out_ += ',';
     first_ = false;
+  }
+  // The comma if one is due, and a container's opening bracket.
+  void opening(char bracket) {
+    if (first_) {
+      out_ += bracket;
+    } else {
+      const char two[] = {',', bracket};
+      out_.append(two, 2);
+    }
   }
   void string_body(std::string_view s) {
     append_string(out_, s);

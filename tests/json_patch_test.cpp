@@ -98,6 +98,10 @@ TEST(JsonTape, AWriterBuildsTheTapeItsTextReadsAs) {
   w.field("c", Json::parse(R"({"x":[1,{"y":"z"}],"w":null})"));
   w.key("d").begin_array().begin_array().end_array().value("s\n\"t").end_array();
   w.field("e", Json(2.5));
+  // Keys and strings longer than the writer's short pieces, plain and escaped.
+  w.key(std::string(60, 'k')).begin_array().value(std::string(100, 'v'));
+  w.value(std::string(70, 'x') + "\t\"").value("").end_array();
+  w.field(std::string(60, 'l') + "\n", -1234567890123LL);
   w.end_object();
   ASSERT_EQ(text, Json::parse(text).dump());
   expect_same_tape(tape, text);
