@@ -56,6 +56,7 @@ class AnyState {
     virtual Json view(Seat seat) const = 0;
     virtual std::string view_text(Seat seat, JsonTape* tape) const = 0;
     virtual bool views_public() const = 0;
+    virtual bool words_public() const = 0;
     virtual Json to_json() const = 0;
     virtual std::unique_ptr<Impl> determinize(Seat seat, Rng& rng) const = 0;
     virtual GameResult result() const = 0;
@@ -120,9 +121,12 @@ class AnyState {
   std::string view_text(Seat seat, JsonTape* tape = nullptr) const {
     return impl_->view_text(seat, tape);
   }
-  // True when the game hides nothing (its kViewsPublic): every seat's view
-  // is the spectator's.
+  // True when the game's views hide nothing (its kViewsPublic): every
+  // seat's view is the spectator's.
   bool views_public() const { return impl_->views_public(); }
+  // True when every observer is told an event in the spectator's words (its
+  // kWordsPublic).
+  bool words_public() const { return impl_->words_public(); }
   Json to_json() const { return impl_->to_json(); }
   AnyState determinize(Seat seat, Rng& rng) const {
     return AnyState(game_, impl_->determinize(seat, rng));
@@ -278,6 +282,10 @@ class GameAdapter final : public AnyGame {
     }
     bool views_public() const override {
       if constexpr (requires { S::kViewsPublic; }) return S::kViewsPublic;
+      return false;
+    }
+    bool words_public() const override {
+      if constexpr (requires { S::kWordsPublic; }) return S::kWordsPublic;
       return false;
     }
     Json to_json() const override { return s.to_json(); }

@@ -33,16 +33,16 @@ void check_action_json(const AnyState& s, Seat seat, Action a, std::vector<std::
                             a, text, j.dump()));
 }
 
-// A game that hides nothing tells every observer an event in the same words
-// (the server then words each event once per language for all of them).
+// A game whose words are public tells every observer an event in the same
+// words (the server then words each event once per language for all of them).
 void check_public_event(const AnyState& s, Seat actor, Action a, std::vector<std::string>& p) {
-  if (!s.views_public() || !s.has_events()) return;
+  if (!s.words_public() || !s.has_events()) return;
   for (std::string_view lang : kLanguages) {
     const std::string told = s.describe_event(kSpectator, actor, a, lang);
     for (Seat seat = 0; seat < s.num_players(); ++seat)
       if (s.describe_event(seat, actor, a, lang) != told)
         p.push_back(fmt::format(
-            "{}: the views are said to be public, but {}'s action {} is told to it in other "
+            "{}: the words are said to be public, but {}'s action {} is told to it in other "
             "words ({}) than to the spectator",
             seat_name(seat), seat_name(actor), a, lang));
   }

@@ -63,11 +63,14 @@
 //    legal action's JSON this way after every action (the choices), so a
 //    game may write them directly instead of building trees. The
 //    conformance suite checks the two agree.
-//  - static constexpr bool kViewsPublic = true: the game hides nothing, so
-//    view(seat) is the same for every seat and the spectator, and so are
-//    describe_event's words; the server then writes one view and one set of
-//    words (per language) per action for all of them. The conformance suite
-//    checks every seat's view and words are the spectator's.
+//  - static constexpr bool kViewsPublic = true: the game's views hide
+//    nothing, so view(seat) is the same for every seat and the spectator;
+//    the server then writes one view per action for all of them.
+//  - static constexpr bool kWordsPublic = true: describe_event tells every
+//    observer the same words (it says "you" to nobody); the server then
+//    words each event once per language for all of them.
+//    The conformance suite checks both: every seat's view, and words, are
+//    the spectator's.
 //  - text_view(seat, lang) -> std::string: the board as that seat sees it,
 //    for terminal play; must show nothing view(seat) does not. A game may
 //    take a third argument, the detail (kTextDetail* below), to give a

@@ -104,6 +104,30 @@ bool JsonTape::value(std::string_view t, std::size_t& i, int depth) {
   return true;
 }
 
+void JsonTape::splice(const JsonTape& value, std::size_t begin) {
+  if (value.empty()) {
+    broken_ = true;
+    return;
+  }
+  const auto at = static_cast<std::uint32_t>(begin);
+  const auto first = static_cast<std::uint32_t>(nodes_.size());
+  for (Node n : value.nodes_) {
+    n.begin += at;
+    n.end += at;
+    // Offset 0 is the value's first byte, so no member's key starts there:
+    // 0 means the node has no key.
+    if (n.key_begin != 0) {
+      n.key_begin += at;
+      n.key_end += at;
+    }
+    n.next += first;
+    nodes_.push_back(n);
+  }
+  nodes_[first].key_begin = key_begin_;
+  nodes_[first].key_end = key_end_;
+  key_begin_ = key_end_ = 0;
+}
+
 void JsonTape::value_at(std::string_view text, std::size_t begin) {
   const std::size_t child = nodes_.size();
   const std::uint32_t kb = key_begin_, ke = key_end_;

@@ -65,6 +65,9 @@ class JsonTape {
   // The value that starts at text[begin] and ends the text (the tape is
   // empty() from then on when it is not JSON).
   void value_at(std::string_view text, std::size_t begin);
+  // A value whose text, described by `value` (the tape of that text alone),
+  // was copied to the text at `begin`: its nodes, moved there.
+  void splice(const JsonTape& value, std::size_t begin);
 
  private:
   void push(Kind kind, std::size_t begin, std::size_t end) {

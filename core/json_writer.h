@@ -157,6 +157,16 @@ class JsonWriter {
     if (tape_) tape_->value_at(out_, begin);
     return *this;
   }
+  // A value already written as text (as dump() writes it), with the tape of
+  // that text alone: copied, its tape nodes with it, where value(Json) would
+  // write it again and read it back.
+  JsonWriter& copy(std::string_view text, const JsonTape& tape) {
+    comma();
+    const std::size_t begin = out_.size();
+    out_.append(text);
+    if (tape_) tape_->splice(tape, begin);
+    return *this;
+  }
   // An integer, or null when it equals `none`.
   template <class I>
   JsonWriter& value_or_null(I i, I none) {

@@ -317,10 +317,10 @@ MaybeError Room::commit(Seat seat, Action a, bool by_person) {
     if (auto err = write(std::span(&e, 1), next.is_terminal() ? &result : nullptr)) return err;
   }
   // Words are told from the state before the action, for every observer; a
-  // game that hides nothing tells them all the spectator's (core/game.h).
+  // game whose words are public tells them all the spectator's (core/game.h).
   EventWords words;
   if (state_.has_events()) {
-    const bool same = state_.views_public();
+    const bool same = state_.words_public();
     for (Seat o = kSpectator; o < num_players(); o = o == kSpectator ? 0 : o + 1)
       for (std::size_t l = 0; l < options_.languages.size(); ++l)
         if (same && o != kSpectator)

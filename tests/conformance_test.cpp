@@ -15,6 +15,7 @@
 
 #include "bots/match.h"
 #include "core/conformance.h"
+#include "games/first_giants/first_giants.h"
 #include "games/registry.h"
 #include "tests/toy/high_card.h"
 
@@ -131,9 +132,47 @@ TEST(ConformanceChecks, AGameThatSaysItHidesNothingMustShowEverySeatTheSameView)
   check_state(s, rng, true, ConformanceOptions{}, problems);
   ASSERT_FALSE(problems.empty());
   EXPECT_NE(problems[0].find("said to be public"), std::string::npos) << problems[0];
-  // The real High Card does not say it, and Ufo! does (it hides nothing).
+  // The real High Card does not say it; Ufo! does (it hides nothing), and
+  // so does First Giants, whose words are not public (they say "you").
   EXPECT_FALSE(kToy.new_game(Json{{"rounds", 3}}, 2)->views_public());
   EXPECT_TRUE(find_game("ufo")->new_game(Json::object(), 2)->views_public());
+  EXPECT_TRUE(find_game("ufo")->new_game(Json::object(), 2)->words_public());
+  EXPECT_TRUE(find_game("first-giants")->new_game(Json::object(), 2)->views_public());
+  EXPECT_FALSE(find_game("first-giants")->new_game(Json::object(), 2)->words_public());
+}
+
+// First Giants, saying its words are public while it tells each seat its
+// own actions as "you": the server would tell every seat the spectator's
+// words, so the suite must catch the lie.
+struct PublicWordsFirstGiants : first_giants::FirstGiants {
+  struct State : first_giants::FirstGiantsState {
+    static constexpr bool kWordsPublic = true;
+    State() = default;
+    explicit State(const first_giants::FirstGiantsState& s) : first_giants::FirstGiantsState(s) {}
+    State determinize(Seat seat, Rng& rng) const {
+      return State(first_giants::FirstGiantsState::determinize(seat, rng));
+    }
+  };
+  static Expected<State> new_game(const Json& params, int players) {
+    return State(*first_giants::FirstGiants::new_game(params, players));
+  }
+  static Expected<State> state_from_json(const Json& j) {
+    auto s = first_giants::FirstGiants::state_from_json(j);
+    if (!s) return s.error();
+    return State(*s);
+  }
+};
+
+TEST(ConformanceChecks, AGameThatSaysItsWordsArePublicMustTellEverySeatTheSame) {
+  const GameAdapter<PublicWordsFirstGiants> lying;
+  AnyState s = *lying.new_game(Json::object(), 2);
+  ASSERT_TRUE(s.words_public());
+  Rng rng(1);
+  while (s.is_chance()) ASSERT_FALSE(s.apply(kChance, sample_chance(s.chance_outcomes(), rng)));
+  std::vector<std::string> problems;
+  check_state(s, rng, true, ConformanceOptions{}, problems);
+  ASSERT_FALSE(problems.empty());
+  EXPECT_NE(problems[0].find("words are said to be public"), std::string::npos) << problems[0];
 }
 
 }  // namespace

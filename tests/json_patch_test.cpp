@@ -102,6 +102,14 @@ TEST(JsonTape, AWriterBuildsTheTapeItsTextReadsAs) {
   w.key(std::string(60, 'k')).begin_array().value(std::string(100, 'v'));
   w.value(std::string(70, 'x') + "\t\"").value("").end_array();
   w.field(std::string(60, 'l') + "\n", -1234567890123LL);
+  // Values copied with their tapes: as a member, and as array elements.
+  const std::string card = R"({"id":3,"name":{"en":"x","it":"y"},"tags":[1,[2],{}]})";
+  JsonTape card_tape;
+  ASSERT_TRUE(card_tape.read(card));
+  JsonTape empty_tape;
+  ASSERT_TRUE(empty_tape.read("[]"));
+  w.key("m").copy(card, card_tape);
+  w.key("n").begin_array().copy(card, card_tape).value(7).copy("[]", empty_tape).end_array();
   w.end_object();
   ASSERT_EQ(text, Json::parse(text).dump());
   expect_same_tape(tape, text);

@@ -434,6 +434,24 @@ TEST(Room, EventsInWordsAreToldPerObserver) {
   EXPECT_TRUE(r.events_for(0, 0, "ko").empty()) << "ko was not asked for";
 }
 
+// First Giants shows every seat one view, but tells each seat its own
+// actions as its own: the words are not shared as the view is.
+TEST(Room, AGameWithPublicViewsStillTellsEachSeatItsOwnWords) {
+  const AnyGame* fg = find_game("first-giants");
+  if (fg == nullptr) GTEST_SKIP() << "First Giants is not built";
+  auto room = Room::open(*fg, Json::object(), person_and_bots(2, 0), {.seed = 6});
+  Room& r = **room;
+  ASSERT_TRUE(r.views_public());
+  ASSERT_FALSE(r.advance());
+  ASSERT_TRUE(r.must_act(0));
+  const std::size_t from = r.event_count();
+  ASSERT_FALSE(r.act(0, r.version(), r.choices(0, "en").front().action));
+  const auto mine = r.events_for(0, from, "en"), theirs = r.events_for(1, from, "en");
+  ASSERT_FALSE(mine.empty());
+  EXPECT_NE(mine, theirs);
+  EXPECT_EQ(theirs, r.events_for(kSpectator, from, "en"));
+}
+
 TEST(Room, AStandInPlaysWhenThePersonsClockRunsOutOrTheyAreAway) {
   using namespace std::chrono_literals;
   auto room = Room::open(kToy, Json::object(), person_and_bots(2, 0),

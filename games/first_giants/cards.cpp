@@ -76,6 +76,9 @@ int index_of(const std::array<std::string_view, N>& names, const std::string& s)
                  {"family", j["family"]},
                  {"size", k.egg() ? Json() : Json(k.size)},
                  {"text", j.at("text")}};
+    c.card_text[i] = c.json[i].dump();
+    if (!c.card_tape[i].read(c.card_text[i]))
+      throw std::logic_error("first-giants: card " + std::to_string(i) + " is not JSON");
     c.of_family[k.family] |= bit(i);
     for (int a = k.cost(); a < 4; ++a) c.affordable[a] |= bit(i);
     if (k.effect != Effect::kPoint && k.effect != Effect::kAmber) c.decides |= bit(i);

@@ -26,6 +26,7 @@
 #include "core/bits.h"
 #include "core/game.h"
 #include "core/i18n.h"
+#include "core/json_writer.h"
 
 namespace meeple::first_giants {
 
@@ -139,6 +140,10 @@ inline constexpr Action kCount = kIntoSet + kMaxSets;
 
 class FirstGiantsState {
  public:
+  // The views show what every seat may know (the deck below its top card is
+  // in none), so every seat's is the spectator's. The words are not public:
+  // they tell each seat its own actions as "you" (core/game.h).
+  static constexpr bool kViewsPublic = true;
   FirstGiantsState() = default;
   explicit FirstGiantsState(int players);
 
@@ -157,6 +162,7 @@ class FirstGiantsState {
   Json action_to_json(Seat seat, Action a) const;
   Expected<Action> action_from_json(Seat seat, const Json& j) const;
   Json view(Seat seat) const;
+  void write_view(Seat seat, JsonWriter& w) const;  // view(seat) as text
   Json to_json() const;
   static Expected<FirstGiantsState> from_json(const Json& j);
   // Everything but the cards below the deck's top is public (the top card

@@ -9,7 +9,7 @@
 
 namespace meeple::first_giants {
 
-Json news_name(int news) {
+std::string news_name(int news) {
   if (news < kFamilies)
     return std::string("largest Family set of ") + std::string(kFamilyNames[news]);
   return "largest Size set of size " + std::to_string(news - kFamilies + 1);

@@ -22,6 +22,9 @@ inline constexpr std::array<std::string_view, 8> kPhaseNames = {
 struct Catalog {
   std::array<Card, kCards> cards{};
   std::array<Json, kCards> json;
+  // The same as views write it (json's dump), and where its values lie.
+  std::array<std::string, kCards> card_text;
+  std::array<JsonTape, kCards> card_tape;
   std::array<std::uint64_t, kFamilies> of_family{};
   std::array<std::uint64_t, 4> affordable{};        // [a]: the cards costing at most a amber
   std::uint64_t once = 0;                           // Trigger::kOnce
@@ -77,7 +80,7 @@ inline constexpr int kMaxRepeats = kCards / 2;
 inline int news_points(int news) {
   return news < kFamilies ? 3 : 5;
 }
-Json news_name(int news);
+std::string news_name(int news);
 // The News token a set competes for; -1 for an open set or a Size set of
 // eggs with no size yet.
 inline int news_of(const ExhibitSet& s) {

@@ -1,102 +1,138 @@
 // The view: the whole table as JSON, the same for every seat: everything in
 // First Giants is public but the face-down cards below the deck's top (the
-// deck is face up: its top card and its size are shown).
+// deck is face up: its top card and its size are shown). Written as text
+// (core/json_writer.h), each object's keys in ascending order; a card is
+// copied from the catalog, written once (Catalog::card_text).
 #include <string>
-#include <utility>
 
+#include "core/json_writer.h"
 #include "games/first_giants/rules_internal.h"
 
 namespace meeple::first_giants {
 
 namespace {
-Json set_view(const ExhibitSet& s) {
-  Json cards_j = Json::array();
-  for (int i = 0; i < s.n; ++i) cards_j.push_back(card_json(s.card[i]));
-  Json v = {{"cards", std::move(cards_j)},
-            {"kind", s.kind == kFamilySet ? "family"
-                     : s.kind == kSizeSet ? "size"
-                                          : "open"},
-            {"tokens", s.tokens},
-            {"complete", s.complete()}};
-  if (s.kind == kFamilySet) v["family"] = kFamilyNames[s.family];
-  if (s.kind == kSizeSet) v["size"] = s.size == 0 ? Json() : Json(s.size);
-  return v;
+void write_card(JsonWriter& w, int id) {
+  if (id == kNoCard) {
+    w.null();
+    return;
+  }
+  const Catalog& c = catalog();
+  w.copy(c.card_text[id], c.card_tape[id]);
+}
+
+void write_set(JsonWriter& w, const ExhibitSet& s) {
+  w.begin_object();
+  w.key("cards").begin_array();
+  for (int i = 0; i < s.n; ++i) write_card(w, s.card[i]);
+  w.end_array();
+  w.field("complete", s.complete());
+  if (s.kind == kFamilySet) w.field("family", kFamilyNames[s.family]);
+  w.field("kind", s.kind == kFamilySet ? "family" : s.kind == kSizeSet ? "size" : "open");
+  if (s.kind == kSizeSet) w.key("size").value_or_null<int>(s.size, 0);
+  w.field("tokens", s.tokens);
+  w.end_object();
 }
 }  // namespace
 
-Json FirstGiantsState::view(Seat) const {
-  Json v;
-  v["game"] = "first-giants";
-  v["phase"] = kPhaseNames[static_cast<int>(phase_)];
-  Json who = Json::array();
-  const SeatSet ta = to_act();
-  for (int p = 0; p < players_; ++p)
-    if (ta.contains(p)) who.push_back(p);
-  v["to_act"] = std::move(who);
-  v["active"] = active_;
-  v["turns_played"] = turn_;
-  v["deck_count"] = deck_count();
-  v["deck_top"] = top_ == kNoCard ? Json() : card_json(top_);
-  v["end_triggered"] = end_triggered_;
-  v["set_tokens"] = {{"reserve", reserve_}, {"box", box_}};
-  Json sites = Json::array();
-  for (int s = 0; s < kSites; ++s) {
-    Json pawns = Json::array();
-    for (int p = 0; p < players_; ++p)
-      if (area_[p].pawns_out & (1 << s)) pawns.push_back(p);
-    Json cs = Json::array();
-    for (int k = 0; k < 2; ++k)
-      cs.push_back(site_[s][k] == kNoCard ? Json() : card_json(site_[s][k]));
-    sites.push_back({{"site", s},
-                     {"left", std::move(cs[0])},
-                     {"right", std::move(cs[1])},
-                     {"pawns", std::move(pawns)}});
+void FirstGiantsState::write_view(Seat, JsonWriter& w) const {
+  w.begin_object();
+  w.field("active", active_);
+  w.field("deck_count", deck_count());
+  w.key("deck_top");
+  write_card(w, top_);
+  const bool effect =
+      (phase_ == Phase::kEffect || phase_ == Phase::kTarget) && cur_card_ != kNoCard;
+  if (effect) {
+    w.key("effect").begin_object();
+    w.field("applier", cur_applier_);
+    w.key("card");
+    write_card(w, cur_card_);
+    w.field("exhibited_in_this_effect", cur_done_);
+    w.field("owner", cur_owner_);
+    w.field("repetitions_left", cur_left_);
+    w.end_object();
   }
-  v["sites"] = std::move(sites);
-  Json ps = Json::array();
-  for (int p = 0; p < players_; ++p) {
-    const PlayerArea& a = area_[p];
-    Json studio = Json::array();
-    for_each_bit(a.studio, [&](int c) { studio.push_back(card_json(c)); });
-    Json sets = Json::array();
-    for (const auto& s : a.sets) sets.push_back(set_view(s));
-    ps.push_back({{"seat", p},
-                  {"amber", a.amber},
-                  {"points", a.points},
-                  {"pawns_on_board", kPawns - count_bits(std::uint32_t{a.pawns_out})},
-                  {"studio", std::move(studio)},
-                  {"exhibit", std::move(sets)},
-                  {"score", score(p)}});
+  w.field("end_triggered", end_triggered_);
+  if (phase_ == Phase::kTarget) {
+    w.key("exhibiting");
+    write_card(w, chosen_card_);
   }
-  v["players"] = std::move(ps);
-  Json news = Json::array();
+  w.field("game", "first-giants");
+  w.key("news").begin_array();
   for (int n = 0; n < kNews; ++n) {
     // "kind" and "family" / "size" let a client name the token in its own
     // language; "name" is the English developers' name.
-    Json what = n < kFamilies ? Json{{"kind", "family"}, {"family", kFamilyNames[n]}}
-                              : Json{{"kind", "size"}, {"size", n - kFamilies + 1}};
-    what.update(Json{{"name", news_name(n)},
-                     {"points", news_points(n)},
-                     {"holder", news_holder_[n] < 0 ? Json() : Json(news_holder_[n])},
-                     {"kept_for_good", news_kept_[n]}});
-    news.push_back(std::move(what));
+    w.begin_object();
+    if (n < kFamilies) w.field("family", kFamilyNames[n]);
+    w.key("holder").value_or_null<int>(news_holder_[n], -1);
+    w.field("kept_for_good", news_kept_[n]);
+    w.field("kind", n < kFamilies ? "family" : "size");
+    w.field("name", news_name(n));
+    w.field("points", news_points(n));
+    if (n >= kFamilies) w.field("size", n - kFamilies + 1);
+    w.end_object();
   }
-  v["news"] = std::move(news);
-  Json pend = Json::array();
-  for (const auto& pd : pending_)
-    pend.push_back({{"owner", pd.owner}, {"card", card_json(pd.card)}});
-  v["pending_effects"] = std::move(pend);
-  if ((phase_ == Phase::kEffect || phase_ == Phase::kTarget) && cur_card_ != kNoCard) {
-    v["effect"] = {{"card", card_json(cur_card_)},
-                   {"owner", cur_owner_},
-                   {"applier", cur_applier_},
-                   {"repetitions_left", cur_left_},
-                   {"exhibited_in_this_effect", cur_done_}};
+  w.end_array();
+  w.key("pending_effects").begin_array();
+  for (const auto& pd : pending_) {
+    w.begin_object();
+    w.key("card");
+    write_card(w, pd.card);
+    w.field("owner", pd.owner);
+    w.end_object();
   }
+  w.end_array();
+  w.field("phase", kPhaseNames[static_cast<int>(phase_)]);
+  w.key("players").begin_array();
+  for (int p = 0; p < players_; ++p) {
+    const PlayerArea& a = area_[p];
+    w.begin_object();
+    w.field("amber", a.amber);
+    w.key("exhibit").begin_array();
+    for (const auto& s : a.sets) write_set(w, s);
+    w.end_array();
+    w.field("pawns_on_board", kPawns - count_bits(std::uint32_t{a.pawns_out}));
+    w.field("points", a.points);
+    w.field("score", score(p));
+    w.field("seat", p);
+    w.key("studio").begin_array();
+    for_each_bit(a.studio, [&](int c) { write_card(w, c); });
+    w.end_array();
+    w.end_object();
+  }
+  w.end_array();
   if (phase_ == Phase::kReclaim || (phase_ == Phase::kTarget && chosen_in_reclaim_))
-    v["reclaim_choices_left"] = reclaim_left_;
-  if (phase_ == Phase::kTarget) v["exhibiting"] = card_json(chosen_card_);
-  return v;
+    w.field("reclaim_choices_left", reclaim_left_);
+  w.key("set_tokens").begin_object();
+  w.field("box", box_);
+  w.field("reserve", reserve_);
+  w.end_object();
+  w.key("sites").begin_array();
+  for (int s = 0; s < kSites; ++s) {
+    w.begin_object();
+    w.key("left");
+    write_card(w, site_[s][0]);
+    w.key("pawns").begin_array();
+    for (int p = 0; p < players_; ++p)
+      if (area_[p].pawns_out & (1 << s)) w.value(p);
+    w.end_array();
+    w.key("right");
+    write_card(w, site_[s][1]);
+    w.field("site", s);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("to_act").begin_array();
+  const SeatSet ta = to_act();
+  for (int p = 0; p < players_; ++p)
+    if (ta.contains(p)) w.value(p);
+  w.end_array();
+  w.field("turns_played", turn_);
+  w.end_object();
+}
+
+Json FirstGiantsState::view(Seat seat) const {
+  return parsed_view(*this, seat);
 }
 
 }  // namespace meeple::first_giants

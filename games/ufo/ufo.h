@@ -111,8 +111,10 @@ struct UfoPiece {
 
 class UfoState {
  public:
-  // Nothing is hidden: every seat sees the spectator's view (core/game.h).
+  // Nothing is hidden: every seat sees the spectator's view and is told
+  // events in the spectator's words (core/game.h).
   static constexpr bool kViewsPublic = true;
+  static constexpr bool kWordsPublic = true;
   UfoState() = default;
   UfoState(int players, int max_rounds);
 
