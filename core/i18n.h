@@ -19,7 +19,6 @@
 #pragma once
 
 #include <array>
-#include <map>
 #include <string>
 #include <string_view>
 #include <unordered_map>

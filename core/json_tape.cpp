@@ -6,12 +6,8 @@ namespace meeple {
 
 namespace {
 
-bool is_space(char c) {
-  return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
 void skip_space(std::string_view t, std::size_t& i) {
-  while (i < t.size() && is_space(t[i])) ++i;
+  while (i < t.size() && JsonTape::is_space(t[i])) ++i;
 }
 
 // Moves i past a string that starts at t[i] == '"'.
@@ -96,7 +92,8 @@ bool JsonTape::value(std::string_view t, std::size_t& i, int depth) {
     if (!skip_string(t, i)) return false;
   } else {
     nodes_[me].kind = Kind::kScalar;
-    while (i < t.size() && t[i] != ',' && t[i] != ']' && t[i] != '}' && !is_space(t[i])) ++i;
+    while (i < t.size() && t[i] != ',' && t[i] != ']' && t[i] != '}' && !JsonTape::is_space(t[i]))
+      ++i;
     if (i == nodes_[me].begin) return false;
   }
   nodes_[me].end = static_cast<std::uint32_t>(i);

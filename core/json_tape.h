@@ -16,6 +16,8 @@ namespace meeple {
 class JsonTape {
  public:
   enum class Kind : std::uint8_t { kObject, kArray, kString, kScalar };
+  // JSON's whitespace.
+  static bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
   struct Node {
     std::uint32_t begin = 0, end = 0;          // the value's text
     std::uint32_t key_begin = 0, key_end = 0;  // an object member's key (inside the quotes)

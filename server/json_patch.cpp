@@ -10,10 +10,6 @@ namespace meeple::server {
 
 namespace {
 
-bool is_space(char c) {
-  return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
 using Node = JsonTape::Node;
 using Kind = JsonTape::Kind;
 
@@ -45,7 +41,7 @@ class Differ {
   // The old text from i on: whitespace passed over, an expected byte, a
   // string (its end), a whole value (its end).
   std::size_t space(std::size_t i) const {
-    while (i < ft_.size() && is_space(ft_[i])) ++i;
+    while (i < ft_.size() && JsonTape::is_space(ft_[i])) ++i;
     return i;
   }
   std::size_t expect(std::size_t i, char c) const {
@@ -85,7 +81,7 @@ class Differ {
         continue;
       } else {
         const std::size_t b = i;
-        while (i < ft_.size() && !is_space(ft_[i]) && ft_[i] != ',' && ft_[i] != ']' &&
+        while (i < ft_.size() && !JsonTape::is_space(ft_[i]) && ft_[i] != ',' && ft_[i] != ']' &&
                ft_[i] != '}' && ft_[i] != ':')
           ++i;
         if (i == b) throw Malformed{};
@@ -103,8 +99,8 @@ class Differ {
     // literal ends where the new one does ("12" is not "123").
     if (ft_.compare(i, to.size(), to) == 0) {
       const std::size_t end = i + to.size();
-      if (b.kind != Kind::kScalar || end == ft_.size() || is_space(ft_[end]) || ft_[end] == ',' ||
-          ft_[end] == ']' || ft_[end] == '}')
+      if (b.kind != Kind::kScalar || end == ft_.size() || JsonTape::is_space(ft_[end]) ||
+          ft_[end] == ',' || ft_[end] == ']' || ft_[end] == '}')
         return end;
     }
     if (i < ft_.size()) {
