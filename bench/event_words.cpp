@@ -1,7 +1,7 @@
 // What telling one action's events in words costs (AnyState::describe_event),
 // for every observer of a two-player table (2 seats and the spectator) or for
 // one, in the three languages: Room::commit words each action this way, and
-// for a game whose views are public once per language for all observers.
+// for a game whose words are public (kWordsPublic) once per language for all observers.
 // build/release/bench/meeple_event_words [--benchmark_filter=ufo]
 #include <benchmark/benchmark.h>
 
