@@ -128,7 +128,8 @@ const Publisher::ViewText& Publisher::view_now(Publication& pub, Seat observer) 
   auto& now = views_[slot];
   if (now && now->version == pub.version) return *now;
   pub.before[slot] = std::move(now);
-  // A game that hides nothing: one view of this version serves every observer.
+  // A game whose views are public: one view of this version serves every
+  // observer.
   if (room_->views_public())
     for (const auto& other : views_)
       if (other && other->version == pub.version) {

@@ -8,8 +8,8 @@
 // gives them, so it is byte for byte what building it as a Json and dumping
 // it gave. What several connections share is built once per publish: each
 // observer's view (and its patch) once per version, shared by observers
-// whose views are equal, and written once for all of them in a game that
-// hides nothing (kViewsPublic, core/game.h); the events and choices once per
+// whose views are equal, and written once for all of them in a game whose
+// views are public (kViewsPublic, core/game.h); the events and choices once per
 // seat, language and starting point; whole messages once per kind of
 // connection.
 #pragma once
