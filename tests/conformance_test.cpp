@@ -100,27 +100,35 @@ TEST_P(Conformance, RandomGameSatisfiesTheContractAndReplaysExactly) {
 
 INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, testing::ValuesIn(all_cases()), case_name);
 
-// High Card, saying it hides nothing (kViewsPublic) while each seat's card is
-// its own: the server would send every seat one view, so the suite must
-// catch the lie.
-struct PublicHighCard : toy::HighCard {
-  struct State : toy::HighCardState {
-    static constexpr bool kViewsPublic = true;
+// Game G whose state claims what `Claim` says (kViewsPublic or kWordsPublic)
+// and is otherwise G's: for showing that the suite catches a false claim.
+template <class G, class Claim>
+struct Claiming : G {
+  struct State : G::State, Claim {
     State() = default;
-    explicit State(const toy::HighCardState& s) : toy::HighCardState(s) {}
-    State determinize(Seat seat, Rng& rng) const {
-      return State(toy::HighCardState::determinize(seat, rng));
-    }
+    explicit State(const typename G::State& s) : G::State(s) {}
+    State determinize(Seat seat, Rng& rng) const { return State(G::State::determinize(seat, rng)); }
   };
   static Expected<State> new_game(const Json& params, int players) {
-    return State(*toy::HighCard::new_game(params, players));
+    return State(*G::new_game(params, players));
   }
   static Expected<State> state_from_json(const Json& j) {
-    auto s = toy::HighCard::state_from_json(j);
+    auto s = G::state_from_json(j);
     if (!s) return s.error();
     return State(*s);
   }
 };
+struct ClaimViewsPublic {
+  static constexpr bool kViewsPublic = true;
+};
+struct ClaimWordsPublic {
+  static constexpr bool kWordsPublic = true;
+};
+
+// High Card, saying it hides nothing (kViewsPublic) while each seat's card is
+// its own: the server would send every seat one view, so the suite must
+// catch the lie.
+using PublicHighCard = Claiming<toy::HighCard, ClaimViewsPublic>;
 
 TEST(ConformanceChecks, AGameThatSaysItHidesNothingMustShowEverySeatTheSameView) {
   const GameAdapter<PublicHighCard> lying;
@@ -144,24 +152,7 @@ TEST(ConformanceChecks, AGameThatSaysItHidesNothingMustShowEverySeatTheSameView)
 // First Giants, saying its words are public while it tells each seat its
 // own actions as "you": the server would tell every seat the spectator's
 // words, so the suite must catch the lie.
-struct PublicWordsFirstGiants : first_giants::FirstGiants {
-  struct State : first_giants::FirstGiantsState {
-    static constexpr bool kWordsPublic = true;
-    State() = default;
-    explicit State(const first_giants::FirstGiantsState& s) : first_giants::FirstGiantsState(s) {}
-    State determinize(Seat seat, Rng& rng) const {
-      return State(first_giants::FirstGiantsState::determinize(seat, rng));
-    }
-  };
-  static Expected<State> new_game(const Json& params, int players) {
-    return State(*first_giants::FirstGiants::new_game(params, players));
-  }
-  static Expected<State> state_from_json(const Json& j) {
-    auto s = first_giants::FirstGiants::state_from_json(j);
-    if (!s) return s.error();
-    return State(*s);
-  }
-};
+using PublicWordsFirstGiants = Claiming<first_giants::FirstGiants, ClaimWordsPublic>;
 
 TEST(ConformanceChecks, AGameThatSaysItsWordsArePublicMustTellEverySeatTheSame) {
   const GameAdapter<PublicWordsFirstGiants> lying;
