@@ -318,6 +318,11 @@ export const tests = {
       await inv.getByRole("link", { name: "Join" }).click();
       await b.getByRole("button", { name: "Take this seat" }).click();
       await a.locator('.seat-list.lobby li[data-seat="1"]', { hasText: "Sam" }).waitFor();
+      // Sam's page has the join's answer (sent once the seat is in Sam's
+      // account: the page then marks the seat "you") before Sam leaves it.
+      // Rita sees Sam seated sooner, and My tables opened before that answer
+      // may not list the table yet.
+      await b.locator('.seat-list.lobby li[data-seat="1"] .tag', { hasText: "you" }).waitFor();
       // Joined: the invitation is gone.
       await b.goto(`${server.url}/#/my`);
       await b.locator(`.my-table[data-table="${id}"]`).waitFor();
