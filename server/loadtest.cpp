@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -16,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "core/error.h"
+#include "core/json_tape.h"
 #include "core/params.h"
 #include "core/types.h"
 #include "games/registry.h"
@@ -82,65 +84,42 @@ long resident_kb(int pid) {
 }
 
 // What a scripted person reads of a message: its type, version and phase
-// and the first choice's action, read without building the JSON (the load
-// generator shares the machine with the server it measures).
-struct Scan : nlohmann::json_sax<Json> {
-  std::string type, phase;
+// and the first choice's action, read from a tape of it (no tree, no copied
+// strings: the load generator shares the machine with the server it measures).
+struct Scan {
+  std::string_view type, phase;
   std::uint64_t version = 0;
   std::optional<Action> first_choice;
 
-  bool null() override { return true; }
-  bool boolean(bool) override { return true; }
-  bool number_integer(number_integer_t v) override { return number(static_cast<double>(v)); }
-  bool number_unsigned(number_unsigned_t v) override {
-    if (depth_ == 1 && key_ == "version") version = v;
-    return number(static_cast<double>(v));
-  }
-  bool number_float(number_float_t, const string_t&) override { return true; }
-  bool string(string_t& v) override {
-    if (depth_ == 1 && key_ == "type") type = v;
-    if (depth_ == 1 && key_ == "phase") phase = v;
+  // False when `text` is not a JSON object.
+  bool read(std::string_view text) {
+    if (!tape_.read(text) || tape_.nodes()[0].kind != JsonTape::Kind::kObject) return false;
+    const auto& n = tape_.nodes();
+    for (std::size_t i = 1; i < n.size(); i = n[i].next) {
+      const std::string_view key = text.substr(n[i].key_begin, n[i].key_end - n[i].key_begin);
+      const std::string_view value = text.substr(n[i].begin, n[i].end - n[i].begin);
+      if (key == "type" && n[i].kind == JsonTape::Kind::kString)
+        type = value.substr(1, value.size() - 2);
+      else if (key == "phase" && n[i].kind == JsonTape::Kind::kString)
+        phase = value.substr(1, value.size() - 2);
+      else if (key == "version")
+        std::from_chars(value.data(), value.data() + value.size(), version);
+      else if (key == "choices" && n[i].kind == JsonTape::Kind::kArray && n[i].next > i + 1 &&
+               n[i + 1].kind == JsonTape::Kind::kObject)
+        for (std::size_t j = i + 2; j < n[i + 1].next; j = n[j].next)
+          if (text.substr(n[j].key_begin, n[j].key_end - n[j].key_begin) == "action") {
+            Action a = 0;
+            if (std::from_chars(text.data() + n[j].begin, text.data() + n[j].end, a).ec ==
+                std::errc())
+              first_choice = a;
+          }
+    }
     return true;
-  }
-  bool binary(binary_t&) override { return true; }
-  bool start_object(std::size_t) override {
-    ++depth_;
-    if (depth_ == 3 && in_choices_) ++choice_;
-    return true;
-  }
-  bool key(string_t& k) override {
-    if (depth_ == 1) key_ = k;
-    if (depth_ == 3) inner_key_ = k;
-    return true;
-  }
-  bool end_object() override {
-    --depth_;
-    return true;
-  }
-  bool start_array(std::size_t) override {
-    ++depth_;
-    if (depth_ == 2 && key_ == "choices") in_choices_ = true;
-    return true;
-  }
-  bool end_array() override {
-    if (depth_ == 2) in_choices_ = false;
-    --depth_;
-    return true;
-  }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
-    return false;
   }
 
  private:
-  bool number(double v) {
-    if (depth_ == 3 && in_choices_ && choice_ == 1 && inner_key_ == "action" && !first_choice)
-      first_choice = static_cast<Action>(v);
-    return true;
-  }
-  int depth_ = 0;
-  bool in_choices_ = false;
-  int choice_ = 0;
-  std::string key_, inner_key_;
+  // Kept between messages: a tape's nodes are reused, not allocated again.
+  static inline thread_local JsonTape tape_;
 };
 
 // Open loop: when a table's next action is due (shared by its people).
@@ -238,7 +217,7 @@ class Client : public std::enable_shared_from_this<Client> {
 
   void on_message(const std::string& text) {
     Scan m;
-    if (!Json::sax_parse(text, &m)) return;
+    if (!m.read(text)) return;
     if (m.type == "error") {
       ++shared_.errors;
       pending_ = false;
