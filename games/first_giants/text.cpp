@@ -1,6 +1,8 @@
 // Terminal play and every text a person reads: the message catalog
 // (data/messages.json joined with the cards' effect texts), cards, sets and
 // News tokens in words, actions in words and the table as text.
+#include <algorithm>
+#include <array>
 #include <stdexcept>
 #include <string>
 
@@ -45,22 +47,50 @@ std::string say(std::string_view key, std::string_view lang, const meeple::Catal
   return catalog().format(key, lang, args);
 }
 
-std::string card(int id, std::string_view lang) {
-  const Card& c = first_giants::card(id);
-  const std::string n = std::to_string(id);
-  return say(
-      "card", lang,
-      {{"name", say("card." + n + ".name", lang)},
-       {"family", say("family." + std::to_string(c.family), lang)},
-       {"size", c.egg() ? say("egg", lang) : say("size", lang, {{"n", std::to_string(c.size)}})}});
+namespace {
+// A card's words depend on the card and the language only, and events and
+// choices name cards all the time (the server words them after every
+// action): made once, for every card in every language.
+struct CardWords {
+  std::string card, text, with_text;
+};
+
+const CardWords& card_words(int id, std::string_view lang) {
+  static const auto table = [] {
+    std::array<std::array<CardWords, kCards>, kLanguages.size()> t;
+    for (std::size_t l = 0; l < kLanguages.size(); ++l)
+      for (int i = 0; i < kCards; ++i) {
+        const std::string_view in = kLanguages[l];
+        const Card& c = first_giants::card(i);
+        const std::string n = std::to_string(i);
+        CardWords& w = t[l][static_cast<std::size_t>(i)];
+        w.card = say("card", in,
+                     {{"name", say("card." + n + ".name", in)},
+                      {"family", say("family." + std::to_string(c.family), in)},
+                      {"size", c.egg() ? say("egg", in)
+                                       : say("size", in, {{"n", std::to_string(c.size)}})}});
+        w.text = say("card." + n + ".text", in);
+        w.with_text = say("card_text", in, {{"card", w.card}, {"text", w.text}});
+      }
+    return t;
+  }();
+  // Another language reads as English, as the catalog does.
+  const auto l = std::find(kLanguages.begin(), kLanguages.end(), lang);
+  return table[l == kLanguages.end() ? 0 : static_cast<std::size_t>(l - kLanguages.begin())].at(
+      static_cast<std::size_t>(id));
+}
+}  // namespace
+
+const std::string& card(int id, std::string_view lang) {
+  return card_words(id, lang).card;
 }
 
-std::string card_text(int id, std::string_view lang) {
-  return say("card." + std::to_string(id) + ".text", lang);
+const std::string& card_text(int id, std::string_view lang) {
+  return card_words(id, lang).text;
 }
 
-std::string card_with_text(int id, std::string_view lang) {
-  return say("card_text", lang, {{"card", card(id, lang)}, {"text", card_text(id, lang)}});
+const std::string& card_with_text(int id, std::string_view lang) {
+  return card_words(id, lang).with_text;
 }
 
 std::string seat(int p, Seat observer, std::string_view lang) {

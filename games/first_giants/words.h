@@ -15,12 +15,13 @@ namespace meeple::first_giants::words {
 const meeple::Catalog& catalog();
 std::string say(std::string_view key, std::string_view lang,
                 const meeple::Catalog::Args& args = {});
-// "Allosaurus (carnivore, size 2)"
-std::string card(int id, std::string_view lang);
+// A card's words (made once per card and language; another language reads
+// as English). "Allosaurus (carnivore, size 2)":
+const std::string& card(int id, std::string_view lang);
 // The card's effect text.
-std::string card_text(int id, std::string_view lang);
+const std::string& card_text(int id, std::string_view lang);
 // "Allosaurus (carnivore, size 2): Once this turn: ..."
-std::string card_with_text(int id, std::string_view lang);
+const std::string& card_with_text(int id, std::string_view lang);
 // "seat 2", or "seat 2 (you)" for the observer's own seat.
 std::string seat(int p, Seat observer, std::string_view lang);
 // Dig sites and sets are numbered from 1 for people (JSON counts from 0).
