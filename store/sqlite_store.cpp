@@ -382,48 +382,10 @@ Expected<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path
   // WAL to checkpoint.
   if (s->reader_ != nullptr) {
     s->pace_ = pace;
-    auto c = open_connection(path);
-    if (!c) return c.error();
-    s->checkpointer_db_ = *c;
-    // In place of SQLite's checkpoints on the writer (sqlite3_wal_autocheckpoint).
-    sqlite3_wal_hook(s->writer_, &SqliteStore::on_wal, s.get());
-    s->checkpointer_ = std::thread([p = s.get()] { p->checkpoint_loop(); });
+    sqlite3_wal_autocheckpoint(s->writer_, kCheckpointPages);
   }
   s->committer_ = std::thread([p = s.get()] { p->commit_loop(); });
   return s;
-}
-
-int SqliteStore::on_wal(void* self, sqlite3* db, const char*, int pages) {
-  auto* s = static_cast<SqliteStore*>(self);
-  if (pages < s->checkpoint_asked_at_) s->checkpoint_asked_at_ = 0;  // the WAL started again
-  if (pages >= kCatchUpPages) {
-    // Busy while the checkpoint thread runs one: then the next commit tries.
-    // A checkpoint that fails has lost nothing (the pages stay in the WAL).
-    sqlite3_wal_checkpoint_v2(db, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
-  } else if (pages >= s->checkpoint_asked_at_ + kCheckpointPages) {
-    s->checkpoint_asked_at_ = pages;
-    {
-      std::lock_guard lock(s->checkpoint_mutex_);
-      s->checkpoint_due_ = true;
-    }
-    s->checkpoint_cv_.notify_one();
-  }
-  return SQLITE_OK;
-}
-
-void SqliteStore::checkpoint_loop() {
-  for (;;) {
-    {
-      std::unique_lock lock(checkpoint_mutex_);
-      checkpoint_cv_.wait(lock, [&] { return checkpoint_due_ || checkpoint_stop_; });
-      if (checkpoint_stop_) return;
-      checkpoint_due_ = false;
-    }
-    // PASSIVE: copies what no reader still needs, and never waits for the
-    // writer, which goes on committing to the WAL meanwhile.
-    sqlite3_wal_checkpoint_v2(checkpointer_db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr,
-                              nullptr);
-  }
 }
 
 SqliteStore::~SqliteStore() {
@@ -433,15 +395,6 @@ SqliteStore::~SqliteStore() {
   }
   queue_cv_.notify_all();
   if (committer_.joinable()) committer_.join();
-  {
-    std::lock_guard lock(checkpoint_mutex_);
-    checkpoint_stop_ = true;
-  }
-  checkpoint_cv_.notify_all();
-  if (checkpointer_.joinable()) checkpointer_.join();
-  // Before the writer, which as the file's last connection checkpoints
-  // everything and removes the WAL.
-  sqlite3_close(checkpointer_db_);
   sqlite3_close(reader_);
   drop_prepared(writer_);
   sqlite3_close(writer_);

@@ -42,15 +42,13 @@
 //
 // Reads (load, list) use their own connection and see every committed write.
 //
-// Checkpoints (copying the WAL's pages into the database file, and its
-// fsync) run on a thread and connection of their own, asked for by the
-// writer every kCheckpointPages new pages of WAL: run by the commit thread,
-// as SQLite does by default, each one held up every write queued behind it
-// for milliseconds. The WAL starts again from its beginning only when a
-// write finds every page of it copied, which writes coming every millisecond
-// seldom do while a checkpoint runs beside them: at kCatchUpPages the commit
-// thread copies what is left itself (the pages since the last checkpoint,
-// few), so the WAL stays within about that many pages.
+// Checkpoints (the WAL's pages copied into the database file, and its
+// fsync) run on the commit thread, as SQLite runs them, but every
+// kCheckpointPages pages of WAL rather than SQLite's 1,000: a busy server's
+// commits dirty the same pages again and again (the last page of each live
+// table's entries), which a checkpoint copies once, so checkpoints copy
+// half as many pages per write (docs/benchmarks.md), and the writes queued
+// behind one are held up a quarter as often.
 #pragma once
 
 #include <chrono>
@@ -180,10 +178,6 @@ class SqliteStore final : public Store {
   bool enqueue(std::function<MaybeError(sqlite3*)> run, std::function<void(MaybeError)> done,
                bool given, bool entries_only = false);
   void commit_loop();
-  // The writer's WAL hook (after each commit, with the WAL's pages): asks
-  // for a checkpoint, or catches up (the header says when).
-  static int on_wal(void* self, sqlite3* db, const char* name, int pages);
-  void checkpoint_loop();
 
   sqlite3* writer_ = nullptr;
   sqlite3* reader_ = nullptr;
@@ -203,16 +197,8 @@ class SqliteStore final : public Store {
   std::unordered_map<TableId, Known> known_;  // commit thread only
   std::int64_t data_version_ = -1;            // the writer's, when known_ was last checked
   CommitCounters counters_;
-  // Checkpoints: SQLite's own default interval, and where the commit thread
-  // catches up (about 4 MB and 16 MB of WAL at 4 KB pages).
-  static constexpr int kCheckpointPages = 1000;
-  static constexpr int kCatchUpPages = 4 * kCheckpointPages;
-  sqlite3* checkpointer_db_ = nullptr;  // a file database only
-  std::thread checkpointer_;
-  std::mutex checkpoint_mutex_;
-  std::condition_variable checkpoint_cv_;
-  bool checkpoint_due_ = false, checkpoint_stop_ = false;
-  int checkpoint_asked_at_ = 0;  // commit thread only: the WAL's pages at the last ask
+  // About 16 MB of WAL at 4 KB pages.
+  static constexpr int kCheckpointPages = 4000;
 };
 
 }  // namespace meeple::store

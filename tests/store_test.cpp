@@ -945,11 +945,11 @@ TEST(SqliteStore, AWriteRefusedHalfwayLeavesNothingAndItsBatchLands) {
   EXPECT_EQ(store.load(ids[0])->entries.size(), 3u);
 }
 
-// Checkpoints run beside the commit thread (sqlite_store.h), and writes
-// that never stop still let the WAL start again: under 20,000 writes of a
-// page or so, each commit following the last at once, it stays within the
-// catch-up point (4,000 pages, about 16 MB; without the catch-up it grew to
-// 300 MB), and every write lands.
+// Checkpoints come less often than SQLite's default (sqlite_store.h), yet
+// writes that never stop still let the WAL start again: through 20,000
+// writes of a page or so, each commit following the last at once, it stays
+// within the checkpoint interval (4,000 pages, about 16 MB; with no
+// checkpoints it grows past 300 MB), and every write lands.
 TEST(SqliteStore, TheWalStaysBoundedUnderWritesThatNeverStop) {
   TempDb db("wal_bound");
   auto s = SqliteStore::open(db.path, std::chrono::microseconds(0));
