@@ -861,6 +861,29 @@ struct TempDb {
   std::string path;
 };
 
+// Gives each table one write of `entries` through write_async, all at once,
+// and waits for every outcome.
+std::map<TableId, MaybeError> write_to_each(Store& store, const std::vector<TableId>& ids,
+                                            const std::vector<Entry>& entries) {
+  std::mutex m;
+  std::condition_variable cv;
+  std::map<TableId, MaybeError> outcome;
+  std::size_t left = ids.size();
+  for (const TableId& id : ids) {
+    Write w;
+    w.id = id;
+    w.entries = entries;
+    store.write_async(std::move(w), [&, id](MaybeError e) {
+      std::lock_guard lock(m);
+      outcome[id] = std::move(e);
+      if (--left == 0) cv.notify_one();
+    });
+  }
+  std::unique_lock lock(m);
+  cv.wait(lock, [&] { return left == 0; });
+  return outcome;
+}
+
 // The commit thread keeps what it knows of its tables (their lease and count
 // of entries); another connection's writes to the file must count all the
 // same: the other store's lease fences this one's writes, and the entries it
@@ -915,24 +938,8 @@ TEST(SqliteStore, AWriteRefusedHalfwayLeavesNothingAndItsBatchLands) {
     ASSERT_EQ(sqlite3_exec(raw, trigger.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
     sqlite3_close(raw);
   }
-  std::mutex m;
-  std::condition_variable cv;
-  int left = static_cast<int>(ids.size());
-  std::map<TableId, MaybeError> outcome;
-  for (const TableId& id : ids) {
-    Write w;
-    w.id = id;
-    w.entries = {Entry{.seat = 0, .action = 1, .json = 1}, Entry{.seat = kChance, .action = 2}};
-    store.write_async(std::move(w), [&, id](MaybeError e) {
-      std::lock_guard lock(m);
-      outcome[id] = std::move(e);
-      if (--left == 0) cv.notify_one();
-    });
-  }
-  {
-    std::unique_lock lock(m);
-    cv.wait(lock, [&] { return left == 0; });
-  }
+  auto outcome = write_to_each(
+      store, ids, {Entry{.seat = 0, .action = 1, .json = 1}, Entry{.seat = kChance, .action = 2}});
   for (const TableId& id : ids) {
     EXPECT_EQ(outcome[id].has_value(), id == refused) << id;
     EXPECT_EQ(store.load(id)->entries.size(), id == refused ? 0u : 2u) << id;
@@ -960,23 +967,11 @@ TEST(SqliteStore, TheWalStaysBoundedUnderWritesThatNeverStop) {
   for (int i = 0; i < kTables; ++i) ids.push_back(*store.create({.game = "g", .players = 2}, {}));
   const Json big = std::string(3500, 'x');  // about a page of WAL a write
   std::uintmax_t largest = 0;
-  std::atomic<int> failed = 0;
+  int failed = 0;
   for (int round = 0; round < kRounds; ++round) {
-    std::mutex m;
-    std::condition_variable cv;
-    int left = kTables;
-    for (const TableId& id : ids) {
-      Write w;
-      w.id = id;
-      w.entries = {Entry{.seat = 0, .action = round, .json = big}};
-      store.write_async(std::move(w), [&](MaybeError e) {
-        if (e) failed.fetch_add(1);
-        std::lock_guard lock(m);
-        if (--left == 0) cv.notify_one();
-      });
-    }
-    std::unique_lock lock(m);
-    cv.wait(lock, [&] { return left == 0; });
+    for (const auto& [id, e] :
+         write_to_each(store, ids, {Entry{.seat = 0, .action = round, .json = big}}))
+      failed += e.has_value();
     std::error_code ec;
     largest = std::max<std::uintmax_t>(largest, std::filesystem::file_size(db.path + "-wal", ec));
   }
