@@ -115,5 +115,9 @@ export default defineConfig({
     // of a core each, most of the run (99 s against 27 s on two cores).
     isolate: false,
     maxWorkers: availableParallelism(),
+    // A test's time limit (Vitest's default is 5 s). With a worker per core, a test that
+    // draws Ufo!'s map shares the two cores with the crowd test's layouts; on a busy
+    // machine one took over 5 s and failed with nothing wrong in what it drew.
+    testTimeout: 30_000,
   },
 });
