@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include <fmt/format.h>
+#include <pthread.h>
 #include <sqlite3.h>
 
 #include "store/spec_json.h"
@@ -467,6 +468,9 @@ bool SqliteStore::write_batch(const std::deque<Queued>& batch, std::vector<Maybe
 }
 
 void SqliteStore::commit_loop() {
+  // Named, so that top, perf and /proc/PID/task/*/comm tell it from the
+  // network threads (docs/benchmarks.md measures its CPU per write so).
+  pthread_setname_np(pthread_self(), "meeple-commit");
   // When the last commit began, and whether it carried more than one write
   // given without waiting.
   std::chrono::steady_clock::time_point last{};

@@ -794,6 +794,30 @@ TEST(SqliteStore, WritesThatComeTogetherShareAPacedCommitAndALoneWriterIsNotHeld
 
 // Appends from many threads at once all land, each table's in order, and
 // share commits (group commit): fewer transactions than writes.
+// The commit thread carries a name of its own, so an operator's top or perf,
+// and the measurements of docs/benchmarks.md, tell it from the rest.
+TEST(SqliteStore, TheCommitThreadIsNamed) {
+  const auto named = [] {
+    int n = 0;
+    for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+      std::ifstream comm(task.path() / "comm");
+      std::string name;
+      std::getline(comm, name);
+      n += name == "meeple-commit";
+    }
+    return n;
+  };
+  const int before = named();
+  {
+    auto s = SqliteStore::open(":memory:");
+    ASSERT_TRUE(s) << s.error().message;
+    // Its thread names itself as it starts: a write has passed through it.
+    ASSERT_TRUE((*s)->create({.game = "g", .players = 2}, {}));
+    EXPECT_EQ(named(), before + 1);
+  }
+  EXPECT_EQ(named(), before) << "and it ends with its store";
+}
+
 TEST(SqliteStore, ConcurrentAppendsShareCommitsAndAllLand) {
   const auto path = std::filesystem::temp_directory_path() /
                     ("meeple_store_test_" + std::to_string(::getpid()) + ".db");
