@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -53,9 +54,11 @@ Target parse_url(const std::string& url) {
   return t;
 }
 
-// The process's CPU time so far (user + system), in seconds; -1 if unknown.
-double cpu_seconds(int pid) {
-  std::ifstream f(fmt::format("/proc/{}/stat", pid));
+// The CPU time so far (user + system) of a process or thread whose stat file
+// (/proc/PID/stat, /proc/PID/task/TID/stat) is `path`, in seconds; -1 if
+// unknown.
+double stat_cpu_seconds(const std::string& path) {
+  std::ifstream f(path);
   std::string stat((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
   const auto close = stat.rfind(')');  // the command name may hold spaces
   if (close == std::string::npos) return -1;
@@ -65,6 +68,25 @@ double cpu_seconds(int pid) {
   for (int i = 3; i <= 15 && rest >> field; ++i)
     if (i == 14 || i == 15) ticks += std::stod(field);
   return ticks / static_cast<double>(::sysconf(_SC_CLK_TCK));
+}
+
+double cpu_seconds(int pid) {
+  return stat_cpu_seconds(fmt::format("/proc/{}/stat", pid));
+}
+
+// The CPU time so far of the server's commit thread, the one thread whose
+// work does not spread over more cores (the stores name it meeple-commit);
+// -1 if the process has none.
+double commit_thread_cpu_seconds(int pid) {
+  std::error_code ec;
+  for (const auto& task :
+       std::filesystem::directory_iterator(fmt::format("/proc/{}/task", pid), ec)) {
+    std::ifstream comm(task.path() / "comm");
+    std::string name;
+    if (std::getline(comm, name) && name == "meeple-commit")
+      return stat_cpu_seconds((task.path() / "stat").string());
+  }
+  return -1;
 }
 
 // The machine's 1-minute load average (other work competes for the cores).
@@ -387,6 +409,7 @@ int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
     }
   }
   const double cpu0 = a.server_pid ? cpu_seconds(a.server_pid) : -1;
+  const double commit0 = a.server_pid ? commit_thread_cpu_seconds(a.server_pid) : -1;
   const double self0 = cpu_seconds(::getpid());
   const double load0 = load_average();
   shared.measuring = true;
@@ -397,6 +420,7 @@ int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
   const double elapsed = std::chrono::duration<double>(SteadyClock::now() - t0).count();
   shared.measuring = false;
   const double cpu1 = a.server_pid ? cpu_seconds(a.server_pid) : -1;
+  const double commit1 = a.server_pid ? commit_thread_cpu_seconds(a.server_pid) : -1;
   const double self1 = cpu_seconds(::getpid());
   const double load1 = load_average();
   const std::uint64_t acked = shared.acked;
@@ -408,12 +432,16 @@ int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
   const double p50 = percentile(lat, 0.50), p99 = percentile(lat, 0.99),
                p999 = percentile(lat, 0.999), worst = lat.empty() ? 0 : lat.back();
   const double per_second = static_cast<double>(acked) / elapsed;
+  // CPU seconds over the window, per durable action, in µs.
+  const auto per_action = [&](double seconds) {
+    return acked ? seconds * 1e6 / static_cast<double>(acked) : 0.0;
+  };
+  const bool commit_known = commit0 >= 0 && commit1 >= 0;
   Json report = {{"tables", a.tables},
                  {"mode", a.rate > 0 ? "open loop" : "closed loop"},
                  {"offered_actions_per_second", a.rate},
                  {"load_average", {load0, load1}},
-                 {"loadtest_cpu_us_per_action",
-                  acked ? (self1 - self0) * 1e6 / static_cast<double>(acked) : 0.0},
+                 {"loadtest_cpu_us_per_action", per_action(self1 - self0)},
                  {"connections", paths.size()},
                  {"connected", shared.connected},
                  {"game", a.game},
@@ -432,8 +460,9 @@ int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
     report["server_rss_kb_busy"] = rss_busy;
     report["kb_per_idle_table"] = static_cast<double>(rss_idle - rss0) / a.tables;
     report["server_cpu_seconds"] = cpu1 - cpu0;
-    report["server_cpu_us_per_action"] =
-        acked ? (cpu1 - cpu0) * 1e6 / static_cast<double>(acked) : 0.0;
+    report["server_cpu_us_per_action"] = per_action(cpu1 - cpu0);
+    if (commit_known)
+      report["server_commit_thread_cpu_us_per_action"] = per_action(commit1 - commit0);
   }
   if (a.json) {
     out << report.dump(2) << "\n";
@@ -449,10 +478,13 @@ int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
     if (a.server_pid)
       out << fmt::format(
           "server resident memory: {} KB before, {} KB idle ({:.1f} KB per table), "
-          "{} KB busy; CPU per action: server {:.0f} us, loadtest {:.0f} us\n",
+          "{} KB busy; CPU per action: server {:.0f} us{}, loadtest {:.0f} us\n",
           rss0, rss_idle, static_cast<double>(rss_idle - rss0) / a.tables, rss_busy,
-          acked ? (cpu1 - cpu0) * 1e6 / static_cast<double>(acked) : 0.0,
-          acked ? (self1 - self0) * 1e6 / static_cast<double>(acked) : 0.0);
+          per_action(cpu1 - cpu0),
+          commit_known
+              ? fmt::format(" (its commit thread {:.0f} us)", per_action(commit1 - commit0))
+              : std::string(),
+          per_action(self1 - self0));
   }
   return 0;
 }

@@ -1,6 +1,7 @@
 #include "store/postgres_store.h"
 
 #include <poll.h>
+#include <pthread.h>
 
 #include <condition_variable>
 #include <deque>
@@ -498,6 +499,8 @@ struct PostgresStore::Impl {
   CommitCounters counters;
 
   void commit_loop() {
+    // Named as SQLite's is (sqlite_store.cpp): `meeple loadtest` measures it.
+    pthread_setname_np(pthread_self(), "meeple-commit");
     for (;;) {
       std::vector<Queued> batch;
       {

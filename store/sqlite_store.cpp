@@ -469,7 +469,7 @@ bool SqliteStore::write_batch(const std::deque<Queued>& batch, std::vector<Maybe
 
 void SqliteStore::commit_loop() {
   // Named, so that top, perf and /proc/PID/task/*/comm tell it from the
-  // network threads (docs/benchmarks.md measures its CPU per write so).
+  // network threads (`meeple loadtest` measures its CPU per action so).
   pthread_setname_np(pthread_self(), "meeple-commit");
   // When the last commit began, and whether it carried more than one write
   // given without waiting.

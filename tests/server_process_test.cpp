@@ -1,14 +1,17 @@
 // The real binary: `meeple serve` as a child process on a database file,
 // killed with -9 mid-game or in the lobby, restarted and played on; SIGTERM;
-// a turn-based clock across a restart.
+// a turn-based clock across a restart; `meeple loadtest` measuring it.
 #include <gtest/gtest.h>
 #include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <memory>
+
+#include <fmt/format.h>
 
 #include "tests/server_fixture.h"
 
@@ -57,6 +60,7 @@ class ServeProcess {
     if (out_ >= 0) ::close(out_);
   }
   unsigned short port() const { return port_; }
+  pid_t pid() const { return pid_; }
   void kill9() {
     ::kill(pid_, SIGKILL);
     ::waitpid(pid_, nullptr, 0);
@@ -247,6 +251,31 @@ TEST(ServeProcess, SigtermClosesConnectionsWithAReasonAndExitsCleanly) {
   auto m = a.ws.next_of("error");
   ASSERT_TRUE(m);
   EXPECT_EQ((*m)["code"], "server/shutdown");
+}
+
+// `meeple loadtest --server-pid` tells the server's CPU per action and, of
+// it, its commit thread's: the part that more cores do not spread
+// (docs/benchmarks.md, "A model for 8 and 16 cores").
+TEST(ServeProcess, TheLoadtestTellsTheServersCpuAndItsCommitThreadsPart) {
+  TempDb db;
+  ServeProcess server(db.path);
+  ASSERT_NE(server.port(), 0);
+  const std::string command = fmt::format(
+      "{} loadtest --url http://127.0.0.1:{} --tables 4 --seconds 1 --server-pid {} --json",
+      MEEPLE_BINARY, server.port(), server.pid());
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(::popen(command.c_str(), "r"), ::pclose);
+  ASSERT_TRUE(pipe);
+  std::string out;
+  char buf[4096];
+  while (const std::size_t n = std::fread(buf, 1, sizeof buf, pipe.get())) out.append(buf, n);
+  const Json report = Json::parse(out, nullptr, false);
+  ASSERT_TRUE(report.is_object()) << out;
+  EXPECT_GT(report["durable_actions"].get<int>(), 0) << out;
+  EXPECT_EQ(report["errors"], 0) << out;
+  ASSERT_TRUE(report.contains("server_commit_thread_cpu_us_per_action")) << out;
+  const double commit = report["server_commit_thread_cpu_us_per_action"].get<double>();
+  EXPECT_GE(commit, 0.0);
+  EXPECT_LE(commit, report["server_cpu_us_per_action"].get<double>()) << "a part of the server's";
 }
 
 TEST(ServeProcess, ATurnBasedClockGoesOnFromWhenTheDecisionBeganAfterARestart) {
