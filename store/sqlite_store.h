@@ -35,13 +35,13 @@
 // than one write given by write_async), a commit begins at most once every
 // 2 ms, so a busy server's fsyncs are shared by more writes: at 10,000
 // actions/s a commit carries about 20 (10 at 1 ms, 2.5 unpaced). A commit
-// costs about 100 µs of CPU besides its writes (the fsync, the wake-ups of the commit
-// thread and of the network threads it answers): pacing at 1 ms saved a
-// sixth of the CPU per action, 2 ms a further 6%, for at most 2 ms added to
-// an action's wait (docs/benchmarks.md). A lone
-// table, as in a quiet hour, commits at once: its batches carry one write
-// each. A caller that waits for its write (append, save_lobby...) is not
-// held back, nor is an in-memory database.
+// costs about 100 µs of CPU besides its writes (the fsync, the wake-ups of
+// the commit thread and of the network threads it answers): pacing at 1 ms
+// saved a sixth of the CPU per action, 2 ms a further 6%, for at most 2 ms
+// added to an action's wait (docs/benchmarks.md). A lone table, as in a
+// quiet hour, commits at once: its batches carry one write each. A caller
+// that waits for its write (append, save_lobby...) is not held back, nor is
+// an in-memory database.
 //
 // Reads (load, list) use their own connection and see every committed write.
 //
