@@ -10,6 +10,7 @@
 #include <sqlite3.h>
 
 #include "store/spec_json.h"
+#include "store/wal_buffer.h"
 
 namespace meeple::store {
 
@@ -304,7 +305,8 @@ CREATE TABLE IF NOT EXISTS ratings (
 Expected<sqlite3*> open_connection(const std::string& path) {
   sqlite3* db = nullptr;
   const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
-  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+  // The VFS that writes a commit's WAL frames in one call (wal_buffer.h).
+  if (sqlite3_open_v2(path.c_str(), &db, flags, wal_buffer_vfs()) != SQLITE_OK) {
     Error e = make_error(meeple::errc::kIo, fmt::format("cannot open database '{}': {}", path,
                                                         db ? sqlite3_errmsg(db) : "no memory"));
     sqlite3_close(db);

@@ -23,6 +23,7 @@
 #include "store/open.h"
 #include "store/postgres_store.h"
 #include "store/sqlite_store.h"
+#include "store/wal_buffer.h"
 #include "tests/toy/high_card.h"
 
 namespace meeple::store {
@@ -981,6 +982,37 @@ TEST(SqliteStore, AWriteRefusedHalfwayLeavesNothingAndItsBatchLands) {
 // writes of a page or so, each commit following the last at once, it stays
 // within the checkpoint interval (4,000 pages, about 16 MB; with no
 // checkpoints it grows past 300 MB), and every write lands.
+// A commit's WAL frames reach the file in a few writes (store/wal_buffer.h),
+// not two or three a frame, and every one of them is there for another
+// connection to read, and after the store closes.
+TEST(SqliteStore, ACommitsFramesReachTheWalInAFewWritesAndAreAllRead) {
+  TempDb db("wal_writes");
+  std::vector<TableId> ids;
+  {
+    auto s = SqliteStore::open(db.path);
+    ASSERT_TRUE(s) << s.error().message;
+    for (int i = 0; i < 200; ++i) ids.push_back(*(*s)->create({.game = "g", .players = 2}, {}));
+    const auto before = wal_buffer_writes();
+    for (const auto& [id, e] : write_to_each(**s, ids, {Entry{.seat = 0, .action = 7, .json = 7}}))
+      EXPECT_FALSE(e) << id;
+    const auto calls = wal_buffer_writes() - before;
+    EXPECT_GT(calls, 0u) << "the WAL is written through store/wal_buffer.h";
+    EXPECT_LT(calls, ids.size() / 4) << "one write of one entry to each of " << ids.size()
+                                     << " tables took " << calls << " write calls";
+    auto other = SqliteStore::open(db.path);
+    ASSERT_TRUE(other);
+    for (const TableId& id : ids) {
+      auto t = (*other)->load(id);
+      ASSERT_TRUE(t);
+      ASSERT_EQ(t->entries.size(), 1u) << id;
+      EXPECT_EQ(t->entries[0].json, 7);
+    }
+  }
+  auto again = SqliteStore::open(db.path);
+  ASSERT_TRUE(again);
+  for (const TableId& id : ids) EXPECT_EQ((*again)->load(id)->entries.size(), 1u) << id;
+}
+
 TEST(SqliteStore, TheWalStaysBoundedUnderWritesThatNeverStop) {
   TempDb db("wal_bound");
   auto s = SqliteStore::open(db.path, std::chrono::microseconds(0));
