@@ -6,7 +6,8 @@
 // touch three pages of the file's cache between them: about 3 `pwrite`s and
 // 3 page writes per table's action, on the commit thread, which a node's
 // throughput cannot outgrow with cores (docs/benchmarks.md). Gathered, a
-// commit's frames go in one call, each page of the file written once.
+// commit's frames go in one call per 64 KB, each page of the file written
+// once.
 //
 // Safe because nothing that could tell sees the file before its writes:
 // the buffer is written out with the page of a commit's last frame (its
