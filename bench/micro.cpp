@@ -78,6 +78,37 @@ void BM_IsmctsIterations(benchmark::State& st) {
   st.SetItemsProcessed(st.iterations() * opt.iterations);
 }
 
+// One observation tensor per iteration (core/observation.h), of the seat to
+// act (seat 0 at chance), cycling through every state of one random game;
+// items = observations.
+template <Game G>
+void BM_Observation(benchmark::State& st) {
+  if constexpr (requires { G::State::kObservationSize; }) {
+    Rng rng(5);
+    std::vector<typename G::State> states;
+    auto s = start_state<G>(static_cast<int>(st.range(0)));
+    for (int d = 0; d < 400; ++d) {  // mid_game stops before the end
+      states.push_back(s);
+      auto next = bench::mid_game(s, rng, 1);
+      if (next == s) break;
+      s = std::move(next);
+    }
+    std::vector<float> out(G::State::kObservationSize);
+    std::size_t i = 0;
+    for (auto _ : st) {
+      const auto& at = states[i];
+      const Seat seat = at.is_chance() ? 0 : at.to_act().lowest();
+      at.observation(seat, out);
+      benchmark::DoNotOptimize(out.data());
+      benchmark::ClobberMemory();
+      i = i + 1 == states.size() ? 0 : i + 1;
+    }
+    st.SetItemsProcessed(st.iterations());
+  } else {
+    st.SkipWithError("no observation tensor");
+  }
+}
+
 #define MEEPLE_GAME_BENCHES(G, ...)                                                             \
   BENCHMARK_TEMPLATE(BM_RandomPlayout, G)                                                       \
       ->Name(std::string(G::kName) + "/playout")                                                \
@@ -96,6 +127,12 @@ MEEPLE_GAME_BENCHES(toy::HighCard, 3)
 #define MEEPLE_MICRO_GAME(dir, Class) MEEPLE_GAME_BENCHES(dir::Class, 4)
 MEEPLE_FOR_EACH_GAME(MEEPLE_MICRO_GAME)
 #undef MEEPLE_MICRO_GAME
+#define MEEPLE_MICRO_OBSERVATION(dir, Class)                  \
+  BENCHMARK_TEMPLATE(BM_Observation, dir::Class)              \
+      ->Name(std::string(dir::Class::kName) + "/observation") \
+      ->Arg(4);
+MEEPLE_FOR_EACH_GAME(MEEPLE_MICRO_OBSERVATION)
+#undef MEEPLE_MICRO_OBSERVATION
 #ifdef MEEPLE_BENCH_UFO_ROLLOUTS
 // The Ufo! search bot's own rollouts: the heuristic, cut after 24 decisions.
 BENCHMARK_TEMPLATE(BM_IsmctsIterations, ufo::Ufo, ufo::RolloutPolicy)

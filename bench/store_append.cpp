@@ -21,30 +21,30 @@
 namespace meeple::store {
 namespace {
 
-Store* sqlite_store() {
+TableStore* sqlite_store() {
   static std::unique_ptr<SqliteStore> s = [] {
     const auto path = std::filesystem::temp_directory_path() /
                       ("meeple_store_bench_" + std::to_string(::getpid()) + ".db");
     auto r = SqliteStore::open(path.string());
     return r ? std::move(*r) : nullptr;
   }();
-  return s.get();
+  return s ? &s->tables() : nullptr;
 }
 
-Store* postgres_store() {
+TableStore* postgres_store() {
   static std::unique_ptr<PostgresStore> s = []() -> std::unique_ptr<PostgresStore> {
     const char* url = std::getenv("MEEPLE_PG_URL");
     if (url == nullptr) return nullptr;
     auto r = PostgresStore::open(url);
     return r ? std::move(*r) : nullptr;
   }();
-  return s.get();
+  return s ? &s->tables() : nullptr;
 }
 
-template <Store* (*Make)()>
+template <TableStore* (*Make)()>
 void BM_Append(benchmark::State& st) {
   static std::mutex m;
-  Store* store = nullptr;
+  TableStore* store = nullptr;
   {
     std::lock_guard lock(m);
     store = Make();
@@ -80,9 +80,9 @@ BENCHMARK_TEMPLATE(BM_Append, sqlite_store)
 // action and the chance that follows it, two entries) to each of 1,000
 // tables through write_async and waits for all of them. CPU time is the
 // process's (the commit thread's above all), per write.
-template <Store* (*Make)()>
+template <TableStore* (*Make)()>
 void BM_WriteAsync(benchmark::State& st) {
-  Store* store = Make();
+  TableStore* store = Make();
   if (store == nullptr) {
     st.SkipWithError("no store (PostgreSQL: set MEEPLE_PG_URL)");
     return;

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "bots/program_bot.h"
+
 namespace meeple {
 
 std::pair<double, double> wilson95(int wins, int n) {
@@ -30,10 +32,13 @@ Json ArenaReport::to_json() const {
                     {"wins", b.wins},
                     {"win_rate", b.games ? static_cast<double>(b.wins) / b.games : 0.0},
                     {"ci95", {lo, hi}},
-                    {"mean_score", b.games ? b.score_sum / b.games : 0.0}});
+                    {"forfeits", b.forfeits},
+                    {"mean_score", b.scored ? b.score_sum / b.scored : 0.0}});
   }
   Json j = {{"game", game}, {"players", players}, {"games", games},
             {"bots", list}, {"seconds", seconds}, {"errors", errors.size()}};
+  j["forfeits"] = Json::array();
+  for (const auto& f : forfeits) j["forfeits"].push_back(f.to_json());
   if (fixed_seats) j["fixed_seats"] = true;
   for (const auto& [k, v] : extra.items()) j[k] = v;
   return j;
@@ -126,7 +131,8 @@ Expected<ArenaReport> run_arena(const AnyGame& game, const ArenaOptions& opt) {
         "bot/count",
         fmt::format("with fixed seats give one bot per seat ({}), not {}", players, nb));
   for (const auto& spec : opt.bots)
-    if (auto bot = make_bot(game, spec); !bot) return bot.error();
+    if (auto bot = make_arena_bot(game, spec, opt.seconds_per_move, opt.own_bots); !bot)
+      return bot.error();
   ArenaReport rep;
   rep.game = std::string(game.name());
   rep.players = players;
@@ -144,7 +150,8 @@ Expected<ArenaReport> run_arena(const AnyGame& game, const ArenaOptions& opt) {
     std::vector<Bot*> seats;
     for (int s = 0; s < players; ++s) {
       who[s] = opt.fixed_seats ? s : (s + g) % nb;
-      auto bot = make_bot(game, opt.bots[who[s]]);  // known to work (checked above)
+      // Known to work (checked above); a program starts afresh every game.
+      auto bot = make_arena_bot(game, opt.bots[who[s]], opt.seconds_per_move, opt.own_bots);
       owned.push_back(std::move(*bot));
       seats.push_back(owned.back().get());
     }
@@ -152,6 +159,19 @@ Expected<ArenaReport> run_arena(const AnyGame& game, const ArenaOptions& opt) {
     AnyState start = *game.new_game(opt.params, players);
     MatchOutcome m = play_match(start, seats, rng);
     for (auto& e : m.errors) rep.errors.push_back(e);
+    if (m.forfeit) {
+      m.forfeit->game = g + 1;
+      rep.forfeits.push_back(*m.forfeit);
+      for (int s = 0; s < players; ++s) {
+        auto& st = rep.bots[who[s]];
+        st.games++;
+        st.seat_games[s]++;
+        if (s == m.forfeit->seat)
+          st.forfeits++;
+        else
+          st.wins++;
+      }
+    }
     if (m.finished) {
       const Json& res = m.record.result;
       // A bot entry occupying several seats of one game counts once per seat.
@@ -159,6 +179,7 @@ Expected<ArenaReport> run_arena(const AnyGame& game, const ArenaOptions& opt) {
         auto& st = rep.bots[who[s]];
         st.games++;
         st.seat_games[s]++;
+        st.scored++;
         st.score_sum += res["score"][s].get<double>();
         for (const auto& w : res["winners"]) st.wins += w.get<int>() == s;
       }
@@ -180,6 +201,8 @@ Expected<ArenaReport> run_arena(const AnyGame& game, const ArenaOptions& opt) {
       it->games += b.games;
       for (std::size_t s = 0; s < b.seat_games.size(); ++s) it->seat_games[s] += b.seat_games[s];
       it->wins += b.wins;
+      it->forfeits += b.forfeits;
+      it->scored += b.scored;
       it->score_sum += b.score_sum;
     }
   }

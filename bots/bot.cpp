@@ -41,9 +41,6 @@ const std::vector<BotEntry>& bot_entries() {
 
 namespace {
 
-// Root parallelism: at most this many trees ("x8"), one thread each.
-constexpr int kMaxTrees = 8;
-
 // A budget without trees: N, Ns, easy, medium or hard.
 Expected<BotBudget> parse_search_budget(std::string_view text, std::string_view game) {
   const LevelBudgets levels = level_budgets(game);
@@ -61,7 +58,7 @@ Expected<BotBudget> parse_search_budget(std::string_view text, std::string_view 
     used = 0;
   }
   // The range first: converting a double beyond int's range is undefined
-  // (ismcts:8e85 from the network was; found by tests/fuzz).
+  // (ismcts:8e85 from the network was).
   const bool ok = used == number.size() && !number.empty() && value > 0 &&
                   (time ? value <= 3600 : value <= 1e8 && value == std::floor(value));
   if (!ok)
@@ -90,7 +87,25 @@ Expected<BotBudget> parse_budget(std::string_view text, std::string_view game) {
   return b;
 }
 
-Expected<std::unique_ptr<Bot>> make_bot(const AnyGame& game, std::string_view spec) {
+std::optional<BudgetCap> read_budget_cap(std::string_view text, BudgetCap base) {
+  bool any = false;
+  while (!text.empty()) {
+    const auto comma = text.find(',');
+    const std::string_view part = text.substr(0, comma);
+    auto b = parse_budget(part);
+    if (!b || b->trees > 1 || part.find_first_not_of("0123456789.s") != std::string_view::npos)
+      return std::nullopt;
+    if (b->seconds > 0) base.seconds = b->seconds;
+    if (b->iterations > 0) base.iterations = b->iterations;
+    any = true;
+    text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+  }
+  if (!any) return std::nullopt;
+  return base;
+}
+
+Expected<std::unique_ptr<Bot>> make_bot(const AnyGame& game, std::string_view spec,
+                                        const BudgetCap& cap) {
   std::string name(spec);
   BotBudget budget;
   if (auto colon = name.find(':'); colon != std::string::npos) {
@@ -100,6 +115,14 @@ Expected<std::unique_ptr<Bot>> make_bot(const AnyGame& game, std::string_view sp
                         fmt::format("bad bot budget in '{}': {}", spec, b.error().message));
     budget = *b;
     name = name.substr(0, colon);
+    if (budget.seconds > cap.seconds ||
+        static_cast<long long>(budget.iterations) * budget.trees > cap.iterations ||
+        budget.trees > cap.trees)
+      return make_error(kBotBudgetCode,
+                        fmt::format("'{}' is over this program's budget: at most {} s, {} "
+                                    "iterations in all and {} trees a decision",
+                                    spec, cap.seconds, cap.iterations, cap.trees));
+    budget.max_iterations = std::max(1, cap.iterations / budget.trees);
   }
   for (const BotEntry* e : game_bots(game))
     if (e->name == name) return e->make(budget);

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,7 +24,32 @@ struct BotBudget {
   int iterations = 0;    // 0: the bot's default
   double seconds = 0.0;  // 0: no time limit
   int trees = 1;         // searches side by side on as many threads (root parallel)
+  // A search by time alone stops after this many iterations too (0: never):
+  // BudgetCap's bound on its memory.
+  int max_iterations = 0;
 };
+
+// Root parallelism: at most this many trees ("x8"), one thread each.
+inline constexpr int kMaxTrees = 8;
+
+// A bot's budget over what the program allows (BudgetCap).
+inline constexpr const char* kBotBudgetCode = "bot/budget";
+
+// The most one decision may search: seconds, iterations of all its trees
+// together, and trees. Each iteration adds a node to a tree, so the
+// iterations bound a decision's memory, and a search by time stops at them
+// too whatever the machine's speed. make_bot refuses a spec over the cap (bot/budget): 10^8
+// iterations, which every program took before, searched for minutes into
+// gigabytes. The default is every program's (`meeple engine
+// --max-bot-budget` sets its own); the server's --max-bot-budget is lower.
+struct BudgetCap {
+  double seconds = 600;
+  int iterations = 5'000'000;
+  int trees = kMaxTrees;
+};
+// "Ns,N": seconds and iterations, either or both, replacing `base`'s;
+// nullopt when unreadable (a tree count "xT" is not a cap's).
+std::optional<BudgetCap> read_budget_cap(std::string_view text, BudgetCap base = {});
 
 // A Bot object plays one seat in one game: drivers make a fresh one for every
 // game, so a bot may remember what it saw earlier in the game.
@@ -98,8 +124,10 @@ const std::vector<BotEntry>& bot_entries();
 // The bots a game can seat, each name once: a game's own bot of a name
 // (First Contact's "random") in place of the generic one, as make_bot picks.
 std::vector<const BotEntry*> game_bots(const AnyGame& game);
-// "name" or "name:budget"; bot/unknown on no match or a bad budget.
-Expected<std::unique_ptr<Bot>> make_bot(const AnyGame& game, std::string_view spec);
+// "name" or "name:budget"; bot/unknown on no match or a bad budget,
+// bot/budget when the budget is over `cap`.
+Expected<std::unique_ptr<Bot>> make_bot(const AnyGame& game, std::string_view spec,
+                                        const BudgetCap& cap = {});
 // A budget: "N" iterations ("ismcts:5000"), "Ns" seconds per decision
 // ("ismcts:0.5s"), or a level, easy, medium or hard, whose iterations depend
 // on `game` (bots/levels.h; "" gives 100, 1000 and 10000); then, optionally,

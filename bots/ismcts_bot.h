@@ -51,10 +51,13 @@ class IsmctsBot final : public GameBot<G> {
 inline constexpr int kDefaultIsmctsIterations = 1000;
 
 // Search options for a bot budget: its iterations and/or seconds; with neither,
-// the default iterations; with only seconds, no iteration limit; its trees.
+// the default iterations; with only seconds, its max_iterations (0: no
+// iteration limit); its trees.
 inline search::IsmctsOptions ismcts_options(const BotBudget& b) {
   search::IsmctsOptions opt;
-  opt.iterations = b.iterations > 0 ? b.iterations : b.seconds > 0 ? 0 : kDefaultIsmctsIterations;
+  opt.iterations = b.iterations > 0 ? b.iterations
+                   : b.seconds > 0  ? b.max_iterations
+                                    : kDefaultIsmctsIterations;
   opt.seconds = b.seconds;
   opt.trees = b.trees;
   return opt;

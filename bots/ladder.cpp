@@ -13,6 +13,7 @@
 
 #include "bots/bot.h"
 #include "bots/match.h"
+#include "bots/program_bot.h"
 
 namespace meeple {
 
@@ -159,20 +160,28 @@ double thread_cpu_ms() {
 class TimedBot final : public Bot {
  public:
   TimedBot(std::unique_ptr<Bot> bot, std::vector<double>& times)
-      : bot_(std::move(bot)), times_(times) {}
+      : bot_(std::move(bot)), times_(times), program_(dynamic_cast<ProgramBot*>(bot_.get())) {}
   std::string_view name() const override { return bot_->name(); }
   Action choose(const AnyState& info, Seat seat, Rng& rng) override {
-    const double t0 = thread_cpu_ms();
+    const double t0 = now_ms();
     const Action a = bot_->choose(info, seat, rng);
-    times_.push_back(thread_cpu_ms() - t0);
+    times_.push_back(now_ms() - t0);
     return a;
   }
   bool observes() const override { return bot_->observes(); }
   void observe(const AnyState& info, Seat seat) override { bot_->observe(info, seat); }
 
  private:
+  // A program thinks in another process: its time is the wait.
+  double now_ms() const {
+    return program_ ? std::chrono::duration<double, std::milli>(
+                          std::chrono::steady_clock::now().time_since_epoch())
+                          .count()
+                    : thread_cpu_ms();
+  }
   std::unique_ptr<Bot> bot_;
   std::vector<double>& times_;
+  bool program_;
 };
 
 double quantile(std::vector<double>& v, double q) {
@@ -192,6 +201,7 @@ struct JobResult {
   bool finished = false;
   double score_a = 0;  // a's share of (a-seat, b-seat) comparisons
   std::vector<Error> errors;
+  std::optional<Forfeit> forfeit;
   std::vector<double> times_a, times_b;
 };
 
@@ -203,13 +213,21 @@ JobResult play_job(const AnyGame& game, const LadderOptions& opt, Job job) {
   for (int s = 0; s < opt.players; ++s) {
     const bool a = (s + job.game) % 2 == 0;
     is_a.push_back(a);
-    auto bot = make_bot(game, opt.bots[a ? job.a : job.b]);  // checked by run_ladder
+    // Checked by run_ladder; a program starts afresh every game.
+    auto bot =
+        make_arena_bot(game, opt.bots[a ? job.a : job.b], opt.seconds_per_move, opt.own_bots);
     owned.push_back(std::make_unique<TimedBot>(std::move(*bot), a ? out.times_a : out.times_b));
     seats.push_back(owned.back().get());
   }
   AnyState start = *game.new_game(opt.params, opt.players);
   MatchOutcome m = play_match(start, seats, job.rng);
   out.errors = m.errors;
+  if (m.forfeit) {
+    out.forfeit = m.forfeit;
+    out.finished = true;
+    out.score_a = is_a[static_cast<std::size_t>(m.forfeit->seat)] ? 0.0 : 1.0;
+    return out;
+  }
   if (!m.finished) return out;
   out.finished = true;
   const Json& rank = m.record.result["rank"];
@@ -233,7 +251,8 @@ Expected<LadderReport> run_ladder(const AnyGame& game, const LadderOptions& opt)
   if (opt.games_per_pair < 1) return make_error("bot/count", "give at least one game per pair");
   if (auto probe = game.new_game(opt.params, opt.players); !probe) return probe.error();
   for (std::size_t i = 0; i < opt.bots.size(); ++i) {
-    if (auto bot = make_bot(game, opt.bots[i]); !bot) return bot.error();
+    if (auto bot = make_arena_bot(game, opt.bots[i], opt.seconds_per_move, opt.own_bots); !bot)
+      return bot.error();
     for (std::size_t j = 0; j < i; ++j)
       if (opt.bots[i] == opt.bots[j])
         return make_error("bot/count", fmt::format("'{}' is listed twice", opt.bots[i]));
@@ -287,6 +306,10 @@ Expected<LadderReport> run_ladder(const AnyGame& game, const LadderOptions& opt)
   for (std::size_t k = 0; k < jobs.size(); ++k) {
     JobResult& r = results[k];
     for (auto& e : r.errors) rep.errors.push_back(e);
+    if (r.forfeit) {
+      r.forfeit->game = static_cast<int>(k) + 1;
+      rep.forfeits.push_back(*r.forfeit);
+    }
     auto& ta = times[jobs[k].a];
     auto& tb = times[jobs[k].b];
     ta.insert(ta.end(), r.times_a.begin(), r.times_a.end());
@@ -330,10 +353,19 @@ Json LadderReport::to_json() const {
                        {"b", record.names[j]},
                        {"games", record.games[i][j]},
                        {"score_a", record.score[i][j]}});
-  return {{"game", game},      {"players", players}, {"games_per_pair", games_per_pair},
-          {"games", games},    {"seed", seed},       {"anchor", anchor},
-          {"bots", list},      {"pairs", pairs},     {"errors", errors.size()},
-          {"seconds", seconds}};
+  Json forfeits_json = Json::array();
+  for (const auto& f : forfeits) forfeits_json.push_back(f.to_json());
+  return {{"game", game},
+          {"players", players},
+          {"games_per_pair", games_per_pair},
+          {"games", games},
+          {"seed", seed},
+          {"anchor", anchor},
+          {"bots", list},
+          {"pairs", pairs},
+          {"errors", errors.size()},
+          {"seconds", seconds},
+          {"forfeits", forfeits_json}};
 }
 
 }  // namespace meeple

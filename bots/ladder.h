@@ -13,6 +13,7 @@
 // Outcome. A game scores for a the share of (a-seat, b-seat) pairs in which
 // a's seat ranks better (ties count half), a number in [0, 1]; b gets the
 // rest. One game is one observation, however many seats each side holds.
+// A game a program forfeits (bots/program_bot.h) scores 0 for its side.
 // In a cooperative game (First Contact at 2-3 players, where both sides win
 // or lose together) every game is a tie and the ladder says nothing.
 #pragma once
@@ -22,6 +23,8 @@
 #include <string>
 #include <vector>
 
+#include "bots/match.h"
+#include "bots/program_bot.h"
 #include "core/any_game.h"
 
 namespace meeple {
@@ -61,12 +64,20 @@ struct LadderOptions {
   Json params = Json::object();
   std::vector<std::string> bots;  // configurations (bot specs), at least two
   int threads = 1;                // games played at once; times per decision are truest at 1
+  // A program bot's time per decision when its spec gives none
+  // (cmd:COMMAND, bots/program_bot.h).
+  double seconds_per_move = 10;
+  // Bots of the caller's own beside the specs make_arena_bot knows (the
+  // Python module's objects).
+  OwnBots own_bots;
   std::function<void(int done, int total)> progress;
 };
 
 struct LadderEntry {
   Rating rating;
-  double median_ms = 0, p95_ms = 0;  // CPU time per decision (choose()), one thread
+  // Time per decision (choose()): CPU time of one thread for a built-in bot,
+  // wall time (the answer's wait) for a program.
+  double median_ms = 0, p95_ms = 0;
   long decisions = 0;
 };
 
@@ -80,6 +91,7 @@ struct LadderReport {
   std::vector<LadderEntry> entries;  // strongest first
   PairRecord record;
   std::vector<Error> errors;
+  std::vector<Forfeit> forfeits;  // game numbers count every pair's games in turn, from 1
   double seconds = 0;
   Json to_json() const;
 };

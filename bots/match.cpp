@@ -2,7 +2,17 @@
 
 #include <fmt/format.h>
 
+#include "bots/program_bot.h"
+
 namespace meeple {
+
+Json Forfeit::to_json() const {
+  return {{"game", game}, {"seat", seat}, {"bot", bot}, {"reason", reason}};
+}
+
+std::string Forfeit::line() const {
+  return fmt::format("game {}, seat {} ({}) forfeits: {}", game, seat, bot, reason);
+}
 
 MatchOutcome play_match(AnyState s, const std::vector<Bot*>& bots, Rng& rng,
                         const MatchOptions& opt) {
@@ -32,7 +42,13 @@ MatchOutcome play_match(AnyState s, const std::vector<Bot*>& bots, Rng& rng,
       a = sample_chance(s.chance_outcomes(), rng);
     } else {
       seat = s.to_act().lowest();
-      a = ask_bot(*bots.at(static_cast<std::size_t>(seat)), s, seat, rng);
+      Bot& bot = *bots.at(static_cast<std::size_t>(seat));
+      try {
+        a = ask_bot(bot, s, seat, rng);
+      } catch (const BotForfeit& f) {
+        out.forfeit = Forfeit{0, seat, std::string(bot.name()), f.what()};
+        return out;
+      }
     }
     record(seat, a);
     if (auto err = s.apply(seat, a)) {

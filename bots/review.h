@@ -1,4 +1,4 @@
-// The bot's review of a finished game (issue 22; `meeple analyse`): for each
+// The bot's review of a finished game (`meeple analyse`): for each
 // decision one seat took, the search bot's estimate of that seat's chance to
 // win with the bot's own choice ("before": what the position was worth) and
 // with the action taken ("after"), and the bot's choice in words.

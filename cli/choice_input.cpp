@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 
 namespace meeple::cli {
 
@@ -57,6 +58,39 @@ std::vector<std::string> tokens_of(std::string_view typed) {
   return out;
 }
 
+// The part of a choice's words whose numbers are things the screen shows:
+// brackets only when they label a thing ("(pad 1)", Korean's "(발굴지 3)":
+// words and a number), not when they describe one ("(mammal, size 1)", "(1
+// card rotated)"); with `descriptions`, nothing after a ": " outside
+// brackets (a card's effect: "from dig site 3: gain 1 amber").
+std::string shown_part(std::string_view words, bool descriptions) {
+  auto is_label = [](std::string_view inside) {
+    if (inside.find_first_of(",:;") != std::string_view::npos) return false;
+    std::vector<std::string> w = words_of(inside);
+    if (w.size() < 2) return false;
+    without_counter(w.back());
+    return is_number(w.back()) && std::none_of(w.begin(), w.end() - 1, [](const std::string& x) {
+             return std::any_of(x.begin(), x.end(), is_digit);
+           });
+  };
+  std::string out;
+  for (std::size_t at = 0; at < words.size(); ++at) {
+    if (words[at] == '(') {
+      int depth = 1;
+      std::size_t end = at + 1;
+      for (; end < words.size() && depth > 0; ++end)
+        depth += words[end] == '(' ? 1 : words[end] == ')' ? -1 : 0;
+      const std::string_view inside = words.substr(at + 1, end - at - 2);
+      if (is_label(inside)) out += " " + std::string(inside) + " ";
+      at = end - 1;
+      continue;
+    }
+    if (descriptions && words.substr(at, 2) == ": ") break;
+    out += words[at];
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string choice_key(std::size_t i) {
@@ -70,6 +104,24 @@ std::string choice_key(std::size_t i) {
   return key;
 }
 
+std::vector<std::string> stable_keys(const std::vector<std::string>& words,
+                                     std::map<std::string, std::string>& kept) {
+  std::vector<std::string> keys(words.size());
+  std::set<std::string> used;
+  for (std::size_t i = 0; i < words.size(); ++i)
+    if (auto it = kept.find(words[i]); it != kept.end() && used.insert(it->second).second)
+      keys[i] = it->second;
+  std::size_t next = 0;
+  for (auto& key : keys) {
+    if (!key.empty()) continue;
+    while (used.contains(choice_key(next))) ++next;
+    key = choice_key(next);
+    used.insert(key);
+  }
+  for (std::size_t i = 0; i < words.size(); ++i) kept[words[i]] = keys[i];
+  return keys;
+}
+
 bool has_word(std::string_view typed) {
   for (const std::string& t : tokens_of(typed))
     if (!std::any_of(t.begin(), t.end(), is_digit) && !words_of(t).empty()) return true;
@@ -77,13 +129,22 @@ bool has_word(std::string_view typed) {
 }
 
 TypedChoice read_choice(const std::vector<std::string>& words, std::string_view typed, bool keys) {
+  std::vector<std::string> letters;
+  if (keys)
+    for (std::size_t i = 0; i < words.size(); ++i) letters.push_back(choice_key(i));
+  return read_choice(words, typed, letters);
+}
+
+TypedChoice read_choice(const std::vector<std::string>& words, std::string_view typed,
+                        const std::vector<std::string>& keys, const std::vector<std::string>& also,
+                        bool descriptions) {
   TypedChoice out;
   const auto tokens = tokens_of(typed);
-  if (keys && tokens.size() == 1) {
+  if (tokens.size() == 1) {
     std::string key = tokens[0];
     for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    for (std::size_t i = 0; i < words.size(); ++i)
-      if (choice_key(i) == key) {
+    for (std::size_t i = 0; i < keys.size() && i < words.size(); ++i)
+      if (keys[i] == key) {
         out.kind = TypedChoice::Kind::kPicked;
         out.index = i;
         return out;
@@ -107,12 +168,18 @@ TypedChoice read_choice(const std::vector<std::string>& words, std::string_view 
   }
   if (wanted.empty()) return out;
   for (std::size_t i = 0; i < words.size(); ++i) {
-    auto have = words_of(words[i]);
+    std::vector<std::string> have = words_of(words[i]);
+    std::vector<std::string> numbers = words_of(shown_part(words[i], descriptions));
+    if (i < also.size()) {
+      for (auto& w : words_of(also[i])) have.push_back(std::move(w));
+      for (auto& w : words_of(shown_part(also[i], descriptions))) numbers.push_back(std::move(w));
+    }
     for (auto& h : have) without_counter(h);
+    for (auto& h : numbers) without_counter(h);
     const bool all = std::all_of(wanted.begin(), wanted.end(), [&](const std::string& w) {
-      return std::any_of(have.begin(), have.end(), [&](const std::string& h) {
-        return is_number(w) ? h == w : h.rfind(w, 0) == 0;
-      });
+      if (is_number(w)) return std::find(numbers.begin(), numbers.end(), w) != numbers.end();
+      return std::any_of(have.begin(), have.end(),
+                         [&](const std::string& h) { return h.rfind(w, 0) == 0; });
     });
     if (all) out.fits.push_back(i);
   }

@@ -64,7 +64,10 @@ int cmd_result(const ResultArgs& a, std::istream& in, std::ostream& out, std::os
 
 // `meeple engine` (docs/engine-protocol.md): JSON lines on in and out until
 // the input ends or a quit command.
-struct EngineArgs {};
+struct EngineArgs {
+  // The most a bot or a go may search per decision ("Ns,N"); "": BudgetCap's default.
+  std::string max_bot_budget;
+};
 int cmd_engine(const EngineArgs& a, std::istream& in, std::ostream& out, std::ostream& err);
 
 struct SelfplayArgs {
@@ -105,8 +108,9 @@ struct ArenaArgs {
   std::uint64_t seed = 1;
   std::vector<std::string> params;
   bool json = false;
-  bool progress = true;      // a progress bar when stderr is a terminal
-  bool fixed_seats = false;  // bot i always plays seat i (one bot per seat)
+  bool progress = true;       // a progress bar when stderr is a terminal
+  bool fixed_seats = false;   // bot i always plays seat i (one bot per seat)
+  double time_per_move = 10;  // seconds per decision of a program bot (cmd:...)
 };
 int cmd_arena(const ArenaArgs& a, std::ostream& out, std::ostream& err);
 
@@ -121,7 +125,8 @@ struct LadderArgs {
   int threads = 1;
   std::vector<std::string> params;
   bool json = false;
-  bool progress = true;  // a progress bar when stderr is a terminal
+  bool progress = true;       // a progress bar when stderr is a terminal
+  double time_per_move = 10;  // seconds per decision of a program bot (cmd:...)
 };
 int cmd_ladder(const LadderArgs& a, std::ostream& out, std::ostream& err);
 
@@ -140,7 +145,7 @@ struct PlayArgs {
   int players = 0;
   std::string bots;  // for the other seats, cycled; default: heuristic if any
   std::vector<std::string> params;
-  std::string lang = "en";
+  std::string lang;  // "": a resumed game's, else "en"
   std::uint64_t seed = 0;
   bool no_undo = false;  // people may not take back moves
   // `meeple learn`: the game's guided first game (room/guide.h): its table,
@@ -157,9 +162,11 @@ struct PlayArgs {
   int part = 1;            // which part of the guide (1 first)
   // Games are kept (issue 32): every change is written to `record_file` (a
   // game record with the seats at this keyboard); empty and
-  // `keep_by_default`: a new file in kept_games_folder(). `resume_file`: a
-  // kept game to go on with (its game, table, seed and moves; --lang, --no-
-  // undo and the record file may be given anew).
+  // `keep_by_default`: a new file in kept_games_folder(); with them the
+  // language and --no-undo. `resume_file`: a kept game to go on with (its
+  // game, table, seed, moves, language and --no-undo; --lang, --no-undo and
+  // the record file may be given anew; a game named beside it must be the
+  // kept one).
   std::string record_file;
   bool keep_by_default = false;
   std::string resume_file;
@@ -167,5 +174,20 @@ struct PlayArgs {
 // Where games are kept unless --record says otherwise.
 std::string kept_games_folder();
 int cmd_play(const PlayArgs& a, std::istream& in, std::ostream& out, std::ostream& err);
+
+// A SQLite store's file (cli/store_commands.cpp; docs/server.md, "Backups").
+// check: what is damaged in the file and every table whose record does not
+// replay (1 when any; the file is read, never changed). backup: `db`
+// copied to the new file `file` while a server may be writing it. restore:
+// the backup `file` checked (every table replays) and put in place of `db`,
+// unless a server has `db` open.
+struct StoreArgs {
+  std::string db;
+  std::string file;       // backup: the new backup; restore: the backup to put back
+  bool thorough = false;  // check: integrity_check rather than quick_check
+};
+int cmd_check(const StoreArgs& a, std::ostream& out, std::ostream& err);
+int cmd_backup(const StoreArgs& a, std::ostream& out, std::ostream& err);
+int cmd_restore(const StoreArgs& a, std::ostream& out, std::ostream& err);
 
 }  // namespace meeple::cli

@@ -10,6 +10,7 @@
 // After the standard headers: curses defines macros (erase, clear, move, OK).
 #include <curses.h>
 
+#include "cli/layout.h"
 #include "cli/rules_text.h"
 #include "core/game.h"
 
@@ -60,43 +61,6 @@ int char_columns(const std::string& text, std::size_t at, std::size_t& bytes) {
   }
   bytes = n;
   return std::max(0, wcwidth(wc));
-}
-
-// One line of text as rows of at most `width` columns, broken after a space
-// where there is one (after a "| " between entries where there is one); the
-// rows after the first are indented by two more than the line.
-std::vector<std::string> wrap(const std::string& line, int width) {
-  std::vector<std::string> rows;
-  const std::size_t own = std::min(line.find_first_not_of(' '), line.size());
-  const std::string indent(std::min<std::size_t>(own, static_cast<std::size_t>(width / 4)) + 2,
-                           ' ');
-  std::string rest = line;
-  while (true) {
-    int cols = 0;
-    std::size_t at = 0, cut = std::string::npos, bar = std::string::npos, bytes = 1;
-    while (at < rest.size()) {
-      const int w = char_columns(rest, at, bytes);
-      if (cols + w > width) break;
-      cols += w;
-      if (rest[at] == ' ') cut = at;
-      if (rest[at] == ' ' && at > 0 && rest[at - 1] == '|') bar = at;
-      at += bytes;
-    }
-    // A row of entries ("1. Alive = - | 2. Big = -") breaks between them.
-    if (at < rest.size() && bar != std::string::npos && bar >= at / 2) cut = bar;
-    if (at >= rest.size()) {
-      rows.push_back(rest);
-      return rows;
-    }
-    // Break after the last space, unless that leaves the row nearly empty.
-    if (cut == std::string::npos || cut < at / 2) cut = at;
-    rows.push_back(rest.substr(0, cut));
-    rest = indent + rest.substr(cut == at ? cut : cut + 1);
-    if (width <= static_cast<int>(indent.size())) {
-      rows.push_back(rest);
-      return rows;
-    }
-  }
 }
 
 std::vector<std::string> wrap_all(const std::vector<std::string>& lines, int width) {
@@ -177,9 +141,10 @@ void CursesScreen::board(std::vector<std::string> details) {
   board_is_page_ = false;
 }
 
-void CursesScreen::page(std::string text) {
+void CursesScreen::page(std::string text, bool at_end) {
   boards_ = {std::move(text)};
   board_is_page_ = true;
+  page_at_end_ = at_end;
   scroll_ = 0;
 }
 
@@ -201,12 +166,12 @@ void CursesScreen::clear_log() {
 }
 
 void CursesScreen::prompt(std::vector<std::string> notes, std::string heading,
-                          std::vector<std::string> items, std::vector<std::string> footer,
+                          std::vector<std::string> items, std::string input_hint,
                           std::vector<std::size_t> folded, std::string fold_line) {
+  input_hint_ = std::move(input_hint);
   notes_ = std::move(notes);
   heading_ = std::move(heading);
   items_ = std::move(items);
-  footer_ = std::move(footer);
   folded_ = std::move(folded);
   fold_line_ = std::move(fold_line);
   // The bare items: without a name in brackets at their end ("n. glyph 13
@@ -228,56 +193,79 @@ void CursesScreen::prompt(std::vector<std::string> notes, std::string heading,
     bare_items_.clear();
 }
 
-void CursesScreen::draw() {
-  const int height = LINES, width = COLS;
-  erase();
-  if (height < 3 || width < 10) {
-    refresh();
-    return;
-  }
-  // The prompt pane (as tall as it needs, leaving a row for the log) with
-  // the whole list, the folded items as one line, or the bare items.
-  enum class Form { kList, kFolded, kBare };
-  auto prompt_layout = [&](Form form, std::size_t& heading_row) {
-    std::vector<std::string> rows = wrap_all(notes_, width);
-    heading_row = rows.size();
-    for (auto& r : wrap(heading_, width)) rows.push_back(std::move(r));
-    std::vector<std::string> items = form == Form::kBare ? bare_items_ : std::vector<std::string>{};
-    if (form != Form::kBare)
-      for (std::size_t i = 0; i < items_.size(); ++i)
-        if (form == Form::kList || std::find(folded_.begin(), folded_.end(), i) == folded_.end())
-          items.push_back(items_[i]);
-    if (form == Form::kFolded) items.insert(items.begin(), fold_line_);
-    for (auto& r : wrap_all(in_columns(items, width), width)) rows.push_back(std::move(r));
-    for (auto& r : wrap_all(footer_, width)) rows.push_back(std::move(r));
-    return rows;
-  };
-  // A board's rows without its mark line, and the row where the part the
-  // decision needs starts (0 without a mark).
-  auto board_layout = [&](const std::string& text, std::size_t& needed_from) {
-    std::vector<std::string> rows;
-    needed_from = 0;
-    for (const auto& l : split_lines(text)) {
-      if (l == kTextDecisionMark) {
-        needed_from = rows.size();
-        continue;
-      }
-      for (auto& r : wrap(l, width)) rows.push_back(std::move(r));
+namespace {
+
+// A board's rows without its mark line, and the row where the part the
+// decision needs starts (0 without a mark).
+std::vector<std::string> board_layout(const std::string& text, int width,
+                                      std::size_t& needed_from) {
+  std::vector<std::string> rows;
+  needed_from = 0;
+  for (const auto& l : split_lines(text)) {
+    if (l == kTextDecisionMark) {
+      needed_from = rows.size();
+      continue;
     }
-    return rows;
-  };
-  // The board takes what it needs of the rest; the log the remainder: at
-  // least a row, and the reply to what was typed at this decision (a
-  // refusal, the candidates) up to half of it. A short terminal (under 30
-  // rows) shows the log only for such replies.
-  auto log_least = [&](int rest) {
-    return std::clamp(fresh_, height >= 30 ? 1 : 0, std::max(1, rest / 2));
-  };
-  // The first layout (list, then folded; most detailed board first) whose
-  // needed part is in view; else the last.
-  std::vector<std::string> prompt_rows, board_rows;
-  std::size_t heading_row = 0;
+    for (auto& r : wrap(l, width)) rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
+}  // namespace
+
+// The panes' rows as laid out for the screen.
+struct CursesScreen::Layout {
+  std::vector<std::string> prompt_rows, board_rows, log_rows;
+  std::size_t heading_row = 0;  // the prompt's heading
+  std::size_t fresh_from = 0;   // the log's first reply at this decision
+  int fresh_rows = 0;
   int prompt_height = 0;
+};
+
+// The prompt pane's rows (as tall as it needs, leaving a row for the log)
+// with the whole list, the folded items as one line, or the bare items.
+std::vector<std::string> CursesScreen::prompt_layout(Form form, int width,
+                                                     std::size_t& heading_row) const {
+  std::vector<std::string> rows = wrap_all(notes_, width);
+  heading_row = rows.size();
+  for (auto& r : wrap(heading_, width)) rows.push_back(std::move(r));
+  std::vector<std::string> items = form == Form::kBare ? bare_items_ : std::vector<std::string>{};
+  if (form != Form::kBare)
+    for (std::size_t i = 0; i < items_.size(); ++i)
+      if (form == Form::kList || std::find(folded_.begin(), folded_.end(), i) == folded_.end())
+        items.push_back(items_[i]);
+  if (form == Form::kFolded) items.insert(items.begin(), fold_line_);
+  for (auto& r : wrap_all(in_columns(items, width), width)) rows.push_back(std::move(r));
+  return rows;
+}
+
+// The log's rows: the lines before this decision one row each (shortened
+// where a line may break: the events' starts), the replies to what was
+// typed at it (a refusal, the candidates) wrapped whole.
+void CursesScreen::log_layout(int width, Layout& l) const {
+  const std::size_t fresh = std::min(log_.size(), static_cast<std::size_t>(fresh_));
+  for (auto it = log_.end() - std::min<std::ptrdiff_t>(log_.size(), 200);
+       it != log_.end() - static_cast<std::ptrdiff_t>(fresh); ++it)
+    l.log_rows.push_back(shorten(*it, width));
+  l.fresh_from = l.log_rows.size();
+  for (auto& r : wrap_all(
+           std::vector<std::string>(log_.end() - static_cast<std::ptrdiff_t>(fresh), log_.end()),
+           width))
+    l.log_rows.push_back(std::move(r));
+  l.fresh_rows = static_cast<int>(l.log_rows.size() - l.fresh_from);
+}
+
+// The board takes what it needs of the rows the prompt leaves; the log the
+// remainder: the last events (three rows on 30 rows or more, else one) and
+// all the replies at this decision, as far as the rest holds them.
+int CursesScreen::log_least(int height, int rest, const Layout& l) const {
+  const int least_events = height >= 30 ? 3 : 1;
+  return std::max(0, std::min(rest, std::max(least_events, l.fresh_rows)));
+}
+
+// The first layout (list, then folded; most detailed board first) whose
+// needed part is in view; else the last.
+void CursesScreen::choose_layout(int height, int width, Layout& l) const {
   bool chosen = false;
   for (const Form form : {Form::kList, Form::kFolded, Form::kBare}) {
     if ((form == Form::kFolded && (folded_.empty() || fold_line_.empty())) ||
@@ -285,50 +273,30 @@ void CursesScreen::draw() {
       continue;
     for (const auto& text : boards_.empty() ? std::vector<std::string>{""} : boards_) {
       std::size_t needed_from = 0;
-      prompt_rows = prompt_layout(form, heading_row);
-      board_rows = board_layout(text, needed_from);
-      prompt_height = std::min(static_cast<int>(prompt_rows.size()), height - 2);
-      const int rest = height - 1 - prompt_height;
-      chosen = static_cast<int>(board_rows.size() - needed_from) <= rest - log_least(rest);
+      l.prompt_rows = prompt_layout(form, width, l.heading_row);
+      l.board_rows = board_layout(text, width, needed_from);
+      l.prompt_height = std::min(static_cast<int>(l.prompt_rows.size()), height - 2);
+      const int rest = height - 1 - l.prompt_height;
+      chosen =
+          static_cast<int>(l.board_rows.size() - needed_from) <= rest - log_least(height, rest, l);
       if (chosen || board_is_page_) break;
     }
     if (chosen || board_is_page_) break;
   }
-  const int rest = height - 1 - prompt_height;
-  const int board_height =
-      std::max(0, std::min(static_cast<int>(board_rows.size()), rest - log_least(rest)));
-  const int log_height = rest - board_height;
-  // The board: its end in view (a page: its top), moved by the scrolling.
-  const int most = std::max(0, static_cast<int>(board_rows.size()) - board_height);
-  const int anchor = board_is_page_ ? 0 : most;
-  const int top = std::clamp(anchor + scroll_, 0, most);
-  scroll_ = top - anchor;
-  for (int row = 0; row < board_height; ++row)
-    put_row(row, board_rows[static_cast<std::size_t>(top + row)]);
-  // The log's last lines; when the last line alone is taller than the
-  // pane, its start (where the sentence begins).
-  std::vector<std::string> recent(log_.end() - std::min<std::ptrdiff_t>(log_.size(), 200),
-                                  log_.end());
-  const std::vector<std::string> log_rows = wrap_all(recent, width);
-  const int shown = std::min(static_cast<int>(log_rows.size()), log_height);
-  const std::size_t last_rows = recent.empty() ? 0 : wrap(recent.back(), width).size();
-  const std::size_t first = last_rows > static_cast<std::size_t>(shown)
-                                ? log_rows.size() - last_rows
-                                : log_rows.size() - static_cast<std::size_t>(shown);
-  for (int row = 0; row < shown; ++row)
-    put_row(board_height + log_height - shown + row,
-            log_rows[first + static_cast<std::size_t>(row)], A_BOLD);
-  // The prompt, its heading highlighted with the board's scroll state.
-  const int prompt_top = height - 1 - prompt_height;
-  for (int row = 0; row < prompt_height; ++row) {
-    std::string text = prompt_rows[static_cast<std::size_t>(row)];
-    if (static_cast<std::size_t>(row) != heading_row) {
+}
+
+// The prompt, its heading highlighted with the board's scroll state (`top`
+// of `most` rows scrolled).
+void CursesScreen::draw_prompt(const Layout& l, int height, int width, int top, int most) {
+  const int prompt_top = height - 1 - l.prompt_height;
+  for (int row = 0; row < l.prompt_height; ++row) {
+    std::string text = l.prompt_rows[static_cast<std::size_t>(row)];
+    if (static_cast<std::size_t>(row) != l.heading_row) {
       put_row(prompt_top + row, text);
       continue;
     }
-    if (most > 0) {
-      const std::string hint = "[PgUp: " + std::to_string(top) +
-                               " above, PgDn: " + std::to_string(most - top) + " below]";
+    if (most > 0 && scroll_hint_) {
+      const std::string hint = scroll_hint_(top, most - top);
       const int gap =
           width - static_cast<int>(display_columns(text)) - static_cast<int>(display_columns(hint));
       if (gap >= 1) text += std::string(static_cast<std::size_t>(gap), ' ') + hint;
@@ -337,7 +305,55 @@ void CursesScreen::draw() {
     if (pad > 0) text += std::string(static_cast<std::size_t>(pad), ' ');
     put_row(prompt_top + row, text, A_REVERSE);
   }
-  put_row(height - 1, "> " + tail_columns(input_, width - 3));
+}
+
+// The input line, with the short hints at its right (the undo hint, the
+// command that shows the whole log) while the typed text leaves room.
+void CursesScreen::draw_input(int height, int width) {
+  const std::string input = "> " + tail_columns(input_, width - 3);
+  put_row(height - 1, input);
+  for (const std::string& hint :
+       {input_hint_.empty() ? log_hint_ : input_hint_ + "  " + log_hint_, log_hint_}) {
+    const int at = width - 1 - static_cast<int>(display_columns(hint));
+    if (hint.empty() || at < static_cast<int>(display_columns(input)) + 2) continue;
+    attrset(A_DIM);
+    mvaddstr(height - 1, at, hint.c_str());
+    attrset(A_NORMAL);
+    move(height - 1, static_cast<int>(display_columns(input)));
+    break;
+  }
+}
+
+void CursesScreen::draw() {
+  const int height = LINES, width = COLS;
+  erase();
+  if (height < 3 || width < 10) {
+    refresh();
+    return;
+  }
+  Layout l;
+  log_layout(width, l);
+  choose_layout(height, width, l);
+  const int rest = height - 1 - l.prompt_height;
+  const int board_height = std::max(
+      0, std::min(static_cast<int>(l.board_rows.size()), rest - log_least(height, rest, l)));
+  const int log_height = rest - board_height;
+  // The board: its end in view (a page: its top), moved by the scrolling.
+  const int most = std::max(0, static_cast<int>(l.board_rows.size()) - board_height);
+  const int anchor = board_is_page_ && !page_at_end_ ? 0 : most;
+  const int top = std::clamp(anchor + scroll_, 0, most);
+  scroll_ = top - anchor;
+  for (int row = 0; row < board_height; ++row)
+    put_row(row, l.board_rows[static_cast<std::size_t>(top + row)]);
+  // The log's last rows; when the replies alone are taller than the pane,
+  // their start (what was typed, and the sentence that answers it).
+  const int shown = std::min(static_cast<int>(l.log_rows.size()), log_height);
+  const std::size_t first = l.fresh_rows > shown ? l.fresh_from : l.log_rows.size() - shown;
+  for (int row = 0; row < shown; ++row)
+    put_row(board_height + log_height - shown + row,
+            l.log_rows[first + static_cast<std::size_t>(row)], A_BOLD);
+  draw_prompt(l, height, width, top, most);
+  draw_input(height, width);
   refresh();
 }
 

@@ -30,6 +30,7 @@
 #include "cli/commands.h"
 #include "cli/game_facts.h"
 #include "cli/programs.h"
+#include "cli/registry.h"
 #include "core/i18n.h"
 #include "core/json_error.h"
 #include "core/record.h"
@@ -53,11 +54,6 @@ constexpr int kProtocolVersion = 2;
 // Games one engine holds at once (new, load and fork refuse more).
 constexpr std::size_t kMaxGames = 32;
 constexpr const char* kMainGame = "main";
-
-constexpr const char* kCommands[] = {"hello",   "games", "bots",   "new",   "load",  "fork",
-                                     "close",   "list",  "status", "legal", "apply", "view",
-                                     "history", "hide",  "result", "state", "undo",  "bot",
-                                     "go",      "stop",  "save",   "quit"};
 
 Error bad_request(const std::string& what) {
   return make_error(errc::kMalformedRequest, what);
@@ -111,18 +107,23 @@ class Protocol {
   // Writes one streamed line (a go's info) to the program.
   using Emit = std::function<void(Json)>;
 
+  // `cap`: the most a bot or a go may search per decision (bot/budget over it).
+  explicit Protocol(BudgetCap cap) : cap_(cap) {}
+
   // The response to one request (without "id", added by the caller). `emit`
   // streams a go's info lines; `stop` ends a go early (null: no stop can
-  // come, so a go needs a budget).
+  // come, so a go needs a budget). The checks, in order: the request's
+  // form, its fields, then (but for quit) "lang" and "game_id", the
+  // command, and the game it addresses.
   Json handle(const Json& req, bool& quit, const Emit& emit, const std::atomic<bool>* stop) {
     if (!req.is_object() || !req.contains("cmd") || !req["cmd"].is_string())
       return failure(bad_request("a request is a JSON object with \"cmd\""));
     const std::string cmd = req["cmd"].get<std::string>();
-    // Any quit ends the engine (its reader stops reading after it).
-    if (cmd == "quit") {
-      quit = true;
-      return ok(Json::object());
-    }
+    const Request* r = find_request(cmd);
+    if (r)
+      if (auto e = unknown_field(*r, req)) return failure(*e);
+    const Call call{.req = req, .emit = emit, .stop = stop, .quit = quit};
+    if (r && r->scope == Scope::kFirst) return r->handler(*this, call);
     // Words come in the languages meeple speaks; anything else is refused
     // (as the command line's --lang is), not answered in English.
     if (req.contains("lang") &&
@@ -130,33 +131,25 @@ class Protocol {
       return failure(make_error(errc::kBadParam, "lang must be en, it or ko"));
     if (req.contains("game_id") && !valid_id(req["game_id"]))
       return failure(bad_request("game_id is a name of 1 to 40 letters, digits, '-' or '_'"));
-    if (cmd == "hello") return hello();
-    if (cmd == "games") return games();
-    if (cmd == "bots") return bots(req);
-    if (cmd == "new") return named(req, fresh(req));
-    if (cmd == "load") return named(req, load(req));
-    if (cmd == "list") return list();
-    if (cmd == "stop") return ok(Json::object());  // a go in progress has stopped already
-    static const char* kNeedGame[] = {"status", "legal",   "apply", "view", "result",
-                                      "state",  "undo",    "bot",   "save", "fork",
-                                      "close",  "history", "hide",  "go"};
-    bool known = false;
-    for (const char* c : kNeedGame) known = known || cmd == c;
-    if (!known) {
+    if (!r) {
       std::string names;
-      for (const char* c : kCommands) names += (names.empty() ? "" : ", ") + std::string(c);
+      for (const Request& known : requests())
+        names += (names.empty() ? "" : ", ") + std::string(known.cmd);
       return failure(
           make_error(kUnknownCommand, fmt::format("no command '{}' (commands: {})", cmd, names)));
     }
-    const std::string id = id_of(req);
-    auto at = games_.find(id);
-    if (at == games_.end()) {
-      if (games_.empty())
-        return failure(make_error(kNoGame, "no game yet: start one with new or load"));
-      return failure(make_error(kNoGame, fmt::format("no game '{}' (games: {})", id, ids())));
+    if (r->scope == Scope::kEngine) return r->handler(*this, call);
+    if (r->scope == Scope::kGame) {
+      const std::string id = id_of(req);
+      auto at = games_.find(id);
+      if (at == games_.end()) {
+        if (games_.empty())
+          return failure(make_error(kNoGame, "no game yet: start one with new or load"));
+        return failure(make_error(kNoGame, fmt::format("no game '{}' (games: {})", id, ids())));
+      }
+      s_ = &at->second;
     }
-    s_ = &at->second;
-    return named(req, dispatch(cmd, req, emit, stop));
+    return named(req, r->handler(*this, call));
   }
 
   static Json failure(const Error& e) {
@@ -164,22 +157,108 @@ class Protocol {
   }
 
  private:
-  Json dispatch(const std::string& cmd, const Json& req, const Emit& emit,
-                const std::atomic<bool>* stop) {
-    if (cmd == "status") return ok(status());
-    if (cmd == "legal") return legal(req);
-    if (cmd == "apply") return apply(req);
-    if (cmd == "view") return view(req);
-    if (cmd == "history") return history(req);
-    if (cmd == "hide") return hide(req);
-    if (cmd == "result") return result();
-    if (cmd == "state") return state();
-    if (cmd == "undo") return undo(req);
-    if (cmd == "bot") return bot(req);
-    if (cmd == "go") return go(req, emit, stop);
-    if (cmd == "fork") return fork(req);
-    if (cmd == "close") return close(req);
-    return save(req);
+  BudgetCap cap_;
+
+  // One request as its handler gets it.
+  struct Call {
+    const Json& req;
+    const Emit& emit;
+    const std::atomic<bool>* stop;
+    bool& quit;
+  };
+
+  // What a request needs before its handler runs.
+  enum class Scope {
+    kFirst,    // nothing: answered before "lang" and "game_id" are checked (quit)
+    kEngine,   // no game: about the engine; the answer names no game
+    kNewGame,  // makes a game under the request's game_id (or "main"), named in the answer
+    kGame,     // the game the request names (or "main"), which must exist: s_ points at it
+  };
+
+  // One request of the protocol (docs/engine-protocol.md): its "cmd", the
+  // fields it reads besides "cmd", "id", "game_id" and "lang" (any other is
+  // refused, so that a mistyped one ("seeed") is not silently left out),
+  // what it needs, and its handler.
+  struct Request {
+    const char* cmd;
+    std::vector<const char*> fields;
+    Scope scope;
+    Json (*handler)(Protocol& p, const Call& c);
+  };
+
+  // Every request, in the order hello lists them.
+  static const std::vector<Request>& requests() {
+    using enum Scope;
+    using P = Protocol;
+    using C = const Call&;
+    static const std::vector<Request> kRequests = {
+        {"hello", {}, kEngine, [](P& p, C) { return p.hello(); }},
+        {"games", {}, kEngine, [](P& p, C) { return p.games(); }},
+        {"bots", {"game"}, kEngine, [](P& p, C c) { return p.bots(c.req); }},
+        {"new",
+         {"game", "players", "params", "names", "seed", "chance", "hide"},
+         kNewGame,
+         [](P& p, C c) { return p.fresh(c.req); }},
+        {"load",
+         {"record", "file", "state", "state_file", "game", "seed", "chance", "hide"},
+         kNewGame,
+         [](P& p, C c) { return p.load(c.req); }},
+        {"fork", {"as"}, kGame, [](P& p, C c) { return p.fork(c.req); }},
+        {"close", {}, kGame, [](P& p, C c) { return p.close(c.req); }},
+        {"list", {}, kEngine, [](P& p, C) { return p.list(); }},
+        {"status", {}, kGame, [](P& p, C) { return ok(p.status()); }},
+        {"legal", {"seat", "primary"}, kGame, [](P& p, C c) { return p.legal(c.req); }},
+        {"apply", {"seat", "action"}, kGame, [](P& p, C c) { return p.apply(c.req); }},
+        {"view", {"seat", "text"}, kGame, [](P& p, C c) { return p.view(c.req); }},
+        {"history", {"seat", "views", "from"}, kGame, [](P& p, C c) { return p.history(c.req); }},
+        {"hide", {"seat"}, kGame, [](P& p, C c) { return p.hide(c.req); }},
+        {"result", {}, kGame, [](P& p, C) { return p.result(); }},
+        {"state", {}, kGame, [](P& p, C) { return p.state(); }},
+        {"undo", {"steps"}, kGame, [](P& p, C c) { return p.undo(c.req); }},
+        {"bot",
+         {"seat", "bot", "iterations", "ms", "apply"},
+         kGame,
+         [](P& p, C c) { return p.bot(c.req); }},
+        {"go",
+         {"seat", "bot", "iterations", "ms", "apply", "infinite", "info_ms"},
+         kGame,
+         [](P& p, C c) { return p.go(c.req, c.emit, c.stop); }},
+        // A go in progress has stopped already (the reader stops it).
+        {"stop", {}, kEngine, [](P&, C) { return ok(Json::object()); }},
+        {"save", {"file"}, kGame, [](P& p, C c) { return p.save(c.req); }},
+        {"observation", {"seat"}, kGame, [](P& p, C c) { return p.observation(c.req); }},
+        // Any quit ends the engine (its reader stops reading after it).
+        {"quit",
+         {},
+         kFirst,
+         [](P&, C c) {
+           c.quit = true;
+           return ok(Json::object());
+         }},
+    };
+    return kRequests;
+  }
+
+  static const Request* find_request(const std::string& cmd) {
+    for (const Request& r : requests())
+      if (cmd == r.cmd) return &r;
+    return nullptr;
+  }
+
+  // A field the request does not read, named with those it does.
+  static MaybeError unknown_field(const Request& r, const Json& req) {
+    for (const auto& [key, value] : req.items()) {
+      if (key == "cmd" || key == "id" || key == "game_id" || key == "lang") continue;
+      bool known = false;
+      for (const char* f : r.fields) known = known || key == f;
+      if (known) continue;
+      std::string names;
+      for (const char* f : r.fields) names += fmt::format("{}\"{}\"", names.empty() ? "" : ", ", f);
+      return bad_request(
+          fmt::format("{} has no field \"{}\" ({})", r.cmd, key,
+                      r.fields.empty() ? "it takes none" : fmt::format("it takes {}", names)));
+    }
+    return std::nullopt;
   }
 
   // A game named in the request is named in the answer (the main game's
@@ -221,6 +300,8 @@ class Protocol {
     return std::nullopt;
   }
 
+  // The addressed game's status (status_json: terminal, chance, to_act) with its
+  // game, players and step (actions applied since it began here).
   Json status() const {
     Json j = status_json(s_->state);
     j["game"] = s_->game->name();
@@ -229,15 +310,21 @@ class Protocol {
     return j;
   }
 
+  // hello: the engine, the protocol's version, every request, the most games
+  // and the most a search may take.
   Json hello() const {
     Json commands = Json::array();
-    for (const char* c : kCommands) commands.push_back(c);
-    return ok({{"engine", "meeple"},
-               {"protocol", kProtocolVersion},
-               {"commands", std::move(commands)},
-               {"max_games", kMaxGames}});
+    for (const Request& r : requests()) commands.push_back(r.cmd);
+    return ok(
+        {{"engine", "meeple"},
+         {"protocol", kProtocolVersion},
+         {"commands", std::move(commands)},
+         {"max_games", kMaxGames},
+         {"max_budget",
+          {{"seconds", cap_.seconds}, {"iterations", cap_.iterations}, {"trees", cap_.trees}}}});
   }
 
+  // games: every game's description and facts (as `meeple games --json`).
   Json games() const {
     Json list = Json::array();
     for (const AnyGame* g : all_games()) {
@@ -248,6 +335,7 @@ class Protocol {
     return ok({{"games", list}});
   }
 
+  // list: every game held, by id, with its status (and hidden seat).
   Json list() const {
     Json list = Json::array();
     for (const auto& [id, g] : games_) {
@@ -261,6 +349,7 @@ class Protocol {
     return ok({{"games", std::move(list)}, {"max_games", kMaxGames}});
   }
 
+  // bots: the bots of "game" (default: the addressed game's) and its default.
   Json bots(const Json& req) const {
     const AnyGame* g = nullptr;  // default: the game the request names (or "main")
     if (auto at = games_.find(id_of(req)); at != games_.end()) g = at->second.game;
@@ -314,6 +403,9 @@ class Protocol {
     return std::optional<Seat>(hide.get<Seat>());
   }
 
+  // new: a new game of "game" under the request's id (replacing one of that
+  // id), its players, params, seat names, seed, chance and hide checked
+  // first; answers as started().
   Json fresh(const Json& req) {
     if (!req.contains("game") || !req["game"].is_string())
       return failure(bad_request("new needs \"game\""));
@@ -323,8 +415,16 @@ class Protocol {
     if (!g) return failure(unknown_game(req["game"].get<std::string>()));
     int players = std::min(std::max(g->min_players(), 4), g->max_players());
     if (req.contains("players")) {
-      if (!req["players"].is_number_integer()) return failure(bad_request("players is a number"));
-      players = req["players"].get<int>();
+      const Json& n = req["players"];
+      if (!n.is_number_integer()) return failure(bad_request("players is a number"));
+      // Range-checked before it becomes an int: 2^31 was told as -2^31.
+      const bool in_range =
+          n.is_number_unsigned() ? n.get<std::uint64_t>() <= kMaxSeats : n.get<std::int64_t>() >= 0;
+      if (!in_range)
+        return failure(make_error(errc::kBadPlayers,
+                                  fmt::format("{} is for {} to {} players, not {}", g->title(),
+                                              g->min_players(), g->max_players(), n.dump())));
+      players = n.get<int>();
     }
     Json params = req.value("params", Json::object());
     if (!params.is_object()) return failure(bad_request("params is an object"));
@@ -363,6 +463,8 @@ class Protocol {
     return ok(std::move(j));
   }
 
+  // load: a game from a record ("record" or "file") or a state ("state" or
+  // "state_file", with "game") under the request's id; answers as started().
   Json load(const Json& req) {
     const std::string id = id_of(req);
     if (auto e = room_for(id)) return failure(*e);
@@ -372,10 +474,10 @@ class Protocol {
       rec_j = req["record"];
     } else if (req.contains("file") && req["file"].is_string()) {
       const std::string file = req["file"].get<std::string>();
-      std::ifstream f(file);
-      if (!f) return failure(make_error(errc::kIo, fmt::format("cannot read {}", file)));
+      auto text = read_file(file);
+      if (!text) return failure(text.error());
       try {
-        rec_j = Json::parse(f);
+        rec_j = Json::parse(*text);
       } catch (const Json::exception& e) {
         return failure(make_error(errc::kCorruptRecord,
                                   fmt::format("{} is not JSON: {}", file, json_error_words(e))));
@@ -397,17 +499,28 @@ class Protocol {
     if (!hidden) return failure(hidden.error());
     // The record as replayed (every action with its number and JSON form),
     // and an undo point before each decision (with chance drawn by the
-    // engine, the outcomes after a decision go with it).
+    // engine, the outcomes after a decision go with it). An undo entry
+    // takes back the seat's latest decision, which replay_record found to
+    // be the last action kept (nothing became known since): the session's
+    // record is the game it became, as after the engine's own undo.
     auto fresh_state = g->new_game(rec->params, rec->players);
     AnyState walk = *fresh_state;
     std::vector<Session::Point> points;
-    for (std::size_t i = 0; i < rec->actions.size(); ++i) {
-      RecordedAction& ra = rec->actions[i];
+    std::vector<RecordedAction> kept;
+    for (RecordedAction& ra : rec->actions) {
+      if (ra.undo) {
+        walk = std::move(points.back().state);
+        kept.resize(points.back().actions);
+        points.pop_back();
+        continue;
+      }
       if (ra.action < 0) ra.action = *walk.action_from_json(ra.seat, ra.json);
       ra.json = walk.action_to_json(ra.seat, ra.action);
-      if (ra.seat != kChance || !o.auto_chance) points.push_back({walk, i, Rng(o.seed)});
+      if (ra.seat != kChance || !o.auto_chance) points.push_back({walk, kept.size(), Rng(o.seed)});
       walk.apply(ra.seat, ra.action);
+      kept.push_back(std::move(ra));
     }
+    rec->actions = std::move(kept);
     rec->result = Json();
     start(id, g, std::move(*st), std::move(*rec), o, *hidden);
     s_->origin = std::move(*fresh_state);
@@ -430,10 +543,10 @@ class Protocol {
     } else {
       if (!req["state_file"].is_string()) return failure(bad_request("state_file is a path"));
       const std::string file = req["state_file"].get<std::string>();
-      std::ifstream f(file);
-      if (!f) return failure(make_error(errc::kIo, fmt::format("cannot read {}", file)));
+      auto text = read_file(file);
+      if (!text) return failure(text.error());
       try {
-        state = Json::parse(f);
+        state = Json::parse(*text);
       } catch (const Json::exception& e) {
         return failure(make_error(errc::kCorruptState, fmt::format("{} is not valid JSON: {}", file,
                                                                    json_error_words(e))));
@@ -477,6 +590,8 @@ class Protocol {
               .first->second;
   }
 
+  // fork: a copy of the addressed game under "as" (default fork-1, fork-2,
+  // ...): its status, with that game_id.
   Json fork(const Json& req) {
     std::string to;
     if (req.contains("as")) {
@@ -495,6 +610,7 @@ class Protocol {
     return ok(std::move(j));
   }
 
+  // close: the addressed game dropped; how many games are left.
   Json close(const Json& req) {
     games_.erase(id_of(req));
     s_ = nullptr;
@@ -546,6 +662,8 @@ class Protocol {
                       fmt::format("this game shows only seat {}'s view: {}", *s_->hidden, what));
   }
 
+  // legal: the legal actions of "seat" (default: the hidden seat, else every
+  // seat to act) or the chance outcomes; never another seat's when hidden.
   Json legal(const Json& req) const {
     std::optional<Seat> seat = s_->hidden;
     if (req.contains("seat")) {
@@ -562,6 +680,9 @@ class Protocol {
     return ok(std::move(*j));
   }
 
+  // apply: "action" for "seat" (default: the one seat to act), checked legal
+  // first (a refused action changes nothing), then chance drawn if the engine
+  // draws it; the status with every action applied, as the program may see it.
   Json apply(const Json& req) {
     Session& s = *s_;
     if (!req.contains("action")) return failure(bad_request("apply needs \"action\""));
@@ -580,6 +701,8 @@ class Protocol {
     return ok(std::move(j));
   }
 
+  // view: what "seat" (or spectator) sees, and its board in words with
+  // "text"; of a hidden game only its seat's and the spectator's.
   Json view(const Json& req) const {
     if (!req.contains("seat"))
       return failure(bad_request("view needs \"seat\" (or \"spectator\")"));
@@ -593,6 +716,27 @@ class Protocol {
     if (req.value("text", Json(false)) == true)
       j["text"] = s_->state.text_view(*seat, lang_of(req));
     return ok(std::move(j));
+  }
+
+  // The seat's observation tensor and legal-action mask (core/any_game.h),
+  // as numbers: what a learning program reads instead of the view.
+  Json observation(const Json& req) const {
+    if (!req.contains("seat")) return failure(bad_request("observation needs \"seat\""));
+    auto seat = parse_seat(s_->state, req["seat"], false);
+    if (!seat) return failure(seat.error());
+    if (*seat == kChance)
+      return failure(make_error("seat/invalid", "chance has no observation: give a seat"));
+    if (s_->hidden && *seat != *s_->hidden)
+      return failure(hidden_from(fmt::format("seat {}'s observation is not shown", *seat)));
+    const AnyState& st = s_->state;
+    const std::vector<int> shape = st.observation_shape();
+    std::vector<float> values(shape.empty() ? 0 : static_cast<std::size_t>(shape[0]));
+    if (auto e = st.observation(*seat, values)) return failure(*e);
+    std::vector<float> mask(static_cast<std::size_t>(st.num_distinct_actions()));
+    if (auto e = st.legal_mask(*seat, mask)) return failure(*e);
+    Json m = Json::array();
+    for (float v : mask) m.push_back(static_cast<int>(v));
+    return ok({{"seat", *seat}, {"shape", shape}, {"values", values}, {"mask", std::move(m)}});
   }
 
   // What one seat saw, in order (its information state): its view where
@@ -646,6 +790,8 @@ class Protocol {
     return ok({{"seat", seat}, {"steps", std::move(steps)}});
   }
 
+  // hide: from now on the program sees only "seat"'s view (for good: a
+  // hidden game stays hidden for its seat); the status.
   Json hide(const Json& req) {
     if (!req.contains("seat")) return failure(bad_request("hide needs \"seat\""));
     auto seat = hidden_seat(s_->state, req["seat"]);
@@ -658,17 +804,21 @@ class Protocol {
     return ok(std::move(j));
   }
 
+  // state: the whole state (of a hidden game: its seat's view).
   Json state() const {
     if (s_->hidden) return ok({{"hidden", *s_->hidden}, {"view", s_->state.view(*s_->hidden)}});
     return ok({{"state", s_->state.to_json()}});
   }
 
+  // result: the finished game's result (game/not_over before the end).
   Json result() const {
     auto r = result_of(s_->state);
     if (!r) return failure(r.error());
     return ok({{"result", *r}});
   }
 
+  // undo: the last "steps" (default 1) applies taken back, with the chance
+  // they drew; bots forget what they saw. The status.
   Json undo(const Json& req) {
     Session& s = *s_;
     std::size_t steps = 1;
@@ -739,6 +889,9 @@ class Protocol {
     return ok(std::move(j));
   }
 
+  // bot: the choice of a bot ("bot", default the game's own; "iterations"
+  // or "ms" its budget) for "seat" (default the one to act), played with
+  // "apply". A bot keeps its seat's memory across requests until an undo.
   Json bot(const Json& req) {
     Session& s = *s_;
     auto seat = deciding_seat(req);
@@ -751,7 +904,7 @@ class Protocol {
     if (!spec) return failure(spec.error());
     auto& slot = s.bots[*seat];
     if (!slot.second || slot.first != *spec) {
-      auto b = make_bot(*s.game, *spec);
+      auto b = make_bot(*s.game, *spec, cap_);
       if (!b) {
         s.bots.erase(*seat);
         return failure(b.error());
@@ -791,7 +944,7 @@ class Protocol {
     }
     auto spec = spec_of(req, "ismcts");
     if (!spec) return failure(spec.error());
-    auto b = make_bot(*s.game, *spec);
+    auto b = make_bot(*s.game, *spec, cap_);
     if (!b) return failure(b.error());
     if (!(*b)->thinks())
       return failure(make_error("bot/unknown", fmt::format("{} does not search: go needs a "
@@ -800,8 +953,11 @@ class Protocol {
     auto budget =
         parse_budget(spec->substr(std::min(spec->size(), spec->find(':') + 1)), s.game->name());
     Bot::Thinking how{.stop = stop, .report_seconds = every / 1000.0};
+    // A search without an iteration budget (by time, or until stopped) ends
+    // at the cap's iterations: its tree's memory is bounded.
+    how.iterations = cap_.iterations / (budget ? budget->trees : 1);
     if (!infinite && budget) {
-      how.iterations = budget->iterations;
+      if (budget->iterations > 0) how.iterations = budget->iterations;
       how.seconds = budget->seconds;
     }
     const AnyState& truth = s.state;
@@ -845,6 +1001,8 @@ class Protocol {
             {"line", std::move(line)}};
   }
 
+  // save: the game's record (of a game from its start, not hidden), or
+  // written to "file".
   Json save(const Json& req) {
     if (s_->hidden) return failure(hidden_from("a record holds every seat's moves"));
     if (!s_->from_start)
@@ -875,7 +1033,7 @@ struct Engine::Impl {
   Protocol protocol;
 };
 
-Engine::Engine() : impl_(std::make_unique<Impl>()) {}
+Engine::Engine(BudgetCap cap) : impl_(std::make_unique<Impl>(Impl{Protocol(cap)})) {}
 Engine::~Engine() = default;
 
 std::string Engine::handle(const std::string& line, bool& quit,
@@ -987,8 +1145,18 @@ class Reader {
 
 }  // namespace
 
-int cmd_engine(const EngineArgs&, std::istream& in, std::ostream& out, std::ostream&) {
-  Engine engine;
+int cmd_engine(const EngineArgs& a, std::istream& in, std::ostream& out, std::ostream& err) {
+  BudgetCap cap;
+  if (!a.max_bot_budget.empty()) {
+    auto read = read_budget_cap(a.max_bot_budget);
+    if (!read) {
+      err << "error: " << errc::kUsage
+          << ": --max-bot-budget is seconds (Ns) and iterations (N), as in 600s,5000000\n";
+      return 2;
+    }
+    cap = *read;
+  }
+  Engine engine(cap);
   // std::cin flushes std::cout before it reads: from the reader's thread,
   // that would race with this one's writes. Every line is flushed anyway.
   in.tie(nullptr);
@@ -1002,5 +1170,22 @@ int cmd_engine(const EngineArgs&, std::istream& in, std::ostream& out, std::ostr
   }
   return 0;
 }
+
+namespace {
+
+RunCommand add_engine(CLI::App& app) {
+  auto a = std::make_shared<EngineArgs>();
+  auto* c = app.add_subcommand(
+      "engine", "Speak JSON lines on stdin/stdout for programs (docs/engine-protocol.md)");
+  c->add_option("--max-bot-budget", a->max_bot_budget,
+                "The most a bot or a go may search a decision: seconds (Ns) and "
+                "iterations in all (N), as in 600s,5000000 (the default)");
+  return [a](std::istream& in, std::ostream& out, std::ostream& err) {
+    return cmd_engine(*a, in, out, err);
+  };
+}
+const RegisterCommand kEngineCommand{{70, "engine", add_engine}};
+
+}  // namespace
 
 }  // namespace meeple::cli

@@ -9,11 +9,14 @@
 #include <memory>
 #include <string>
 
+#include "bots/bot.h"
+
 namespace meeple::cli {
 
 class Engine {
  public:
-  Engine();
+  // `cap`: the most a bot or a go may search per decision.
+  explicit Engine(BudgetCap cap = {});
   ~Engine();
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;

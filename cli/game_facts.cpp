@@ -6,19 +6,9 @@
 #include <optional>
 #include <string>
 
-#include "games/first_giants/length.h"
-
 namespace meeple::cli {
 
 namespace {
-
-// A bound on a game's length (every action, chance included) for that many
-// players, where the game's folder derives one (games/*/length.h).
-std::optional<std::int64_t> length_bound(const AnyGame& game, int players) {
-  if (game.name() == first_giants::FirstGiants::kName)
-    return first_giants::max_game_length(players);
-  return std::nullopt;
-}
 
 // Two actions of one seat, one after the other, that bring a state of a
 // random game (the game's first variant, fewest players) back to itself:
@@ -73,7 +63,7 @@ Json game_facts(const AnyGame& game) {
   bool same = true, chance = false;
   std::int64_t longest = 0;
   for (int players = game.min_players(); players <= game.max_players(); ++players)
-    if (auto bound = length_bound(game, players)) {
+    if (auto bound = game.max_game_length(players)) {
       lengths.push_back({{"players", players}, {"max_length", *bound}});
       longest = std::max(longest, *bound);
     }

@@ -11,7 +11,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <memory>
 #include <optional>
+#include <random>
 #include <sstream>
 
 #include <sys/ioctl.h>
@@ -22,6 +25,9 @@
 #include "cli/choice_input.h"
 #include "cli/commands.h"
 #include "cli/curses_screen.h"
+#include "cli/layout.h"
+#include "cli/programs.h"
+#include "cli/registry.h"
 #include "cli/rules_text.h"
 #include "core/i18n.h"
 #include "core/record.h"
@@ -227,12 +233,16 @@ void print_help(const room::Room& r, Seat me, const std::string& lang, std::ostr
   out << texts().format("help_json", lang) << "\n";
 }
 
-// The width of the terminal `out` writes to; 0 when it writes elsewhere (a
-// pipe, a file, a test's stream): there each choice keeps a line of its own.
-int terminal_columns(const std::ostream& out) {
-  if (&out != &std::cout || !isatty(STDOUT_FILENO)) return 0;
+// The width of the terminal standard output writes to; 0 when it writes
+// elsewhere (a pipe, a file): there lines stay whole and each choice keeps a
+// line of its own.
+int stdout_columns() {
+  if (!isatty(STDOUT_FILENO)) return 0;
   winsize w{};
   return ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 0 ? w.ws_col : 80;
+}
+int no_columns() {
+  return 0;
 }
 
 // A long list of short items in columns (cli/curses_screen.h), so that a
@@ -378,43 +388,60 @@ std::string section_title(std::string_view game, std::string_view lang, std::str
 }
 
 // A kept game (--record, --resume): the game record (core/record.h) with
-// "play": {"people": [seats at this keyboard]}, so that resuming knows who
-// were people and who bots. `meeple replay` and `meeple analyse` read it as
-// any record.
+// "play": {"people": [seats at this keyboard], "lang": "ko", "no_undo": b}:
+// how the game was played, so that resuming knows who were people and who
+// bots and goes on in the same words, undo as it was. (--plain is not kept:
+// lines or panes are the terminal's at hand.) `meeple replay` and `meeple
+// analyse` read it as any record.
+struct HowPlayed {
+  std::vector<Seat> people;
+  std::string lang = "en";
+  bool no_undo = false;
+};
 struct KeptGame {
   GameRecord record;
-  std::vector<Seat> people;
+  HowPlayed how;
 };
 
 Expected<KeptGame> read_kept_game(const std::string& path) {
-  std::ifstream f(path);
-  if (!f) return make_error(errc::kIo, "cannot read the kept game " + path);
-  std::stringstream text;
-  text << f.rdbuf();
-  Json j = Json::parse(text.str(), nullptr, false);
+  auto text = read_file(path);
+  if (!text) return text.error();
+  Json j = Json::parse(*text, nullptr, false);
   if (j.is_discarded())
     return make_error(errc::kCorruptRecord, path + " is not a game record (not JSON)");
   auto record = record_from_json(j);
   if (!record) return record.error();
   if (!find_game(record->game))
     return make_error(errc::kUnknownGame, "the kept game is of '" + record->game + "'");
-  KeptGame kept{.record = std::move(*record), .people = {}};
+  KeptGame kept{.record = std::move(*record), .how = {}};
   const Json play = j.value("play", Json::object());
   if (play.is_object() && play.contains("people") && play["people"].is_array())
     for (const auto& p : play["people"])
       if (p.is_number_integer() && p.get<int>() >= 0 && p.get<int>() < kept.record.players)
-        kept.people.push_back(p.get<int>());
-  if (kept.people.empty() ||
+        kept.how.people.push_back(p.get<int>());
+  if (kept.how.people.empty() ||
       kept.record.seats.size() != static_cast<std::size_t>(kept.record.players))
     return make_error(errc::kCorruptRecord,
                       path + " does not say who played at this keyboard (\"play\": {\"people\"})");
+  // Records kept before these were written played in English, undo on.
+  if (play.is_object()) {
+    const Json lang = play.value("lang", Json("en"));
+    if (!lang.is_string() || !is_language(lang.get<std::string>()))
+      return make_error(errc::kCorruptRecord, path + ": \"play\": \"lang\" is not en, it or ko");
+    kept.how.lang = lang.get<std::string>();
+    const Json no_undo = play.value("no_undo", Json(false));
+    if (!no_undo.is_boolean())
+      return make_error(errc::kCorruptRecord,
+                        path + ": \"play\": \"no_undo\" is not true or false");
+    kept.how.no_undo = no_undo.get<bool>();
+  }
   return kept;
 }
 
 MaybeError write_kept_game(const std::string& path, const GameRecord& record,
-                           const std::vector<Seat>& people) {
+                           const HowPlayed& how) {
   Json j = record_to_json(record);
-  j["play"] = {{"people", people}};
+  j["play"] = {{"people", how.people}, {"lang", how.lang}, {"no_undo", how.no_undo}};
   const std::string part = path + ".part";
   {
     std::ofstream f(part, std::ios::trunc);
@@ -481,99 +508,83 @@ std::string default_record_path(const std::string& game, std::uint64_t seed) {
 
 }  // namespace
 
-int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& terminal, std::ostream& err) {
-  PlayArgs a = args;
-  // --resume: the game, its table and its moves come from the kept record.
+namespace {
+
+// Whatever refused to start a game: printed as `error: <code>: <message>`,
+// exit status 2.
+int refuse_to_play(const Error& e, std::ostream& err) {
+  err << "error: " << e.code << ": " << e.message << "\n";
+  return 2;
+}
+
+// --resume: the game, its table and its moves from the kept record, and how
+// it was played unless said anew. Returns the record.
+Expected<GameRecord> take_kept_game(PlayArgs& a) {
+  auto kept = read_kept_game(a.resume_file);
+  if (!kept) return kept.error();
+  // A named game must be the kept one's: resuming First Contact when Ufo!
+  // was asked for would be a surprise.
+  if (!a.game.empty() && a.game != kept->record.game)
+    return make_error(errc::kReplayMismatch,
+                      fmt::format("{} is a game of {}, not {} (meeple play --resume {} goes on "
+                                  "with it)",
+                                  a.resume_file, kept->record.game, a.game, a.resume_file));
+  a.game = kept->record.game;
+  a.players = kept->record.players;
+  a.seed = kept->record.seed;
+  a.people = kept->how.people;
+  if (a.lang.empty()) a.lang = kept->how.lang;
+  a.no_undo = a.no_undo || kept->how.no_undo;
+  a.learn = false;  // a kept lesson goes on as a free game
+  if (a.record_file.empty()) a.record_file = a.resume_file;
+  return std::move(kept->record);
+}
+
+// `meeple learn`: the guide's table, deal and bots.
+Expected<room::GuideScript> take_guide(const AnyGame& game, PlayArgs& a) {
+  auto g = room::GuideScript::of(game, a.part - 1);
+  if (!a.guide_file.empty()) {
+    auto text = read_file(a.guide_file);
+    g = text ? room::GuideScript::parse(game, *text, a.part - 1)
+             : Expected<room::GuideScript>(text.error());
+  }
+  if (!g) return g.error();
+  a.players = g->players;
+  a.people = {g->seat};
+  a.bots = g->bot;
+  if (!a.seed_given) a.seed = g->seed;
+  return g;
+}
+
+// A game about to be played: what the command line, a kept game or a guide
+// made of the arguments, checked.
+struct Setup {
+  PlayArgs a;
+  const AnyGame* game = nullptr;
   std::optional<GameRecord> resumed;
-  if (!a.resume_file.empty()) {
-    auto kept = read_kept_game(a.resume_file);
-    if (!kept) {
-      err << "error: " << kept.error().code << ": " << kept.error().message << "\n";
-      return 2;
-    }
-    resumed = std::move(kept->record);
-    a.game = resumed->game;
-    a.players = resumed->players;
-    a.seed = resumed->seed;
-    a.people = kept->people;
-    a.learn = false;  // a kept lesson goes on as a free game
-    if (a.record_file.empty()) a.record_file = a.resume_file;
-  }
-  if (a.game.empty()) {
-    err << "error: " << errc::kUnknownGame << ": name a game (see meeple games) or --resume FILE\n";
-    return 2;
-  }
-  const AnyGame* game = find_game(a.game);
-  if (!game) {
-    err << "error: " << errc::kUnknownGame << ": no game '" << a.game << "' (see meeple games)\n";
-    return 2;
-  }
-  if (a.lang != "en" && a.lang != "it" && a.lang != "ko") {
-    err << "error: " << errc::kBadParam << ": --lang must be en, it or ko\n";
-    return 2;
-  }
-  // `meeple learn`: the guide's table, deal and bots.
   std::optional<room::GuideScript> guide;
-  if (a.learn) {
-    auto g = room::GuideScript::of(*game, a.part - 1);
-    if (!a.guide_file.empty()) {
-      std::ifstream f(a.guide_file);
-      std::stringstream text;
-      text << f.rdbuf();
-      g = f ? room::GuideScript::parse(*game, text.str(), a.part - 1)
-            : Expected<room::GuideScript>(
-                  make_error(errc::kIo, "cannot read the guide file " + a.guide_file));
-    }
-    if (!g) {
-      err << "error: " << g.error().code << ": " << g.error().message << "\n";
-      return 2;
-    }
-    guide = std::move(*g);
-    a.players = guide->players;
-    a.people = {guide->seat};
-    a.bots = guide->bot;
-    if (!a.seed_given) a.seed = guide->seed;
-  }
-  Json params = resumed ? resumed->params : guide ? guide->params : Json::object();
-  for (const auto& kv : a.params) {
-    auto p = parse_param_assignment(game->params_schema(), kv);
-    if (!p) {
-      err << "error: " << p.error().code << ": " << p.error().message << "\n";
-      return 2;
-    }
-    params[p->first] = p->second;
-  }
-  const int players =
-      a.players ? a.players : std::min(std::max(game->min_players(), 4), game->max_players());
-  // Player count and options are checked before the seats are.
-  if (auto st = game->new_game(params, players); !st) {
-    err << "error: " << st.error().code << ": " << st.error().message << "\n";
-    return 2;
-  }
-  // The people at this keyboard: --people, else --seat alone.
-  std::vector<Seat> people = a.people.empty() ? std::vector<Seat>{a.seat} : a.people;
-  std::sort(people.begin(), people.end());
-  people.erase(std::unique(people.begin(), people.end()), people.end());
-  for (Seat p : people)
-    if (p < 0 || p >= players) {
-      err << "error: " << errc::kBadPlayers << ": seats are 0 to " << players - 1 << "\n";
-      return 2;
-    }
-  const bool several = people.size() > 1;
-  auto is_person = [&](Seat s) {
-    return std::find(people.begin(), people.end(), s) != people.end();
-  };
-  // Bots for the other seats: the list is cycled; by default the game's own
-  // playing bot.
-  std::vector<std::string> specs;
-  std::stringstream ss(a.bots);
-  for (std::string b; std::getline(ss, b, ',');) specs.push_back(b);
-  if (specs.empty()) specs.push_back(default_bot(*game));
+  Json params;
+  int players = 0;
+  std::vector<Seat> people;  // the seats at this keyboard, in order
   std::vector<room::SeatConfig> seats;
-  for (int i = 0, k = 0; i < players; ++i) {
-    if (resumed && !is_person(i))
+};
+
+// The seats: people at this keyboard, bots elsewhere (a kept game's own
+// bots; else --bots cycled, by default the game's own playing bot).
+std::vector<room::SeatConfig> seat_configs(const Setup& s) {
+  const bool several = s.people.size() > 1;
+  auto is_person = [&](Seat seat) {
+    return std::find(s.people.begin(), s.people.end(), seat) != s.people.end();
+  };
+  std::vector<std::string> specs;
+  std::stringstream ss(s.a.bots);
+  for (std::string b; std::getline(ss, b, ',');) specs.push_back(b);
+  if (specs.empty()) specs.push_back(default_bot(*s.game));
+  std::vector<room::SeatConfig> seats;
+  for (int i = 0, k = 0; i < s.players; ++i) {
+    if (s.resumed && !is_person(i))
       seats.push_back(
-          {.kind = room::SeatKind::kBot, .bot = resumed->seats.at(static_cast<std::size_t>(i))});
+          {.kind = room::SeatKind::kBot, .bot = s.resumed->seats.at(static_cast<std::size_t>(i))});
     else if (is_person(i))
       seats.push_back(
           {.kind = room::SeatKind::kPerson, .name = several ? std::to_string(i) : "you"});
@@ -581,367 +592,677 @@ int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& terminal, std
       seats.push_back({.kind = room::SeatKind::kBot,
                        .bot = specs[static_cast<std::size_t>(k++) % specs.size()]});
   }
-  const room::RoomOptions options{.seed = a.seed, .languages = {a.lang}, .undo = !a.no_undo};
-  auto opened = resumed ? resume_kept_game(*game, *resumed, std::move(seats), options)
-                        : room::Room::open(*game, params, std::move(seats), options);
-  if (!opened) {
-    err << "error: " << opened.error().code << ": " << opened.error().message << "\n";
-    return 2;
+  return seats;
+}
+
+// The arguments made into a game to play: the kept game or the guide, the
+// game, the language, the options, the players and the seats, each checked
+// in that order (the first refusal is the one told).
+Expected<Setup> set_up(const PlayArgs& args) {
+  Setup s{.a = args};
+  PlayArgs& a = s.a;
+  if (!a.resume_file.empty()) {
+    auto kept = take_kept_game(a);
+    if (!kept) return kept.error();
+    s.resumed = std::move(*kept);
   }
-  room::Room& r = **opened;
-  // The game's name as its catalog gives it in the person's language
-  // (Primo Contatto), else its own title.
-  const std::string title = game->messages() && game->messages()->contains("title")
-                                ? game->messages()->text("title", a.lang)
-                                : std::string(game->title());
-  // Every change is kept at once: quitting, Ctrl-D or a closed terminal
-  // lose nothing.
-  std::string kept_at = a.record_file;
-  if (kept_at.empty() && a.keep_by_default) kept_at = default_record_path(a.game, a.seed);
-  auto keep = [&]() -> bool {
-    if (kept_at.empty()) return true;
-    if (auto e = write_kept_game(kept_at, r.record_so_far(), people)) {
-      err << "error: " << e->code << ": " << e->message << "\n";
-      return false;
-    }
-    return true;
-  };
-  if (!keep()) return 2;
-  // On a terminal (not --plain) the screen of panes (cli/curses_screen.h):
-  // what the line mode prints goes to its log, and the board and the
-  // choices to their panes; elsewhere (pipes, screen readers) lines.
-  std::unique_ptr<CursesScreen> screen;
-  if (!a.plain && &in == &std::cin && &terminal == &std::cout && isatty(STDIN_FILENO) &&
-      isatty(STDOUT_FILENO))
-    screen = CursesScreen::open();
-  std::ostringstream logged;
-  std::ostream& out = screen ? logged : terminal;
-  auto to_log = [&] {
-    if (!screen) return;
-    screen->log(logged.str());
-    logged.str("");
-  };
+  if (a.game.empty())
+    return make_error(errc::kUnknownGame, "name a game (see meeple games) or --resume FILE");
+  s.game = find_game(a.game);
+  if (!s.game)
+    return make_error(errc::kUnknownGame, fmt::format("no game '{}' (see meeple games)", a.game));
+  if (a.lang.empty()) a.lang = "en";
+  if (!is_language(a.lang)) return make_error(errc::kBadParam, "--lang must be en, it or ko");
+  if (a.learn) {
+    auto g = take_guide(*s.game, a);
+    if (!g) return g.error();
+    s.guide = std::move(*g);
+  }
+  s.params = s.resumed ? s.resumed->params : s.guide ? s.guide->params : Json::object();
+  for (const auto& kv : a.params) {
+    auto p = parse_param_assignment(s.game->params_schema(), kv);
+    if (!p) return p.error();
+    s.params[p->first] = p->second;
+  }
+  s.players =
+      a.players ? a.players : std::min(std::max(s.game->min_players(), 4), s.game->max_players());
+  // Player count and options are checked before the seats are.
+  if (auto st = s.game->new_game(s.params, s.players); !st) return st.error();
+  // The people at this keyboard: --people, else --seat alone.
+  s.people = a.people.empty() ? std::vector<Seat>{a.seat} : a.people;
+  std::sort(s.people.begin(), s.people.end());
+  s.people.erase(std::unique(s.people.begin(), s.people.end()), s.people.end());
+  for (Seat p : s.people)
+    if (p < 0 || p >= s.players)
+      return make_error(errc::kBadPlayers, fmt::format("seats are 0 to {}", s.players - 1));
+  s.seats = seat_configs(s);
+  return s;
+}
+
+// Where the game is written and read: the screen of panes on a terminal
+// (cli/curses_screen.h), else lines. What the line mode prints goes to the
+// screen's log, and the board and the choices to their panes.
+class PlayTerminal {
+ public:
+  PlayTerminal(const PlayArgs& a, std::istream& in, std::ostream& terminal)
+      : lang_(a.lang),
+        in_(in),
+        on_stdout_(&terminal == &std::cout),
+        wrapped_(terminal, &terminal == &std::cout ? &stdout_columns : &no_columns),
+        lines_(&wrapped_) {
+    // On a terminal (not --plain) the screen; elsewhere (pipes, screen
+    // readers) lines.
+    if (!a.plain && &in == &std::cin && &terminal == &std::cout && isatty(STDIN_FILENO) &&
+        isatty(STDOUT_FILENO))
+      screen_ = CursesScreen::open();
+    if (screen_)
+      screen_->hints(
+          [lang = a.lang](int above, int below) {
+            return texts().format(
+                "scroll_hint", lang,
+                {{"above", std::to_string(above)}, {"below", std::to_string(below)}});
+          },
+          texts().text("log_hint", a.lang));
+  }
+
+  // Where words go: the screen's log, else the terminal's lines (wrapped to
+  // its width at words, cli/layout.h).
+  std::ostream& out() { return screen_ ? logged_ : lines_; }
+  CursesScreen* screen() { return screen_.get(); }
+  std::istream& in() { return in_; }
+  // Whether the lines go to standard output (a terminal's width applies).
+  bool on_stdout() const { return on_stdout_; }
+
+  // What was written for the log goes to the screen.
+  void to_log() {
+    if (!screen_) return;
+    screen_->log(logged_.str());
+    logged_.str("");
+  }
+  // The log forgotten (behind a curtain).
+  void drop_log() { logged_.str(""); }
+
   // The screen closes; what is left to say goes to the terminal as lines.
-  auto close_screen = [&] {
-    if (!screen) return;
-    screen.reset();
-    terminal << logged.str() << std::flush;
-    logged.str("");
-  };
-  auto left = [&](const char* why) {
+  void close_screen() {
+    if (!screen_) return;
+    screen_.reset();
+    lines_ << logged_.str() << std::flush;
+    logged_.str("");
+  }
+
+  // The person left (`why`: the words' key): the screen closed, a line of
+  // goodbye and where the game is kept.
+  int left(const char* why, const std::string& kept_at) {
     close_screen();
-    terminal << "\n" << texts().text(why, a.lang) << "\n";
-    if (!kept_at.empty()) terminal << texts().format("kept", a.lang, {{"file", kept_at}}) << "\n";
+    lines_ << "\n" << texts().text(why, lang_) << "\n";
+    if (!kept_at.empty()) lines_ << texts().format("kept", lang_, {{"file", kept_at}}) << "\n";
+    lines_.flush();
     return 0;
-  };
+  }
+
   // A typed line: the screen's input line, else standard input.
-  auto read_line = [&](std::string& line) -> bool {
-    if (!screen) {
-      out << "> " << std::flush;
-      return static_cast<bool>(std::getline(in, line));
+  bool read_line(std::string& line) {
+    if (!screen_) {
+      out() << "> " << std::flush;
+      const bool got = static_cast<bool>(std::getline(in_, line));
+      if (&in_ == &std::cin && isatty(STDIN_FILENO))
+        wrapped_.at_row_start();  // Enter ended the row
+      return got;
     }
     to_log();
-    return screen->read_line(line);
-  };
-  auto show_board = [&](Seat me) {
-    if (screen) {
-      to_log();
-      screen->board(board_details(r, me, a.lang));
-    } else {
-      print_board(r, me, a.lang, out);
-    }
-  };
-  if (guide) {
-    out << texts().format("learn_welcome", a.lang,
-                          {{"title", title},
-                           {"players", std::to_string(players)},
-                           {"who", seat_words(*game, people[0], a.lang)}})
-        << "\n";
-  } else if (several) {
-    std::string list;
-    for (Seat p : people) list += (list.empty() ? "" : ", ") + std::to_string(p);
-    out << texts().format("welcome_people", a.lang,
-                          {{"title", title}, {"players", std::to_string(players)}, {"seats", list}})
-        << "\n";
-  } else {
-    out << texts().format("welcome", a.lang,
-                          {{"title", title},
-                           {"players", std::to_string(players)},
-                           {"who", seat_words(*game, people[0], a.lang)}})
-        << "\n";
+    return screen_->read_line(line);
   }
+
+  // The last words, after the screen: they stay in the terminal's scroll-back.
+  void finish() {
+    close_screen();
+    lines_.flush();
+  }
+
+ private:
+  std::string lang_;
+  std::istream& in_;
+  bool on_stdout_;
+  std::unique_ptr<CursesScreen> screen_;
+  std::ostringstream logged_;
+  WrappedLines wrapped_;
+  std::ostream lines_;
+};
+
+// Every change is kept at once (in `kept_at`, unless ""): quitting, Ctrl-D
+// or a closed terminal lose nothing. False (and said) when it cannot be.
+bool keep_game(const std::string& kept_at, const room::Room& r, const Setup& s, std::ostream& err) {
+  if (kept_at.empty()) return true;
+  if (auto e = write_kept_game(kept_at, r.record_so_far(),
+                               {.people = s.people, .lang = s.a.lang, .no_undo = s.a.no_undo})) {
+    err << "error: " << e->code << ": " << e->message << "\n";
+    return false;
+  }
+  return true;
+}
+
+// What a choice's words look like on the screen: the words all choices
+// start with said once in the heading, and the words they end with ("
+// (second attempt)").
+struct ChoiceWords {
+  std::string common, ending;
+
+  ChoiceWords(const std::vector<std::string>& words, bool screen) {
+    if (!screen) return;
+    common = common_words(words);
+    std::vector<std::string> reversed;
+    for (const auto& w : words) reversed.emplace_back(w.rbegin(), w.rend());
+    ending = common_words(reversed);
+    std::reverse(ending.begin(), ending.end());
+    // Something must be left of a choice that has both.
+    for (const auto& w : words)
+      if (w.rfind(common, 0) == 0 && w.size() <= common.size() + ending.size()) ending.clear();
+  }
+
+  // A choice's words without the shared start and end.
+  std::string short_words(const std::string& w) const {
+    std::string rest = w.rfind(common, 0) == 0 ? w.substr(common.size()) : w;
+    if (!ending.empty() && rest.size() > ending.size() &&
+        rest.compare(rest.size() - ending.size(), ending.size(), ending) == 0)
+      rest.resize(rest.size() - ending.size());
+    return rest;
+  }
+};
+
+// One decision as it is shown: the choices, their words and letters.
+struct Decision {
+  std::vector<room::Choice> choices;
+  std::vector<std::string> words;  // each choice's words
+  std::vector<std::string> keys;   // each choice's letters
+  Json suggestion;                 // the guide's, or null
+};
+
+// What a typed line asked for besides a move.
+enum class Typed { kMove, kAgain, kAgainPaged, kQuit, kList };
+
+// A game played at this keyboard: its turns, each person's decisions and
+// the end. `run` returns the exit status.
+class TerminalPlay {
+ public:
+  TerminalPlay(Setup& s, room::Room& r, PlayTerminal& t, std::string kept_at, std::ostream& err)
+      : s_(s),
+        a_(s.a),
+        r_(r),
+        t_(t),
+        kept_at_(std::move(kept_at)),
+        err_(err),
+        several_(s.people.size() > 1),
+        seen_(static_cast<std::size_t>(s.players)),
+        letters_(static_cast<std::size_t>(s.players)),
+        shown_(several_ ? kSpectator : s.people[0]) {
+    for (Seat p : s_.people) seen_[static_cast<std::size_t>(p)].view = r_.view(p);
+  }
+
+  bool keep() { return keep_game(kept_at_, r_, s_, err_); }
+
+  int run() {
+    welcome();
+    while (true) {
+      const MaybeError advanced = r_.advance();
+      keep();
+      if (advanced) {
+        err_ << "error: " << advanced->message << "\n";
+        return 1;
+      }
+      if (r_.finished()) break;
+      // The first person to act (a simultaneous decision: one at a time).
+      Seat me = s_.people[0];
+      for (Seat p : s_.people)
+        if (r_.must_act(p)) {
+          me = p;
+          break;
+        }
+      if (!curtain(me)) return t_.left("input_ended", kept_at_);
+      print_news(me);
+      show_board(me);
+      if (auto left = decide(me)) return *left;
+    }
+    return end();
+  }
+
+ private:
   // What each person has been shown: their view, and the events told.
   struct Seen {
     Json view;
     bool first_board = true;  // what happened before it is "so far", not "since your move"
     std::size_t events = 0;
   };
-  std::vector<Seen> seen(static_cast<std::size_t>(players));
-  for (Seat p : people) seen[static_cast<std::size_t>(p)].view = r.view(p);
+
+  std::ostream& out() { return t_.out(); }
+  const std::string& lang() const { return a_.lang; }
+
+  void welcome() {
+    // The game's name as its catalog gives it in the person's language
+    // (Primo Contatto), else its own title.
+    const AnyGame& game = *s_.game;
+    const std::string title = game.messages() && game.messages()->contains("title")
+                                  ? game.messages()->text("title", lang())
+                                  : std::string(game.title());
+    const std::string players = std::to_string(s_.players);
+    if (s_.guide) {
+      out() << texts().format("learn_welcome", lang(),
+                              {{"title", title},
+                               {"players", players},
+                               {"who", seat_words(game, s_.people[0], lang())}})
+            << "\n";
+    } else if (several_) {
+      std::string list;
+      for (Seat p : s_.people) list += (list.empty() ? "" : ", ") + std::to_string(p);
+      out() << texts().format("welcome_people", lang(),
+                              {{"title", title}, {"players", players}, {"seats", list}})
+            << "\n";
+    } else {
+      out() << texts().format("welcome", lang(),
+                              {{"title", title},
+                               {"players", players},
+                               {"who", seat_words(game, s_.people[0], lang())}})
+            << "\n";
+    }
+  }
+
+  void show_board(Seat me) {
+    if (t_.screen()) {
+      t_.to_log();
+      t_.screen()->board(board_details(r_, me, lang()));
+    } else {
+      print_board(r_, me, lang(), out());
+    }
+  }
+
   // What happened since the person's last decision: the game's words, or the
-  // changes to the person's view.
-  auto print_news = [&](Seat me) {
-    Seen& s = seen[static_cast<std::size_t>(me)];
-    if (r.has_event_words())
-      print_events(r.events_for(me, s.events, a.lang), s.first_board ? "so_far" : "since_last_move",
-                   a.lang, out);
+  // changes to the person's view. Another seat's action gives the person's
+  // choices new letters.
+  void print_news(Seat me) {
+    Seen& s = seen_[static_cast<std::size_t>(me)];
+    for (std::size_t i = s.events; i < r_.event_count(); ++i) {
+      const room::TableEvent& e = r_.event(i);
+      if (!e.chat && !e.notice && e.actor >= 0 && e.actor != me)
+        letters_[static_cast<std::size_t>(me)].clear();
+    }
+    if (r_.has_event_words())
+      print_events(r_.events_for(me, s.events, lang()),
+                   s.first_board ? "so_far" : "since_last_move", lang(), out());
     else if (!s.first_board)  // the first board shows the opening itself
-      print_changes(s.view, r.view(me), a.lang, out);
+      print_changes(s.view, r_.view(me), lang(), out());
     s.first_board = false;
-    s.events = r.event_count();
-    s.view = r.view(me);
-  };
+    s.events = r_.event_count();
+    s.view = r_.view(me);
+  }
+
   // Several people share the screen: before another person's turn the
   // screen is cleared and waits for them, so nobody sees another's seat.
-  Seat shown = several ? kSpectator : people[0];
-  auto curtain = [&](Seat next) -> bool {
-    if (next == shown) return true;
+  // False when the input ended.
+  bool curtain(Seat next) {
+    if (next == shown_) return true;
     std::string line;
-    if (screen) {
-      logged.str("");
+    const std::string words = texts().format("curtain", lang(), {{"seat", std::to_string(next)}});
+    if (CursesScreen* screen = t_.screen()) {
+      t_.drop_log();
       screen->clear_log();
       screen->board("");
-      screen->prompt({}, texts().format("curtain", a.lang, {{"seat", std::to_string(next)}}), {},
-                     {});
+      screen->prompt({}, words, {}, "");
       if (!screen->read_line(line)) return false;
       screen->clear_log();
     } else {
-      out << "\x1b[2J\x1b[3J\x1b[H"
-          << texts().format("curtain", a.lang, {{"seat", std::to_string(next)}}) << "\n> "
-          << std::flush;
-      if (!std::getline(in, line)) return false;
-      out << "\x1b[2J\x1b[3J\x1b[H";
+      out() << "\x1b[2J\x1b[3J\x1b[H" << words << "\n> " << std::flush;
+      if (!std::getline(t_.in(), line)) return false;
+      out() << "\x1b[2J\x1b[3J\x1b[H";
     }
-    out << texts().format("seat_turn", a.lang, {{"seat", std::to_string(next)}}) << "\n";
-    shown = next;
+    out() << texts().format("seat_turn", lang(), {{"seat", std::to_string(next)}}) << "\n";
+    shown_ = next;
     return true;
-  };
-  while (true) {
-    const MaybeError advanced = r.advance();
-    keep();
-    if (advanced) {
-      err << "error: " << advanced->message << "\n";
-      return 1;
-    }
-    if (r.finished()) break;
-    // The first person to act (a simultaneous decision: one at a time).
-    Seat me = people[0];
-    for (Seat p : people)
-      if (r.must_act(p)) {
-        me = p;
-        break;
-      }
-    if (!curtain(me)) return left("input_ended");
-    print_news(me);
-    show_board(me);
-    bool acted = false;
+  }
+
+  // One person's decision: the choices shown and lines read until a move is
+  // made (or taken back). An exit status when the person left.
+  std::optional<int> decide(Seat me) {
     bool paged = false;    // help, rules or the whole board fill the board pane until the next line
     bool as_list = false;  // 'list': the screen shows the choices as a list, never folded
-    while (!acted) {
-      const std::vector<room::Choice> choices = r.choices(me, a.lang);
+    while (true) {
+      Decision d{.choices = r_.choices(me, lang()), .words = {}, .keys = {}, .suggestion = {}};
       std::vector<std::string> boards;
-      if (screen) boards = board_details(r, me, a.lang);
-      if (screen && !paged) {
-        to_log();  // the news before the board: not a reply at this decision
-        screen->board(boards);
+      if (t_.screen()) boards = board_details(r_, me, lang());
+      if (t_.screen() && !paged) {
+        t_.to_log();  // the news before the board: not a reply at this decision
+        t_.screen()->board(boards);
       }
       paged = false;
-      Json suggestion;
-      // The guide's notes: paragraphs of their own in the line mode.
-      std::vector<std::string> notes;
-      auto note_line = [&](const std::string& text, bool paragraph) {
-        if (screen)
-          notes.push_back(text);
-        else
-          out << (paragraph ? "\n" : "") << text << "\n";
-      };
-      if (guide) {
-        const room::GuideNote note = room::guide_note(*guide, r, a.lang);
-        if (!note.instead.empty())
-          note_line(texts().format("guide", a.lang, {{"text", note.instead}}), true);
-        if (!note.text.empty())
-          note_line(texts().format("guide", a.lang, {{"text", note.text}}), true);
-        if (!note.rules.empty())
-          note_line(texts().format("guide_rules", a.lang,
-                                   {{"section", section_title(game->name(), a.lang, note.rules)}}),
-                    false);
-        suggestion = note.suggestion;
-        if (!suggestion.is_null()) note_line(texts().text("guide_mark", a.lang), false);
-      }
-      // The screen says the words all choices start with once, in the heading.
-      std::vector<std::string> choice_words;
-      for (const auto& c : choices) choice_words.push_back(choice_text(c));
-      // ... and the words they end with (" (second attempt)").
-      const std::string common = screen ? common_words(choice_words) : "";
-      std::string ending;
-      if (screen) {
-        std::vector<std::string> reversed;
-        for (const auto& w : choice_words) reversed.emplace_back(w.rbegin(), w.rend());
-        ending = common_words(reversed);
-        std::reverse(ending.begin(), ending.end());
-        // Something must be left of a choice that has both.
-        for (const auto& w : choice_words)
-          if (w.rfind(common, 0) == 0 && w.size() <= common.size() + ending.size()) ending.clear();
-      }
-      // A choice's words on the screen: without the shared start and end.
-      auto short_words = [&](const std::string& w) {
-        std::string rest = w.rfind(common, 0) == 0 ? w.substr(common.size()) : w;
-        if (!ending.empty() && rest.size() > ending.size() &&
-            rest.compare(rest.size() - ending.size(), ending.size(), ending) == 0)
-          rest.resize(rest.size() - ending.size());
-        return rest;
-      };
-      std::vector<std::string> items;
-      for (std::size_t i = 0; i < choices.size(); ++i) {
-        const char mark = choices[i].json == suggestion ? '*' : ' ';
-        // The screen has a column for the guide's mark only when there is one.
-        items.push_back(screen ? fmt::format("{}{}. {}",
-                                             suggestion.is_null() ? "" : std::string(1, mark),
-                                             choice_key(i), short_words(choice_words[i]))
-                               : fmt::format(" {}{:>3}. {}", mark, choice_key(i), choice_words[i]));
-        if (a.show_json) items.back() += "   json " + choices[i].json.dump();
-      }
-      const std::string undo_hint =
-          r.undo_available(me) > 0 ? texts().text("can_undo", a.lang) : "";
-      if (screen) {
-        std::string heading = texts().text("your_choices", a.lang);
-        if (!common.empty() || !ending.empty()) heading += " " + common + "..." + ending;
-        std::vector<std::string> shorts;
-        for (const auto& w : choice_words) shorts.push_back(short_words(w));
-        std::vector<int> numbers;
-        std::vector<std::size_t> folded = shown_on_board(shorts, boards, numbers);
-        std::string fold_line;
-        if (!as_list && folded.size() >= 8)
-          fold_line = texts().format("fold", a.lang, {{"numbers", number_ranges(numbers)}});
-        screen->prompt(
-            std::move(notes), std::move(heading), std::move(items),
-            undo_hint.empty() ? std::vector<std::string>{} : std::vector<std::string>{undo_hint},
-            std::move(folded), std::move(fold_line));
-      } else {
-        out << texts().text("your_choices", a.lang) << "\n";
-        print_in_columns(items, a.plain ? 0 : terminal_columns(out), out);
-        if (!undo_hint.empty()) out << undo_hint << "\n";
-      }
+      std::vector<std::string> notes = guide_notes(d.suggestion);
+      for (const auto& c : d.choices) d.words.push_back(choice_text(c));
+      d.keys = stable_keys(d.words, letters_[static_cast<std::size_t>(me)]);
+      show_choices(me, d, boards, std::move(notes), as_list);
       std::string line;
-      if (!read_line(line)) return left("input_ended");
+      if (!t_.read_line(line)) return t_.left("input_ended", kept_at_);
       line.erase(0, line.find_first_not_of(" \t\r"));
       line.erase(line.find_last_not_of(" \t\r") + 1);
       if (line.empty()) continue;
-      if (is_command(line, {"quit", "exit", "esci", "나가기"})) return left("bye");
-      if (is_command(line, {"help", "?", "aiuto", "도움말"})) {
-        std::ostringstream help;
-        print_help(r, me, a.lang, help);
-        if (screen)
-          screen->page(help.str());
-        else
-          out << help.str();
-        paged = screen != nullptr;
-        continue;
-      }
-      if (is_command(line, {"board", "tavolo", "판"})) {
-        // The screen shows the whole board from its top (what a small
-        // screen left out too); the line mode prints it again.
-        if (screen)
-          screen->page(board_text(r, me, a.lang));
-        else
-          show_board(me);
-        paged = screen != nullptr;
-        continue;
-      }
-      // The screen's folded choices as a list, and back.
-      if (screen && is_command(line, {"list", "elenco", "목록"})) {
-        as_list = !as_list;
-        continue;
-      }
-      if (is_command(line, {"rules", "regole", "규칙"})) {
-        std::string_view rules = rules_text(game->name(), a.lang);
-        const std::string text =
-            rules.empty() ? texts().text("no_rules", a.lang) + "\n" : rules_for_terminal(rules);
-        if (screen)
-          screen->page(text);
-        else
-          out << text;
-        paged = screen != nullptr;
-        continue;
-      }
-      MaybeError e;
-      if (is_command(line, {"undo", "annulla", "무르기"})) {
-        e = r.undo(me, r.version());
-      } else if (line.rfind("json ", 0) == 0) {
-        try {
-          e = r.act_json(me, r.version(), Json::parse(line.substr(5)));
-        } catch (const Json::exception&) {
-          e = make_error(errc::kMalformedAction, "that is not valid JSON");
-        }
-      } else {
-        // A choice's letter, a number shown on a thing, or words naming one
-        // choice (cli/choice_input.h); else words naming one free action
-        // (First Contact's note pad: "note Alive 3").
-        TypedChoice typed = read_choice(choice_words, line, true);
-        std::vector<room::Choice> free;
-        if (typed.kind == TypedChoice::Kind::kNone && has_word(line) && r.has_free_actions(me)) {
-          free = r.free_choices(me, a.lang);
-          std::vector<std::string> free_words;
-          for (const auto& c : free) free_words.push_back(choice_text(c));
-          typed = read_choice(free_words, line, false);
-        }
-        const std::vector<room::Choice>& among = free.empty() ? choices : free;
-        if (typed.kind == TypedChoice::Kind::kBadToken) {
-          out << texts().format("bad_token", a.lang, {{"token", typed.token}}) << "\n";
+      switch (command(me, line)) {
+        case Typed::kQuit:
+          return t_.left("bye", kept_at_);
+        case Typed::kAgainPaged:
+          paged = t_.screen() != nullptr;
           continue;
-        }
-        if (typed.kind == TypedChoice::Kind::kSeveral) {
-          out << texts().format("several_match", a.lang, {{"n", std::to_string(typed.fits.size())}})
-              << "\n";
-          const std::size_t listed = std::min<std::size_t>(typed.fits.size(), 12);
-          for (std::size_t k = 0; k < listed; ++k) {
-            const std::size_t i = typed.fits[k];
-            out << fmt::format("  {:>3}{} {}\n", free.empty() ? choice_key(i) : "-",
-                               free.empty() ? "." : "", choice_text(among[i]));
-          }
-          if (listed < typed.fits.size())
-            out << "  "
-                << texts().format("more_fit", a.lang,
-                                  {{"n", std::to_string(typed.fits.size() - listed)}})
-                << "\n";
+        case Typed::kList:
+          as_list = !as_list;
           continue;
-        }
-        if (typed.kind == TypedChoice::Kind::kNone) {
-          out << texts().format("no_fit", a.lang, {{"typed", line}}) << "\n";
+        case Typed::kAgain:
           continue;
-        }
-        const std::size_t pick = typed.index;
-        const room::Choice& chosen = among[pick];
-        out << texts().format("you", a.lang, {{"action", choice_text(chosen)}}) << "\n";
-        e = r.act(me, r.version(), chosen.action);
+        case Typed::kMove:
+          break;
       }
-      if (e) {
-        // Before any move of theirs nothing can have "become known since".
-        const std::string words = e->code == "undo/none" && r.decisions(me).empty()
-                                      ? texts().text("undo_nothing_yet", a.lang)
-                                      : refusal_words(*e, a.lang);
-        out << texts().format("not_possible", a.lang, {{"message", words}, {"code", e->code}})
-            << "\n";
-        continue;
+      if (move(me, line, d)) {
+        keep();
+        // The words of the person's own action (or undo) come with the next
+        // news: they may reveal more than the choice did (the last offer
+        // reveals all).
+        return std::nullopt;
       }
-      keep();
-      // The words of the person's own action (or undo) come with the next
-      // news: they may reveal more than the choice did (the last offer
-      // reveals all).
-      acted = true;
     }
   }
-  // The end is public: everyone may look.
-  const Seat me = several ? kSpectator : people[0];
-  // The end is written as lines: on a terminal after the screen closes, so
-  // that it stays in the terminal's scroll-back.
-  if (several) out << "\x1b[2J\x1b[3J\x1b[H";
-  if (!several) print_news(me);
-  print_board(r, me, a.lang, out);
-  print_result(r, me, a.lang, out);
-  if (!kept_at.empty()) out << texts().format("kept_finished", a.lang, {{"file", kept_at}}) << "\n";
-  close_screen();
-  return 0;
+
+  // The guide's notes before a decision (`meeple learn`): paragraphs of their
+  // own in the line mode (printed at once), the screen's notes (returned).
+  // `suggestion`: the choice the guide marks, if any.
+  std::vector<std::string> guide_notes(Json& suggestion) {
+    std::vector<std::string> notes;
+    if (!s_.guide) return notes;
+    auto note_line = [&](const std::string& text, bool paragraph) {
+      if (t_.screen())
+        notes.push_back(text);
+      else
+        out() << (paragraph ? "\n" : "") << text << "\n";
+    };
+    const room::GuideNote note = room::guide_note(*s_.guide, r_, lang());
+    if (!note.instead.empty())
+      note_line(texts().format("guide", lang(), {{"text", note.instead}}), true);
+    if (!note.text.empty()) note_line(texts().format("guide", lang(), {{"text", note.text}}), true);
+    if (!note.rules.empty())
+      note_line(texts().format("guide_rules", lang(),
+                               {{"section", section_title(s_.game->name(), lang(), note.rules)}}),
+                false);
+    suggestion = note.suggestion;
+    if (!suggestion.is_null()) note_line(texts().text("guide_mark", lang()), false);
+    return notes;
+  }
+
+  // The choices: the screen's prompt (folded onto the board when the board
+  // shows most of them), else a list in columns.
+  void show_choices(Seat me, const Decision& d, const std::vector<std::string>& boards,
+                    std::vector<std::string> notes, bool as_list) {
+    CursesScreen* screen = t_.screen();
+    const ChoiceWords shared(d.words, screen != nullptr);
+    std::vector<std::string> items;
+    for (std::size_t i = 0; i < d.choices.size(); ++i) {
+      const char mark = d.choices[i].json == d.suggestion ? '*' : ' ';
+      // The screen has a column for the guide's mark only when there is one.
+      items.push_back(screen ? fmt::format("{}{}. {}",
+                                           d.suggestion.is_null() ? "" : std::string(1, mark),
+                                           d.keys[i], shared.short_words(d.words[i]))
+                             : fmt::format(" {}{:>3}. {}", mark, d.keys[i], d.words[i]));
+      if (a_.show_json) items.back() += "   json " + d.choices[i].json.dump();
+    }
+    const std::string undo_hint = r_.undo_available(me) > 0 ? texts().text("can_undo", lang()) : "";
+    if (!screen) {
+      out() << texts().text("your_choices", lang()) << "\n";
+      print_in_columns(items, a_.plain || !t_.on_stdout() ? 0 : stdout_columns(), out());
+      if (!undo_hint.empty()) out() << undo_hint << "\n";
+      return;
+    }
+    std::string heading = texts().text("your_choices", lang());
+    if (!shared.common.empty() || !shared.ending.empty())
+      heading += " " + shared.common + "..." + shared.ending;
+    std::vector<std::string> shorts;
+    for (const auto& w : d.words) shorts.push_back(shared.short_words(w));
+    std::vector<int> numbers;
+    std::vector<std::size_t> folded = shown_on_board(shorts, boards, numbers);
+    std::string fold_line;
+    if (!as_list && folded.size() >= 8)
+      fold_line = texts().format("fold", lang(), {{"numbers", number_ranges(numbers)}});
+    screen->prompt(std::move(notes), std::move(heading), std::move(items),
+                   undo_hint.empty() ? "" : texts().text("undo_hint", lang()), std::move(folded),
+                   std::move(fold_line));
+  }
+
+  // A page of text: the screen's board pane until the next line, else lines.
+  void page(const std::string& text, bool from_end = false) {
+    if (t_.screen())
+      t_.screen()->page(text, from_end);
+    else
+      out() << text;
+  }
+
+  // The commands a person may type instead of a move: quit, help, the whole
+  // board, the log, the screen's list and the rules.
+  Typed command(Seat me, const std::string& line) {
+    if (is_command(line, {"quit", "exit", "esci", "나가기"})) return Typed::kQuit;
+    if (is_command(line, {"help", "?", "aiuto", "도움말"})) {
+      std::ostringstream help;
+      print_help(r_, me, lang(), help);
+      page(help.str());
+      return Typed::kAgainPaged;
+    }
+    if (is_command(line, {"board", "tavolo", "판"})) {
+      // The screen shows the whole board from its top (what a small
+      // screen left out too); the line mode prints it again.
+      if (t_.screen())
+        t_.screen()->page(board_text(r_, me, lang()));
+      else
+        show_board(me);
+      return Typed::kAgainPaged;
+    }
+    // What happened since the game began: the board pane shows it from
+    // its end; the line mode prints it again.
+    if (is_command(line, {"log", "registro", "기록"})) {
+      std::ostringstream log;
+      print_events(r_.events_for(me, 0, lang()), "so_far", lang(), log);
+      page(log.str(), true);
+      return Typed::kAgainPaged;
+    }
+    // The screen's folded choices as a list, and back.
+    if (t_.screen() && is_command(line, {"list", "elenco", "목록"})) return Typed::kList;
+    if (is_command(line, {"rules", "regole", "규칙"})) {
+      std::string_view rules = rules_text(s_.game->name(), lang());
+      page(rules.empty() ? texts().text("no_rules", lang()) + "\n" : rules_for_terminal(rules));
+      return Typed::kAgainPaged;
+    }
+    return Typed::kMove;
+  }
+
+  // A move typed: undo, "json {...}", or a choice (cli/choice_input.h): its
+  // letter, a number shown on a thing, or words naming one choice; else
+  // words naming one free action (First Contact's note pad: "note Alive 3").
+  // True when it was made; else what was wrong has been said.
+  bool move(Seat me, const std::string& line, const Decision& d) {
+    MaybeError e;
+    if (is_command(line, {"undo", "annulla", "무르기"})) {
+      e = r_.undo(me, r_.version());
+    } else if (line.rfind("json ", 0) == 0) {
+      try {
+        e = r_.act_json(me, r_.version(), Json::parse(line.substr(5)));
+      } catch (const Json::exception&) {
+        e = make_error(errc::kMalformedAction, "that is not valid JSON");
+      }
+    } else {
+      auto chosen = typed_choice(me, line, d);
+      if (!chosen) return false;
+      out() << texts().format("you", lang(), {{"action", choice_text(*chosen)}}) << "\n";
+      e = r_.act(me, r_.version(), chosen->action);
+    }
+    if (!e) return true;
+    // Before any move of theirs nothing can have "become known since".
+    const std::string words = e->code == "undo/none" && r_.decisions(me).empty()
+                                  ? texts().text("undo_nothing_yet", lang())
+                                  : refusal_words(*e, lang());
+    out() << texts().format("not_possible", lang(), {{"message", words}, {"code", e->code}})
+          << "\n";
+    return false;
+  }
+
+  // The one choice (or free action) the line names; else nullopt, and what
+  // was wrong has been said. Their English words fit too: English commands
+  // are read in every language ("note 철 21" beside "쓰기 철 21").
+  std::optional<room::Choice> typed_choice(Seat me, const std::string& line, const Decision& d) {
+    auto english = [&](const std::vector<room::Choice>& list) {
+      std::vector<std::string> words;
+      for (const auto& c : list) words.push_back(choice_text(c));
+      return words;
+    };
+    const bool en = lang() == "en";
+    const std::vector<std::string> choice_english =
+        en ? std::vector<std::string>{} : english(r_.choices(me, "en"));
+    TypedChoice typed = read_choice(d.words, line, d.keys, choice_english);
+    std::vector<room::Choice> free;
+    if (typed.kind == TypedChoice::Kind::kNone && has_word(line) && r_.has_free_actions(me)) {
+      free = r_.free_choices(me, lang());
+      const std::vector<std::string> free_english =
+          en ? std::vector<std::string>{} : english(r_.free_choices(me, "en"));
+      typed = read_choice(english(free), line, {}, free_english, false);
+    }
+    const std::vector<room::Choice>& among = free.empty() ? d.choices : free;
+    switch (typed.kind) {
+      case TypedChoice::Kind::kBadToken:
+        out() << texts().format("bad_token", lang(), {{"token", typed.token}}) << "\n";
+        return std::nullopt;
+      case TypedChoice::Kind::kSeveral:
+        several_fit(typed, among, free.empty() ? &d.keys : nullptr);
+        return std::nullopt;
+      case TypedChoice::Kind::kNone:
+        out() << texts().format("no_fit", lang(), {{"typed", line}}) << "\n";
+        return std::nullopt;
+      default:
+        return among[typed.index];
+    }
+  }
+
+  // Several choices fit what was typed: the first dozen, with their letters
+  // (`keys`; free actions have none).
+  void several_fit(const TypedChoice& typed, const std::vector<room::Choice>& among,
+                   const std::vector<std::string>* keys) {
+    out() << texts().format("several_match", lang(), {{"n", std::to_string(typed.fits.size())}})
+          << "\n";
+    const std::size_t listed = std::min<std::size_t>(typed.fits.size(), 12);
+    for (std::size_t k = 0; k < listed; ++k) {
+      const std::size_t i = typed.fits[k];
+      out() << fmt::format("  {:>3}{} {}\n", keys ? (*keys)[i] : "-", keys ? "." : "",
+                           choice_text(among[i]));
+    }
+    if (listed < typed.fits.size())
+      out() << "  "
+            << texts().format("more_fit", lang(),
+                              {{"n", std::to_string(typed.fits.size() - listed)}})
+            << "\n";
+  }
+
+  // The end is public: everyone may look. It is written as lines: on a
+  // terminal after the screen closes, so that it stays in the terminal's
+  // scroll-back.
+  int end() {
+    const Seat me = several_ ? kSpectator : s_.people[0];
+    if (several_) out() << "\x1b[2J\x1b[3J\x1b[H";
+    if (!several_) print_news(me);
+    print_board(r_, me, lang(), out());
+    print_result(r_, me, lang(), out());
+    if (!kept_at_.empty())
+      out() << texts().format("kept_finished", lang(), {{"file", kept_at_}}) << "\n";
+    t_.finish();
+    return 0;
+  }
+
+  Setup& s_;
+  const PlayArgs& a_;
+  room::Room& r_;
+  PlayTerminal& t_;
+  const std::string kept_at_;
+  std::ostream& err_;
+  const bool several_;
+  std::vector<Seen> seen_;
+  // Each person's choices' letters in their turn (stable_keys): given afresh
+  // once another seat has acted.
+  std::vector<std::map<std::string, std::string>> letters_;
+  Seat shown_;  // whose seat the screen shows (several people: behind a curtain)
+};
+
+}  // namespace
+
+int cmd_play(const PlayArgs& args, std::istream& in, std::ostream& terminal, std::ostream& err) {
+  auto setup = set_up(args);
+  if (!setup) return refuse_to_play(setup.error(), err);
+  Setup& s = *setup;
+  const room::RoomOptions options{.seed = s.a.seed, .languages = {s.a.lang}, .undo = !s.a.no_undo};
+  auto opened = s.resumed ? resume_kept_game(*s.game, *s.resumed, std::move(s.seats), options)
+                          : room::Room::open(*s.game, s.params, std::move(s.seats), options);
+  if (!opened) return refuse_to_play(opened.error(), err);
+  std::string kept_at = s.a.record_file;
+  if (kept_at.empty() && s.a.keep_by_default) kept_at = default_record_path(s.a.game, s.a.seed);
+  if (!keep_game(kept_at, **opened, s, err)) return 2;
+  PlayTerminal t(s.a, in, terminal);
+  return TerminalPlay(s, **opened, t, kept_at, err).run();
 }
+
+namespace {
+
+RunCommand add_play(CLI::App& app) {
+  auto a = std::make_shared<PlayArgs>();
+  a->seed = static_cast<std::uint64_t>(std::random_device{}());
+  auto* c = app.add_subcommand("play", "Play a game in the terminal against bots");
+  a->keep_by_default = true;
+  c->add_option("game", a->game, "Game name (not with --resume)");
+  c->add_option("--seat", a->seat, "Your seat (0 is first)");
+  c->add_option("--people", a->people,
+                "Seats of several people sharing this keyboard (0,2): a curtain hides each "
+                "seat from the others between turns")
+      ->delimiter(',');
+  c->add_flag("--no-undo", a->no_undo, "People may not take back moves");
+  c->add_option("--players", a->players, "Number of players");
+  c->add_option("--bots", a->bots,
+                "Bots for the other seats B1,B2,... (default: the game's own bot)");
+  c->add_option("--param", a->params, "Rule option key=value (repeatable)");
+  c->add_option("--lang", a->lang, "Language of the game texts: en, it or ko");
+  c->add_option("--seed", a->seed, "Seed (default: random)");
+  c->add_option("--record", a->record_file,
+                "Keep the game in this file (default: a new file in the folder below)");
+  c->add_option("--resume", a->resume_file, "Go on with a kept game");
+  c->add_flag("--plain", a->plain,
+              "Lines even on a terminal: no screen of panes, one choice a line (for "
+              "screen readers; pipes always)");
+  c->footer("Every game is kept as it goes (quit and Ctrl-D included), by default in " +
+            (kept_games_folder().empty()
+                 ? std::string("$XDG_DATA_HOME/meeple/games or ~/.local/share/meeple/games")
+                 : kept_games_folder()) +
+            "; meeple play --resume FILE goes on with one, meeple analyse FILE reviews it.");
+  return [a](std::istream& in, std::ostream& out, std::ostream& err) {
+    return cmd_play(*a, in, out, err);
+  };
+}
+const RegisterCommand kPlayCommand{{140, "play", add_play}};
+
+RunCommand add_learn(CLI::App& app) {
+  auto a = std::make_shared<PlayArgs>();
+  a->learn = true;
+  auto* c = app.add_subcommand(
+      "learn", "Learn a game: a guided first game against bots, the rule of each step explained");
+  a->keep_by_default = true;
+  c->add_option("game", a->game, "Game name")->required();
+  c->add_option("--lang", a->lang, "Language: en, it or ko");
+  c->add_option("--part", a->part,
+                "Which part of the guide (First Contact: 1 as an earthling, 2 as the alien)");
+  auto* learn_seed = c->add_option("--seed", a->seed, "Another deal (for guide authors)");
+  c->add_flag("--json", a->show_json, "Show each choice's JSON form (for guide authors)");
+  c->add_option("--guide", a->guide_file, "A guide script file instead of the game's own");
+  c->add_flag("--plain", a->plain,
+              "Lines even on a terminal: no screen of panes, one choice a line");
+  return [a, learn_seed](std::istream& in, std::ostream& out, std::ostream& err) {
+    a->seed_given = learn_seed->count() > 0;
+    return cmd_play(*a, in, out, err);
+  };
+}
+const RegisterCommand kLearnCommand{{150, "learn", add_learn}};
+
+}  // namespace
 
 }  // namespace meeple::cli

@@ -1,8 +1,39 @@
 #include "cli/programs.h"
 
+#include <fstream>
+
 #include <fmt/format.h>
 
 namespace meeple::cli {
+
+namespace {
+
+// What is left of `from`, up to kMaxInputBytes; `name` names it in errors.
+Expected<std::string> read_all(std::istream& from, std::string_view name) {
+  std::string text;
+  char piece[1 << 16];
+  while (from.read(piece, sizeof piece) || from.gcount() > 0) {
+    const auto n = static_cast<std::size_t>(from.gcount());
+    if (text.size() + n > kMaxInputBytes)
+      return make_error(
+          kTooLarge, fmt::format("{} is longer than {} MB: not read", name, kMaxInputBytes >> 20));
+    text.append(piece, n);
+  }
+  if (from.bad()) return make_error(errc::kIo, fmt::format("cannot read {}", name));
+  return text;
+}
+
+}  // namespace
+
+Expected<std::string> read_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return make_error(errc::kIo, fmt::format("cannot read {}", path));
+  return read_all(f, path);
+}
+
+Expected<std::string> read_input(const std::string& file, std::istream& in) {
+  return file == "-" ? read_all(in, "the input") : read_file(file);
+}
 
 namespace {
 
@@ -13,9 +44,20 @@ Json seats_json(SeatSet seats, int players) {
   return j;
 }
 
+// A seat's legal actions as the state accepts them. A seat not asked to act
+// may still have free ones (First Contact's note-pad edits, which apply()
+// takes at any time): they are listed, all free, and none of its decisions
+// (core/game.h's contract; its legal-action mask shows the same).
 Json seat_actions(const AnyState& s, Seat seat, std::string_view lang, bool primary_only) {
   Json actions = Json::array();
-  if (!s.is_terminal() && !s.is_chance() && s.to_act().contains(seat)) {
+  if (!s.is_terminal() && !s.is_chance() && !s.to_act().contains(seat)) {
+    if (!primary_only)
+      for (Action a : s.legal_actions(seat)) {
+        Json e = action_entry(s, seat, a, lang);
+        e["free"] = true;
+        actions.push_back(std::move(e));
+      }
+  } else if (!s.is_terminal() && !s.is_chance()) {
     const ActionList primary = s.primary_actions(seat);
     const ActionList legal = s.legal_actions(seat);
     for (Action a : legal) {
@@ -119,9 +161,12 @@ Expected<Move> parse_move(const AnyState& s, const Json& seat, const Json& actio
     m.action = static_cast<Action>(v);
     return m;
   }
-  if (action.is_null())
+  if (!action.is_object())
     return make_error(errc::kMalformedAction,
-                      "give the action as its number or its JSON form (see legal)");
+                      fmt::format("an action is its number (0 to {}) or its JSON form, an object "
+                                  "(see legal){}",
+                                  s.num_distinct_actions() - 1,
+                                  action.is_null() ? "" : fmt::format(", not {}", action.dump())));
   auto a = s.action_from_json(m.seat, action);
   if (!a) return a.error();
   m.action = *a;

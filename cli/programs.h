@@ -6,6 +6,8 @@
 // calls the room and the server use: describe_action, action_from_json, view).
 #pragma once
 
+#include <cstddef>
+#include <istream>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +18,19 @@ namespace meeple::cli {
 
 // The game is not over yet (a result was asked for).
 inline constexpr const char* kNotOver = "game/not_over";
+// A file (or the input) longer than kMaxInputBytes.
+inline constexpr const char* kTooLarge = "io/too_large";
+
+// The most a program reads of a file it is given (a state, a record, a kept
+// game, a guide): the longest real record is a few MB, and without a cap a
+// device that never ends (/dev/zero) was read until memory ran out.
+inline constexpr std::size_t kMaxInputBytes = 64u << 20;
+
+// The whole text of the file at `path`: io/failed when it cannot be read,
+// io/too_large past kMaxInputBytes (nothing more is read).
+Expected<std::string> read_file(const std::string& path);
+// read_file, or the whole of `in` when `file` is "-" (with the same cap).
+Expected<std::string> read_input(const std::string& file, std::istream& in);
 
 // {"action": n, "json": {...}, "words": "..."} for one of the seat's legal
 // actions (or, for kChance, one of the outcomes: "weight" added, and the

@@ -62,6 +62,51 @@ Json AnyState::result_json() const {
   return j;
 }
 
+MaybeError AnyState::observation(Seat seat, std::span<float> out) const {
+  const int n = impl_->observation_size();
+  if (n == 0)
+    return make_error(errc::kNoObservation,
+                      fmt::format("{} has no observation tensors", game().name()));
+  if (seat < 0 || seat >= num_players())
+    return make_error(
+        errc::kMalformedRequest,
+        fmt::format("an observation is a player's: seat 0 to {}, not {}", num_players() - 1, seat));
+  if (out.size() != static_cast<std::size_t>(n))
+    return make_error(
+        errc::kMalformedRequest,
+        fmt::format("an observation of {} holds {} values, not {}", game().name(), n, out.size()));
+  impl_->observation(seat, out);
+  return std::nullopt;
+}
+
+std::vector<float> AnyState::observation(Seat seat) const {
+  std::vector<float> out(static_cast<std::size_t>(impl_->observation_size()));
+  if (observation(seat, out)) out.clear();
+  return out;
+}
+
+MaybeError AnyState::legal_mask(Seat seat, std::span<float> out) const {
+  if (seat < 0 || seat >= num_players())
+    return make_error(errc::kMalformedRequest,
+                      fmt::format("a legal-action mask is a player's: seat 0 to {}, not {}",
+                                  num_players() - 1, seat));
+  if (out.size() != static_cast<std::size_t>(num_distinct_actions()))
+    return make_error(errc::kMalformedRequest,
+                      fmt::format("a legal-action mask holds {} values, not {}",
+                                  num_distinct_actions(), out.size()));
+  std::fill(out.begin(), out.end(), 0.0f);
+  ActionList legal;
+  if (!is_terminal() && !is_chance()) impl_->legal_actions(seat, legal);
+  for (Action a : legal) out[static_cast<std::size_t>(a)] = 1.0f;
+  return std::nullopt;
+}
+
+Expected<std::vector<int>> AnyGame::observation_shape(const Json& params, int players) const {
+  auto st = new_game(params, players);
+  if (!st) return st.error();
+  return st->observation_shape();
+}
+
 void AnyState::resolve_chance(Rng& rng) {
   while (!is_terminal() && is_chance()) {
     ChanceList outcomes = chance_outcomes();

@@ -2,7 +2,10 @@
 // virtual call per operation; search uses the concrete State types instead.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -14,6 +17,7 @@
 #include "core/i18n.h"
 #include "core/json_error.h"
 #include "core/json_writer.h"
+#include "core/observation.h"
 
 namespace meeple {
 
@@ -32,7 +36,7 @@ MaybeError check_action_form(const Json& given, const Json& canonical);
 // at without recursion, so any depth is safe). State JSON and action forms
 // hold integers only, and games read them with get<int>(), which is undefined
 // behaviour for a float out of int's range: GameAdapter refuses such input
-// before the game reads it (found by tests/fuzz).
+// before the game reads it.
 bool has_float(const Json& j);
 
 // A state of some game. Copying copies the state (value semantics).
@@ -50,6 +54,8 @@ class AnyState {
     virtual void legal_actions(Seat seat, ActionList& out) const = 0;
     virtual void chance_outcomes(ChanceList& out) const = 0;
     virtual MaybeError apply(Seat seat, Action a) = 0;
+    virtual void apply_unchecked(Seat seat, Action a) = 0;
+    virtual void assign(const Impl& other) = 0;
     virtual Json action_to_json(Seat seat, Action a) const = 0;
     virtual void write_action(Seat seat, Action a, JsonWriter& w) const = 0;
     virtual Expected<Action> action_from_json(Seat seat, const Json& j) const = 0;
@@ -68,6 +74,8 @@ class AnyState {
     virtual bool reveals(Seat seat, Action a) const = 0;
     virtual std::string describe_event(Seat observer, Seat actor, Action a,
                                        std::string_view lang) const = 0;
+    virtual int observation_size() const = 0;
+    virtual void observation(Seat seat, std::span<float> out) const = 0;
   };
 
   AnyState(const AnyGame* game, std::unique_ptr<Impl> impl) : game_(game), impl_(std::move(impl)) {}
@@ -101,6 +109,19 @@ class AnyState {
     return out;
   }
   MaybeError apply(Seat seat, Action a) { return impl_->apply(seat, a); }
+  // apply() without its checks, for drivers that took `a` from this very
+  // state's legal_actions(seat) or chance_outcomes() (batched games, search):
+  // undefined for any other action.
+  void apply_unchecked(Seat seat, Action a) { impl_->apply_unchecked(seat, a); }
+  // Becomes a copy of `other`, a state of the same game, reusing this
+  // state's storage (operator= allocates a new one): a batch of games
+  // restarts a finished game without allocating.
+  void assign_same_game(const AnyState& other) {
+    if (game_ == other.game_)
+      impl_->assign(*other.impl_);
+    else
+      *this = other;
+  }
   // Parses the JSON form of an action and applies it.
   MaybeError apply_json(Seat seat, const Json& action) {
     auto a = impl_->action_from_json(seat, action);
@@ -167,6 +188,26 @@ class AnyState {
   // The undo rule (core/undo.h) stops at such an action.
   bool reveals(Seat seat, Action a) const { return impl_->reveals(seat, a); }
 
+  // Observation tensors (core/observation.h; each game's layout is in
+  // docs/state-and-views.md). observation_shape(): the tensor's shape, [n]
+  // with n the same for every state of the game whatever the player count
+  // and options; empty for a game without observations (the toy games).
+  std::vector<int> observation_shape() const {
+    const int n = impl_->observation_size();
+    return n > 0 ? std::vector<int>{n} : std::vector<int>{};
+  }
+  // Writes seat's observation (float32, from what view(seat) shows only)
+  // into out, which holds exactly the shape's number of values. Errors:
+  // game/no_observation for a game without one; request/malformed for a
+  // seat that is not a player's or a buffer of another size.
+  MaybeError observation(Seat seat, std::span<float> out) const;
+  // The same into a new vector (empty on any of those errors).
+  std::vector<float> observation(Seat seat) const;
+  // The legal-action mask: out[a] = 1 for each of legal_actions(seat), 0 for
+  // every other action; out holds num_distinct_actions() values (anything
+  // else, or a seat that is not a player's, is request/malformed).
+  MaybeError legal_mask(Seat seat, std::span<float> out) const;
+
   // Resolves chance with rng until someone must decide or the game is over.
   void resolve_chance(Rng& rng);
 
@@ -200,6 +241,14 @@ class AnyGame {
   // The game's guided first game (room/guide.h) as JSON text, "" for a game
   // without one.
   virtual std::string_view guide() const = 0;
+  // A bound on the length of a game of that many players (every action,
+  // chance included) where the game derives one from its rules; none where
+  // it does not (`meeple engine`'s game facts, docs/engine-protocol.md).
+  virtual std::optional<std::int64_t> max_game_length(int players) const = 0;
+  // The shape of this game's observation tensors (AnyState::observation_shape)
+  // for that player count and those params: a new game's; errors as
+  // new_game's.
+  Expected<std::vector<int>> observation_shape(const Json& params, int players) const;
   // Name, title, player counts and parameter schema; each parameter with its
   // label, help and enum values' names in en/it/ko from messages() (when given).
   Json describe() const;
@@ -226,6 +275,8 @@ class GameAdapter final : public AnyGame {
     void legal_actions(Seat seat, ActionList& out) const override { s.legal_actions(seat, out); }
     void chance_outcomes(ChanceList& out) const override { s.chance_outcomes(out); }
     MaybeError apply(Seat seat, Action a) override { return s.apply(seat, a); }
+    void apply_unchecked(Seat seat, Action a) override { s.apply_unchecked(seat, a); }
+    void assign(const Impl& o) override { s = static_cast<const Model&>(o).s; }
     Json action_to_json(Seat seat, Action a) const override { return s.action_to_json(seat, a); }
     void write_action(Seat seat, Action a, JsonWriter& w) const override {
       if constexpr (requires { s.write_action(seat, a, w); })
@@ -328,6 +379,13 @@ class GameAdapter final : public AnyGame {
       if constexpr (kHasEvents) return s.describe_event(observer, actor, a, lang);
       return {};
     }
+    int observation_size() const override {
+      if constexpr (requires { S::kObservationSize; }) return S::kObservationSize;
+      return 0;
+    }
+    void observation(Seat seat, std::span<float> out) const override {
+      if constexpr (requires { s.observation(seat, out); }) s.observation(seat, out);
+    }
     bool reveals(Seat seat, Action a) const override {
       if constexpr (requires {
                       { s.reveals(seat, a) } -> std::same_as<bool>;
@@ -364,6 +422,15 @@ class GameAdapter final : public AnyGame {
     try {
       auto st = G::state_from_json(j);
       if (!st) return st.error();
+      // A field the game's states do not have is refused, not skipped:
+      // the state it was meant for is not the one read. (Fields a state
+      // may leave out, as older states do, are still optional.)
+      const Json fields = st->to_json();
+      for (const auto& [key, value] : j.items())
+        if (!fields.contains(key))
+          return make_error(
+              errc::kCorruptState,
+              fmt::format("corrupt state: {} states have no field \"{}\"", G::kName, key));
       return wrap(std::move(*st));
     } catch (const Json::exception& e) {
       return make_error(errc::kCorruptState, "corrupt state: " + json_error_words(e));
@@ -382,6 +449,12 @@ class GameAdapter final : public AnyGame {
       return G::guide();
     else
       return {};
+  }
+  std::optional<std::int64_t> max_game_length(int players) const override {
+    if constexpr (requires { G::max_game_length(players); })
+      return G::max_game_length(players);
+    else
+      return std::nullopt;
   }
   const Catalog* messages() const override {
     if constexpr (requires { G::messages(); })

@@ -30,6 +30,8 @@ inline constexpr const char* kCorruptState = "state/corrupt";
 inline constexpr const char* kCorruptRecord = "record/corrupt";
 inline constexpr const char* kReplayMismatch = "record/mismatch";
 inline constexpr const char* kIo = "io/failed";
+// The game has no observation tensors (core/observation.h).
+inline constexpr const char* kNoObservation = "game/no_observation";
 // The command line itself is wrong (an unknown subcommand or option, a
 // value of the wrong kind): the binary, not a game, refuses it.
 inline constexpr const char* kUsage = "usage/invalid";

@@ -42,11 +42,16 @@
 //    object: team name -> array of {"seat", "winner"}). Anything else is the
 //    game's own.
 //
-// Optional Game member, used when present:
+// Optional Game members, used when present:
 //  - static MaybeError check_chat(std::string_view text): the table-talk rule
 //    (an error for a chat line the rules forbid).
 //  - static const Catalog& messages(): the game's message catalog
 //    (core/i18n.h), every text of the game in en/it/ko.
+//  - static std::string_view guide(): the guided first game (room/guide.h).
+//  - static std::int64_t max_game_length(int players): a bound on a game's
+//    length, every action and chance outcome included, derived from the
+//    rules (the engine's game facts); a game that can go on without end
+//    has none.
 //
 // Optional State members, used when present:
 //  - search_actions(seat, out): the subset of legal actions that search and

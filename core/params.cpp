@@ -45,7 +45,7 @@ MaybeError check_value(const ParamSpec& spec, const Json& v) {
         std::string list;
         for (const auto& a : spec.allowed) list += (list.empty() ? "" : ", ") + a.dump();
         // `v` may come from a command line (parse_param_assignment) and not be
-        // UTF-8, which dump() would throw on (found by tests/fuzz).
+        // UTF-8, which dump() would throw on.
         const std::string got = v.dump(-1, ' ', false, Json::error_handler_t::replace);
         return make_error(errc::kBadParam,
                           fmt::format("{} must be one of {} (got {})", spec.name, list, got));

@@ -60,13 +60,13 @@ Expected<GameRecord> record_from_json(const Json& j) {
     return make_error(errc::kCorruptRecord, "corrupt game record: " + why);
   };
   if (!j.is_object()) return corrupt("not a JSON object");
-  // value() would throw on a format that is not a string (found by tests/fuzz).
+  // value() would throw on a format that is not a string.
   if (!j.contains("format") || j["format"] != kRecordFormat)
     return corrupt(fmt::format("format must be \"{}\"", kRecordFormat));
   GameRecord r;
   try {
     // Numbers are read only once known to be integers: get<int>() of a float
-    // out of int's range is undefined behaviour (found by tests/fuzz).
+    // out of int's range is undefined behaviour.
     auto integer = [](const Json& v) {
       if (!v.is_number_integer()) throw Json::type_error::create(302, "not an integer", &v);
       return v;

@@ -30,7 +30,7 @@
 // `expect` (optional) is a piece of the English event words the step must
 // bring about by the person's next decision.
 //
-// Off the script the guide re-plans (issue 32): the script's own steps speak
+// Off the script the guide re-plans: the script's own steps speak
 // of its situation, so they are left, but its "lessons" go on:
 //   "lessons": [{"teaches": "control-roll", "when": {"roll": true},
 //                "say": "guide.lesson.control_roll", "rules": "your-turn"},

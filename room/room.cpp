@@ -25,7 +25,7 @@ std::size_t observer_index(Seat observer) {
 }
 
 // The store refused or failed a write: no verdict on the move, which a bot
-// or chance may make again once the store is back (issue 29: a database
+// or chance may make again once the store is back (a database
 // outage read as "the bot chose an illegal action" halted tables for good).
 bool store_failed(const Error& e) {
   return e.code == store::errc::kFenced || e.code == store::errc::kUnavailable ||
@@ -58,6 +58,18 @@ std::string seat_words(std::string_view lang, SeatNotice n, const std::string& n
         return fmt::format("il tempo di {} è scaduto: il tavolo lo aspetta", name);
       case kYouAreLate:
         return "il tuo tempo è scaduto: il tavolo ti aspetta";
+      case kOffered:
+        return fmt::format(
+            "chi ospita il tavolo offre il posto di {} a una nuova persona: tutte le persone "
+            "sedute devono essere d'accordo",
+            name);
+      case kOpen:
+        return fmt::format("il posto di {} è aperto: una nuova persona può prenderlo", name);
+      case kNotOpened:
+        return fmt::format(
+            "il posto di {} resta chiuso: non tutte le persone sedute sono d'accordo", name);
+      case kWithdrawn:
+        return fmt::format("il posto di {} non è più offerto", name);
     }
   if (lang == "ko") switch (n) {
       case kTakesTheSeat:
@@ -80,6 +92,17 @@ std::string seat_words(std::string_view lang, SeatNotice n, const std::string& n
         return fmt::format("{} 님의 시간이 다 되었습니다. 테이블이 기다립니다", name);
       case kYouAreLate:
         return "시간이 다 되었습니다. 테이블이 기다립니다";
+      case kOffered:
+        return fmt::format(
+            "호스트가 {} 님의 자리를 새 플레이어에게 내주려 합니다. 앉아 있는 모두가 동의해야 "
+            "합니다",
+            name);
+      case kOpen:
+        return fmt::format("{} 님의 자리가 열렸습니다. 새 플레이어가 앉을 수 있습니다", name);
+      case kNotOpened:
+        return fmt::format("앉아 있는 모두가 동의하지 않아 {} 님의 자리는 열리지 않습니다", name);
+      case kWithdrawn:
+        return fmt::format("{} 님의 자리는 더 이상 새 플레이어에게 열려 있지 않습니다", name);
     }
   switch (n) {
     case kTakesTheSeat:
@@ -102,13 +125,22 @@ std::string seat_words(std::string_view lang, SeatNotice n, const std::string& n
       return fmt::format("{}'s time ran out: the table waits for them", name);
     case kYouAreLate:
       return "your time ran out: the table waits for you";
+    case kOffered:
+      return fmt::format("the host offers {}'s seat to a new player: everyone seated must agree",
+                         name);
+    case kOpen:
+      return fmt::format("{}'s seat is open: a new player may take it", name);
+    case kNotOpened:
+      return fmt::format("{}'s seat stays closed: not everyone seated agreed", name);
+    case kWithdrawn:
+      return fmt::format("{}'s seat is no longer offered to a new player", name);
   }
   return {};
 }
 }  // namespace
 
 Room::Room(const AnyGame& game, AnyState state, std::vector<SeatConfig> seats, RoomOptions options,
-           store::Store* store, Sink* sink)
+           store::TableStore* store, Sink* sink)
     : game_(&game),
       initial_(state),
       state_(std::move(state)),
@@ -188,7 +220,7 @@ void Room::brief(std::size_t i) {
 
 Expected<std::unique_ptr<Room>> Room::open(const AnyGame& game, const Json& params,
                                            std::vector<SeatConfig> seats, RoomOptions options,
-                                           store::Store* store, Sink* sink) {
+                                           store::TableStore* store, Sink* sink) {
   auto st = game.new_game(params, static_cast<int>(seats.size()));
   if (!st) return st.error();
   std::unique_ptr<Room> room(
@@ -214,7 +246,7 @@ Expected<std::unique_ptr<Room>> Room::open(const AnyGame& game, const Json& para
 
 Expected<std::unique_ptr<Room>> Room::resume(const AnyGame& game, const store::TableRecord& table,
                                              std::vector<SeatConfig> seats, RoomOptions options,
-                                             store::Store* store, Sink* sink) {
+                                             store::TableStore* store, Sink* sink) {
   if (table.spec.game != game.name())
     return make_error(
         meeple::errc::kCorruptRecord,
@@ -254,6 +286,14 @@ Expected<std::unique_ptr<Room>> Room::resume(const AnyGame& game, const store::T
           meeple::errc::kCorruptRecord,
           fmt::format("table {}: entry refused on replay: {}", table.id, err->message));
   }
+  // A game's end is stored with its result in one write (TableStore::finish): a
+  // result whose entries end before the game's end is a record that lost
+  // entries (it would be shown finished, and refuse every move).
+  if (table.finished() && !r.state_.is_terminal())
+    return make_error(meeple::errc::kCorruptRecord,
+                      fmt::format("table {}: stored as finished, but its {} entries end before "
+                                  "the game's end",
+                                  table.id, table.entries.size()));
   // The clocks go on from the time of the last move, not from now.
   for (auto e = table.entries.rbegin(); e != table.entries.rend(); ++e)
     if ((e->kind == "action" || e->kind == "undo") && e->at > 0) {
@@ -646,6 +686,23 @@ std::optional<WallClock::time_point> Room::stand_in_at(Seat seat) const {
   return left_wall_[i] + options_.grace;
 }
 
+std::optional<WallClock::time_point> Room::away_since(Seat seat) const {
+  if (seat < 0 || seat >= num_players()) return std::nullopt;
+  const auto i = static_cast<std::size_t>(seat);
+  if (config_[i].kind != SeatKind::kPerson || left_at_[i] == kNever) return std::nullopt;
+  return left_wall_[i];
+}
+
+void Room::set_away_since(Seat seat, WallClock::time_point since) {
+  if (seat < 0 || seat >= num_players()) return;
+  const auto i = static_cast<std::size_t>(seat);
+  if (config_[i].kind != SeatKind::kPerson) return;
+  seat_info_[i].connected = false;
+  left_wall_[i] = since;
+  left_at_[i] =
+      Clock::now() - std::chrono::duration_cast<Clock::duration>(WallClock::now() - since);
+}
+
 MaybeError Room::stand_in(Seat seat) {
   if (seat < 0 || seat >= num_players() ||
       config_[static_cast<std::size_t>(seat)].kind != SeatKind::kPerson)
@@ -670,6 +727,12 @@ void Room::start_stand_in(std::size_t i, SeatNotice why) {
              : why,
         seat_info_[i].name);
   });
+}
+
+void Room::announce(Seat seat, SeatNotice n) {
+  if (seat < 0 || seat >= num_players()) return;
+  const std::string name = seat_info_[static_cast<std::size_t>(seat)].name;
+  notice(seat, [&](std::string_view lang, bool) { return seat_words(lang, n, name); });
 }
 
 void Room::notice(Seat seat, const std::function<std::string(std::string_view, bool)>& words) {

@@ -109,7 +109,7 @@ struct RoomOptions {
   store::Lease lease;
   // Write-behind (the server): the room does not wait for the store. Each
   // write is kept in the room, in order, until its owner takes them
-  // (Room::take_writes) and has the store write them (Store::write_async).
+  // (Room::take_writes) and has the store write them (TableStore::write_async).
   // The owner then tells nobody of anything the room did since until the
   // store holds it; when such a write fails, the owner drops the room and
   // rebuilds it from the store (which has none of the failed write). Off:
@@ -179,6 +179,13 @@ enum class SeatNotice {
   kYouAreBack,
   kIsLate,  // the person's clock ran out at a table that waits for them
   kYouAreLate,
+  // A bot's seat offered to a newcomer during the game (the server's host
+  // control): everyone seated is asked to agree, the seat opens, or it does
+  // not (someone said no), or the offer ends (the host put a bot there).
+  kOffered,
+  kOpen,
+  kNotOpened,
+  kWithdrawn,
 };
 
 // One choice of a seat that must decide: the action, its JSON form and words.
@@ -203,13 +210,14 @@ class Room {
   // specs are checked (bot/unknown). With a store, the table is created there.
   static Expected<std::unique_ptr<Room>> open(const AnyGame& game, const Json& params,
                                               std::vector<SeatConfig> seats, RoomOptions options,
-                                              store::Store* store = nullptr, Sink* sink = nullptr);
+                                              store::TableStore* store = nullptr,
+                                              Sink* sink = nullptr);
   // A room rebuilt from a stored table (after a restart): every entry is
   // applied again, so play continues at the same point.
   static Expected<std::unique_ptr<Room>> resume(const AnyGame& game,
                                                 const store::TableRecord& table,
                                                 std::vector<SeatConfig> seats, RoomOptions options,
-                                                store::Store* store = nullptr,
+                                                store::TableStore* store = nullptr,
                                                 Sink* sink = nullptr);
 
   // --- Acting. Errors leave the room unchanged.
@@ -263,12 +271,23 @@ class Room {
   // seat/invalid when the seat is not a person's, seat/taken while the
   // person is connected. Everyone is told.
   MaybeError stand_in(Seat seat);
+  // Tells everyone `n` about `seat`, a notice that changes nothing in the
+  // room (a bot's seat offered to a newcomer: kOffered, kOpen, kNotOpened,
+  // kWithdrawn), in every language, named by the seat's player now.
+  void announce(Seat seat, SeatNotice n);
   // The people's seats whose clock ran out and that no stand-in plays yet
   // (an owner that gives such seats to a bot for good asks before tick()).
   std::vector<Seat> overdue(Clock::time_point now) const;
   // When a stand-in will start playing for `seat`, a person away at a table
   // with stand-ins (the countdown everyone sees); nothing otherwise.
   std::optional<WallClock::time_point> stand_in_at(Seat seat) const;
+  // When the person of `seat` left (nothing while they are connected, and
+  // for a seat a bot plays).
+  std::optional<WallClock::time_point> away_since(Seat seat) const;
+  // The person of `seat` has been away since `since`: a table read again
+  // from the store after it left memory goes on as if it had stayed (their
+  // stand-in comes at the time it would have, told by stand_in_at).
+  void set_away_since(Seat seat, WallClock::time_point since);
   // Puts a stand-in bot on every person's seat whose clock ran out or who has
   // been away too long (at a table without stand-ins, marks those whose clock
   // ran out late instead). Returns true when a seat changed (call advance()).
@@ -352,7 +371,7 @@ class Room {
 
  private:
   Room(const AnyGame& game, AnyState state, std::vector<SeatConfig> seats, RoomOptions options,
-       store::Store* store, Sink* sink);
+       store::TableStore* store, Sink* sink);
   MaybeError seat_bots();
   // Shows the seat's bot, if it learns, everything the seat saw so far, as
   // show_bots did for a bot there from the start (the first state, then the
@@ -392,7 +411,7 @@ class Room {
   // Writes `entries` (and with `result`, the game's end) to the store, or
   // keeps them (write_behind).
   MaybeError write(std::span<const store::Entry> entries, const Json* result = nullptr);
-  store::Store* store_;
+  store::TableStore* store_;
   store::Write kept_;  // write_behind: not taken yet
   Sink* sink_;
   store::TableId table_id_;

@@ -22,108 +22,16 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr std::int64_t kSessionSeconds = 30LL * 24 * 3600;  // the cookie's Max-Age: 30 days
-constexpr int kFreeFailures = 5;                            // failed sign-ins before a lock
-constexpr int kFirstLockSeconds = 60;
-constexpr int kLongestLockSeconds = 3600;
-constexpr double kRequestsPerMinute = 10;  // sign-up, sign-in, recover per address
+constexpr std::int64_t kDeviceSeconds = 365LL * 24 * 3600;  // a known device's: a year
+constexpr double kRequestsPerMinute = 10;                   // sign-up, sign-in, recover per address
 constexpr double kRequestBurst = 10;
 constexpr int kRecoveryCodes = 10;
 constexpr std::size_t kKeyring = 200;        // seats listed (GET /api/account/seats)
 constexpr std::size_t kFinishedShown = 100;  // finished games on a profile
+constexpr int kBusyRetrySeconds = 2;         // auth/busy's retry_after
 
-// One code point of UTF-8 from s at i (advancing i); -1 when not UTF-8.
-long next_code_point(std::string_view s, std::size_t& i) {
-  const auto c = static_cast<unsigned char>(s[i++]);
-  if (c < 0x80) return c;
-  int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : -1;
-  if (more < 0 || c >= 0xF8) return -1;
-  long cp = c & (0x3F >> more);
-  for (int k = 0; k < more; ++k) {
-    if (i >= s.size()) return -1;
-    const auto d = static_cast<unsigned char>(s[i++]);
-    if ((d & 0xC0) != 0x80) return -1;
-    cp = (cp << 6) | (d & 0x3F);
-  }
-  const long least[] = {0, 0x80, 0x800, 0x10000};
-  if (cp < least[more] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return -1;
-  return cp;
-}
-
-void append_utf8(std::string& out, long cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
-// Letters of the scripts a name may use (no Unicode tables here: the
-// blocks of letters, their punctuation and symbols left out), and the
-// combining accents that follow a letter.
-bool is_letter(long cp) {
-  if ((cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z')) return true;
-  if (cp >= 0xC0 && cp <= 0x24F) return cp != 0xD7 && cp != 0xF7;     // Latin-1 and Extended
-  if (cp >= 0x300 && cp <= 0x36F) return true;                        // combining accents
-  if (cp >= 0x370 && cp <= 0x3FF) return cp != 0x37E && cp != 0x387;  // Greek
-  if (cp >= 0x400 && cp <= 0x52F) return cp < 0x482 || cp > 0x489;    // Cyrillic
-  if (cp >= 0x531 && cp <= 0x587) return cp < 0x557 || cp > 0x560;    // Armenian
-  if (cp >= 0x5D0 && cp <= 0x5EA) return true;                        // Hebrew
-  if (cp >= 0x620 && cp <= 0x64A) return true;                        // Arabic
-  if (cp >= 0x900 && cp <= 0xDFF) return true;                        // Indic scripts
-  if (cp >= 0xE01 && cp <= 0xE3A) return true;                        // Thai
-  if (cp >= 0x10A0 && cp <= 0x10FF) return true;                      // Georgian
-  if (cp >= 0x1100 && cp <= 0x11FF) return true;                      // Hangul Jamo
-  if (cp >= 0x1E00 && cp <= 0x1FFF) return true;  // Latin Extended Additional, Greek Extended
-  if (cp >= 0x3041 && cp <= 0x30FF) return cp != 0x30FB;  // Hiragana, Katakana
-  if (cp >= 0x3131 && cp <= 0x318E) return true;          // Hangul compatibility Jamo
-  if (cp >= 0x3400 && cp <= 0x4DBF) return true;          // CJK extension A
-  if (cp >= 0x4E00 && cp <= 0x9FFF) return true;          // CJK
-  if (cp >= 0xAC00 && cp <= 0xD7A3) return true;          // Hangul syllables
-  return false;
-}
-
-// Lower case of the scripts with case.
-long fold(long cp) {
-  if (cp >= 'A' && cp <= 'Z') return cp + 32;
-  if (cp >= 0xC0 && cp <= 0xDE && cp != 0xD7) return cp + 32;
-  if (cp >= 0x100 && cp <= 0x17F && cp != 0x130 && cp != 0x131 && cp != 0x138 && cp != 0x149 &&
-      cp != 0x17F) {
-    // Pairs: even upper, odd lower, except 0x139-0x148 and 0x179-0x17E (odd upper).
-    const bool odd_upper = (cp >= 0x139 && cp <= 0x148) || (cp >= 0x179 && cp <= 0x17E);
-    if (odd_upper) return cp % 2 == 1 ? cp + 1 : cp;
-    return cp % 2 == 0 ? cp + 1 : cp;
-  }
-  if (cp >= 0x391 && cp <= 0x3AB && cp != 0x3A2) return cp + 32;  // Greek
-  if (cp == 0x3C2) return 0x3C3;                                  // final sigma
-  if (cp >= 0x410 && cp <= 0x42F) return cp + 32;                 // Cyrillic
-  if (cp >= 0x400 && cp <= 0x40F) return cp + 80;
-  if (cp >= 0x460 && cp <= 0x52F && cp % 2 == 0 && (cp < 0x482 || cp > 0x489)) return cp + 1;
-  if (cp >= 0x531 && cp <= 0x556) return cp + 48;  // Armenian
-  if (cp >= 0x1E00 && cp <= 0x1EFF && cp % 2 == 0) return cp + 1;
-  return cp;
-}
-
-Error name_error() {
-  return make_error(errc::kAccountName,
-                    "a name has 3 to 24 letters, digits, spaces, '_' or '-', and does not start "
-                    "or end with a space");
-}
-
-MaybeError check_password(const Json& p) {
-  if (!p.is_string() || p.get_ref<const std::string&>().size() < 8 ||
-      p.get_ref<const std::string&>().size() > 256)
-    return make_error(errc::kAccountPassword, "a password has 8 to 256 bytes");
-  return std::nullopt;
+Error unknown_player() {
+  return make_error(store::errc::kUnknownAccount, "no player has that name");
 }
 
 Error credentials() {
@@ -146,6 +54,27 @@ Accounts::Answer fail(Error e) {
 
 Accounts::Answer fail(const MaybeError& e) {
   return fail(*e);
+}
+
+// A new password (`key` of the body) checked: account/password with its
+// `reason` (password_guard.h) when it is not a string or is refused.
+std::optional<Accounts::Answer> refused_password(const Json& body, const char* key,
+                                                 const std::string& name) {
+  const Json p = body.value(key, Json());
+  const std::string reason =
+      p.is_string() ? weak_password(p.get<std::string>(), name) : std::string("length");
+  if (reason.empty()) return std::nullopt;
+  Accounts::Answer a = fail(make_error(errc::kAccountPassword, weak_password_message(reason)));
+  a.detail["reason"] = reason;
+  return a;
+}
+
+Accounts::Answer throttled_answer(int seconds) {
+  Accounts::Answer a = fail(
+      make_error(errc::kThrottled,
+                 fmt::format("too many wrong passwords from here: try again in {} s", seconds)));
+  a.detail["retry_after"] = seconds;
+  return a;
 }
 
 // A string member of a request's body; request/malformed otherwise.
@@ -173,39 +102,8 @@ std::string typed_code(std::string_view code) {
 
 }  // namespace
 
-Expected<std::string> check_account_name(const Json& name) {
-  if (!name.is_string()) return name_error();
-  const std::string& s = name.get_ref<const std::string&>();
-  std::size_t i = 0;
-  int count = 0;
-  long first = -1, last = -1;
-  while (i < s.size()) {
-    const long cp = next_code_point(s, i);
-    if (cp < 0) return name_error();
-    const bool ok =
-        is_letter(cp) || (cp >= '0' && cp <= '9') || cp == ' ' || cp == '_' || cp == '-';
-    if (!ok || (count == 0 && cp >= 0x300 && cp <= 0x36F)) return name_error();
-    if (first < 0) first = cp;
-    last = cp;
-    ++count;
-  }
-  if (count < 3 || count > 24 || first == ' ' || last == ' ') return name_error();
-  return s;
-}
-
-std::string fold_name(std::string_view name) {
-  std::string out;
-  std::size_t i = 0;
-  while (i < name.size()) {
-    const long cp = next_code_point(name, i);
-    if (cp < 0) return std::string(name);  // checked names are UTF-8
-    append_utf8(out, fold(cp));
-  }
-  return out;
-}
-
-std::string session_from_cookie(std::string_view header) {
-  const std::string key = std::string(kSessionCookie) + "=";
+std::string cookie_token(std::string_view header, std::string_view name) {
+  const std::string key = std::string(name) + "=";
   std::size_t at = 0;
   while (at < header.size()) {
     while (at < header.size() && (header[at] == ' ' || header[at] == ';')) ++at;
@@ -226,6 +124,11 @@ std::string session_from_cookie(std::string_view header) {
 std::string session_cookie(const std::string& token) {
   return fmt::format("{}={}; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age={}", kSessionCookie,
                      token, token.empty() ? 0 : kSessionSeconds);
+}
+
+std::string device_cookie(const std::string& token) {
+  return fmt::format("{}={}; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age={}", kDeviceCookie,
+                     token, kDeviceSeconds);
 }
 
 std::string percent_decode(std::string_view s) {
@@ -255,12 +158,41 @@ std::string percent_decode(std::string_view s) {
   return out;
 }
 
-Accounts::Accounts(store::Store& store, const ServerOptions& options)
-    : store_(store), online_for_(options.online_for) {
+Accounts::Accounts(store::TableStore& tables, store::AccountStore& store,
+                   const ServerOptions& options)
+    : store_(store),
+      tables_(tables),
+      online_for_(options.online_for),
+      max_invitations_(options.max_invitations),
+      invitations_per_hour_(options.invitations_per_hour),
+      throttle_({.per_name_and_address = options.signin_free_failures,
+                 .per_address = options.address_free_failures,
+                 .per_name = options.name_free_failures,
+                 .longest = options.signin_longest_wait,
+                 .longest_per_name = options.name_longest_wait}),
+      rating_window_(options.rating_window) {
   if (sodium_init() < 0) std::abort();  // no secure randomness: nothing may be hashed
   const bool min = options.password_cost == "min";
   opslimit_ = min ? crypto_pwhash_OPSLIMIT_MIN : crypto_pwhash_OPSLIMIT_INTERACTIVE;
   memlimit_ = min ? crypto_pwhash_MEMLIMIT_MIN : crypto_pwhash_MEMLIMIT_INTERACTIVE;
+  fill_skeletons();
+}
+
+void Accounts::fill_skeletons() {
+  auto old = store_.accounts_without_skeleton(std::numeric_limits<std::int32_t>::max());
+  if (!old) {
+    spdlog::warn("accounts: their skeletons were not checked: {}", old.error().message);
+    return;
+  }
+  for (const store::Account& a : *old) {
+    const std::string skeleton = name_skeleton(a.name);
+    if (skeleton.empty()) continue;
+    // Two accounts made before whose names look the same: the first keeps
+    // the skeleton, the other none (so new names are compared with one of
+    // them; both names stay theirs).
+    if (auto e = change(a.id, [&](store::Account& acc) { acc.skeleton = skeleton; }))
+      spdlog::warn("accounts: '{}' keeps no skeleton: {}", a.name, e->message);
+  }
 }
 
 std::string Accounts::hash_password(const std::string& password) const {
@@ -275,10 +207,11 @@ bool Accounts::verify(const std::string& hash, const std::string& password) cons
 }
 
 bool Accounts::allow(const std::string& address) {
+  const std::string key = address_key(address);
   std::lock_guard lock(mutex_);
   const auto now = Clock::now();
   if (buckets_.size() > 100000) buckets_.clear();  // a flood of addresses: start afresh
-  auto [it, fresh] = buckets_.try_emplace(address, Bucket{kRequestBurst, now});
+  auto [it, fresh] = buckets_.try_emplace(key, Bucket{kRequestBurst, now});
   Bucket& b = it->second;
   const double minutes = std::chrono::duration<double>(now - b.at).count() / 60;
   b.tokens = std::min(kRequestBurst, b.tokens + minutes * kRequestsPerMinute);
@@ -288,46 +221,59 @@ bool Accounts::allow(const std::string& address) {
   return true;
 }
 
-std::optional<Accounts::Answer> Accounts::locked(const std::string& folded) {
-  std::lock_guard lock(mutex_);
-  const auto it = failures_.find(folded);
-  if (it == failures_.end()) return std::nullopt;
-  const auto left = it->second.locked_until - Clock::now();
-  if (left <= Clock::duration::zero()) return std::nullopt;
-  Answer a;
-  a.retry_after = static_cast<int>(std::ceil(std::chrono::duration<double>(left).count()));
-  a.body = make_error(
-      errc::kLocked,
-      fmt::format("too many wrong passwords for this name: try again in {} s", a.retry_after));
+std::optional<Accounts::Answer> Accounts::throttled(const Json& body, const Asker& asker) {
+  const Json name = body.value("name", Json());
+  if (!name.is_string() || !asker.device.empty()) return std::nullopt;
+  const int wait = throttle_.wait(fold_name(name.get<std::string>()), asker.address, Clock::now());
+  if (wait > 0) return throttled_answer(wait);
+  return std::nullopt;
+}
+
+Accounts::Answer Accounts::busy() {
+  Answer a = fail(make_error(errc::kHashBusy,
+                             "the server is checking many passwords: try again in a few seconds"));
+  a.detail["retry_after"] = kBusyRetrySeconds;
   return a;
 }
 
-void Accounts::failed(const std::string& folded) {
-  std::lock_guard lock(mutex_);
-  if (failures_.size() > 100000) {
-    // Names tried from many addresses: those not locked are forgotten.
-    const auto now = Clock::now();
-    std::erase_if(failures_, [&](const auto& f) { return f.second.locked_until <= now; });
+std::string Accounts::known_device(const std::string& account, const Asker& asker) const {
+  if (asker.device.empty()) return {};
+  const std::string hash = sha256_hex(asker.device);
+  // Asked for an unknown name too (account ""): the same work either way.
+  auto known = store_.known_device(hash, account);
+  return known && *known && !account.empty() ? hash + " " + account : std::string();
+}
+
+std::optional<Accounts::Answer> Accounts::try_password(const std::string& folded,
+                                                       const std::optional<store::Account>& account,
+                                                       const std::string& password,
+                                                       const Asker& asker) {
+  const std::string device = known_device(account ? account->id : "", asker);
+  const auto now = Clock::now();
+  // A known device waits for its own wrong passwords only; any other for
+  // the name's from its address, the address's and the name's.
+  const int wait = device.empty() ? throttle_.wait(folded, asker.address, now)
+                                  : throttle_.device_wait(device, now);
+  if (wait > 0) return throttled_answer(wait);
+  // An unknown name takes as long as a known one: a hash is verified either way.
+  const bool ok = verify(account ? account->password_hash : dummy_hash(), password) && account;
+  if (!ok) {
+    throttle_.failed(folded, asker.address, device, Clock::now());
+    return fail(credentials());
   }
-  Failures& f = failures_[folded];
-  ++f.count;
-  if (f.count < kFreeFailures) return;
-  // 60 s at the 5th failure in a row, doubling with each further one, up to an hour.
-  const int doublings = std::min(f.count - kFreeFailures, 6);
-  const int seconds = std::min(kFirstLockSeconds << doublings, kLongestLockSeconds);
-  f.locked_until = Clock::now() + std::chrono::seconds(seconds);
+  throttle_.succeeded(folded, asker.address, device);
+  return std::nullopt;
 }
 
-void Accounts::succeeded(const std::string& folded) {
-  std::lock_guard lock(mutex_);
-  failures_.erase(folded);
-}
-
-Expected<std::string> Accounts::open_session(const std::string& account) {
+Expected<std::vector<std::string>> Accounts::open_session(const std::string& account,
+                                                          const Asker& asker) {
   const std::string token = random_hex(16);
   if (auto e = store_.add_session(sha256_hex(token), account, now_ms() + kSessionSeconds * 1000))
     return *e;
-  return session_cookie(token);
+  // The browser's device token kept (a year again), or a new one.
+  const std::string device = asker.device.empty() ? random_hex(16) : asker.device;
+  if (auto e = store_.add_device(sha256_hex(device), account, now_ms())) return *e;
+  return std::vector<std::string>{session_cookie(token), device_cookie(device)};
 }
 
 std::optional<store::Account> Accounts::signed_in(const std::string& session) {
@@ -361,24 +307,40 @@ bool Accounts::online(const std::string& account) {
   return it != seen_.end() && std::chrono::steady_clock::now() - it->second < online_for_;
 }
 
+MaybeError Accounts::change(const std::string& id,
+                            const std::function<void(store::Account&)>& how) {
+  std::lock_guard lock(change_mutex_);
+  auto a = store_.account(id);
+  if (!a) return a.error();
+  if (!a->has_value()) return make_error(store::errc::kUnknownAccount, "no such account");
+  how(**a);
+  return store_.update_account(**a);
+}
+
 Expected<store::Account> Accounts::require(const std::string& session) {
   auto a = signed_in(session);
   if (!a) return signed_out();
   return *a;
 }
 
-Accounts::Answer Accounts::signup(const Json& body) {
+Accounts::Answer Accounts::signup(const Json& body, const Asker& asker) {
   auto name = check_account_name(body.value("name", Json()));
   if (!name) return fail(name.error());
-  const Json password = body.value("password", Json());
-  if (auto e = check_password(password)) return fail(e);
   store::Account a{.id = random_hex(8),
                    .name = *name,
                    .folded = fold_name(*name),
-                   .password_hash = hash_password(password.get<std::string>()),
-                   .created = now_ms()};
+                   .created = now_ms(),
+                   .skeleton = name_skeleton(*name)};
+  if (a.skeleton.empty()) return fail(make_error(errc::kAccountName, "this name cannot be read"));
+  if (auto refused = refused_password(body, "password", *name)) return *refused;
+  // Hashed before the name is known free: a taken name takes as long.
+  a.password_hash = hash_password(body["password"].get<std::string>());
   if (a.password_hash.empty()) return fail(make_error(meeple::errc::kIo, "hashing failed"));
-  if (auto e = store_.create_account(a)) return fail(e);
+  if (auto e = store_.create_account(a)) {
+    if (e->code != store::errc::kAccountExists) return fail(e);
+    return fail(
+        make_error(store::errc::kAccountExists, "that name, or one that looks the same, is taken"));
+  }
   Json codes = Json::array();
   std::vector<std::string> hashes;
   for (int i = 0; i < kRecoveryCodes; ++i) {
@@ -387,37 +349,29 @@ Accounts::Answer Accounts::signup(const Json& body) {
     hashes.push_back(sha256_hex(code));
   }
   if (auto e = store_.set_recovery_codes(a.id, hashes)) return fail(e);
-  auto cookie = open_session(a.id);
-  if (!cookie) return fail(cookie.error());
+  auto cookies = open_session(a.id, asker);
+  if (!cookies) return fail(cookies.error());
   Answer out;
   out.status = 201;
   out.body = Json{{"name", a.name}, {"recovery_codes", codes}};
-  out.cookie = *cookie;
+  out.cookies = std::move(*cookies);
   return out;
 }
 
-Accounts::Answer Accounts::signin(const Json& body) {
+Accounts::Answer Accounts::signin(const Json& body, const Asker& asker) {
   auto name = text(body, "name");
   if (!name) return fail(name.error());
   auto password = text(body, "password");
   if (!password) return fail(password.error());
   const std::string folded = fold_name(*name);
-  if (auto l = locked(folded)) return *l;
   auto a = store_.account_named(folded);
   if (!a) return fail(a.error());
-  // An unknown name takes as long as a known one: a hash is verified either way.
-  const bool ok =
-      verify(a->has_value() ? (*a)->password_hash : dummy_hash(), *password) && a->has_value();
-  if (!ok) {
-    failed(folded);
-    return fail(credentials());
-  }
-  succeeded(folded);
-  auto cookie = open_session((*a)->id);
-  if (!cookie) return fail(cookie.error());
+  if (auto refused = try_password(folded, *a, *password, asker)) return *refused;
+  auto cookies = open_session((*a)->id, asker);
+  if (!cookies) return fail(cookies.error());
   Answer out;
   out.body = Json{{"name", (*a)->name}};
-  out.cookie = *cookie;
+  out.cookies = std::move(*cookies);
   return out;
 }
 
@@ -430,7 +384,7 @@ Accounts::Answer Accounts::signout(const std::string& session) {
   if (!session.empty())
     if (auto e = store_.drop_session(sha256_hex(session))) return fail(e);
   Answer out;
-  out.cookie = session_cookie("");
+  out.cookies = {session_cookie("")};  // the device stays known
   return out;
 }
 
@@ -438,19 +392,24 @@ Accounts::Answer Accounts::about(const std::string& session) {
   auto a = require(session);
   if (!a) return fail(a.error());
   Answer out;
-  out.body = Json{{"name", a->name}, {"hidden", a->hidden}, {"created", a->created}};
+  out.body = Json{{"name", a->name},
+                  {"hidden", a->hidden},
+                  {"friends_only", a->friends_only},
+                  {"created", a->created}};
   return out;
 }
 
-Accounts::Answer Accounts::recover(const Json& body) {
+// Recovery is never throttled: a code is one of 31^10 (50 bits), which no
+// stranger guesses within the 10 requests a minute an address may send, so
+// the owner's codes always work. A wrong code counts as a wrong password
+// of that name from that address.
+Accounts::Answer Accounts::recover(const Json& body, const Asker& asker) {
   auto name = text(body, "name");
   if (!name) return fail(name.error());
   auto code = text(body, "code");
   if (!code) return fail(code.error());
-  const Json password = body.value("password", Json());
-  if (auto e = check_password(password)) return fail(e);
+  if (auto refused = refused_password(body, "password", *name)) return *refused;
   const std::string folded = fold_name(*name);
-  if (auto l = locked(folded)) return *l;
   auto a = store_.account_named(folded);
   if (!a) return fail(a.error());
   bool used = false;
@@ -460,42 +419,42 @@ Accounts::Answer Accounts::recover(const Json& body) {
     used = *u;
   }
   if (!used) {
-    failed(folded);
+    throttle_.failed(folded, asker.address, "", Clock::now());
     return fail(credentials());
   }
-  succeeded(folded);
-  store::Account acc = **a;
-  acc.password_hash = hash_password(password.get<std::string>());
-  if (acc.password_hash.empty()) return fail(make_error(meeple::errc::kIo, "hashing failed"));
-  if (auto e = store_.update_account(acc)) return fail(e);
-  // Whoever held the account's sessions is signed out.
-  if (auto e = store_.drop_sessions(acc.id, "")) return fail(e);
-  auto cookie = open_session(acc.id);
-  if (!cookie) return fail(cookie.error());
-  auto left = store_.recovery_codes_left(acc.id);
+  const std::string id = (*a)->id;
+  const std::string hash = hash_password(body["password"].get<std::string>());
+  if (hash.empty()) return fail(make_error(meeple::errc::kIo, "hashing failed"));
+  if (auto e = change(id, [&](store::Account& acc) { acc.password_hash = hash; })) return fail(e);
+  // Whoever held the account's sessions is signed out, and its other
+  // devices are known no more (this one is, below).
+  if (auto e = store_.drop_sessions(id, "")) return fail(e);
+  if (auto e = store_.drop_devices(id, "")) return fail(e);
+  auto cookies = open_session(id, asker);
+  if (!cookies) return fail(cookies.error());
+  auto left = store_.recovery_codes_left(id);
   if (!left) return fail(left.error());
   Answer out;
-  out.body = Json{{"name", acc.name}, {"recovery_codes_left", *left}};
-  out.cookie = *cookie;
+  out.body = Json{{"name", (*a)->name}, {"recovery_codes_left", *left}};
+  out.cookies = std::move(*cookies);
   return out;
 }
 
-Accounts::Answer Accounts::change_password(const std::string& session, const Json& body) {
+Accounts::Answer Accounts::change_password(const std::string& session, const Json& body,
+                                           const Asker& asker) {
   auto a = require(session);
   if (!a) return fail(a.error());
   auto current = text(body, "password");
   if (!current) return fail(current.error());
-  const Json next = body.value("new_password", Json());
-  if (auto e = check_password(next)) return fail(e);
-  if (auto l = locked(a->folded)) return *l;
-  if (!verify(a->password_hash, *current)) {
-    failed(a->folded);
-    return fail(credentials());
-  }
-  succeeded(a->folded);
-  a->password_hash = hash_password(next.get<std::string>());
-  if (a->password_hash.empty()) return fail(make_error(meeple::errc::kIo, "hashing failed"));
-  if (auto e = store_.update_account(*a)) return fail(e);
+  if (auto refused = refused_password(body, "new_password", a->name)) return *refused;
+  if (auto refused = try_password(a->folded, *a, *current, asker)) return *refused;
+  const std::string hash = hash_password(body["new_password"].get<std::string>());
+  if (hash.empty()) return fail(make_error(meeple::errc::kIo, "hashing failed"));
+  if (auto e = change(a->id, [&](store::Account& acc) { acc.password_hash = hash; }))
+    return fail(e);
+  // The devices that knew the old password are known no more, but this one.
+  const std::string device = asker.device.empty() ? "" : sha256_hex(asker.device);
+  if (auto e = store_.drop_devices(a->id, device)) return fail(e);
   return {};
 }
 
@@ -504,29 +463,36 @@ Accounts::Answer Accounts::hide(const std::string& session, const Json& body) {
   if (!a) return fail(a.error());
   const Json hidden = body.value("hidden", Json());
   if (!hidden.is_boolean()) return fail(make_error(errc::kMalformed, "hidden is true or false"));
-  a->hidden = hidden.get<bool>();
-  if (auto e = store_.update_account(*a)) return fail(e);
+  if (auto e = change(a->id, [&](store::Account& acc) { acc.hidden = hidden.get<bool>(); }))
+    return fail(e);
   return {};
 }
 
-Accounts::Answer Accounts::remove(const std::string& session, const Json& body,
+Accounts::Answer Accounts::friends_only(const std::string& session, const Json& body) {
+  auto a = require(session);
+  if (!a) return fail(a.error());
+  const Json only = body.value("friends_only", Json());
+  if (!only.is_boolean())
+    return fail(make_error(errc::kMalformed, "friends_only is true or false"));
+  if (auto e = change(a->id, [&](store::Account& acc) { acc.friends_only = only.get<bool>(); }))
+    return fail(e);
+  return {};
+}
+
+Accounts::Answer Accounts::remove(const std::string& session, const Json& body, const Asker& asker,
                                   std::vector<std::string>& renamed) {
   auto a = require(session);
   if (!a) return fail(a.error());
   auto password = text(body, "password");
   if (!password) return fail(password.error());
-  if (auto l = locked(a->folded)) return *l;
-  if (!verify(a->password_hash, *password)) {
-    failed(a->folded);
-    return fail(credentials());
-  }
+  if (auto refused = try_password(a->folded, *a, *password, asker)) return *refused;
   // Every seat the account held reads "a former player" in its stored table
   // (the keyring says which: all of them, not only the newest 200).
   auto ring = store_.keyring(a->id, std::numeric_limits<std::int32_t>::max());
   if (!ring) return fail(ring.error());
   for (const store::KeyringSeat& s : *ring) {
     if (s.seat < 0) continue;
-    auto e = store_.rename_seat(s.table, s.seat, kFormerPlayer);
+    auto e = tables_.rename_seat(s.table, s.seat, kFormerPlayer);
     if (e && e->code != store::errc::kUnknownTable) return fail(e);  // a lobby has no record
     if (!e) renamed.push_back(s.table);
   }
@@ -536,7 +502,7 @@ Accounts::Answer Accounts::remove(const std::string& session, const Json& body,
   }
   if (auto e = store_.delete_account(a->id)) return fail(e);
   Answer out;
-  out.cookie = session_cookie("");
+  out.cookies = {session_cookie("")};
   return out;
 }
 
@@ -569,7 +535,11 @@ Accounts::Answer Accounts::friends(const std::string& session) {
     auto f = store_.account(id);
     if (!f) return fail(f.error());
     if (!f->has_value()) continue;
-    list.push_back({{"name", (*f)->name}, {"online", online(id)}});
+    // Presence is shown only between accounts that added each other.
+    auto theirs = store_.friends(id);
+    if (!theirs) return fail(theirs.error());
+    const bool mutual = std::find(theirs->begin(), theirs->end(), a->id) != theirs->end();
+    list.push_back({{"name", (*f)->name}, {"mutual", mutual}, {"online", mutual && online(id)}});
   }
   Answer out;
   out.body = Json{{"friends", list}};
@@ -583,8 +553,7 @@ Accounts::Answer Accounts::add_friend(const std::string& session, const Json& bo
   if (!name) return fail(name.error());
   auto f = store_.account_named(fold_name(*name));
   if (!f) return fail(f.error());
-  if (!f->has_value() || (*f)->id == a->id)
-    return fail(make_error(store::errc::kUnknownAccount, "no player has that name"));
+  if (!f->has_value() || (*f)->id == a->id) return fail(unknown_player());
   if (auto e = store_.add_friend(a->id, (*f)->id)) return fail(e);
   return {};
 }
@@ -596,8 +565,7 @@ Accounts::Answer Accounts::remove_friend(const std::string& session, const Json&
   if (!name) return fail(name.error());
   auto f = store_.account_named(fold_name(*name));
   if (!f) return fail(f.error());
-  if (!f->has_value())
-    return fail(make_error(store::errc::kUnknownAccount, "no player has that name"));
+  if (!f->has_value()) return fail(unknown_player());
   if (auto e = store_.remove_friend(a->id, (*f)->id)) return fail(e);
   return {};
 }
@@ -631,8 +599,91 @@ Accounts::Answer Accounts::dismiss(const std::string& session, const Json& body)
   return {};
 }
 
+void Accounts::seen_from(const std::string& account, const std::string& address) {
+  if (account.empty() || address.empty()) return;
+  const auto now = std::chrono::steady_clock::now();
+  std::lock_guard lock(mutex_);
+  // Accounts not seen within the window are forgotten when the map has
+  // doubled since the last sweep: memory follows the accounts seen lately.
+  if (addresses_.size() >= 2 * std::max<std::size_t>(addresses_swept_, 64)) {
+    for (auto it = addresses_.begin(); it != addresses_.end();) {
+      std::erase_if(it->second, [&](const auto& a) { return now - a.second >= rating_window_; });
+      it = it->second.empty() ? addresses_.erase(it) : std::next(it);
+    }
+    addresses_swept_ = addresses_.size();
+  }
+  auto& seen = addresses_[account];
+  for (auto& [a, at] : seen)
+    if (a == address) {
+      at = now;
+      return;
+    }
+  if (seen.size() >= kAddressesKept)
+    seen.erase(std::min_element(seen.begin(), seen.end(),
+                                [](const auto& x, const auto& y) { return x.second < y.second; }));
+  seen.emplace_back(address, now);
+}
+
+std::vector<std::string> Accounts::recent_addresses(const std::string& account) {
+  const auto now = std::chrono::steady_clock::now();
+  std::vector<std::string> out;
+  std::lock_guard lock(mutex_);
+  if (auto it = addresses_.find(account); it != addresses_.end())
+    for (const auto& [a, at] : it->second)
+      if (now - at < rating_window_) out.push_back(a);
+  return out;
+}
+
+int Accounts::rated_together(const std::string& a, const std::string& b, const std::string& game,
+                             const std::string& table) {
+  constexpr std::int32_t kLooked = 200;  // the newest keyring seats: a window's tables
+  auto ring = store_.keyring(a, kLooked);
+  if (!ring) return 0;
+  const std::int64_t since = now_ms() - rating_window_.count();
+  int n = 0;
+  for (const store::KeyringSeat& s : *ring) {
+    if (s.seat < 0 || s.table == table) continue;
+    const Shown t = shown(s.table, true);
+    if (t.finished && t.rated && t.game == game && t.ended >= since &&
+        std::find(t.accounts.begin(), t.accounts.end(), b) != t.accounts.end())
+      ++n;
+  }
+  return n;
+}
+
 void Accounts::rate(const std::string& table, const std::string& game,
-                    const std::vector<std::string>& accounts, const Json& result) {
+                    const std::vector<std::string>& accounts, const Json& result,
+                    const std::vector<std::vector<std::string>>& seat_addresses) {
+  // Each pair's weight (docs/ratings.md, "Games that count"): none for two
+  // accounts that shared an address lately, less for a pair that played
+  // rated tables of this game together lately.
+  const std::size_t seats = accounts.size();
+  std::vector<std::vector<std::string>> where(seats);
+  for (std::size_t i = 0; i < seats; ++i) {
+    if (accounts[i].empty()) continue;
+    where[i] = recent_addresses(accounts[i]);
+    if (i < seat_addresses.size())
+      where[i].insert(where[i].end(), seat_addresses[i].begin(), seat_addresses[i].end());
+  }
+  std::vector<std::vector<double>> weight(seats, std::vector<double>(seats, 1.0));
+  for (std::size_t i = 0; i < seats; ++i)
+    for (std::size_t j = i + 1; j < seats; ++j) {
+      if (accounts[i].empty() || accounts[j].empty()) continue;
+      const bool shared = std::any_of(where[i].begin(), where[i].end(), [&](const auto& x) {
+        return std::find(where[j].begin(), where[j].end(), x) != where[j].end();
+      });
+      // A browser both signed in from (its meeple_device cookie), as the
+      // store knows it: on any node, and after a restart.
+      const auto device =
+          store_.shared_device(accounts[i], accounts[j], now_ms() - rating_window_.count());
+      double w = 0;
+      if (shared || (device && *device))
+        spdlog::info("table {}: seats {} and {} shared {} lately: not rated against each other",
+                     table, i, j, shared ? "an address" : "a device");
+      else
+        w = rating::pair_weight(1 + rated_together(accounts[i], accounts[j], game, table));
+      weight[i][j] = weight[j][i] = w;
+    }
   std::vector<std::optional<rating::Rating>> prior;
   for (const std::string& id : accounts) {
     if (id.empty()) {
@@ -648,29 +699,72 @@ void Accounts::rate(const std::string& table, const std::string& game,
                         ? rating::Rating{(*r)->rating, (*r)->rd, (*r)->volatility, (*r)->games}
                         : rating::Rating{});
   }
-  auto next = rating::rate_table(result, prior);
+  auto next = rating::rate_table(result, prior, weight);
   if (!next) {
     spdlog::warn("table {}: ratings not updated: {}", table, next.error().message);
     return;
   }
   for (std::size_t i = 0; i < accounts.size() && i < next->size(); ++i) {
     const auto& r = (*next)[i];
-    if (!r || accounts[i].empty()) continue;
+    // A seat no game counted for keeps its rating as it was (none, for a
+    // newcomer): nothing to save.
+    if (!r || accounts[i].empty() || r->games == prior[i]->games) continue;
     if (auto e = store_.save_rating(accounts[i], game, {r->rating, r->rd, r->volatility, r->games}))
       spdlog::warn("table {}: the rating of seat {} not saved: {}", table, i, e->message);
   }
 }
 
-MaybeError Accounts::invite(const std::string& name, const std::string& table,
-                            const std::string& game, const std::string& title,
-                            const std::string& from) {
+MaybeError Accounts::invite(const store::Account& from, const std::string& name,
+                            const std::string& table, const std::string& game,
+                            const std::string& title,
+                            const std::function<bool(const std::string&)>& open) {
   auto a = store_.account_named(fold_name(name));
   if (!a) return a.error();
-  if (!a->has_value()) return make_error(store::errc::kUnknownAccount, "no player has that name");
-  return store_.invite({(*a)->id, table, game, title, from, now_ms()});
+  if (!a->has_value()) return unknown_player();
+  const store::Account& to = **a;
+  if (to.friends_only) {
+    auto theirs = store_.friends(to.id);
+    if (!theirs) return theirs.error();
+    if (std::find(theirs->begin(), theirs->end(), from.id) == theirs->end())
+      return make_error(errc::kInviteRefused,
+                        "this player takes invitations only from the people they added");
+  }
+  // The invitee's open invitations (those of tables gone or started are
+  // dismissed now); one to this table again replaces its own.
+  auto held = store_.invitations(to.id);
+  if (!held) return held.error();
+  std::size_t still_open = 0;
+  bool again = false;
+  for (const store::Invitation& i : *held) {
+    if (i.table == table) {
+      again = true;
+    } else if (open(i.table)) {
+      ++still_open;
+    } else if (auto e = store_.dismiss_invitation(to.id, i.table)) {
+      return e;
+    }
+  }
+  if (!again && still_open >= max_invitations_)
+    return make_error(errc::kTooManyInvitations,
+                      "this player holds as many invitations as they may: try later");
+  const auto now = Clock::now();
+  {
+    std::lock_guard lock(mutex_);
+    auto& times = sent_[from.id];
+    while (!times.empty() && now - times.front() >= std::chrono::hours(1)) times.pop_front();
+    if (times.size() >= invitations_per_hour_)
+      return make_error(errc::kTooManyInvitations,
+                        "you sent as many invitations as an hour allows: try later");
+    times.push_back(now);
+    if (sent_.size() > 100000)  // many senders: those with nothing in the hour go
+      std::erase_if(sent_, [&](const auto& kv) {
+        return kv.second.empty() || now - kv.second.back() >= std::chrono::hours(1);
+      });
+  }
+  return store_.invite({to.id, table, game, title, from.name, now_ms()});
 }
 
-Accounts::Shown Accounts::shown(const std::string& table) {
+Accounts::Shown Accounts::shown(const std::string& table, bool fresh) {
   constexpr auto kFinishedFor = std::chrono::minutes(1);
   constexpr auto kGoingOnFor = std::chrono::seconds(10);
   constexpr std::size_t kKept = 4096;  // about 1 KB each
@@ -679,12 +773,13 @@ Accounts::Shown Accounts::shown(const std::string& table) {
     std::lock_guard lock(shown_mutex_);
     if (auto it = shown_.find(table); it != shown_.end()) {
       const Shown& t = it->second;
-      if (now - t.read < (t.finished ? kFinishedFor : kGoingOnFor)) return t;
+      if (now - t.read < (t.finished ? kFinishedFor : kGoingOnFor) && (t.finished || !fresh))
+        return t;
     }
   }
   Shown t;
   t.read = now;
-  auto rec = store_.load(table);
+  auto rec = tables_.load(table);
   if (!rec && rec.error().code != store::errc::kUnknownTable) return t;  // asked again next time
   const AnyGame* g = rec ? find_game(rec->spec.game) : nullptr;
   // A lobby, a game going on, or gone (or of a game this server does not know).
@@ -693,6 +788,12 @@ Accounts::Shown Accounts::shown(const std::string& table) {
     t.game = std::string(g->name());
     t.winners = rec->result.value("winners", Json::array());
     const Json server = rec->spec.options.value("server", Json::object());
+    t.is_public = server.is_object() && server.value("public", true);
+    t.rated = server.is_object() && server.value("rated", false);
+    t.ended = rec->entries.empty() ? 0 : rec->entries.back().at;
+    if (server.is_object() && server.value("seats", Json()).is_array())
+      for (const Json& seat : server["seats"])
+        t.accounts.push_back(seat.is_object() ? seat.value("account", "") : "");
     t.entry = {{"table", rec->id},
                {"game", t.game},
                {"title", std::string(g->title())},
@@ -709,16 +810,16 @@ Accounts::Shown Accounts::shown(const std::string& table) {
 }
 
 Accounts::Answer Accounts::profile(const std::string& name, const std::string& session) {
+  // Who asks, first, whatever the name: a hidden profile and an unknown
+  // name then cost the same and answer the same.
+  const auto me = signed_in(session);
   auto a = store_.account_named(fold_name(name));
   if (!a) return fail(a.error());
-  if (!a->has_value())
-    return fail(make_error(store::errc::kUnknownAccount, "no player has that name"));
+  if (!a->has_value()) return fail(unknown_player());
   const store::Account& acc = **a;
-  if (acc.hidden) {
-    auto me = signed_in(session);
-    if (!me || me->id != acc.id)
-      return fail(make_error(errc::kPlayerHidden, "this player's profile is hidden"));
-  }
+  // The account's own: sees itself hidden or not, and its private tables.
+  const bool own = me && me->id == acc.id;
+  if (acc.hidden && !own) return fail(unknown_player());
   // The record of one's games: the finished tables of the keyring's seats.
   auto ring = store_.keyring(acc.id, std::numeric_limits<std::int32_t>::max());
   if (!ring) return fail(ring.error());
@@ -744,7 +845,9 @@ Accounts::Answer Accounts::profile(const std::string& name, const std::string& s
     Json& tally = games[t.game];
     tally["played"] = tally["played"].get<int>() + 1;
     if (won) tally["wins"] = tally["wins"].get<int>() + 1;
-    if (finished.size() >= kFinishedShown) continue;
+    // A private table is its players' own business: its id would let a
+    // stranger watch it. Counted, never listed to others.
+    if (finished.size() >= kFinishedShown || (!t.is_public && !own)) continue;
     Json entry = t.entry;
     entry["seat"] = s.seat;
     entry["won"] = won;

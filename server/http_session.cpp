@@ -27,16 +27,21 @@ namespace {
 
 // The HTTP status for an error code.
 http::status status_of(const std::string& code) {
+  if (code == errc::kDamaged) return http::status::internal_server_error;
   if (code == errc::kUnknownTable || code == errc::kNotFound ||
       code == meeple::errc::kUnknownGame || code == room::errc::kNoGuide ||
-      code == store::errc::kUnknownAccount || code == errc::kPlayerHidden)
+      code == store::errc::kUnknownAccount)
     return http::status::not_found;
   if (code == errc::kCredentials || code == errc::kSignedOut) return http::status::unauthorized;
   if (code == store::errc::kAccountExists) return http::status::conflict;
-  if (code == errc::kLocked) return http::status::too_many_requests;
+  if (code == errc::kThrottled || code == errc::kTooManyInvitations)
+    return http::status::too_many_requests;
+  if (code == errc::kInviteRefused) return http::status::forbidden;
+  if (code == errc::kHashBusy) return http::status::service_unavailable;
   if (code == errc::kBadToken || code == errc::kNotHost) return http::status::forbidden;
   if (code == errc::kSeatTaken || code == errc::kFull || code == errc::kStarted ||
-      code == errc::kBusy || code == room::errc::kUnfinished)
+      code == errc::kBusy || code == room::errc::kUnfinished || code == errc::kSeatHeld ||
+      code == errc::kSeatOffered)
     return http::status::conflict;
   if (code == errc::kTooLarge) return http::status::payload_too_large;
   if (code == errc::kRateLimited || code == errc::kTooManyConnections ||
@@ -129,13 +134,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     return xff.empty() ? peer_ : std::string(xff);
   }
 
+  // The request's Origin may act here (origin_allowed), by the scheme the
+  // client reached the server with.
+  bool origin_ok() const {
+    return origin_allowed(req_, hub_.options, request_scheme(req_, is_trusted_proxy(hub_, peer_)));
+  }
+
   void upgrade() {
     if (ws_table(req_.target()).empty())
       return send_error(make_error(errc::kNotFound, "WebSockets are at /ws/tables/{id}"));
-    if (!origin_allowed(req_, hub_.options))
+    if (!origin_ok())
       return send_error(make_error(errc::kBadOrigin, "pages of another site may not open tables"));
-    if (req_.target().find('?') != beast::string_view::npos &&
-        !query_param(req_.target(), "token").empty())
+    if (names_token(req_.target()))
       return send_error(make_error(
           errc::kMalformed,
           "a token never goes in the address (proxies log it): send it in the hello message"));
@@ -149,14 +159,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       slot = std::move(*taken);
     }
     stream_.expires_never();
-    run_ws_session(hub_, stream_.release_socket(), std::move(slot), std::move(req_));
+    run_ws_session(hub_, stream_.release_socket(), std::move(slot), std::move(req_),
+                   client_address());
   }
 
-  // `cookie`: a Set-Cookie header (accounts), or none.
-  void send_json(http::status status, const Json& body, std::string_view cookie = {}) {
+  // `cookies`: Set-Cookie headers (accounts), or none.
+  void send_json(http::status status, const Json& body,
+                 const std::vector<std::string>& cookies = {}) {
     Response res{status, req_.version()};
     set_guards(res);
-    if (!cookie.empty()) res.set(http::field::set_cookie, cookie);
+    for (const std::string& c : cookies) res.insert(http::field::set_cookie, c);
     res.set(http::field::content_type, "application/json");
     res.set(http::field::cache_control, "no-store");
     res.keep_alive(req_.keep_alive());
@@ -216,28 +228,52 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // session's strand.
   void reply_account(Accounts::Answer a) {
     net::post(stream_.get_executor(), [self = shared_from_this(), a = std::move(a)] {
-      if (!a.body) {
-        Json extra = Json::object();
-        if (a.retry_after > 0) extra["retry_after"] = a.retry_after;
-        return self->send_error(a.body.error(), extra);
-      }
-      self->send_json(static_cast<http::status>(a.status), *a.body, a.cookie);
+      if (!a.body) return self->send_error(a.body.error(), a.detail);
+      self->send_json(static_cast<http::status>(a.status), *a.body, a.cookies);
     });
   }
 
   // The request's session token (its cookie), "" for a guest.
   std::string session() const { return session_from_cookie(req_[http::field::cookie]); }
+  // Who asks, for the limits of accounts: the address and the browser's device cookie.
+  Accounts::Asker asker() const {
+    return {client_address(), cookie_token(req_[http::field::cookie], kDeviceCookie)};
+  }
+  // Runs `work` (it hashes a password) on the hashing threads, or answers
+  // auth/busy when their queue or this address's share of it is full, or
+  // when it waited there past --max-hash-wait.
+  void hashing(std::function<Accounts::Answer()> work) {
+    const bool queued = hub_.hashes.post(
+        client_address(), [self = shared_from_this(), work] { self->reply_account(work()); },
+        [self = shared_from_this()] { self->reply_account(Accounts::busy()); });
+    if (!queued) reply_account(Accounts::busy());
+  }
+  // Whether a table is still waiting in its lobby (invitations to it hold).
+  bool lobby_open(const std::string& table) {
+    if (auto t = hub_.find(table)) return t->phase() == Phase::kLobby;
+    // With several nodes the lobby may be another node's: the store knows.
+    return hub_.shared() && hub_.find_lobby(table).has_value();
+  }
 
   // Runs `f` with the request's signed-in account id ("" for a guest, or a
   // session that ended). A guest's request goes on at once, as it always
   // did; a session is looked up on the account thread (it reads the store),
   // and `f` runs back on this session's strand.
   void with_account(std::function<void(std::string)> f) {
+    with_signed_in([f = std::move(f)](std::string id, std::string) { f(std::move(id)); });
+  }
+  // The same with the account's name too ("" for a guest). The address of
+  // a signed-in request is the account's (Accounts::seen_from: rated games
+  // count only between accounts that shared none lately).
+  void with_signed_in(std::function<void(std::string id, std::string name)> f) {
     const std::string s = session();
-    if (s.empty()) return f("");
+    if (s.empty()) return f("", "");
     net::post(hub_.account_pool, [self = shared_from_this(), s, f = std::move(f)] {
       auto a = self->hub_.accounts.signed_in(s);
-      net::post(self->stream_.get_executor(), [f, id = a ? a->id : std::string()] { f(id); });
+      if (a) self->hub_.accounts.seen_from(a->id, address_key(self->client_address()));
+      net::post(
+          self->stream_.get_executor(),
+          [f, id = a ? a->id : std::string(), name = a ? a->name : std::string()] { f(id, name); });
     });
   }
 
@@ -263,7 +299,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // a program), and only as JSON, which a page of another site cannot send
   // without asking first (a "simple" text/plain POST needs no permission).
   Expected<Json> body_json() {
-    if (!origin_allowed(req_, hub_.options))
+    if (!origin_ok())
       return make_error(errc::kBadOrigin, "pages of another site may not change tables");
     if (!req_.body().empty()) {
       const auto type = req_[http::field::content_type];
@@ -275,8 +311,24 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   void route() {
     const Route r = route_http(req_.method(), req_.target(), !hub_.options.web_dir.empty());
+    const bool heavy = r.kind == RouteKind::kMyTables ||
+                       (r.kind == RouteKind::kTable && (r.table_route == TableRoute::kReplay ||
+                                                        r.table_route == TableRoute::kRecord));
+    if (heavy && !hub_.reads.allow(address_key(client_address())))
+      return send_error(make_error(errc::kRateLimited,
+                                   "too many replays, records and my-tables requests from your "
+                                   "address: wait a little"),
+                        {{"retry_after", 1}});
     switch (r.kind) {
       case RouteKind::kHealth:
+        // 503 while the store cannot write (Hub::store_writable): a load
+        // balancer or a monitor sees the node cannot keep what it is given.
+        if (auto trouble = hub_.store_trouble())
+          return send_json(http::status::service_unavailable,
+                           {{"ok", false},
+                            {"protocol", kProtocol},
+                            {"code", store::errc::kUnavailable},
+                            {"message", "the store cannot write: " + *trouble}});
         return send_json(http::status::ok, {{"ok", true}, {"protocol", kProtocol}});
       case RouteKind::kMetrics:
         return send_text(http::status::ok, hub_.metrics_text(), "text/plain; version=0.0.4");
@@ -284,6 +336,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         return static_file(r.file);
       case RouteKind::kNotFound:
         return send_error(make_error(errc::kNotFound, r.message));
+      case RouteKind::kMalformed:
+        return send_error(make_error(errc::kMalformed, r.message));
       case RouteKind::kGames: {
         Json games = Json::array();
         for (const AnyGame* g : all_games()) {
@@ -309,7 +363,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         auto ask = read_play_now(hub_.options, *body);
         if (!ask) return send_error(ask.error());
         return with_account([self = shared_from_this(), ask = *ask](std::string account) {
-          play_now(self->hub_, ask, account, self->client_address(),
+          play_now(self->hub_, ask, {address_key(self->client_address()), account},
                    [self, account](Expected<Json> seated) {
                      const int seat = seated ? seated->value("seat", kSpectator) : kSpectator;
                      self->reply_claiming(std::move(seated), seat, account);
@@ -317,34 +371,35 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         });
       }
       case RouteKind::kListTables: {
+        // With several nodes every node's tables are in the store: read
+        // there, on the pool. Else this node's memory has them all.
         if (hub_.shared()) {
-          // Every node's tables are in the store: read there, on the pool.
-          net::post(hub_.table_pool, [self = shared_from_this()] {
-            self->reply_later(Json{{"tables", self->hub_.open_tables()}});
+          net::post(hub_.table_pool, [self = shared_from_this(), list = r.list] {
+            self->reply_later(self->hub_.list_tables(list));
           });
           return;
         }
-        Json list = Json::array();
-        for (const auto& t : hub_.all())
-          if (t->is_public() && t->phase() != Phase::kFinished) list.push_back(t->summary());
-        return send_json(http::status::ok, {{"tables", list}});
+        return send_json(http::status::ok, hub_.list_tables(r.list));
       }
       case RouteKind::kCreateTable: {
         auto body = body_json();
         if (!body) return send_error(body.error());
-        std::string host_token;
-        auto t = Table::create(hub_, *body, host_token, client_address());
-        if (!t) return send_error(t.error());
-        hub_.add(*t);
-        // The lobby is durable before anyone hears of it (on the table's
-        // strand: the store's commit is no work for a network thread).
-        auto table = *t;
-        return with_account([self = shared_from_this(), table, host_token](std::string account) {
-          table->post([self, table, host_token, account] {
-            self->reply_claiming(table->open(host_token), kSpectator, account,
-                                 http::status::created);
-          });
-        });
+        // As the signed-in account, if any: the limits count its tables.
+        return with_account(
+            [self = shared_from_this(), body = std::move(*body)](std::string account) {
+              std::string host_token;
+              auto t = Table::create(self->hub_, body, host_token,
+                                     {address_key(self->client_address()), account});
+              if (!t) return self->send_error(t.error());
+              if (auto e = self->hub_.admit(*t)) return self->send_error(*e);
+              // The lobby is durable before anyone hears of it (on the table's
+              // strand: the store's commit is no work for a network thread).
+              auto table = *t;
+              table->post([self, table, host_token, account] {
+                self->reply_claiming(table->open(host_token), kSpectator, account,
+                                     http::status::created);
+              });
+            });
       }
       case RouteKind::kTable: {
         if (auto table = hub_.find(r.table)) return route_table(r, std::move(table));
@@ -397,8 +452,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       for (std::size_t i = 0; i < seats.size(); ++i) {
         auto table = self->hub_.peek(seats[i].table);
         if (!table) {
-          one(i, {{"table", seats[i].table},
-                  {"error", {{"code", errc::kUnknownTable}, {"message", "no such table"}}}});
+          const Error e = self->hub_.damaged(seats[i].table)
+                              .value_or(make_error(errc::kUnknownTable, "no such table"));
+          one(i,
+              {{"table", seats[i].table}, {"error", {{"code", e.code}, {"message", e.message}}}});
           continue;
         }
         table->post([table, one, i, token = seats[i].token] { one(i, table->status(token)); });
@@ -425,16 +482,28 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (what == "delete" && r.post) return delete_account(body);
     Accounts& accounts = hub_.accounts;
     using Answer = Accounts::Answer;
-    std::function<Answer()> run;
     const std::string s = session();
+    const Accounts::Asker who = asker();
     if (r.post) {
-      if (what == "signup") run = [&accounts, body] { return accounts.signup(body); };
-      if (what == "signin") run = [&accounts, body] { return accounts.signin(body); };
-      if (what == "signout") run = [&accounts, s] { return accounts.signout(s); };
-      if (what == "recover") run = [&accounts, body] { return accounts.recover(body); };
+      // These hash a password: on the hashing threads.
+      std::function<Answer()> hash;
+      if (what == "signup") hash = [&accounts, body, who] { return accounts.signup(body, who); };
+      if (what == "signin") {
+        // Throttled before it waits for a hash (no hash is tried then).
+        if (auto t = accounts.throttled(body, who)) return reply_account(std::move(*t));
+        hash = [&accounts, body, who] { return accounts.signin(body, who); };
+      }
+      if (what == "recover") hash = [&accounts, body, who] { return accounts.recover(body, who); };
       if (what == "password")
-        run = [&accounts, s, body] { return accounts.change_password(s, body); };
+        hash = [&accounts, s, body, who] { return accounts.change_password(s, body, who); };
+      if (hash) return hashing(std::move(hash));
+    }
+    std::function<Answer()> run;
+    if (r.post) {
+      if (what == "signout") run = [&accounts, s] { return accounts.signout(s); };
       if (what == "hide") run = [&accounts, s, body] { return accounts.hide(s, body); };
+      if (what == "friends-only")
+        run = [&accounts, s, body] { return accounts.friends_only(s, body); };
       if (what == "friends") run = [&accounts, s, body] { return accounts.add_friend(s, body); };
       if (what == "friends/remove")
         run = [&accounts, s, body] { return accounts.remove_friend(s, body); };
@@ -446,11 +515,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (what == "friends") run = [&accounts, s] { return accounts.friends(s); };
       if (what == "invitations")
         run = [this, s] {
-          return hub_.accounts.invitations(s, [this](const std::string& table) {
-            if (auto t = hub_.find(table)) return t->phase() == Phase::kLobby;
-            // With several nodes the lobby may be another node's: the store knows.
-            return hub_.shared() && hub_.find_lobby(table).has_value();
-          });
+          return hub_.accounts.invitations(
+              s, [this](const std::string& table) { return lobby_open(table); });
         };
     }
     if (!run)
@@ -464,21 +530,27 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // closed, to reconnect) and is read again from the store when next asked
   // for; the answer goes once it has.
   void delete_account(const Json& body) {
-    net::post(hub_.account_pool, [self = shared_from_this(), s = session(), body] {
-      std::vector<std::string> renamed;
-      auto answer =
-          std::make_shared<Accounts::Answer>(self->hub_.accounts.remove(s, body, renamed));
-      std::vector<std::shared_ptr<Table>> held;
-      for (const std::string& id : renamed)
-        if (auto t = self->hub_.find(id); t && t->phase() == Phase::kFinished) held.push_back(t);
-      if (held.empty()) return self->reply_account(std::move(*answer));
-      auto left = std::make_shared<std::atomic<std::size_t>>(held.size());
-      for (const auto& t : held)
-        t->post([self, t, left, answer] {
-          t->lose(errc::kMoved, "a player's name changed: reconnect");
-          if (left->fetch_sub(1) == 1) self->reply_account(std::move(*answer));
-        });
-    });
+    // It checks the password: on the hashing threads.
+    const bool queued = hub_.hashes.post(
+        client_address(),
+        [self = shared_from_this(), s = session(), who = asker(), body] {
+          std::vector<std::string> renamed;
+          auto answer =
+              std::make_shared<Accounts::Answer>(self->hub_.accounts.remove(s, body, who, renamed));
+          std::vector<std::shared_ptr<Table>> held;
+          for (const std::string& id : renamed)
+            if (auto t = self->hub_.find(id); t && t->phase() == Phase::kFinished)
+              held.push_back(t);
+          if (held.empty()) return self->reply_account(std::move(*answer));
+          auto left = std::make_shared<std::atomic<std::size_t>>(held.size());
+          for (const auto& t : held)
+            t->post([self, t, left, answer] {
+              t->lose(errc::kMoved, "a player's name changed: reconnect");
+              if (left->fetch_sub(1) == 1) self->reply_account(std::move(*answer));
+            });
+        },
+        [self = shared_from_this()] { self->reply_account(Accounts::busy()); });
+    if (!queued) reply_account(Accounts::busy());
   }
 
   // POST /api/account/claim: each token the table accepts (Table::status
@@ -511,7 +583,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   // POST /api/tables/{id}/invite {"name", "token"} (on the table's strand):
   // a seat or host token of a table in its lobby with a free seat invites
-  // the account of that name (its invitations list it).
+  // the account of that name (its invitations list it), from the signed-in
+  // account, named by its account's name (never the seat's, which anyone
+  // may choose): a guest may not invite by name (auth/signed_out).
   void invite(const std::shared_ptr<Table>& table, const Json& b) {
     const Json name = b.value("name", Json()), token = b.value("token", Json());
     if (!name.is_string() || !token.is_string())
@@ -523,18 +597,19 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return reply_later(make_error(errc::kStarted, "the game has started: no seat is free"));
     if (table->summary().value("free_seats", 0) == 0)
       return reply_later(make_error(errc::kFull, "no seat is free"));
-    const int seat = st.value("seat", kSpectator);
-    // A guest host has no name: "" (the client names the host in its language).
-    std::string from = seat >= 0 ? st["seats"][seat].get<std::string>() : "";
-    net::post(hub_.account_pool, [self = shared_from_this(), id = table->id(),
-                                  game = st.value("game", ""), title = st.value("title", ""),
-                                  invitee = name.get<std::string>(), from, s = session()] {
-      std::string sender = from;
-      if (auto a = self->hub_.accounts.signed_in(s)) sender = a->name;
-      if (auto e = self->hub_.accounts.invite(invitee, id, game, title, sender))
-        return self->reply_later(*e);
-      self->reply_later(Json::object());
-    });
+    net::post(hub_.account_pool,
+              [self = shared_from_this(), id = table->id(), game = st.value("game", ""),
+               title = st.value("title", ""), invitee = name.get<std::string>(), s = session()] {
+                auto from = self->hub_.accounts.signed_in(s);
+                if (!from)
+                  return self->reply_later(
+                      make_error(errc::kSignedOut, "sign in to invite someone by their name"));
+                if (auto e = self->hub_.accounts.invite(
+                        *from, invitee, id, game, title,
+                        [&self](const std::string& other) { return self->lobby_open(other); }))
+                  return self->reply_later(*e);
+                self->reply_later(Json::object());
+              });
   }
 
   // /api/tables/{id}[/...] once the table is found (null: there is none).
@@ -569,24 +644,31 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         if (!body) return send_error(body.error());
         if (r.what == "join")
           // As the signed-in account, if any (a rated table's rule; the keyring).
+          return with_signed_in([self = shared_from_this(), table, b = std::move(*body)](
+                                    std::string account, std::string name) {
+            table->post([self, table, b, account,
+                         who = Joiner{.account_name = name,
+                                      .address = address_key(self->client_address())}] {
+              auto joined = table->join(b, account, who);
+              const int seat = joined ? joined->value("seat", kSpectator) : kSpectator;
+              self->reply_claiming(std::move(joined), seat, account);
+            });
+          });
+        if (r.what == "rematch")
+          // Its maker is the asking host, counted by the limits (Hub::admit).
           return with_account(
               [self = shared_from_this(), table, b = std::move(*body)](std::string account) {
-                table->post([self, table, b, account] {
-                  auto joined = table->join(b, account);
-                  const int seat = joined ? joined->value("seat", kSpectator) : kSpectator;
-                  self->reply_claiming(std::move(joined), seat, account);
-                });
+                table->post(
+                    [self, table, b, maker = Maker{address_key(self->client_address()), account}] {
+                      auto rm = table->rematch(b, maker);
+                      if (!rm) return self->reply_later(rm.error());
+                      (*rm)->post([self, next = *rm] {
+                        self->reply_later(next->open(""), http::status::created);
+                      });
+                    });
               });
-        table->post([self = shared_from_this(), table, what = r.what, b = std::move(*body),
-                     address = client_address()] {
+        table->post([self = shared_from_this(), table, what = r.what, b = std::move(*body)] {
           if (what == "invite") return self->invite(table, b);
-          if (what == "rematch") {
-            auto rm = table->rematch(b, address);
-            if (!rm) return self->reply_later(rm.error());
-            self->hub_.add(*rm);
-            return (*rm)->post(
-                [self, next = *rm] { self->reply_later(next->open(""), http::status::created); });
-          }
           self->reply_later(table->host(what, b));
         });
         return;

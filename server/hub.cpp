@@ -3,6 +3,8 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <limits>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
@@ -21,7 +23,7 @@ namespace {
 constexpr std::string_view kReviewBudget = "1000";
 }  // namespace
 
-std::size_t table_threads(const ServerOptions& o, const store::Store& s) {
+std::size_t table_threads(const ServerOptions& o, const store::TableStore& s) {
   if (o.table_threads > 0) return static_cast<std::size_t>(o.table_threads);
   if (!s.writes_in_background()) return 32;
   cpu_set_t cpus;
@@ -39,9 +41,155 @@ std::shared_ptr<Table> Hub::find(const std::string& id) {
   return it == tables_.end() ? nullptr : it->second;
 }
 
-void Hub::add(const std::shared_ptr<Table>& t) {
+std::shared_ptr<Table> Hub::add(const std::shared_ptr<Table>& t) {
   std::lock_guard lock(mutex_);
-  tables_[t->id()] = t;
+  return tables_.try_emplace(t->id(), t).first->second;
+}
+
+MaybeError Hub::admit(const std::shared_ptr<Table>& t) {
+  const std::string& address = t->address();
+  const std::string& account = t->host_account();
+  // A party's holdings: lobbies, and tables not finished (lobbies included).
+  struct Held {
+    std::size_t lobbies = 0, tables = 0;
+  } by_address, by_account;
+  if (auto e = store_writable()) return e;
+  std::lock_guard admitting(admit_mutex_);
+  std::size_t lobbies = 0;
+  // Lobbies per address, for the fair share; a lobby whose maker's address
+  // is unknown (restored after a restart) counts alone.
+  std::unordered_map<std::string, std::size_t> held_by;
+  auto holder = [](const Table& l) { return l.address().empty() ? "#" + l.id() : l.address(); };
+  const auto tables = all();
+  for (const auto& other : tables) {
+    const Phase phase = other->phase();
+    if (phase == Phase::kFinished || (phase == Phase::kLobby && other->doomed())) continue;
+    const bool lobby = phase == Phase::kLobby;
+    if (!address.empty() && other->address() == address) {
+      ++by_address.tables;
+      by_address.lobbies += lobby;
+    }
+    if (!account.empty() && other->host_account() == account) {
+      ++by_account.tables;
+      by_account.lobbies += lobby;
+    }
+    if (lobby) {
+      ++lobbies;
+      ++held_by[holder(*other)];
+    }
+  }
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, r] : resting_) {
+      by_address.tables += !address.empty() && r.address == address;
+      by_account.tables += !account.empty() && r.account == account;
+    }
+  }
+  const ServerOptions& o = options;
+  if (!address.empty() && by_address.lobbies >= o.max_lobbies_per_address)
+    return make_error(errc::kTooManyLobbies,
+                      fmt::format("{} tables made from your address wait for players already: "
+                                  "start or leave one first",
+                                  by_address.lobbies));
+  if (!account.empty() && by_account.lobbies >= o.max_lobbies_per_account)
+    return make_error(errc::kTooManyLobbies,
+                      fmt::format("{} tables you made wait for players already: start or leave "
+                                  "one first",
+                                  by_account.lobbies));
+  if (!address.empty() && o.max_tables_per_address > 0 &&
+      by_address.tables >= o.max_tables_per_address)
+    return make_error(errc::kTooManyLobbies,
+                      fmt::format("{} tables made from your address are not finished: finish "
+                                  "or leave one before you make another",
+                                  by_address.tables));
+  if (!account.empty() && o.max_tables_per_account > 0 &&
+      by_account.tables >= o.max_tables_per_account)
+    return make_error(errc::kTooManyLobbies,
+                      fmt::format("{} tables you made are not finished: finish or leave one "
+                                  "before you make another",
+                                  by_account.tables));
+  if (lobbies >= o.max_lobbies) {
+    // Room is made by the address holding the most lobbies (more than the
+    // newcomer's), from its lobby nobody is at, else its oldest.
+    const std::size_t mine = address.empty() ? 0 : by_address.lobbies;
+    std::shared_ptr<Table> drop;
+    auto rank = [&](const Table& l) {
+      return std::tuple(held_by[holder(l)], !l.attended(), -l.created_ms(),
+                        std::numeric_limits<std::uint64_t>::max() - l.made());
+    };
+    for (const auto& other : tables)
+      if (other->phase() == Phase::kLobby && !other->doomed() && held_by[holder(*other)] > mine &&
+          (!drop || rank(*other) > rank(*drop)))
+        drop = other;
+    if (!drop)
+      return make_error(errc::kTooManyLobbies,
+                        "the server has as many tables waiting for players as it can hold: join "
+                        "one or try again later");
+    drop->doom();
+    drop->post([drop] { drop->make_room(); });
+  }
+  add(t);
+  return std::nullopt;
+}
+
+bool Hub::rest(const std::string& id, const Table* t, Resting r) {
+  std::lock_guard lock(mutex_);
+  if (auto it = tables_.find(id); it == tables_.end() || it->second.get() != t) return false;
+  tables_.erase(id);
+  const auto wake = r.wake_ms;
+  resting_[id] = std::move(r);
+  if (wake && (!wake_at_ || *wake < *wake_at_)) arm_wakes();
+  return true;
+}
+
+bool Hub::revive(const std::shared_ptr<Table>& t) {
+  std::lock_guard lock(mutex_);
+  auto [it, added] = tables_.try_emplace(t->id(), t);
+  if (added) resting_.erase(t->id());
+  return it->second == t;
+}
+
+std::size_t Hub::resting() {
+  std::lock_guard lock(mutex_);
+  return resting_.size();
+}
+
+void Hub::arm_wakes() {
+  std::optional<std::int64_t> next;
+  for (const auto& [id, r] : resting_)
+    if (r.wake_ms && (!next || *r.wake_ms < *next)) next = r.wake_ms;
+  wake_at_ = next;
+  if (!next || stopping) return;
+  if (!wake_timer_) wake_timer_ = std::make_unique<net::steady_timer>(table_pool);
+  const auto in = std::chrono::milliseconds(*next - epoch_ms(std::chrono::system_clock::now()));
+  wake_timer_->expires_after(std::max(in, std::chrono::milliseconds(0)));
+  wake_timer_->async_wait([this](const boost::system::error_code& ec) {
+    if (!ec) wake_resting();
+  });
+}
+
+void Hub::wake_resting() {
+  if (stopping) return;
+  std::vector<std::string> due;
+  {
+    std::lock_guard lock(mutex_);
+    const std::int64_t now = epoch_ms(std::chrono::system_clock::now());
+    for (const auto& [id, r] : resting_)
+      if (r.wake_ms && *r.wake_ms <= now) due.push_back(id);
+  }
+  for (const std::string& id : due) {
+    // Read again: its clock or stand-in acts once it is in memory.
+    auto t = find_or_load(id);
+    std::lock_guard lock(mutex_);
+    if (auto it = resting_.find(id); it != resting_.end()) {
+      if (!t && t.error().code == store::errc::kUnavailable)
+        it->second.wake_ms = epoch_ms(std::chrono::system_clock::now()) + 2000;  // again soon
+      else
+        resting_.erase(it);  // gone from the store (or held elsewhere now)
+    }
+  }
+  std::lock_guard lock(mutex_);
+  arm_wakes();
 }
 
 void Hub::remove(const std::string& id, const Table* t) {
@@ -49,18 +197,56 @@ void Hub::remove(const std::string& id, const Table* t) {
   if (auto it = tables_.find(id); it != tables_.end() && it->second.get() == t) tables_.erase(it);
 }
 
+bool Hub::note_damaged(const std::string& id, const Error& why) {
+  // A load's record/corrupt, or any refusal of the replay but a game this
+  // build lacks; not the store's failures to answer now.
+  if (why.code == meeple::errc::kUnknownGame || why.code == meeple::errc::kIo ||
+      why.code == store::errc::kUnavailable || why.code == store::errc::kUnknownTable ||
+      why.code == store::errc::kFenced)
+    return false;
+  bool first = false;
+  {
+    std::lock_guard lock(mutex_);
+    first = damaged_.insert(id).second;
+  }
+  if (first)
+    spdlog::error("table {}: damaged, not served (its players are told table/damaged): {}", id,
+                  why.message);
+  return true;
+}
+
+MaybeError Hub::damaged(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  if (!damaged_.contains(id)) return std::nullopt;
+  return make_error(errc::kDamaged,
+                    "this table's record is damaged on the server: it cannot be played or shown "
+                    "until the server's operator restores it");
+}
+
 Expected<std::shared_ptr<Table>> Hub::find_or_load(const std::string& id) {
   if (auto t = find(id)) return t;
+  if (auto d = damaged(id)) return *d;
   std::lock_guard load(load_mutex_);
   if (auto t = find(id)) return t;
+  if (store_trouble()) {
+    // A table that lost a write, or that left memory unfinished, is not
+    // read while the store cannot write: its next write would fail too.
+    std::lock_guard lock(mutex_);
+    if (reloads_.count(id) || resting_.count(id))
+      return make_error(store::errc::kUnavailable,
+                        "the server cannot store this table's moves now: reconnect in a moment");
+  }
   const Error unknown = make_error(errc::kUnknownTable, "no such table");
   auto rec = store.load(id);
   if (!rec && rec.error().code == store::errc::kUnavailable) return rec.error();
+  if (!rec && note_damaged(id, rec.error())) return *damaged(id);
+  if (!rec && rec.error().code == meeple::errc::kIo) return rec.error();
   std::shared_ptr<Table> t;
   if (rec && rec->finished()) {
     // Finished: nobody writes to it any more, so no node needs to hold it.
     auto r = Table::resume(*this, *rec);
     if (!r) {
+      if (note_damaged(id, r.error())) return *damaged(id);
       spdlog::error("table {}: cannot load: {}", id, r.error().message);
       return unknown;
     }
@@ -71,34 +257,49 @@ Expected<std::shared_ptr<Table>> Hub::find_or_load(const std::string& id) {
   } else {
     // Unfinished, or a lobby: only the node that holds it may run it. With
     // one node, it was resumed at the start, and is resumed again after it
-    // left memory because the store failed (store_refused); with several,
-    // the router sent its request here, so this node takes it.
+    // left memory (nobody was connected: Table::rest; or the store failed:
+    // store_refused); with several, the router sent its request here, so
+    // this node takes it.
     if (!rec && (!shared() || !find_lobby(id))) return unknown;
+    if (auto e = store_writable()) return *e;
     if (!shared()) {
       if (!rec) return rec.error();
       auto r = Table::resume(*this, *rec);
       if (!r) {
+        if (note_damaged(id, r.error())) return *damaged(id);
         spdlog::error("table {}: cannot load: {}", id, r.error().message);
         return unknown;
       }
-      add(*r);
-      (*r)->begin();
-      return *r;
+      t = std::move(*r);
+    } else {
+      auto lease = store.acquire(id, owner, options.lease);
+      if (!lease) {
+        spdlog::error("table {}: cannot take it: {}", id, lease.error().message);
+        return lease.error();
+      }
+      // Read again after acquiring: every write of the former holder is in
+      // (acquiring waits for a write in flight).
+      t = rebuild(id, *lease);
+      if (!t) {
+        if (auto d = damaged(id)) return *d;
+        return make_error(store::errc::kUnavailable, "the table cannot be read from the store");
+      }
+      spdlog::info("table {}: held here now (fencing {})", id, lease->fencing);
     }
-    auto lease = store.acquire(id, owner, options.lease);
-    if (!lease) {
-      spdlog::error("table {}: cannot take it: {}", id, lease.error().message);
-      return lease.error();
+    // Back from rest: the people away then have been away since.
+    std::optional<Resting> was;
+    {
+      std::lock_guard lock(mutex_);
+      if (auto it = resting_.find(id); it != resting_.end()) {
+        was = std::move(it->second);
+        resting_.erase(it);
+      }
     }
-    // Read again after acquiring: every write of the former holder is in
-    // (acquiring waits for a write in flight).
-    t = rebuild(id, *lease);
-    if (!t) return make_error(store::errc::kUnavailable, "the table cannot be read from the store");
-    spdlog::info("table {}: held here now (fencing {})", id, lease->fencing);
+    if (was) t->restore_away(was->away_since);
   }
-  add(t);
+  // A copy that left memory may have taken its place again meanwhile (awake).
+  if (auto held = add(t); held != t) return held;
   t->begin();
-  t->post([t] { t->maybe_evict(); });
   return t;
 }
 
@@ -121,7 +322,10 @@ std::shared_ptr<Table> Hub::rebuild(const std::string& id, const store::Lease& l
   if (auto rec = store.load(id)) {
     auto t = Table::resume(*this, *rec, lease);
     if (t) return *t;
-    spdlog::error("table {}: cannot load: {}", id, t.error().message);
+    if (!note_damaged(id, t.error()))
+      spdlog::error("table {}: cannot load: {}", id, t.error().message);
+  } else if (note_damaged(id, rec.error())) {
+    return nullptr;
   } else if (auto spec = find_lobby(id)) {
     auto t = Table::from_lobby(*this, *spec, lease);
     if (t) return *t;
@@ -130,33 +334,99 @@ std::shared_ptr<Table> Hub::rebuild(const std::string& id, const store::Lease& l
   return nullptr;
 }
 
-Json Hub::open_tables() {
-  Json list = Json::array();
-  // A table this node holds says how many watch it; another node's, as
-  // read from the store, counts 0 here (spectators are counted per node).
-  for (const store::TableSpec& spec : store.lobbies()) {
-    if (auto held = find(spec.id); held && held->phase() == Phase::kLobby) {
-      if (held->is_public()) list.push_back(held->summary());
-    } else if (auto t = Table::from_lobby(*this, spec); t && (*t)->is_public()) {
-      list.push_back((*t)->summary());
+Json Hub::list_tables(const TableList& ask) {
+  // One entry as it is sorted; a summary is made only for the page shown.
+  struct Listed {
+    bool attended = false;
+    int watching = 0;
+    std::int64_t created_ms = 0;
+    std::uint64_t made = 0;  // Table::made, of one held here
+    std::string id;
+    std::shared_ptr<Table> table;  // held here
+    Json summary;                  // else
+  };
+  std::vector<Listed> listed;
+  const Phase phase = ask.playing ? Phase::kPlaying : Phase::kLobby;
+  auto mine = [&](const std::shared_ptr<Table>& t) {
+    if (t->is_public() && t->phase() == phase && !t->doomed() &&
+        (ask.playing || t->free_seats() > 0))
+      listed.push_back({.attended = t->attended(),
+                        .watching = t->watching(),
+                        .created_ms = t->created_ms(),
+                        .made = t->made(),
+                        .id = t->id(),
+                        .table = t});
+  };
+  if (!shared()) {
+    for (const auto& t : all()) mine(t);
+    if (ask.playing) {
+      std::lock_guard lock(mutex_);
+      for (const auto& [id, r] : resting_) {
+        if (!r.is_public || r.game == nullptr) continue;
+        Json summary = summary_json(id, *r.game, r.players, Phase::kPlaying, 0, true);
+        summary["rated"] = r.rated;
+        summary["play_now"] = r.play_now;
+        summary["watching"] = 0;
+        listed.push_back({.created_ms = r.created_ms, .id = id, .summary = std::move(summary)});
+      }
+    }
+  } else if (!ask.playing) {
+    // Every node's lobbies are in the store. One this node holds says how
+    // many watch it and whether someone is at it; another node's counts 0
+    // here (connections are counted per node).
+    for (const store::TableSpec& spec : store.lobbies()) {
+      if (auto held = find(spec.id); held && held->phase() == Phase::kLobby) {
+        mine(held);
+        continue;
+      }
+      const AnyGame* game = find_game(spec.game);
+      const Json plan = spec.options.value("server", Json());
+      if (game == nullptr || !plan.is_object()) continue;
+      auto lobby = Lobby::from_stored(*game, spec.players, spec.params, plan);
+      if (!lobby || !lobby->is_public || lobby->free_seats() == 0) continue;
+      Json summary =
+          summary_json(spec.id, *game, spec.players, Phase::kLobby, lobby->free_seats(), true);
+      summary["rated"] = lobby->rated;
+      summary["play_now"] = lobby->play_now.has_value();
+      if (lobby->play_now) summary["starts_at"] = lobby->starts_at_ms();
+      summary["auto_start"] = lobby->auto_start;
+      summary["watching"] = 0;
+      listed.push_back(
+          {.created_ms = lobby->created_ms, .id = spec.id, .summary = std::move(summary)});
+    }
+  } else {
+    for (const store::TableSummary& s : store.list(true)) {
+      const Json plan = s.options.value("server", Json());
+      if (!plan.is_object() || !plan.value("public", true)) continue;
+      const AnyGame* game = find_game(s.game);
+      if (game == nullptr) continue;
+      if (auto held = find(s.id)) {
+        mine(held);
+        continue;
+      }
+      Json summary = summary_json(s.id, *game, s.players, Phase::kPlaying, 0, true);
+      summary["rated"] = plan.value("rated", false);
+      summary["play_now"] = plan.contains("play_now");
+      summary["watching"] = 0;
+      listed.push_back({.created_ms = plan.value("created_ms", std::int64_t{0}),
+                        .id = s.id,
+                        .summary = std::move(summary)});
     }
   }
-  for (const store::TableSummary& s : store.list(true)) {
-    const Json plan = s.options.value("server", Json());
-    if (!plan.is_object() || !plan.value("public", true)) continue;
-    const AnyGame* game = find_game(s.game);
-    if (game == nullptr) continue;
-    if (auto held = find(s.id)) {
-      list.push_back(held->summary());
-      continue;
-    }
-    Json summary = summary_json(s.id, *game, s.players, Phase::kPlaying, 0, true);
-    summary["rated"] = plan.value("rated", false);
-    summary["play_now"] = plan.contains("play_now");
-    summary["watching"] = 0;
-    list.push_back(std::move(summary));
-  }
-  return list;
+  // People waiting at a lobby (watching a game) first, then the newest.
+  std::sort(listed.begin(), listed.end(), [](const Listed& a, const Listed& b) {
+    return std::tie(b.attended, b.watching, b.created_ms, b.made, a.id) <
+           std::tie(a.attended, a.watching, a.created_ms, a.made, b.id);
+  });
+  const std::size_t from = static_cast<std::size_t>(ask.page - 1) * ask.limit;
+  Json page = Json::array();
+  for (std::size_t i = from; i < listed.size() && i < from + ask.limit; ++i)
+    page.push_back(listed[i].table ? listed[i].table->summary() : std::move(listed[i].summary));
+  return {{"tables", std::move(page)},
+          {"phase", ask.playing ? "playing" : "lobby"},
+          {"page", ask.page},
+          {"limit", ask.limit},
+          {"total", listed.size()}};
 }
 
 std::vector<store::TableId> Hub::held() {
@@ -165,6 +435,9 @@ std::vector<store::TableId> Hub::held() {
   std::vector<store::TableId> ids;
   for (const auto& t : all())
     if (t->phase() != Phase::kFinished && !t->halted()) ids.push_back(t->id());
+  // A table out of memory is still this node's: it reads it again when due.
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, r] : resting_) ids.push_back(id);
   return ids;
 }
 
@@ -183,24 +456,110 @@ void Hub::stop_reloads() {
       std::lock_guard inner(mutex_);
       reload_timer_->cancel();
     });
+  if (wake_timer_)
+    net::post(wake_timer_->get_executor(), [this] {
+      std::lock_guard inner(mutex_);
+      wake_timer_->cancel();
+    });
+  std::lock_guard health(health_mutex_);
+  if (probe_timer_)
+    net::post(probe_timer_->get_executor(), [this] {
+      std::lock_guard inner(health_mutex_);
+      probe_timer_->cancel();
+    });
+}
+
+void Hub::store_failed(const Error& e) {
+  std::lock_guard lock(health_mutex_);
+  store_reason_ = e.message;
+  ++refused_;
+  if (store_failing_.exchange(true)) return;  // the probe's line tells the rest
+  failing_since_ = std::chrono::steady_clock::now();
+  refused_ = 0;
+  spdlog::error(
+      "store: cannot write ({}): new tables and moves are refused until it writes again "
+      "(probed every second)",
+      e.message);
+  arm_probe();
+}
+
+MaybeError Hub::store_writable() {
+  if (!store_failing_.load(std::memory_order_relaxed)) return std::nullopt;
+  std::lock_guard lock(health_mutex_);
+  if (!store_failing_) return std::nullopt;
+  ++refused_;
+  return make_error(store::errc::kUnavailable,
+                    "the server cannot store anything now: nothing changed; try again in a moment");
+}
+
+std::optional<std::string> Hub::store_trouble() const {
+  if (!store_failing_.load(std::memory_order_relaxed)) return std::nullopt;
+  std::lock_guard lock(health_mutex_);
+  if (!store_failing_) return std::nullopt;
+  return store_reason_;
+}
+
+void Hub::arm_probe() {
+  if (stopping) return;
+  if (!probe_timer_) probe_timer_ = std::make_unique<net::steady_timer>(table_pool);
+  probe_timer_->expires_after(std::chrono::seconds(1));
+  probe_timer_->async_wait([this](const boost::system::error_code& ec) {
+    if (!ec) probe_store();
+  });
+}
+
+void Hub::probe_store() {
+  if (stopping) return;
+  const MaybeError e = store.probe();
+  std::size_t waiting = 0;
+  {
+    std::lock_guard tables(mutex_);  // before health_mutex_, never inside it (stop_reloads)
+    waiting = reloads_.size();
+  }
+  std::lock_guard lock(health_mutex_);
+  const double down =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - failing_since_).count();
+  if (!e) {
+    store_failing_ = false;
+    spdlog::warn(
+        "store: writes again after {:.1f} s ({} refusals in the last second); {} tables "
+        "are read again",
+        down, refused_, waiting);
+    refused_ = 0;
+    net::post(table_pool, [this] { retry_reloads(); });
+    return;
+  }
+  store_reason_ = e->message;
+  spdlog::error(
+      "store: still cannot write after {:.0f} s ({}): {} refusals in the last second, "
+      "{} tables wait to be read again",
+      down, e->message, refused_, waiting);
+  refused_ = 0;
+  arm_probe();
 }
 
 void Hub::retry_reloads() {
   if (stopping) return;
+  // Reading them now would only fail their next write: the probe calls
+  // again once the store writes.
+  if (store_trouble()) return;
   std::vector<std::string> ids;
   {
     std::lock_guard lock(mutex_);
     ids.assign(reloads_.begin(), reloads_.end());
   }
+  std::size_t back = 0;
   for (const std::string& id : ids) {
     auto t = find_or_load(id);
     // Back (in memory, or another node holds it now), or gone for good.
     if (t || t.error().code != store::errc::kUnavailable) {
       std::lock_guard lock(mutex_);
       reloads_.erase(id);
-      if (t) spdlog::info("table {}: read again from the store", id);
+      back += t.ok();
+      if (t) spdlog::debug("table {}: read again from the store", id);
     }
   }
+  if (back > 0) spdlog::info("{} tables read again from the store", back);
   std::lock_guard lock(mutex_);
   if (reloads_.empty() || stopping) return;
   if (!reload_timer_) reload_timer_ = std::make_unique<net::steady_timer>(table_pool);
@@ -215,9 +574,12 @@ void Hub::keep_leases() {
   if (auto lost = store.renew(owner, held(), options.lease); !lost) {
     spdlog::warn("leases not renewed: {}", lost.error().message);
   } else {
-    for (const auto& id : *lost)
+    for (const auto& id : *lost) {
       if (auto t = find(id))
         t->post([t] { t->lose(errc::kMoved, "another server has taken the table: reconnect"); });
+      std::lock_guard lock(mutex_);
+      resting_.erase(id);  // another node runs it now
+    }
   }
   // Tables and lobbies whose node is gone: taken here, so that their bots
   // and clocks go on before anyone asks for them (when someone does, the
@@ -285,7 +647,11 @@ std::string Hub::metrics_text() {
   gauge("meeple_live_tables", "Tables in play", m.live_tables.load());
   gauge("meeple_lobby_tables", "Tables waiting for players", m.lobby_tables.load());
   gauge("meeple_finished_tables", "Finished tables held in memory", m.finished_tables.load());
+  gauge("meeple_resting_tables",
+        "Started tables out of memory (nobody connected), read again when asked for", resting());
   gauge("meeple_connections", "Open WebSocket connections", m.connections.load());
+  gauge("meeple_store_failing", "1 while the store cannot write (GET /healthz answers 503)",
+        store_failing_.load() ? 1 : 0);
   counter("meeple_actions_total", "Actions applied (people, bots, chance)", m.actions_total.load());
   counter("meeple_messages_in_total", "WebSocket messages received", m.messages_in.load());
   counter("meeple_bytes_out_total", "WebSocket bytes sent by tables", m.bytes_out.load());
@@ -297,6 +663,9 @@ std::string Hub::metrics_text() {
           static_cast<double>(st.commit_micros) * 1e-6);
   gauge("meeple_bot_decisions_queued", "Bot decisions waiting for a bot thread", bots.queued());
   gauge("meeple_reviews_queued", "Reviews waiting for the review thread", reviews.queued());
+  gauge("meeple_password_hashes_queued",
+        "Requests that hash a password, waiting for the hashing threads or running",
+        hashes.queued());
   counter("meeple_reviews_made_total", "Reviews made (searched, or read from the store)",
           reviews.made());
   out += m.act_commit.render("meeple_act_commit_seconds",

@@ -13,31 +13,29 @@ bool is_trusted_proxy(const Hub& hub, const std::string& address) {
   return std::find(p.begin(), p.end(), address) != p.end();
 }
 
-namespace {
-
-// The host[:port] of an origin ("https://a.b:8080" -> "a.b:8080"); "" when
-// it is not one (the "null" origin of sandboxed pages and files included).
-std::string_view origin_host(std::string_view origin) {
-  const auto sep = origin.find("://");
-  if (sep == std::string_view::npos) return {};
-  const std::string_view scheme = origin.substr(0, sep);
-  if (scheme != "http" && scheme != "https") return {};
-  std::string_view host = origin.substr(sep + 3);
-  if (host.empty() || host.find('/') != std::string_view::npos) return {};
-  return host;
-}
-
-}  // namespace
-
-bool origin_allowed(const http::request<http::string_body>& req, const ServerOptions& o) {
+bool origin_allowed(const http::request<http::string_body>& req, const ServerOptions& o,
+                    std::string_view scheme) {
   const auto it = req.find(http::field::origin);
   if (it == req.end()) return true;
   const std::string_view origin(it->value().data(), it->value().size());
   for (const std::string& allowed : o.allowed_origins)
     if (origin == allowed) return true;
-  const std::string_view host = origin_host(origin);
+  // An origin is its scheme, host and port: an http:// page of the same
+  // host is not the https:// site (a network that can rewrite plain HTTP
+  // pages would otherwise act on the site with its people's cookies).
   const auto h = req[http::field::host];
-  return !host.empty() && host == std::string_view(h.data(), h.size());
+  const std::string_view host(h.data(), h.size());
+  return !host.empty() && origin.size() == scheme.size() + 3 + host.size() &&
+         origin.starts_with(scheme) && origin.substr(scheme.size(), 3) == "://" &&
+         origin.ends_with(host);
+}
+
+std::string_view request_scheme(const http::request<http::string_body>& req, bool from_proxy) {
+  if (!from_proxy) return "http";
+  std::string_view proto(req["X-Forwarded-Proto"].data(), req["X-Forwarded-Proto"].size());
+  proto = proto.substr(0, proto.find(','));
+  while (!proto.empty() && proto.back() == ' ') proto.remove_suffix(1);
+  return proto == "https" ? "https" : "http";
 }
 
 namespace {

@@ -349,6 +349,10 @@ int run_loadtest(const LoadtestArgs& a, std::ostream& out, std::ostream& err) {
                                          {"languages", {a.lang}}});
       if (!t) {
         err << "error: " << t.error().message << "\n";
+        // All its tables come from one address.
+        if (t.error().message.find("table/too_many") != std::string::npos)
+          err << "a server limits the tables one address makes (meeple serve "
+                 "--max-tables-per-address 0)\n";
         return 2;
       }
       const std::string id = (*t)["id"];

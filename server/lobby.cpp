@@ -16,7 +16,7 @@ constexpr double kDay = 86400;        // seconds
 constexpr double kMaxClockDays = 14;  // the longest clock (and grace) a table may have
 // A friends' table (private, with people) gives someone who steps away this
 // long before a stand-in plays for them: friends do not expect a bot after a
-// minute (issue 29).
+// minute.
 constexpr double kFriendsGraceSeconds = 300;
 
 // Seconds of a request in [0, max], as milliseconds; nullopt for anything
@@ -98,7 +98,8 @@ Expected<std::string> read_name(const Json& body) {
   const Json n = body.value("name", Json("player"));
   if (!n.is_string()) return make_error(errc::kMalformed, "name is a string");
   auto s = n.get<std::string>();
-  if (s.empty() || s.size() > 40) return make_error(errc::kMalformed, "a name has 1 to 40 bytes");
+  if (s.empty() || s.size() > kMaxNameBytes)
+    return make_error(errc::kMalformed, "a name has 1 to 40 bytes");
   for (unsigned char c : s)
     if (c < 0x20 || c == 0x7f) return make_error(errc::kMalformed, "a name is printable text");
   return s;
@@ -258,6 +259,7 @@ Expected<Lobby> Lobby::from_stored(const AnyGame& game, int players, const Json&
     l.stand_ins = s.value("stand_ins", !l.turn_based);
     l.takeover = s.value("on_timeout", "bot") == "takeover";
     l.rematch_of = s.value("rematch_of", "");
+    l.host_account = s.value("host_account", "");
     l.rated = s.value("rated", false);
     if (s.contains("play_now"))
       l.play_now = PlayNow{
@@ -309,6 +311,7 @@ Json Lobby::to_json() const {
               {"on_timeout", takeover ? "takeover" : "bot"},
               {"seats", seats}};
   if (!rematch_of.empty()) out["rematch_of"] = rematch_of;
+  if (!host_account.empty()) out["host_account"] = host_account;
   if (guide) out["guide_part"] = guide->part;
   if (created_ms > 0) out["created_ms"] = created_ms;
   if (rated) out["rated"] = true;
@@ -348,6 +351,26 @@ MaybeError Lobby::check_bot(const ServerOptions& o, const std::string& spec) con
                                   "a decision",
                                   spec, o.max_bot_seconds, o.max_bot_iterations));
   return std::nullopt;
+}
+
+std::string Lobby::distinct_name(const std::string& name, std::size_t seat) const {
+  auto used = [&](const std::string& n) {
+    for (std::size_t i = 0; i < plan.size(); ++i)
+      if (i != seat && plan[i].kind == room::SeatKind::kPerson && !plan[i].token_hash.empty() &&
+          plan[i].name == n)
+        return true;
+    return false;
+  };
+  if (!used(name)) return name;
+  for (std::size_t k = 2;; ++k) {
+    const std::string tail = " " + std::to_string(k);
+    std::string base = name.substr(0, std::min(name.size(), kMaxNameBytes - tail.size()));
+    // Back to the start of a UTF-8 character (continuation bytes are 10xxxxxx).
+    while (base.size() < name.size() && !base.empty() &&
+           (static_cast<unsigned char>(name[base.size()]) & 0xC0) == 0x80)
+      base.pop_back();
+    if (!used(base + tail)) return base + tail;
+  }
 }
 
 MaybeError Lobby::check_rated() const {

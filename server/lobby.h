@@ -48,8 +48,19 @@ Expected<room::SeatKind> kind_from(const Json& j);
 std::optional<int> int_in(const Json& j, int lo, int hi);
 // A display name ("name", default "player"): 1 to 40 bytes of printable text.
 Expected<std::string> read_name(const Json& body);
+
+// The longest name a seat may have, in bytes.
+inline constexpr std::size_t kMaxNameBytes = 40;
 // Milliseconds since 1970 (UTC), as the protocol gives times.
 std::int64_t epoch_ms(std::chrono::system_clock::time_point t);
+
+// Who asks for a new table, for the limits on what one party holds
+// (Hub::admit): the address_key of the client's address, and the signed-in
+// account ("" for a guest).
+struct Maker {
+  std::string address;
+  std::string account;
+};
 
 struct Lobby {
   const AnyGame* game = nullptr;
@@ -77,7 +88,13 @@ struct Lobby {
   std::optional<PlayNow> play_now;
   std::string rematch_of;       // the finished table this lobby is the rematch of
   std::int64_t created_ms = 0;  // when the lobby was made (ms since 1970), for its expiry
-  std::string address;          // its creator's (a lobby's limits); not stored
+  // Who made the table, for the limits on what one party holds (Hub::admit):
+  // the address_key of its creator's address (not stored: the database
+  // keeps no addresses, so a restart forgets it) and the signed-in account
+  // that made it ("" for a guest; stored, and a signed-in host's lobby may
+  // wait the whole lobby_ttl).
+  std::string address;
+  std::string host_account;
 
   // A new lobby from a POST /api/tables body, checked; `host_token`
   // receives the host's secret. game/unknown, game/players, params/*,
@@ -102,6 +119,11 @@ struct Lobby {
   // account ("" for a guest).
   // At a rated table: auth/signed_out for a guest, seat/taken when the
   // account sits here already. Any other table takes everyone.
+  // `name` made distinct from the names of the people already seated (other
+  // than at `seat`): "Person", then "Person 2", "Person 3"... (two guests who
+  // kept the default name, or two Annas, must be told apart in every seat's
+  // words). Within a name's 40 bytes, never cutting a UTF-8 character.
+  std::string distinct_name(const std::string& name, std::size_t seat) const;
   MaybeError check_account(const std::string& account) const;
   // When a play-now table's bots fill its free seats (ms since 1970).
   std::int64_t starts_at_ms() const;

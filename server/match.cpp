@@ -15,6 +15,16 @@ using SteadyClock = std::chrono::steady_clock;
 
 void Table::attach(const std::shared_ptr<Peer>& peer, const Json& hello,
                    SteadyClock::time_point received) {
+  if (lost_) {
+    // The hello was on its way when the table left memory (lose): what this
+    // copy holds may not be stored, so none of it is shown.
+    peer->close(lost_code_, lost_why_);
+    return;
+  }
+  if (!awake()) {
+    peer->close(errc::kMoved, "the table was read again from the store: reconnect");
+    return;
+  }
   Conn c;
   c.peer = peer;
   const Json token_j = hello.value("token", Json(""));
@@ -51,9 +61,11 @@ void Table::attach(const std::shared_ptr<Peer>& peer, const Json& hello,
     }
   }
   evict_timer_.cancel();
+  if (c.seat >= 0) note_address(c.seat, address_key(peer->address()));
   c.lang = lobby_.languages.front();
   Conn& stored = conns_[peer.get()] = std::move(c);
   count_watching();
+  if (!attended_.exchange(true)) arm_lobby_expiry();  // somebody is at it: no idle expiry
   if (room_ && stored.seat >= 0 && phase_ == Phase::kPlaying)
     room_->set_connected(stored.seat, true, SteadyClock::now());
   on_message(peer.get(), hello, received);  // its language, and the whole picture
@@ -66,6 +78,11 @@ void Table::detach(Peer* peer) {
   const Seat seat = it->second.seat;
   conns_.erase(it);
   count_watching();
+  if (conns_.empty()) {
+    attended_ = false;
+    attended_ms_ = epoch_ms(std::chrono::system_clock::now());
+    arm_lobby_expiry();
+  }
   // What waits for it goes nowhere (a later connection may get its address).
   std::erase_if(replies_waiting_, [peer](const auto& r) { return r.first == peer; });
   for (auto* acts : {&acts_kept_, &acts_writing_})
@@ -85,6 +102,7 @@ void Table::close_all(const std::string& reason) {
   for (auto& [p, c] : conns_)
     if (auto peer = c.peer.lock()) peer->close(errc::kShutdown, reason);
   conns_.clear();
+  attended_ = false;
 }
 
 void Table::send_error(Conn& c, const Error& e) {
@@ -144,14 +162,18 @@ void Table::on_message(Peer* peer, const Json& msg, SteadyClock::time_point rece
     return undo(c, v.get<std::uint64_t>());
   }
   if (t == "chat") return chat(c, msg, received);
+  if (t == "vote") return vote(c, msg);
   if (t == "leave") return leave(c);
   if (t == "chat_page") {
     // Earlier chat than the messages carried: the page before line `before`.
     const Json before = msg.value("before", Json());
     if (!before.is_number_unsigned())
       return send_error(c, make_error(errc::kMalformed, "chat_page needs before, a line number"));
-    const auto lines = room_ ? room_->chat_before(before.get<std::size_t>(), hub_.options.chat_page)
-                             : std::vector<room::ChatLine>();
+    // A private table's chat is for the people seated there.
+    const bool may_read = lobby_.is_public || c.seat >= 0;
+    const auto lines = room_ && may_read
+                           ? room_->chat_before(before.get<std::size_t>(), hub_.options.chat_page)
+                           : std::vector<room::ChatLine>();
     return reply(c, {{"type", "chat_page"}, {"lines", chat_json(lines)}});
   }
   if (t == "ping") return reply(c, {{"type", "pong"}});
@@ -203,6 +225,7 @@ void Table::chat(Conn& c, const Json& msg, SteadyClock::time_point received) {
   if (c.seat < 0) return send_error(c, make_error(errc::kBadToken, "spectators cannot chat"));
   if (!room_ || phase_ != Phase::kPlaying)
     return send_error(c, make_error(errc::kNotStarted, "chat opens when the game starts"));
+  if (auto e = hub_.store_writable()) return send_error(c, *e);
   if (room_->chat_count() >= hub_.options.max_chat_lines)
     return send_error(
         c, make_error(errc::kChatFull, fmt::format("the table's chat holds {} lines: it is full",
@@ -234,6 +257,8 @@ void Table::act(Conn& c, Peer* peer, std::uint64_t version, const Json& action,
   if (!room_ || phase_ == Phase::kLobby)
     return send_error(c, make_error(errc::kNotStarted, "the game has not started"));
   if (halted_) return send_error(c, make_error(meeple::errc::kIo, "the table is halted"));
+  // Refused before it is applied: its write would fail (Hub::store_writable).
+  if (auto e = hub_.store_writable()) return send_error(c, *e);
   if (thinking_) {
     if (version != room_->version())
       return send_error(c, make_error(room::errc::kStale,
@@ -264,6 +289,7 @@ void Table::undo(Conn& c, std::uint64_t version) {
   if (!room_ || phase_ == Phase::kLobby)
     return send_error(c, make_error(errc::kNotStarted, "the game has not started"));
   if (halted_) return send_error(c, make_error(meeple::errc::kIo, "the table is halted"));
+  if (auto e = hub_.store_writable()) return send_error(c, *e);
   // A bot deciding now would have to decide again: its turn came after the
   // decision, which then is no longer the latest one of the table.
   if (thinking_)
@@ -352,10 +378,14 @@ void Table::on_bot(std::shared_ptr<room::BotTurn> turn, Action a) {
 }
 
 void Table::arm_timer() {
-  if (hub_.stopping) return;
+  // A table out of memory (or lost) ticks no more: its wait would hold it.
+  if (hub_.stopping || resting_ || lost_) return;
   timer_.expires_after(hub_.options.tick);
   timer_.async_wait(on_strand([self = shared_from_this()](const boost::system::error_code& ec) {
-    if (ec || self->hub_.stopping || self->phase_ != Phase::kPlaying) return;
+    // A tick already due when the table left memory finds resting_ set.
+    if (ec || self->hub_.stopping || self->phase_ != Phase::kPlaying || self->resting_ ||
+        self->lost_)
+      return;
     if (self->lobby_.takeover) self->take_over_overdue();
     if (self->room_->tick(SteadyClock::now())) self->drive();
     self->arm_timer();
@@ -389,15 +419,22 @@ void Table::after_change() {
     hub_.metrics.live_tables.fetch_sub(1);
     hub_.metrics.finished_tables.fetch_add(1);
     timer_.cancel();
+    offer_.reset();
+    offer_text_.clear();
     spdlog::info("table {}: finished", id_);
     if (lobby_.rated) {
       // Its accounts' ratings, on the account thread (it reads and writes
-      // the store), queued before anyone is told of the end.
+      // the store), queued before anyone is told of the end; with where each
+      // seat's connections came from (docs/ratings.md, "Games that count").
       std::vector<std::string> accounts;
       for (const SeatPlan& p : lobby_.plan) accounts.push_back(p.account);
+      auto addresses = seat_addresses_;
+      addresses.resize(accounts.size());
       net::post(hub_.account_pool,
                 [&hub = hub_, id = id_, game = std::string(lobby_.game->name()), accounts,
-                 result = room_->result_json()] { hub.accounts.rate(id, game, accounts, result); });
+                 result = room_->result_json(), addresses = std::move(addresses)] {
+                  hub.accounts.rate(id, game, accounts, result, addresses);
+                });
     }
     maybe_evict();
   }
@@ -409,7 +446,8 @@ Shown Table::shown() const {
           .phase = phase_.load(),
           .room = room_.get(),
           .rematch_id = rematch_id_,
-          .chat_page = hub_.options.chat_page};
+          .chat_page = hub_.options.chat_page,
+          .seat_offer = offer_text_};
 }
 
 void Table::publish(bool force) {

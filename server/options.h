@@ -24,16 +24,18 @@ struct ServerOptions {
   // each table's requests to one node (docs/scaling.md): this node's name.
   // Empty: the only node, which holds every table from the start. Named, the
   // node holds the tables routed to it (and those whose node is gone) by a
-  // lease in the store, renewed every third of `lease`.
+  // lease in the store, renewed every third of `lease`. A node paused this
+  // long loses its tables to the others: as long as the router waits for an
+  // answer (docs/scaling.md, "A node that stops answering").
   std::string node;
-  std::chrono::milliseconds lease{10000};
+  std::chrono::milliseconds lease{3000};
   std::string web_dir;  // static files, if set
   // Network I/O threads, one I/O context each. With a store that commits on
   // a thread of its own, a game being played runs on its connections' one.
   int threads = 2;
   // Table threads (lobbies, finished tables; every table on a store that
   // writes on the caller's thread); 0: chosen by the store. A table never waits for its
-  // commits (Store::write_async), but a store that writes on the caller's
+  // commits (TableStore::write_async), but a store that writes on the caller's
   // thread (PostgreSQL) holds one while it writes: more threads let more
   // tables write at once. A store that commits on a thread of its own
   // (SQLite, memory) needs one per core (more only add wake-ups).
@@ -46,9 +48,9 @@ struct ServerOptions {
   // per core, one more for each thread that finds the others busy) keeps
   // each arena's high-water mark: a connection made on a network thread and
   // a table made on a table thread leave their freed temporaries in
-  // different arenas, where the other cannot reuse them. On 2 cores one
-  // arena holds an idle table in about 29.5 KB against 32 with glibc's
-  // default, at the same throughput (docs/benchmarks.md).
+  // different arenas, where the other cannot reuse them. One arena per two
+  // cores holds an idle table in less memory than glibc's default, at the
+  // same throughput (docs/benchmarks.md, memory per table).
   int malloc_arenas = 0;
   std::string log_level = "info";
   std::chrono::milliseconds grace{60000};  // away longer: a stand-in plays
@@ -92,10 +94,36 @@ struct ServerOptions {
   std::size_t max_connections_per_address = 256;
   std::vector<std::string> trusted_proxies;  // e.g. 127.0.0.1 for nginx on the same machine
   // Lobbies (tables not started): an unstarted lobby is dropped after
-  // lobby_ttl; at most this many at once from one address, and in all.
+  // lobby_ttl; a guest's lobby that nobody has been connected to (or joined)
+  // for lobby_idle_ttl goes sooner: a guest host waits at the table's page,
+  // and a flood's lobbies have nobody there. A signed-in host's
+  // lobby may wait the whole lobby_ttl for friends; a play-now table keeps
+  // its own timing (its bots come within 600 s).
   std::chrono::milliseconds lobby_ttl{std::chrono::hours(24)};
+  std::chrono::milliseconds lobby_idle_ttl{std::chrono::minutes(5)};
+  // At most this many lobbies at once made from one address (an IPv6
+  // address counts as its /64, which one subscriber gets: address_key), by
+  // one signed-in account, and in all. At the global cap a newcomer still
+  // gets a table: the oldest lobby of the address holding the most (one
+  // nobody is connected to, if it has one) is dropped to make room, as long
+  // as that address holds more than the newcomer's (Hub::admit).
   std::size_t max_lobbies_per_address = 20;
+  std::size_t max_lobbies_per_account = 20;
   std::size_t max_lobbies = 10000;
+  // Tables made from one address, or by one account, that are not finished
+  // (lobbies and started games together; 0: no limit). A person who plays
+  // many turn-based games at once makes some of them (the others they
+  // join, which do not count): 50 is far more than anyone plays at a time
+  // (at a move a day, 50 games are 50 moves a day) and still bounds what
+  // one party keeps in play at once. `meeple loadtest` from one address needs 0.
+  std::size_t max_tables_per_address = 50;
+  std::size_t max_tables_per_account = 50;
+  // A started table with nobody connected leaves memory after this long
+  // (it stays in the store and is read again when asked for, or when its
+  // clock or a stand-in is due); one whose bots are playing stays while they
+  // play (Table::rest). Out of memory, the node keeps a few hundred bytes of
+  // such a table instead of all of it (docs/benchmarks.md, memory per table).
+  std::chrono::milliseconds idle_table_ttl{std::chrono::minutes(10)};
   // Table chat: lines per seat, sustained per minute and at once, lines a
   // table keeps in all, and the lines of a first message (earlier ones come
   // in pages on request).
@@ -103,10 +131,54 @@ struct ServerOptions {
   double chat_burst = 5;
   std::size_t max_chat_lines = 1000;
   std::size_t chat_page = 50;
+  // Replays, records and "my tables" (GET .../replay and .../record, POST
+  // /api/my-tables) per client address, sustained a minute and at once: each
+  // rebuilds a whole game (a replay every view of every step) or asks up to
+  // 200 tables, so a few clients asking without pause slow every other
+  // table's act->ack (docs/benchmarks-log.md, "Figures moved out of code
+  // comments"). A person's page asks once per replay or record and my-tables
+  // every 30 s.
+  double reads_per_minute = 120;
+  double reads_burst = 30;
+  // Ratings (docs/ratings.md, "Games that count"): "lately". Two accounts
+  // whose signed-in requests or connections came from one address
+  // (address_key) within this window are not rated against each other, and
+  // a pair's rated tables of one game within it count less after the
+  // second (rating::pair_weight). A month: long enough that a second
+  // account kept for farming waits as long for each rated game it gives,
+  // short enough that an address shared once (a café, a friend's home) is
+  // forgotten.
+  std::chrono::seconds rating_window{std::chrono::hours(24 * 30)};
   // Accounts' password hashes (crypto_pwhash_str, Argon2id): "interactive"
   // (libsodium's interactive limits, 64 MiB and 2 passes) or "min" (its
   // minimum: for tests only).
   std::string password_cost = "interactive";
+  // Password hashes run on threads of their own (HashPool), never behind
+  // session checks: hash_threads of them (each hash takes a core and 64
+  // MiB while it runs), at most max_queued_hashes requests waiting or
+  // running, at most max_hashes_per_address of them one client's (more:
+  // auth/busy), so that one address's flood leaves room for others; one
+  // that waited longer than max_hash_wait is answered auth/busy unhashed
+  // (HashPool), so that none waits past what a client waits for an answer.
+  int hash_threads = 1;
+  std::size_t max_queued_hashes = 32;
+  std::size_t max_hashes_per_address = 4;
+  std::chrono::milliseconds max_hash_wait{10000};
+  // Wrong passwords (SigninThrottle): how many cost nothing, of one name
+  // from one address, of one address in all, and of one name from devices
+  // it does not know from any address; past them each try waits 1 s,
+  // doubling, up to signin_longest_wait (name_longest_wait for the third:
+  // a stranger's guesses from many addresses keep a fresh device of the
+  // owner waiting that long at most; a known device waits for nothing).
+  int signin_free_failures = 5;
+  int address_free_failures = 20;
+  int name_free_failures = 10;
+  std::chrono::seconds signin_longest_wait{900};
+  std::chrono::seconds name_longest_wait{60};
+  // Invitations: open ones an account may hold (invitations of strangers'
+  // tables would bury a friend's), and ones an account may send an hour.
+  std::size_t max_invitations = 10;
+  std::size_t invitations_per_hour = 30;
 
   // Tests only: the chance outcome of a table at a version, instead of the
   // table's secret generator (room::RoomOptions::chance_script); empty: every

@@ -15,7 +15,7 @@ namespace {
 // list, the bots coming): then it makes a table of its own.
 constexpr int kTries = 3;
 
-void seat(Hub& hub, const PlayNowAsk& ask, const std::string& account, const std::string& address,
+void seat(Hub& hub, const PlayNowAsk& ask, const Maker& maker,
           std::function<void(Expected<Json>)> reply, int tries) {
   std::shared_ptr<Table> table;
   bool made = false;
@@ -37,22 +37,22 @@ void seat(Hub& hub, const PlayNowAsk& ask, const std::string& account, const std
                           {"auto_start", true},
                           {"undo", true}};
     std::string host_token;  // nobody hosts a play-now table: the token is dropped
-    auto t = Table::create(hub, request, host_token, address);
+    auto t = Table::create(hub, request, host_token, maker);
     if (!t) return reply(t.error());
     table = *t;
     table->set_play_now({.bot = ask.bot, .wait = ask.wait});
-    hub.add(table);
+    if (auto e = hub.admit(table)) return reply(*e);
     made = true;
   }
   table->promise_seat();
-  table->post([&hub, ask, account, address, reply = std::move(reply), table, made, tries] {
+  table->post([&hub, ask, maker, reply = std::move(reply), table, made, tries] {
     if (made)
       if (auto opened = table->open(""); !opened) return reply(opened.error());
-    auto joined = table->join_promised({{"name", ask.name}}, account);
+    auto joined = table->join_promised({{"name", ask.name}}, maker.account);
     const std::string code = joined ? "" : joined.error().code;
     // Someone else got there first: another table, or a new one.
     if ((code == errc::kFull || code == errc::kStarted) && !made)
-      return seat(hub, ask, account, address, reply, tries - 1);
+      return seat(hub, ask, maker, reply, tries - 1);
     reply(std::move(joined));
   });
 }
@@ -93,9 +93,9 @@ Expected<PlayNowAsk> read_play_now(const ServerOptions& options, const Json& bod
   return ask;
 }
 
-void play_now(Hub& hub, const PlayNowAsk& ask, const std::string& account,
-              const std::string& address, std::function<void(Expected<Json>)> reply) {
-  seat(hub, ask, account, address, std::move(reply), kTries);
+void play_now(Hub& hub, const PlayNowAsk& ask, const Maker& maker,
+              std::function<void(Expected<Json>)> reply) {
+  seat(hub, ask, maker, std::move(reply), kTries);
 }
 
 }  // namespace meeple::server

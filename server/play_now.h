@@ -14,6 +14,7 @@
 #include <string>
 
 #include "server/hub.h"
+#include "server/lobby.h"
 
 namespace meeple::server {
 
@@ -35,9 +36,10 @@ Expected<PlayNowAsk> read_play_now(const ServerOptions& options, const Json& bod
 // Seats the asker (see above) and calls `reply` once, from a table's strand,
 // with /join's answer plus "waiting_until" (ms since 1970: when the bots
 // fill the free seats), or an error (a new table's: table/too_many,
-// store/unavailable). `account`: the request's signed-in account ("" for
-// a guest). `address`: the asker's, for the lobby limits.
-void play_now(Hub& hub, const PlayNowAsk& ask, const std::string& account,
-              const std::string& address, std::function<void(Expected<Json>)> reply);
+// store/unavailable). `maker`: the asker's address and signed-in account
+// ("" for a guest): their seat is the account's, and a new table counts
+// as theirs in the limits (Hub::admit).
+void play_now(Hub& hub, const PlayNowAsk& ask, const Maker& maker,
+              std::function<void(Expected<Json>)> reply);
 
 }  // namespace meeple::server

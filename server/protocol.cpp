@@ -1,5 +1,6 @@
 #include "server/protocol.h"
 
+#include <arpa/inet.h>
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
@@ -81,6 +82,21 @@ bool same_hash(std::string_view a, std::string_view b) {
   unsigned char diff = 0;
   for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
   return diff == 0;
+}
+
+std::string address_key(std::string_view address) {
+  std::string text(address);
+  // "[2001:db8::1]" as some proxies write it.
+  if (text.size() > 2 && text.front() == '[' && text.back() == ']')
+    text = text.substr(1, text.size() - 2);
+  in6_addr v6{};
+  if (inet_pton(AF_INET6, text.c_str(), &v6) != 1) return text;
+  const unsigned char* b = v6.s6_addr;
+  if (IN6_IS_ADDR_V4MAPPED(&v6)) return fmt::format("{}.{}.{}.{}", b[12], b[13], b[14], b[15]);
+  for (int i = 8; i < 16; ++i) v6.s6_addr[i] = 0;
+  char out[INET6_ADDRSTRLEN] = {};
+  if (inet_ntop(AF_INET6, &v6, out, sizeof out) == nullptr) return text;
+  return std::string(out) + "/64";
 }
 
 }  // namespace meeple::server

@@ -34,6 +34,14 @@ inline constexpr const char* kBusy = "table/busy";
 inline constexpr const char* kBadToken = "auth/token";
 inline constexpr const char* kNotHost = "auth/host";
 inline constexpr const char* kSeatTaken = "seat/taken";
+// A join during the game by someone who holds a seat at the table already
+// (a seat's token, a seated account, a seated person's address): a seat
+// offered mid-game is a newcomer's (server/seats.cpp).
+inline constexpr const char* kSeatHeld = "seat/held";
+// The host offers a seat while another seat is offered.
+inline constexpr const char* kSeatOffered = "seat/offered";
+// A vote on a seat that is not being voted on.
+inline constexpr const char* kNoVote = "vote/none";
 // A guest asked for what only a signed-in account may do (a rated seat).
 inline constexpr const char* kSignedOut = "auth/signed_out";
 // A rated table with a bot's (or an empty) seat, undo or a guide.
@@ -41,6 +49,10 @@ inline constexpr const char* kUnrated = "table/unrated";
 // Several nodes (docs/scaling.md): another node has taken the table; its
 // connections are closed with this code and reconnect through the router.
 inline constexpr const char* kMoved = "table/moved";
+// A stored table whose record cannot be read whole or does not replay (the
+// file is damaged: docs/server.md, "Backups"); its connections are closed
+// with it, and the rest of the server plays on.
+inline constexpr const char* kDamaged = "table/damaged";
 // Limits (docs/server.md, "Limits").
 inline constexpr const char* kTooManyConnections = "connection/too_many";
 inline constexpr const char* kTooManyLobbies = "table/too_many";
@@ -55,8 +67,14 @@ inline constexpr const char* kChatFull = "chat/full";
 inline constexpr const char* kAccountName = "account/name";
 inline constexpr const char* kAccountPassword = "account/password";
 inline constexpr const char* kCredentials = "auth/credentials";
-inline constexpr const char* kLocked = "auth/locked";
-inline constexpr const char* kPlayerHidden = "player/hidden";
+// Too many wrong passwords from this address or device: wait `retry_after`.
+inline constexpr const char* kThrottled = "auth/throttled";
+// The password hashes' queue (or this address's share of it) is full.
+inline constexpr const char* kHashBusy = "auth/busy";
+// An invitation the invitee takes from friends only; too many invitations
+// held by the invitee or sent by the inviter in the last hour.
+inline constexpr const char* kInviteRefused = "invite/refused";
+inline constexpr const char* kTooManyInvitations = "invite/too_many";
 }  // namespace errc
 
 inline constexpr std::size_t kMaxMessageBytes = 16 * 1024;
@@ -85,5 +103,12 @@ ChaChaKey secure_chance_key();
 std::string sha256_hex(std::string_view text);
 // Equality of two hashes in time independent of where they differ.
 bool same_hash(std::string_view a, std::string_view b);
+
+// The party a client address counts as for the limits on what one party
+// may hold (tables, lobbies): an IPv6 address as its /64 ("2001:db8:1:2::/64"),
+// which is what one subscriber is given, so that the 2^64 addresses of one
+// network count once; an IPv4 address (and an IPv4-mapped IPv6 one) as the
+// IPv4 address; anything else (a name, "") as it is.
+std::string address_key(std::string_view address);
 
 }  // namespace meeple::server

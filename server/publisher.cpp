@@ -222,11 +222,14 @@ std::shared_ptr<const std::string> Publisher::state_message(Publication& pub, Co
     }
     // Chat apart from the events: what people said is never told as
     // something that happened. A first message carries the last page of it.
+    // A private table's chat is for the people seated there: its spectators
+    // get none.
     const std::size_t chat_limit = c.events_from == 0 ? t.chat_page : SIZE_MAX;
-    out += pub.cached_words(kChance, c.events_from, "", [&] {
-      const auto lines = room_->chat_lines(c.events_from, room_->event_count(), chat_limit);
-      return lines.empty() ? std::string() : "\"chat\":" + chat_json(lines).dump() + ",";
-    });
+    if (t.lobby.is_public || c.seat >= 0)
+      out += pub.cached_words(kChance, c.events_from, "", [&] {
+        const auto lines = room_->chat_lines(c.events_from, room_->event_count(), chat_limit);
+        return lines.empty() ? std::string() : "\"chat\":" + chat_json(lines).dump() + ",";
+      });
     out += pub.cached_words(c.seat, c.events_from, c.lang, [&] {
       std::string w = "\"events\":";
       JsonWriter ew(w);
@@ -245,6 +248,10 @@ std::shared_ptr<const std::string> Publisher::state_message(Publication& pub, Co
     out += pub.head;
     out += ",\"seat\":";
     out += std::to_string(c.seat);
+    if (!t.seat_offer.empty()) {
+      out += ",\"seat_offer\":";
+      out += t.seat_offer;
+    }
     out += pub.seats;
     if (view_kind == 0) {
       out += ",\"table_options\":";

@@ -33,6 +33,8 @@ class Peer {
   virtual void send(std::shared_ptr<const std::string> text) = 0;
   // Closes with a reason (sent as an error message first when `code` is set).
   virtual void close(const std::string& code, const std::string& reason) = 0;
+  // The client's address (a trusted proxy's client's own; "" when unknown).
+  virtual std::string address() const { return {}; }
 };
 
 // One connection of a table: who it is and what it was last told.
@@ -59,6 +61,9 @@ struct Shown {
   const room::Room* room;  // null before the start
   const std::string& rematch_id;
   std::size_t chat_page;  // chat lines in a first message
+  // The bot's seat the host offers to a newcomer, as its "seat_offer"
+  // member's JSON text ("" for none; docs/protocol.md).
+  const std::string& seat_offer;
 };
 
 class Publisher {

@@ -70,8 +70,8 @@ Rating update(const Rating& player, const std::vector<Outcome>& games, double ta
     const double mu_j = (o.opponent.rating - kStartRating) / kScale;
     const double phi_j = o.opponent.rd / kScale;
     const double e = expected(mu, mu_j, phi_j);
-    inv_v += g(phi_j) * g(phi_j) * e * (1 - e);
-    sum += g(phi_j) * (o.score - e);
+    inv_v += o.weight * g(phi_j) * g(phi_j) * e * (1 - e);
+    sum += o.weight * g(phi_j) * (o.score - e);
   }
   const double v = 1 / inv_v;
   const double delta = v * sum;
@@ -84,6 +84,10 @@ Rating update(const Rating& player, const std::vector<Outcome>& games, double ta
           .rd = kScale * phi_new,
           .volatility = sigma_new,
           .games = player.games + 1};
+}
+
+double pair_weight(int n) {
+  return n <= kFullPairGames ? 1.0 : std::ldexp(1.0, kFullPairGames - n);
 }
 
 Expected<std::vector<std::vector<Pairing>>> pairings(const Json& result) {
@@ -124,18 +128,27 @@ Expected<std::vector<std::vector<Pairing>>> pairings(const Json& result) {
 }
 
 Expected<std::vector<std::optional<Rating>>> rate_table(
-    const Json& result, const std::vector<std::optional<Rating>>& prior) {
+    const Json& result, const std::vector<std::optional<Rating>>& prior,
+    const std::vector<std::vector<double>>& weight) {
   auto pairs = pairings(result);
   if (!pairs) return pairs.error();
   if (pairs->size() != prior.size())
     return make_error(meeple::errc::kMalformedRequest, "one prior rating (or none) per seat");
+  if (!weight.empty() && weight.size() != prior.size())
+    return make_error(meeple::errc::kMalformedRequest, "one row of weights per seat");
+  for (const auto& row : weight)
+    if (row.size() != prior.size())
+      return make_error(meeple::errc::kMalformedRequest, "one weight per seat in each row");
   std::vector<std::optional<Rating>> out(prior.size());
   for (std::size_t s = 0; s < prior.size(); ++s) {
     if (!prior[s]) continue;
     std::vector<Outcome> games;
-    for (const Pairing& p : (*pairs)[s])
-      if (const auto& opp = prior[static_cast<std::size_t>(p.opponent)])
-        games.push_back({.opponent = *opp, .score = p.score});
+    for (const Pairing& p : (*pairs)[s]) {
+      const auto o = static_cast<std::size_t>(p.opponent);
+      const double w = weight.empty() ? 1.0 : weight[s][o];
+      if (const auto& opp = prior[o]; opp && w > 0)
+        games.push_back({.opponent = *opp, .score = p.score, .weight = w});
+    }
     out[s] = games.empty() ? *prior[s] : update(*prior[s], games);
   }
   return out;

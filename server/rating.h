@@ -32,16 +32,29 @@ struct Rating {
 };
 
 // One game of a rating period: the opponent's rating before the period and
-// the player's score against them (1 won, 0.5 drawn, 0 lost).
+// the player's score against them (1 won, 0.5 drawn, 0 lost), and how much
+// it counts (docs/ratings.md, "Games that count": a pair's repeated games
+// count less), from 0 (not at all) to 1 (a whole game, the paper's).
 struct Outcome {
   Rating opponent;
   double score = 0;
+  double weight = 1;
 };
 
 // One rating period (the paper's steps 1-8). With no games only the RD
 // grows (step 6: φ* = √(φ² + σ²)); `games` counts one more when `games` is
-// not empty.
+// not empty. A game of weight w counts as w of a game in steps 3 and 4
+// (its terms of v⁻¹ and of Δ's sum are multiplied by w): with every
+// weight 1, the paper's system; games of weight 0 must be left out.
 Rating update(const Rating& player, const std::vector<Outcome>& games, double tau = kTau);
+
+// How much the n-th rated table of one pair of accounts in one game within
+// the rating window counts (n = 1 for their first; docs/ratings.md): 1 for
+// the first kFullPairGames, then half of the one before: 1, 1, 0.5, 0.25,
+// ... so that however often two accounts play each other, their tables of
+// one window count at most as kFullPairGames + 1 games.
+inline constexpr int kFullPairGames = 2;
+double pair_weight(int n);
 
 // The pairwise results of a finished game's result (AnyState::result_json:
 // {"rank": [...], "details": ...}), per seat: each opponent's seat and the
@@ -64,7 +77,12 @@ Expected<std::vector<std::vector<Pairing>>> pairings(const Json& result);
 // one (a one-player team of First Contact) keeps its rating unchanged; an
 // unrated seat gets nullopt. request/malformed when the result's seats are
 // not `prior`'s.
+// `weight[a][b]`, when given (one row per seat, one weight per seat), is
+// how much seat a's game against seat b counts (pair_weight; 0 for two
+// accounts that shared an address lately): a pairing of weight 0 is left
+// out, and a seat left with none keeps its rating unchanged.
 Expected<std::vector<std::optional<Rating>>> rate_table(
-    const Json& result, const std::vector<std::optional<Rating>>& prior);
+    const Json& result, const std::vector<std::optional<Rating>>& prior,
+    const std::vector<std::vector<double>>& weight = {});
 
 }  // namespace meeple::server::rating

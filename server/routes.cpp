@@ -1,5 +1,6 @@
 #include "server/routes.h"
 
+#include <cctype>
 #include <charconv>
 
 #include <fmt/format.h>
@@ -39,6 +40,20 @@ std::string query_param(std::string_view target, std::string_view key) {
     rest = rest.substr(amp + 1);
   }
   return {};
+}
+
+bool names_token(std::string_view target) {
+  const auto q = target.find('?');
+  if (q == std::string_view::npos) return false;
+  std::string_view rest = target.substr(q + 1);
+  while (true) {
+    const auto amp = rest.find('&');
+    std::string key = percent_decode(rest.substr(0, std::min(amp, rest.find('='))));
+    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (key == "token") return true;
+    if (amp == std::string_view::npos) return false;
+    rest = rest.substr(amp + 1);
+  }
 }
 
 std::optional<long long> int_query(std::string_view target, std::string_view key,
@@ -143,7 +158,21 @@ Route route_http(http::verb method, std::string_view target, bool static_files) 
     return r;
   }
   if (parts.size() == 2 && parts[1] == "tables" && method == http::verb::get) {
+    const std::string phase = query_param(target, "phase");
+    const auto page = int_query(target, "page", 1);
+    const auto limit = int_query(target, "limit", TableList{}.limit);
+    if ((phase != "" && phase != "lobby" && phase != "playing") || !page || *page < 1 ||
+        *page > 1000000 || !limit || *limit < 1 || *limit > kMaxTableList) {
+      r.kind = RouteKind::kMalformed;
+      r.message = fmt::format(
+          "phase is lobby or playing, page a number from 1, limit a number from 1 to {}",
+          kMaxTableList);
+      return r;
+    }
     r.kind = RouteKind::kListTables;
+    r.list = {.playing = phase == "playing",
+              .page = static_cast<int>(*page),
+              .limit = static_cast<int>(*limit)};
     return r;
   }
   if (parts.size() == 2 && parts[1] == "tables" && method == http::verb::post) {

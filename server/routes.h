@@ -23,6 +23,10 @@ namespace meeple::server {
 std::vector<std::string> split_path(std::string_view target);
 // The value of `key` in the target's query ("" when absent).
 std::string query_param(std::string_view target, std::string_view key);
+// Whether the target's query has a key "token" in any spelling (any case,
+// percent-encoded, with or without a value, after other keys): a seat's
+// token never travels in an address, which proxies and histories keep.
+bool names_token(std::string_view target);
 // An integer query parameter; `fallback` when absent, nullopt when not an
 // integer in [-1000000, 1000000000].
 std::optional<long long> int_query(std::string_view target, std::string_view key,
@@ -34,7 +38,7 @@ enum class RouteKind {
   kMetrics,      // GET /metrics
   kStaticFile,   // GET of a file of the web client (only when it is served)
   kGames,        // GET /api/games
-  kListTables,   // GET /api/tables
+  kListTables,   // GET /api/tables[?phase=lobby|playing&page=P&limit=L]: `list`
   kCreateTable,  // POST /api/tables
   kMyTables,     // POST /api/my-tables
   kPlayNow,      // POST /api/play-now
@@ -42,7 +46,16 @@ enum class RouteKind {
   kAccount,      // /api/account[/...]: `what` is the rest ("", "signup", "friends/remove")
   kPlayer,       // GET /api/players/{name}: `what` is the name, decoded
   kNotFound,     // request/not_found with `message`
+  kMalformed,    // request/malformed with `message` (a query out of range)
 };
+
+// GET /api/tables's query: which tables, and which page of them.
+struct TableList {
+  bool playing = false;  // phase=playing: games to watch; else lobbies to join
+  int page = 1;          // from 1
+  int limit = 20;        // 1 to kMaxTableList a page
+};
+inline constexpr int kMaxTableList = 50;
 
 // What a request under /api/tables/{id} asks of the table. Resolved after
 // the table is found: an unknown table is table/unknown whatever follows.
@@ -67,6 +80,7 @@ struct Route {
   Seat seat = kSpectator;           // kReplay: the observer; kReview: the seat reviewed
   std::optional<std::size_t> step;  // kReplay: one step, or the whole game
   std::string lang;                 // kReplay, kReview: "" for the table's first
+  TableList list;                   // kListTables
 };
 
 // The route of a request; `static_files`: the server serves the web client.
@@ -75,7 +89,7 @@ Route route_http(boost::beast::http::verb method, std::string_view target, bool 
 // A request's body: {} when empty, else a JSON object read by parse_request
 // (request/too_large, request/too_deep, request/malformed); any other JSON
 // value is request/malformed, so handlers read keys of an object only (a
-// number as body stopped the server: found by tests/fuzz).
+// number as body stopped the server).
 Expected<Json> request_body(std::string_view body);
 
 // POST /api/my-tables asks about seats: {"seats": [{table, token}, ...]}, at

@@ -23,7 +23,7 @@
 namespace meeple::server {
 
 Server::Server(ServerOptions options, store::Store& store)
-    : hub_(std::make_unique<Hub>(std::move(options), store)) {}
+    : hub_(std::make_unique<Hub>(std::move(options), store.tables(), store.accounts())) {}
 
 Server::~Server() {
   stop();
@@ -33,6 +33,7 @@ Server::~Server() {
   // their sockets and timers belong to is still alive.
   hub_->reviews.stop();
   hub_->bots.stop();
+  hub_->hashes.join();
   hub_->account_pool.join();
   hub_->table_pool.join();
 }
@@ -47,16 +48,24 @@ MaybeError Server::start() {
     return listen();
   }
   // Every unfinished table of the store comes back where it was.
-  int resumed = 0;
+  // One whose record cannot be read or does not replay is damaged: its
+  // players are told so (Hub::note_damaged), the others play on.
+  int resumed = 0, damaged = 0;
   for (const store::TableSummary& s : hub_->store.list(true)) {
     auto rec = hub_->store.load(s.id);
     if (!rec) {
-      spdlog::error("table {}: cannot load: {}", s.id, rec.error().message);
+      if (hub_->note_damaged(s.id, rec.error()))
+        ++damaged;
+      else
+        spdlog::error("table {}: cannot load: {}", s.id, rec.error().message);
       continue;
     }
     auto t = Table::resume(*hub_, *rec);
     if (!t) {
-      spdlog::error("table {}: cannot resume: {}", s.id, t.error().message);
+      if (hub_->note_damaged(s.id, t.error()))
+        ++damaged;
+      else
+        spdlog::error("table {}: cannot resume: {}", s.id, t.error().message);
       continue;
     }
     hub_->add(*t);
@@ -64,6 +73,9 @@ MaybeError Server::start() {
     ++resumed;
   }
   if (resumed) spdlog::info("resumed {} unfinished tables", resumed);
+  if (damaged)
+    spdlog::error("{} unfinished tables are damaged (meeple check --db FILE lists every one)",
+                  damaged);
   // Lobbies come back as they were, people's seats and tokens included. A
   // lobby whose game was created before a crash left it behind is dropped.
   int lobbies = 0;
@@ -165,19 +177,12 @@ void Server::stop() {
 }
 
 bool read_max_bot_budget(std::string_view text, ServerOptions& o) {
-  bool any = false;
-  while (!text.empty()) {
-    const auto comma = text.find(',');
-    const std::string_view part = text.substr(0, comma);
-    auto b = parse_budget(part);
-    if (!b || b->trees > 1 || part.find_first_not_of("0123456789.s") != std::string_view::npos)
-      return false;
-    if (b->seconds > 0) o.max_bot_seconds = b->seconds;
-    if (b->iterations > 0) o.max_bot_iterations = b->iterations;
-    any = true;
-    text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
-  }
-  return any;
+  auto cap = read_budget_cap(
+      text, {.seconds = o.max_bot_seconds, .iterations = o.max_bot_iterations, .trees = 1});
+  if (!cap) return false;
+  o.max_bot_seconds = cap->seconds;
+  o.max_bot_iterations = cap->iterations;
+  return true;
 }
 
 int serve(ServerOptions options, std::ostream& out, std::ostream& err) {

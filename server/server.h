@@ -31,7 +31,8 @@ struct Hub;
 
 class Server {
  public:
-  // The store must outlive the server.
+  // The store must outlive the server: its table store serves the tables
+  // (the hub), its account store the accounts.
   Server(ServerOptions options, store::Store& store);
   ~Server();
   // Resumes every unfinished table of the store and binds the port
@@ -51,6 +52,12 @@ class Server {
   unsigned short port_ = 0;
   std::function<void()> stop_listening_;
 };
+
+// Whether a stored table's record replays as the server would resume it
+// (its seat plan read, every entry applied again, its end where its result
+// says): what `meeple check` asks of every table. The error says what
+// does not; a table that fails it is shown to its players as table/damaged.
+MaybeError check_record(const ServerOptions& options, const store::TableRecord& rec);
 
 // `meeple serve`: opens the store (options.db), starts the server, prints its
 // address and runs until SIGTERM or SIGINT. Returns the exit code.

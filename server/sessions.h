@@ -94,15 +94,21 @@ void set_guards(Response& res) {
 
 // May a page of this request's Origin act here? A request without Origin
 // comes from a program, not a page of another site; a page's Origin must be
-// this server's own (the Host it asked) or one of allowed_origins.
-bool origin_allowed(const http::request<http::string_body>& req, const ServerOptions& o);
+// this server's own (`scheme`://the Host it asked) or one of allowed_origins.
+bool origin_allowed(const http::request<http::string_body>& req, const ServerOptions& o,
+                    std::string_view scheme);
+// The scheme the client reached the server by: "http", or the
+// X-Forwarded-Proto ("https" or "http") of a trusted proxy (`from_proxy`),
+// which terminates TLS.
+std::string_view request_scheme(const http::request<http::string_body>& req, bool from_proxy);
 
 // A new connection's HTTP session (listener.cpp hands it over); `peer`: the
 // TCP peer's address; `slot`: its count (empty for a trusted proxy).
 void run_http_session(Hub& hub, tcp::socket socket, std::string peer, AddressSlot slot);
-// A WebSocket session for an upgrade request that passed its checks.
+// A WebSocket session for an upgrade request that passed its checks;
+// `address`: the client's (a trusted proxy's client's own).
 void run_ws_session(Hub& hub, tcp::socket socket, AddressSlot slot,
-                    http::request<http::string_body> req);
+                    http::request<http::string_body> req, std::string address);
 // Starts accepting connections on `ep` (io/failed when it cannot listen):
 // the port it listens on, and how to stop it.
 Expected<std::pair<unsigned short, std::function<void()>>> listen_on(Hub& hub,

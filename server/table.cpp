@@ -20,6 +20,7 @@ Json summary_json(const std::string& id, const AnyGame& game, int players, Phase
 Table::Table(Hub& hub, const AnyGame& game, std::string id)
     : hub_(hub),
       id_(std::move(id)),
+      made_(hub.tables_made.fetch_add(1)),
       timer_(hub.ioc_of(id_)),
       evict_timer_(hub.ioc_of(id_)),
       publisher_(hub.metrics) {
@@ -105,39 +106,23 @@ void Table::drop_jobs() {
   running_ = false;
 }
 
-MaybeError Table::admit_lobby(Hub& hub, const std::string& address) {
-  std::size_t all = 0, mine = 0;
-  for (const auto& t : hub.all())
-    if (t->phase() == Phase::kLobby) {
-      ++all;
-      mine += t->address() == address;
-    }
-  if (all >= hub.options.max_lobbies)
-    return make_error(errc::kTooManyLobbies,
-                      "the server has as many tables waiting for players as it can hold: join one "
-                      "or try again later");
-  if (mine >= hub.options.max_lobbies_per_address)
-    return make_error(errc::kTooManyLobbies,
-                      fmt::format("{} tables made from your address wait for players already: "
-                                  "start or leave one first",
-                                  mine));
-  return std::nullopt;
-}
-
 Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::string& host_token,
-                                               const std::string& address) {
+                                               const Maker& maker) {
   auto lobby = Lobby::from_request(hub.options, req, host_token);
   if (!lobby) return lobby.error();
-  if (auto e = admit_lobby(hub, address)) return *e;
   auto t = std::make_shared<Table>(hub, *lobby->game, random_hex(8));
   t->lobby_ = std::move(*lobby);
-  t->lobby_.address = address;
+  t->lobby_.address = maker.address;
+  t->lobby_.host_account = maker.account;
+  t->attended_ms_ = t->lobby_.created_ms;
   t->free_seats_ = t->lobby_.free_seats();
   return t;
 }
 
-Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecord& rec,
-                                               const store::Lease& lease) {
+namespace {
+
+// A stored table's lobby, as it was created.
+Expected<Lobby> stored_lobby(const store::TableRecord& rec) {
   const AnyGame* game = find_game(rec.spec.game);
   if (game == nullptr)
     return make_error(meeple::errc::kUnknownGame, fmt::format("no game '{}'", rec.spec.game));
@@ -147,35 +132,67 @@ Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecor
   if (!lobby)
     return make_error(lobby.error().code,
                       fmt::format("table {}: {}", rec.id, lobby.error().message));
-  auto t = std::make_shared<Table>(hub, *game, rec.id);
-  t->lease_ = lease;
-  t->lobby_ = std::move(*lobby);
+  return lobby;
+}
+
+// The room of a stored table, every entry applied again; `lobby` (from
+// stored_lobby) learns who sits at each seat now. What Table::resume and
+// check_record share.
+Expected<std::unique_ptr<room::Room>> replay_stored_room(const ServerOptions& options,
+                                                         const store::TableRecord& rec,
+                                                         Lobby& lobby, const store::Lease& lease,
+                                                         store::TableStore* store) {
+  const AnyGame& game = *lobby.game;
   std::vector<room::SeatConfig> seats;
-  for (SeatPlan& p : t->lobby_.plan) {
+  for (SeatPlan& p : lobby.plan) {
     // A bot over this server's budget (seated before the limit was set, or
     // under a higher one) thinks as the game's default bot from now on.
-    if (p.kind == room::SeatKind::kBot && t->lobby_.check_bot(hub.options, p.bot)) {
-      spdlog::warn("table {}: bot '{}' is over this server's budget: the default bot plays", t->id_,
+    if (p.kind == room::SeatKind::kBot && lobby.check_bot(options, p.bot)) {
+      spdlog::warn("table {}: bot '{}' is over this server's budget: the default bot plays", rec.id,
                    p.bot);
-      p.bot = default_bot(*game);
+      p.bot = default_bot(game);
     }
     seats.push_back({p.kind, p.name, p.bot});
   }
   // Seats the host changed during the game: the room replays them itself;
   // the plan learns who sits there now (and their token's hash).
   for (const store::Entry& e : rec.entries) {
-    if (e.kind != "seat" || e.seat < 0 || e.seat >= static_cast<Seat>(t->lobby_.plan.size()))
-      continue;
+    if (e.kind != "seat" || e.seat < 0 || e.seat >= static_cast<Seat>(lobby.plan.size())) continue;
     auto kind = kind_from(e.json.value("kind", Json("bot")));
     if (!kind) return kind.error();
-    SeatPlan& p = t->lobby_.plan[static_cast<std::size_t>(e.seat)];
+    SeatPlan& p = lobby.plan[static_cast<std::size_t>(e.seat)];
     p.kind = *kind;
     p.name = e.json.value("name", "");
     p.bot = e.json.value("bot", "");
-    p.token_hash = e.json.value("owner", Json::object()).value("token", "");
+    const Json owner = e.json.value("owner", Json::object());
+    p.token_hash = owner.value("token", "");
+    // A person seated during the game is a newcomer, with their own account
+    // (or none); a bot that takes a seat over keeps its account, as stored
+    // from the start (entries stored before seats kept their account do not name it).
+    if (p.kind == room::SeatKind::kPerson || owner.contains("account"))
+      p.account = owner.value("account", "");
   }
-  auto r =
-      room::Room::resume(*game, rec, std::move(seats), t->lobby_.room_options(lease), &hub.store);
+  return room::Room::resume(game, rec, std::move(seats), lobby.room_options(lease), store);
+}
+
+}  // namespace
+
+MaybeError check_record(const ServerOptions& options, const store::TableRecord& rec) {
+  auto lobby = stored_lobby(rec);
+  if (!lobby) return lobby.error();
+  auto room = replay_stored_room(options, rec, *lobby, {}, nullptr);
+  if (!room) return room.error();
+  return std::nullopt;
+}
+
+Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecord& rec,
+                                               const store::Lease& lease) {
+  auto lobby = stored_lobby(rec);
+  if (!lobby) return lobby.error();
+  auto t = std::make_shared<Table>(hub, *lobby->game, rec.id);
+  t->lease_ = lease;
+  t->lobby_ = std::move(*lobby);
+  auto r = replay_stored_room(hub.options, rec, t->lobby_, lease, &hub.store);
   if (!r) return r.error();
   t->room_ = std::move(*r);
   // Everyone is away until they reconnect; the grace period starts now.
@@ -208,6 +225,9 @@ Expected<std::shared_ptr<Table>> Table::from_lobby(Hub& hub, const store::TableS
   t->lease_ = lease;
   t->lobby_ = std::move(*lobby);
   t->free_seats_ = t->lobby_.free_seats();
+  // Nobody is at it yet: a guest's lobby nobody comes back to goes
+  // lobby_idle_ttl after the restart (people who were at it reconnect).
+  t->attended_ms_ = epoch_ms(std::chrono::system_clock::now());
   return t;
 }
 
@@ -234,6 +254,9 @@ Expected<Json> Table::open(const std::string& host_token) {
 
 MaybeError Table::save_lobby() {
   if (phase_ != Phase::kLobby) return std::nullopt;
+  // Refused before the write, while the store cannot write: the caller
+  // undoes the change and the lobby stays (Hub::store_writable).
+  if (auto e = hub_.store_writable()) return e;
   std::vector<std::string> names;
   for (const SeatPlan& p : lobby_.plan)
     names.push_back(p.kind == room::SeatKind::kBot ? p.bot : p.name);
@@ -251,27 +274,39 @@ MaybeError Table::save_lobby() {
   return e;
 }
 
-void Table::arm_lobby_expiry() {
-  if (phase_ != Phase::kLobby || hub_.stopping) return;
+std::int64_t Table::lobby_deadline_ms() const {
   // A play-now table waits at most 600 s, far less than any lobby's time.
+  if (lobby_.play_now) return lobby_.starts_at_ms();
+  std::int64_t at = lobby_.created_ms + hub_.options.lobby_ttl.count();
+  // A guest's lobby that nobody is at: a flood's lobbies, or a host gone.
+  if (lobby_.host_account.empty() && conns_.empty())
+    at = std::min(at, attended_ms_ + hub_.options.lobby_idle_ttl.count());
+  return at;
+}
+
+void Table::arm_lobby_expiry() {
+  if (phase_ != Phase::kLobby || hub_.stopping || lost_) return;
   const bool fill = lobby_.play_now.has_value();
-  const auto left = std::chrono::milliseconds(
-      (fill ? lobby_.starts_at_ms() : lobby_.created_ms + hub_.options.lobby_ttl.count()) -
-      epoch_ms(std::chrono::system_clock::now()));
+  const auto left =
+      std::chrono::milliseconds(lobby_deadline_ms() - epoch_ms(std::chrono::system_clock::now()));
   timer_.expires_after(std::max(left, std::chrono::milliseconds(0)));
   timer_.async_wait(
       on_strand([self = shared_from_this(), fill](const boost::system::error_code& ec) {
         if (ec) return;
-        if (fill)
-          self->fill_with_bots();
-        else
-          self->expire_lobby();
+        if (fill) return self->fill_with_bots();
+        // Someone came meanwhile (the wait was armed again, but this one
+        // had already fired): the deadline has moved.
+        if (epoch_ms(std::chrono::system_clock::now()) < self->lobby_deadline_ms())
+          return self->arm_lobby_expiry();
+        self->expire_lobby(self->conns_.empty() ? "nobody was at this table for a while: it is gone"
+                                                : "nobody started this table in time: it is gone");
       }));
 }
 
 void Table::fill_with_bots() {
   if (phase_ != Phase::kLobby || lost_ || hub_.stopping) return;
-  if (lobby_.free_seats() == lobby_.players) return expire_lobby();  // everyone left
+  if (lobby_.free_seats() == lobby_.players)  // everyone left
+    return expire_lobby("nobody sits at this table any more: it is gone");
   const std::vector<SeatPlan> before = lobby_.plan;
   for (SeatPlan& p : lobby_.plan)
     if (p.kind == room::SeatKind::kPerson && p.token_hash.empty())
@@ -295,27 +330,39 @@ void Table::count_watching() {
   watching_ = n;
 }
 
-void Table::expire_lobby() {
+void Table::expire_lobby(const std::string& why) {
   if (phase_ != Phase::kLobby || lost_ || hub_.stopping) return;
   if (auto e = hub_.store.drop_lobby(id_, lease_)) {
     if (store_refused(*e)) return;
     spdlog::warn("lobby {}: not dropped: {}", id_, e->message);
     timer_.expires_after(std::chrono::minutes(1));
-    timer_.async_wait(on_strand([self = shared_from_this()](const boost::system::error_code& ec) {
-      if (!ec) self->expire_lobby();
-    }));
+    timer_.async_wait(
+        on_strand([self = shared_from_this(), why](const boost::system::error_code& ec) {
+          if (!ec) self->expire_lobby(why);
+        }));
     return;
   }
-  spdlog::info("lobby {}: nobody started it in time: dropped", id_);
+  spdlog::info("lobby {}: dropped: {}", id_, why);
   // Gone from the hub before anyone is told: a client told it is gone and
   // asking again finds table/unknown, not the lobby.
   const auto keep = shared_from_this();  // the hub's may have been the last owner
   lost_ = true;
+  timer_.cancel();  // its wait holds the table
   hub_.remove(id_, this);
   for (auto& [p, c] : conns_)
-    if (auto peer = c.peer.lock())
-      peer->close(errc::kExpired, "nobody started this table in time: it is gone");
+    if (auto peer = c.peer.lock()) peer->close(errc::kExpired, why);
   conns_.clear();
+  attended_ = false;
+}
+
+void Table::make_room() {
+  if (phase_ != Phase::kLobby) {
+    doomed_ = false;  // it started meanwhile: it is no lobby to drop
+    return;
+  }
+  expire_lobby(
+      "the server was full and this table had waited longest for players: it made room for "
+      "another");
 }
 
 bool Table::store_refused(const Error& e) {
@@ -330,6 +377,7 @@ bool Table::store_refused(const Error& e) {
     // retries once the store answers (Hub::reload_later; with several
     // nodes, once this node has acquired it again, which waits for any write
     // still in flight). A bot's decision or a chance draw is made again then.
+    if (e.code == store::errc::kUnavailable) hub_.store_failed(e);
     lose(store::errc::kUnavailable,
          "the database did not confirm the last write: reconnect to see the table as stored");
     if (phase_ != Phase::kLobby) hub_.reload_later(id_);
@@ -341,13 +389,20 @@ bool Table::store_refused(const Error& e) {
 void Table::lose(const std::string& code, const std::string& why) {
   if (lost_) return;
   lost_ = true;
+  lost_code_ = code;
+  lost_why_ = why;
   halted_ = true;
-  spdlog::info("table {}: left this node: {}", id_, why);
+  // A store that cannot write is logged by the hub, once a second at most.
+  if (code == store::errc::kUnavailable)
+    spdlog::debug("table {}: left this node: {}", id_, why);
+  else
+    spdlog::info("table {}: left this node: {}", id_, why);
   timer_.cancel();
   evict_timer_.cancel();
   for (auto& [p, c] : conns_)
     if (auto peer = c.peer.lock()) peer->close(code, why);
   conns_.clear();
+  attended_ = false;
   hub_.remove(id_, this);
 }
 
@@ -359,7 +414,16 @@ void Table::begin() {
     } else if (self->phase_ == Phase::kLobby) {
       self->arm_lobby_expiry();
     }
+    self->maybe_evict();
   });
+}
+
+void Table::restore_away(const std::vector<std::int64_t>& away_since) {
+  if (!room_) return;
+  for (std::size_t i = 0; i < away_since.size(); ++i)
+    if (away_since[i] > 0)
+      room_->set_away_since(static_cast<Seat>(i),
+                            room::WallClock::time_point(std::chrono::milliseconds(away_since[i])));
 }
 
 Json Table::summary() const {
@@ -369,6 +433,9 @@ Json Table::summary() const {
   out["rated"] = lobby_.rated;
   out["play_now"] = lobby_.play_now.has_value();
   if (lobby_.play_now && phase == Phase::kLobby) out["starts_at"] = lobby_.starts_at_ms();
+  // Whether the game starts by itself once every person's seat is taken
+  // (else the host starts it): what the waiting room tells its people.
+  if (phase == Phase::kLobby) out["auto_start"] = lobby_.auto_start;
   out["watching"] = watching_.load();
   return out;
 }
@@ -423,29 +490,38 @@ Json Table::status(const std::string& token) const {
   return out;
 }
 
-Expected<Json> Table::join(const Json& body, const std::string& account) {
+Expected<Json> Table::join(const Json& body, const std::string& account, const Joiner& who) {
+  if (phase_ == Phase::kPlaying) return join_playing(body, account, who);
   if (phase_ != Phase::kLobby)
     return make_error(errc::kStarted, "the game has started: no seat is free");
-  auto name = read_name(body);
-  if (!name) return name.error();
   if (auto e = lobby_.check_account(account)) return *e;
+  // A rated seat is its account's, and shows its name: a name is no
+  // way to pass for another account there.
+  auto name = lobby_.rated && !who.account_name.empty() ? Expected<std::string>(who.account_name)
+                                                        : read_name(body);
+  if (!name) return name.error();
   auto to_join = lobby_.seat_to_join(body);
   if (!to_join) return to_join.error();
   const std::size_t seat = *to_join;
   const std::string token = random_hex(16);
   const SeatPlan before = lobby_.plan[seat];
-  lobby_.plan[seat].name = *name;
+  lobby_.plan[seat].name = lobby_.distinct_name(*name, seat);
   lobby_.plan[seat].token_hash = sha256_hex(token);
   lobby_.plan[seat].account = account;
   free_seats_.fetch_sub(1);
-  Json out = {{"table", id_}, {"seat", seat}, {"token", token}};
+  const std::int64_t attended_before =
+      std::exchange(attended_ms_, epoch_ms(std::chrono::system_clock::now()));
+  // The name the seat got (distinct_name may have told it apart from another's).
+  Json out = {{"table", id_}, {"seat", seat}, {"token", token}, {"name", lobby_.plan[seat].name}};
   // The token is handed out once the seat is durable (a restart keeps it).
   MaybeError e = lobby_.auto_start && free_seats_ == 0 ? start() : save_lobby();
   if (e) {
     lobby_.plan[seat] = before;
     free_seats_.fetch_add(1);
+    attended_ms_ = attended_before;
     return *e;
   }
+  note_address(static_cast<Seat>(seat), who.address);
   publish();
   return out;
 }
@@ -459,6 +535,8 @@ Expected<Json> Table::join_promised(const Json& body, const std::string& account
 
 Expected<Json> Table::host(const std::string& what, const Json& body) {
   if (auto e = lobby_.check_host(body)) return *e;
+  if (!awake())
+    return make_error(errc::kMoved, "the table was read again from the store: try again");
   if (phase_ == Phase::kPlaying && what == "seat") return replace_seat(body);
   if (phase_ != Phase::kLobby)
     return make_error(errc::kStarted, "the game has started: options are fixed");
@@ -515,11 +593,12 @@ Expected<Json> Table::host(const std::string& what, const Json& body) {
   return make_error(errc::kNotFound, fmt::format("no host control '{}'", what));
 }
 
-// Seats belong to their people: the host may put a bot, or a person of
-// their choosing, only in a seat a bot plays; a person's seat changes hands
-// only by the stand-in rule (a bot plays for them while they are away, and
-// they take it back by coming back), which the host may start at once for
-// someone away, never to sit there themselves.
+// Seats belong to their people: the host may put a bot in a seat a bot
+// plays, or offer it to a newcomer (offer_seat: the host gets no token); a
+// person's seat changes hands only by the stand-in rule (a bot plays for
+// them while they are away, and they take it back by coming back), which
+// the host may start at once for someone away, never to sit there
+// themselves.
 Expected<Json> Table::replace_seat(const Json& body) {
   const auto seat_n = int_in(body.value("seat", Json()), 0, lobby_.players - 1);
   if (!seat_n) return make_error(room::errc::kBadSeat, "no such seat at this table");
@@ -540,35 +619,37 @@ Expected<Json> Table::replace_seat(const Json& body) {
   // A rated table's seats are its accounts' (a stand-in, above, plays for
   // one who is away): nobody is seated by the host.
   if (lobby_.rated) return make_error(errc::kUnrated, "a rated table's seats are its players' own");
+  // A person for a bot's seat: whoever takes it joins as a newcomer, and
+  // the host holds no token of it.
+  if (*kind == room::SeatKind::kPerson) return offer_seat(static_cast<Seat>(seat));
   SeatPlan next;
   next.kind = *kind;
-  std::string token;
-  if (next.kind == room::SeatKind::kPerson) {
-    auto name = read_name(body);
-    if (!name) return name.error();
-    next.name = *name;
-    token = random_hex(16);
-    next.token_hash = sha256_hex(token);
-  } else {
-    const Json bot = body.value("bot", Json(default_bot(*lobby_.game)));
-    if (!bot.is_string()) return make_error(errc::kMalformed, "bot is a bot spec");
-    next.bot = bot.get<std::string>();
-    if (auto e = lobby_.check_bot(hub_.options, next.bot)) return *e;
-  }
+  const Json bot = body.value("bot", Json(default_bot(*lobby_.game)));
+  if (!bot.is_string()) return make_error(errc::kMalformed, "bot is a bot spec");
+  next.bot = bot.get<std::string>();
+  if (auto e = lobby_.check_bot(hub_.options, next.bot)) return *e;
   if (auto e = hand_seat(static_cast<Seat>(seat), std::move(next))) return *e;
-  Json out = {{"table", id_}, {"seat", seat}, {"seats", publisher_.seats_json(shown(), conns_)}};
-  if (!token.empty()) out["token"] = token;  // for the person who takes the seat
-  return out;
+  return Json{{"table", id_}, {"seat", seat}, {"seats", publisher_.seats_json(shown(), conns_)}};
 }
 
 MaybeError Table::hand_seat(Seat seat, SeatPlan next) {
+  // What the seat's plan holds beyond the room's seat, for a restart: its
+  // token's hash and its account (a newcomer's; a rated seat's, kept when
+  // a bot takes it over).
   Json owner = Json::object();
   if (!next.token_hash.empty()) owner["token"] = next.token_hash;
+  if (!next.account.empty()) owner["account"] = next.account;
   if (auto e = room_->replace_seat(seat, {next.kind, next.name, next.bot}, owner)) {
     store_refused(*e);
     return e;
   }
-  lobby_.plan[static_cast<std::size_t>(seat)] = std::move(next);
+  const auto i = static_cast<std::size_t>(seat);
+  // A newcomer's seat comes from their addresses alone; a bot's (a person
+  // left, or was taken over) keeps its person's for the rating.
+  if (next.kind == room::SeatKind::kPerson && i < seat_addresses_.size())
+    seat_addresses_[i].clear();
+  const bool taken_by_person = next.kind == room::SeatKind::kPerson;
+  lobby_.plan[i] = std::move(next);
   // The connections of whoever sat there before become spectators.
   for (auto& [p, c] : conns_)
     if (c.seat == seat) {
@@ -576,11 +657,20 @@ MaybeError Table::hand_seat(Seat seat, SeatPlan next) {
       c.sent = false;
     }
   count_watching();
+  // The seat offered to a newcomer is no longer offered once it changes
+  // hands; another seat's offer may now have everyone's consent.
+  if (offer_ && offer_->seat == seat) {
+    offer_.reset();
+    free_seats_ = 0;
+    if (!taken_by_person) room_->announce(seat, room::SeatNotice::kWithdrawn);
+  }
+  settle_offer();
   drive();
   return std::nullopt;
 }
 
 MaybeError Table::start() {
+  if (auto e = hub_.store_writable()) return e;
   room::RoomOptions ro = lobby_.room_options(lease_);
   ro.table_id = id_;
   ro.table_options = {{"server", lobby_.to_json()}};
@@ -612,6 +702,7 @@ MaybeError Table::start() {
   spdlog::info("table {}: {} started", id_, lobby_.game->name());
   arm_timer();
   drive();
+  maybe_evict();  // nobody may ever connect (made and joined over HTTP only)
   return std::nullopt;
 }
 
@@ -636,20 +727,22 @@ Expected<Json> Table::replay(Seat observer, const std::string& lang,
   return out;
 }
 
-Expected<std::shared_ptr<Table>> Table::rematch(const Json& body, const std::string& address) {
+Expected<std::shared_ptr<Table>> Table::rematch(const Json& body, const Maker& maker) {
   if (auto e = lobby_.check_host(body)) return *e;
   if (phase_ != Phase::kFinished)
     return make_error(room::errc::kUnfinished, "a rematch is for a game that is over");
   if (!rematch_id_.empty()) {
     if (auto t = hub_.find(rematch_id_)) return t;
   }
-  if (auto e = admit_lobby(hub_, address)) return *e;
   auto t = std::make_shared<Table>(hub_, *lobby_.game, random_hex(8));
   t->lobby_ = lobby_;
-  t->lobby_.address = address;
+  t->lobby_.address = maker.address;
+  t->lobby_.host_account = maker.account;
   t->lobby_.created_ms = epoch_ms(std::chrono::system_clock::now());
+  t->attended_ms_ = t->lobby_.created_ms;
   t->free_seats_ = t->lobby_.free_seats();
   t->lobby_.rematch_of = id_;
+  if (auto e = hub_.admit(t)) return *e;
   rematch_id_ = t->id();
   publish(true);
   return t;
@@ -665,15 +758,68 @@ bool Table::stored_elsewhere(const std::string& token_hash) const {
 }
 
 void Table::maybe_evict() {
-  if (phase_ != Phase::kFinished || !conns_.empty() || hub_.stopping) return;
-  evict_timer_.expires_after(hub_.options.finished_ttl);
+  if (phase_ == Phase::kLobby || !conns_.empty() || hub_.stopping || lost_ || resting_) return;
+  evict_timer_.expires_after(phase_ == Phase::kFinished ? hub_.options.finished_ttl
+                                                        : hub_.options.idle_table_ttl);
   evict_timer_.async_wait(
       on_strand([self = shared_from_this()](const boost::system::error_code& ec) {
-        if (ec || !self->conns_.empty() || self->hub_.stopping) return;
+        if (ec || !self->conns_.empty() || self->hub_.stopping || self->lost_) return;
+        if (self->phase_ == Phase::kPlaying) return self->rest();
         // Everything it holds is in the store: the next request loads it again.
         self->hub_.remove(self->id_, self.get());
         spdlog::debug("table {}: left memory", self->id_);
       }));
+}
+
+void Table::rest() {
+  if (phase_ != Phase::kPlaying || resting_ || !room_) return;
+  const auto now = room::WallClock::now();
+  // Its bots (or stand-ins) play, or chance is to be drawn: it plays on.
+  bool busy = thinking_ || writing_ > 0 || !deferred_.empty() || halted_ ||
+              (room_->to_act().empty() && !room_->finished());
+  std::optional<room::WallClock::time_point> wake;
+  auto sooner = [&](std::optional<room::WallClock::time_point> t) {
+    if (t && (!wake || *t < *wake)) wake = t;
+  };
+  for (Seat s = 0; s < room_->num_players(); ++s) {
+    if (!room_->must_act(s)) continue;
+    const room::SeatInfo& seat = room_->seats()[static_cast<std::size_t>(s)];
+    if (seat.kind != room::SeatKind::kPerson || seat.stand_in) busy = true;
+    // A clock that runs out brings a stand-in or a takeover; at a table
+    // that waits it only marks the person late, which the table tells
+    // when it is read again.
+    if (lobby_.stand_ins || lobby_.takeover) sooner(room_->deadline(s));
+    sooner(room_->stand_in_at(s));
+  }
+  if (busy || (wake && *wake - now < hub_.options.idle_table_ttl)) return maybe_evict();
+  Hub::Resting r{.address = lobby_.address,
+                 .account = lobby_.host_account,
+                 .game = lobby_.game,
+                 .players = lobby_.players,
+                 .is_public = lobby_.is_public,
+                 .rated = lobby_.rated,
+                 .play_now = lobby_.play_now.has_value(),
+                 .created_ms = lobby_.created_ms};
+  if (wake) r.wake_ms = epoch_ms(*wake);
+  for (Seat s = 0; s < room_->num_players(); ++s) {
+    const auto since = room_->away_since(s);
+    r.away_since.push_back(since ? epoch_ms(*since) : 0);
+  }
+  if (!hub_.rest(id_, this, std::move(r))) return;  // not the hub's table (lost)
+  resting_ = true;
+  timer_.cancel();
+  spdlog::debug("table {}: nobody is connected: left memory", id_);
+}
+
+bool Table::awake() {
+  if (!resting_) return true;
+  if (!hub_.revive(shared_from_this())) return false;
+  resting_ = false;
+  spdlog::debug("table {}: back in memory", id_);
+  arm_timer();
+  drive();
+  maybe_evict();  // a host's request connects nobody
+  return true;
 }
 
 }  // namespace meeple::server

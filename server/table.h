@@ -37,22 +37,30 @@ namespace meeple::server {
 Json summary_json(const std::string& id, const AnyGame& game, int players, Phase phase,
                   int free_seats, bool is_public);
 
+// Who asks for a seat besides their account's id: the account's name (a
+// rated seat shows it) and the client's address (an address_key; a seat
+// taken during the game must be a newcomer's, server/seats.cpp).
+struct Joiner {
+  std::string account_name;
+  std::string address;
+};
+
 class Table : public std::enable_shared_from_this<Table> {
   friend struct Hub;  // find_or_load links a loaded table to its rematch
 
  public:
   // A new lobby from a POST /api/tables body (Lobby::from_request's codes);
-  // `host_token` receives the host's secret; `address`: the creator's, for
-  // the lobby limits (table/too_many).
+  // `host_token` receives the host's secret; `maker`: who asks, for the
+  // limits of what one party holds. Not registered yet: Hub::admit checks
+  // those limits (table/too_many) and registers it.
   static Expected<std::shared_ptr<Table>> create(Hub& hub, const Json& request,
-                                                 std::string& host_token,
-                                                 const std::string& address = "");
+                                                 std::string& host_token, const Maker& maker = {});
   // A table rebuilt from the store: in play after a restart, or finished
   // (loaded again after it left memory).
   // `lease`: what its writes name (another node's table it took over).
   static Expected<std::shared_ptr<Table>> resume(Hub& hub, const store::TableRecord& t,
                                                  const store::Lease& lease = {});
-  // A lobby rebuilt from its saved spec (store::Store::lobbies) after a restart.
+  // A lobby rebuilt from its saved spec (store::TableStore::lobbies) after a restart.
   static Expected<std::shared_ptr<Table>> from_lobby(Hub& hub, const store::TableSpec& spec,
                                                      const store::Lease& lease = {});
 
@@ -70,6 +78,15 @@ class Table : public std::enable_shared_from_this<Table> {
   bool is_public() const { return lobby_.is_public; }
   const std::string& rematch_of() const { return lobby_.rematch_of; }
   const std::string& address() const { return lobby_.address; }
+  const std::string& host_account() const { return lobby_.host_account; }
+  // Some connection is open to it (a person at the lobby, a spectator).
+  bool attended() const { return attended_.load(); }
+  int free_seats() const { return free_seats_.load(); }
+  int watching() const { return watching_.load(); }
+  // A lobby chosen to make room for a newcomer's (Hub::admit): it no longer
+  // counts, and make_room drops it on its strand.
+  bool doomed() const { return doomed_.load(); }
+  void doom() { doomed_ = true; }
   Phase phase() const { return phase_.load(); }
   bool halted() const { return halted_.load(); }
   Json summary() const;
@@ -77,6 +94,9 @@ class Table : public std::enable_shared_from_this<Table> {
   // people, with a seat nobody was promised yet (play_now.h).
   bool waits_for(const AnyGame& game, int players) const;
   std::int64_t created_ms() const { return lobby_.created_ms; }
+  // The order tables were made (or restored, oldest first) in this process:
+  // what tells apart two of the same millisecond.
+  std::uint64_t made() const { return made_; }
   // A seat of this play-now table is promised to a request on its way to
   // join (the matching, under Hub::play_now_mutex, counts it as taken);
   // join_promised() takes it, or gives it back when the join fails.
@@ -86,9 +106,12 @@ class Table : public std::enable_shared_from_this<Table> {
   // A new lobby made known: its id taken in the store for this node (with
   // several nodes) and its spec saved. Its summary and the host's token.
   Expected<Json> open(const std::string& host_token);
-  // A person takes a seat. `account`: the request's signed-in account ("" for
-  // a guest; Lobby::check_account is the rated tables' rule).
-  Expected<Json> join(const Json& body, const std::string& account = "");
+  // A person takes a seat: in the lobby a free one, during the game the
+  // seat the host offered, once open, and only as a newcomer (join_playing).
+  // `account`: the request's signed-in account ("" for a guest;
+  // Lobby::check_account is the rated tables' rule: a rated seat shows
+  // `who.account_name`, whatever name the body gives).
+  Expected<Json> join(const Json& body, const std::string& account = "", const Joiner& who = {});
   // Before open(): the table is a play-now table whose free seats get `bot`
   // once `wait` has passed since it was made.
   void set_play_now(PlayNow p) { lobby_.play_now = std::move(p); }
@@ -107,15 +130,25 @@ class Table : public std::enable_shared_from_this<Table> {
   // A new lobby with the same game, options and seats (people keep their
   // tokens); the host's token is the same too. Once the game is over
   // (table/unfinished before).
-  Expected<std::shared_ptr<Table>> rematch(const Json& body, const std::string& address = "");
+  // Hub::admit's limits count it as `maker`'s (table/too_many), and admit
+  // registers it.
+  Expected<std::shared_ptr<Table>> rematch(const Json& body, const Maker& maker = {});
   // The table leaves this node's memory and its connections are closed with
   // `code` (table/moved: another node has taken it; store/unavailable: a
   // write's outcome is unknown). Clients reconnect (through the router) and
   // the node that gets them reads the table from the store again.
   void lose(const std::string& code, const std::string& why);
   // Called once the table is registered: starts bots and the clock of a
-  // resumed table, or a lobby's expiry.
+  // resumed table, or a lobby's expiry; a table nobody is connected to
+  // leaves memory in time (maybe_evict).
   void begin();
+  // A lobby doomed by Hub::admit is dropped (its connections get
+  // table/expired); nothing if it has started meanwhile.
+  void make_room();
+  // Before begin(), for a table read again after it left memory: the
+  // people who were away then (ms since 1970 per seat, 0: none) have been
+  // away since, so that their stand-ins come when they would have.
+  void restore_away(const std::vector<std::int64_t>& away_since);
 
   // --- On the strand. The game as played (match.cpp).
   // A connection's hello ({"type": "hello", "token"?, "lang"?}): the
@@ -180,10 +213,15 @@ class Table : public std::enable_shared_from_this<Table> {
   // Saves the lobby's spec and seat plan (token hashes included) in the
   // store, so a restart keeps it; nothing once the game has started.
   MaybeError save_lobby();
-  // A lobby nobody started is dropped lobby_ttl after it was made; a
-  // play-now table's free seats get its bot at its starts_at instead.
+  // A lobby nobody started is dropped lobby_ttl after it was made, a
+  // guest's sooner when nobody has been at it for lobby_idle_ttl
+  // (lobby_deadline_ms); a play-now table's free seats get its bot at its
+  // starts_at instead.
   void arm_lobby_expiry();
-  void expire_lobby();
+  std::int64_t lobby_deadline_ms() const;
+  // Drops the lobby (from the store too) and closes its connections with
+  // table/expired, saying `why`.
+  void expire_lobby(const std::string& why);
   // A play-now table's wait is over: bots take the free seats and the game
   // starts (a table nobody sits at any more is dropped).
   void fill_with_bots();
@@ -192,6 +230,27 @@ class Table : public std::enable_shared_from_this<Table> {
   MaybeError start();
   // The host's seat control during the game (see the rules at its definition).
   Expected<Json> replace_seat(const Json& body);
+  // --- seats.cpp: a bot's seat offered to a newcomer during the game.
+  // The host's seat control asking for a person in `seat` (a bot plays it):
+  // no token for the host; at a public table everyone seated is asked to
+  // agree (vote), at a private one the seat opens at once. seat/offered
+  // while another seat is offered.
+  Expected<Json> offer_seat(Seat seat);
+  // {"type": "vote", "seat": S, "yes": bool} from a seated person:
+  // vote/none when no vote on S is under way.
+  void vote(Conn& c, const Json& msg);
+  // A join during the game: the open seat, for a person who holds no seat
+  // here (seat/held): no seat token of this table among the body's
+  // "tokens", not a seated person's account, not from an address a seated
+  // person's connections came from.
+  Expected<Json> join_playing(const Json& body, const std::string& account, const Joiner& who);
+  // After a vote or a change of seats: an offer whose voters all agreed
+  // opens (everyone is told).
+  void settle_offer();
+  // The offer as state messages show it ("" for none).
+  std::string seat_offer_text() const;
+  // An address (address_key) a connection or a join of `seat` came from.
+  void note_address(Seat seat, const std::string& address);
   // Gives `seat` to `next` for good (stored; everyone is told): the host's
   // control on a bot's seat, the takeover rule's, or a person's leave.
   MaybeError hand_seat(Seat seat, SeatPlan next);
@@ -203,8 +262,20 @@ class Table : public std::enable_shared_from_this<Table> {
   // table) or unavailable (the outcome is unknown), the table leaves this
   // node's memory (lose); true then.
   bool store_refused(const Error& e);
-  // A finished table with no connection leaves memory after finished_ttl.
+  // A table with no connection leaves memory: a finished one after
+  // finished_ttl, a started one after idle_table_ttl (rest).
   void maybe_evict();
+  // A started table nobody is connected to leaves memory, unless its bots
+  // are playing or something is under way (it tries again later), or its
+  // clock or a stand-in acts within idle_table_ttl. It stays in the store;
+  // the hub keeps what the limits and the listing need of it and reads it
+  // again when asked for or when its clock or a stand-in is due (Hub::rest).
+  void rest();
+  // On the strand, before a change: a table that left memory (rest) but
+  // was still reached by a request on its way takes its place in the hub
+  // again; false when another copy was read from the store meanwhile (the
+  // request is then refused with table/moved and tried again).
+  bool awake();
 
   // --- match.cpp
   void act(Conn& c, Peer* peer, std::uint64_t version, const Json& action,
@@ -238,6 +309,7 @@ class Table : public std::enable_shared_from_this<Table> {
 
   Hub& hub_;
   std::string id_;
+  std::uint64_t made_;
   Lobby lobby_;
   std::mutex jobs_mutex_;
   std::vector<std::unique_ptr<Job>> jobs_;  // under jobs_mutex_, from jobs_next_ on
@@ -247,9 +319,29 @@ class Table : public std::enable_shared_from_this<Table> {
   net::steady_timer evict_timer_;
   std::atomic<Phase> phase_{Phase::kLobby};
   std::atomic<int> free_seats_{0};
-  std::atomic<int> promised_{0};               // seats promised to play-now requests (promise_seat)
-  std::atomic<int> watching_{0};               // connections without a seat
+  std::atomic<int> promised_{0};       // seats promised to play-now requests (promise_seat)
+  std::atomic<int> watching_{0};       // connections without a seat
+  std::atomic<bool> attended_{false};  // conns_ is not empty
+  std::atomic<bool> doomed_{false};    // doom()
+  // A lobby: when somebody was last at it (joined it, or a connection
+  // closed; ms since 1970), for a guest's lobby_idle_ttl.
+  std::int64_t attended_ms_ = 0;
+  bool resting_ = false;                       // left memory by rest(), not awake() again
   std::vector<ChatAllowance> chat_allowance_;  // per seat
+  // A bot's seat the host offers to a newcomer (seats.cpp): open to join,
+  // or waiting for everyone seated to agree. In memory: a restart ends it.
+  struct SeatOffer {
+    Seat seat = kChance;
+    bool open = false;
+    std::vector<Seat> agreed;  // people's seats that said yes
+  };
+  std::optional<SeatOffer> offer_;
+  std::string offer_text_;  // seat_offer_text() at the last change
+  // Per seat, the addresses (address_key) its connections and join came
+  // from at this table, at most kSeatAddresses: a newcomer's check, and the
+  // rated pairs' (docs/ratings.md).
+  static constexpr std::size_t kSeatAddresses = 8;
+  std::vector<std::vector<std::string>> seat_addresses_;
   std::unique_ptr<room::Room> room_;
   bool thinking_ = false;
   int writing_ = 0;             // writes given to the store and not yet durable (0 or 1)
@@ -268,9 +360,10 @@ class Table : public std::enable_shared_from_this<Table> {
   Publisher publisher_;
   std::uint64_t counted_version_ = 0;
   std::string rematch_id_;
-  std::atomic<bool> halted_{false};  // a rules failure (a bug): the table stops (logged)
-  bool lost_ = false;                // another node holds it now (lose)
-  store::Lease lease_;               // what this table's writes name
+  std::atomic<bool> halted_{false};   // a rules failure (a bug): the table stops (logged)
+  bool lost_ = false;                 // another node holds it now, or a write failed (lose)
+  std::string lost_code_, lost_why_;  // what lose told its connections
+  store::Lease lease_;                // what this table's writes name
 };
 
 }  // namespace meeple::server

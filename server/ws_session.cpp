@@ -18,6 +18,84 @@ namespace meeple::server {
 namespace websocket = beast::websocket;
 using SteadyClock = std::chrono::steady_clock;
 
+// The most a message may take on the wire, its frames and the control
+// frames between it and the one before included. A message's payload is
+// bounded (read_message_max), but Beast reads empty fragments of a message
+// that never ends without completing a read: 200,000 of them (6 bytes each)
+// kept a connection open and its idle timer reset, with no error.
+inline constexpr std::size_t kMaxWireBytesPerMessage = 8 * kMaxMessageBytes;
+
+// A WebSocket's socket, counting the bytes read from it since the last
+// whole message: a read past kMaxWireBytesPerMessage fails
+// (message_size), and the WebSocket with it. Nothing else: no timer, no
+// buffer (an idle connection's memory is measured, docs/benchmarks.md).
+class CountingSocket {
+ public:
+  using executor_type = tcp::socket::executor_type;
+  using next_layer_type = tcp::socket;
+  explicit CountingSocket(tcp::socket&& s) : socket_(std::move(s)) {}
+  executor_type get_executor() noexcept { return socket_.get_executor(); }
+  tcp::socket& next_layer() noexcept { return socket_; }
+  const tcp::socket& next_layer() const noexcept { return socket_; }
+  // A whole message was read: its bytes are counted no more.
+  void message_done() { read_ = 0; }
+  bool over() const { return read_ > kMaxWireBytesPerMessage; }
+
+  // The handler of a read, with every association of the one it wraps
+  // (executor, allocator, cancellation), so Beast's operations run as they
+  // would on the socket itself.
+  template <class Handler>
+  struct Counted {
+    Handler handler;
+    CountingSocket* self;
+    void operator()(boost::system::error_code ec, std::size_t n) {
+      self->read_ += n;
+      if (!ec && self->over()) ec = net::error::message_size;
+      std::move(handler)(ec, n);
+    }
+  };
+  template <class Buffers, class Handler>
+  void async_read_some(const Buffers& buffers, Handler&& handler) {
+    socket_.async_read_some(buffers,
+                            Counted<std::decay_t<Handler>>{std::forward<Handler>(handler), this});
+  }
+  template <class Buffers, class Handler>
+  void async_write_some(const Buffers& buffers, Handler&& handler) {
+    socket_.async_write_some(buffers, std::forward<Handler>(handler));
+  }
+
+ private:
+  tcp::socket socket_;
+  std::size_t read_ = 0;
+};
+
+// The WebSocket's closing handshake ends as on the socket itself.
+template <class Handler>
+void async_teardown(beast::role_type role, CountingSocket& s, Handler&& handler) {
+  websocket::async_teardown(role, s.next_layer(), std::forward<Handler>(handler));
+}
+inline void teardown(beast::role_type role, CountingSocket& s, beast::error_code& ec) {
+  websocket::teardown(role, s.next_layer(), ec);
+}
+
+}  // namespace meeple::server
+
+template <template <class, class> class Associator, class Handler, class Default>
+struct boost::asio::associator<Associator, meeple::server::CountingSocket::Counted<Handler>,
+                               Default> {
+  using type = typename Associator<Handler, Default>::type;
+  static type get(const meeple::server::CountingSocket::Counted<Handler>& h) noexcept {
+    return Associator<Handler, Default>::get(h.handler);
+  }
+  static auto get(const meeple::server::CountingSocket::Counted<Handler>& h,
+                  const Default& d) noexcept
+      -> decltype(Associator<Handler, Default>::get(h.handler, d)) {
+    return Associator<Handler, Default>::get(h.handler, d);
+  }
+};
+
+namespace meeple::server {
+
 namespace {
 
 // A token bucket: `rate` messages a second, `burst` at once.
@@ -40,9 +118,10 @@ class RateLimit {
 
 class WsSession final : public Peer, public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(Hub& hub, tcp::socket&& socket, AddressSlot slot)
+  WsSession(Hub& hub, tcp::socket&& socket, AddressSlot slot, std::string address)
       : hub_(hub),
         ws_(std::move(socket)),
+        address_(std::move(address)),
         slot_(std::move(slot)),
         limit_(hub.options.rate_per_second, hub.options.rate_burst) {}
 
@@ -63,6 +142,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       net::post(hub_.account_pool, [self = shared_from_this(), session = std::move(session)] {
         auto a = self->hub_.accounts.signed_in(session);
         if (!a) return;
+        self->hub_.accounts.seen_from(a->id, address_key(self->address_));
         net::post(self->ws_.get_executor(), [self, id = a->id] {
           if (self->finished_) return;
           self->account_ = id;
@@ -104,6 +184,8 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
                   [self = shared_from_this(), code, reason] { self->close_now(code, reason); });
   }
 
+  std::string address() const override { return address_; }
+
  private:
   void on_accept(beast::error_code ec) {
     if (ec) return finish();
@@ -128,8 +210,8 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
 
   // A message is read in pieces of at most kReadPiece bytes, so the buffer
   // that an idle connection's waiting read holds is that small (a whole
-  // message's read prepares 1.5 KB of every connection), and it is given back
-  // after a larger message.
+  // message's read would hold a buffer of a message's size in every idle
+  // connection), and it is given back after a larger message.
   static constexpr std::size_t kReadPiece = 256;
 
   void read_next() {
@@ -142,8 +224,16 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       close_now(errc::kTooLarge, "a message has at most 16 KB");
       return;
     }
+    if (ec && ws_.next_layer().over()) {
+      // Fragments without end: the WebSocket has failed, so no reason can
+      // be sent; the socket is cut.
+      hub_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
+      beast::error_code ignored;
+      ws_.next_layer().next_layer().close(ignored);
+    }
     if (ec) return finish();
     if (!ws_.is_message_done()) return read_next();
+    ws_.next_layer().message_done();
     const auto now = SteadyClock::now();
     std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
@@ -231,7 +321,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
           std::make_shared<net::steady_timer>(ws_.get_executor(), hub_.options.slow_client_grace);
       timer->async_wait([self = shared_from_this(), timer](beast::error_code) {
         beast::error_code ignored;
-        if (!self->finished_) self->ws_.next_layer().close(ignored);
+        if (!self->finished_) self->ws_.next_layer().next_layer().close(ignored);
       });
     }
   }
@@ -256,10 +346,10 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   }
 
   Hub& hub_;
-  // On the socket itself, not a beast::tcp_stream: the WebSocket keeps its
-  // own timeouts, and tcp_stream's timers and its layer in every pending
-  // read cost an idle connection about 1 KB.
-  websocket::stream<tcp::socket> ws_;
+  // On the socket itself (counting what it reads), not a beast::tcp_stream:
+  // the WebSocket keeps its own timeouts, and tcp_stream's timers and its
+  // layer in every pending read are memory every idle connection holds.
+  websocket::stream<CountingSocket> ws_;
   beast::flat_buffer buffer_;
   // Oldest first. A vector, not a deque: an empty std::deque holds over
   // half a KB, and every connection has one; the queue is short.
@@ -268,6 +358,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   std::shared_ptr<Table> table_;
   std::string account_;  // the signed-in account whose connection this is, if any
   std::string table_id_;
+  const std::string address_;  // the client's (fixed at the upgrade: read from any thread)
   AddressSlot slot_;
   RateLimit limit_;
   bool said_hello_ = false;
@@ -279,7 +370,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
 }  // namespace
 
 void run_ws_session(Hub& hub, tcp::socket socket, AddressSlot slot,
-                    http::request<http::string_body> req) {
+                    http::request<http::string_body> req, std::string address) {
   // The connection moves to its table's network thread (Hub::ioc_of). It
   // has no operation pending: the upgrade request was read whole.
   net::io_context& home = hub.ioc_of(ws_table(req.target()));
@@ -297,7 +388,8 @@ void run_ws_session(Hub& hub, tcp::socket socket, AddressSlot slot,
     if (ec) return;  // the connection is gone (closed by the peer)
     socket = std::move(moved);
   }
-  std::make_shared<WsSession>(hub, std::move(socket), std::move(slot))->run(std::move(req));
+  std::make_shared<WsSession>(hub, std::move(socket), std::move(slot), std::move(address))
+      ->run(std::move(req));
 }
 
 }  // namespace meeple::server

@@ -1,5 +1,6 @@
 #include "store/open.h"
 
+#include "store/memory_store.h"
 #include "store/postgres_store.h"
 #include "store/sqlite_store.h"
 

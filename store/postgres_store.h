@@ -1,10 +1,11 @@
-// The store that several server nodes share: one PostgreSQL database
-// (store/store.h states the contract), opened from a libpq URL
-// (postgresql://user@host:port/db or postgres://...).
+// The stores that several server nodes share: both in one PostgreSQL
+// database (store/table_store.h and store/account_store.h state the
+// contracts), opened from a libpq URL (postgresql://user@host:port/db or
+// postgres://...).
 //
-// Schema (version 4, in table schema_version; migrations run at open, in one
-// transaction under pg_advisory_xact_lock, so nodes starting at once apply
-// each migration once):
+// Schema (version 5, in table schema_version, store/postgres_schema.cpp; migrations run at open, in
+// one transaction under pg_advisory_xact_lock, so nodes starting at once apply each migration
+// once):
 //   tables(ord identity, id, game, players, spec JSON text, result JSON text
 //          or NULL, entries, created)             listed by ord: oldest first
 //   entries(table_id, seq, kind, seat, action, json, text, at)
@@ -13,7 +14,8 @@
 //   table_numbers: the sequence behind made ids (t1, t2, ...)
 //   reviews (version 2); meeple_write_many (version 3);
 //   accounts, sessions, recovery_codes, keyring, friends, invitations,
-//   ratings (version 4; store.h, "Accounts")
+//   ratings (version 4); accounts' skeleton and friends_only, devices
+//   (version 5)
 // owners has a row for every id that was ever written or acquired, table or
 // lobby (lease_until NULL: never acquired, the default Lease {local, 1}); the
 // row stays when its lobby or table goes, so fencing numbers only grow.
@@ -29,7 +31,8 @@
 // a write after another node acquired the id. Lease times are the database's
 // clock (clock_timestamp()), one clock for every node.
 //
-// Group commit: tables' writes (write_async) are queued and one thread
+// Group commit (store/postgres_commit.cpp): tables' writes (write_async)
+// are queued and one thread
 // writes all that are waiting with one call of meeple_write_many, which
 // makes each write as meeple_append (and meeple_finish) do, fenced alike,
 // in one transaction: one round trip and one commit for the batch. A write
@@ -61,17 +64,12 @@ struct PostgresOptions {
   std::chrono::milliseconds retry_pause{100};  // between attempts
 };
 
-class PostgresStore final : public Store {
- public:
-  // Connects to `url` (retrying for options.retry) and migrates the schema.
-  // store/unavailable when the database cannot be reached; io/failed when the
-  // schema is newer than this build's or a migration fails.
-  static Expected<std::unique_ptr<PostgresStore>> open(const std::string& url,
-                                                       PostgresOptions options = {});
-  ~PostgresStore() override;
-  PostgresStore(const PostgresStore&) = delete;
-  PostgresStore& operator=(const PostgresStore&) = delete;
+struct PostgresDatabase;  // the pool, the reader and the commit thread (postgres_database.h)
 
+// The tables of the database (postgres_tables.cpp).
+class PostgresTableStore final : public TableStore {
+ public:
+  explicit PostgresTableStore(PostgresDatabase& db) : db_(db) {}
   Expected<TableId> create(const TableSpec& spec, const Lease& lease) override;
   MaybeError append(const TableId& id, const Lease& lease, std::span<const Entry> entries) override;
   MaybeError finish(const TableId& id, const Lease& lease, std::span<const Entry> last,
@@ -94,11 +92,30 @@ class PostgresStore final : public Store {
   std::vector<TableId> expired() const override;
   MaybeError save_review(const TableId& id, const std::string& key, const Json& review) override;
   Expected<Json> load_review(const TableId& id, const std::string& key) const override;
+  MaybeError rename_seat(const TableId& table, int seat, const std::string& name) override;
+
+ private:
+  PostgresDatabase& db_;
+};
+
+// The accounts of the database (postgres_accounts.cpp): each call one
+// statement (or one transaction of a few) with its parameters; no leases.
+class PostgresAccountStore final : public AccountStore {
+ public:
+  explicit PostgresAccountStore(PostgresDatabase& db) : db_(db) {}
   MaybeError create_account(const Account& a) override;
   Expected<std::optional<Account>> account(const std::string& id) const override;
   Expected<std::optional<Account>> account_named(const std::string& folded) const override;
   MaybeError update_account(const Account& a) override;
+  Expected<std::vector<Account>> accounts_without_skeleton(std::size_t limit) const override;
   MaybeError delete_account(const std::string& id) override;
+  MaybeError add_device(const std::string& token_hash, const std::string& account,
+                        std::int64_t at) override;
+  Expected<bool> known_device(const std::string& token_hash,
+                              const std::string& account) const override;
+  MaybeError drop_devices(const std::string& account, const std::string& keep) override;
+  Expected<bool> shared_device(const std::string& a, const std::string& b,
+                               std::int64_t since) const override;
   MaybeError add_session(const std::string& token_hash, const std::string& account,
                          std::int64_t expires) override;
   Expected<std::optional<std::string>> session(const std::string& token_hash,
@@ -123,18 +140,36 @@ class PostgresStore final : public Store {
                          const Rating& r) override;
   Expected<std::optional<Rating>> rating(const std::string& account,
                                          const std::string& game) const override;
-  MaybeError rename_seat(const TableId& table, int seat, const std::string& name) override;
+
+ private:
+  PostgresDatabase& db_;
+};
+
+// One database: its connections and commit thread, and its two stores.
+class PostgresStore final : public Store {
+ public:
+  // Connects to `url` (retrying for options.retry) and migrates the schema.
+  // store/unavailable when the database cannot be reached; io/failed when the
+  // schema is newer than this build's or a migration fails.
+  static Expected<std::unique_ptr<PostgresStore>> open(const std::string& url,
+                                                       PostgresOptions options = {});
+  // Writes what is queued, then stops the commit thread.
+  ~PostgresStore() override;
+  PostgresStore(const PostgresStore&) = delete;
+  PostgresStore& operator=(const PostgresStore&) = delete;
+
+  PostgresTableStore& tables() override { return tables_; }
+  PostgresAccountStore& accounts() override { return accounts_; }
 
   // How many migrations this open() applied (0 when another open had).
   int migrations_applied() const { return migrated_; }
-  static constexpr int kSchemaVersion = 4;
-
-  // Internal (postgres_store.cpp).
-  struct Impl;
+  static constexpr int kSchemaVersion = 5;
 
  private:
-  PostgresStore() = default;
-  std::unique_ptr<Impl> impl_;
+  explicit PostgresStore(std::unique_ptr<PostgresDatabase> db);
+  std::unique_ptr<PostgresDatabase> db_;
+  PostgresTableStore tables_;
+  PostgresAccountStore accounts_;
   int migrated_ = 0;
 };
 

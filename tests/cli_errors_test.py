@@ -34,7 +34,12 @@ def check(name, ok, detail=""):
 
 def refused(name, args, code, words=None, stdin=None):
     """The command exits 2 with one `error: code: words` line."""
-    r = subprocess.run([BINARY, *args], capture_output=True, text=True, input=stdin, timeout=60)
+    try:
+        r = subprocess.run([BINARY, *args], capture_output=True, text=True, input=stdin,
+                           timeout=60)
+    except subprocess.TimeoutExpired:
+        check(name, False, "still running after 60 s")
+        return
     lines = [x for x in r.stderr.splitlines() if x.strip()]
     m = LINE.match(lines[0]) if lines else None
     detail = f"exit {r.returncode}, stderr {r.stderr[:300]!r}"
@@ -47,9 +52,12 @@ def refused(name, args, code, words=None, stdin=None):
     check(name, good, detail)
 
 
-def engine(requests):
-    r = subprocess.run([BINARY, "engine"], capture_output=True, text=True, timeout=60,
-                       input="".join(json.dumps(q) + "\n" for q in requests))
+def engine(requests, timeout=60):
+    try:
+        r = subprocess.run([BINARY, "engine"], capture_output=True, text=True, timeout=timeout,
+                           input="".join(json.dumps(q) + "\n" for q in requests))
+    except subprocess.TimeoutExpired:
+        return [{"still running": f"after {timeout} s"}]
     return [json.loads(x) for x in r.stdout.splitlines() if x.strip()]
 
 
@@ -80,6 +88,10 @@ with tempfile.TemporaryDirectory() as tmp:
     record = os.path.join(tmp, "record.json")
     with open(record, "w") as f:
         f.write('{"format": "meeple-record/1", "game": "ufo"')
+    kept_fc = os.path.join(tmp, "kept-first-contact.json")
+    subprocess.run([BINARY, "play", "first-contact", "--players", "4", "--seat", "3", "--seed",
+                    "1", "--record", kept_fc], input="quit\n", capture_output=True, text=True,
+                   check=True, timeout=60)
 
     # The command line itself (CLI11's errors were exits 104-109 in its own words).
     refused("a number option given a word", ["new", "ufo", "--players", "abc"], "usage/invalid",
@@ -108,6 +120,36 @@ with tempfile.TemporaryDirectory() as tmp:
     refused("a state file that is not there", ["legal", "ufo", "--state",
                                                 os.path.join(tmp, "none.json")], "io/failed")
     refused("a truncated record", ["replay", record], "record/corrupt", r"not valid JSON")
+    # Files are read with a size cap: a device that never ends is
+    # refused, not read forever.
+    refused("a state file that never ends", ["legal", "ufo", "--state", "/dev/zero"],
+            "io/too_large", r"/dev/zero")
+    refused("a record that never ends", ["replay", "/dev/zero"], "io/too_large", r"/dev/zero")
+    refused("a kept game that never ends", ["play", "--resume", "/dev/zero"], "io/too_large",
+            r"/dev/zero")
+    refused("a kept game of another game than named", ["play", "ufo", "--resume", kept_fc],
+            "record/mismatch", r"is a game of first-contact, not ufo")
+    # A SQLite store's file (docs/server.md, "Backups").
+    refused("checking a store file that is not there",
+            ["check", "--db", os.path.join(tmp, "none.db")], "io/failed", r"none\.db")
+    refused("backing up a store file that is not there",
+            ["backup", "--db", os.path.join(tmp, "none.db"), os.path.join(tmp, "b.db")],
+            "io/failed", r"none\.db")
+    refused("a backup over a file that exists", ["backup", "--db", state, state], "io/failed",
+            r"exists already")
+    refused("restoring a backup that is not there",
+            ["restore", os.path.join(tmp, "none.db"), "--db", os.path.join(tmp, "x.db")],
+            "io/failed", r"none\.db")
+    refused("checking a PostgreSQL store", ["check", "--db", "postgresql://h/db"],
+            "usage/invalid", r"pg_dump")
+    refused("a bot over every program's budget", ["arena", "ufo", "--bots",
+                                                   "ismcts:100000000,random", "--games", "1"],
+            "bot/budget", r"100000000")
+    refused("a review over every program's budget", ["analyse", os.path.join(
+                                                      os.path.dirname(os.path.abspath(__file__)),
+                                                      "golden", "ufo-1.record.json"),
+                                                      "--seat", "0", "--budget", "3000s"],
+            "bot/budget", r"3000")
 
     # The engine answers the same faults with the same codes.
     engine_refused("engine: a language meeple does not speak",
@@ -118,6 +160,23 @@ with tempfile.TemporaryDirectory() as tmp:
                     {"cmd": "view", "seat": 9}], "seat/invalid", r"9")
     engine_refused("engine: an unknown game", [{"cmd": "new", "game": "nosuch"}], "game/unknown",
                    r"nosuch")
+    # Numbers out of range are named as given, never wrapped (2^31 was -2^31).
+    engine_refused("engine: a player count past int's range",
+                   [{"cmd": "new", "game": "ufo", "players": 2 ** 31}], "game/players",
+                   r"not 2147483648")
+    # Every budget is capped: 10^8 iterations, or a bot asking for
+    # them, is refused at once, not searched for minutes into gigabytes.
+    engine_refused("engine: go over the engine's budget",
+                   [{"cmd": "new", "game": "ufo", "players": 2, "seed": 1},
+                    {"cmd": "go", "iterations": 100000000}], "bot/budget", r"100000000")
+    engine_refused("engine: a bot over the engine's budget",
+                   [{"cmd": "new", "game": "ufo", "players": 2, "seed": 1},
+                    {"cmd": "bot", "bot": "ismcts:100000000"}], "bot/budget", r"100000000")
+    engine_refused("engine: a state file that never ends",
+                   [{"cmd": "load", "game": "ufo", "state_file": "/dev/zero"}], "io/too_large",
+                   r"/dev/zero")
+    engine_refused("engine: a record file that never ends",
+                   [{"cmd": "load", "file": "/dev/zero"}], "io/too_large", r"/dev/zero")
     engine_refused("engine: a negative seed",
                    [{"cmd": "new", "game": "ufo", "players": 2, "seed": -5}], "request/malformed",
                    r"seed")
@@ -126,12 +185,27 @@ with tempfile.TemporaryDirectory() as tmp:
     # one form: {"ok": false, "error": {"code": "area/what", "message":
     # words}}, and the refused request changes nothing (the status and the
     # games' list are as before it). engine/internal is a bug's, not an
-    # input's.
-    doc = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs",
-                            "engine-protocol.md")).read()
-    errors = doc[doc.index("## Errors"):]
-    errors = errors[:errors.index("\n## ", 4)]
-    documented = set(re.findall(r"`([a-z_]+/[a-z_]+)`", errors)) - {"engine/internal"}
+    # input's. The codes are in docs/protocol.md's one table; the engine's
+    # doc names the ones it answers with, by code or by group ("engine/...").
+    def section(name, title):
+        doc = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs",
+                                name)).read()
+        part = doc[doc.index(title):]
+        return part[:part.index("\n## ", 4)]
+    table = section("protocol.md", "## Errors")
+    in_table = set()
+    for row in table.splitlines():
+        if row.startswith("| `"):
+            in_table |= set(re.findall(r"`([a-z_]+/[a-z_]+)`", row.split("|")[1]))
+    summary = section("engine-protocol.md", "## Errors")
+    named = set(re.findall(r"`([a-z_]+/[a-z_]+)`", summary))
+    groups = set(re.findall(r"`([a-z_]+)/\.\.\.`", summary))
+    engines = lambda code: code in named or code.split("/")[0] in groups
+    # Documented for the engine: in the table and named by the engine's doc.
+    # Each must be provoked: every code it names, and its own group's.
+    documented = {c for c in in_table if engines(c)}
+    must_provoke = ({c for c in documented if c in named or c.startswith("engine/")}
+                    - {"engine/internal"})
     new_ufo = {"cmd": "new", "game": "ufo", "players": 3, "seed": 1}
     full = [dict(new_ufo, game_id=f"g{i}") for i in range(31)]
     wrong_result = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)),
@@ -161,9 +235,11 @@ with tempfile.TemporaryDirectory() as tmp:
         "record/mismatch": [{"cmd": "load", "record": wrong_result}],
         "io/failed": [{"cmd": "load", "file": os.path.join(tmp, "none.json")}],
         "state/corrupt": [{"cmd": "load", "game": "ufo", "state_file": truncated}],
+        "bot/budget": [{"cmd": "go", "iterations": 100000000}],
+        "io/too_large": [{"cmd": "load", "file": "/dev/zero"}],
     }
     src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-    for code in sorted(documented):
+    for code in sorted(must_provoke | (set(provoke) & documented)):
         if code not in provoke:
             check(f"engine: {code} provoked", False, "the doc lists it; no request provokes it")
             continue

@@ -12,6 +12,7 @@
 #include "bots/levels.h"
 #include "cli/choice_input.h"
 #include "cli/commands.h"
+#include "cli/layout.h"
 #include "cli/rules_text.h"
 #include "core/any_game.h"
 #include "games/registry.h"
@@ -574,8 +575,41 @@ TEST_F(Cli, TheScreenShowsEveryEventOfWholeGames) {
     for (const char* lang : {"en", "it", "ko"}) {
       const AnyGame& game = *find_game(c.game);
       if (!AnyState(*game.new_game(Json::object(), 3)).has_events()) continue;
+      // The same table, played by the first choice's letter (kept through a
+      // turn as the screen keeps it), tells these events to seat 1.
+      Json params = Json::object();
+      for (const auto& kv : c.params)
+        params[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
+      std::vector<room::SeatConfig> seats(3, {.kind = room::SeatKind::kBot, .bot = "random"});
+      seats[1] = {.kind = room::SeatKind::kPerson, .name = "you"};
+      auto r = room::Room::open(game, params, seats, {.seed = 21, .languages = {lang}});
+      ASSERT_TRUE(r);
+      room::Room& table = **r;
       std::string typed;
-      for (int i = 0; i < 30000; ++i) typed += "a\n";
+      std::vector<std::string> told_lines;
+      std::map<std::string, std::string> letters;
+      std::size_t told = 0;
+      for (int guard = 0; guard < 30000; ++guard) {
+        ASSERT_FALSE(table.advance());
+        for (; told < table.event_count(); ++told) {
+          const room::TableEvent& e = table.event(told);
+          if (!e.chat && !e.notice && e.actor >= 0 && e.actor != 1) letters.clear();
+          const std::string words = table.event_words(told, 1, lang);
+          if (words.empty()) continue;
+          // Continuation lines of an event are indented under its first.
+          std::string line = "  " + words + "\n";
+          for (auto nl = line.find('\n'); nl + 1 < line.size(); nl = line.find('\n', nl + 5))
+            line.replace(nl, 1, "\n    ");
+          told_lines.push_back(line);
+        }
+        if (table.finished()) break;
+        const std::vector<room::Choice> choices = table.choices(1, lang);
+        std::vector<std::string> words;
+        for (const auto& ch : choices) words.push_back(ch.words);
+        typed += stable_keys(words, letters).front() + "\n";
+        ASSERT_FALSE(table.act(1, table.version(), choices.front().action));
+      }
+      EXPECT_TRUE(table.finished());
       std::istringstream game_in(typed);
       std::ostringstream game_out, game_err;
       const PlayArgs args{.game = c.game,
@@ -587,35 +621,13 @@ TEST_F(Cli, TheScreenShowsEveryEventOfWholeGames) {
                           .seed = 21};
       ASSERT_EQ(cmd_play(args, game_in, game_out, game_err), 0) << c.game << " " << lang;
       const std::string screen = game_out.str();
-      // The same table, played the same way, tells these events to seat 1.
-      Json params = Json::object();
-      for (const auto& kv : c.params)
-        params[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
-      std::vector<room::SeatConfig> seats(3, {.kind = room::SeatKind::kBot, .bot = "random"});
-      seats[1] = {.kind = room::SeatKind::kPerson, .name = "you"};
-      auto r = room::Room::open(game, params, seats, {.seed = 21, .languages = {lang}});
-      ASSERT_TRUE(r);
-      room::Room& table = **r;
-      std::size_t told = 0;
       std::size_t at = 0;
-      for (int guard = 0; guard < 30000; ++guard) {
-        ASSERT_FALSE(table.advance());
-        for (; told < table.event_count(); ++told) {
-          const std::string words = table.event_words(told, 1, lang);
-          if (words.empty()) continue;
-          // Continuation lines of an event are indented under its first.
-          std::string line = "  " + words + "\n";
-          for (auto nl = line.find('\n'); nl + 1 < line.size(); nl = line.find('\n', nl + 5))
-            line.replace(nl, 1, "\n    ");
-          const auto found = screen.find(line, at);
-          ASSERT_NE(found, std::string::npos)
-              << c.game << " " << lang << ": event " << told << " not on screen: " << line;
-          at = found + line.size();
-        }
-        if (table.finished()) break;
-        ASSERT_FALSE(table.act(1, table.version(), table.choices(1, lang).front().action));
+      for (std::size_t k = 0; k < told_lines.size(); ++k) {
+        const auto found = screen.find(told_lines[k], at);
+        ASSERT_NE(found, std::string::npos)
+            << c.game << " " << lang << ": event " << k << " not on screen: " << told_lines[k];
+        at = found + told_lines[k].size();
       }
-      EXPECT_TRUE(table.finished());
     }
 }
 
@@ -642,8 +654,8 @@ TEST(ChoiceInput, NumbersMeanTheNumberedThingAndNothingIsGuessed) {
   EXPECT_EQ(pick("2번3").kind, K::kBadToken);
   EXPECT_EQ(pick("0").index, 0u);
   EXPECT_EQ(pick("2").kind, K::kNone) << "2 is no square here, and no line number";
-  EXPECT_EQ(pick("1").kind, K::kSeveral) << "square 1, and the 1 card rotated";
-  EXPECT_EQ(pick("1").fits, (std::vector<std::size_t>{1, 4}));
+  EXPECT_EQ(pick("1").kind, K::kPicked) << "square 1: the count in brackets is no thing";
+  EXPECT_EQ(pick("1").index, 1u);
   EXPECT_EQ(pick("1 honey").index, 1u);
   EXPECT_EQ(pick("Tra").index, 3u);
   EXPECT_EQ(pick("rotate").kind, K::kSeveral);
@@ -678,6 +690,80 @@ TEST(ChoiceInput, NumbersMeanTheNumberedThingAndNothingIsGuessed) {
   EXPECT_EQ(read_choice({"로마에 놓기", "파리에 놓기"}, "로마", true).index, 0u);
 }
 
+// Issue 53: a number is the thing the board shows with it, not a number in a
+// card's family, size or effect; a bracket that labels a thing counts.
+TEST(ChoiceInput, NumbersInCardsTextsAreNoThings) {
+  using K = TypedChoice::Kind;
+  const std::vector<std::string> dig = {
+      "take Doedicurus (mammal, size 1) from dig site 2: Once this turn: gain 1 point.",
+      "take Stegosaurus (herbivore, size 2) from dig site 2: Once this turn: exhibit 1 fossil.",
+      "take Placodus (swimmer, size 1) from dig site 3: Once this turn: gain 1 amber.",
+      "reclaim your pawns (on the dig sites: 1): each gives 1 amber or exhibits 1 fossil"};
+  EXPECT_EQ(read_choice(dig, "1", true).kind, K::kNone) << "no dig site 1 here";
+  EXPECT_EQ(read_choice(dig, "2", true).fits, (std::vector<std::size_t>{0, 1}))
+      << "the two cards of dig site 2, not the size-2 card of dig site 3";
+  EXPECT_EQ(read_choice(dig, "3", true).index, 2u);
+  EXPECT_EQ(read_choice(dig, "2 stego", true).index, 1u);
+  EXPECT_EQ(read_choice(dig, "amber", true).kind, K::kSeveral) << "words still fit everywhere";
+  // Korean writes the dig site in brackets: a label, so its number counts.
+  const std::vector<std::string> korean = {
+      "글립토돈 (거대 포유류, 크기 2) 가져오기 (발굴지 1): 이번 턴에 한 번: 화석 2개를 전시",
+      "노토사우루스 (해양 파충류, 크기 1) 가져오기 (발굴지 2): 이번 턴에 한 번: 승점 1점"};
+  EXPECT_EQ(read_choice(korean, "1", true).index, 0u);
+  EXPECT_EQ(read_choice(korean, "2번", true).index, 1u);
+  EXPECT_EQ(read_choice({"secretly choose Alive (pad 1)", "secretly choose Big (pad 2)"}, "1", true)
+                .index,
+            0u);
+  // Free actions go on after their ": ": there the numbers count.
+  const std::vector<std::string> notes = {"note pad: write glyph 3 (zigzag) for Alive",
+                                          "note pad: write glyph 4 (ring) for Alive"};
+  EXPECT_EQ(read_choice(notes, "note alive 3", {}, {}, false).index, 0u);
+}
+
+// Issue 53: the keys are the caller's (a choice keeps its letter across a
+// turn), and English words fit on an Italian or Korean screen.
+TEST(ChoiceInput, KeysAndEnglishWordsAreTheCallers) {
+  using K = TypedChoice::Kind;
+  const std::vector<std::string> words = {"UFO 1 apre un chiosco a Tivoli", "fine delle azioni"};
+  const std::vector<std::string> english = {"UFO 1 opens a kiosk in Tivoli", "end actions"};
+  EXPECT_EQ(read_choice(words, "c", {"c", "d"}).index, 0u);
+  EXPECT_EQ(read_choice(words, "b", {"c", "d"}).kind, K::kNone) << "b is no key shown";
+  EXPECT_EQ(read_choice(words, "kiosk", {"c", "d"}, english).index, 0u);
+  EXPECT_EQ(read_choice(words, "chiosco", {"c", "d"}, english).index, 0u);
+  EXPECT_EQ(read_choice(words, "end", {"c", "d"}, english).index, 1u);
+}
+
+// Issue 53: rows never wider than the width (Hangul takes two columns),
+// broken at spaces or between Hangul syllables, never inside a word that
+// fits a row; one row shortened at a word with "…".
+TEST(Layout, RowsBreakWhereALineMayBreak) {
+  const std::string line =
+      "  earthling 1 (seat 1) asked about: Danger, Round, Sharp, Human, Plant, Tool, cities";
+  for (int width : {20, 33, 40, 80}) {
+    std::string joined;
+    for (const auto& row : wrap(line, width)) {
+      EXPECT_LE(display_columns(row), static_cast<std::size_t>(width)) << row;
+      EXPECT_NE(row.back(), ' ') << row;
+      joined += (joined.empty() ? "" : " ") + row.substr(row.find_first_not_of(' '));
+    }
+    EXPECT_EQ(joined, line.substr(2)) << "every word whole, at width " << width;
+  }
+  EXPECT_EQ(wrap("citi es", 6), (std::vector<std::string>{"citi", "  es"}));
+  EXPECT_EQ(wrap("cities", 4), (std::vector<std::string>{"citi", "  es"}))
+      << "only a word wider than the row is cut";
+  // Hangul: two columns a syllable; a row may end between syllables.
+  const auto rows = wrap("가나다라마바사", 8);
+  EXPECT_EQ(rows, (std::vector<std::string>{"가나다라", "  마바사"}));
+  EXPECT_EQ(wrap("ab cd", 6, 3), (std::vector<std::string>{"ab", "  cd"}))
+      << "the columns a prompt took on the first row count";
+  // A row of entries breaks after a "| ".
+  EXPECT_EQ(wrap("Alive = glyph 3 | Big = glyph 14", 24).front(), "Alive = glyph 3 |");
+  EXPECT_EQ(shorten("seat 1 takes Allosaurus (carnivore)", 20), "seat 1 takes…");
+  EXPECT_EQ(shorten("short", 20), "short");
+  EXPECT_EQ(shorten("가나다라마바", 7), "가나다…");
+  EXPECT_LE(display_columns(shorten("가나다라마바", 7)), 7u);
+}
+
 }  // namespace
 }  // namespace meeple::cli
 
@@ -705,6 +791,73 @@ TEST(RulesText, EveryBuiltInRulesDocReadsAsPlainText) {
         EXPECT_EQ(text.find(mark), std::string::npos)
             << game->name() << " " << lang << ": " << mark;
     }
+}
+
+}  // namespace
+}  // namespace meeple::cli
+
+namespace meeple::cli {
+namespace {
+
+Json read_json_file(const std::filesystem::path& p) {
+  std::ifstream f(p);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return Json::parse(ss.str());
+}
+
+// A kept game keeps how it was played (issue 53): the record's "play" holds
+// the people's seats, the language and --no-undo, and --resume goes on with
+// them (in Korean, undo still off) unless told anew; a record of another
+// game than the one named is refused with the record's game.
+TEST(KeptGames, ResumingGoesOnInTheLanguageAndWaysTheGameWasPlayed) {
+  const auto dir = std::filesystem::temp_directory_path() / "meeple_cli_test_kept";
+  std::filesystem::create_directories(dir);
+  const std::string kept = (dir / "kept.json").string();
+  std::filesystem::remove(kept);
+  auto run = [](const PlayArgs& args, const std::string& typed, std::string& said) {
+    std::istringstream in(typed);
+    std::ostringstream out, err;
+    const int code = cmd_play(args, in, out, err);
+    said = out.str() + err.str();
+    return code;
+  };
+  std::string said;
+  ASSERT_EQ(run({.game = "first-contact",
+                 .seat = 3,
+                 .players = 4,
+                 .lang = "ko",
+                 .seed = 5,
+                 .no_undo = true,
+                 .record_file = kept},
+                "quit\n", said),
+            0)
+      << said;
+  ASSERT_NE(said.find("안녕히 가세요."), std::string::npos) << said;
+  const Json play = read_json_file(kept).at("play");
+  EXPECT_EQ(play.value("people", Json()), Json::array({3}));
+  EXPECT_EQ(play.value("lang", Json()), "ko");
+  EXPECT_EQ(play.value("no_undo", Json()), true);
+
+  // Resumed without --lang: Korean, and undo is still refused.
+  ASSERT_EQ(run({.resume_file = kept}, "undo\nquit\n", said), 0) << said;
+  EXPECT_NE(said.find("당신은"), std::string::npos) << said;
+  EXPECT_NE(said.find("이 테이블에서는 수를 무를 수 없습니다"), std::string::npos) << said;
+  EXPECT_NE(said.find("안녕히 가세요."), std::string::npos) << said;
+  EXPECT_EQ(said.find("Bye."), std::string::npos) << said;
+  EXPECT_EQ(read_json_file(kept).at("play").at("lang"), "ko");
+
+  // --lang given anew wins, and is kept from then on.
+  ASSERT_EQ(run({.lang = "it", .resume_file = kept}, "quit\n", said), 0) << said;
+  EXPECT_NE(said.find("Ciao."), std::string::npos) << said;
+  EXPECT_EQ(read_json_file(kept).at("play").at("lang"), "it");
+
+  // The game named must be the record's.
+  EXPECT_EQ(run({.game = "ufo", .resume_file = kept}, "quit\n", said), 2);
+  EXPECT_NE(said.find("error: record/mismatch"), std::string::npos) << said;
+  EXPECT_NE(said.find("first-contact"), std::string::npos) << said;
+  EXPECT_EQ(said.find("Ciao."), std::string::npos) << "nothing was played: " << said;
+  EXPECT_EQ(run({.game = "first-contact", .resume_file = kept}, "quit\n", said), 0) << said;
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Several `meeple serve` nodes on one PostgreSQL behind nginx (issue 21,
-docs/scaling.md), started with scripts/cluster, under four kinds of trouble:
+"""Several `meeple serve` nodes on one PostgreSQL behind nginx
+(docs/scaling.md), started with scripts/cluster, under four kinds of trouble:
 
   kill         scripted people play whole games through nginx while a node,
                chosen at random, is killed with SIGKILL and started again
@@ -15,12 +15,16 @@ docs/scaling.md), started with scripts/cluster, under four kinds of trouble:
                nodes wait and go on.
   db-down-bots the database stops while bots decide and chance is drawn at
                several tables; every table plays on to its end once it is
-               back (issue 29: they halted for good).
+               back (a table whose store failed halted for good).
   db-down-thinking  the database stops while a 2 s bot thinks; the bot
                decides again once it is back, the person plays on.
   stale-lobby  a lobby's seat taken through another node, which then dies:
                the first node's stale copy answers the token with
                table/moved, not auth/token, and the seat opens.
+  pause        a node is paused (SIGSTOP) for 15 s while people play, bots
+               run on it and new tables are made: its tables move to other
+               nodes within seconds, and tables are made and listed
+               meanwhile (not after the pause).
 
 A person counts an action acknowledged when a state message at a later
 version follows it (docs/server.md). At the end every game is played out and
@@ -35,6 +39,7 @@ import argparse
 import json
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -47,6 +52,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from wsclient import WebSocket, request  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HELD = re.compile(r"^\[([0-9-]+ [0-9:.]+)\].*table (\S+): held here now")
 
 
 def free_port():
@@ -67,7 +73,10 @@ class Cluster:
         env = dict(os.environ, MEEPLE_BIN=binary)
         self.proc = subprocess.Popen(
             [os.path.join(REPO, "scripts/cluster"), "--dir", self.dir, "--port", str(self.port),
-             "--nodes", str(nodes), "--lease", str(lease)],
+             "--nodes", str(nodes), "--lease", str(lease),
+             # Every table's record is read from this one address at the end:
+             # no abuse to refuse (docs/server.md, --reads-per-minute).
+             "--", "--reads-per-minute", "1000000", "--reads-burst", "1000000"],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True)
         path = os.path.join(self.dir, "cluster.json")
@@ -109,6 +118,23 @@ class Cluster:
             time.sleep(0.05)
         raise RuntimeError(f"node {i + 1} did not start again")
 
+    def wait_healthy(self, seconds=30):
+        """Until every node's /healthz answers 200: after a database outage a
+        node refuses writes (503, store/unavailable) until its probe of the
+        store succeeds, once a second, so a case that starts at once would
+        meet the last case's outage."""
+        deadline = time.time() + seconds
+        for i in range(len(self.nodes)):
+            while True:
+                try:
+                    if request(self.node_port(i), "GET", "/healthz", timeout=2)[0] == 200:
+                        break
+                except OSError:
+                    pass
+                if time.time() > deadline:
+                    raise RuntimeError(f"node {i + 1} is not healthy after {seconds} s")
+                time.sleep(0.1)
+
     def pause(self, i):
         os.kill(self.pid(i), signal.SIGSTOP)
 
@@ -147,10 +173,14 @@ class Seat(threading.Thread):
     moved to another node, the database away), and records each action a
     later state message acknowledged."""
 
-    def __init__(self, port, table, seat, token, seed, think):
+    def __init__(self, port, table, seat, token, seed, think, silence=10):
         super().__init__(daemon=True)
         self.port, self.table, self.seat, self.token = port, table, seat, token
         self.think = think  # seconds a decision takes, on average: games last through the trouble
+        # Seconds without a message (or an answer to the handshake) after
+        # which the connection counts as dead and is opened again.
+        self.silence = silence
+        self.stamps = []  # time of each state message
         self.rng = random.Random(seed)
         self.acked = []  # (version, json) of each acknowledged action
         self.errors = {}  # error code -> how many
@@ -163,7 +193,8 @@ class Seat(threading.Thread):
     def run(self):
         while not self.done and not self.finished:
             try:
-                ws = WebSocket(self.port, f"/ws/tables/{self.table}?token={self.token}", timeout=10)
+                ws = WebSocket(self.port, f"/ws/tables/{self.table}?token={self.token}",
+                               timeout=self.silence)
             except OSError:
                 time.sleep(0.1)  # nginx found no node up: try again
                 continue
@@ -186,6 +217,7 @@ class Seat(threading.Thread):
                 continue
             if m.get("type") != "state":
                 continue
+            self.stamps.append(time.time())
             if self.dropped:
                 self.gaps.append(time.time() - self.dropped)
                 self.dropped = None
@@ -257,14 +289,15 @@ def play_out(seats, seconds):
         s.join(timeout=15)
 
 
-def games(cluster, args, rng, count):
+def games(cluster, args, rng, count, silence=10, think=None):
     """`count` Ufo! tables of 3 people, played through nginx."""
     seats, tables = [], []
     for _ in range(count):
         t, joined = new_table(cluster.port, 3, {"max_rounds": args.max_rounds})
         tables.append(t)
         for j in joined:
-            seats.append(Seat(cluster.port, t, j["seat"], j["token"], rng.random(), args.think))
+            seats.append(Seat(cluster.port, t, j["seat"], j["token"], rng.random(),
+                              think or args.think, silence))
     for s in seats:
         s.start()
     return seats, tables
@@ -612,6 +645,147 @@ def case_stale_lobby(cluster, args, rng, tmp):
     return ok, f"the seat's token opened seat {seat} (refusals on the way: {codes or 'none'})"
 
 
+def holders(cluster):
+    """Which node took each table last, by the nodes' logs ("table X: held
+    here now"): {table: (node index, when)}."""
+    latest = {}
+    for i, n in enumerate(cluster.nodes):
+        try:
+            with open(n["log"]) as f:
+                for line in f:
+                    m = HELD.search(line)
+                    if m:
+                        when = time.mktime(time.strptime(m.group(1)[:19], "%Y-%m-%d %H:%M:%S")) + \
+                            float("0" + m.group(1)[19:])
+                        if m.group(2) not in latest or latest[m.group(2)][1] <= when:
+                            latest[m.group(2)] = (i, when)
+        except OSError:
+            pass
+    return latest
+
+
+def timed(what, attempts=10):
+    """`what()` as a client does it: again after a refusal of the router or
+    of a node that lost its table (5xx) or no answer at all. (result, seconds)
+    or (None, seconds)."""
+    started = time.time()
+    for _ in range(attempts):
+        try:
+            status, body = what()
+            if status < 500:
+                return (status, body), time.time() - started
+        except (OSError, ValueError):
+            pass
+        time.sleep(0.1)
+    return None, time.time() - started
+
+
+def case_pause(cluster, args, rng, tmp):
+    """A node stops answering (SIGSTOP) for `--pause-seconds`, `--pauses`
+    times, while tables of scripted people play through nginx, a table of
+    bots runs on it, new tables are made and the list of tables is read.
+    Its kernel still accepts connections, so only a timeout tells: nginx
+    gives up on an HTTP request after 3 s and skips the node; a person whose
+    connection went silent for 2 s reconnects and is sent to the next node,
+    which takes the table; the bots' table, which nobody asks for, is taken
+    by another node once its lease runs out. Without the lease running out, the paused
+    node's tables waited for the whole pause, and a third of the new tables
+    could not be made."""
+    seats, tables = [], []
+    recoveries, bot_recoveries, frozen, on_paused = [], [], 0, 0
+    made, unmade, make_times, lists, unlisted, list_times = 0, 0, [], 0, 0, []
+    for r in range(args.pauses):
+        # Slower people than elsewhere: the games last through the pause.
+        more = games(cluster, args, rng, args.tables, silence=2, think=0.3)
+        seats += more[0]
+        tables += more[1]
+        time.sleep(1.5)  # every table held by its node, games under way
+        held = holders(cluster)
+        count = [sum(held.get(t, (-1,))[0] == i for t in more[1]) for i in range(len(cluster.nodes))]
+        i = count.index(max(count))
+        # A table of bots made on the node to pause: nobody asks for it.
+        bots = bot_tables(cluster.node_port(i), 1, "ismcts:0.3s", args.max_rounds)
+        time.sleep(0.5)
+        mine = [t for t in more[1] if held.get(t, (-1,))[0] == i and
+                not all(s.finished for s in more[0] if s.table == t)]
+        paused_at = time.time()
+        cluster.pause(i)
+        # New tables and the list, as the people arriving meanwhile ask.
+        while time.time() < paused_at + args.pause_seconds:
+            got, took = timed(lambda: request(cluster.port, "GET", "/api/tables", timeout=30))
+            lists += got is not None and got[0] == 200
+            unlisted += got is None or got[0] != 200
+            list_times.append(took)
+            got, took = timed(lambda: request(
+                cluster.port, "POST", "/api/tables",
+                {"game": "ufo", "players": 3, "languages": ["en"],
+                 "params": {"max_rounds": args.max_rounds}}, timeout=30))
+            ok = got is not None and got[0] == 201
+            if ok:
+                t = got[1]["id"]
+                joined = []
+                for n in range(3):
+                    j, more_time = timed(lambda: request(cluster.port, "POST", f"/api/tables/{t}/join",
+                                                         {"name": f"p{n}"}, timeout=30))
+                    took += more_time
+                    if j is None or j[0] != 200:
+                        ok = False
+                        break
+                    joined.append(j[1])
+            if ok:
+                made += 1
+                make_times.append(took)
+                tables.append(t)
+                for j in joined:
+                    s = Seat(cluster.port, t, j["seat"], j["token"], rng.random(), 0.3)
+                    s.start()
+                    seats.append(s)
+            else:
+                unmade += 1
+            time.sleep(0.5)
+        cluster.resume(i)
+        resumed_at = time.time()
+        time.sleep(1)
+        # Each table of the paused node: from the pause to its next state
+        # message at any seat. Frozen: none before the node ran again.
+        for t in mine:
+            after = [x for s in seats if s.table == t for x in s.stamps if x > paused_at]
+            first = min(after) if after else None
+            on_paused += 1
+            if first is None or first >= resumed_at:
+                frozen += 1
+            else:
+                recoveries.append(first - paused_at)
+        moved = holders(cluster)
+        for t in bots:
+            who, when = moved.get(t, (i, 0))
+            if who != i and paused_at < when < resumed_at:
+                bot_recoveries.append(when - paused_at)
+            else:
+                frozen += 1
+        on_paused += len(bots)
+        print(f"cluster: pause {r + 1}: node{i + 1} paused {args.pause_seconds:.0f} s with "
+              f"{len(mine)} people's tables and {len(bots)} bots' table; "
+              f"{len(recoveries)} moved so far, {frozen} frozen", flush=True)
+    play_out(seats, args.finish_seconds)
+    acked, lost, finished, replayed = check_records(cluster.port, args.binary, seats, tables, tmp)
+    back = sorted(recoveries + bot_recoveries)
+    median = back[len(back) // 2] if back else float("nan")
+    worst = back[-1] if back else float("nan")
+    # A few seconds: a person's 2 s of silence, then nginx's 3 s timeout on
+    # the node; the bots' table: its 3 s lease and a third of one.
+    ok = (frozen == 0 and on_paused > args.pauses and worst <= 8 and
+          unmade == 0 and unlisted == 0 and lost == 0 and finished == len(tables) and
+          replayed == len(tables))
+    return ok, (f"{args.pauses} pauses of {args.pause_seconds:.0f} s: {on_paused} tables on the "
+                f"paused node, {frozen} frozen, moving again after a median {median:.1f} s, at most "
+                f"{worst:.1f} s (bots' tables: {', '.join(f'{x:.1f}' for x in bot_recoveries) or 'none'}"
+                f" s); {made} tables made meanwhile ({unmade} not), the slowest in "
+                f"{max(make_times, default=0):.1f} s; {lists} lists read ({unlisted} not), the "
+                f"slowest in {max(list_times, default=0):.1f} s; {acked} acknowledged, {lost} lost, "
+                f"{finished} of {len(tables)} tables finished, {replayed} replayed")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--binary", default="build/release/cli/meeple")
@@ -623,13 +797,15 @@ def main():
     p.add_argument("--db-down-seconds", type=float, default=3)
     p.add_argument("--finish-seconds", type=float, default=600, help="to play the games out")
     p.add_argument("--think", type=float, default=0.05, help="seconds per decision, on average")
+    p.add_argument("--pauses", type=int, default=3, help="SIGSTOPs of a node")
+    p.add_argument("--pause-seconds", type=float, default=15)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--quick", action="store_true", help="3 kills of 3 tables, short games")
     p.add_argument("--only", default="", help="run only the cases whose name contains this")
     args = p.parse_args()
     args.binary = os.path.abspath(args.binary)
     if args.quick:
-        args.rounds, args.tables, args.max_rounds = 3, 3, 4
+        args.rounds, args.tables, args.max_rounds, args.pauses, args.pause_seconds = 3, 3, 4, 1, 12
     rng = random.Random(args.seed)
     tmp = tempfile.mkdtemp(prefix="meeple-cluster-records-")
     cluster = Cluster(args.binary, args.nodes, args.lease)
@@ -639,11 +815,12 @@ def main():
                            ("db-down", case_db_down), ("db-restart", case_db_restart),
                            ("db-down-bots", case_db_down_bots),
                            ("db-down-thinking", case_db_down_thinking),
-                           ("stale-lobby", case_stale_lobby)]:
+                           ("stale-lobby", case_stale_lobby), ("pause", case_pause)]:
             if args.only not in name:
                 continue
             started = time.time()
             try:
+                cluster.wait_healthy()
                 ok, what = case(cluster, args, rng, tmp)
             except Exception as e:  # a broken case is a failed case, and the others still run
                 ok, what = False, f"{type(e).__name__}: {e}"

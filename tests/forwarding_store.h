@@ -1,5 +1,6 @@
-// A store for tests that changes a call or two of a real one: every call
-// goes to an in-memory SQLite store unless a test's subclass overrides it
+// A store for tests that changes a call or two of a real one's table store:
+// every call goes to an in-memory SQLite store unless a test's subclass
+// overrides it; its accounts are the SQLite store's
 // (server_durable_test.cpp holds writes and lobby saves,
 // server_accounts_test.cpp counts the tables it loads).
 #pragma once
@@ -17,63 +18,68 @@
 
 namespace meeple::testing {
 
-class ForwardingStore : public store::AccountsElsewhere {
+class ForwardingStore : public store::Store, public store::TableStore {
  public:
+  store::TableStore& tables() override { return *this; }
+  store::AccountStore& accounts() override { return inner_->accounts(); }
   ForwardingStore() {
     auto s = store::SqliteStore::open(":memory:");
     EXPECT_TRUE(s);
     inner_ = std::move(*s);
   }
   void write_async(store::Write w, std::function<void(MaybeError)> done) override {
-    inner_->write_async(std::move(w), std::move(done));
+    inner().write_async(std::move(w), std::move(done));
   }
   bool writes_in_background() const override { return true; }
   Expected<store::TableId> create(const store::TableSpec& s, const store::Lease& l) override {
-    return inner_->create(s, l);
+    return inner().create(s, l);
   }
   MaybeError append(const store::TableId& id, const store::Lease& l,
                     std::span<const store::Entry> e) override {
-    return inner_->append(id, l, e);
+    return inner().append(id, l, e);
   }
   MaybeError finish(const store::TableId& id, const store::Lease& l,
                     std::span<const store::Entry> e, const Json& r) override {
-    return inner_->finish(id, l, e, r);
+    return inner().finish(id, l, e, r);
   }
   Expected<store::TableRecord> load(const store::TableId& id) const override {
-    return inner_->load(id);
+    return inner().load(id);
   }
   std::vector<store::TableSummary> list(bool unfinished) const override {
-    return inner_->list(unfinished);
+    return inner().list(unfinished);
   }
   MaybeError save_lobby(const store::TableSpec& s, const store::Lease& l) override {
-    return inner_->save_lobby(s, l);
+    return inner().save_lobby(s, l);
   }
   MaybeError drop_lobby(const store::TableId& id, const store::Lease& l) override {
-    return inner_->drop_lobby(id, l);
+    return inner().drop_lobby(id, l);
   }
-  std::vector<store::TableSpec> lobbies() const override { return inner_->lobbies(); }
+  std::vector<store::TableSpec> lobbies() const override { return inner().lobbies(); }
   Expected<store::Lease> acquire(const store::TableId& id, const std::string& node,
                                  std::chrono::milliseconds ttl) override {
-    return inner_->acquire(id, node, ttl);
+    return inner().acquire(id, node, ttl);
   }
   Expected<std::vector<store::TableId>> renew(const std::string& node,
                                               std::span<const store::TableId> ids,
                                               std::chrono::milliseconds ttl) override {
-    return inner_->renew(node, ids, ttl);
+    return inner().renew(node, ids, ttl);
   }
-  std::vector<store::TableId> expired() const override { return inner_->expired(); }
+  std::vector<store::TableId> expired() const override { return inner().expired(); }
   MaybeError save_review(const store::TableId& id, const std::string& key, const Json& r) override {
-    return inner_->save_review(id, key, r);
+    return inner().save_review(id, key, r);
   }
   Expected<Json> load_review(const store::TableId& id, const std::string& key) const override {
-    return inner_->load_review(id, key);
+    return inner().load_review(id, key);
+  }
+  MaybeError rename_seat(const store::TableId& table, int seat, const std::string& name) override {
+    return inner().rename_seat(table, seat, name);
   }
 
  protected:
-  store::SqliteStore& inner() const { return *inner_; }
+  // The real table store.
+  store::SqliteTableStore& inner() const { return inner_->tables(); }
 
  private:
-  store::Store& accounts_store() const override { return *inner_; }
   std::unique_ptr<store::SqliteStore> inner_;
 };
 

@@ -192,7 +192,12 @@ TEST(FuzzRegression, ABotBudgetBeyondIntRangeIsUnknown) {
     ASSERT_FALSE(made) << spec;
     EXPECT_EQ(made.error().code, "bot/unknown") << spec;
   }
-  EXPECT_TRUE(make_bot(ufo, "ismcts:100000000"));
+  // 10^8 reads as a budget, and is over every program's cap (BudgetCap).
+  EXPECT_TRUE(parse_budget("100000000"));
+  auto over = make_bot(ufo, "ismcts:100000000");
+  ASSERT_FALSE(over);
+  EXPECT_EQ(over.error().code, "bot/budget");
+  EXPECT_TRUE(make_bot(ufo, "ismcts:5000000"));
   EXPECT_TRUE(make_bot(ufo, "ismcts:0.5s"));
 }
 

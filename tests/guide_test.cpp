@@ -5,19 +5,21 @@
 // person who plays otherwise is told what they did and may play on.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <functional>
 #include <map>
 #include <regex>
 #include <set>
 
+#include "core/record.h"
 #include "games/registry.h"
 #include "room/guide.h"
 
 namespace meeple::room {
 namespace {
 
-// The rules each game's guide must show early (issue 22).
+// The rules each game's guide must show early.
 const std::map<std::string, std::set<std::string>> kMainRules = {
     {"ufo", {"movement", "bump", "support", "restaurant", "control-roll"}},
     {"first-giants", {"dig", "effect", "exhibit", "set", "news"}},
@@ -273,7 +275,7 @@ TEST_P(EveryGuide, APersonWhoPlaysOtherwiseIsToldWhatTheyDidAndPlaysOn) {
   }
 }
 
-// One off-guide move does not end the lesson (issue 32): in Ufo!, moving
+// One off-guide move does not end the lesson: in Ufo!, moving
 // elsewhere at step 2 is answered with the re-planned guide (the lesson goes
 // on, undo brings the script back), and the control roll, the support and the
 // bump are still explained when the person's choices first offer them.
@@ -335,7 +337,7 @@ TEST(Guide, OneDepartureDoesNotEndTheLesson) {
   for (const auto& [key, n] : offered) EXPECT_GT(told[key], 0) << key;
 }
 
-// First Contact's parts re-plan too (issue 32). A part is left at an early
+// First Contact's parts re-plan too. A part is left at an early
 // step; then each lesson still to come must be told the first time its
 // situation arises (as the person's view shows it, not as the lesson's own
 // pattern says), "guide.replan" between lessons and "guide.free" only after
@@ -479,6 +481,88 @@ TEST(Guide, FirstContactsAlienLearnsOnAfterAnotherAnswer) {
 TEST(Guide, FirstContactsAlienLearnsOnAfterAnotherTarget) {
   // The answer comes back in round two: its glyphs are not a message's.
   fc_depart_and_learn({1, 1, {"message", "send", "answer"}});
+}
+
+// A Ufo! control roll at its die (a chance node): the chance that the die
+// plus the roll's modifier reaches the city's resistance.
+double roll_odds(const AnyState& at_die) {
+  const Json roll = at_die.view(kSpectator).at("control_roll");
+  const int modifier = roll.at("modifier").get<int>(),
+            resistance = roll.at("resistance").get<int>();
+  double hit = 0, all = 0;
+  for (const auto& o : at_die.chance_outcomes()) {
+    all += o.weight;
+    if (static_cast<int>(o.action) + modifier >= resistance) hit += o.weight;
+  }
+  return hit / all;
+}
+
+// Which roll it is: the round, the deed and the city of the rolling UFO.
+std::string roll_key(const Json& view) {
+  const Json& roll = view.at("control_roll");
+  const int ufo = roll.at("ufo").get<int>();
+  return view.at("round").dump() + " " + roll.at("deed").get<std::string>() + " in " +
+         view.at("ufos").at(static_cast<std::size_t>(ufo)).at("space").get<std::string>();
+}
+
+// Every control roll `seat` can reach from `s` by its own decisions in this
+// action phase (each order of its deeds and assists), with the best odds of
+// each; the search stops at the die, or where the phase or the seat changes.
+void reachable_rolls(const AnyState& s, Seat seat, std::map<std::string, double>& best,
+                     int& budget) {
+  if (--budget < 0) return;
+  const Json view = s.view(seat);
+  if (s.is_chance()) {
+    if (view.contains("control_roll")) {
+      double& b = best[roll_key(view)];
+      b = std::max(b, roll_odds(s));
+    }
+    return;
+  }
+  const std::string phase = view.at("phase").get<std::string>();
+  if (s.to_act() != SeatSet::only(seat) || (phase != "actions" && phase != "assist")) return;
+  for (Action a : s.legal_actions(seat)) {
+    AnyState next = s;
+    ASSERT_FALSE(next.apply(seat, a));
+    reachable_rolls(next, seat, best, budget);
+  }
+}
+
+// The Ufo! guide's advice agrees with the modifiers it teaches:
+// each control roll it suggests has the best odds that any order of the
+// person's deeds in that action phase could have given the same roll (a
+// kiosk next to the city opened first, a helper), so it never rolls before
+// what would have added to the roll.
+TEST(Guide, UfosSuggestedControlRollsHaveTheBestOddsTheTurnOffers) {
+  const AnyGame& game = *find_game("ufo");
+  auto script = GuideScript::of(game);
+  ASSERT_TRUE(script) << script.error().message;
+  auto room = open_guided(game, *script);
+  ASSERT_TRUE(room);
+  const Seat me = script->seat;
+  std::map<std::string, double> best;  // the rolls reachable so far, by roll_key
+  int rolls = 0;
+  for (std::size_t i = 0; i < script->steps.size(); ++i) {
+    ASSERT_FALSE(room->advance());
+    const GuideNote note = guide_note(*script, *room, "en");
+    ASSERT_EQ(note.suggestion, script->steps[i].action) << "step " << i;
+    auto now = replay_record(game, room->record_so_far());
+    ASSERT_TRUE(now) << now.error().message;
+    int budget = 200000;
+    reachable_rolls(*now, me, best, budget);
+    ASSERT_GE(budget, 0) << "step " << i << ": too many orders to search";
+    AnyState after = *now;
+    ASSERT_FALSE(after.apply_json(me, note.suggestion)) << "step " << i;
+    if (after.is_chance() && after.view(me).contains("control_roll")) {
+      ++rolls;
+      const std::string key = roll_key(after.view(me));
+      EXPECT_EQ(roll_odds(after), best.at(key))
+          << "step " << i << " rolls for " << key << " with odds " << roll_odds(after)
+          << " where the turn offered " << best.at(key);
+    }
+    ASSERT_FALSE(room->act_json(me, room->version(), note.suggestion)) << "step " << i;
+  }
+  EXPECT_GE(rolls, 1) << "the guide teaches the control roll by one";
 }
 
 INSTANTIATE_TEST_SUITE_P(Games, EveryGuide,

@@ -96,14 +96,40 @@ def percentile(values, p):
     return v[min(len(v) - 1, int(round(p / 100 * (len(v) - 1))))]
 
 
+_serve_help = {}
+
+
+def known_flags(binary, args):
+    """`args` without the options (and their values) that this binary's
+    `meeple serve` does not have: an older server, run by the same cases
+    for the "before" figures of docs/reliability.md, then meets its own
+    defaults instead."""
+    if binary not in _serve_help:
+        _serve_help[binary] = subprocess.run([binary, "serve", "--help"], capture_output=True,
+                                             text=True).stdout
+    out, skip = [], False
+    for i, a in enumerate(args):
+        if skip:
+            skip = False
+            continue
+        if a.startswith("--") and not re.search(re.escape(a) + r"\b", _serve_help[binary]):
+            print(f"hostile: this server has no {a}: left out", flush=True)
+            skip = i + 1 < len(args) and not args[i + 1].startswith("--")
+            continue
+        out.append(a)
+    return out
+
+
 class Server:
     """One `meeple serve` on a temporary database and a free port."""
 
     def __init__(self, binary, tmp, name="hostile", args=(), nofile=None):
         """`args`: more `meeple serve` options; `nofile`: the server's
-        descriptor limit (RLIMIT_NOFILE), when a case needs it low."""
+        descriptor limit (RLIMIT_NOFILE), when a case needs it low. Starting
+        again with the same `name` opens the same database (a restart)."""
+        args = known_flags(binary, args)
         self.db = os.path.join(tmp, name + ".db")
-        self.log = open(os.path.join(tmp, name + ".log"), "w")
+        self.log = open(os.path.join(tmp, name + ".log"), "a")
 
         def limit():
             if nofile:
@@ -315,6 +341,97 @@ def status_of(response):
         return None
 
 
+def drain(ws, seconds):
+    """The messages ws gets within `seconds`."""
+    out = []
+    end = now() + seconds
+    while now() < end:
+        if ws.buf or readable([ws.sock]):
+            out.append(ws.recv())
+        else:
+            time.sleep(0.01)
+    return out
+
+
+def play_out(sockets, rng, seconds=60):
+    """Each seat's connection plays random choices until every one has seen
+    the end: True then. `sockets` have said hello."""
+    done = set()
+    end = now() + seconds
+    while len(done) < len(sockets) and now() < end:
+        got = False
+        for i, ws in enumerate(sockets):
+            if i in done or not (ws.buf or readable([ws.sock])):
+                continue
+            got = True
+            m = ws.recv()
+            if m.get("type") != "state":
+                continue
+            if m.get("phase") == "finished":
+                done.add(i)
+            elif m.get("choices"):
+                ws.send({"type": "act", "version": m["version"],
+                         "action": rng.choice(m["choices"])["json"]})
+        if not got:
+            time.sleep(0.005)
+    return len(done) == len(sockets)
+
+
+class Browser:
+    """A browser against the server: its cookie jar keeps the cookies the
+    server set (meeple_session, meeple_device) and sends them back with each
+    request, from `source` (an address of 127.0.0.0/8)."""
+
+    def __init__(self, port, source=None):
+        self.port, self.source, self.cookies = port, source, {}
+
+    def request(self, method, path, body=None, timeout=60):
+        """(status, JSON or None, seconds taken)."""
+        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout,
+                                       source_address=(self.source, 0) if self.source else None)
+        headers = {"Content-Type": "application/json"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        t0 = now()
+        c.request(method, path, body=json.dumps(body) if body is not None else None,
+                  headers=headers)
+        r = c.getresponse()
+        data = r.read()
+        seconds = now() - t0
+        for cookie in r.headers.get_all("Set-Cookie") or []:
+            key, _, value = cookie.split(";", 1)[0].partition("=")
+            if value:
+                self.cookies[key] = value
+            else:
+                self.cookies.pop(key, None)
+        c.close()
+        return r.status, json.loads(data) if data else None, seconds
+
+    def post(self, path, body):
+        return self.request("POST", path, body)
+
+    def get(self, path):
+        return self.request("GET", path)
+
+    def fresh(self, source):
+        """The same person on another device: no cookies, another address."""
+        return Browser(self.port, source)
+
+
+# Passwords the server's check accepts (docs/protocol.md, "Names and passwords").
+GOOD_PASSWORD = "correct horse battery"
+
+
+def sign_up(port, prefix, source=None):
+    """A new account (a name from `prefix`) on a browser of its own from
+    `source`: (name, the browser, signed in)."""
+    name = f"{prefix}{random.randrange(10**6):06d}"
+    browser = Browser(port, source)
+    st, body, _ = browser.post("/api/account/signup", {"name": name, "password": GOOD_PASSWORD})
+    assert st == 201 and "meeple_session" in browser.cookies, (st, body)
+    return name, browser
+
+
 class HostileTest:
     def __init__(self, args):
         self.args = args
@@ -406,18 +523,38 @@ class HostileTest:
         self.case("token guessing", lambda: self.token_guessing(300 if q else 3000),
                   2 if q else 10)
         self.case("flood", lambda: self.flood(2 if q else 8, 2 if q else 10), 2 if q else 10)
-        # Issue 28: seats, budgets, floods of what a stranger may allocate,
+        # Seats, budgets, floods of what a stranger may allocate,
         # other sites' pages, numbers, one address, descriptors, shutdown.
         self.case("seat taking", self.seat_taking, 1)
+        # Private tables, rated seats' names, ratings that count.
+        self.case("private chat", self.private_chat, 1)
+        self.case("rated name", self.rated_name, 1)
+        self.case("rating farm", self.rating_farm, 1)
         self.case("bot budgets", self.bot_budgets, 1)
         self.case("bot starvation", lambda: self.bot_starvation(2 if q else 4, 1 if q else 5), 1)
         self.case("review flood", lambda: self.review_flood(300 if q else 1000), 1)
         self.case("lobby flood", lambda: self.lobby_flood(300 if q else 3000), 1)
+        # Capacity that one party cannot take.
+        self.case("lobby squatting from many addresses",
+                  lambda: self.lobby_squatting(10 if q else 500, 100 if q else 10000), 1)
+        self.case("started tables from one address",
+                  lambda: self.started_tables(120 if q else 1500), 1)
         self.case("chat flood", lambda: self.chat_flood(300 if q else 2000), 1)
         self.case("foreign pages", self.foreign_pages, 1)
         self.case("numbers", self.numbers, 1)
         self.case("one address", lambda: self.one_address(300), 1)
+        # Accounts a stranger cannot lock, stall, impersonate or watch.
+        self.case("account lockout", self.account_lockout, 1)
+        self.case("sign-in flood", lambda: self.signin_flood(4 if q else 8, 4 if q else 10), 1)
+        self.case("impersonation", self.impersonation, 1)
+        self.case("presence and invitations", self.presence_and_invitations, 1)
+        self.case("weak passwords", self.weak_passwords, 1)
         self.case("descriptor limit", self.descriptor_limit, 1)
+        # The smaller doors.
+        self.case("token variants", self.token_variants, 1)
+        self.case("origin scheme", self.origin_scheme, 1)
+        self.case("heavy reads", lambda: self.heavy_reads(200), 1)
+        self.case("fragment flood", lambda: self.fragment_flood(200000), 1)
         self.case("shutdown under load", lambda: self.shutdown_under_load(2 if q else 20), 1)
         if q and self.chosen("slow writer (beside the others)"):
             # Its witness samples are those of the time it ran alone at the end.
@@ -901,13 +1038,23 @@ class HostileTest:
         return ok, figures
 
 
-    # --- issue 28: what a stranger could take or hold (docs/reliability.md)
+    # --- what a stranger could take or hold (docs/reliability.md)
 
     def seat_taking(self):
-        """The host of a First Contact table, playing an earthling, asks for
-        the alien's seat mid-game (as a person, and as a bot while its person
-        is there): seat/taken both times, no token, and the alien still
-        holds the seat."""
+        """The host of a First Contact table, playing an earthling,
+        asks for a person's seat mid-game (as a person, and as a bot while
+        its person is there): seat/taken both times, no token, and the
+        person still holds the seat (a host who took it read its secrets). The host asks for the alien
+        BOT's seat as a person: no token (the table asks everyone seated to
+        agree, then opens the seat), the host's own joins are refused
+        (seat/held: with their seat's token, and without it from their
+        address), a newcomer from another address takes it, and everyone is
+        told."""
+        ok1, fig1 = self.person_seat_taking()
+        ok2, fig2 = self.bot_seat_taking()
+        return ok1 and ok2, fig1 + "; " + fig2
+
+    def person_seat_taking(self):
         status, t = request(self.port, "POST", "/api/tables",
                             {"game": "first-contact", "seats": [{"kind": "person"}] * 3})
         ids = [request(self.port, "POST", f"/api/tables/{t['id']}/join",
@@ -931,6 +1078,196 @@ class HostileTest:
         ok = (answers == [(409, "seat/taken", False)] * 2 and first.get("seat") == 0
               and seat_after == 0)
         return ok, f"the host asked for the alien's seat: {answers}; the alien's seat after: {seat_after}"
+
+    def bot_seat_taking(self):
+        """First Contact, 4 players, seat 0 an alien bot, the host seated as
+        an earthling (Hal, seat 1) beside Eve and Ann, a public table."""
+        seats = [{"kind": "bot", "bot": "random"}] + [{"kind": "person"}] * 3
+        st, t = request(self.port, "POST", "/api/tables", {"game": "first-contact", "seats": seats})
+        table = t["id"]
+        joined = [request(self.port, "POST", f"/api/tables/{table}/join",
+                          {"seat": s, "name": n})[1] for s, n in ((1, "Hal"), (2, "Eve"), (3, "Ann"))]
+        people = [WebSocket(self.port, f"/ws/tables/{table}?token={j['token']}") for j in joined]
+        events = [[] for _ in people]
+        last = [None] * len(people)
+
+        def read_all(seconds=0.3):
+            end = now() + seconds
+            while now() < end:
+                got = False
+                for i, ws in enumerate(people):
+                    while ws.buf or readable([ws.sock]):
+                        m = ws.recv()
+                        got = True
+                        if m.get("type") == "state":
+                            last[i] = m
+                            events[i].extend(m.get("events", []))
+                if not got:
+                    time.sleep(0.02)
+
+        read_all()
+        # The host asks for the alien bot's seat as a person ("x").
+        offer = None
+        for _ in range(200):
+            st, offer = request(self.port, "POST", f"/api/tables/{table}/seat",
+                                {"host_token": t["host_token"], "seat": 0, "kind": "person",
+                                 "name": "x"})
+            if (offer or {}).get("code") != "table/busy":
+                break
+            time.sleep(0.01)
+        figures = [f"the host's seat control: {st} {(offer or {}).get('code', '')}"
+                   f"{' with a token' if 'token' in (offer or {}) else ', no token'}"]
+        peeked = None
+        if "token" in (offer or {}):
+            # The old server: the host holds the alien's secrets with it.
+            spy = WebSocket(self.port, f"/ws/tables/{table}?token={offer['token']}")
+            m = spy.recv()
+            spy.close()
+            peeked = "language_pad" in json.dumps(m.get("view", {}))
+            figures.append(f"hello with it: seat {m.get('seat')}"
+                           f"{', the language pad' if peeked else ''}")
+            request(self.port, "POST", f"/api/tables/{table}/seat",
+                    {"host_token": t["host_token"], "seat": 0, "kind": "bot"})
+        # Everyone seated agrees (the web client's vote).
+        read_all()
+        for ws in people:
+            ws.send({"type": "vote", "seat": 0, "yes": True})
+        read_all(0.5)
+        opened = (last[0] or {}).get("seat_offer", {})
+        # The host's own joins: with Hal's token in hand, then without it.
+        st1, j1 = request(self.port, "POST", f"/api/tables/{table}/join",
+                          {"seat": 0, "name": "x", "tokens": [joined[0]["token"]]})
+        st2, j2 = request(self.port, "POST", f"/api/tables/{table}/join", {"seat": 0, "name": "x"})
+        # A newcomer from another address.
+        st3, j3 = request(self.port, "POST", f"/api/tables/{table}/join",
+                          {"seat": 0, "name": "Zoe"}, source="127.0.9.1")
+        figures.append(f"everyone agreed: seat_offer {opened}; the host's joins "
+                       f"{st1} {(j1 or {}).get('code')}, {st2} {(j2 or {}).get('code')}; "
+                       f"a newcomer's {st3} {(j3 or {}).get('code', 'seat ' + str((j3 or {}).get('seat')))}")
+        zoe_seat = None
+        if "token" in (j3 or {}):
+            zoe = WebSocket(self.port, f"/ws/tables/{table}?token={j3['token']}",
+                            source="127.0.9.1")
+            zoe_seat = zoe.recv().get("seat")
+            zoe.close()
+        read_all(0.5)
+        told = all(any("Zoe takes" in e for e in ev) for ev in events)
+        asked = all(any("offers" in e for e in ev) for ev in events)
+        figures.append(f"the newcomer holds seat {zoe_seat}; everyone told of the offer: {asked}, "
+                       f"of Zoe: {told}")
+        for ws in people:
+            ws.close()
+        ok = (st == 200 and "token" not in (offer or {}) and not peeked
+              and opened.get("open") is True
+              and (st1, (j1 or {}).get("code")) == (409, "seat/held")
+              and (st2, (j2 or {}).get("code")) == (409, "seat/held")
+              and st3 == 200 and zoe_seat == 0 and told and asked)
+        return ok, "; ".join(figures)
+
+    def private_chat(self):
+        """Anna (signed in) plays a private Ufo! table with Ben and says
+        something in its chat. A stranger who finds the table's id (Anna's
+        public profile listed it) and watches it gets no chat line, during
+        the game nor after; Anna's profile lists the game to Anna only."""
+        anna, anna_browser = sign_up(self.port, "Priv")
+        st, t = request(self.port, "POST", "/api/tables",
+                        {"game": "ufo", "players": 2, "public": False,
+                         "params": {"max_rounds": 1}})
+        a = anna_browser.post(f"/api/tables/{t['id']}/join", {"seat": 0, "name": anna})[1]
+        b = request(self.port, "POST", f"/api/tables/{t['id']}/join", {"seat": 1, "name": "Ben"})[1]
+        wa = WebSocket(self.port, f"/ws/tables/{t['id']}?token={a['token']}")
+        wb = WebSocket(self.port, f"/ws/tables/{t['id']}?token={b['token']}")
+        wa.send({"type": "chat", "text": "our secret plan"})
+        time.sleep(0.2)
+        spy = WebSocket(self.port, f"/ws/tables/{t['id']}")
+        during = [line["text"] for m in drain(spy, 0.5) for line in m.get("chat", [])]
+        spy.close()
+        finished = play_out([wa, wb], random.Random(11))
+        wa.close()
+        wb.close()
+        listed = {}
+        for who, browser in (("a stranger", Browser(self.port)), ("Anna", anna_browser)):
+            found = False
+            for _ in range(40):  # a profile reads a game at most every 10 s; it ended just now
+                pr = browser.get(f"/api/players/{anna}")[1] or {}
+                found = any(f.get("table") == t["id"] for f in pr.get("finished", []))
+                if found or who == "a stranger":
+                    break
+                time.sleep(0.5)
+            listed[who] = found
+        spy = WebSocket(self.port, f"/ws/tables/{t['id']}")
+        after = [line["text"] for line in spy.recv().get("chat", [])]
+        spy.send({"type": "chat_page", "before": 1})
+        page = None
+        for _ in range(20):
+            m = spy.recv()
+            if m.get("type") == "chat_page":
+                page = [line["text"] for line in m.get("lines", [])]
+                break
+        spy.close()
+        ok = (finished and not during and not after and page == []
+              and listed == {"a stranger": False, "Anna": True})
+        return ok, (f"a spectator's chat during the game {during}, after it {after}, a page "
+                    f"{page}; the game on Anna's profile: {listed}")
+
+    def rated_name(self):
+        """Account B joins a rated table under account A's name: every seat
+        shows B's account name."""
+        a, ca = sign_up(self.port, "Anna")
+        b, cb = sign_up(self.port, "Bert")
+        st, t, _ = ca.post("/api/tables",
+                           {"game": "ufo", "players": 2, "rated": True, "undo": False})
+        ja = ca.post(f"/api/tables/{t['id']}/join", {"seat": 0, "name": a})[1]
+        jb = cb.post(f"/api/tables/{t['id']}/join", {"seat": 1, "name": a})[1]
+        ws = WebSocket(self.port, f"/ws/tables/{t['id']}?token={ja['token']}")
+        names = [s.get("name") for s in ws.recv().get("seats", [])]
+        ws.close()
+        ok = "token" in (jb or {}) and names == [a, b]
+        return ok, f"B joined as {a!r}: the seats read {names} (the accounts: {[a, b]})"
+
+    def rated_game(self, sources):
+        """Two new accounts (each with all its requests and its connection
+        from sources[i]) play a rated Ufo! of one round to the end: whether
+        it finished, and the accounts' names."""
+        who = [sign_up(self.port, "Farm", source=src) for src in sources]
+        st, t, _ = who[0][1].post("/api/tables",
+                                  {"game": "ufo", "players": 2, "rated": True, "undo": False,
+                                   "params": {"max_rounds": 1}})
+        sockets = []
+        for seat, ((name, browser), src) in enumerate(zip(who, sources)):
+            j = browser.post(f"/api/tables/{t['id']}/join", {"seat": seat, "name": name})[1]
+            cookie = browser.cookies["meeple_session"]
+            sockets.append(WebSocket(self.port, f"/ws/tables/{t['id']}?token={j['token']}",
+                                     source=src, headers={"Cookie": f"meeple_session={cookie}"}))
+        finished = play_out(sockets, random.Random(13))
+        for ws in sockets:
+            ws.close()
+        return finished, [name for name, _ in who]
+
+    def ufo_rating(self, name):
+        """The account's rating in Ufo! on its profile: (rating, games) or None."""
+        pr = Browser(self.port).get(f"/api/players/{name}")[1] or {}
+        r = pr.get("games", {}).get("ufo", {}).get("rating")
+        return None if r is None else (round(r["rating"], 1), r["games"])
+
+    def rating_farm(self):
+        """Two accounts from one address play a rated Ufo! (max_rounds 1) to
+        the end: neither is rated. Two from two addresses are (the rule is
+        not "never")."""
+        farm_done, farm_names = self.rated_game(["127.0.7.1", "127.0.7.1"])
+        real_done, real_names = self.rated_game(["127.0.7.2", "127.0.7.3"])
+        # Ratings are written on the account thread after the end, in the
+        # order the tables ended: once the second pair's are in, so is the first's.
+        real = [None, None]
+        for _ in range(100):
+            real = [self.ufo_rating(n) for n in real_names]
+            if all(real):
+                break
+            time.sleep(0.02)
+        farm = [self.ufo_rating(n) for n in farm_names]
+        ok = farm_done and real_done and farm == [None, None] and all(real)
+        return ok, (f"one address: ratings {farm}; two addresses: ratings {real} "
+                    f"((rating, games) or None)")
 
     def bot_budgets(self):
         """Bots over the server's budget (an hour a decision; 8 trees mid-game)
@@ -1049,7 +1386,9 @@ class HostileTest:
     def lobby_flood(self, n):
         """n anonymous lobbies from one address: the address's share is made
         (max_lobbies_per_address, 20), the rest refused with table/too_many,
-        and the public list stays small."""
+        and the public list comes in pages. Then, on a server of its own, the
+        flood's lobbies (nobody at them) are gone after --lobby-idle-ttl,
+        also when they come back after a restart; one somebody waits at stays."""
         codes = {}
         made = []
         for _ in range(n):
@@ -1063,11 +1402,198 @@ class HostileTest:
                 made.append(body["id"])
         c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
         c.request("GET", "/api/tables")
-        listing = len(c.getresponse().read())
+        page = c.getresponse().read()
         c.close()
-        figures = f"{n} lobbies asked: {codes}; GET /api/tables is {listing} bytes"
-        ok = codes.get((201, None), 0) <= 20 and codes.get((429, "table/too_many"), 0) >= n - 20
-        return ok and listing < 20000, figures
+        listed = len(json.loads(page)["tables"])
+        ok = (codes.get((201, None), 0) <= 20 and codes.get((429, "table/too_many"), 0) >= n - 20
+              and len(page) < 20000 and listed <= 50)
+        figures = (f"{n} lobbies asked: {codes}; GET /api/tables is {len(page)} bytes, "
+                   f"{listed} tables")
+        # The flood's lobbies when nobody comes, on a server of its own.
+        idle = 2
+        srv = Server(self.args.binary, self.tmp, "idle-lobbies", ("--lobby-idle-ttl", str(idle)))
+        try:
+            flood = []
+            for _ in range(20):
+                st, body = request(srv.port, "POST", "/api/tables",
+                                   {"game": "ufo", "players": 5, "languages": ["en"]},
+                                   source="127.0.0.3")
+                if st == 201:
+                    flood.append(body["id"])
+            st, waited = request(srv.port, "POST", "/api/tables", {"game": "ufo", "players": 2})
+            ws = WebSocket(srv.port, f"/ws/tables/{waited['id']}")
+            ws.recv()
+            t0 = now()
+            # Restarted with them: they come back, and go all the same.
+            srv.stop()
+            try:
+                ws.close()
+            except OSError:
+                pass
+            srv = Server(self.args.binary, self.tmp, "idle-lobbies", ("--lobby-idle-ttl", str(idle)))
+            ws = WebSocket(srv.port, f"/ws/tables/{waited['id']}")
+            ws.recv()
+            back = sum(request(srv.port, "GET", f"/api/tables/{t}")[0] == 200 for t in flood)
+
+            def flood_left():
+                return sum(request(srv.port, "GET", f"/api/tables/{t}")[0] == 200 for t in flood)
+
+            gone = await_condition(lambda: flood_left() == 0, idle + 4, 0.2)
+            seconds = now() - t0
+            left = flood_left()
+            kept = request(srv.port, "GET", f"/api/tables/{waited['id']}")[0] == 200
+            ws.close()
+            figures += (f"; nobody at {len(flood)} lobbies, restarted: {back} back, {left} left "
+                        f"{seconds:.1f} s later (--lobby-idle-ttl {idle}); the one somebody waits "
+                        f"at kept: {kept}")
+            ok = ok and len(flood) == 20 and back == 20 and gone and kept
+        finally:
+            srv.stop()
+        return ok, figures
+
+    def lobby_squatting(self, n_addresses, max_lobbies):
+        """n_addresses addresses each ask for 20 lobbies at a server of
+        --max-lobbies max_lobbies (10 x 20 for 100 in the quick run, 500 x 20
+        for 10,000 in the full: the report's attack), half of them watched
+        by the squatter so that somebody is at them: a newcomer's address
+        still makes a table and plays now; the squatters are refused once each
+        holds as many as the others."""
+        srv = Server(self.args.binary, self.tmp, "squatting",
+                     ("--max-lobbies", str(max_lobbies), "--max-connections-per-address", "0"))
+        watchers = []
+        lock = threading.Lock()
+        try:
+            codes = {}
+            t0 = now()
+
+            def squat(i):
+                mine = []
+                for _ in range(20):
+                    st, body = request(srv.port, "POST", "/api/tables",
+                                       {"game": "ufo", "players": 5, "languages": ["en"]},
+                                       source=source(i))
+                    key = (st, (body or {}).get("code"))
+                    with lock:
+                        codes[key] = codes.get(key, 0) + 1
+                    if st == 201:
+                        mine.append(body["id"])
+                return mine
+
+            with ThreadPoolExecutor(10) as pool:
+                held = list(pool.map(squat, range(n_addresses)))
+            squat_seconds = now() - t0
+            for i, mine in enumerate(held[:10]):
+                for t in mine[:10]:
+                    try:
+                        ws = WebSocket(srv.port, f"/ws/tables/{t}", source=source(i))
+                        watchers.append(ws)
+                    except (OSError, Closed):
+                        pass  # made room for another squatter's already
+            newcomer = source(n_addresses)
+            st, made = request(srv.port, "POST", "/api/tables",
+                               {"game": "ufo", "players": 5, "languages": ["en"]},
+                               source=newcomer)
+            st2, seated = request(srv.port, "POST", "/api/play-now",
+                                  {"game": "ufo", "players": 3}, source=source(n_addresses + 1))
+            # The squatter that holds the most lobbies asks once more.
+            with ThreadPoolExecutor(10) as pool:
+                holding = list(pool.map(
+                    lambda mine: sum(request(srv.port, "GET", f"/api/tables/{t}")[0] == 200
+                                     for t in mine), held))
+            biggest = max(range(n_addresses), key=lambda i: holding[i])
+            st3, again = request(srv.port, "POST", "/api/tables",
+                                 {"game": "ufo", "players": 5, "languages": ["en"]},
+                                 source=source(biggest))
+            # What the server holds: every lobby is public, with seats free.
+            lobbies = request(srv.port, "GET", "/api/tables?limit=1")[1].get("total")
+            if lobbies is None:  # a server before paging lists them all
+                lobbies = len(request(srv.port, "GET", "/api/tables")[1]["tables"])
+            c = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=30)
+            c.request("GET", "/api/tables")
+            listing = c.getresponse().read()
+            c.close()
+            figures = (f"{n_addresses} addresses x 20 lobbies at --max-lobbies {max_lobbies} in "
+                       f"{squat_seconds:.1f} s: {codes}; {len(watchers)} of them watched; a new "
+                       f"address makes a table: {st} {(made or {}).get('code', '')}, plays now: "
+                       f"{st2} {(seated or {}).get('code', '')}; the squatter holding most "
+                       f"({holding[biggest]}) once more: {st3} {(again or {}).get('code', '')}; "
+                       f"{lobbies} lobbies held; GET /api/tables {len(listing)} bytes, "
+                       f"{len(json.loads(listing)['tables'])} tables")
+            ok = (len(listing) < 20000 and st == 201 and st2 == 200 and st3 == 429
+                  and (again or {}).get("code") == "table/too_many" and lobbies <= max_lobbies)
+            return ok, figures
+        finally:
+            for ws in watchers:
+                ws.close()
+            srv.stop()
+
+    def started_tables(self, n):
+        """One address starts n turn-based tables of two (made, both seats
+        joined), nobody connected: 50 are made (--max-tables-per-address),
+        the rest refused with table/too_many; after --idle-table-ttl they
+        leave memory, and one of them is read again, where it was, when its
+        person connects and plays."""
+        idle = 2
+        srv = Server(self.args.binary, self.tmp, "started",
+                     ("--idle-table-ttl", str(idle), "--max-connections-per-address", "0"))
+        try:
+            rss0 = srv.rss_mb()
+            codes, tables = {}, []
+            t0 = now()
+            for _ in range(n):
+                st, body = request(srv.port, "POST", "/api/tables",
+                                   {"game": "ufo", "players": 2, "turn_based": True,
+                                    "languages": ["en"]}, source="127.0.0.4")
+                key = (st, (body or {}).get("code"))
+                codes[key] = codes.get(key, 0) + 1
+                if st != 201:
+                    continue
+                tokens = []
+                for seat in range(2):
+                    _, j = request(srv.port, "POST", f"/api/tables/{body['id']}/join",
+                                   {"seat": seat, "name": "p"}, source="127.0.0.4")
+                    tokens.append(j["token"])
+                tables.append((body["id"], tokens))
+            make_seconds = now() - t0
+            rss_made = srv.rss_mb()
+            live = srv.metric("meeple_live_tables")
+            left = await_condition(lambda: srv.metric("meeple_live_tables") == 0, idle + 8, 0.2)
+            rss_rest = srv.rss_mb()
+            resting = srv.metric("meeple_resting_tables")
+            # One comes back where it was, and its person plays on.
+            tid, tokens = tables[0]
+            st_summary, summary = request(srv.port, "GET", f"/api/tables/{tid}")
+            played = False
+            for token in tokens:
+                ws = WebSocket(srv.port, f"/ws/tables/{tid}?token={token}")
+                m = ws.recv()
+                while m.get("type") != "state":
+                    m = ws.recv()
+                if m.get("choices"):
+                    ws.send({"type": "act", "version": m["version"],
+                             "action": m["choices"][0]["json"]})
+                    while True:
+                        r = ws.recv()
+                        if r.get("type") == "error":
+                            break
+                        if r.get("type") == "state" and r["version"] > m["version"]:
+                            played = True
+                            break
+                ws.close()
+                if played:
+                    break
+            figures = (f"{n} turn-based tables started from 127.0.0.4 in {make_seconds:.1f} s: "
+                       f"{codes}; {live:.0f} in memory, RSS {rss0:.0f} -> {rss_made:.0f} MB; "
+                       f"{idle + 8} s later out of memory: {left} ({resting:.0f} resting, RSS "
+                       f"{rss_rest:.0f} MB); one read again: {st_summary} "
+                       f"{(summary or {}).get('phase')}, its person played on: {played}")
+            ok = (codes.get((201, None), 0) == 50
+                  and codes.get((429, "table/too_many"), 0) == n - 50
+                  and left and st_summary == 200 and (summary or {}).get("phase") == "playing"
+                  and played)
+            return ok, figures
+        finally:
+            srv.stop()
 
     def chat_flood(self, n):
         """A seat sends n lines of 500 bytes, and one that would read as an
@@ -1161,6 +1687,101 @@ class HostileTest:
               and answers["token in the address"].startswith("HTTP/1.1 400") and guards)
         return ok, f"{answers}; the browser's guards on every response: {guards}"
 
+    # --- the smaller doors (docs/reliability.md)
+
+    def upgrade_status(self, target, headers=""):
+        """The status line of a WebSocket upgrade of `target`."""
+        response, _ = raw_exchange(self.port, (
+            f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n{headers}"
+            "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: "
+            "dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode(),
+            seconds=2)
+        return response.split(b"\r\n", 1)[0].decode(errors="replace")
+
+    def token_variants(self):
+        """A token in the address in any spelling (empty first, upper case,
+        percent-encoded, after another key) is refused as the plain one is:
+        400, no upgrade. A query without a token still upgrades."""
+        lobby = self.lobby
+        variants = (f"?token=&token=abc", "?TOKEN=abc", "?%74oken=abc", "?x=1&Token=",
+                    "?token", "?to%6Ben=abc")
+        answers = {v: self.upgrade_status(f"/ws/tables/{lobby}{v}") for v in variants}
+        plain = self.upgrade_status(f"/ws/tables/{lobby}?lang=it")
+        ok = all(a.startswith("HTTP/1.1 400") for a in answers.values()) and " 101 " in plain
+        return ok, f"{answers}; without a token: {plain}"
+
+    def origin_scheme(self):
+        """A page's Origin must match this server's scheme too: the server
+        is reached over plain HTTP here, so an https:// page of the same host
+        and port (another origin) may neither make a table nor open a
+        WebSocket, while the http:// page may."""
+        got = {}
+        body = json.dumps({"game": "ufo", "players": 2})
+        for scheme in ("https", "http"):
+            origin = f"{scheme}://127.0.0.1:{self.port}"
+            response, _ = raw_exchange(self.port, (
+                f"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nOrigin: {origin}"
+                f"\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+                f"Connection: close\r\n\r\n{body}").encode())
+            got[f"POST from {scheme}"] = status_of(response)
+            got[f"WebSocket from {scheme}"] = self.upgrade_status(
+                f"/ws/tables/{self.lobby}", f"Origin: {origin}\r\n")[:12]
+        ok = (got["POST from https"] == 403 and got["WebSocket from https"] == "HTTP/1.1 403"
+              and got["POST from http"] == 201 and got["WebSocket from http"] == "HTTP/1.1 101")
+        return ok, str(got)
+
+    def heavy_reads(self, n):
+        """A finished game's record and replay, and my-tables, asked n times
+        each as fast as one address can: past its budget (--reads-burst at
+        once, --reads-per-minute after) it gets 429 request/rate_limited,
+        while another address is still answered."""
+        tid = self.finished_game(self.port, 2)
+        flooder, other = source(950), source(951)
+        paths = (("GET", f"/api/tables/{tid}/record", None),
+                 ("GET", f"/api/tables/{tid}/replay?seat=0&lang=en", None),
+                 ("POST", "/api/my-tables", {"seats": [{"table": tid, "token": "x" * 32}] * 50}))
+        codes = {}
+        t0 = now()
+        for i in range(n):
+            method, path, body = paths[i % 3]
+            st, b = request(self.port, method, path, body, source=flooder)
+            key = (st, (b or {}).get("code") if st != 200 else "ok")
+            codes[key] = codes.get(key, 0) + 1
+        seconds = now() - t0
+        other_ok = all(request(self.port, m, p, b, source=other)[0] == 200 for m, p, b in paths)
+        limited = codes.get((429, "request/rate_limited"), 0)
+        answered = codes.get((200, "ok"), 0)
+        ok = limited > 0 and answered >= 20 and limited + answered == n and other_ok
+        return ok, (f"{n} record, replay and my-tables requests from one address in "
+                    f"{seconds:.1f} s: {codes}; another address answered: {other_ok}")
+
+    def fragment_flood(self, n):
+        """n empty fragments of one text message that never ends (each frame
+        6 bytes on the wire): the server closes the connection once a
+        message has taken far more bytes than any message may."""
+        ws = WebSocket(self.port, f"/ws/tables/{self.lobby}")
+        ws.recv()
+        key = os.urandom(4)
+        first = bytes([0x01, 0x80]) + key  # text, not final, masked, empty
+        more = bytes([0x00, 0x80]) + key  # continuation, not final, empty
+        t0 = now()
+        sent = 0
+        cut = False
+        try:
+            ws.sock.sendall(first)
+            chunk = more * 10000
+            while sent < n:
+                ws.sock.sendall(chunk)
+                sent += 10000
+        except OSError:
+            cut = True
+        closed, code, _ = read_until_closed(ws, 10)
+        seconds = now() - t0
+        ws.close()
+        ok = closed or cut
+        return ok, (f"{sent} empty fragments sent in {seconds:.1f} s: "
+                    f"{'closed by the server' if ok else 'the connection is still open'}")
+
     def numbers(self):
         """Numbers and lists past their checks: a grace of 1e300 s, 1,000
         duplicate languages, a rematch mid-game, a folder as a file, an
@@ -1227,6 +1848,237 @@ class HostileTest:
             s.close()
         figures = f"{n} connections from 127.0.0.2: {served} held open, {refused} refused with 429"
         return served == 256 and refused == n - 256, figures
+
+    # --- accounts (docs/server.md, "Accounts" and "Password guessing")
+
+    def account_lockout(self):
+        """Finding 3: a stranger's 8 wrong passwords for Oona's name, from
+        one address, slow that stranger down (auth/throttled), never Oona:
+        her right password from the browser she signed up on passes at once,
+        from a fresh address it passes or waits a minute at most (never an
+        hour), and a recovery code works all the same."""
+        owner = Browser(self.port, "127.0.90.1")
+        st, up, _ = owner.post("/api/account/signup", {"name": "Oona", "password": GOOD_PASSWORD})
+        if st != 201:
+            return False, f"sign-up answered {st} {up}"
+        owner.post("/api/account/signout", {})  # the browser stays a known device
+        stranger = Browser(self.port, "127.0.90.2")
+        answers = []
+        for i in range(8):
+            st, b, _ = stranger.post("/api/account/signin",
+                                     {"name": "oona", "password": f"guess number {i}"})
+            answers.append((st, (b or {}).get("code"), (b or {}).get("retry_after")))
+        slowed = [a for a in answers if a[0] == 429]
+        creds = GOOD_PASSWORD
+        st_dev, b_dev, _ = owner.post("/api/account/signin", {"name": "Oona", "password": creds})
+        laptop = owner.fresh("127.0.90.3")
+        st_new, b_new, _ = laptop.post("/api/account/signin", {"name": "Oona", "password": creds})
+        waited = 0
+        if st_new == 429 and (b_new or {}).get("retry_after", 3600) <= 60:
+            waited = b_new["retry_after"]
+            time.sleep(waited)
+            st_new, b_new, _ = laptop.post("/api/account/signin",
+                                           {"name": "Oona", "password": creds})
+        # A known name and an unknown one answer alike, in about the same
+        # time (a hash is verified either way), each from a fresh address.
+        alike, times = set(), {"known": [], "unknown": []}
+        for i in range(6):
+            which = "known" if i % 2 == 0 else "unknown"
+            st, b, secs = Browser(self.port, f"127.0.90.{20 + i}").post(
+                "/api/account/signin",
+                {"name": "Oona" if which == "known" else "Nobody at all", "password": "wrong pass"})
+            alike.add((st, json.dumps(b, sort_keys=True)))
+            times[which].append(secs)
+        phone = owner.fresh("127.0.90.4")
+        st_rec, b_rec, _ = phone.post("/api/account/recover",
+                                      {"name": "Oona", "code": up["recovery_codes"][0],
+                                       "password": "another good secret"})
+        figures = (f"8 wrong passwords from a stranger: {[a[0] for a in answers]} "
+                   f"({slowed[-1][1] if slowed else 'never slowed'}"
+                   f"{', retry_after ' + str(slowed[-1][2]) if slowed else ''}); the owner's "
+                   f"right password from their device: {st_dev} {(b_dev or {}).get('code', '')}, "
+                   f"from a fresh address: {st_new} {(b_new or {}).get('code', '')} after "
+                   f"{waited} s; a recovery code: {st_rec} {(b_rec or {}).get('code', '')}; a "
+                   f"known and an unknown name: "
+                   f"{'one answer' if len(alike) == 1 else 'different answers'}, median "
+                   f"{percentile(times['known'], 50) * 1000:.0f} and "
+                   f"{percentile(times['unknown'], 50) * 1000:.0f} ms")
+        ok = (all(a[0] == 401 and a[1] == "auth/credentials" for a in answers[:5])
+              and bool(slowed) and all(a[1] == "auth/throttled" for a in slowed)
+              and st_dev == 200 and st_new == 200 and st_rec == 200 and len(alike) == 1)
+        return ok, figures
+
+    def signin_flood(self, n_addresses, per_address):
+        """Finding 4: per_address sign-ins for unknown names from each of
+        n_addresses at once (within each address's 10 a minute) while a
+        signed-in person asks for their account, makes a table and joins
+        it: each of those answers within 0.5 s, since password hashes run
+        on threads of their own. The flood gets auth/credentials or, past
+        the hashes' queue, auth/busy."""
+        me = Browser(self.port, "127.0.91.1")
+        st, b, _ = me.post("/api/account/signup", {"name": "Flora", "password": GOOD_PASSWORD})
+        if st != 201:
+            return False, f"sign-up answered {st} {b}"
+        answers, lock = [], threading.Lock()
+
+        def sign_in(i):
+            st, body, _ = Browser(self.port, f"127.0.91.{10 + i % n_addresses}").post(
+                "/api/account/signin", {"name": f"nobody {i}", "password": GOOD_PASSWORD})
+            with lock:
+                answers.append((st, (body or {}).get("code")))
+
+        n = n_addresses * per_address
+        pool = ThreadPoolExecutor(n)
+        t0 = now()
+        flood = [pool.submit(sign_in, i) for i in range(n)]
+        time.sleep(0.2)  # the flood is queued
+        seconds, failures = [], []
+        for _ in range(5):
+            st1, _, s1 = me.get("/api/account")
+            st2, t, s2 = me.post("/api/tables", {
+                "game": "ufo", "seats": [{"kind": "person"}, {"kind": "person"}],
+                "languages": ["en"], "params": {}})
+            st3 = s3 = 0
+            if st2 == 201:
+                st3, _, s3 = me.post(f"/api/tables/{t['id']}/join", {"seat": 0, "name": "Flora"})
+            seconds += [s1, s2, s3]
+            failures += [s for s, want in ((st1, 200), (st2, 201), (st3, 200)) if s != want]
+            if all(f.done() for f in flood):
+                break
+            time.sleep(0.1)
+        pool.shutdown(wait=True)
+        flood_seconds = now() - t0
+        codes = sorted({f"{s} {c}" for s, c in answers})
+        figures = (f"{n} sign-ins for unknown names from {n_addresses} addresses answered in "
+                   f"{flood_seconds:.1f} s ({codes}); meanwhile a signed-in GET /api/account, "
+                   f"table creation and join: at most {max(seconds) * 1000:.0f} ms "
+                   f"({len(seconds)} requests{', failed: ' + str(failures) if failures else ''})")
+        ok = (not failures and max(seconds) < 0.5 and len(answers) == n
+              and all(a in ((401, "auth/credentials"), (503, "auth/busy")) for a in answers))
+        return ok, figures
+
+    def impersonation(self):
+        """Finding 6: with Marta's account made, Marta with a Cyrillic М or
+        a Greek α is taken (account/exists), and Marta with U+3164 (an
+        invisible Hangul filler) or a zero-width joiner is no name
+        (account/name). A guest's seat named Marta cannot invite by name
+        (auth/signed_out); a signed-in inviter is named by their account,
+        whatever their seat is called."""
+        marta = Browser(self.port, "127.0.92.1")
+        st, b, _ = marta.post("/api/account/signup", {"name": "Marta", "password": GOOD_PASSWORD})
+        if st != 201:
+            return False, f"sign-up answered {st} {b}"
+        tries = {"Cyrillic М": "\u041carta", "Greek α": "M\u03b1rta",
+                 "U+3164": "Marta\u3164", "ZWJ": "Mar\u200dta"}
+        got = {}
+        for i, (what, name) in enumerate(tries.items()):
+            st, b, _ = Browser(self.port, f"127.0.92.{10 + i}").post(
+                "/api/account/signup", {"name": name, "password": GOOD_PASSWORD})
+            got[what] = (st, (b or {}).get("code"))
+        victor = Browser(self.port, "127.0.92.2")
+        ivan = Browser(self.port, "127.0.92.3")
+        for who, name in ((victor, "Victor"), (ivan, "Ivan")):
+            st, b, _ = who.post("/api/account/signup", {"name": name, "password": GOOD_PASSWORD})
+            if st != 201:
+                return False, f"sign-up of {name} answered {st} {b}"
+
+        def seat_named_marta(who):
+            st, t, _ = who.post("/api/tables", {"game": "ufo", "languages": ["en"], "params": {},
+                                                "seats": [{"kind": "person"}] * 3})
+            st, j, _ = who.post(f"/api/tables/{t['id']}/join", {"seat": 0, "name": "Marta"})
+            return t["id"], j["token"]
+
+        guest = Browser(self.port, "127.0.92.4")
+        table, token = seat_named_marta(guest)
+        st_guest, b_guest, _ = guest.post(f"/api/tables/{table}/invite",
+                                          {"name": "Victor", "token": token})
+        table2, token2 = seat_named_marta(ivan)
+        st_ivan, _, _ = ivan.post(f"/api/tables/{table2}/invite",
+                                  {"name": "Victor", "token": token2})
+        _, inv, _ = victor.get("/api/account/invitations")
+        senders = [i["from"] for i in (inv or {}).get("invitations", [])]
+        figures = (f"sign-ups beside Marta: {got}; a guest seat named Marta invites by name: "
+                   f"{st_guest} {(b_guest or {}).get('code', '')}; Ivan's seat named Marta "
+                   f"invites: {st_ivan}; Victor's invitations are from {senders}")
+        ok = (got["Cyrillic М"] == (409, "account/exists")
+              and got["Greek α"] == (409, "account/exists")
+              and got["U+3164"] == (400, "account/name") and got["ZWJ"] == (400, "account/name")
+              and (st_guest, (b_guest or {}).get("code")) == (401, "auth/signed_out")
+              and st_ivan == 200 and senders == ["Ivan"])
+        return ok, figures
+
+    def presence_and_invitations(self):
+        """Finding 8 and the profiles of finding 11: Stan adds Vera, whose
+        profile is hidden, as a friend (that works) but does not see her
+        online while she is, as she has not added him; her hidden profile
+        answers as an unknown name does; of Stan's 12 invitations to her, at
+        most 10 are held (invite/too_many after); once she takes
+        invitations from friends only, his next one is refused
+        (invite/refused) until she adds him."""
+        vera = Browser(self.port, "127.0.93.1")
+        stan = Browser(self.port, "127.0.93.2")
+        for who, name in ((vera, "Vera"), (stan, "Stan")):
+            st, b, _ = who.post("/api/account/signup", {"name": name, "password": GOOD_PASSWORD})
+            if st != 201:
+                return False, f"sign-up of {name} answered {st} {b}"
+        vera.post("/api/account/hide", {"hidden": True})
+        st_add, _, _ = stan.post("/api/account/friends", {"name": "Vera"})
+        vera.get("/api/account")  # she is around
+        _, f, _ = stan.get("/api/account/friends")
+        seen_online = [x.get("online") for x in (f or {}).get("friends", []) if x["name"] == "Vera"]
+        guest = Browser(self.port, "127.0.93.3")
+        hidden = guest.get("/api/players/Vera")[:2]
+        unknown = guest.get("/api/players/Nobody%20here")[:2]
+        answers = []
+        tables = []
+        for i in range(13):
+            st, t, _ = stan.post("/api/tables", {"game": "ufo", "languages": ["en"], "params": {},
+                                                 "seats": [{"kind": "person"}] * 2})
+            tables.append(t)
+        for t in tables[:12]:
+            st, b, _ = stan.post(f"/api/tables/{t['id']}/invite",
+                                 {"name": "Vera", "token": t["host_token"]})
+            answers.append((st, (b or {}).get("code")))
+        _, listed, _ = vera.get("/api/account/invitations")
+        listed = (listed or {}).get("invitations", [])
+        held = len(listed)
+        st_fo, _, _ = vera.post("/api/account/friends-only", {"friends_only": True})
+        if listed:  # room for one more
+            vera.post("/api/account/invitations/dismiss", {"table": listed[0]["table"]})
+        last = tables[12]
+        refused = stan.post(f"/api/tables/{last['id']}/invite",
+                            {"name": "Vera", "token": last["host_token"]})[:2]
+        vera.post("/api/account/friends", {"name": "Stan"})
+        befriended = stan.post(f"/api/tables/{last['id']}/invite",
+                               {"name": "Vera", "token": last["host_token"]})[:2]
+        codes = lambda r: (r[0], (r[1] or {}).get("code"))  # noqa: E731
+        accepted = sum(1 for a in answers if a[0] == 200)
+        figures = (f"adding a hidden profile as a friend: {st_add}; it shows online: "
+                   f"{seen_online}; hidden profile {codes(hidden)}, unknown {codes(unknown)}; "
+                   f"12 invitations from one stranger: {accepted} held ({held} listed), then "
+                   f"{sorted({a for a in answers if a[0] != 200})}; friends only: {st_fo}, a "
+                   f"stranger's invitation then {codes(refused)}, once she added him "
+                   f"{codes(befriended)}")
+        ok = (st_add == 200 and seen_online == [False] and codes(hidden) == codes(unknown)
+              and accepted == 10 and held == 10
+              and all(a == (429, "invite/too_many") for a in answers if a[0] != 200)
+              and st_fo == 200 and codes(refused) == (403, "invite/refused")
+              and befriended[0] == 200)
+        return ok, figures
+
+    def weak_passwords(self):
+        """Finding 9: 12345678, password and eight spaces are refused
+        (account/password, with a reason the web puts in words); a
+        passphrase is accepted."""
+        got = {}
+        for i, pw in enumerate(("12345678", "password", " " * 8, GOOD_PASSWORD)):
+            st, b, _ = Browser(self.port, f"127.0.94.{1 + i}").post(
+                "/api/account/signup", {"name": f"Weak {i}", "password": pw})
+            got[repr(pw)] = (st, (b or {}).get("code"), (b or {}).get("reason"))
+        figures = f"sign-ups: {got}"
+        ok = (all(v[0] == 400 and v[1] == "account/password" and v[2] for k, v in got.items()
+                  if k != repr(GOOD_PASSWORD)) and got[repr(GOOD_PASSWORD)][0] == 201)
+        return ok, figures
 
     def descriptor_limit(self):
         """A server with 200 descriptors and 400 connections coming: it

@@ -9,6 +9,7 @@ what is in view. Prints `N passed, N failed`; exit status 1 when any failed.
 usage: play_tmux_test.py BINARY [NAME_FILTER]
 """
 
+import json
 import os
 import re
 import shlex
@@ -33,15 +34,19 @@ class Screen:
 
     count = 0
 
-    def __init__(self, args, width=100, height=30, env=None, folder=None, plain=True):
-        """`plain`: the line mode (--plain) for play and learn; else the screen of panes."""
+    def __init__(self, args, width=100, height=30, env=None, folder=None, plain=True,
+                 input=None):
+        """`plain`: the line mode (--plain) for play and learn; else the screen of panes.
+        `input`: a shell command whose output is the program's input (a pipe), else the
+        keyboard."""
         Screen.count += 1
         if plain and args and args[0] in ("play", "learn"):
             args = [*args, "--plain"]
         self.name = f"meeple-play-test-{os.getpid()}-{Screen.count}"
         self.dir = folder or tempfile.mkdtemp(prefix="meeple-play-")
         env_words = " ".join(f"{k}={shlex.quote(v)}" for k, v in (env or {}).items())
-        command = f"cd {shlex.quote(self.dir)} && env XDG_DATA_HOME={shlex.quote(self.dir)} "
+        command = f"cd {shlex.quote(self.dir)} && {input + ' | ' if input else ''}"
+        command += f"env XDG_DATA_HOME={shlex.quote(self.dir)} "
         command += f"{env_words} {shlex.quote(BINARY)} {' '.join(shlex.quote(a) for a in args)}"
         command += "; echo EXITED $?; sleep 600"
         subprocess.run(
@@ -67,6 +72,12 @@ class Screen:
         """The window and all that scrolled away."""
         return subprocess.run([*TMUX, "capture-pane", "-p", "-J", "-S", "-", "-t", self.name],
                               capture_output=True, text=True, check=True).stdout
+
+    def everything_rows(self):
+        """The window and all that scrolled away, as the terminal's rows (not joined)."""
+        return subprocess.run([*TMUX, "capture-pane", "-p", "-S", "-", "-t", self.name],
+                              capture_output=True, text=True,
+                              check=True).stdout.rstrip("\n").split("\n")
 
     def resize(self, width, height):
         subprocess.run([*TMUX, "resize-window", "-t", self.name, "-x", str(width), "-y",
@@ -643,8 +654,9 @@ def korean_squares_fold_and_typed_numbers_pick_them():
         s.type("목록")
         time.sleep(0.5)
         window = s.visible()
+        # Each square keeps its letter through the rotations (issue 53): 24 is still y.
         check("ko: '목록' lists the squares with their items", "a. 0번 칸 (시계)" in window and
-              "w. 24번 칸 (칼)" in window, window)
+              "y. 24번 칸 (칼)" in window and "f. 5번 칸" not in window, window)
     finally:
         s.close()
 
@@ -888,6 +900,263 @@ def ctrl_d_keeps_the_game_on_the_screen_of_panes():
         s.type("quit")
         check("quit leaves and keeps", s.wait_for("EXITED") is not None and
               "meeple play --resume kept.json" in s.visible(), s.visible())
+    finally:
+        s.close()
+
+
+# Issue 53: every game's end, in three languages, at two sizes.
+END_GAMES = {
+    "first-contact": ["--players", "2", "--seed", "4"],
+    "first-giants": ["--players", "2", "--seed", "4"],
+    "ufo": ["--players", "2", "--seed", "4", "--param", "max_rounds=4"],
+}
+# Keys typed in turn: one of them is shown at every decision (a choice keeps its letter
+# through a turn, so a list may start at b).
+TYPE_ANY = "a\nb\nc\n"
+GAME_OVER = {"en": "The game is over.", "it": "La partita è finita.", "ko": "게임이 끝났습니다."}
+
+
+def columns(text):
+    """Display columns of a text: Hangul and other wide characters take two."""
+    import unicodedata
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def is_wide(c):
+    import unicodedata
+    return unicodedata.east_asian_width(c) in "WF"
+
+
+def cut_words(rows, reference):
+    """The rows' words that are no word of the reference text (the same output
+    unwrapped): a word cut at a row's end. A word broken between two wide
+    characters (a Hangul syllable and the next) is whole."""
+    words = set(reference.split())
+    cut = []
+    for i, row in enumerate(rows):
+        tokens = row.split()
+        for k, t in enumerate(tokens):
+            if t in words:
+                continue
+            nxt = rows[i + 1].split() if i + 1 < len(rows) else []
+            prev = rows[i - 1].split() if i > 0 else []
+            if k == len(tokens) - 1 and nxt and is_wide(t[-1]) and is_wide(nxt[0][0]):
+                continue  # its rest starts the next row
+            if k == 0 and prev and is_wide(prev[-1][-1]) and is_wide(t[0]):
+                continue  # the end of the word the row before broke
+            cut.append((t, row))
+    return cut
+
+
+def near_the_end(game, options, lang, folder):
+    """A kept game at the person's (seat 0's) last decision: the game played to its end by
+    typing the first choice, its record cut before that decision (end.json in `folder`)."""
+    subprocess.run([BINARY, "play", game, *options, "--bots", "random", "--lang", lang,
+                    "--plain", "--record", "full.json"], input=TYPE_ANY * 1000,
+                   capture_output=True, text=True, cwd=folder, timeout=120)
+    with open(os.path.join(folder, "full.json")) as f:
+        record = json.load(f)
+    actions = record["actions"]
+    last = max(i for i, a in enumerate(actions) if a["seat"] == 0)
+    record["actions"] = actions[:last]
+    record.pop("result", None)
+    with open(os.path.join(folder, "end.json"), "w") as f:
+        json.dump(record, f)
+
+
+@test
+def end_screens_fit_the_terminal():
+    """Each game's end in English, Italian and Korean at 80x24 and 100x30 (the line mode on
+    the terminal; the screen of panes writes its end the same way): no row wider than the
+    terminal, no word cut at a row's end (Hangul may break between syllables), the teams
+    and Ufo!'s own seat in the person's words."""
+    for game, options in END_GAMES.items():
+        for lang in ["en", "it", "ko"]:
+            folder = tempfile.mkdtemp(prefix="meeple-play-")
+            near_the_end(game, options, lang, folder)
+            args = ["play", "--resume", "end.json", "--lang", lang, "--record", "kept.json"]
+            # The same end unwrapped: the words a row may hold.
+            reference = subprocess.run([BINARY, *args, "--plain"], input=TYPE_ANY * 50,
+                                       capture_output=True, text=True, cwd=folder,
+                                       timeout=60).stdout
+            for width, height in [(80, 24), (100, 30)]:
+                s = Screen(args, width=width, height=height, input="yes " + shlex.quote(
+                    TYPE_ANY.rstrip("\n")), folder=folder)
+                try:
+                    s.wait_in_view("EXITED", seconds=60)
+                    rows = s.everything_rows()
+                    text = "\n".join(rows)
+                    at = max(i for i, r in enumerate(rows) if r.startswith("> ") or i == 0)
+                    end = [r for r in rows[at + 1:] if r.strip() and not r.startswith("EXITED")]
+                    tag = f"{game} {lang} end at {width}x{height}"
+                    wide = [r for r in end if columns(r) > width]
+                    check(f"{tag}: no row wider than {width}", end and not wide,
+                          "\n".join(wide or rows[-40:]))
+                    cut = cut_words(end, reference)
+                    check(f"{tag}: no word cut", GAME_OVER[lang] in text and not cut,
+                          f"{cut[:5]}\n" + "\n".join(end[-30:]))
+                    joined = "\n".join(end)
+                    if game == "first-contact" and lang != "en":
+                        check(f"{tag}: the teams in the person's words",
+                              "aliens:" not in joined and "earthlings:" not in joined and
+                              ("Alieni:" in joined or "외계인:" in joined), joined[-600:])
+                    if game == "ufo":
+                        you = {"en": ["seat 0 (you)"], "it": ["giocatore 0 (tu)"],
+                               "ko": ["플레이어 0 (당신)", "플레이어 0 (나)"]}[lang]
+                        final = joined[joined.rfind("\n", 0, joined.rfind(GAME_OVER[lang]) - 400):]
+                        check(f"{tag}: the final scores name you",
+                              sum(final.count(y) for y in you) >= 2, final)
+                finally:
+                    s.close()
+            if game != "ufo":
+                continue
+            # The screen of panes writes its end as lines after it closes: wrapped the same.
+            s = Screen(args, width=80, height=24, folder=folder, plain=False)
+            try:
+                for _ in range(20):
+                    if s.wait_in_view("EXITED", seconds=2):
+                        break
+                    s.type("a")
+                rows = s.everything_rows()
+                at = max(i for i, r in enumerate(rows) if r.startswith("> ") or i == 0)
+                end = [r for r in rows[at + 1:] if r.strip() and not r.startswith("EXITED")]
+                tag = f"{game} {lang} end after the screen of panes at 80x24"
+                cut = cut_words(end, reference)
+                check(f"{tag}: wrapped at words", GAME_OVER[lang] in "\n".join(rows) and
+                      not cut and all(columns(r) <= 80 for r in end),
+                      f"{cut[:5]}\n" + "\n".join(rows[-30:]))
+            finally:
+                s.close()
+
+
+# Issue 53: a decision of each game after others acted: what is typed before it.
+EVENT_GAMES = [
+    (["play", "first-giants", "--players", "3", "--seed", "3"], ["a"], "en"),
+    (["play", "ufo", "--players", "3", "--seat", "1", "--seed", "3"], [], "en"),
+    (FC_EARTHLING, [], "en"),
+    (["play", "first-giants", "--players", "3", "--seed", "3", "--lang", "ko"], ["a"], "ko"),
+]
+LOG_HINT = {"en": "log: all that happened", "ko": "기록: 지금까지 일어난 일"}
+
+
+def last_events(args, typed, n):
+    """The last n lines of what the line mode tells before the decision after `typed`."""
+    out = subprocess.run([BINARY, *args, "--plain"], input="".join(t + "\n" for t in typed),
+                         capture_output=True, text=True, timeout=60,
+                         env={**os.environ,
+                              "XDG_DATA_HOME": tempfile.mkdtemp(prefix="meeple-play-")}).stdout
+    lines = out.split("\n")
+    last = max(i for i, line in enumerate(lines) if line.startswith(("Since your", "So far",
+                                                                      "지난 차례", "지금까지")))
+    told = []
+    for line in lines[last + 1:]:
+        if not line.startswith("  "):
+            break
+        told.append(line)
+    return told[-n:]
+
+
+def shown_whole_or_shortened(rows, line):
+    """Whether a row shows the line whole, or its start up to a word and then "…"."""
+    for row in rows:
+        if row.rstrip() == line.rstrip():
+            return True
+        if row.endswith("…"):
+            start = row[:-1]
+            rest = line[len(start):]
+            if line.startswith(start) and rest and (rest[0] == " " or
+                                                    (is_wide(rest[0]) and is_wide(start[-1]))):
+                return True
+    return False
+
+
+@test
+def the_last_events_stay_in_view():
+    """Every game on the screen of panes: the last three lines of what happened at 100x30
+    and the last one at 80x24, whole or shortened at a word with "…", and the command that
+    shows the whole log named on screen; 'log' shows it."""
+    for args, typed, lang in EVENT_GAMES:
+        for width, height, n in [(100, 30, 3), (80, 24, 1)]:
+            if lang != "en" and width == 100:
+                continue
+            wanted = last_events(args, typed, n)
+            s = Screen(args, width=width, height=height, plain=False)
+            tag = f"{args[1]} {lang} at {width}x{height}"
+            try:
+                s.wait_in_view(LOG_HINT[lang])
+                for t in typed:
+                    time.sleep(0.3)
+                    s.type(t)
+                    s.wait_in_view("> " + t)
+                time.sleep(1)
+                window = s.visible()
+                rows = window.split("\n")
+                check(f"{tag}: the last {n} lines told", len(wanted) == n and
+                      all(shown_whole_or_shortened(rows, e) for e in wanted),
+                      "\n".join(wanted) + "\n----\n" + window)
+                check(f"{tag}: 'log' named on screen", LOG_HINT[lang] in window, window)
+                check(f"{tag}: no row wider than {width}",
+                      all(columns(r) <= width for r in rows), window)
+            finally:
+                s.close()
+    s = Screen(EVENT_GAMES[0][0], plain=False)
+    try:
+        s.wait_in_view(LOG_HINT["en"])
+        time.sleep(0.3)
+        s.type("log")
+        time.sleep(1)
+        window = s.visible()
+        check("'log' shows what happened", "is dealt to dig site" in window, window)
+    finally:
+        s.close()
+
+
+@test
+def typed_numbers_and_letters_mean_what_the_screen_shows():
+    """First Giants: 2 is dig site 2 (its two cards), not the size-2 cards or the effects'
+    numbers; Ufo!: after b opens one kiosk, c is still the other; Korean: English 'note'
+    beside 쓰기; First Contact's alien at 80x24: 6 lists glyph 6 and NOT glyph 6, both in
+    view."""
+    folder = tempfile.mkdtemp(prefix="meeple-play-")
+
+    def plain(args, typed):
+        return subprocess.run([BINARY, *args, "--plain", "--record", "kept.json"],
+                              input="".join(t + "\n" for t in typed), capture_output=True,
+                              text=True, timeout=60, cwd=folder).stdout
+    out = plain(["play", "first-giants", "--players", "2", "--seed", "4"], ["2", "quit"])
+    reply = out[out.find("Those words fit"):]
+    reply = reply[:reply.find("Your choices:")]
+    listed = re.findall(r"\n +[a-z]\. (take .*)", reply)
+    check("First Giants: 2 lists the cards of dig site 2 alone",
+          "fit 2 choices" in reply and len(listed) == 2 and
+          all("from dig site 2" in c for c in listed), reply)
+    out = plain(["play", "first-giants", "--players", "2", "--seed", "4"], ["1", "quit"])
+    check("First Giants: 1 lists the cards of dig site 1, not 'gain 1 point'",
+          "fit 2 choices" in out and "fit 6" not in out, out[out.rfind("> "):])
+    out = plain(["play", "ufo", "--players", "3", "--seed", "3"],
+                ["a", "move 0 tivoli", "move 1 ostia", "end movement", "b", "c", "quit"])
+    check("Ufo!: after b, c is the other kiosk still",
+          "You: UFO 0 (Standard) opens a kiosk in Tivoli" in out and
+          "You: UFO 1 (Standard) opens a kiosk in Ostia" in out, out[-3000:])
+    out = plain(FC_EARTHLING[:-1] + ["edition=ko", "--lang", "ko"], ["note 철 21", "quit"])
+    check("Korean: 'note 철 21' writes the note pad", "13. 철 = 상징 21" in out and
+          "맞는 선택이 없습니다" not in out, out[-1500:])
+    s = Screen(FC_ALIEN, width=80, height=24, plain=False)
+    try:
+        for _ in range(5):
+            s.wait_in_view("Your choices")
+            time.sleep(0.3)
+            s.type("a")
+            time.sleep(0.5)
+        s.wait_in_view("(1 written")
+        time.sleep(0.3)
+        s.type("6")
+        window = s.wait_in_view("fit 2 choices") or s.visible()
+        time.sleep(0.5)
+        window = s.visible()
+        check("alien at 80x24: 6 lists glyph 6 and NOT glyph 6 in view",
+              re.search(r"\n +[a-z]+\. write glyph 6 ", window) is not None and
+              re.search(r"\n +[a-z]+\. write NOT glyph 6 ", window) is not None, window)
     finally:
         s.close()
 

@@ -442,6 +442,99 @@ TEST_F(Programs, EngineDrivesAGameWithExplicitChanceUndoAndRecords) {
   EXPECT_EQ(code_of(bad[1]), "io/failed");
 }
 
+// A kept game with an undo in it (meeple play writes {"seat": 0, "undo":
+// true}) loads as the game it became: the decision taken back is not in the
+// loaded record, the state is the replay's, and it plays on (the
+// load answered engine/internal "std::get: wrong index for variant").
+TEST_F(Programs, EngineLoadsARecordWithAnUndoAsTheGameItBecame) {
+  auto r = engine({
+      R"({"cmd": "new", "game": "high-card", "players": 2, "params": {"rounds": 1}, "chance": "explicit"})",
+      R"({"cmd": "apply", "action": {"card": 6}})",
+      R"({"cmd": "apply", "seat": -1, "action": 1})",
+      R"({"cmd": "apply", "seat": 1, "action": {"bet": true}})",
+      R"({"cmd": "save"})",
+      R"({"cmd": "state"})",
+  });
+  ASSERT_EQ(r.size(), 6u);
+  const Json without_undo = r[4]["record"];
+  Json with_undo = without_undo;
+  Json& acts = with_undo["actions"];
+  acts = Json::array({acts[0], acts[1], Json::parse(R"({"seat": 0, "json": {"bet": true}})"),
+                      Json::parse(R"({"seat": 0, "undo": true})"), acts[2]});
+  auto l = engine({Json{{"cmd", "load"}, {"record", with_undo}}.dump(), R"({"cmd": "state"})",
+                   R"({"cmd": "save"})", R"({"cmd": "apply", "seat": 0, "action": {"bet": false}})",
+                   R"({"cmd": "result"})"});
+  ASSERT_EQ(l.size(), 5u);
+  ASSERT_TRUE(l[0]["ok"].get<bool>()) << l[0].dump();
+  EXPECT_EQ(l[0]["step"], 3) << "the bet taken back is not a step";
+  EXPECT_EQ(l[1]["state"], r[5]["state"]) << "the state the replay gives";
+  EXPECT_EQ(l[2]["record"]["actions"], without_undo["actions"]);
+  EXPECT_TRUE(l[3]["terminal"].get<bool>()) << l[3].dump();
+  EXPECT_TRUE(l[4]["result"].is_object()) << l[4].dump();
+  // An undo with nothing to take back is a corrupt record, not an internal error.
+  Json bad = without_undo;
+  bad["actions"].push_back(Json::parse(R"({"seat": 0, "undo": true})"));
+  EXPECT_EQ(code_of(engine({Json{{"cmd", "load"}, {"record", bad}}.dump()})[0]), "record/corrupt");
+}
+
+// A mistyped field is refused with the fields the command takes, and
+// changes nothing ("seeed" dealt seed 1, "sat" answered for every
+// seat).
+TEST_F(Programs, EngineRefusesAFieldItsCommandDoesNotTake) {
+  auto r = engine({
+      R"({"cmd": "new", "game": "ufo", "players": 3, "seeed": 7})",
+      R"({"cmd": "new", "game": "ufo", "players": 3, "seed": 7, "id": 4, "lang": "it"})",
+      R"({"cmd": "state"})",
+      R"({"cmd": "legal", "sat": 1})",
+      R"({"cmd": "status", "verbose": true})",
+      R"({"cmd": "state"})",
+  });
+  ASSERT_EQ(r.size(), 6u);
+  EXPECT_EQ(code_of(r[0]), "request/malformed");
+  const std::string words = r[0]["error"]["message"].get<std::string>();
+  EXPECT_NE(words.find("\"seeed\""), std::string::npos) << words;
+  EXPECT_NE(words.find("\"seed\""), std::string::npos) << "names what new takes: " << words;
+  EXPECT_TRUE(r[1]["ok"].get<bool>()) << "id and lang go with every command: " << r[1].dump();
+  EXPECT_EQ(code_of(r[3]), "request/malformed");
+  EXPECT_NE(r[3]["error"]["message"].get<std::string>().find("\"seat\""), std::string::npos);
+  EXPECT_EQ(code_of(r[4]), "request/malformed");
+  EXPECT_NE(r[4]["error"]["message"].get<std::string>().find("takes none"), std::string::npos);
+  EXPECT_EQ(r[5]["state"], r[2]["state"]) << "a refused request changes nothing";
+}
+
+// Refusals say what is wrong and how it is right: an action
+// number given as a string, a city by its name, a state field out of its
+// range, a state field no state has.
+TEST_F(Programs, EngineRefusalsSayWhatIsWrongAndHowItIsRight) {
+  auto r = engine({
+      R"({"cmd": "new", "game": "ufo", "players": 3, "seed": 7})",
+      R"({"cmd": "apply", "action": "165"})",
+      R"({"cmd": "apply", "action": {"place": {"city": "Rome", "type": "standard"}}})",
+      R"({"cmd": "state"})",
+  });
+  ASSERT_EQ(r.size(), 4u);
+  auto words = [](const Json& resp) { return resp["error"]["message"].get<std::string>(); };
+  EXPECT_EQ(code_of(r[1]), "action/malformed");
+  EXPECT_NE(words(r[1]).find("its number (0 to"), std::string::npos) << words(r[1]);
+  EXPECT_NE(words(r[1]).find("not \"165\""), std::string::npos) << words(r[1]);
+  EXPECT_EQ(code_of(r[2]), "action/malformed");
+  EXPECT_NE(words(r[2]).find("\"rome\""), std::string::npos) << words(r[2]);
+  Json state = r[3]["state"];
+  Json far = state;
+  far["active"] = 7;
+  Json extra = state;
+  extra["actve"] = 1;
+  auto l = engine({Json{{"cmd", "load"}, {"game", "ufo"}, {"state", far}}.dump(),
+                   Json{{"cmd", "load"}, {"game", "ufo"}, {"state", extra}}.dump(),
+                   Json{{"cmd", "load"}, {"game", "ufo"}, {"state", state}}.dump()});
+  ASSERT_EQ(l.size(), 3u);
+  EXPECT_EQ(code_of(l[0]), "state/corrupt");
+  EXPECT_NE(words(l[0]).find("active is 7, not within 0 to 2"), std::string::npos) << words(l[0]);
+  EXPECT_EQ(code_of(l[1]), "state/corrupt");
+  EXPECT_NE(words(l[1]).find("no field \"actve\""), std::string::npos) << words(l[1]);
+  EXPECT_TRUE(l[2]["ok"].get<bool>()) << l[2].dump();
+}
+
 // Whole games of every game, bots in every seat, through the protocol; the
 // saved record replays to the same result.
 TEST_F(Programs, EnginePlaysWholeGamesOfEveryGameWithBots) {
@@ -538,6 +631,29 @@ TEST_F(Programs, EngineHelloNamesItsVersionAndEveryCommandItKnows) {
   const std::string message = ask({{"cmd", "dance"}})["error"]["message"];
   for (const auto& c : hello["commands"])
     EXPECT_NE(message.find(c.get<std::string>()), std::string::npos) << c;
+}
+
+TEST_F(Programs, EngineObservationIsTheSeatsTensorAndMask) {
+  Driver ask;
+  ASSERT_TRUE(ask({{"cmd", "new"}, {"game", "first-contact"}, {"players", 3}, {"seed", 3}})["ok"] ==
+              true);
+  Json o = ask({{"cmd", "observation"}, {"seat", 1}});  // seat 1 is to act
+  ASSERT_TRUE(o["ok"] == true) << o.dump();
+  ASSERT_EQ(o["shape"].size(), 1u);
+  EXPECT_EQ(o["values"].size(), o["shape"][0].get<std::size_t>());
+  Json legal = ask({{"cmd", "legal"}, {"seat", 1}});
+  std::size_t legal_n = 0;
+  for (const auto& s : legal["seats"]) legal_n += s["actions"].size();
+  std::size_t ones = 0;
+  for (const auto& v : o["mask"]) ones += v == 1;
+  EXPECT_EQ(ones, legal_n);
+  EXPECT_GT(ones, 0u);
+  // Another seat's tensor is as hidden as its view.
+  ASSERT_TRUE(ask({{"cmd", "hide"}, {"seat", 2}})["ok"] == true);
+  EXPECT_TRUE(ask({{"cmd", "observation"}, {"seat", 2}})["ok"] == true);
+  EXPECT_EQ(code_of(ask({{"cmd", "observation"}, {"seat", 1}})), "engine/hidden");
+  EXPECT_EQ(code_of(ask({{"cmd", "observation"}})), "request/malformed");
+  EXPECT_EQ(code_of(ask({{"cmd", "observation"}, {"seat", -1}})), "seat/invalid");
 }
 
 TEST_F(Programs, EngineLoadsAPositionAndRefusesACorruptOneWithoutChange) {

@@ -47,6 +47,63 @@ TEST(Rating, NoGamesOnlyGrowsTheDeviation) {
   EXPECT_NEAR(after.rd, 200.27, 0.005);
 }
 
+// A game's weight (docs/ratings.md, "Games that count") scales its terms:
+// weight 1 is the paper's game; two halves against one opponent are one
+// whole game; half a game pulls the rating less than a whole one.
+TEST(Rating, AGamesWeightScalesWhatItCounts) {
+  const Rating player{.rating = 1500, .rd = 200, .volatility = 0.06};
+  const Rating opponent{.rating = 1400, .rd = 30};
+  const Rating whole = update(player, {{.opponent = opponent, .score = 1}});
+  const Rating weighed_one = update(player, {{.opponent = opponent, .score = 1, .weight = 1}});
+  EXPECT_EQ(whole.rating, weighed_one.rating);
+  EXPECT_EQ(whole.rd, weighed_one.rd);
+  const Rating halves = update(player, {{.opponent = opponent, .score = 1, .weight = 0.5},
+                                        {.opponent = opponent, .score = 1, .weight = 0.5}});
+  EXPECT_NEAR(halves.rating, whole.rating, 1e-9);
+  EXPECT_NEAR(halves.rd, whole.rd, 1e-9);
+  EXPECT_NEAR(halves.volatility, whole.volatility, 1e-12);
+  const Rating half = update(player, {{.opponent = opponent, .score = 1, .weight = 0.5}});
+  EXPECT_GT(half.rating, player.rating);
+  EXPECT_LT(half.rating, whole.rating);
+  EXPECT_GT(half.rd, whole.rd) << "less is learnt from half a game";
+  EXPECT_EQ(half.games, 1);
+}
+
+// The n-th rated table of one pair in the window: 1, 1, then halving, so
+// however many they play, a window's tables count at most as 3 games.
+TEST(Rating, APairsRepeatedGamesCountLess) {
+  EXPECT_EQ(pair_weight(1), 1);
+  EXPECT_EQ(pair_weight(2), 1);
+  EXPECT_EQ(pair_weight(3), 0.5);
+  EXPECT_EQ(pair_weight(4), 0.25);
+  EXPECT_EQ(pair_weight(10), 1.0 / 256);
+  double sum = 0;
+  for (int n = 1; n <= 1000; ++n) sum += pair_weight(n);
+  EXPECT_LE(sum, kFullPairGames + 1);
+  EXPECT_GT(sum, kFullPairGames + 1 - 1e-9);
+}
+
+// A table's pairs of weight 0 (two accounts that shared an address) are
+// left out: a seat with no other pair keeps its rating (no game counted),
+// the others are rated by the pairs that count.
+TEST(Rating, APairOfWeightZeroIsLeftOut) {
+  const Json result = {{"rank", {1, 2, 3}}};
+  const std::vector<std::optional<Rating>> prior = {Rating{}, Rating{}, Rating{}};
+  // Seats 0 and 1 shared an address; seat 2 did not.
+  const std::vector<std::vector<double>> weight = {{0, 0, 1}, {0, 0, 1}, {1, 1, 0}};
+  auto rated = rate_table(result, prior, weight);
+  ASSERT_TRUE(rated);
+  const Rating zero = update(Rating{}, {{.opponent = Rating{}, .score = 1}});
+  EXPECT_EQ((*rated)[0]->rating, zero.rating) << "seat 0 beat seat 2 only";
+  EXPECT_EQ((*rated)[2]->games, 1);
+  auto alone = rate_table({{"rank", {1, 2}}}, {Rating{}, Rating{}}, {{0, 0}, {0, 0}});
+  ASSERT_TRUE(alone);
+  EXPECT_EQ((*alone)[0]->games, 0);
+  EXPECT_EQ((*alone)[0]->rating, kStartRating);
+  EXPECT_EQ((*alone)[1]->rd, kStartRd);
+  EXPECT_FALSE(rate_table(result, prior, {{1, 1}}));
+}
+
 // A finished game's result_json, played to the end by random choices.
 Json played_result(const std::string& game_name, int players, std::uint64_t seed) {
   const AnyGame* game = find_game(game_name);

@@ -7,6 +7,7 @@
 #include "bots/first_contact/talker.h"
 #include "games/registry.h"
 #include "room/room.h"
+#include "store/memory_store.h"
 
 namespace meeple::room {
 namespace {
@@ -36,7 +37,7 @@ TEST(ALateTalker, KnowsWhatItsSeatSawAsOneSeatedFromTheStart) {
   const int players = 3;
   // Table A: talkers everywhere from the start, played part of the way.
   std::vector<SeatConfig> bots(players, {.kind = SeatKind::kBot, .bot = "talker"});
-  store::MemoryStore store;
+  store::MemoryTableStore store;
   auto a = Room::open(*fc, Json::object(), bots, {.seed = 17}, &store);
   ASSERT_TRUE(a) << a.error().message;
   Room& ra = **a;

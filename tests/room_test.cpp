@@ -1,9 +1,10 @@
-// The room (room/room.h) and the memory store (store/store.h): a table as
+// The room (room/room.h) and the memory table store (store/memory_store.h): a table as
 // its players and the server will use it.
 #include <gtest/gtest.h>
 
 #include "games/registry.h"
 #include "room/room.h"
+#include "store/memory_store.h"
 #include "tests/toy/high_card.h"
 
 namespace meeple::room {
@@ -34,7 +35,7 @@ void play_out(Room& r, Seat person) {
 
 class RecordingSink final : public Sink {
  public:
-  explicit RecordingSink(const store::Store* store) : store_(store) {}
+  explicit RecordingSink(const store::TableStore* store) : store_(store) {}
   void on_event(const Room& room, const TableEvent& e) override {
     versions.push_back(e.version);
     // Durable before anyone is told.
@@ -44,15 +45,15 @@ class RecordingSink final : public Sink {
   std::vector<std::size_t> stored_when_told;
 
  private:
-  const store::Store* store_;
+  const store::TableStore* store_;
 };
 
 // A memory store whose writes fail while `down` (the database unreachable).
-class FlakyStore final : public store::AccountsElsewhere {
+class FlakyStore final : public store::TableStore {
  public:
   bool down = false;
-  bool down_at_finish = false;       // only the write of the game's end fails
-  mutable store::MemoryStore inner;  // mutable: its accounts are this store's (accounts_store)
+  bool down_at_finish = false;  // only the write of the game's end fails
+  store::MemoryTableStore inner;
   Expected<store::TableId> create(const store::TableSpec& s, const store::Lease& l) override {
     return inner.create(s, l);
   }
@@ -91,15 +92,17 @@ class FlakyStore final : public store::AccountsElsewhere {
   Expected<Json> load_review(const store::TableId& id, const std::string& k) const override {
     return inner.load_review(id, k);
   }
+  MaybeError rename_seat(const store::TableId& id, int seat, const std::string& name) override {
+    return inner.rename_seat(id, seat, name);
+  }
 
  private:
-  store::Store& accounts_store() const override { return inner; }
   static Error outage() { return make_error(store::errc::kUnavailable, "the database is down"); }
 };
 
 // A bot's decision that cannot be stored is no verdict on the bot: the room
 // says the store failed, stays as it was, and the bot decides again once the
-// store is back (issue 29: the table halted for good as "bot/illegal").
+// store is back (the table halted for good as "bot/illegal").
 TEST(Room, ABotsDecisionTheStoreCannotTakeIsNoIllegalMoveAndIsMadeAgain) {
   FlakyStore store;
   auto room = Room::open(kToy, {{"rounds", 3}}, person_and_bots(2, 0), {.seed = 3}, &store);
@@ -162,7 +165,7 @@ TEST(Room, TheLastMoveAndTheResultAreStoredTogether) {
 }
 
 TEST(Room, WholeGameWithAPersonAndBotsIsStoredAndReplays) {
-  store::MemoryStore store;
+  store::MemoryTableStore store;
   RecordingSink sink(&store);
   auto room = Room::open(kToy, {{"rounds", 4}}, person_and_bots(3, 1), {.seed = 7}, &store, &sink);
   ASSERT_TRUE(room);
@@ -262,7 +265,7 @@ TEST(Room, WithAChanceKeyBotsTurnsDoNotMoveTheDeal) {
 // A server resumes a table with a fresh key: what was drawn is replayed from
 // the entries, and the rest of the game is drawn from the new key.
 TEST(Room, ResumedWithANewChanceKeyKeepsThePastAndDealsOnFromTheKey) {
-  store::MemoryStore store;
+  store::MemoryTableStore store;
   auto room =
       Room::open(kToy, {{"rounds", 8}}, person_and_bots(3, 0), {.chance_key = test_key(1)}, &store);
   Room& r = **room;
@@ -337,7 +340,7 @@ TEST(Room, NotYourTurnWhenOnlyChanceOrOthersMayAct) {
 }
 
 TEST(Room, ResumedFromTheStoreEverySeatSeesTheSameAndPlayGoesOn) {
-  store::MemoryStore store;
+  store::MemoryTableStore store;
   auto room = Room::open(kToy, {{"rounds", 5}}, person_and_bots(3, 0), {.seed = 11}, &store);
   Room& r = **room;
   for (int i = 0; i < 4; ++i) {
@@ -360,8 +363,25 @@ TEST(Room, ResumedFromTheStoreEverySeatSeesTheSameAndPlayGoesOn) {
   EXPECT_TRUE(replay_record(kToy, store::to_game_record(*store.load(s.table_id()))));
 }
 
+// A record stored as finished whose entries end before the game's end lost
+// entries (a damaged file): it does not resume as a finished table that
+// refuses every move, but as record/corrupt (the server's table/damaged).
+TEST(Room, AFinishedRecordWhoseEntriesEndEarlyDoesNotResume) {
+  store::MemoryTableStore store;
+  auto room = Room::open(kToy, {{"rounds", 5}}, person_and_bots(3, 0), {.seed = 11}, &store);
+  Room& r = **room;
+  play_out(r, 0);
+  auto table = store.load(r.table_id());
+  ASSERT_TRUE(table && table->finished());
+  ASSERT_TRUE(Room::resume(kToy, *table, person_and_bots(3, 0), {}));
+  table->entries.resize(table->entries.size() / 2);
+  auto cut = Room::resume(kToy, *table, person_and_bots(3, 0), {});
+  ASSERT_FALSE(cut);
+  EXPECT_EQ(cut.error().code, meeple::errc::kCorruptRecord);
+}
+
 TEST(Room, ALateOwnerCannotWriteAfterATakeover) {
-  store::MemoryStore store;
+  store::MemoryTableStore store;
   auto room = Room::open(kToy, Json::object(), person_and_bots(2, 0), {.seed = 4}, &store);
   Room& r = **room;
   ASSERT_FALSE(r.advance());
@@ -379,7 +399,7 @@ TEST(Room, ALateOwnerCannotWriteAfterATakeover) {
 TEST(Room, ChatFollowsTheGamesTableTalkRule) {
   const AnyGame* fc = find_game("first-contact");
   if (fc == nullptr) GTEST_SKIP() << "First Contact is not built";
-  store::MemoryStore store;
+  store::MemoryTableStore store;
   auto room = Room::open(*fc, Json::object(), person_and_bots(4, 0), {.seed = 5}, &store);
   Room& r = **room;
   const std::size_t before = r.event_count();
@@ -478,7 +498,7 @@ TEST(Room, AStandInPlaysWhenThePersonsClockRunsOutOrTheyAreAway) {
 }
 
 TEST(Store, AppendsInOrderAndListsUnfinishedTables) {
-  store::MemoryStore store;
+  store::MemoryTableStore store;
   auto a = store.create({.game = "high-card", .players = 2}, {});
   auto b = store.create({.game = "high-card", .players = 3}, {});
   ASSERT_TRUE(a && b);

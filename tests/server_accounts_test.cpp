@@ -1,4 +1,4 @@
-// Accounts over HTTP (issue 34; docs/protocol.md, "Accounts"): signing up
+// Accounts over HTTP (docs/protocol.md, "Accounts"): signing up
 // and in, a second device seeing the same tables, lockout and the limit per
 // address, recovery codes, deletion keeping records replayable, profiles,
 // friends and invitations, and the checks every request passes. Each
@@ -7,9 +7,13 @@
 
 #include <atomic>
 #include <map>
+#include <mutex>
 #include <set>
+#include <sstream>
 #include <thread>
 
+#include "server/password_guard.h"
+#include "server/rating.h"
 #include "tests/forwarding_store.h"
 #include "tests/server_fixture.h"
 
@@ -28,21 +32,38 @@ ServerOptions fast_hashes() {
   return o;
 }
 
-// A browser: its cookie jar holds the session cookie the server set.
+// A browser: its cookie jar holds the session and device cookies the
+// server set. `from`: the address it sends from, told to a server that
+// trusts 127.0.0.1 as its proxy (X-Forwarded-For), or "".
 struct Device {
   unsigned short port;
   std::string cookie;      // "meeple_session=..." sent back, or "" (none)
-  std::string set_cookie;  // the last Set-Cookie received
+  std::string set_cookie;  // the last Set-Cookie of the session received
+  std::string address;     // the loopback address it connects from ("": 127.0.0.1)
+  std::string device;      // "meeple_device=..." sent back, or "" (none)
+  std::string from;        // X-Forwarded-For, or ""
+  std::string set_device;  // the last Set-Cookie of the device received
 
   HttpReply request(verb method, const std::string& path, const std::string& body,
                     std::vector<std::pair<std::string, std::string>> headers = {}) {
-    if (!cookie.empty()) headers.emplace_back("Cookie", cookie);
+    std::string jar = cookie;
+    if (!device.empty()) jar += (jar.empty() ? "" : "; ") + device;
+    if (!jar.empty()) headers.emplace_back("Cookie", jar);
+    if (!from.empty()) headers.emplace_back("X-Forwarded-For", from);
     std::map<std::string, std::string> got;
-    auto r = testing::http_request(port, method, path, body, "", headers, &got);
+    auto r = testing::http_request(port, method, path, body, "", headers, &got, address);
     if (auto it = got.find("Set-Cookie"); it != got.end()) {
-      set_cookie = it->second;
-      const std::string pair = set_cookie.substr(0, set_cookie.find(';'));
-      cookie = pair == "meeple_session=" ? "" : pair;
+      std::istringstream lines(it->second);
+      for (std::string line; std::getline(lines, line);) {
+        const std::string pair = line.substr(0, line.find(';'));
+        if (pair.starts_with("meeple_session=")) {
+          set_cookie = line;
+          cookie = pair == "meeple_session=" ? "" : pair;
+        } else if (pair.starts_with("meeple_device=")) {
+          set_device = line;
+          device = pair;
+        }
+      }
     }
     return r;
   }
@@ -51,6 +72,13 @@ struct Device {
   }
   HttpReply get(const std::string& path) { return request(verb::get, path, ""); }
 };
+
+// A server that takes X-Forwarded-For from 127.0.0.1: tests' devices may
+// then come from any address.
+ServerOptions behind_proxy(ServerOptions o = fast_hashes()) {
+  o.trusted_proxies = {"127.0.0.1"};
+  return o;
+}
 
 const char* kPassword = "correct horse battery";
 
@@ -94,20 +122,24 @@ TEST(ServerAccounts, ASecondDeviceSignedInSeesTheSameTablesAndPlaysThem) {
   EXPECT_EQ(sign_up(guest, "ANNA").body.value("code", ""), "account/exists")
       << "unique ignoring case";
   // Stored: an Argon2id hash (not the password), the cookie's SHA-256 only.
-  auto stored = server.store().account_named("anna");
+  auto stored = server.store().accounts().account_named("anna");
   ASSERT_TRUE(stored && stored->has_value());
   EXPECT_TRUE((*stored)->password_hash.starts_with("$argon2id$")) << (*stored)->password_hash;
   EXPECT_EQ((*stored)->password_hash.find(kPassword), std::string::npos);
   const std::string session = laptop.cookie.substr(laptop.cookie.find('=') + 1);
-  EXPECT_FALSE(server.store().session(session, 0)->has_value()) << "the token is not stored";
-  EXPECT_TRUE(server.store().session(sha256_hex(session), 0)->has_value());
+  EXPECT_FALSE(server.store().accounts().session(session, 0)->has_value())
+      << "the token is not stored";
+  EXPECT_TRUE(server.store().accounts().session(sha256_hex(session), 0)->has_value());
 
   // Signed in, a table made and a seat joined are kept for the account.
   auto [id, host] = lobby(laptop);
   auto joined = laptop.post("/api/tables/" + id + "/join", {{"seat", 0}, {"name", "Anna"}});
   ASSERT_EQ(joined.status, 200) << joined.text;
   const std::string token = joined.body["token"];
-  EXPECT_EQ(joined.body.size(), 3u) << "the answer is as a guest's: " << joined.text;
+  // The answer is as a guest's: the table, the seat, its token and the name
+  // the seat was given.
+  EXPECT_EQ(joined.body.size(), 4u) << "the answer is as a guest's: " << joined.text;
+  EXPECT_EQ(joined.body["name"], "Anna") << joined.text;
   // A guest's table is not.
   lobby(guest);
 
@@ -173,27 +205,277 @@ TEST(ServerAccounts, HashingAPasswordHoldsUpNoOtherRequest) {
   t.join();
 }
 
-TEST(ServerAccounts, FiveWrongPasswordsLockTheNameEvenForTheRightOne) {
-  TestServer server(fast_hashes());
-  Device d{server.port()};
-  ASSERT_EQ(sign_up(d, "Anna").status, 201);
-  Device thief{server.port()};
+// Wrong passwords slow down whoever sends them, never
+// the owner: no name is locked. A stranger's guesses from one address make
+// that address wait (growing); the owner's right password from the browser
+// they signed in with passes at once, even from the stranger's own address
+// (one NAT), and from a fresh address too; a recovery code always works.
+// The answers for a known name and an unknown one are the same.
+TEST(ServerAccounts, AStrangersWrongPasswordsNeverKeepTheOwnerOut) {
+  TestServer server(behind_proxy());
+  Device owner{.port = server.port(), .from = "10.0.0.1"};
+  auto up = sign_up(owner, "Anna");
+  ASSERT_EQ(up.status, 201);
+  EXPECT_NE(owner.set_device.find("; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=31536000"),
+            std::string::npos)
+      << owner.set_device;
+  ASSERT_EQ(owner.device.size(), std::string("meeple_device=").size() + 32) << owner.device;
+  ASSERT_EQ(owner.post("/api/account/signout", Json::object()).status, 200);
+  EXPECT_FALSE(owner.device.empty()) << "signing out keeps the device known";
+  Device thief{.port = server.port(), .from = "10.0.0.2"};
   auto unknown = thief.post("/api/account/signin", {{"name", "Nobody"}, {"password", kPassword}});
-  for (int i = 0; i < 5; ++i) {
+  ASSERT_EQ(unknown.status, 401);
+  for (int i = 0; i < 6; ++i) {
     auto r = thief.post("/api/account/signin", {{"name", "Anna"}, {"password", "wrong pass"}});
     ASSERT_EQ(r.status, 401) << i << r.text;
-    EXPECT_EQ(r.body["code"], "auth/credentials");
-    EXPECT_EQ(r.body["message"], unknown.body["message"]) << "no telling which was wrong";
+    EXPECT_EQ(r.body, unknown.body) << "no telling a known name from an unknown one";
     EXPECT_TRUE(thief.cookie.empty());
   }
-  auto locked = d.post("/api/account/signin", {{"name", "Anna"}, {"password", kPassword}});
-  EXPECT_EQ(locked.status, 429) << locked.text;
-  EXPECT_EQ(locked.body["code"], "auth/locked");
-  const int retry = locked.body.value("retry_after", 0);
-  EXPECT_GT(retry, 50);
-  EXPECT_LE(retry, 60);
-  EXPECT_EQ(unknown.status, 401);
-  EXPECT_EQ(unknown.body["code"], "auth/credentials");
+  auto slowed = thief.post("/api/account/signin", {{"name", "Anna"}, {"password", kPassword}});
+  EXPECT_EQ(slowed.status, 429) << slowed.text;
+  EXPECT_EQ(slowed.body["code"], "auth/throttled");
+  EXPECT_EQ(slowed.body["retry_after"], 1) << "the first wait past the 5 free failures: 1 s";
+  EXPECT_TRUE(thief.cookie.empty()) << "refused even with the right password, from there";
+
+  // The owner: from the stranger's own address with her known browser...
+  owner.from = "10.0.0.2";
+  auto known = owner.post("/api/account/signin", {{"name", "Anna"}, {"password", kPassword}});
+  EXPECT_EQ(known.status, 200) << known.text;
+  // ...from a fresh address with a new browser...
+  Device fresh{.port = server.port(), .from = "10.0.0.3"};
+  auto other = fresh.post("/api/account/signin", {{"name", "anna"}, {"password", kPassword}});
+  EXPECT_EQ(other.status, 200) << other.text;
+  // ...and with a recovery code from the stranger's address and browser.
+  Device same_place{.port = server.port(), .from = "10.0.0.2"};
+  auto rec = same_place.post(
+      "/api/account/recover",
+      {{"name", "Anna"}, {"code", up.body["recovery_codes"][0]}, {"password", "a new password"}});
+  EXPECT_EQ(rec.status, 200) << rec.text;
+}
+
+// Many addresses guessing one name: a browser the account does not know
+// waits a little (at most name_longest_wait); its known browser does not.
+TEST(ServerAccounts, GuessesFromManyAddressesMakeOnlyAnUnknownDeviceWaitAndBriefly) {
+  ServerOptions o = behind_proxy();
+  o.name_free_failures = 4;
+  o.name_longest_wait = std::chrono::seconds(3);
+  TestServer server(o);
+  Device owner{.port = server.port(), .from = "10.0.0.1"};
+  ASSERT_EQ(sign_up(owner, "Anna").status, 201);
+  for (int i = 0; i < 12; ++i) {
+    Device thief{.port = server.port(), .from = "10.0.1." + std::to_string(i)};
+    auto r = thief.post("/api/account/signin", {{"name", "Anna"}, {"password", "wrong pass"}});
+    EXPECT_TRUE(r.status == 401 || r.status == 429) << r.text;
+  }
+  Device fresh{.port = server.port(), .from = "10.0.2.1"};
+  auto waits = fresh.post("/api/account/signin", {{"name", "Anna"}, {"password", kPassword}});
+  ASSERT_EQ(waits.status, 429) << waits.text;
+  EXPECT_EQ(waits.body["code"], "auth/throttled");
+  EXPECT_GE(waits.body.value("retry_after", 0), 1);
+  EXPECT_LE(waits.body.value("retry_after", 99), 3) << "never longer than name_longest_wait";
+  EXPECT_EQ(owner.post("/api/account/signin", {{"name", "Anna"}, {"password", kPassword}}).status,
+            200)
+      << "the known browser does not wait for strangers' guesses";
+  std::this_thread::sleep_for(std::chrono::seconds(waits.body.value("retry_after", 3)));
+  EXPECT_EQ(fresh.post("/api/account/signin", {{"name", "Anna"}, {"password", kPassword}}).status,
+            200)
+      << "and the fresh one gets in once it has waited";
+}
+
+// One address guessing many names waits too, after address_free_failures;
+// a known browser's own wrong passwords make it wait after its free ones.
+TEST(ServerAccounts, OneAddressGuessingManyNamesWaitsAndSoDoesAKnownDeviceThatGuesses) {
+  ServerOptions o = behind_proxy();
+  o.address_free_failures = 3;
+  o.signin_free_failures = 2;
+  TestServer server(o);
+  Device thief{.port = server.port(), .from = "10.0.0.2"};
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(thief
+                  .post("/api/account/signin",
+                        {{"name", "name " + std::to_string(i)}, {"password", kPassword}})
+                  .status,
+              401);
+  EXPECT_EQ(
+      thief.post("/api/account/signin", {{"name", "name 3"}, {"password", kPassword}}).body["code"],
+      "auth/credentials")
+      << "the 4th failure sets the wait";
+  auto r = thief.post("/api/account/signin", {{"name", "name 4"}, {"password", kPassword}});
+  EXPECT_EQ(r.status, 429) << r.text;
+  EXPECT_EQ(r.body["code"], "auth/throttled");
+
+  Device anna{.port = server.port(), .from = "10.0.0.1"};
+  ASSERT_EQ(sign_up(anna, "Anna").status, 201);
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(
+        anna.post("/api/account/signin", {{"name", "Anna"}, {"password", "wrong pass"}}).status,
+        401)
+        << i;
+  auto own = anna.post("/api/account/signin", {{"name", "Anna"}, {"password", kPassword}});
+  EXPECT_EQ(own.status, 429) << "a known device's own guesses count: " << own.text;
+  EXPECT_EQ(own.body["code"], "auth/throttled");
+}
+
+// Password hashes run on threads of their own, so a
+// flood of sign-ins for unknown names (real hashes, at the interactive
+// cost) from several addresses delays no signed-in request: the account,
+// a new table, a join; each address's share of the hashes' queue is
+// bounded (auth/busy past it).
+TEST(ServerAccounts, ASignInFloodDelaysNoSignedInRequest) {
+  using Clock = std::chrono::steady_clock;
+  ServerOptions o = behind_proxy(ServerOptions{});
+  o.max_hashes_per_address = 4;
+  TestServer server(o);
+  Device anna{.port = server.port(), .from = "10.0.5.1"};
+  ASSERT_EQ(sign_up(anna, "Anna").status, 201);
+  constexpr int kAddresses = 4, kEach = 6;
+  std::atomic<int> answered{0}, busy{0};
+  std::vector<std::thread> flood;
+  for (int a = 0; a < kAddresses; ++a)
+    for (int i = 0; i < kEach; ++i)
+      flood.emplace_back([&, a, i] {
+        Device d{.port = server.port(), .from = "10.0.6." + std::to_string(a)};
+        auto r = d.post("/api/account/signin",
+                        {{"name", "nobody " + std::to_string(i)}, {"password", kPassword}});
+        if (r.status == 503 && r.body["code"] == "auth/busy")
+          ++busy;
+        else
+          EXPECT_EQ(r.body["code"], "auth/credentials") << r.text;
+        ++answered;
+      });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the flood is queued
+  double worst = 0;
+  auto timed = [&](auto f) {
+    const auto t = Clock::now();
+    auto r = f();
+    worst = std::max(worst, std::chrono::duration<double>(Clock::now() - t).count());
+    return r;
+  };
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_EQ(timed([&] { return anna.get("/api/account"); }).status, 200);
+    auto made = timed([&] {
+      return anna.post("/api/tables",
+                       {{"game", "ufo"}, {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}}});
+    });
+    ASSERT_EQ(made.status, 201) << made.text;
+    auto joined = timed([&] {
+      return anna.post("/api/tables/" + made.body.value("id", "") + "/join", {{"seat", 0}});
+    });
+    EXPECT_EQ(joined.status, 200) << joined.text;
+  }
+  const bool during = answered < kAddresses * kEach;
+  for (auto& t : flood) t.join();
+  EXPECT_TRUE(during) << "the flood was over before the signed-in requests were";
+  EXPECT_LT(worst, 0.5) << "a signed-in request waited behind the hashes";
+  EXPECT_GT(busy, 0) << "each address's share is 4 at once";
+  EXPECT_LE(busy, kAddresses * (kEach - 4));
+  EXPECT_EQ(anna.get("/api/account/seats").body["seats"].size(), 6u) << "every seat kept";
+}
+
+// A request that waited for a hashing thread past max_wait is answered
+// unhashed (its `late`), so that a queue on a slow machine drains at once
+// and no client waits for minutes (a flood of sign-ins on a loaded machine
+// was otherwise answered only after a minute).
+TEST(HashPool, ARequestThatWaitedPastMaxWaitIsAnsweredUnhashed) {
+  using namespace std::chrono_literals;
+  HashPool pool(1, 32, 32, 100ms);
+  std::mutex m;
+  std::vector<std::string> ran;
+  auto note = [&](std::string what) {
+    std::lock_guard lock(m);
+    ran.push_back(std::move(what));
+  };
+  ASSERT_TRUE(pool.post(
+      "10.0.0.1",
+      [&] {
+        std::this_thread::sleep_for(300ms);
+        note("slow hashed");
+      },
+      [&] { note("slow late"); }));
+  for (int i = 0; i < 3; ++i)
+    ASSERT_TRUE(pool.post(
+        "10.0.0.2", [&, i] { note("hashed " + std::to_string(i)); },
+        [&, i] { note("late " + std::to_string(i)); }));
+  pool.join();
+  EXPECT_EQ(ran, (std::vector<std::string>{"slow hashed", "late 0", "late 1", "late 2"}));
+  EXPECT_EQ(pool.queued(), 0u) << "late requests leave the queue too";
+}
+
+TEST(HashPool, ARequestWithNothingAheadIsHashed) {
+  using namespace std::chrono_literals;
+  HashPool pool(1, 32, 32, 100ms);
+  std::atomic<int> hashed{0}, late{0};
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_TRUE(pool.post(
+        "10.0.0.1", [&] { ++hashed; }, [&] { ++late; }));
+    std::this_thread::sleep_for(20ms);
+  }
+  pool.join();
+  EXPECT_EQ(hashed, 3);
+  EXPECT_EQ(late, 0);
+}
+
+// The throttle's rules on their own (server/password_guard.h), on a clock
+// of the test's: the waits double up to their longest, a count forgets
+// after an hour without failures, a known device counts apart, and a
+// success clears only the count it was checked by.
+TEST(SigninThrottle, WaitsDoubleUpToTheLongestAndAreForgottenAfterAnHour) {
+  using std::chrono::seconds;
+  SigninThrottle t({.per_name_and_address = 2,
+                    .per_address = 100,
+                    .per_name = 100,
+                    .longest = seconds(8),
+                    .longest_per_name = seconds(3)});
+  auto at = SigninThrottle::Clock::time_point{} + std::chrono::hours(100);
+  std::vector<int> waits;
+  for (int i = 0; i < 7; ++i) {
+    t.failed("anna", "10.0.0.2", "", at);
+    waits.push_back(t.wait("anna", "10.0.0.2", at));
+  }
+  EXPECT_EQ(waits, (std::vector<int>{0, 0, 1, 2, 4, 8, 8}));
+  EXPECT_EQ(t.wait("anna", "10.0.0.3", at), 0) << "another address";
+  EXPECT_EQ(t.wait("ben", "10.0.0.2", at), 0) << "another name";
+  EXPECT_EQ(t.wait("anna", "10.0.0.2", at + seconds(8)), 0) << "waited";
+  // An hour later without failures the count starts again.
+  at += std::chrono::hours(1) + seconds(1);
+  t.failed("anna", "10.0.0.2", "", at);
+  EXPECT_EQ(t.wait("anna", "10.0.0.2", at), 0);
+  // A known device: its own count only.
+  for (int i = 0; i < 3; ++i) t.failed("anna", "10.0.0.2", "dev anna", at);
+  EXPECT_EQ(t.device_wait("dev anna", at), 1);
+  EXPECT_EQ(t.device_wait("dev other", at), 0);
+  t.succeeded("anna", "10.0.0.2", "dev anna");
+  EXPECT_EQ(t.device_wait("dev anna", at), 0) << "cleared by its success";
+  t.failed("anna", "10.0.0.2", "", at);
+  t.failed("anna", "10.0.0.2", "", at);
+  ASSERT_EQ(t.wait("anna", "10.0.0.2", at), 1);
+  t.succeeded("anna", "10.0.0.2", "dev anna");
+  EXPECT_EQ(t.wait("anna", "10.0.0.2", at), 1) << "a device's success leaves the address's count";
+}
+
+TEST(SigninThrottle, AnAddressAndANameFromManyAddressesAreCountedToo) {
+  using std::chrono::seconds;
+  SigninThrottle t({.per_name_and_address = 100,
+                    .per_address = 3,
+                    .per_name = 5,
+                    .longest = seconds(900),
+                    .longest_per_name = seconds(2)});
+  const auto at = SigninThrottle::Clock::time_point{} + std::chrono::hours(100);
+  for (int i = 0; i < 4; ++i) t.failed("name " + std::to_string(i), "10.0.0.2", "", at);
+  EXPECT_EQ(t.wait("anyone", "10.0.0.2", at), 1) << "the address, whatever name";
+  for (int i = 0; i < 20; ++i) t.failed("anna", "10.1.0." + std::to_string(i), "", at);
+  EXPECT_EQ(t.wait("anna", "10.9.9.9", at), 2) << "the name from anywhere: at most its longest";
+  t.succeeded("anna", "10.9.9.9", "");
+  EXPECT_EQ(t.wait("anna", "10.9.9.9", at), 2) << "a success never clears the name's count";
+}
+
+TEST(AddressKey, AnIPv6AddressCountsByItsSlash64) {
+  EXPECT_EQ(address_key("2001:db8:1:2:aaaa::1"), address_key("2001:db8:1:2:bbbb:cccc:dddd:eeee"));
+  EXPECT_NE(address_key("2001:db8:1:2::1"), address_key("2001:db8:1:3::1"));
+  EXPECT_EQ(address_key("2001:db8:1:2::1"), "2001:db8:1:2::/64");
+  EXPECT_EQ(address_key("::ffff:192.0.2.7"), "192.0.2.7") << "IPv4-mapped: the IPv4 address";
+  EXPECT_EQ(address_key("192.0.2.7"), "192.0.2.7");
+  EXPECT_EQ(address_key("not an address"), "not an address");
 }
 
 TEST(ServerAccounts, OneAddressMaySignInTenTimesAMinute) {
@@ -251,12 +533,14 @@ TEST(ServerAccounts, ARecoveryCodeWorksOnceAndSignsOutEveryOtherSession) {
 }
 
 // Plays the lobby's game to its end: seat 0 with token0, seat 1 with token1.
+// `from`: each seat's connection's loopback address ("": 127.0.0.1).
 void play_out(unsigned short port, const std::string& id, const std::string& host,
-              const std::string& token0, const std::string& token1) {
+              const std::string& token0, const std::string& token1,
+              std::pair<std::string, std::string> from = {}) {
   ASSERT_EQ(testing::http_post(port, "/api/tables/" + id + "/start", {{"host_token", host}}).status,
             200);
-  Player a(port, "/ws/tables/" + id + "?token=" + token0);
-  Player b(port, "/ws/tables/" + id + "?token=" + token1);
+  Player a(port, "/ws/tables/" + id + "?token=" + token0, from.first);
+  Player b(port, "/ws/tables/" + id + "?token=" + token1, from.second);
   ASSERT_NO_FATAL_FAILURE(play_to_end({&a, &b}, 11));
 }
 
@@ -374,6 +658,10 @@ TEST(ServerAccounts, ARatedTableRatesItsAccountsAtTheEnd) {
   TestServer server(fast_hashes());
   const auto port = server.port();
   Device anna{port}, ben{port}, guest{port};
+  // Two people, each at home (docs/ratings.md: accounts that share an
+  // address are not rated against each other).
+  anna.address = "127.0.0.2";
+  ben.address = "127.0.0.3";
   ASSERT_EQ(sign_up(anna, "Anna").status, 201);
   ASSERT_EQ(sign_up(ben, "Ben").status, 201);
   auto made = anna.post("/api/tables", {{"game", "ufo"},
@@ -392,7 +680,7 @@ TEST(ServerAccounts, ARatedTableRatesItsAccountsAtTheEnd) {
       << "one seat an account";
   const std::string t1 =
       ben.post("/api/tables/" + id + "/join", {{"seat", 1}, {"name", "Ben"}}).body["token"];
-  ASSERT_NO_FATAL_FAILURE(play_out(port, id, host, t0, t1));
+  ASSERT_NO_FATAL_FAILURE(play_out(port, id, host, t0, t1, {anna.address, ben.address}));
   const Json rank = guest.get("/api/tables/" + id + "/record").body["result"]["rank"];
   auto a = guest.get("/api/players/Anna").body;
   auto b = guest.get("/api/players/Ben").body;
@@ -425,16 +713,18 @@ TEST(ServerAccounts, AHiddenProfileIsShownToItsOwnerOnly) {
   ASSERT_EQ(sign_up(ben, "Ben").status, 201);
   ASSERT_EQ(anna.post("/api/account/hide", {{"hidden", true}}).status, 200);
   EXPECT_EQ(anna.get("/api/account").body["hidden"], true);
-  auto hidden = ben.get("/api/players/Anna");
-  EXPECT_EQ(hidden.status, 404);
-  EXPECT_EQ(hidden.body["code"], "player/hidden");
-  EXPECT_EQ(guest.get("/api/players/Anna").body["code"], "player/hidden");
-  EXPECT_EQ(anna.get("/api/players/Anna").status, 200) << "its owner sees it";
-  ASSERT_EQ(anna.post("/api/account/hide", {{"hidden", false}}).status, 200);
-  EXPECT_EQ(guest.get("/api/players/Anna").status, 200);
+  // To anyone else it answers as an unknown name
+  // does, so hidden accounts cannot be listed by their answers.
   auto unknown = guest.get("/api/players/Nobody");
   EXPECT_EQ(unknown.status, 404);
   EXPECT_EQ(unknown.body["code"], "account/unknown");
+  auto hidden = ben.get("/api/players/Anna");
+  EXPECT_EQ(hidden.status, 404);
+  EXPECT_EQ(hidden.body, unknown.body);
+  EXPECT_EQ(guest.get("/api/players/Anna").body, unknown.body);
+  EXPECT_EQ(anna.get("/api/players/Anna").status, 200) << "its owner sees it";
+  ASSERT_EQ(anna.post("/api/account/hide", {{"hidden", false}}).status, 200);
+  EXPECT_EQ(guest.get("/api/players/Anna").status, 200);
   EXPECT_EQ(anna.post("/api/account/hide", {{"hidden", "yes"}}).body["code"], "request/malformed");
 }
 
@@ -451,6 +741,110 @@ TEST(ServerAccounts, NamesOfEveryScriptAndTheirChecks) {
   EXPECT_EQ(sign_up(d, "Carla", "short").body["code"], "account/password");
 }
 
+// A name that looks like an account's is taken
+// (Unicode TR39's skeleton after NFKC), and invisible letters are no
+// letters.
+TEST(ServerAccounts, ANameThatLooksLikeAnAccountsIsTakenAndInvisibleLettersAreRefused) {
+  TestServer server(behind_proxy());
+  int address = 0;
+  auto try_name = [&](const std::string& name) {
+    Device d{.port = server.port(), .from = "10.0.3." + std::to_string(++address)};
+    return sign_up(d, name);
+  };
+  ASSERT_EQ(try_name("Anna").status, 201);
+  ASSERT_EQ(try_name("Alice").status, 201);
+  ASSERT_EQ(try_name("Zoë").status, 201);
+  for (const char* twin : {
+           "\u0410nna",                 // a Cyrillic А
+           "\u03b1nna",                 // a Greek α
+           "Ann\u0430",                 // a Cyrillic а
+           "\u0391\u039d\u039d\u0391",  // Greek capitals: ΑΝΝΑ
+           "AIice",                     // a capital I for the l
+           "Zoe\u0308",                 // the diaeresis written apart
+       }) {
+    auto r = try_name(twin);
+    EXPECT_EQ(r.status, 409) << twin << " " << r.text;
+    EXPECT_EQ(r.body["code"], "account/exists") << twin;
+  }
+  for (const char* invisible : {
+           "Anna\u3164",          // HANGUL FILLER
+           "\u115fAnna",          // HANGUL CHOSEONG FILLER
+           "An\u1160na",          // HANGUL JUNGSEONG FILLER
+           "An\u200dna",          // ZERO WIDTH JOINER
+           "Ann\u00ada",          // SOFT HYPHEN
+           "\u3164\u3164\u3164",  // nothing to see at all
+       }) {
+    auto r = try_name(invisible);
+    EXPECT_EQ(r.status, 400) << r.text;
+    EXPECT_EQ(r.body["code"], "account/name");
+  }
+  // Names of other scripts stay names, each its own.
+  EXPECT_EQ(try_name("김민수").status, 201);
+  EXPECT_EQ(try_name("Анна").status, 201) << "Cyrillic Анна: its н is no n";
+  EXPECT_EQ(try_name("\u0410nn\u0430").status, 409) << "but Latin n between Cyrillic а";
+}
+
+// Accounts made before skeletons were kept get theirs when the server
+// starts: a new name that looks like one of them is taken.
+TEST(ServerAccounts, AccountsMadeBeforeSkeletonsGetThemAtStart) {
+  testing::ForwardingStore store;
+  ASSERT_FALSE(store.accounts().create_account(
+      {.id = "old1", .name = "Anna", .folded = "anna", .password_hash = "x", .created = 1}));
+  ASSERT_FALSE(store.accounts().create_account(
+      {.id = "old2", .name = "Bob", .folded = "bob", .password_hash = "x", .created = 1}));
+  TestServer server(behind_proxy(), store);
+  EXPECT_TRUE(store.accounts().accounts_without_skeleton(10)->empty());
+  EXPECT_EQ((*store.accounts().account("old1"))->skeleton, "anna");
+  Device d{.port = server.port(), .from = "10.0.3.1"};
+  EXPECT_EQ(sign_up(d, "\u0410nna").body["code"], "account/exists");
+  EXPECT_EQ(sign_up(d, "Bob-2").status, 201);
+}
+
+// New passwords are checked against a dictionary and
+// simple patterns; the refusal says why (`reason`, which the web words).
+TEST(ServerAccounts, WeakPasswordsAreRefusedWithTheirReason) {
+  TestServer server(behind_proxy());
+  int address = 0;
+  auto try_password = [&](const std::string& password) {
+    Device d{.port = server.port(), .from = "10.0.4." + std::to_string(++address)};
+    return sign_up(d, "Carla" + std::to_string(address), password);
+  };
+  const std::map<std::string, std::string> weak = {
+      {"12345678", "simple"},     {"password", "dictionary"}, {"Password1", "dictionary"},
+      {"        ", "repetitive"}, {"12341234", "repetitive"}, {"short", "length"},
+      {"abcdefgh", "simple"}};
+  for (const auto& [password, reason] : weak) {
+    auto r = try_password(password);
+    EXPECT_EQ(r.status, 400) << password;
+    EXPECT_EQ(r.body["code"], "account/password") << password;
+    EXPECT_EQ(r.body["reason"], reason) << password << ": " << r.text;
+    EXPECT_FALSE(r.body.value("message", "").empty());
+  }
+  Device named{.port = server.port(), .from = "10.0.4.100"};
+  auto with_name = sign_up(named, "Marguerite", "Marguerite 2024");
+  EXPECT_EQ(with_name.body["reason"], "name") << with_name.text;
+  for (const char* good : {"correct horse battery", "Il mio gatto", "한국어비밀번호입니다"})
+    EXPECT_EQ(try_password(good).status, 201) << good;
+  // A new password (changed, or set by a recovery code) passes the same check.
+  Device anna{.port = server.port(), .from = "10.0.4.101"};
+  auto up = sign_up(anna, "Anna");
+  ASSERT_EQ(up.status, 201);
+  auto change =
+      anna.post("/api/account/password", {{"password", kPassword}, {"new_password", "password"}});
+  EXPECT_EQ(change.body["code"], "account/password");
+  EXPECT_EQ(change.body["reason"], "dictionary");
+  auto rec = anna.post(
+      "/api/account/recover",
+      {{"name", "Anna"}, {"code", up.body["recovery_codes"][0]}, {"password", "12345678"}});
+  EXPECT_EQ(rec.body["reason"], "simple") << rec.text;
+  EXPECT_EQ(anna.post("/api/account/recover", {{"name", "Anna"},
+                                               {"code", up.body["recovery_codes"][0]},
+                                               {"password", "another good secret"}})
+                .status,
+            200)
+      << "the refused recovery did not use the code";
+}
+
 TEST(ServerAccounts, FriendsAndInvitationsByName) {
   TestServer server(fast_hashes());
   Device anna{server.port()}, ben{server.port()};
@@ -461,6 +855,7 @@ TEST(ServerAccounts, FriendsAndInvitationsByName) {
   ASSERT_EQ(friends.status, 200);
   ASSERT_EQ(friends.body["friends"].size(), 1u);
   EXPECT_EQ(friends.body["friends"][0]["name"], "Ben");
+  EXPECT_EQ(friends.body["friends"][0]["mutual"], false) << "Ben has not added Anna";
   auto nobody = anna.post("/api/account/friends", {{"name", "Nobody"}});
   EXPECT_EQ(nobody.status, 404);
   EXPECT_EQ(nobody.body["code"], "account/unknown");
@@ -493,6 +888,85 @@ TEST(ServerAccounts, FriendsAndInvitationsByName) {
   EXPECT_TRUE(ben.get("/api/account/invitations").body["invitations"].empty());
 }
 
+// An invitation names the account that sent it, never
+// the seat (whose name anyone chooses), and a guest cannot invite by name.
+TEST(ServerAccounts, AnInvitationNamesItsSendersAccountAndGuestsCannotInvite) {
+  TestServer server(fast_hashes());
+  Device anna{server.port()}, ivan{server.port()}, guest{server.port()};
+  ASSERT_EQ(sign_up(anna, "Anna").status, 201);
+  ASSERT_EQ(sign_up(ivan, "Ivan").status, 201);
+  auto [id, host] = lobby(guest);
+  auto seat = guest.post("/api/tables/" + id + "/join", {{"seat", 0}, {"name", "Anna"}});
+  ASSERT_EQ(seat.status, 200);
+  auto r = guest.post("/api/tables/" + id + "/invite",
+                      {{"name", "Ivan"}, {"token", seat.body["token"]}});
+  EXPECT_EQ(r.status, 401) << r.text;
+  EXPECT_EQ(r.body["code"], "auth/signed_out");
+  EXPECT_EQ(
+      guest.post("/api/tables/" + id + "/invite", {{"name", "Ivan"}, {"token", host}}).body["code"],
+      "auth/signed_out")
+      << "nor with the host's token";
+  auto [id2, host2] = lobby(ivan);
+  auto named = ivan.post("/api/tables/" + id2 + "/join", {{"seat", 0}, {"name", "Anna"}});
+  ASSERT_EQ(named.status, 200);
+  ASSERT_EQ(ivan.post("/api/tables/" + id2 + "/invite",
+                      {{"name", "Anna"}, {"token", named.body["token"]}})
+                .status,
+            200);
+  auto inv = anna.get("/api/account/invitations").body["invitations"];
+  ASSERT_EQ(inv.size(), 1u) << inv.dump();
+  EXPECT_EQ(inv[0]["from"], "Ivan") << "the account, not the seat named Anna";
+}
+
+// An account holds at most max_invitations open
+// invitations and sends at most invitations_per_hour; it may take
+// invitations from the accounts it added only.
+TEST(ServerAccounts, InvitationsAreCappedAndMayComeFromFriendsOnly) {
+  ServerOptions o = fast_hashes();
+  o.max_invitations = 3;
+  o.invitations_per_hour = 5;
+  TestServer server(o);
+  Device vera{server.port()}, stan{server.port()}, sid{server.port()};
+  ASSERT_EQ(sign_up(vera, "Vera").status, 201);
+  ASSERT_EQ(sign_up(stan, "Stan").status, 201);
+  ASSERT_EQ(sign_up(sid, "Sid").status, 201);
+  std::vector<std::pair<std::string, std::string>> tables;
+  for (int i = 0; i < 7; ++i) tables.push_back(lobby(stan));
+  auto invite = [&](Device& from, int i, const std::string& to) {
+    return from.post("/api/tables/" + tables[i].first + "/invite",
+                     {{"name", to}, {"token", tables[i].second}});
+  };
+  for (int i = 0; i < 3; ++i) ASSERT_EQ(invite(stan, i, "Vera").status, 200) << i;
+  auto full = invite(stan, 3, "Vera");
+  EXPECT_EQ(full.status, 429) << full.text;
+  EXPECT_EQ(full.body["code"], "invite/too_many");
+  EXPECT_EQ(invite(stan, 0, "Vera").status, 200) << "one again to the same table replaces it";
+  EXPECT_EQ(vera.get("/api/account/invitations").body["invitations"].size(), 3u);
+  // A table that started (or is gone) holds no invitation: room again.
+  ASSERT_EQ(vera.post("/api/tables/" + tables[0].first + "/join", {{"seat", 0}}).status, 200);
+  EXPECT_EQ(invite(stan, 3, "Vera").status, 200) << "the one Vera took up left room";
+  // Stan has sent 5 (the refused one not counted) this hour: the 6th is refused, to anyone.
+  auto hourly = invite(stan, 4, "Sid");
+  EXPECT_EQ(hourly.body["code"], "invite/too_many") << hourly.text;
+  // Friends only: Sid, whom Vera has not added, is refused; once added, not.
+  ASSERT_EQ(vera.post("/api/account/friends-only", {{"friends_only", true}}).status, 200);
+  EXPECT_EQ(vera.get("/api/account").body["friends_only"], true);
+  ASSERT_EQ(vera.post("/api/account/invitations/dismiss", {{"table", tables[1].first}}).status,
+            200);
+  auto [sid_table, sid_host] = lobby(sid);
+  auto refused =
+      sid.post("/api/tables/" + sid_table + "/invite", {{"name", "Vera"}, {"token", sid_host}});
+  EXPECT_EQ(refused.status, 403) << refused.text;
+  EXPECT_EQ(refused.body["code"], "invite/refused");
+  ASSERT_EQ(vera.post("/api/account/friends", {{"name", "Sid"}}).status, 200);
+  EXPECT_EQ(
+      sid.post("/api/tables/" + sid_table + "/invite", {{"name", "Vera"}, {"token", sid_host}})
+          .status,
+      200);
+  EXPECT_EQ(vera.post("/api/account/friends-only", {{"friends_only", "yes"}}).body["code"],
+            "request/malformed");
+}
+
 // A friend is online while a connection of theirs is open, or for a while
 // (online_for) after a signed-in request; not otherwise.
 TEST(ServerAccounts, AFriendIsOnlineWhileConnectedOrLatelySeen) {
@@ -503,6 +977,7 @@ TEST(ServerAccounts, AFriendIsOnlineWhileConnectedOrLatelySeen) {
   ASSERT_EQ(sign_up(anna, "Anna").status, 201);
   ASSERT_EQ(sign_up(ben, "Ben").status, 201);
   ASSERT_EQ(anna.post("/api/account/friends", {{"name", "Ben"}}).status, 200);
+  ASSERT_EQ(ben.post("/api/account/friends", {{"name", "Anna"}}).status, 200);
   auto ben_online = [&] {
     auto f = anna.get("/api/account/friends");
     EXPECT_EQ(f.body["friends"].size(), 1u) << f.text;
@@ -531,6 +1006,29 @@ TEST(ServerAccounts, AFriendIsOnlineWhileConnectedOrLatelySeen) {
   WsClient guest(server.port(), "/ws/tables/" + id);
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   EXPECT_FALSE(ben_online());
+}
+
+// Presence is shown only between accounts that added
+// each other. Adding a hidden account works, and shows nothing of it.
+TEST(ServerAccounts, PresenceIsShownOnlyBetweenAccountsThatAddedEachOther) {
+  TestServer server(fast_hashes());
+  Device vera{server.port()}, stan{server.port()};
+  ASSERT_EQ(sign_up(vera, "Vera").status, 201);
+  ASSERT_EQ(sign_up(stan, "Stan").status, 201);
+  ASSERT_EQ(vera.post("/api/account/hide", {{"hidden", true}}).status, 200);
+  ASSERT_EQ(stan.post("/api/account/friends", {{"name", "Vera"}}).status, 200);
+  auto [id, host] = lobby(stan);
+  WsClient watching(server.port(), "/ws/tables/" + id, 0, true, vera.cookie);
+  ASSERT_EQ(vera.get("/api/account").status, 200);  // and just seen
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  auto f = stan.get("/api/account/friends");
+  ASSERT_EQ(f.body["friends"].size(), 1u) << f.text;
+  EXPECT_EQ(f.body["friends"][0], Json({{"name", "Vera"}, {"mutual", false}, {"online", false}}));
+  // Once Vera adds Stan, each sees the other.
+  ASSERT_EQ(vera.post("/api/account/friends", {{"name", "Stan"}}).status, 200);
+  f = stan.get("/api/account/friends");
+  EXPECT_EQ(f.body["friends"][0], Json({{"name", "Vera"}, {"mutual", true}, {"online", true}}));
+  EXPECT_EQ(vera.get("/api/account/friends").body["friends"][0]["online"], true) << "Stan asked";
 }
 
 TEST(ServerAccounts, OriginIsCheckedAndMalformedRequestsGetStableCodes) {
@@ -564,6 +1062,201 @@ TEST(ServerAccounts, OriginIsCheckedAndMalformedRequestsGetStableCodes) {
   EXPECT_EQ(forged.get("/api/account").body["code"], "auth/signed_out");
   auto [id, host] = lobby(forged);
   EXPECT_EQ(forged.post("/api/tables/" + id + "/join", {{"seat", 0}}).status, 200);
+}
+
+// A rated lobby of two people's seats made by `host` (started by play_out).
+std::pair<std::string, std::string> rated_lobby(Device& host, Json params = Json::object()) {
+  auto r = host.post("/api/tables", {{"game", "ufo"},
+                                     {"params", params},
+                                     {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}},
+                                     {"undo", false},
+                                     {"rated", true},
+                                     {"auto_start", false}});
+  EXPECT_EQ(r.status, 201) << r.text;
+  return {r.body.value("id", ""), r.body.value("host_token", "")};
+}
+
+// Anna and Ben play a rated Ufo! of one round to the end, each from their
+// device's address: the table's result.
+Json rated_game(unsigned short port, Device& anna, Device& ben) {
+  auto [id, host] = rated_lobby(anna, {{"max_rounds", 1}});
+  const std::string t0 = anna.post("/api/tables/" + id + "/join", {{"seat", 0}}).body["token"];
+  const std::string t1 = ben.post("/api/tables/" + id + "/join", {{"seat", 1}}).body["token"];
+  play_out(port, id, host, t0, t1, {anna.address, ben.address});
+  return Device{port}.get("/api/tables/" + id + "/record").body["result"];
+}
+
+// The account's rating in Ufo! on its profile (null: none).
+Json ufo_rating(Device& d, const std::string& name) {
+  return d.get("/api/players/" + name).body["games"]["ufo"]["rating"];
+}
+
+// At a rated table a seat shows its account's name, whatever name
+// the join gives (Ben under Anna's name read "Anna" at every seat).
+TEST(ServerAccounts, ARatedSeatShowsItsAccountsName) {
+  TestServer server(fast_hashes());
+  const auto port = server.port();
+  Device anna{port}, ben{port};
+  ASSERT_EQ(sign_up(anna, "Anna").status, 201);
+  ASSERT_EQ(sign_up(ben, "Ben").status, 201);
+  auto [id, host] = rated_lobby(anna);
+  const std::string t0 =
+      anna.post("/api/tables/" + id + "/join", {{"seat", 0}, {"name", "Anna"}}).body["token"];
+  auto as_anna = ben.post("/api/tables/" + id + "/join", {{"seat", 1}, {"name", "Anna"}});
+  ASSERT_EQ(as_anna.status, 200) << as_anna.text;
+  WsClient a(port, "/ws/tables/" + id + "?token=" + t0);
+  auto state = a.next_of("state");
+  ASSERT_TRUE(state);
+  EXPECT_EQ((*state)["seats"][0]["name"], "Anna");
+  EXPECT_EQ((*state)["seats"][1]["name"], "Ben");
+}
+
+// A private table is its players' own business: their own
+// profile lists it, a stranger's view of it does not (its id would let them
+// watch it); a public one is listed to everyone.
+TEST(ServerAccounts, APrivateTableIsListedOnItsPlayersOwnProfileOnly) {
+  TestServer server(fast_hashes());
+  const auto port = server.port();
+  Device anna{port}, stranger{port};
+  ASSERT_EQ(sign_up(anna, "Anna").status, 201);
+  std::map<bool, std::string> ids;
+  for (const bool is_public : {false, true}) {
+    auto r = stranger.post("/api/tables", {{"game", "ufo"},
+                                           {"params", {{"max_rounds", 1}}},
+                                           {"public", is_public},
+                                           {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}},
+                                           {"auto_start", false}});
+    ASSERT_EQ(r.status, 201);
+    ids[is_public] = r.body["id"];
+    const std::string t0 =
+        anna.post("/api/tables/" + ids[is_public] + "/join", {{"seat", 0}}).body["token"];
+    const std::string t1 =
+        stranger.post("/api/tables/" + ids[is_public] + "/join", {{"seat", 1}}).body["token"];
+    ASSERT_NO_FATAL_FAILURE(play_out(port, ids[is_public], r.body["host_token"], t0, t1));
+  }
+  auto listed = [](const Json& profile) {
+    std::set<std::string> out;
+    for (const Json& f : profile["finished"]) out.insert(f["table"].get<std::string>());
+    return out;
+  };
+  const Json own = anna.get("/api/players/Anna").body,
+             seen = stranger.get("/api/players/Anna").body;
+  EXPECT_EQ(listed(own), (std::set<std::string>{ids[false], ids[true]}));
+  EXPECT_EQ(listed(seen), (std::set<std::string>{ids[true]})) << seen.dump();
+  EXPECT_EQ(seen["games"]["ufo"]["played"], 2) << "counted, not listed";
+}
+
+// Two accounts (docs/ratings.md, "Games that count") that shared
+// an address lately are not rated against each other, even when each then
+// plays from an address of its own; nor are two at one address.
+TEST(ServerAccounts, RatedGamesCountOnlyBetweenAccountsThatSharedNoAddressLately) {
+  TestServer server(fast_hashes());
+  const auto port = server.port();
+  Device anna{port}, ben{port}, guest{port};
+  ASSERT_EQ(sign_up(anna, "Anna").status, 201);
+  ASSERT_EQ(sign_up(ben, "Ben").status, 201);
+  anna.address = ben.address = "127.0.0.2";
+  rated_game(port, anna, ben);
+  EXPECT_EQ(ufo_rating(guest, "Anna"), nullptr) << "one address";
+  EXPECT_EQ(ufo_rating(guest, "Ben"), nullptr);
+  // Ben at home now; but he played from Anna's address a minute ago.
+  ben.address = "127.0.0.3";
+  rated_game(port, anna, ben);
+  EXPECT_EQ(ufo_rating(guest, "Anna"), nullptr) << "an address shared lately";
+  EXPECT_EQ(ufo_rating(guest, "Ben"), nullptr);
+  // Carla has never been where Anna was: their game counts.
+  Device carla{port};
+  carla.address = "127.0.0.4";
+  ASSERT_EQ(sign_up(carla, "Carla").status, 201);
+  rated_game(port, anna, carla);
+  EXPECT_EQ(ufo_rating(guest, "Anna")["games"], 1);
+  EXPECT_EQ(ufo_rating(guest, "Carla")["games"], 1);
+  EXPECT_EQ(ufo_rating(guest, "Ben"), nullptr);
+}
+
+// Nor between accounts that signed in from one browser lately
+// (its meeple_device cookie), wherever they played from; the store knows
+// it, so it holds after a restart and on any node.
+TEST(ServerAccounts, RatedGamesCountOnlyBetweenAccountsThatSharedNoDeviceLately) {
+  TestServer server(fast_hashes());
+  const auto port = server.port();
+  Device anna{port}, ben{port}, guest{port};
+  anna.address = "127.0.0.2";
+  ben.address = "127.0.0.3";
+  ASSERT_EQ(sign_up(anna, "Anna").status, 201);
+  ASSERT_EQ(sign_up(ben, "Ben").status, 201);
+  // Ben signs in once on Anna's laptop (her browser), at a café.
+  Device laptop{port};
+  laptop.device = anna.device;
+  laptop.address = "127.0.0.8";
+  ASSERT_EQ(laptop.post("/api/account/signin", {{"name", "Ben"}, {"password", kPassword}}).status,
+            200);
+  ASSERT_EQ(laptop.device, anna.device) << "the browser keeps its device";
+  rated_game(port, anna, ben);
+  EXPECT_EQ(ufo_rating(guest, "Anna"), nullptr) << "one browser";
+  EXPECT_EQ(ufo_rating(guest, "Ben"), nullptr);
+  Device carla{port};
+  carla.address = "127.0.0.4";
+  ASSERT_EQ(sign_up(carla, "Carla").status, 201);
+  rated_game(port, anna, carla);
+  EXPECT_EQ(ufo_rating(guest, "Anna")["games"], 1);
+  EXPECT_EQ(ufo_rating(guest, "Carla")["games"], 1);
+}
+
+// A pair's repeated rated tables count less: the third of one
+// window weighs 0.5 (rating::pair_weight), and the profiles show exactly
+// the ratings of games weighed 1, 1 and 0.5.
+TEST(ServerAccounts, APairsRepeatedRatedGamesCountLess) {
+  TestServer server(fast_hashes());
+  const auto port = server.port();
+  Device anna{port}, ben{port}, guest{port};
+  anna.address = "127.0.0.2";
+  ben.address = "127.0.0.3";
+  ASSERT_EQ(sign_up(anna, "Anna").status, 201);
+  ASSERT_EQ(sign_up(ben, "Ben").status, 201);
+  std::vector<std::optional<rating::Rating>> want = {rating::Rating{}, rating::Rating{}}, full;
+  for (int n = 1; n <= 3; ++n) {
+    const Json result = rated_game(port, anna, ben);
+    full = *rating::rate_table(result, want);
+    const double w = rating::pair_weight(n);
+    want = *rating::rate_table(result, want, {{0, w}, {w, 0}});
+  }
+  EXPECT_EQ(rating::pair_weight(3), 0.5);
+  const Json a = ufo_rating(guest, "Anna"), b = ufo_rating(guest, "Ben");
+  ASSERT_TRUE(a.is_object() && b.is_object());
+  EXPECT_EQ(a["games"], 3);
+  EXPECT_NEAR(a["rating"].get<double>(), want[0]->rating, 1e-6);
+  EXPECT_NEAR(a["rd"].get<double>(), want[0]->rd, 1e-6);
+  EXPECT_NEAR(b["rating"].get<double>(), want[1]->rating, 1e-6);
+  // Weighed 0.5, the third game moved Anna less than a whole game would have.
+  EXPECT_GT(std::abs(full[0]->rd - want[0]->rd), 1e-3);
+}
+
+// An account seated at a table may not take a seat offered during
+// the game (it would see two seats' secrets), from any address.
+TEST(ServerAccounts, ASeatedAccountCannotTakeAnOfferedSeat) {
+  TestServer server(fast_hashes());
+  const auto port = server.port();
+  Device anna{port};
+  ASSERT_EQ(sign_up(anna, "Anna").status, 201);
+  auto r = anna.post("/api/tables",
+                     {{"game", "ufo"},
+                      {"public", false},
+                      {"seats", {{{"kind", "person"}}, {{"kind", "bot"}, {"bot", "random"}}}}});
+  const std::string id = r.body["id"], host = r.body["host_token"];
+  ASSERT_EQ(anna.post("/api/tables/" + id + "/join", {{"seat", 0}}).status, 200);
+  auto offer = anna.post("/api/tables/" + id + "/seat",
+                         {{"host_token", host}, {"seat", 1}, {"kind", "person"}});
+  for (int i = 0; i < 200 && offer.body.value("code", "") == "table/busy"; ++i)
+    offer = anna.post("/api/tables/" + id + "/seat",
+                      {{"host_token", host}, {"seat", 1}, {"kind", "person"}});
+  ASSERT_EQ(offer.status, 200) << offer.text;
+  anna.address = "127.0.0.9";  // her phone, on another network
+  auto again = anna.post("/api/tables/" + id + "/join", {{"name", "Anna's twin"}});
+  for (int i = 0; i < 200 && again.body.value("code", "") == "table/busy"; ++i)
+    again = anna.post("/api/tables/" + id + "/join", {{"name", "Anna's twin"}});
+  EXPECT_EQ(again.status, 409) << again.text;
+  EXPECT_EQ(again.body["code"], "seat/held");
 }
 
 }  // namespace

@@ -23,9 +23,14 @@ tcp::endpoint server_at(unsigned short port) {
 HttpReply http_request(unsigned short port, http::verb method, const std::string& target,
                        const std::string& body, const std::string& accept_encoding,
                        const std::vector<std::pair<std::string, std::string>>& headers,
-                       std::map<std::string, std::string>* response_headers) {
+                       std::map<std::string, std::string>* response_headers,
+                       const std::string& from_address) {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
+  if (!from_address.empty()) {
+    stream.socket().open(tcp::v4());
+    stream.socket().bind({net::ip::make_address(from_address), 0});
+  }
   stream.socket().connect(server_at(port));
   http::request<http::string_body> req{method, target, 11};
   req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
@@ -51,7 +56,10 @@ HttpReply http_request(unsigned short port, http::verb method, const std::string
   r.content_type = std::string(res[http::field::content_type]);
   r.body = Json::parse(res.body(), nullptr, false);
   if (response_headers)
-    for (const auto& f : res) (*response_headers)[std::string(f.name_string())] = f.value();
+    for (const auto& f : res) {
+      std::string& v = (*response_headers)[std::string(f.name_string())];
+      v += (v.empty() ? "" : "\n") + std::string(f.value());  // repeated: a line each
+    }
   return r;
 }
 
@@ -96,14 +104,13 @@ struct WsClient::Connection {
 };
 
 WsClient::WsClient(unsigned short port, const std::string& path, int receive_buffer, bool hello,
-                   const std::string& cookie)
+                   const std::string& cookie, const std::string& from_address)
     : connection_(std::make_unique<Connection>()) {
   auto& ws = connection_->ws;
   auto& socket = ws.next_layer().socket();
-  if (receive_buffer > 0) {
-    socket.open(tcp::v4());
-    socket.set_option(net::socket_base::receive_buffer_size(receive_buffer));
-  }
+  if (receive_buffer > 0 || !from_address.empty()) socket.open(tcp::v4());
+  if (receive_buffer > 0) socket.set_option(net::socket_base::receive_buffer_size(receive_buffer));
+  if (!from_address.empty()) socket.bind({net::ip::make_address(from_address), 0});
   socket.connect(server_at(port));
   if (!cookie.empty())
     ws.set_option(websocket::stream_base::decorator(

@@ -32,10 +32,14 @@ struct HttpReply {
 
 // One request on a fresh connection.
 // `headers` are set after the defaults (Host, and Content-Type: JSON with a body).
+// `from_address`: the loopback address to connect from ("": the system's
+// choice, 127.0.0.1), another person's address for the server.
+// `response_headers`: a header the response repeats (Set-Cookie) has a line each.
 HttpReply http_request(unsigned short port, http::verb method, const std::string& target,
                        const std::string& body = "", const std::string& accept_encoding = "",
                        const std::vector<std::pair<std::string, std::string>>& headers = {},
-                       std::map<std::string, std::string>* response_headers = nullptr);
+                       std::map<std::string, std::string>* response_headers = nullptr,
+                       const std::string& from_address = "");
 
 inline HttpReply http_post(unsigned short port, const std::string& target, const Json& body) {
   return http_request(port, http::verb::post, target, body.dump());
@@ -73,8 +77,9 @@ class WsClient {
   // connecting (so the kernel does not grow it: a client that stops reading
   // then fills up soon).
   // `cookie`: a Cookie header for the upgrade (a signed-in browser's), or none.
+  // `from_address`: the loopback address to connect from, as http_request's.
   WsClient(unsigned short port, const std::string& path, int receive_buffer = 0, bool hello = true,
-           const std::string& cookie = "");
+           const std::string& cookie = "", const std::string& from_address = "");
   WsClient(WsClient&&) noexcept;
   WsClient& operator=(WsClient&&) noexcept;
   ~WsClient();

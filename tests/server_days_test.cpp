@@ -1,4 +1,4 @@
-// Taking back a move, "my tables" and tables played over days (issue 20):
+// Taking back a move, "my tables" and tables played over days:
 // undo and its refusals, whose turn it is since when, a clock that runs out
 // into a takeover, no stand-in at a turn-based table.
 #include <gtest/gtest.h>

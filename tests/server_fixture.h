@@ -63,13 +63,16 @@ inline std::string ws_path(const NewTable& t, int seat) {
 }
 
 inline const std::set<std::string> kStateKeys = {
-    "type",    "protocol", "table", "game",       "phase",   "seat",          "seats",  "guide",
-    "version", "to_act",   "view",  "view_patch", "choices", "events",        "result", "rematch",
-    "host",    "params",   "since", "deadline",   "undo",    "table_options", "chat"};
+    "type",    "protocol", "table",   "game",          "phase", "seat",
+    "seats",   "guide",    "version", "to_act",        "view",  "view_patch",
+    "choices", "events",   "result",  "rematch",       "host",  "params",
+    "since",   "deadline", "undo",    "table_options", "chat",  "seat_offer"};
 
 // One connection's picture of the table, rebuilt from its messages.
 struct Player {
-  Player(unsigned short port, const std::string& path) : ws(port, path) {}
+  // `from_address`: the loopback address to connect from (another person's).
+  Player(unsigned short port, const std::string& path, const std::string& from_address = "")
+      : ws(port, path, 0, true, "", from_address) {}
   WsClient ws;
   std::uint64_t version = 0;
   std::string phase;

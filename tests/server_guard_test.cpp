@@ -1,10 +1,11 @@
-// What a stranger may not do to a server (issue 28): take a person's seat,
+// What a stranger may not do to a server: take a person's seat,
 // starve other tables' bots, pile up reviews, hold connections, lobbies and
 // chat without limit, spoof the log, reach the server from another site's
 // page, or get numbers past their checks. Each test is an attack answered
 // with its documented code (docs/protocol.md), while the server goes on.
 #include <gtest/gtest.h>
 #include <sys/socket.h>
+#include <boost/system/system_error.hpp>
 
 #include <atomic>
 #include <chrono>
@@ -14,11 +15,14 @@
 #include <latch>
 #include <thread>
 
+#include "server/address_budget.h"
 #include "server/bot_scheduler.h"
 #include "server/protocol.h"
 #include "server/review_queue.h"
 #include "server/server.h"
+#include "store/sqlite_store.h"
 #include "tests/server_client.h"
+#include "tests/server_fixture.h"
 #include "tests/test_server.h"
 
 namespace meeple::server {
@@ -88,6 +92,17 @@ TEST(ServerGuard, ATokenInTheAddressIsRefusedAndTheHelloCarriesIt) {
                     {"Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="}});
   EXPECT_EQ(upgrade.status, 400);
   EXPECT_EQ(code_of(upgrade), "request/malformed");
+  // In any spelling: an empty one first, upper case, percent-encoded.
+  for (const std::string& query :
+       std::vector<std::string>{"?token=&token=" + token, "?TOKEN=" + token, "?%74oken=" + token,
+                                "?lang=it&Token=", "?token"}) {
+    auto variant = http_request(port, http::verb::get, "/ws/tables/" + t.id + query, "", "",
+                                {{"Connection", "Upgrade"},
+                                 {"Upgrade", "websocket"},
+                                 {"Sec-WebSocket-Version", "13"},
+                                 {"Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="}});
+    EXPECT_EQ(variant.status, 400) << query;
+  }
   // Nothing comes before the hello; a first message that is not one is refused.
   WsClient quiet(port, "/ws/tables/" + t.id, 0, false);
   quiet.send({{"type", "ping"}});
@@ -139,6 +154,64 @@ TEST(ServerGuard, PagesOfAnotherSiteMayNotOpenOrChangeTables) {
   EXPECT_EQ(ws("https://evil.example").status, 403);
   EXPECT_EQ(ws("null").status, 403);
   EXPECT_EQ(ws(own).status, 101);
+  // The same host by another scheme is another origin: this
+  // server is reached over plain HTTP.
+  const std::string other_scheme = "https://127.0.0.1:" + std::to_string(port);
+  EXPECT_EQ(post({{"Origin", other_scheme}}).status, 403);
+  EXPECT_EQ(ws(other_scheme).status, 403);
+}
+
+TEST(ServerGuard, BehindATrustedProxyTheOriginsSchemeIsTheOneItNames) {
+  ServerOptions o;
+  o.trusted_proxies = {"127.0.0.1"};
+  TestServer server(o);
+  const unsigned short port = server.port();
+  const std::string host = "127.0.0.1:" + std::to_string(port);
+  const std::string body = Json{{"game", "ufo"}, {"players", 2}}.dump();
+  auto post = [&](const std::vector<std::pair<std::string, std::string>>& h) {
+    return http_request(port, http::verb::post, "/api/tables", body, "", h).status;
+  };
+  // nginx terminates TLS and says so: the page is https://, never http://.
+  EXPECT_EQ(post({{"Origin", "https://" + host}, {"X-Forwarded-Proto", "https"}}), 201);
+  EXPECT_EQ(post({{"Origin", "http://" + host}, {"X-Forwarded-Proto", "https"}}), 403);
+  // Without the header the proxy is taken to speak plain HTTP.
+  EXPECT_EQ(post({{"Origin", "http://" + host}}), 201);
+  EXPECT_EQ(post({{"Origin", "https://" + host}}), 403);
+}
+
+TEST(ServerGuard, ReplaysRecordsAndMyTablesHaveABudgetPerAddress) {
+  ServerOptions o;
+  o.reads_per_minute = 60;
+  o.reads_burst = 5;
+  TestServer server(o);
+  const unsigned short port = server.port();
+  const Json body = {{"seats", Json::array()}};
+  int answered = 0, limited = 0;
+  for (int i = 0; i < 12; ++i) {
+    auto r = http_post(port, "/api/my-tables", body);
+    if (r.status == 200) ++answered;
+    if (r.status == 429 && code_of(r) == "request/rate_limited") ++limited;
+  }
+  // The burst, and at most one more refilled meanwhile (a second a token).
+  EXPECT_GE(answered, 5);
+  EXPECT_LE(answered, 6);
+  EXPECT_EQ(answered + limited, 12);
+  // A record's refusal is the same budget's: the request is refused before
+  // the table is even looked for.
+  EXPECT_EQ(http_request(port, http::verb::get, "/api/tables/nosuch/record").status, 429);
+  // Other requests are not counted.
+  EXPECT_EQ(http_request(port, http::verb::get, "/api/tables").status, 200);
+}
+
+TEST(AddressBudget, EachAddressHasItsOwnBucketRefilledOverTime) {
+  AddressBudget budget(60, 2);  // a token a second, 2 at once
+  const auto t = AddressBudget::Clock::now();
+  EXPECT_TRUE(budget.allow("a", t));
+  EXPECT_TRUE(budget.allow("a", t));
+  EXPECT_FALSE(budget.allow("a", t));
+  EXPECT_TRUE(budget.allow("b", t)) << "another address";
+  EXPECT_FALSE(budget.allow("a", t + std::chrono::milliseconds(500)));
+  EXPECT_TRUE(budget.allow("a", t + std::chrono::milliseconds(1600)));
 }
 
 TEST(ServerGuard, EveryResponseCarriesTheBrowsersGuards) {
@@ -209,6 +282,75 @@ TEST(ServerGuard, TheHostCannotTakeAnotherPersonsSeatInTheLobbyOrReadTheirView) 
   EXPECT_EQ(next_of(a, "state")["seat"], 0);
   (void)ana_view;
   (void)host_seat;
+}
+
+// The host, seated as an earthling, asks for the alien bot's seat
+// as a person mid-game. No token: the seat is offered, and once everyone
+// seated agreed it is open to a newcomer only. The host's own joins are
+// refused (with their seat's token; without it, from their seat's
+// address), the host's token opens a spectator's view only, and the token
+// of a seat its person left opens nothing.
+TEST(ServerGuard, NobodySeatedGetsASecondSeatsViewWhateverTheHostDoes) {
+  TestServer server;
+  const unsigned short port = server.port();
+  Created t = create(
+      port, {{"game", "first-contact"},
+             {"seats",
+              {{{"kind", "bot"}, {"bot", "random"}}, {{"kind", "person"}}, {{"kind", "person"}}}}});
+  auto hal = http_post(port, "/api/tables/" + t.id + "/join", {{"seat", 1}, {"name", "Hal"}});
+  auto eve = http_post(port, "/api/tables/" + t.id + "/join", {{"seat", 2}, {"name", "Eve"}});
+  const std::string hal_token = hal.body["token"], eve_token = eve.body["token"];
+  WsClient h(port, "/ws/tables/" + t.id + "?token=" + hal_token);
+  WsClient e(port, "/ws/tables/" + t.id + "?token=" + eve_token);
+  ASSERT_EQ(next_of(h, "state")["seat"], 1);
+  ASSERT_EQ(next_of(e, "state")["seat"], 2);
+  auto ask = [&](const Json& body) {
+    auto r = http_post(port, "/api/tables/" + t.id + body.value("what", "/seat"), body);
+    for (int i = 0; i < 200 && code_of(r) == "table/busy"; ++i) {
+      std::this_thread::sleep_for(5ms);
+      r = http_post(port, "/api/tables/" + t.id + body.value("what", "/seat"), body);
+    }
+    return r;
+  };
+  auto take = ask({{"host_token", t.host_token}, {"seat", 0}, {"kind", "person"}, {"name", "x"}});
+  EXPECT_EQ(take.status, 200) << take.text;
+  EXPECT_FALSE(take.body.contains("token")) << "a token of the alien's seat, to the host";
+  for (WsClient* c : {&h, &e}) c->send({{"type", "vote"}, {"seat", 0}, {"yes", true}});
+  // Until both votes are in: the seat is open then.
+  bool open = false;
+  for (int i = 0; i < 50 && !open; ++i) {
+    auto m = h.next_of("state");
+    ASSERT_TRUE(m);
+    open = m->value("seat_offer", Json::object()).value("open", false);
+  }
+  ASSERT_TRUE(open);
+  // The host's joins, as they may come: their seat's token in hand (the web
+  // client sends the tokens it holds), the host's token, or nothing.
+  for (const Json& tokens : {Json({hal_token}), Json({t.host_token, hal_token}), Json::array()}) {
+    auto j = ask({{"what", "/join"}, {"name", "x"}, {"tokens", tokens}});
+    EXPECT_EQ(j.status, 409) << j.text;
+    EXPECT_EQ(code_of(j), "seat/held");
+    EXPECT_FALSE(j.body.contains("token"));
+  }
+  // The host's token opens a spectator's view.
+  WsClient as_host(port, "/ws/tables/" + t.id + "?token=" + t.host_token);
+  Json seen = next_of(as_host, "state");
+  EXPECT_EQ(seen["seat"], kSpectator);
+  EXPECT_FALSE(seen["view"].contains("language_pad"));
+  // Eve leaves: her seat is a bot's, and her token opens nothing any more.
+  for (int i = 0; i < 100; ++i) {
+    e.send({{"type", "leave"}});
+    auto m = e.next();
+    while (m && m->value("type", "") == "state" && (*m)["seat"] != kSpectator) m = e.next();
+    if (m && m->value("type", "") == "state") break;
+    std::this_thread::sleep_for(5ms);
+  }
+  WsClient again(port, "/ws/tables/" + t.id + "?token=" + eve_token);
+  auto refused = again.next();
+  ASSERT_TRUE(refused);
+  EXPECT_EQ((*refused)["code"], "auth/token");
+  EXPECT_FALSE(again.next());
+  EXPECT_EQ(again.close_reason(), "auth/token");
 }
 
 // A person's seat changes hands by that person's leave: in the lobby the
@@ -441,21 +583,28 @@ TEST(ReviewQueue, StopTellsTheReviewUnderWayToStopAndWaitsForIt) {
   ReviewQueue q(4);
   std::latch started(1);
   std::atomic<bool> saw_stop{false};
+  std::atomic<bool> review_done{false};
   q.ask(
       "long",
       [&]() -> Expected<Json> {
         started.count_down();
-        // A review's decisions, until it is told to stop (bots/review.h).
-        while (!q.stopping().load()) std::this_thread::sleep_for(1ms);
-        saw_stop = true;
+        // A review's decisions, until it is told to stop (bots/review.h); a
+        // review never told gives up after 5 s, so the test fails, not hangs.
+        const auto give_up = std::chrono::steady_clock::now() + 5s;
+        while (!q.stopping().load() && std::chrono::steady_clock::now() < give_up)
+          std::this_thread::sleep_for(1ms);
+        saw_stop = q.stopping().load();
+        std::this_thread::sleep_for(50ms);  // a review's last decision, after the flag
+        review_done = true;
         return make_error("review/stopped", "stopped");
       },
       [](Expected<Json>) {});
   started.wait();
-  const auto t0 = std::chrono::steady_clock::now();
-  q.stop();
-  EXPECT_TRUE(saw_stop.load());
-  EXPECT_LT(std::chrono::steady_clock::now() - t0, 2s);
+  auto stopped = std::async(std::launch::async, [&] { q.stop(); });
+  ASSERT_EQ(stopped.wait_for(2s), std::future_status::ready)
+      << "stop() did not come back within 2 s: the review under way was not told to stop";
+  EXPECT_TRUE(saw_stop.load()) << "the review under way saw the stop flag";
+  EXPECT_TRUE(review_done.load()) << "stop() came back before the review under way ended";
 }
 
 TEST(ServerGuard, ReviewsAreAskedInALanguageForASeatAndTheirQueueIsBounded) {
@@ -493,26 +642,66 @@ TEST(ServerGuard, ReviewsAreAskedInALanguageForASeatAndTheirQueueIsBounded) {
   EXPECT_NE(metrics.find("meeple_reviews_made_total"), std::string::npos);
 }
 
-// Stopping with reviews waiting destroyed their sessions after the I/O
-// context they belong to (a crash on SIGTERM, found by the hostile test).
+// Stopping with reviews waiting (queued behind the one under way) ends
+// cleanly: their sessions belong to an I/O context the stop destroys, and a
+// session destroyed after its context crashed the server on SIGTERM. Each
+// person who asked is answered (a review or review/busy) or sees the
+// connection close; the stop comes back; nothing crashes.
 TEST(ServerGuard, StoppingWithReviewsWaitingIsClean) {
   auto server = std::make_unique<TestServer>();
   const unsigned short port = server->port();
   const std::string id = finished_table(port);
-  std::vector<std::thread> askers;
-  for (int i = 0; i < 6; ++i)
-    askers.emplace_back([&, i] {
+  // What one person asking for a review sees: the answer's status and code,
+  // or "closed" when the connection ends without one. Each asks on a thread
+  // of its own, let go, so that a person left hanging fails the test below
+  // instead of hanging it.
+  std::vector<std::future<std::string>> asked;
+  for (int i = 0; i < 6; ++i) {
+    auto seen = std::make_shared<std::promise<std::string>>();
+    asked.push_back(seen->get_future());
+    const std::string target = "/api/tables/" + id + "/review?seat=" + std::to_string(i % 2) +
+                               "&lang=" +
+                               (i < 2   ? "en"
+                                : i < 4 ? "it"
+                                        : "ko");
+    std::thread([seen, port, target] {
       try {
-        http_get(port, "/api/tables/" + id + "/review?seat=" + std::to_string(i % 2) + "&lang=" +
-                           (i < 2   ? "en"
-                            : i < 4 ? "it"
-                                    : "ko"));
-      } catch (const std::exception&) {
+        auto r = http_get(port, target);
+        // The client answers a connection that ended without a response as
+        // Beast's empty default response (200, no body, no content type).
+        if (r.status == 200 && r.text.empty() && r.content_type.empty())
+          seen->set_value("closed");
+        else if (r.status == 200)
+          seen->set_value(r.body.is_object() ? "review" : "200 without a review: " + r.text);
+        else
+          seen->set_value(std::to_string(r.status) + " " + code_of(r));
+      } catch (const boost::system::system_error&) {
+        seen->set_value("closed");
+      } catch (const std::exception& e) {
+        seen->set_value(std::string("an exception: ") + e.what());
       }
-    });
-  std::this_thread::sleep_for(100ms);
-  server.reset();
-  for (auto& t : askers) t.join();
+    }).detach();
+  }
+  // Stop only once a review waits behind the one under way.
+  bool waiting = false;
+  for (int i = 0; i < 500 && !waiting; ++i) {
+    waiting = fixture::metric(port, "meeple_reviews_queued") > 0;
+    if (!waiting) std::this_thread::sleep_for(10ms);
+  }
+  ASSERT_TRUE(waiting) << "no review was waiting: the test would not stop with reviews waiting";
+  // The stop on a thread let go too: a stop that never comes back fails here.
+  auto done = std::make_shared<std::promise<void>>();
+  auto stopped = done->get_future();
+  std::thread([done, s = server.release()] {
+    delete s;
+    done->set_value();
+  }).detach();
+  ASSERT_EQ(stopped.wait_for(20s), std::future_status::ready) << "the server did not stop";
+  for (auto& f : asked) {
+    ASSERT_EQ(f.wait_for(10s), std::future_status::ready) << "a person asking was left hanging";
+    const std::string seen = f.get();
+    EXPECT_TRUE(seen == "review" || seen == "503 review/busy" || seen == "closed") << seen;
+  }
 }
 
 // --- Limits everywhere a stranger can allocate
@@ -545,10 +734,337 @@ TEST(ServerGuard, LobbiesAreCappedPerAddressAndInAllAndExpire) {
   EXPECT_EQ(watcher.close_reason(), "table/expired");
   EXPECT_EQ(code_of(http_get(port, "/api/tables/" + ids[1])), "table/unknown");
   EXPECT_EQ(http_get(port, "/api/tables/" + ids[0]).body["phase"], "playing") << "not a lobby";
-  for (int i = 0; i < 300 && !server.store().lobbies().empty(); ++i)
+  for (int i = 0; i < 300 && !server.store().tables().lobbies().empty(); ++i)
     std::this_thread::sleep_for(10ms);
-  EXPECT_TRUE(server.store().lobbies().empty()) << "dropped from the store too";
+  EXPECT_TRUE(server.store().tables().lobbies().empty()) << "dropped from the store too";
   (void)join0;
+}
+
+// --- Capacity that one party cannot take
+
+// A request from `address`, as a trusted proxy on 127.0.0.1 names it
+// (X-Forwarded-For), with a signed-in browser's `cookie` if any.
+testing::HttpReply post_from(unsigned short port, const std::string& address,
+                             const std::string& target, const Json& body,
+                             const std::string& cookie = "") {
+  std::vector<std::pair<std::string, std::string>> headers = {{"X-Forwarded-For", address}};
+  if (!cookie.empty()) headers.emplace_back("Cookie", cookie);
+  return http_request(port, http::verb::post, target, body.dump(), "", headers);
+}
+
+// A new account's session cookie ("meeple_session=...").
+std::string signed_up(unsigned short port, const std::string& name) {
+  std::map<std::string, std::string> got;
+  auto r =
+      http_request(port, http::verb::post, "/api/account/signup",
+                   Json{{"name", name}, {"password", "vQ7#pLm2!xZr9-tables"}}.dump(), "", {}, &got);
+  EXPECT_EQ(r.status, 201) << r.text;
+  const std::string set = got["Set-Cookie"];
+  return set.substr(0, set.find(';'));
+}
+
+ServerOptions behind_proxy() {
+  ServerOptions o;
+  o.trusted_proxies = {"127.0.0.1"};
+  o.password_cost = "min";
+  return o;
+}
+
+const Json kLobby = {{"game", "ufo"}, {"players", 5}};
+
+TEST(ServerGuard, AnIPv6AddressCountsAsIts64AndAnAccountOnEveryAddress) {
+  ServerOptions o = behind_proxy();
+  o.max_lobbies_per_address = 2;
+  o.max_lobbies_per_account = 3;
+  TestServer server(o);
+  const unsigned short port = server.port();
+  // One subscriber's /64 holds 2^64 addresses: they are one party.
+  EXPECT_EQ(post_from(port, "2001:db8:1:2::1", "/api/tables", kLobby).status, 201);
+  EXPECT_EQ(post_from(port, "2001:db8:1:2:ffff:ffff:ffff:9", "/api/tables", kLobby).status, 201);
+  auto third = post_from(port, "2001:db8:1:2:abcd::3", "/api/tables", kLobby);
+  EXPECT_EQ(third.status, 429);
+  EXPECT_EQ(code_of(third), "table/too_many");
+  EXPECT_EQ(post_from(port, "2001:db8:1:3::1", "/api/tables", kLobby).status, 201)
+      << "another /64 is another party";
+  // An IPv4 address is one party, written as IPv4 or mapped into IPv6.
+  EXPECT_EQ(post_from(port, "10.0.0.1", "/api/tables", kLobby).status, 201);
+  EXPECT_EQ(post_from(port, "::ffff:10.0.0.1", "/api/tables", kLobby).status, 201);
+  EXPECT_EQ(code_of(post_from(port, "10.0.0.1", "/api/tables", kLobby)), "table/too_many");
+  EXPECT_EQ(post_from(port, "10.0.0.2", "/api/tables", kLobby).status, 201);
+  // A signed-in account counts wherever it asks from (and its address too).
+  const std::string anna = signed_up(port, "Anna");
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(post_from(port, fmt::format("10.1.0.{}", i), "/api/tables", kLobby, anna).status,
+              201);
+  auto fourth = post_from(port, "10.1.0.9", "/api/tables", kLobby, anna);
+  EXPECT_EQ(fourth.status, 429);
+  EXPECT_EQ(code_of(fourth), "table/too_many");
+  EXPECT_EQ(post_from(port, "10.1.0.9", "/api/tables", kLobby).status, 201)
+      << "a guest from the same address is counted by the address only";
+}
+
+TEST(ServerGuard, ANewcomerGetsATableWhileOthersHoldEveryLobby) {
+  ServerOptions o = behind_proxy();
+  o.max_lobbies = 4;
+  o.max_lobbies_per_address = 3;
+  TestServer server(o);
+  const unsigned short port = server.port();
+  auto make = [&](const std::string& address) {
+    auto r = post_from(port, address, "/api/tables", kLobby);
+    return r.status == 201 ? r.body.value("id", "") : code_of(r);
+  };
+  const std::string a0 = make("10.0.0.1"), a1 = make("10.0.0.1"), a2 = make("10.0.0.1");
+  const std::string b0 = make("10.0.0.2");
+  // Somebody waits at a0.
+  WsClient at_a0(port, "/ws/tables/" + a0);
+  ASSERT_TRUE(at_a0.next_of("state"));
+  auto gone = [&](const std::string& id) {
+    return code_of(http_get(port, "/api/tables/" + id)) == "table/unknown";
+  };
+  // The server is full; a newcomer still gets a table: the address holding
+  // the most gives up its oldest lobby that nobody is at.
+  const std::string c0 = make("10.0.0.3");
+  ASSERT_EQ(c0.size(), 16u) << c0;
+  for (int i = 0; i < 100 && !gone(a1); ++i) std::this_thread::sleep_for(10ms);
+  EXPECT_TRUE(gone(a1)) << "the biggest holder's oldest lobby nobody is at makes room";
+  EXPECT_FALSE(gone(a0)) << "somebody is at it";
+  bool in_store = false;
+  for (const auto& spec : server.store().tables().lobbies()) in_store |= spec.id == a1;
+  EXPECT_FALSE(in_store) << "dropped from the store too";
+  // An address holding fewer than the biggest also gets one...
+  const std::string b1 = make("10.0.0.2");
+  ASSERT_EQ(b1.size(), 16u) << b1;
+  for (int i = 0; i < 100 && !gone(a2); ++i) std::this_thread::sleep_for(10ms);
+  EXPECT_TRUE(gone(a2));
+  // ...but once it holds as many as anyone, the full server refuses it: no
+  // party takes the others' room.
+  auto b2 = post_from(port, "10.0.0.2", "/api/tables", kLobby);
+  EXPECT_EQ(b2.status, 429);
+  EXPECT_EQ(code_of(b2), "table/too_many");
+  // Play now makes a table for a newcomer too.
+  auto now = post_from(port, "10.0.0.4", "/api/play-now", {{"game", "ufo"}, {"players", 3}});
+  ASSERT_EQ(now.status, 200) << now.text;
+  for (int i = 0; i < 100 && !gone(b0); ++i) std::this_thread::sleep_for(10ms);
+  EXPECT_TRUE(gone(b0));
+  EXPECT_FALSE(gone(a0));
+  EXPECT_FALSE(gone(c0));
+  EXPECT_FALSE(gone(b1));
+  EXPECT_EQ(fixture::metric(port, "meeple_lobby_tables"), 4);
+}
+
+TEST(ServerGuard, AGuestsLobbyNobodyIsAtGoesInMinutesASignedInHostsWaits) {
+  auto store = store::SqliteStore::open(":memory:");
+  ASSERT_TRUE(store);
+  ServerOptions o = behind_proxy();
+  o.lobby_idle_ttl = 700ms;
+  std::string flood, watched, hosted, restored;
+  auto gone = [](unsigned short port, const std::string& id) {
+    return code_of(http_get(port, "/api/tables/" + id)) == "table/unknown";
+  };
+  auto await_gone = [&](unsigned short port, const std::string& id) {
+    for (int i = 0; i < 300 && !gone(port, id); ++i) std::this_thread::sleep_for(10ms);
+    return gone(port, id);
+  };
+  {
+    TestServer server(o, **store);
+    const unsigned short port = server.port();
+    flood = create(port, kLobby).id;
+    watched = create(port, kLobby).id;
+    const std::string anna = signed_up(port, "Anna");
+    hosted = post_from(port, "10.0.0.5", "/api/tables", kLobby, anna).body.value("id", "");
+    WsClient watcher(port, "/ws/tables/" + watched);
+    ASSERT_TRUE(watcher.next_of("state"));
+    ASSERT_TRUE(await_gone(port, flood)) << "nobody came to a guest's lobby: it goes";
+    std::this_thread::sleep_for(500ms);
+    EXPECT_FALSE(gone(port, watched)) << "somebody is at it";
+    EXPECT_FALSE(gone(port, hosted)) << "a signed-in host's lobby waits for friends";
+    // The last one leaves: the lobby goes a while later.
+    watcher.close();
+    std::this_thread::sleep_for(300ms);
+    EXPECT_FALSE(gone(port, watched));
+    EXPECT_TRUE(await_gone(port, watched));
+    restored = create(port, kLobby).id;
+  }
+  // A restart brings the lobby back, with the same rule.
+  TestServer again(o, **store);
+  const unsigned short port = again.port();
+  EXPECT_FALSE(gone(port, restored)) << "restored";
+  EXPECT_TRUE(await_gone(port, restored)) << "nobody came back to it after the restart";
+  bool kept = false;
+  for (const auto& spec : (*store)->tables().lobbies()) kept |= spec.id == restored;
+  EXPECT_FALSE(kept) << "dropped from the store too";
+  EXPECT_FALSE(gone(port, hosted));
+}
+
+TEST(ServerGuard, StartedTablesArePerAddressAndAccountAndAFinishedOneMakesRoom) {
+  ServerOptions o = behind_proxy();
+  o.max_tables_per_address = 3;
+  o.max_tables_per_account = 2;
+  TestServer server(o);
+  const unsigned short port = server.port();
+  // A table of two people, made from `address`, both seats taken: started.
+  auto started = [&](const std::string& address, const std::string& cookie = "") {
+    auto r = post_from(
+        port, address, "/api/tables",
+        {{"game", "ufo"}, {"players", 2}, {"turn_based", true}, {"params", {{"max_rounds", 1}}}},
+        cookie);
+    if (r.status != 201) return std::pair(code_of(r), std::vector<std::string>());
+    const std::string id = r.body["id"];
+    std::vector<std::string> tokens;
+    for (int i = 0; i < 2; ++i) {
+      auto j = http_post(port, "/api/tables/" + id + "/join", {{"name", "p"}});
+      EXPECT_EQ(j.status, 200) << j.text;
+      tokens.push_back(j.body.value("token", ""));
+    }
+    EXPECT_EQ(http_get(port, "/api/tables/" + id).body["phase"], "playing");
+    return std::pair(id, tokens);
+  };
+  const auto [t0, t0_tokens] = started("10.0.0.1");
+  started("10.0.0.1");
+  started("10.0.0.1");
+  auto fourth = post_from(port, "10.0.0.1", "/api/tables", {{"game", "ufo"}, {"players", 2}});
+  EXPECT_EQ(fourth.status, 429);
+  EXPECT_EQ(code_of(fourth), "table/too_many");
+  EXPECT_NE(fourth.body.value("message", "").find("not finished"), std::string::npos)
+      << fourth.text;
+  EXPECT_EQ(started("10.0.0.2").first.size(), 16u) << "another address";
+  // A game over is no longer held: both people leave, the bots finish it.
+  for (const std::string& token : t0_tokens) {
+    WsClient ws(port, "/ws/tables/" + t0 + "?token=" + token);
+    ASSERT_TRUE(ws.next_of("state"));
+    // A bot deciding (the other seat's, once it left) makes a leave wait.
+    for (bool left = false; !left;) {
+      ws.send({{"type", "leave"}});
+      ws.send({{"type", "ping"}});
+      left = true;
+      for (auto m = ws.next(); m && m->value("type", "") != "pong"; m = ws.next())
+        if (m->value("code", "") == "table/busy") left = false;
+      if (!left) std::this_thread::sleep_for(20ms);
+    }
+  }
+  for (int i = 0; i < 500 && http_get(port, "/api/tables/" + t0).body["phase"] != "finished"; ++i)
+    std::this_thread::sleep_for(20ms);
+  ASSERT_EQ(http_get(port, "/api/tables/" + t0).body["phase"], "finished");
+  EXPECT_EQ(started("10.0.0.1").first.size(), 16u) << "room again";
+  // An account, on every address.
+  const std::string ben = signed_up(port, "Ben");
+  EXPECT_EQ(started("10.0.1.1", ben).first.size(), 16u);
+  EXPECT_EQ(started("10.0.1.2", ben).first.size(), 16u);
+  EXPECT_EQ(started("10.0.1.3", ben).first, "table/too_many");
+}
+
+TEST(ServerGuard, AStartedTableNobodyIsAtLeavesMemoryAndComesBackWhenAsked) {
+  ServerOptions o;
+  o.idle_table_ttl = 300ms;
+  TestServer server(o);
+  const unsigned short port = server.port();
+  fixture::NewTable t = fixture::two_people(port, {{"game", "ufo"}, {"turn_based", true}});
+  std::uint64_t version = 0;
+  {
+    fixture::Player anna(port, fixture::ws_path(t, 0));
+    anna.sync();
+    ASSERT_EQ(anna.phase, "playing");
+    version = anna.version;
+  }
+  ASSERT_TRUE(fixture::await_metric(port, "meeple_resting_tables", 1)) << "not out of memory";
+  EXPECT_EQ(fixture::metric(port, "meeple_live_tables"), 0);
+  // Still listed among the games to watch, and still counted as its maker's.
+  auto playing = http_get(port, "/api/tables?phase=playing");
+  ASSERT_EQ(playing.body["tables"].size(), 1u) << playing.text;
+  EXPECT_EQ(playing.body["tables"][0]["id"], t.id);
+  // Its summary reads it again; it goes again when nobody comes.
+  auto summary = http_get(port, "/api/tables/" + t.id);
+  EXPECT_EQ(summary.body["phase"], "playing") << summary.text;
+  EXPECT_EQ(fixture::metric(port, "meeple_resting_tables"), 0);
+  ASSERT_TRUE(fixture::await_metric(port, "meeple_resting_tables", 1));
+  // "My tables" reads it too.
+  auto mine =
+      http_post(port, "/api/my-tables", {{"seats", {{{"table", t.id}, {"token", t.tokens[0]}}}}});
+  ASSERT_EQ(mine.status, 200) << mine.text;
+  EXPECT_EQ(mine.body["tables"][0]["phase"], "playing");
+  ASSERT_TRUE(fixture::await_metric(port, "meeple_resting_tables", 1));
+  // A person comes back: the game is where it was, and goes on.
+  fixture::Player anna(port, fixture::ws_path(t, 0));
+  fixture::Player ben(port, fixture::ws_path(t, 1));
+  anna.sync();
+  ben.sync();
+  EXPECT_EQ(anna.version, version);
+  EXPECT_EQ(fixture::metric(port, "meeple_live_tables"), 1);
+  fixture::Player& to_act = anna.choices.empty() ? ben : anna;
+  ASSERT_FALSE(to_act.choices.empty());
+  to_act.act(to_act.choices[0]["action"]);
+  to_act.sync();
+  EXPECT_GT(to_act.version, version);
+  EXPECT_TRUE(to_act.errors.empty());
+}
+
+TEST(ServerGuard, AClockThatRunsOutWhileATableIsOutOfMemoryActsOnTime) {
+  // A clock of 1.5 s a decision; then a grace of 1.5 s before a stand-in
+  // plays for a person away: both act while nobody asks for the table.
+  for (const Json& rule : {Json{{"clock_seconds", 1.5}}, Json{{"grace_seconds", 1.5}}}) {
+    SCOPED_TRACE(rule.dump());
+    ServerOptions o;
+    o.idle_table_ttl = 200ms;
+    TestServer server(o);
+    const unsigned short port = server.port();
+    Json request = {{"game", "ufo"}, {"params", {{"max_rounds", 1}}}};
+    request.update(rule);
+    fixture::NewTable t = fixture::two_people(port, request);
+    {
+      fixture::Player anna(port, fixture::ws_path(t, 0));
+      anna.sync();
+    }
+    ASSERT_TRUE(fixture::await_metric(port, "meeple_resting_tables", 1))
+        << "out of memory while the clock runs";
+    const double actions = fixture::metric(port, "meeple_actions_total");
+    // Nobody asks for it: when it is due it is read again and the stand-in
+    // plays (the grace counted from when the people left, not from the reading).
+    bool moved = false;
+    for (int i = 0; i < 300 && !moved; ++i) {
+      std::this_thread::sleep_for(20ms);
+      moved = fixture::metric(port, "meeple_actions_total") > actions;
+    }
+    EXPECT_TRUE(moved) << "nothing played";
+  }
+}
+
+TEST(ServerGuard, TheListIsPagedAndHoldsWhatOneMayJoin) {
+  TestServer server;
+  const unsigned short port = server.port();
+  std::vector<std::string> open;
+  for (int i = 0; i < 5; ++i) open.push_back(create(port, kLobby).id);
+  create(port, {{"game", "ufo"}, {"players", 2}, {"public", false}});  // private
+  Created full = create(port, {{"game", "ufo"}, {"players", 2}, {"auto_start", false}});
+  for (int i = 0; i < 2; ++i) http_post(port, "/api/tables/" + full.id + "/join", {{"name", "p"}});
+  fixture::NewTable playing = fixture::two_people(port, {{"game", "ufo"}});
+  // Somebody waits at open[1]: it comes first.
+  WsClient at(port, "/ws/tables/" + open[1]);
+  ASSERT_TRUE(at.next_of("state"));
+  std::vector<std::string> seen;
+  for (int page = 1; page <= 3; ++page) {
+    auto r = http_get(port, fmt::format("/api/tables?page={}&limit=2", page));
+    ASSERT_EQ(r.status, 200) << r.text;
+    EXPECT_EQ(r.body["total"], 5);
+    EXPECT_EQ(r.body["tables"].size(), page < 3 ? 2u : 1u);
+    for (const Json& t : r.body["tables"]) {
+      EXPECT_EQ(t["phase"], "lobby");
+      seen.push_back(t["id"]);
+    }
+  }
+  ASSERT_EQ(seen.size(), 5u);
+  EXPECT_EQ(seen[0], open[1]) << "somebody waits there";
+  EXPECT_EQ(seen[1], open[4]) << "then the newest";
+  EXPECT_EQ(std::set<std::string>(seen.begin(), seen.end()),
+            std::set<std::string>(open.begin(), open.end()));
+  auto watch = http_get(port, "/api/tables?phase=playing");
+  ASSERT_EQ(watch.body["tables"].size(), 1u) << watch.text;
+  EXPECT_EQ(watch.body["tables"][0]["id"], playing.id);
+  EXPECT_EQ(http_get(port, "/api/tables?page=9").body["tables"].size(), 0u);
+  for (const char* bad : {"?limit=51", "?limit=0", "?page=0", "?page=x", "?phase=finished"}) {
+    auto r = http_get(port, std::string("/api/tables") + bad);
+    EXPECT_EQ(r.status, 400) << bad;
+    EXPECT_EQ(code_of(r), "request/malformed") << bad;
+  }
 }
 
 TEST(ServerGuard, ChatIsCappedInLengthRateAndLinesAndAFirstMessageCarriesOnlyItsLastPage) {
@@ -606,6 +1122,51 @@ TEST(ServerGuard, ChatIsCappedInLengthRateAndLinesAndAFirstMessageCarriesOnlyIts
   ASSERT_EQ(page["lines"].size(), 4u);
   EXPECT_EQ(page["lines"][0]["text"], "a0");
   EXPECT_EQ(page["lines"][0]["seat"], 0);
+}
+
+// A private table's chat goes only to the people seated there: a
+// stranger who learned its id and watches gets no line, in state messages
+// or pages. A public table's spectators read
+// its chat as before.
+TEST(ServerGuard, APrivateTablesChatGoesOnlyToItsSeatedPeople) {
+  TestServer server;
+  const unsigned short port = server.port();
+  for (const bool is_public : {false, true}) {
+    SCOPED_TRACE(is_public ? "public" : "private");
+    Created t = create(port, {{"game", "ufo"},
+                              {"public", is_public},
+                              {"params", {{"max_rounds", 1}}},
+                              {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}}});
+    std::vector<std::string> tokens;
+    for (int i = 0; i < 2; ++i)
+      tokens.push_back(http_post(port, "/api/tables/" + t.id + "/join", {{"name", "p"}})
+                           .body["token"]
+                           .get<std::string>());
+    WsClient anna(port, "/ws/tables/" + t.id + "?token=" + tokens[0]);
+    ASSERT_TRUE(anna.next_of("state"));
+    anna.send({{"type", "chat"}, {"text", "our secret plan"}});
+    Json heard = next_of(anna, "state");
+    ASSERT_EQ(heard["chat"][0]["text"], "our secret plan");
+    auto chat_seen = [&](WsClient& ws) {
+      std::vector<std::string> lines;
+      ws.send({{"type", "chat_page"}, {"before", 1}});
+      for (int i = 0; i < 100; ++i) {
+        auto m = ws.next();
+        if (!m) break;
+        for (const Json& l : m->value("chat", Json::array())) lines.push_back(l["text"]);
+        for (const Json& l : m->value("lines", Json::array())) lines.push_back(l["text"]);
+        if (m->value("type", "") == "chat_page") break;
+      }
+      return lines;
+    };
+    WsClient stranger(port, "/ws/tables/" + t.id);
+    const std::vector<std::string> none, both = {"our secret plan", "our secret plan"};
+    EXPECT_EQ(chat_seen(stranger), is_public ? both : none);
+    WsClient ben(port, "/ws/tables/" + t.id + "?token=" + tokens[1]);
+    EXPECT_EQ(chat_seen(ben), both) << "the seated read it";
+    WsClient host(port, "/ws/tables/" + t.id + "?token=" + t.host_token);
+    EXPECT_EQ(chat_seen(host), is_public ? both : none) << "a host without a seat watches";
+  }
 }
 
 TEST(ServerGuard, ConnectionsArePerAddressAndOtherAddressesStillGetIn) {

@@ -32,10 +32,13 @@ TEST(Server, HttpListsGamesHealthAndMetrics) {
                            "meeple_act_commit_seconds_bucket", "meeple_bot_think_seconds_count",
                            "meeple_store_commits_total"})
     EXPECT_NE(metrics.text.find(name), std::string::npos) << name;
-  auto t = make_table(server.port(), "ufo", {{{"kind", "person"}}, {{"kind", "person"}}}, false);
+  // The list is of what one can join: a lobby whose seats are all taken
+  // (waiting for its host to start) is not in it.
+  make_table(server.port(), "ufo", {{{"kind", "person"}}, {{"kind", "person"}}}, false);
+  auto t = http_post(server.port(), "/api/tables", {{"game", "ufo"}, {"players", 2}});
   auto list = http_get(server.port(), "/api/tables");
   ASSERT_EQ(list.body["tables"].size(), 1u);
-  EXPECT_EQ(list.body["tables"][0]["id"], t.id);
+  EXPECT_EQ(list.body["tables"][0]["id"], t.body["id"]);
   EXPECT_EQ(list.body["tables"][0]["phase"], "lobby");
 }
 
@@ -140,12 +143,12 @@ TEST(Server, TheBotsReviewOfAFinishedGameIsMadeOnceAndKept) {
   // Kept in the store too (seat, language, budget): another node, or this
   // one after a restart, answers from it instead of reviewing again (what
   // it answers is the stored review, here marked).
-  auto stored = server.store().load_review(t.id, "1|it|1000");
+  auto stored = server.store().tables().load_review(t.id, "1|it|1000");
   ASSERT_TRUE(stored);
   EXPECT_EQ(*stored, first.body);
   Json marked = first.body;
   marked["marked"] = true;
-  ASSERT_FALSE(server.store().save_review(t.id, "1|it|1000", marked));
+  ASSERT_FALSE(server.store().tables().save_review(t.id, "1|it|1000", marked));
   {
     server::ServerOptions o;
     o.node = "second";

@@ -167,9 +167,9 @@ TEST(Server, AFloodIsRefusedWithoutCuttingOffAClientThatReads) {
 
 // The write queue is bounded in bytes too: a client that asks for the whole
 // picture again and again (within the rate limit) and reads none of it is cut
-// off once its answers hold max_write_bytes, however few messages that is.
-// (tests/hostile_test.py: in one run, under the message bound alone, 5 such
-// spectators of a busy table took the server from 21 to 139 MB.)
+// off once its answers hold max_write_bytes, however few messages that is:
+// under a bound on messages alone, a few such spectators of a busy table
+// grow the server's memory by their unread answers (tests/hostile_test.py).
 TEST(Server, AClientThatAsksForWholePicturesWithoutReadingIsCutOffByBytes) {
   ServerOptions o;
   o.max_write_queue = 1000000;  // only the bytes can cut it off

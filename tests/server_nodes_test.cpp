@@ -26,7 +26,7 @@ ServerOptions node_options(const std::string& name, std::chrono::milliseconds le
 }
 
 std::size_t stored_entries(store::Store& store, const std::string& id) {
-  auto rec = store.load(id);
+  auto rec = store.tables().load(id);
   return rec ? rec->entries.size() : 0;
 }
 
@@ -102,9 +102,14 @@ TEST(ServerNodes, ANodeThatStopsLeavesItsTablesToAnotherWhichRunsThemBeforeAnyon
     ASSERT_EQ(p.phase, "playing");
   }
   EXPECT_EQ(metric(b.port(), "meeple_live_tables"), 0);
-  // Every node lists every open table, from the store.
+  // Every node lists every open table, from the store: the lobby to join,
+  // the game to watch.
   auto listed = http_get(b.port(), "/api/tables").body["tables"];
-  EXPECT_EQ(listed.size(), 2u) << listed.dump();
+  ASSERT_EQ(listed.size(), 1u) << listed.dump();
+  EXPECT_EQ(listed[0]["id"], lobby.body["id"]);
+  auto playing = http_get(b.port(), "/api/tables?phase=playing").body["tables"];
+  ASSERT_EQ(playing.size(), 1u) << playing.dump();
+  EXPECT_EQ(playing[0]["id"], t.id);
   a->stop();
   // Node b takes both within a lease or two, unasked.
   EXPECT_TRUE(await_metric(b.port(), "meeple_live_tables", 1));
@@ -115,6 +120,43 @@ TEST(ServerNodes, ANodeThatStopsLeavesItsTablesToAnotherWhichRunsThemBeforeAnyon
   auto join = http_post(b.port(), "/api/tables/" + lobby.body["id"].get<std::string>() + "/join",
                         {{"name", "Eli"}});
   EXPECT_EQ(join.status, 200) << join.text;
+}
+
+// A table nobody is connected to leaves its node's memory but
+// stays that node's: its lease is renewed, so no other node takes it unasked;
+// routed to another node it moves there, where it was.
+TEST(ServerNodes, ATableOutOfMemoryStaysItsNodesUntilItIsRoutedElsewhere) {
+  auto shared = store::SqliteStore::open(":memory:");
+  ASSERT_TRUE(shared);
+  const auto lease = std::chrono::milliseconds(300);
+  ServerOptions oa = node_options("a", lease), ob = node_options("b", lease);
+  oa.idle_table_ttl = ob.idle_table_ttl = std::chrono::milliseconds(200);
+  TestServer a(oa, **shared);
+  TestServer b(ob, **shared);
+  NewTable t = two_people(a.port(), {{"game", "ufo"}, {"turn_based", true}});
+  std::uint64_t version = 0;
+  {
+    Player p(a.port(), ws_path(t, 0));
+    p.sync();
+    version = p.version;
+  }
+  ASSERT_TRUE(await_metric(a.port(), "meeple_resting_tables", 1));
+  // Several leases later node b has not taken it.
+  std::this_thread::sleep_for(4 * lease);
+  EXPECT_EQ(metric(b.port(), "meeple_live_tables"), 0);
+  EXPECT_EQ(metric(a.port(), "meeple_resting_tables"), 1);
+  // Both nodes list it among the games to watch (from the store).
+  for (unsigned short port : {a.port(), b.port()}) {
+    auto listed = http_get(port, "/api/tables?phase=playing").body["tables"];
+    ASSERT_EQ(listed.size(), 1u) << listed.dump();
+    EXPECT_EQ(listed[0]["id"], t.id);
+  }
+  // Routed to node b: it moves there, and node a lets it go.
+  Player q(b.port(), ws_path(t, 1));
+  q.sync();
+  EXPECT_EQ(q.phase, "playing");
+  EXPECT_EQ(q.version, version);
+  EXPECT_TRUE(await_metric(a.port(), "meeple_resting_tables", 0));
 }
 
 }  // namespace

@@ -246,7 +246,11 @@ INSTANTIATE_TEST_SUITE_P(EveryGame, Resampled,
 class WholeGame : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(WholeGame, TwoPeopleABotAndASpectatorPlayToTheEndAndNothingHiddenLeaks) {
-  TestServer server;
+  // The replay is read step by step below, more often than an address may
+  // (ServerOptions::reads_burst): this test is no flood.
+  ServerOptions o;
+  o.reads_burst = 1000;
+  TestServer server(o);
   const Json seats = {
       {{"kind", "person"}}, {{"kind", "bot"}, {"bot", "random"}}, {{"kind", "person"}}};
   NewTable t = make_table(server.port(), GetParam(), seats);
@@ -264,7 +268,7 @@ TEST_P(WholeGame, TwoPeopleABotAndASpectatorPlayToTheEndAndNothingHiddenLeaks) {
   ASSERT_NO_FATAL_FAILURE(
       check_replay_endpoint(server.port(), t.id, {{0, &a}, {2, &b}, {kSpectator, &watcher}}));
   // The stored table is finished and replays to the same end.
-  auto stored = server.store().load(t.id);
+  auto stored = server.store().tables().load(t.id);
   ASSERT_TRUE(stored);
   EXPECT_TRUE(stored->finished());
 }
@@ -280,50 +284,113 @@ INSTANTIATE_TEST_SUITE_P(EveryGame, WholeGame,
 // "Learn to play": a table made from the game's guide (room/guide.h) tells
 // its person's seat, and nobody else, the guide's words and suggestion; the
 // suggestion is one of the choices; following it moves the guide on.
-TEST(Server, AGuidedTableTellsItsPersonTheRuleAndASuggestedChoice) {
+struct GuidedTable {
+  std::optional<room::GuideScript> script;
+  NewTable table;
+  Json created;  // the answer to the table's creation
+  Json joined;   // the answer to the person's join
+};
+
+GuidedTable make_guided_table(unsigned short port) {
+  GuidedTable g;
+  auto script = room::GuideScript::of(*find_game("first-giants"));
+  EXPECT_TRUE(script);
+  if (!script) return g;
+  g.script = *script;
+  auto created = http_post(port, "/api/tables", {{"game", "first-giants"}, {"guide", true}});
+  EXPECT_EQ(created.status, 201) << created.text;
+  g.created = created.body;
+  const std::string id = created.body.value("id", "");
+  auto joined = http_post(port, "/api/tables/" + id + "/join", {{"name", "Anna"}});
+  EXPECT_EQ(joined.status, 200) << joined.text;
+  g.joined = joined.body;
+  g.table = NewTable{.id = id, .host_token = created.body.value("host_token", "")};
+  g.table.tokens.assign(static_cast<std::size_t>(g.script->players), "");
+  g.table.tokens[static_cast<std::size_t>(g.script->seat)] = joined.body.value("token", "");
+  return g;
+}
+
+// Reads the person's messages until one offers choices: each message is
+// waited for (the client's bound), never slept for.
+void await_choices(Player& p) {
+  for (int i = 0; i < 100 && p.choices.empty(); ++i) {
+    p.wait_one();
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+  ASSERT_FALSE(p.choices.empty()) << "no choices offered";
+}
+
+TEST(Server, AGuidedTableIsPrivateAndSeatsItsPersonAtTheGuidesSeat) {
+  TestServer server;
+  auto g = make_guided_table(server.port());
+  ASSERT_TRUE(g.script);
+  EXPECT_EQ(g.created["public"], false);
+  EXPECT_EQ(g.joined["seat"], g.script->seat);
+}
+
+TEST(Server, AGuidedTableTellsItsPersonTheRuleAndASuggestedChoiceAndFollowingItMovesOn) {
   TestServer server;
   const unsigned short port = server.port();
-  auto script = room::GuideScript::of(*find_game("first-giants"));
-  ASSERT_TRUE(script);
-  ASSERT_GE(script->steps.size(), 2u);
-  auto created = http_post(port, "/api/tables", {{"game", "first-giants"}, {"guide", true}});
-  ASSERT_EQ(created.status, 201) << created.text;
-  EXPECT_EQ(created.body["public"], false);
-  const std::string id = created.body["id"];
-  auto joined = http_post(port, "/api/tables/" + id + "/join", {{"name", "Anna"}});
-  ASSERT_EQ(joined.status, 200) << joined.text;
-  EXPECT_EQ(joined.body["seat"], script->seat);
-  NewTable t{.id = id, .host_token = created.body["host_token"]};
-  t.tokens.assign(static_cast<std::size_t>(script->players), "");
-  t.tokens[static_cast<std::size_t>(script->seat)] = joined.body["token"];
-  Player me(port, ws_path(t, script->seat));
-  Player watcher(port, ws_path(t, -1));
+  auto g = make_guided_table(port);
+  ASSERT_TRUE(g.script);
+  ASSERT_GE(g.script->steps.size(), 2u);
+  Player me(port, ws_path(g.table, g.script->seat));
   for (std::size_t step = 0; step < 2; ++step) {
-    for (int i = 0; i < 200 && me.choices.empty(); ++i) {
-      me.sync();
-      if (me.choices.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    ASSERT_FALSE(me.choices.empty());
+    await_choices(me);
+    ASSERT_FALSE(::testing::Test::HasFatalFailure());
     const Json& last = me.log.back();
     ASSERT_TRUE(last.contains("guide")) << last.dump();
-    const Json& g = last["guide"];
-    EXPECT_EQ(g["step"], step);
-    EXPECT_EQ(g["steps"], script->steps.size());
-    EXPECT_FALSE(g["text"].get<std::string>().empty());
-    EXPECT_EQ(g["rules"], script->steps[step].rules);
-    EXPECT_EQ(g["suggestion"], script->steps[step].action);
+    const Json& guide = last["guide"];
+    EXPECT_EQ(guide["step"], step);
+    EXPECT_EQ(guide["steps"], g.script->steps.size());
+    EXPECT_FALSE(guide["text"].get<std::string>().empty());
+    EXPECT_EQ(guide["rules"], g.script->steps[step].rules);
+    EXPECT_EQ(guide["suggestion"], g.script->steps[step].action);
     bool offered = false;
-    for (const Json& c : me.choices) offered = offered || c["json"] == g["suggestion"];
+    for (const Json& c : me.choices) offered = offered || c["json"] == guide["suggestion"];
     EXPECT_TRUE(offered) << "the suggestion is one of the choices";
-    me.act(g["suggestion"]);
+    me.act(guide["suggestion"]);
     me.choices = Json::array();
   }
-  watcher.sync();
-  for (const Json& m : watcher.log)
+}
+
+TEST(Server, AGuidedTableTellsTheGuideToItsPersonAndNobodyElse) {
+  TestServer server;
+  const unsigned short port = server.port();
+  auto g = make_guided_table(port);
+  ASSERT_TRUE(g.script);
+  Player me(port, ws_path(g.table, g.script->seat));
+  Player watcher(port, ws_path(g.table, -1));
+  await_choices(me);
+  ASSERT_FALSE(::testing::Test::HasFatalFailure());
+  ASSERT_TRUE(me.log.back().contains("guide"));
+  me.act(me.log.back()["guide"]["suggestion"]);
+  me.choices = Json::array();
+  await_choices(me);  // the person's act is answered: the watcher was told it too
+  ASSERT_FALSE(::testing::Test::HasFatalFailure());
+  // The watcher is told every version the person is: wait for the person's.
+  for (int i = 0; i < 100 && watcher.version < me.version; ++i) {
+    watcher.wait_one();
+    ASSERT_FALSE(::testing::Test::HasFatalFailure());
+  }
+  ASSERT_EQ(watcher.version, me.version);
+  int states = 0;
+  for (const Json& m : watcher.log) {
+    if (m.value("type", "") == "state") ++states;
     EXPECT_FALSE(m.contains("guide")) << "the guide is the person's";
+  }
+  // Its first state may come after the act (its hello is answered when it
+  // is read); either way it is told the table as the person has it now.
+  EXPECT_GE(states, 1);
   EXPECT_EQ(watcher.log.front()["table_options"]["guide"], true);
-  EXPECT_EQ(http_post(port, "/api/tables", {{"game", "ufo"}, {"guide", 1}}).body["code"],
-            "request/malformed");
+}
+
+TEST(Server, AGuideAskedForAGameOrAPartWithoutOneIsRefusedWithACode) {
+  TestServer server;
+  const unsigned short port = server.port();
+  auto not_a_flag = http_post(port, "/api/tables", {{"game", "ufo"}, {"guide", 1}});
+  EXPECT_EQ(not_a_flag.status, 400);
+  EXPECT_EQ(not_a_flag.body["code"], "request/malformed");
   auto no_part = http_post(port, "/api/tables",
                            {{"game", "first-giants"}, {"guide", true}, {"guide_part", 5}});
   EXPECT_EQ(no_part.status, 404);

@@ -255,7 +255,7 @@ TEST(ServeProcess, SigtermClosesConnectionsWithAReasonAndExitsCleanly) {
 
 // `meeple loadtest --server-pid` tells the server's CPU per action and, of
 // it, its commit thread's: the part that more cores do not spread
-// (docs/benchmarks.md, "A model for 8 and 16 cores").
+// (docs/benchmarks-log.md, "The model for 8 and 16 cores").
 TEST(ServeProcess, TheLoadtestTellsTheServersCpuAndItsCommitThreadsPart) {
   TempDb db;
   ServeProcess server(db.path);

@@ -189,6 +189,26 @@ bool until_away(Player& p, int seat) {
   return false;
 }
 
+// Asks again while the table answers table/busy (a bot is deciding).
+template <class F>
+testing::HttpReply until_not_busy(F ask) {
+  auto r = ask();
+  for (int i = 0; i < 200 && r.body.is_object() && r.body.value("code", "") == "table/busy"; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    r = ask();
+  }
+  return r;
+}
+
+// A join of table `id` from the loopback address `from` (another person's).
+testing::HttpReply join_from(unsigned short port, const std::string& id, const Json& body,
+                             const std::string& from) {
+  return until_not_busy([&] {
+    return testing::http_request(port, boost::beast::http::verb::post,
+                                 "/api/tables/" + id + "/join", body.dump(), "", {}, nullptr, from);
+  });
+}
+
 TEST(Server, TheHostChangesSeatsAndOptionsBeforeTheStartOnly) {
   TestServer server;
   const unsigned short port = server.port();
@@ -219,15 +239,21 @@ TEST(Server, TheHostChangesSeatsAndOptionsBeforeTheStartOnly) {
   a.sync();
   EXPECT_EQ(a.log.back()["seats"][1]["kind"], "bot");
   EXPECT_EQ(a.log.back()["seats"][0]["name"], "Anna");
-  // During the game: the bot's seat to a person (who gets a token); Anna's
-  // seat is hers (issue 28: the host read a person's secrets by taking it).
-  auto ben = http_post(port, "/api/tables/" + id + "/seat",
-                       with({{"seat", 1}, {"kind", "person"}, {"name", "Ben"}}));
-  for (int i = 0; i < 100 && ben.body.value("code", "") == "table/busy"; ++i)
-    ben = http_post(port, "/api/tables/" + id + "/seat",
-                    with({{"seat", 1}, {"kind", "person"}, {"name", "Ben"}}));
+  // During the game: the bot's seat offered to a newcomer (the
+  // host got its token and read its secrets), once Anna agrees; Anna's seat
+  // is hers (the host read a person's secrets by taking it).
+  auto offer = until_not_busy([&] {
+    return http_post(port, "/api/tables/" + id + "/seat",
+                     with({{"seat", 1}, {"kind", "person"}, {"name", "Ben"}}));
+  });
+  ASSERT_EQ(offer.status, 200) << offer.text;
+  EXPECT_FALSE(offer.body.contains("token")) << "the host holds no token of the seat";
+  a.ws.send({{"type", "vote"}, {"seat", 1}, {"yes", true}});
+  a.sync();
+  auto ben = join_from(port, id, {{"name", "Ben"}}, "127.0.0.4");
   ASSERT_EQ(ben.status, 200) << ben.text;
-  Player b(port, "/ws/tables/" + id + "?token=" + ben.body["token"].get<std::string>());
+  Player b(port, "/ws/tables/" + id + "?token=" + ben.body["token"].get<std::string>(),
+           "127.0.0.4");
   b.sync();
   EXPECT_EQ(b.log.front()["seat"], 1);
   EXPECT_EQ(b.log.front()["seats"][1]["name"], "Ben");
@@ -302,5 +328,190 @@ TEST(Server, ATalkerReplacingAPersonMidGamePlaysOnFromTheSeatsHistory) {
   EXPECT_TRUE(replay_record(*find_game("first-contact"), *parsed));
 }
 
+// Whether `p` was told `event`.
+bool told(const Player& p, const std::string& event) {
+  return std::find(p.events.begin(), p.events.end(), event) != p.events.end();
+}
+
+// The seat offer the last state message showed (null: none).
+Json offer_of(const Player& p) {
+  for (auto it = p.log.rbegin(); it != p.log.rend(); ++it)
+    if (it->value("type", "") == "state") return it->value("seat_offer", Json());
+  return nullptr;
+}
+
+// The host of a public First Contact table, seated as an
+// earthling, asks for the alien bot's seat as a person. No token: every
+// person seated is asked to agree (one "no" ends it), then the seat is open
+// to a newcomer, never to someone seated here, and everyone is told.
+TEST(Server, ABotsSeatGoesToANewcomerOnlyWithEveryoneSeatedAgreeing) {
+  TestServer server;
+  const unsigned short port = server.port();
+  const Json seats = {{{"kind", "bot"}, {"bot", "random"}},
+                      {{"kind", "person"}},
+                      {{"kind", "person"}},
+                      {{"kind", "person"}}};
+  NewTable t = make_table(port, "first-contact", seats);
+  Player hal(port, ws_path(t, 1)), eve(port, ws_path(t, 2)), ann(port, ws_path(t, 3));
+  std::vector<Player*> people = {&hal, &eve, &ann};
+  for (Player* p : people) p->sync();
+  const Json ask = {{"host_token", t.host_token}, {"seat", 0}, {"kind", "person"}, {"name", "x"}};
+  auto seat_control = [&](const Json& body) {
+    return until_not_busy([&] { return http_post(port, "/api/tables/" + t.id + "/seat", body); });
+  };
+  auto offer = seat_control(ask);
+  ASSERT_EQ(offer.status, 200) << offer.text;
+  EXPECT_FALSE(offer.body.contains("token"));
+  EXPECT_EQ(
+      offer.body["seat_offer"],
+      Json({{"seat", 0}, {"open", false}, {"agreed", Json::array()}, {"waiting", {1, 2, 3}}}));
+  for (Player* p : people) p->sync();
+  EXPECT_TRUE(
+      told(eve, "the host offers random's seat to a new player: everyone seated must agree"));
+  EXPECT_EQ(offer_of(eve)["waiting"], Json({1, 2, 3}));
+  EXPECT_EQ(join_from(port, t.id, {{"name", "Zoe"}}, "127.0.0.5").body["code"], "table/started")
+      << "not open before everyone agreed";
+  // Eve says no: the seat stays the bot's.
+  hal.ws.send({{"type", "vote"}, {"seat", 0}, {"yes", true}});
+  hal.sync();
+  eve.ws.send({{"type", "vote"}, {"seat", 0}, {"yes", false}});
+  for (Player* p : people) p->sync();
+  EXPECT_TRUE(told(ann, "random's seat stays closed: not everyone seated agreed"));
+  EXPECT_TRUE(offer_of(ann).is_null());
+  eve.ws.send({{"type", "vote"}, {"seat", 0}, {"yes", true}});
+  eve.sync();
+  ASSERT_FALSE(eve.errors.empty());
+  EXPECT_EQ(eve.errors.back(), "vote/none");
+  // Asked again, everyone agrees: the seat opens.
+  ASSERT_EQ(seat_control(ask).status, 200);
+  for (Player* p : people) {
+    p->sync();
+    p->ws.send({{"type", "vote"}, {"seat", 0}, {"yes", true}});
+  }
+  for (Player* p : people) p->sync();
+  EXPECT_EQ(offer_of(hal),
+            Json({{"seat", 0}, {"open", true}, {"agreed", {1, 2, 3}}, {"waiting", Json::array()}}));
+  EXPECT_TRUE(told(hal, "random's seat is open: a new player may take it"));
+  EXPECT_EQ(http_get(port, "/api/tables/" + t.id).body["free_seats"], 1);
+  // Someone seated here may not take it: with their seat's token in hand,
+  // or from the address their seat plays from.
+  auto with_token = join_from(port, t.id, {{"name", "x"}, {"tokens", {t.tokens[1]}}}, "127.0.0.6");
+  EXPECT_EQ(with_token.status, 409);
+  EXPECT_EQ(with_token.body["code"], "seat/held");
+  EXPECT_FALSE(with_token.body.contains("token"));
+  EXPECT_EQ(join_from(port, t.id, {{"name", "x"}}, "127.0.0.1").body["code"], "seat/held");
+  EXPECT_EQ(join_from(port, t.id, {{"name", "x"}, {"seat", 1}}, "127.0.0.5").body["code"],
+            "seat/taken");
+  // A newcomer takes it, with the seat's view, and everyone is told.
+  auto zoe = join_from(port, t.id, {{"name", "Zoe"}}, "127.0.0.5");
+  ASSERT_EQ(zoe.status, 200) << zoe.text;
+  EXPECT_EQ(zoe.body["seat"], 0);
+  Player z(port, "/ws/tables/" + t.id + "?token=" + zoe.body["token"].get<std::string>(),
+           "127.0.0.5");
+  z.sync();
+  EXPECT_EQ(z.log.front()["seat"], 0);
+  EXPECT_TRUE(z.view.contains("language_pad")) << "the alien's secrets, for the alien";
+  for (Player* p : people) {
+    p->sync();
+    EXPECT_TRUE(told(*p, "Zoe takes random's seat"));
+    EXPECT_EQ(p->log.back()["seats"][0]["name"], "Zoe");
+    EXPECT_TRUE(offer_of(*p).is_null());
+    EXPECT_FALSE(p->view.contains("language_pad"));
+  }
+  EXPECT_EQ(join_from(port, t.id, {{"name", "Max"}}, "127.0.0.7").body["code"], "table/started");
+  EXPECT_EQ(http_get(port, "/api/tables/" + t.id).body["free_seats"], 0);
+  people.push_back(&z);
+  ASSERT_NO_FATAL_FAILURE(play_to_end(people, 21));
+}
+
+// At a private table (friends) an offered seat opens at once; the host may
+// withdraw it by seating a bot; one seat is offered at a time.
+TEST(Server, AtAPrivateTableAnOfferedSeatOpensAtOnceAndTheHostMayWithdrawIt) {
+  TestServer server;
+  const unsigned short port = server.port();
+  auto created = http_post(port, "/api/tables",
+                           {{"game", "ufo"},
+                            {"public", false},
+                            {"seats",
+                             {{{"kind", "person"}},
+                              {{"kind", "bot"}, {"bot", "random"}},
+                              {{"kind", "bot"}, {"bot", "random"}}}}});
+  ASSERT_EQ(created.status, 201);
+  const std::string id = created.body["id"], host = created.body["host_token"];
+  auto anna = http_post(port, "/api/tables/" + id + "/join", {{"name", "Anna"}});
+  Player a(port, "/ws/tables/" + id + "?token=" + anna.body["token"].get<std::string>());
+  a.sync();
+  auto seat_control = [&](Json body) {
+    body["host_token"] = host;
+    return until_not_busy([&] { return http_post(port, "/api/tables/" + id + "/seat", body); });
+  };
+  auto offer = seat_control({{"seat", 1}, {"kind", "person"}});
+  ASSERT_EQ(offer.status, 200) << offer.text;
+  EXPECT_EQ(offer.body["seat_offer"]["open"], true) << "friends do not vote";
+  auto other = seat_control({{"seat", 2}, {"kind", "person"}});
+  EXPECT_EQ(other.status, 409);
+  EXPECT_EQ(other.body["code"], "seat/offered");
+  a.sync();
+  EXPECT_TRUE(told(a, "random's seat is open: a new player may take it"));
+  ASSERT_EQ(seat_control({{"seat", 1}, {"kind", "bot"}, {"bot", "heuristic"}}).status, 200);
+  a.sync();
+  EXPECT_TRUE(told(a, "heuristic takes random's seat"));
+  EXPECT_TRUE(told(a, "heuristic's seat is no longer offered to a new player"));
+  EXPECT_EQ(join_from(port, id, {{"name", "Ben"}}, "127.0.0.8").body["code"], "table/started");
+  ASSERT_EQ(seat_control({{"seat", 2}, {"kind", "person"}}).status, 200);
+  auto ben = join_from(port, id, {{"name", "Ben"}}, "127.0.0.8");
+  ASSERT_EQ(ben.status, 200) << ben.text;
+  EXPECT_EQ(ben.body["seat"], 2);
+  a.sync();
+  EXPECT_TRUE(told(a, "Ben takes random's seat"));
+}
+
 }  // namespace
+// Two people who join under one name (two guests who kept the default) get
+// distinct ones: each seat's words must tell them apart. The join says the
+// name given, and the lobby's summary says whether the game starts by itself
+// once every seat is taken (else the host starts it).
+TEST(Server, PeopleAtOneTableGetDistinctNamesAndTheLobbySaysHowItStarts) {
+  TestServer server;
+  const unsigned short port = server.port();
+  auto created =
+      http_post(port, "/api/tables",
+                {{"game", "ufo"},
+                 {"seats", {{{"kind", "person"}}, {{"kind", "person"}}, {{"kind", "person"}}}},
+                 {"auto_start", false}});
+  ASSERT_EQ(created.status, 201) << created.text;
+  const std::string id = created.body["id"];
+  EXPECT_EQ(http_get(port, "/api/tables/" + id).body["auto_start"], false);
+  auto first = http_post(port, "/api/tables/" + id + "/join", {{"name", "Person"}});
+  auto second = http_post(port, "/api/tables/" + id + "/join", {{"name", "Person"}});
+  auto third = http_post(port, "/api/tables/" + id + "/join", {{"name", "Person"}});
+  ASSERT_EQ(third.status, 200) << third.text;
+  EXPECT_EQ(first.body["name"], "Person");
+  EXPECT_EQ(second.body["name"], "Person 2");
+  EXPECT_EQ(third.body["name"], "Person 3");
+  Player p(port, "/ws/tables/" + id + "?token=" + second.body["token"].get<std::string>());
+  p.sync();
+  EXPECT_EQ(p.log.back()["seats"][0]["name"], "Person");
+  EXPECT_EQ(p.log.back()["seats"][1]["name"], "Person 2");
+  EXPECT_EQ(p.log.back()["seats"][2]["name"], "Person 3");
+
+  // A long name keeps within 40 bytes, cut between characters (3 bytes each here).
+  auto other =
+      http_post(port, "/api/tables",
+                {{"game", "ufo"}, {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}}});
+  const std::string id2 = other.body["id"];
+  EXPECT_EQ(http_get(port, "/api/tables/" + id2).body["auto_start"], true);
+  std::string korean;
+  for (int i = 0; i < 13; ++i) korean += "\xea\xb0\x80";  // 39 bytes
+  ASSERT_EQ(http_post(port, "/api/tables/" + id2 + "/join", {{"name", korean}}).status, 200);
+  auto again = http_post(port, "/api/tables/" + id2 + "/join", {{"name", korean}});
+  ASSERT_EQ(again.status, 200) << again.text;
+  const std::string named = again.body["name"];
+  EXPECT_LE(named.size(), 40u);
+  EXPECT_EQ(named, korean.substr(0, 36) + " 2");
+  // The second seat was the last: the game started by itself.
+  EXPECT_EQ(http_get(port, "/api/tables/" + id2).body["phase"], "playing");
+  EXPECT_FALSE(http_get(port, "/api/tables/" + id2).body.contains("auto_start"));
+}
+
 }  // namespace meeple::server

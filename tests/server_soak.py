@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Server soak (docs/reliability.md, issue 17): `meeple serve` runs for a
+"""Server soak (docs/reliability.md): `meeple serve` runs for a
 long time under a steady load while its resident memory is sampled.
 
 Starts the server on a temporary SQLite database and drives it with
@@ -75,8 +75,10 @@ def main():
     server = subprocess.Popen(
         [binary, "serve", "--port", "0", "--db", os.path.join(tmp, "soak.db"), "--log-level",
          "error", "--grace", str(args.grace), "--finished-ttl", str(args.finished_ttl),
-         # Every table's two people connect from this one address.
-         "--max-connections-per-address", str(4 * args.tables + 100)],
+         # Every table's two people connect from this one address, which
+         # makes every table.
+         "--max-connections-per-address", str(4 * args.tables + 100),
+         "--max-tables-per-address", "0"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = server.stdout.readline()
     port = int(line.split("127.0.0.1:")[1].split("/")[0])

@@ -1,4 +1,4 @@
-// Trust at a table (issue 29): no bot plays for a person by surprise. The
+// Trust at a table: no bot plays for a person by surprise. The
 // host chooses what happens when a person is away or out of time (wait, a
 // stand-in after a grace, or at once); friends' tables wait five minutes;
 // everyone sees the countdown before a stand-in and an event when it

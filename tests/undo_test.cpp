@@ -8,6 +8,7 @@
 #include "core/record.h"
 #include "games/registry.h"
 #include "room/room.h"
+#include "store/memory_store.h"
 #include "tests/toy/high_card.h"
 
 namespace meeple::room {
@@ -247,7 +248,7 @@ class UndoEveryGame : public testing::TestWithParam<Case> {};
 TEST_P(UndoEveryGame, AnUndoGivesBackTheStateBeforeTheDecisionAndTheRecordReplaysIt) {
   const AnyGame& game = *find_game(GetParam().game);
   const int players = GetParam().players;
-  store::MemoryStore store;
+  store::MemoryTableStore store;
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     auto room = Room::open(game, Json::object(), people(players), {.seed = seed}, &store);
     ASSERT_TRUE(room);
@@ -345,7 +346,7 @@ INSTANTIATE_TEST_SUITE_P(Games, UndoEveryGame,
 
 TEST(Undo, AResumedTableKeepsWhatCanBeTakenBackAndEveryoneIsToldOfTheUndo) {
   const AnyGame& ufo = *find_game("ufo");
-  store::MemoryStore store;
+  store::MemoryTableStore store;
   auto room = Room::open(ufo, Json::object(), people(2), {.seed = 11}, &store);
   Room& r = **room;
   ASSERT_TRUE(play_until(r, [&] { return may_move_a_ufo(r); }));

@@ -13,6 +13,29 @@ export default tseslint.config(
     },
   },
   {
+    // A getBy query throws when nothing matches, so expect(getBy...(...)).toBeTruthy()
+    // can never fail on its own: assert what a person notices of the element
+    // instead (its text, state, role or an attribute; src/testing.ts).
+    files: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(toBeTruthy|toBeDefined|toBeInTheDocument)$/] > MemberExpression > CallExpression[callee.name='expect'] > CallExpression[callee.property.name=/^getBy|^getAllBy/]",
+          message:
+            "getBy... throws when nothing matches, so this cannot fail: assert the element's text, state, role or an attribute (src/testing.ts: shown, usable).",
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(toBeTruthy|toBeDefined|toBeInTheDocument)$/] > MemberExpression > CallExpression[callee.name='expect'] > CallExpression[callee.name=/^getBy|^getAllBy/]",
+          message:
+            "getBy... throws when nothing matches, so this cannot fail: assert the element's text, state, role or an attribute (src/testing.ts: shown, usable).",
+        },
+      ],
+    },
+  },
+  {
     files: ["e2e/**/*.mjs"],
     languageOptions: {
       // Node for the harness, the browser for functions run in the page.

@@ -14,7 +14,7 @@ namespace meeple::first_contact {
 inline constexpr int kCharacteristics = 25;
 inline constexpr int kGlyphs = 25;
 inline constexpr int kSquares = 25;
-inline constexpr int kPads = 24;
+inline constexpr int kPads = 24;  // the printed pads in data/pads.json
 inline constexpr int kRequestCards = 12;
 inline constexpr int kRotations = 4;
 
@@ -23,6 +23,14 @@ enum class Edition : std::uint8_t { kIt = 0, kEn = 1, kKo = 2 };
 enum class Colour : std::uint8_t { kRed = 0, kBlue = 1, kGreen = 2, kBlack = 3 };
 
 const char* edition_name(Edition e);
+
+// The printed language pads in an edition's box, as the rulebooks' contents
+// lists count them: it 12 double-sided (24 faces), en 24, ko 16 of which one
+// is blank (used only with custom symbols, rulings 1.9), so 15 printed. A
+// game draws its pad among the first printed_pads(e) of the data's kPads.
+inline constexpr int printed_pads(Edition e) {
+  return e == Edition::kKo ? 15 : kPads;
+}
 const char* colour_name(int colour);
 
 struct Characteristic {

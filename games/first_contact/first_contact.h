@@ -31,6 +31,7 @@
 #include "core/game.h"
 #include "core/i18n.h"
 #include "core/json_writer.h"
+#include "core/observation.h"
 #include "games/first_contact/catalog.h"
 #include "games/first_contact/chat.h"
 
@@ -87,6 +88,20 @@ struct SmallRound {
   bool operator==(const SmallRound&) const = default;
 };
 
+// The observation tensor's blocks (observation.cpp; docs/state-and-views.md)
+// and the largest values its counts are divided by.
+inline constexpr int kObsSeats = 7;
+inline constexpr int kObsPhases = 13;
+inline constexpr int kObsMaxRounds = 30;
+inline constexpr int kObsMaxTimer = 10;
+inline constexpr int kObsHeader = kObsSeats + 4 + kObsPhases + 2 + 2 * kObsSeats + 3 + 6;
+inline constexpr int kObsEarthling = 1 + kMaxAliens + 1;
+inline constexpr int kObsSquare = 1 + kCharacteristics + kMaxAliens;
+inline constexpr int kObsGlyph = 1 + kGlyphs + 1;
+inline constexpr int kObsRoundMessage =
+    2 + kMaxMessage * kObsGlyph + 2 * kMaxEarthlings * (kSquares + 1);
+inline constexpr int kObsRoundQuestion = 1 + kSquares + kGlyphs + kMaxAliens * kGlyphs;
+
 class FirstContactState {
  public:
   struct Options {
@@ -125,6 +140,16 @@ class FirstContactState {
   Json view(Seat seat) const;
   Json to_json() const;
   static Expected<FirstContactState> from_json(const Json& j);
+  // The observation tensor (core/observation.h): what view(seat) shows, the
+  // same size for every player count, edition and option.
+  static constexpr int kObservationSize =
+      kObsHeader + 2 * kMaxAliens + kMaxEarthlings * kObsEarthling + kSquares * kObsSquare +
+      kCharacteristics * kGlyphs + kMaxMessage * kObsGlyph + kMaxAliens + 2 * kCharacteristics +
+      kSquares + kGlyphs + kCharacteristics * kGlyphs + kGlyphs + kGlyphs + kSquares +
+      kMaxEarthlings + kSquares + kMaxAliens * kSquares + 2 * kMaxEarthlings * kSquares + kSquares +
+      kMaxAliens * kObsRoundMessage + kMaxEarthlings * kObsRoundQuestion +
+      kMaxEarthlings * (1 + kCharacteristics + kGlyphs);
+  void observation(Seat seat, std::span<float> out) const;
   FirstContactState determinize(Seat seat, Rng& rng) const;
   // Naming a characteristic in the zero turn shows its glyph; the last
   // secret proposal or offer shows them all (and an offer tells whether the
@@ -217,6 +242,17 @@ class FirstContactState {
   std::string end_text(std::string_view lang) const;
 
  private:
+  // text.cpp: text_view's parts, each a part of the board from the top down.
+  struct TextBoard;
+  void text_status(TextBoard& b) const;
+  void text_zero_turn(TextBoard& b) const;
+  void text_field(TextBoard& b) const;
+  void text_round(TextBoard& b) const;
+  void text_language_pad(TextBoard& b) const;
+  void text_alien_secrets(TextBoard& b) const;
+  void text_note_pad(TextBoard& b) const;
+  void text_prompt(TextBoard& b) const;
+
   // The rules live in one file per section of docs/rules/first-contact.md;
   // each group below is one file's part of the state's behaviour.
 
@@ -317,7 +353,7 @@ class FirstContactState {
   std::array<std::int8_t, kSquares> covered_by_{};  // -1 or the alien colour
 
   // Aliens' secrets: the language pad and the request card.
-  std::int8_t pad_ = -1;  // 0..23, kPads for the custom pad, -1 not yet drawn
+  std::int8_t pad_ = -1;  // < printed_pads(edition_), kPads for the custom pad, -1 not yet drawn
   std::array<std::uint8_t, kCharacteristics> glyph_of_{};
   std::uint8_t assigned_ = 0;  // custom symbols assigned so far
   bool random_fill_ = false;

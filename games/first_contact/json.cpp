@@ -4,7 +4,10 @@
 // play keeps between the fields).
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "core/json_error.h"
 #include "games/first_contact/internal.h"
@@ -227,35 +230,57 @@ Expected<FirstContactState> FirstContactState::from_json(const Json& j) {
   auto corrupt = [](const std::string& what) {
     return make_error(errc::kCorruptState, "first-contact state: " + what);
   };
+  // A number field read with its range: out of it, the refusal says the
+  // field, what it holds and what it may hold (thrown to the catch below,
+  // so each read stays one line).
+  struct Refused : std::runtime_error {
+    using std::runtime_error::runtime_error;
+  };
+  auto num = [&](const char* field, long long lo, long long hi) -> long long {
+    const Json& v = j.at(field);
+    if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi) {
+      std::string shown = v.dump();
+      if (shown.size() > 40) shown = shown.substr(0, 37) + "...";
+      throw Refused(fmt::format("{} is {}, not {} {} to {}", field, shown,
+                                v.is_number_integer() ? "within" : "a whole number within", lo,
+                                hi));
+    }
+    return v.get<long long>();
+  };
   try {
     FirstContactState s;
     auto in = [](long long v, long long lo, long long hi) { return v >= lo && v <= hi; };
-    int players = j.at("players").get<int>(), aliens = j.at("aliens").get<int>();
-    if (!in(players, 2, 7) || !in(aliens, 1, 3) || !in(players - aliens, 1, 4))
-      return corrupt("players/aliens out of range");
+    const int players = static_cast<int>(num("players", 2, 7));
+    const int aliens = static_cast<int>(num("aliens", 1, 3));
+    if (!in(players - aliens, 1, 4))
+      return corrupt(fmt::format("{} players with {} aliens leave {} earthlings, not 1 to 4",
+                                 players, aliens, players - aliens));
     s.players_ = static_cast<std::uint8_t>(players);
     s.aliens_ = static_cast<std::uint8_t>(aliens);
-    int ed = j.at("edition").get<int>();
-    if (!in(ed, 0, 2)) return corrupt("edition");
-    s.edition_ = static_cast<Edition>(ed);
+    s.edition_ = static_cast<Edition>(num("edition", 0, 2));
     s.advanced_ = j.at("advanced").get<bool>();
     s.zero_turn_ = j.at("zero_turn").get<bool>();
     s.negation_ = j.at("negation").get<bool>();
     s.custom_symbols_ = j.at("custom_symbols").get<bool>();
-    int ph = j.at("phase").get<int>();
-    if (!in(ph, 0, static_cast<int>(Phase::kOver))) return corrupt("phase");
-    s.phase_ = static_cast<Phase>(ph);
-    s.round_ = j.at("round").get<std::uint16_t>();
-    s.turn_ = j.at("turn").get<std::uint8_t>();
+    s.phase_ = static_cast<Phase>(num("phase", 0, static_cast<int>(Phase::kOver)));
+    s.round_ = static_cast<std::uint16_t>(num("round", 0, 0xffff));
+    s.turn_ = static_cast<std::uint8_t>(num("turn", 0, 0xff));
     const bool earthling_turn = s.phase_ >= Phase::kZeroTurn && s.phase_ <= Phase::kPropose;
     const bool alien_turn = s.phase_ >= Phase::kTarget && s.phase_ <= Phase::kSecondAttempt;
-    if ((earthling_turn && s.turn_ >= players - aliens) || (alien_turn && s.turn_ >= aliens))
-      return corrupt("turn");
+    if (earthling_turn && s.turn_ >= players - aliens)
+      return corrupt(fmt::format("turn is {}, not within 0 to {} (an earthling's turn)", s.turn_,
+                                 players - aliens - 1));
+    if (alien_turn && s.turn_ >= aliens)
+      return corrupt(
+          fmt::format("turn is {}, not within 0 to {} (an alien's turn)", s.turn_, aliens - 1));
     s.field_card_ = j.at("field_card").get<decltype(s.field_card_)>();
     s.field_face_ = j.at("field_face").get<decltype(s.field_face_)>();
-    s.laid_ = j.at("laid").get<std::uint8_t>();
-    if (s.laid_ > kSquares || (s.phase_ == Phase::kLayField) != (s.laid_ < kSquares))
-      return corrupt("laid");
+    s.laid_ = static_cast<std::uint8_t>(num("laid", 0, kSquares));
+    if ((s.phase_ == Phase::kLayField) != (s.laid_ < kSquares))
+      return corrupt(
+          fmt::format("laid is {}: the field is laid ({} squares) in every phase but "
+                      "the first, and only there not",
+                      s.laid_, kSquares));
     const auto& deck = catalog().decks[static_cast<int>(s.edition_)];
     for (int q = 0; q < s.laid_; ++q) {
       if (s.field_card_[q] >= deck.size() || s.field_face_[q] >= deck[s.field_card_[q]].faces())
@@ -268,44 +293,41 @@ Expected<FirstContactState> FirstContactState::from_json(const Json& j) {
     s.covered_by_ = j.at("covered_by").get<decltype(s.covered_by_)>();
     for (auto c : s.covered_by_)
       if (!in(c, -1, aliens - 1)) return corrupt("covered_by");
-    s.pad_ = j.at("pad").get<std::int8_t>();
-    if (!in(s.pad_, -1, kPads)) return corrupt("pad");
+    s.pad_ = static_cast<std::int8_t>(num("pad", -1, kPads));
     s.glyph_of_ = j.at("glyph_of").get<decltype(s.glyph_of_)>();
     for (auto g : s.glyph_of_)
       if (g >= kGlyphs) return corrupt("glyph_of");
-    s.assigned_ = j.at("assigned").get<std::uint8_t>();
-    if (s.assigned_ > kCharacteristics) return corrupt("assigned");
+    s.assigned_ = static_cast<std::uint8_t>(num("assigned", 0, kCharacteristics));
     s.random_fill_ = j.at("random_fill").get<bool>();
     if (s.phase_ == Phase::kCustomSymbols && s.assigned_ >= kCharacteristics)
       return corrupt("assigned");
     if (s.random_fill_ && s.phase_ != Phase::kCustomSymbols) return corrupt("random_fill");
-    s.card_ = j.at("card").get<std::int8_t>();
-    s.rotation_ = j.at("rotation").get<std::uint8_t>();
-    if (!in(s.card_, -1, kRequestCards - 1) || s.rotation_ >= kRotations) return corrupt("card");
+    s.card_ = static_cast<std::int8_t>(num("card", -1, kRequestCards - 1));
+    s.rotation_ = static_cast<std::uint8_t>(num("rotation", 0, kRotations - 1));
     if (s.card_ >= 0) s.compute_wanted();
     s.zero_char_ = j.at("zero_char").get<decltype(s.zero_char_)>();
     s.zero_glyph_ = j.at("zero_glyph").get<decltype(s.zero_glyph_)>();
-    s.chosen_ = j.at("chosen").get<std::int8_t>();
+    s.chosen_ = static_cast<std::int8_t>(num("chosen", -1, 24));
     s.chosen_ever_ = j.at("chosen_ever").get<decltype(s.chosen_ever_)>();
-    s.rotated_ = j.at("rotated").get<std::uint32_t>();
-    s.asker_ = j.at("asker").get<std::int8_t>();
+    s.rotated_ = static_cast<std::uint32_t>(num("rotated", 0, kAllSquares));
+    s.asker_ = static_cast<std::int8_t>(num("asker", -1, players - aliens - 1));
     s.proposal_ = j.at("proposal").get<decltype(s.proposal_)>();
     for (auto g : j.at("answer")) {
       if (s.answer_.full()) return corrupt("answer");
       s.answer_.push_back(g.get<std::uint8_t>());
     }
-    s.target_ = j.at("target").get<std::int8_t>();
+    s.target_ = static_cast<std::int8_t>(num("target", -1, 24));
     for (auto g : j.at("message")) {
       if (s.message_.full()) return corrupt("message");
       s.message_.push_back(g.get<std::uint8_t>());
     }
-    s.speaker_ = j.at("speaker").get<std::int8_t>();
+    s.speaker_ = static_cast<std::int8_t>(num("speaker", -1, aliens - 1));
     s.offer_ = j.at("offer").get<decltype(s.offer_)>();
-    s.attempt_ = j.at("attempt").get<std::uint8_t>();
+    s.attempt_ = static_cast<std::uint8_t>(num("attempt", 0, 1));
     s.last_offer_ = j.at("last_offer").get<decltype(s.last_offer_)>();
     s.tokens_ = j.at("tokens").get<decltype(s.tokens_)>();
-    s.alien_winner_ = j.at("alien_winner").get<std::int8_t>();
-    s.timer_ = j.at("timer").get<std::int8_t>();
+    s.alien_winner_ = static_cast<std::int8_t>(num("alien_winner", -1, aliens - 1));
+    s.timer_ = static_cast<std::int8_t>(num("timer", 0, 10));
     s.timer_ran_out_ = j.at("timer_ran_out").get<bool>();
     s.refused_ = j.at("refused").get<decltype(s.refused_)>();
     for (const auto& r : j.at("small_rounds")) {
@@ -377,6 +399,8 @@ Expected<FirstContactState> FirstContactState::from_json(const Json& j) {
       return corrupt("small game without round record");
     if (const char* why = s.unreachable()) return corrupt(why);
     return s;
+  } catch (const Refused& e) {
+    return corrupt(e.what());
   } catch (const std::exception& e) {
     return corrupt(json_error_words(e));
   }
@@ -438,6 +462,7 @@ const char* FirstContactState::unreachable() const {
   const bool card_drawn = phase_ > Phase::kDrawRequest;
   if (pad_drawn != (pad_ >= 0) || card_drawn != (card_ >= 0)) return "setup incomplete";
   if (pad_ >= 0 && (pad_ == kPads) != custom_symbols_) return "pad";
+  if (pad_ >= printed_pads(edition_) && pad_ != kPads) return "a pad not in the edition's box";
   if (pad_ >= 0 && pad_ < kPads && glyph_of_ != catalog().pads[static_cast<std::size_t>(pad_)])
     return "glyphs of the pad";
   const int assigned = phase_ == Phase::kCustomSymbols ? assigned_

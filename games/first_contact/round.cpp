@@ -94,7 +94,7 @@ void FirstContactState::chance_outcomes(ChanceList& out) const {
     case Phase::kLayField:
       return lay_field_outcomes(out);
     case Phase::kDrawPad:
-      for (int p = 0; p < kPads; ++p) out.push_back({p, 1});
+      for (int p = 0; p < printed_pads(edition_); ++p) out.push_back({p, 1});
       return;
     case Phase::kDrawRequest:
       for (int c = 0; c < kRequestCards * kRotations; ++c) out.push_back({c, 1});

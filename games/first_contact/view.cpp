@@ -418,7 +418,7 @@ FirstContactState FirstContactState::determinize(Seat seat, Rng& rng) const {
   if (pad_ >= 0 && pad_ < kPads) {
     int candidates[kPads];
     int n = 0;
-    for (int p = 0; p < kPads; ++p) {
+    for (int p = 0; p < printed_pads(edition_); ++p) {
       bool ok = true;
       for (int e = 0; e < kMaxEarthlings && ok; ++e)
         if (zero_char_[e] >= 0 && catalog().pads[p][zero_char_[e]] != zero_glyph_[e]) ok = false;

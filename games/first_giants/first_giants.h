@@ -27,6 +27,7 @@
 #include "core/game.h"
 #include "core/i18n.h"
 #include "core/json_writer.h"
+#include "core/observation.h"
 
 namespace meeple::first_giants {
 
@@ -138,6 +139,21 @@ inline constexpr Action kIntoSet = 300;  // + set index
 inline constexpr Action kCount = kIntoSet + kMaxSets;
 }  // namespace act
 
+// The observation tensor's blocks (observation.cpp; docs/state-and-views.md)
+// and the largest values its counts are divided by.
+inline constexpr int kObsPhases = 8;
+inline constexpr int kObsMaxTurns = 200;
+inline constexpr int kObsMaxAmber = 30;
+inline constexpr int kObsMaxScore = 100;
+inline constexpr int kObsMaxSetTokens = 5;
+inline constexpr int kObsHeader = kObsPhases + 2 * kMaxPlayers + 2 + kCards + 5;
+inline constexpr int kObsEffect = 1 + kMaxPlayers + kCards + 1 + kMaxPlayers + 1;
+inline constexpr int kObsNews = kMaxPlayers + 1;
+inline constexpr int kObsPending = 1 + kMaxPlayers + 1;
+inline constexpr int kObsSite = 2 * kCards + kMaxPlayers;
+inline constexpr int kObsSet = 1 + 3 + kFamilies + 4 + 3;
+inline constexpr int kObsPlayer = 5 + 2 * kCards + kMaxSets * kObsSet;
+
 class FirstGiantsState {
  public:
   // The views show what every seat may know (the deck below its top card is
@@ -165,6 +181,12 @@ class FirstGiantsState {
   void write_view(Seat seat, JsonWriter& w) const;  // view(seat) as text
   Json to_json() const;
   static Expected<FirstGiantsState> from_json(const Json& j);
+  // The observation tensor (core/observation.h): the same for every seat
+  // but for the players' order, which starts at the observer.
+  static constexpr int kObservationSize = kObsHeader + kObsEffect + kCards + kNews * kObsNews +
+                                          kCards * kObsPending + kSites * kObsSite +
+                                          kMaxPlayers * kObsPlayer;
+  void observation(Seat seat, std::span<float> out) const;
   // Everything but the cards below the deck's top is public (the top card
   // too: the deck is face up), and those are held as a set, never in an
   // order: the next card turning up is a chance event. So a determinization
@@ -221,6 +243,14 @@ class FirstGiantsState {
   int score(int p) const;  // points + News tokens + set tokens
 
  private:
+  // text.cpp: text_view's parts, each a part of the board from the top down.
+  struct TextBoard;
+  void text_table(TextBoard& b) const;
+  void text_sites(TextBoard& b) const;
+  void text_player_area(TextBoard& b, int p) const;
+  void text_news(TextBoard& b) const;
+  void text_ask(TextBoard& b) const;
+
   // Tests build positions through it (games/first_giants/tests/fixture.h).
   friend struct TestAccess;
 
@@ -347,6 +377,9 @@ struct FirstGiants {
   static const meeple::Catalog& messages();
   // The guided first game (data/guide.json, room/guide.h).
   static std::string_view guide();
+  // A bound on a game's length for that many players, every action and
+  // chance outcome included, derived from the rules (length.cpp).
+  static std::int64_t max_game_length(int players);
 };
 
 }  // namespace meeple::first_giants

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "games/first_giants/rules_internal.h"
 
 namespace meeple::first_giants {
@@ -137,124 +139,195 @@ Expected<FirstGiantsState> FirstGiantsState::from_json(const Json& j) {
     const long long x = v.get<long long>();
     return x >= lo && x <= hi;
   };
-  if (!j.is_object() || !in(j.at("players"), 2, kMaxPlayers))
-    return corrupt("players out of range");
+  // A field out of its range, with what it holds and what it may hold.
+  auto out_of_range = [&](const std::string& field, const Json& v, int lo, int hi) {
+    std::string shown = v.dump();
+    if (shown.size() > 40) shown = shown.substr(0, 37) + "...";
+    return corrupt(fmt::format("{} is {}, not {} {} to {}", field, shown,
+                               v.is_number_integer() ? "within" : "a whole number within", lo, hi));
+  };
+  // A list of the wrong length.
+  auto length = [&](const std::string& field, const Json& v, const std::string& expected) {
+    return corrupt(v.is_array()
+                       ? fmt::format("{} holds {} entries, not {}", field, v.size(), expected)
+                       : fmt::format("{} is a list of {}, not {}", field, expected, v.type_name()));
+  };
+  if (!j.is_object()) return corrupt("a state is a JSON object");
+  if (!in(j.at("players"), 2, kMaxPlayers))
+    return out_of_range("players", j.at("players"), 2, kMaxPlayers);
   const int players = j.at("players").get<int>();
   // A new game of this size: the deal, the set tokens of the reserve and
   // the box, and what the deal phase must still hold.
   const FirstGiantsState fresh(players);
   FirstGiantsState s = fresh;
-  if (!in(j.at("phase"), 0, static_cast<int>(Phase::kOver))) return corrupt("bad phase");
+  if (!in(j.at("phase"), 0, static_cast<int>(Phase::kOver)))
+    return out_of_range("phase", j.at("phase"), 0, static_cast<int>(Phase::kOver));
   s.phase_ = static_cast<Phase>(j.at("phase").get<int>());
-  if (!in(j.at("active"), 0, players - 1)) return corrupt("bad active seat");
+  if (!in(j.at("active"), 0, players - 1))
+    return out_of_range("active", j.at("active"), 0, players - 1);
   s.active_ = static_cast<std::uint8_t>(j.at("active").get<int>());
-  if (!in(j.at("turn"), 0, 0xffff)) return corrupt("bad turn count");
+  if (!in(j.at("turn"), 0, 0xffff)) return out_of_range("turn", j.at("turn"), 0, 0xffff);
   s.turn_ = static_cast<std::uint16_t>(j.at("turn").get<int>());
   std::array<int, kCards> seen{};
-  auto place = [&](const Json& c) {
-    if (!in(c, 0, kCards - 1)) return false;
-    return ++seen[c.get<int>()] == 1;
+  // A card's place: a card number, in no other place yet; what is wrong
+  // with it otherwise.
+  auto place = [&](const std::string& field, const Json& c) -> MaybeError {
+    if (!in(c, 0, kCards - 1)) return out_of_range(field, c, 0, kCards - 1);
+    if (++seen[c.get<int>()] != 1)
+      return corrupt(
+          fmt::format("{} is card {}, which is already in another place (every card "
+                      "is in exactly one place)",
+                      field, c.get<int>()));
+    return std::nullopt;
   };
   s.deck_ = 0;
-  for (const auto& c : j.at("deck")) {
-    if (!place(c)) return corrupt("bad deck card");
-    s.deck_ |= bit(c.get<int>());
+  const Json& deck = j.at("deck");
+  if (!deck.is_array()) return length("deck", deck, "card numbers");
+  for (std::size_t k = 0; k < deck.size(); ++k) {
+    if (auto e = place(fmt::format("deck[{}]", k), deck[k])) return *e;
+    s.deck_ |= bit(deck[k].get<int>());
   }
   const Json& top = j.at("top");
-  if (!in(top, -1, kCards - 1)) return corrupt("bad top card");
+  if (!in(top, -1, kCards - 1)) return out_of_range("top", top, -1, kCards - 1);
   if (top.get<int>() != -1) {
-    if (!place(top)) return corrupt("bad top card");
+    if (auto e = place("top", top)) return *e;
     s.top_ = static_cast<std::uint8_t>(top.get<int>());
   }
   const Json& sites = j.at("sites");
-  if (!sites.is_array() || sites.size() != kSites) return corrupt("bad sites");
+  if (!sites.is_array() || sites.size() != kSites)
+    return length("sites", sites, fmt::format("one per dig site ({})", kSites));
   for (int i = 0; i < kSites; ++i) {
-    if (!sites[i].is_array() || sites[i].size() != 2) return corrupt("bad sites");
+    if (!sites[i].is_array() || sites[i].size() != 2)
+      return length(fmt::format("sites[{}]", i), sites[i], "2 (a card or -1 each)");
     for (int k = 0; k < 2; ++k) {
       const Json& c = sites[i][k];
-      if (!in(c, -1, kCards - 1)) return corrupt("bad site card");
+      const std::string field = fmt::format("sites[{}][{}]", i, k);
+      if (!in(c, -1, kCards - 1)) return out_of_range(field, c, -1, kCards - 1);
       if (c.get<int>() == -1) continue;
-      if (!place(c)) return corrupt("bad site card");
+      if (auto e = place(field, c)) return *e;
       s.site_[i][k] = static_cast<std::uint8_t>(c.get<int>());
     }
   }
   const Json& areas = j.at("areas");
-  if (!areas.is_array() || static_cast<int>(areas.size()) != players) return corrupt("bad areas");
+  if (!areas.is_array() || static_cast<int>(areas.size()) != players)
+    return length("areas", areas, fmt::format("one per player ({})", players));
   int tokens_out = 0;
   for (int p = 0; p < players; ++p) {
     const Json& a = areas[p];
+    const std::string at = fmt::format("areas[{}].", p);
     PlayerArea& pa = s.area_[p];
-    for (const auto& c : a.at("studio")) {
-      if (!place(c)) return corrupt("bad studio card");
-      pa.studio |= bit(c.get<int>());
+    const Json& studio = a.at("studio");
+    if (!studio.is_array()) return length(at + "studio", studio, "card numbers");
+    for (std::size_t k = 0; k < studio.size(); ++k) {
+      if (auto e = place(fmt::format("{}studio[{}]", at, k), studio[k])) return *e;
+      pa.studio |= bit(studio[k].get<int>());
     }
     // pawns_out: a bit per dig site.
-    if (!in(a.at("pawns_out"), 0, (1 << kSites) - 1)) return corrupt("bad pawns");
+    if (!in(a.at("pawns_out"), 0, (1 << kSites) - 1))
+      return out_of_range(at + "pawns_out", a.at("pawns_out"), 0, (1 << kSites) - 1);
     pa.pawns_out = static_cast<std::uint8_t>(a.at("pawns_out").get<int>());
     // Gains stop at kMaxAmount (rules_internal.h), so play keeps them in range.
-    if (!in(a.at("amber"), 0, kMaxAmount) || !in(a.at("points"), 0, kMaxAmount))
-      return corrupt("amber or points out of range");
+    if (!in(a.at("amber"), 0, kMaxAmount))
+      return out_of_range(at + "amber", a.at("amber"), 0, kMaxAmount);
+    if (!in(a.at("points"), 0, kMaxAmount))
+      return out_of_range(at + "points", a.at("points"), 0, kMaxAmount);
     pa.amber = static_cast<std::int16_t>(a.at("amber").get<int>());
     pa.points = static_cast<std::int16_t>(a.at("points").get<int>());
     const Json& sets = a.at("sets");
-    if (!sets.is_array() || sets.size() > kMaxSets) return corrupt("too many sets");
-    for (const auto& sj : sets) {
+    if (!sets.is_array() || sets.size() > kMaxSets)
+      return length(at + "sets", sets, fmt::format("at most {} sets", kMaxSets));
+    for (std::size_t si = 0; si < sets.size(); ++si) {
+      const Json& sj = sets[si];
+      const std::string set_at = fmt::format("{}sets[{}]", at, si);
       ExhibitSet es;
       const Json& cs = sj.at("cards");
-      if (!cs.is_array() || cs.empty() || cs.size() > 5) return corrupt("bad set size");
-      for (const auto& c : cs) {
-        if (!place(c)) return corrupt("bad set card");
-        const int id = c.get<int>();
-        if (!set_accepts(es, card(id).family, card(id).size)) return corrupt("illegal set");
+      if (!cs.is_array() || cs.empty() || cs.size() > 5)
+        return length(set_at + ".cards", cs, "1 to 5 cards");
+      for (std::size_t k = 0; k < cs.size(); ++k) {
+        if (auto e = place(fmt::format("{}.cards[{}]", set_at, k), cs[k])) return *e;
+        const int id = cs[k].get<int>();
+        if (!set_accepts(es, card(id).family, card(id).size))
+          return corrupt(
+              fmt::format("{}.cards[{}] is card {}, which that set does not take (a "
+                          "set is of one family, sizes in a row)",
+                          set_at, k, id));
         set_add(es, static_cast<std::uint8_t>(id), card(id).family, card(id).size);
       }
       // A card joining a set takes a token while the reserve has one.
-      if (!in(sj.at("tokens"), 0, es.n - 1)) return corrupt("bad set tokens");
+      if (!in(sj.at("tokens"), 0, es.n - 1))
+        return out_of_range(set_at + ".tokens", sj.at("tokens"), 0, es.n - 1);
       es.tokens = static_cast<std::uint8_t>(sj.at("tokens").get<int>());
       tokens_out += es.tokens;
       pa.sets.push_back(es);
     }
   }
   for (int c = 0; c < kCards; ++c)
-    if (seen[c] != 1) return corrupt("every card must be in exactly one place");
+    if (seen[c] != 1)
+      return corrupt(
+          fmt::format("card {} is in no place: every card is in exactly one place "
+                      "(deck, top, sites, a studio or a set)",
+                      c));
   const Json& nh = j.at("news_holder");
   const Json& nk = j.at("news_kept");
-  if (!nh.is_array() || nh.size() != kNews || !nk.is_array() || nk.size() != kNews)
-    return corrupt("bad news");
+  if (!nh.is_array() || nh.size() != kNews)
+    return length("news_holder", nh, fmt::format("one per News token ({})", kNews));
+  if (!nk.is_array() || nk.size() != kNews)
+    return length("news_kept", nk, fmt::format("one per News token ({})", kNews));
   for (int n = 0; n < kNews; ++n) {
-    if (!in(nh[n], -1, players - 1)) return corrupt("bad news holder");
+    if (!in(nh[n], -1, players - 1))
+      return out_of_range(fmt::format("news_holder[{}]", n), nh[n], -1, players - 1);
     s.news_holder_[n] = static_cast<std::int8_t>(nh[n].get<int>());
     s.news_kept_[n] = nk[n].get<bool>();
   }
-  if (!in(j.at("reserve"), 0, kTotalSetTokens) || !in(j.at("box"), 0, kTotalSetTokens))
-    return corrupt("set tokens do not add up");
+  if (!in(j.at("reserve"), 0, kTotalSetTokens))
+    return out_of_range("reserve", j.at("reserve"), 0, kTotalSetTokens);
+  if (!in(j.at("box"), 0, kTotalSetTokens))
+    return out_of_range("box", j.at("box"), 0, kTotalSetTokens);
   const int reserve = j.at("reserve").get<int>(), box = j.at("box").get<int>();
-  if (reserve + box + tokens_out != kTotalSetTokens) return corrupt("set tokens do not add up");
+  if (reserve + box + tokens_out != kTotalSetTokens)
+    return corrupt(
+        fmt::format("set tokens do not add up: reserve {} + box {} + {} on sets is {}, "
+                    "not {}",
+                    reserve, box, tokens_out, reserve + box + tokens_out, kTotalSetTokens));
   s.reserve_ = static_cast<std::uint8_t>(reserve);
   s.box_ = static_cast<std::uint8_t>(box);
   s.end_triggered_ = j.at("end_triggered").get<bool>();
   const Json& r = j.at("refill");
-  if (!r.is_array() || r.size() != 3 || !in(r[0], 0, kSites - 1) || !in(r[1], 0, 1))
-    return corrupt("bad refill slot");
+  if (!r.is_array() || r.size() != 3) return length("refill", r, "3: [dig site, slot, due]");
+  if (!in(r[0], 0, kSites - 1)) return out_of_range("refill[0]", r[0], 0, kSites - 1);
+  if (!in(r[1], 0, 1)) return out_of_range("refill[1]", r[1], 0, 1);
   const int rs = r[0].get<int>(), rk = r[1].get<int>();
   s.refill_site_ = static_cast<std::uint8_t>(rs);
   s.refill_slot_ = static_cast<std::uint8_t>(rk);
   s.refill_due_ = r[2].get<bool>();
-  for (const auto& pd : j.at("pending")) {
-    if (!pd.is_array() || pd.size() != 2 || !in(pd[0], 0, players - 1) ||
-        !in(pd[1], 0, kCards - 1) || s.pending_.full())
-      return corrupt("bad pending effect");
+  const Json& pending = j.at("pending");
+  if (!pending.is_array()) return length("pending", pending, "[seat, card] pairs");
+  for (std::size_t k = 0; k < pending.size(); ++k) {
+    const Json& pd = pending[k];
+    const std::string field = fmt::format("pending[{}]", k);
+    if (s.pending_.full())
+      return length("pending", pending, fmt::format("at most {}", s.pending_.capacity()));
+    if (!pd.is_array() || pd.size() != 2) return length(field, pd, "2: [seat, card]");
+    if (!in(pd[0], 0, players - 1)) return out_of_range(field + "[0]", pd[0], 0, players - 1);
+    if (!in(pd[1], 0, kCards - 1)) return out_of_range(field + "[1]", pd[1], 0, kCards - 1);
     s.pending_.push_back(
         {static_cast<std::uint8_t>(pd[0].get<int>()), static_cast<std::uint8_t>(pd[1].get<int>())});
   }
-  if (!in(j.at("reclaim_left"), 0, kPawns)) return corrupt("bad reclaim count");
+  if (!in(j.at("reclaim_left"), 0, kPawns))
+    return out_of_range("reclaim_left", j.at("reclaim_left"), 0, kPawns);
   s.reclaim_left_ = static_cast<std::uint8_t>(j.at("reclaim_left").get<int>());
   const Json& e = j.at("effect");
-  if (!e.is_array() || e.size() != 7 || !in(e[0], 0, players - 1) ||
-      !(in(e[1], 0, kCards - 1) || in(e[1], kNoCard, kNoCard)) || !in(e[2], 0, players - 1) ||
-      !in(e[3], 0, kMaxRepeats) || !in(e[4], 0, kMaxRepeats) || !in(e[5], 0, 1) ||
-      !in(e[6], 0, kFamilies - 1))
-    return corrupt("bad effect");
+  if (!e.is_array() || e.size() != 7)
+    return length("effect", e, "7: [owner, card, applier, count, left, done, family]");
+  if (!in(e[0], 0, players - 1)) return out_of_range("effect[0]", e[0], 0, players - 1);
+  if (!(in(e[1], 0, kCards - 1) || in(e[1], kNoCard, kNoCard)))
+    return corrupt(fmt::format("effect[1] is {}, not a card 0 to {} or {} (none)", e[1].dump(),
+                               kCards - 1, kNoCard));
+  if (!in(e[2], 0, players - 1)) return out_of_range("effect[2]", e[2], 0, players - 1);
+  if (!in(e[3], 0, kMaxRepeats)) return out_of_range("effect[3]", e[3], 0, kMaxRepeats);
+  if (!in(e[4], 0, kMaxRepeats)) return out_of_range("effect[4]", e[4], 0, kMaxRepeats);
+  if (!in(e[5], 0, 1)) return out_of_range("effect[5]", e[5], 0, 1);
+  if (!in(e[6], 0, kFamilies - 1)) return out_of_range("effect[6]", e[6], 0, kFamilies - 1);
   s.cur_owner_ = static_cast<std::uint8_t>(e[0].get<int>());
   s.cur_card_ = static_cast<std::uint8_t>(e[1].get<int>());
   s.cur_applier_ = static_cast<std::uint8_t>(e[2].get<int>());
@@ -263,9 +336,12 @@ Expected<FirstGiantsState> FirstGiantsState::from_json(const Json& j) {
   s.cur_done_ = static_cast<std::uint8_t>(e[5].get<int>());
   s.cur_family_ = static_cast<std::uint8_t>(e[6].get<int>());
   const Json& ch = j.at("chosen");
-  if (!ch.is_array() || ch.size() != 4 ||
-      !(in(ch[0], 0, kCards - 1) || in(ch[0], kNoCard, kNoCard)) || !in(ch[1], 0, players - 1))
-    return corrupt("bad chosen fossil");
+  if (!ch.is_array() || ch.size() != 4)
+    return length("chosen", ch, "4: [card, exhibitor, free, in a reclaim]");
+  if (!(in(ch[0], 0, kCards - 1) || in(ch[0], kNoCard, kNoCard)))
+    return corrupt(fmt::format("chosen[0] is {}, not a card 0 to {} or {} (none)", ch[0].dump(),
+                               kCards - 1, kNoCard));
+  if (!in(ch[1], 0, players - 1)) return out_of_range("chosen[1]", ch[1], 0, players - 1);
   s.chosen_card_ = static_cast<std::uint8_t>(ch[0].get<int>());
   s.exhibitor_ = static_cast<std::uint8_t>(ch[1].get<int>());
   s.chosen_free_ = ch[2].get<bool>();
@@ -408,6 +484,10 @@ const char* FirstGiantsState::unreachable() const {
   for (int n = 0; n < kNews; ++n) {
     if (news_holder_[n] < 0) {
       if (news_kept_[n]) return "kept news without holder";
+      // The first set of its kind took it (check_news) when it grew to 2.
+      for (int p = 0; p < players_; ++p)
+        for (const auto& st : area_[p].sets)
+          if (news_of(st) == n) return "a News token nobody holds beside a set of its kind";
       continue;
     }
     std::array<int, kMaxPlayers> best{};

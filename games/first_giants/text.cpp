@@ -183,127 +183,171 @@ std::string FirstGiantsState::describe_action(Seat seat, Action a, std::string_v
   return say("none", lang);
 }
 
-std::string FirstGiantsState::text_view(Seat observer, std::string_view lang, int level) const {
-  using words::say;
-  // A marked board has the seat's own amber, pawns, studio and exhibit after
-  // the mark, next to why it is asked; the rest above.
-  const bool own_last = level >= kTextDetailMarked && observer >= 0 && observer < players_;
-  auto who = [&](int p) { return words::seat(p, observer, lang); };
+// The board being written by text_view: whose board it is, its language and
+// the text so far.
+struct FirstGiantsState::TextBoard {
+  const Seat observer;
+  const std::string_view lang;
   std::string out;
-  auto line = [&](int indent, const std::string& text) {
+
+  std::string who(int p) const { return words::seat(p, observer, lang); }
+  void line(int indent, const std::string& text) {
     out += std::string(static_cast<std::size_t>(indent), ' ') + text + "\n";
-  };
+  }
+};
+
+// Whose turn, the deck, the tokens and whether the end has come.
+void FirstGiantsState::text_table(TextBoard& b) const {
+  using words::say;
+  const std::string_view lang = b.lang;
   if (phase_ != Phase::kOver)
-    line(0, say("view.turn", lang,
-                {{"who", who(active_)}, {"round", std::to_string(turn_ / players_ + 1)}}));
-  line(0, top_ == kNoCard && !deck_
-              ? say("view.deck_empty", lang)
-              : say("view.deck", lang,
-                    {{"n", std::to_string(deck_count())},
-                     {"card", top_ == kNoCard ? say("none", lang) : describe_card(top_, lang)}}));
-  line(0, say("view.tokens", lang,
-              {{"reserve", std::to_string(reserve_)}, {"box", std::to_string(box_)}}));
+    b.line(0, say("view.turn", lang,
+                  {{"who", b.who(active_)}, {"round", std::to_string(turn_ / players_ + 1)}}));
+  b.line(0, top_ == kNoCard && !deck_
+                ? say("view.deck_empty", lang)
+                : say("view.deck", lang,
+                      {{"n", std::to_string(deck_count())},
+                       {"card", top_ == kNoCard ? say("none", lang) : describe_card(top_, lang)}}));
+  b.line(0, say("view.tokens", lang,
+                {{"reserve", std::to_string(reserve_)}, {"box", std::to_string(box_)}}));
   if (end_triggered_ && phase_ != Phase::kOver)
-    line(0, say("view.end_triggered", lang, {{"who", who(players_ - 1)}}));
-  line(0, say("view.sites", lang));
+    b.line(0, say("view.end_triggered", lang, {{"who", b.who(players_ - 1)}}));
+}
+
+// The dig sites: whose pawns are there and their two cards.
+void FirstGiantsState::text_sites(TextBoard& b) const {
+  using words::say;
+  const std::string_view lang = b.lang;
+  b.line(0, say("view.sites", lang));
   for (int s = 0; s < kSites; ++s) {
     std::string pawns;
     for (int p = 0; p < players_; ++p)
       if (area_[p].pawns_out & (1 << s))
-        pawns += (pawns.empty() ? "" : say("list_sep", lang)) + who(p);
-    line(2, say("view.site", lang,
-                {{"n", words::number(s)},
-                 {"pawns", pawns.empty() ? "" : say("view.site_pawns", lang, {{"list", pawns}})}}));
+        pawns += (pawns.empty() ? "" : say("list_sep", lang)) + b.who(p);
+    b.line(2,
+           say("view.site", lang,
+               {{"n", words::number(s)},
+                {"pawns", pawns.empty() ? "" : say("view.site_pawns", lang, {{"list", pawns}})}}));
     for (int k = 0; k < 2; ++k)
-      line(4, site_[s][k] == kNoCard ? say("view.empty_slot", lang)
-                                     : describe_card(site_[s][k], lang));
+      b.line(4, site_[s][k] == kNoCard ? say("view.empty_slot", lang)
+                                       : describe_card(site_[s][k], lang));
   }
-  auto player_area = [&](int p) {
-    const PlayerArea& a = area_[p];
-    line(0, say("view.player", lang,
-                {{"who", who(p)},
+}
+
+// A player's area: amber, points, pawns, score, studio and exhibit.
+void FirstGiantsState::text_player_area(TextBoard& b, int p) const {
+  using words::say;
+  const std::string_view lang = b.lang;
+  const PlayerArea& a = area_[p];
+  b.line(0, say("view.player", lang,
+                {{"who", b.who(p)},
                  {"amber", std::to_string(a.amber)},
                  {"points", std::to_string(a.points)},
                  {"pawns", std::to_string(kPawns - count_bits(std::uint32_t{a.pawns_out}))},
                  {"score", std::to_string(score(p))}}));
-    if (!a.studio) {
-      line(2, say("view.studio_empty", lang));
-    } else {
-      line(2, say("view.studio", lang));
-      for_each_bit(a.studio, [&](int c) { line(4, describe_card(c, lang)); });
-    }
-    if (!a.sets.empty()) {
-      line(2, say("view.exhibit", lang));
-      for (int j = 0; j < static_cast<int>(a.sets.size()); ++j) {
-        const ExhibitSet& set = a.sets[j];
-        line(4, say("set.line", lang,
+  if (!a.studio) {
+    b.line(2, say("view.studio_empty", lang));
+  } else {
+    b.line(2, say("view.studio", lang));
+    for_each_bit(a.studio, [&](int c) { b.line(4, describe_card(c, lang)); });
+  }
+  if (!a.sets.empty()) {
+    b.line(2, say("view.exhibit", lang));
+    for (int j = 0; j < static_cast<int>(a.sets.size()); ++j) {
+      const ExhibitSet& set = a.sets[j];
+      b.line(4, say("set.line", lang,
                     {{"n", words::number(j)},
                      {"set", words::set(set, lang)},
                      {"tokens", std::to_string(set.tokens)},
                      {"complete", set.complete() ? say("set.complete", lang) : ""}}));
-      }
     }
-  };
-  for (int p = 0; p < players_; ++p)
-    if (!own_last || p != observer) player_area(p);
-  line(0, say("news.heading", lang));
+  }
+}
+
+// The news and who holds each, and the cards waiting for their owners.
+void FirstGiantsState::text_news(TextBoard& b) const {
+  using words::say;
+  const std::string_view lang = b.lang;
+  b.line(0, say("news.heading", lang));
   for (int n = 0; n < kNews; ++n) {
     const int h = news_holder_[n];
     const std::string holder = h < 0           ? say("news.nobody", lang)
-                               : news_kept_[n] ? say("news.kept", lang, {{"holder", who(h)}})
-                                               : who(h);
-    line(2, say("news.line", lang, {{"news", words::news(n, lang)}, {"holder", holder}}));
+                               : news_kept_[n] ? say("news.kept", lang, {{"holder", b.who(h)}})
+                                               : b.who(h);
+    b.line(2, say("news.line", lang, {{"news", words::news(n, lang)}, {"holder", holder}}));
   }
   if (!pending_.empty()) {
     std::string list;
     for (const auto& pd : pending_)
       list += (list.empty() ? "" : say("list_sep", lang)) +
               say("view.pending_item", lang,
-                  {{"card", words::card(pd.card, lang)}, {"who", who(pd.owner)}});
-    line(0, say("view.pending", lang, {{"list", list}}));
+                  {{"card", words::card(pd.card, lang)}, {"who", b.who(pd.owner)}});
+    b.line(0, say("view.pending", lang, {{"list", list}}));
   }
-  if (own_last) {
-    line(0, std::string(kTextDecisionMark));
-    player_area(observer);
-  }
-  // Who decides now, and why.
+}
+
+// Who decides now, and why (at the end: the final scores).
+void FirstGiantsState::text_ask(TextBoard& b) const {
+  using words::say;
+  const std::string_view lang = b.lang;
+  const Seat observer = b.observer;
   const Seat d = decider();
   switch (phase_) {
     case Phase::kTurn:
-      line(0, say("ask.turn", lang, {{"who", who(d)}}));
+      b.line(0, say("ask.turn", lang, {{"who", b.who(d)}}));
       break;
     case Phase::kOrder:
-      line(0, say("ask.order", lang, {{"who", who(d)}}));
+      b.line(0, say("ask.order", lang, {{"who", b.who(d)}}));
       break;
     case Phase::kEffect: {
       const Card& k = card(cur_card_);
       std::string t = say("ask.effect", lang,
-                          {{"who", who(d)},
+                          {{"who", b.who(d)},
                            {"card", words::card(cur_card_, lang)},
-                           {"owner", who(cur_owner_)},
+                           {"owner", b.who(cur_owner_)},
                            {"text", words::card_text(cur_card_, lang)}});
       if (cur_left_ > 1) t += say("ask.repeats", lang, {{"n", std::to_string(cur_left_ - 1)}});
       if (cur_done_ > 0)
         t += say(
             k.effect == Effect::kExhibitTwoDifferent ? "ask.second_different" : "ask.second_same",
             lang);
-      line(0, t);
+      b.line(0, t);
       break;
     }
     case Phase::kTarget:
-      line(0,
-           say("ask.target", lang, {{"who", who(d)}, {"card", words::card(chosen_card_, lang)}}));
+      b.line(0, say("ask.target", lang,
+                    {{"who", b.who(d)}, {"card", words::card(chosen_card_, lang)}}));
       break;
     case Phase::kReclaim:
-      line(0, say("ask.reclaim", lang, {{"who", who(d)}, {"n", std::to_string(reclaim_left_)}}));
+      b.line(0,
+             say("ask.reclaim", lang, {{"who", b.who(d)}, {"n", std::to_string(reclaim_left_)}}));
       break;
     case Phase::kOver:
-      out += final_text(observer, lang);
+      b.out += final_text(observer, lang);
       break;
     default:
       break;
   }
-  return out;
+}
+
+// The board from the top of the screen down: the table, the dig sites, the
+// players' areas, the news, and who decides now. A marked board has the
+// seat's own amber, pawns, studio and exhibit after the mark, next to why
+// it is asked; the rest above.
+std::string FirstGiantsState::text_view(Seat observer, std::string_view lang, int level) const {
+  const bool own_last = level >= kTextDetailMarked && observer >= 0 && observer < players_;
+  TextBoard b{.observer = observer, .lang = lang, .out = {}};
+  text_table(b);
+  text_sites(b);
+  for (int p = 0; p < players_; ++p)
+    if (!own_last || p != observer) text_player_area(b, p);
+  text_news(b);
+  if (own_last) {
+    b.line(0, std::string(kTextDecisionMark));
+    text_player_area(b, observer);
+  }
+  text_ask(b);
+  return std::move(b.out);
 }
 
 // The end: each seat's score and its parts, its News tokens, the winners.

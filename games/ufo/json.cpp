@@ -2,6 +2,8 @@
 // of the whole state (for tests, `meeple apply` and the store). Both
 // round-trip; from_json refuses corrupt input with state/corrupt.
 #include <algorithm>
+#include <cctype>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -99,6 +101,26 @@ Json UfoState::action_to_json(Seat seat, Action a) const {
   return Json::parse(text);
 }
 
+namespace {
+// What is wrong with a city that names none (kNone from city_at): a city's
+// name or a key in other letters gets its key ("Rome": "rome").
+std::string city_words(const Json& v) {
+  if (!v.is_string()) return "a city is its key, as legal lists it (\"rome\")";
+  auto lower = [](std::string t) {
+    for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return t;
+  };
+  const std::string asked = lower(v.get<std::string>());
+  for (int c = 0; c < kNumCities; ++c) {
+    const Space& sp = space_at(c);
+    if (lower(sp.key) == asked || lower(sp.name) == asked)
+      return fmt::format("{} is no city key: {}'s key is \"{}\"", v.dump(), sp.name, sp.key);
+  }
+  return fmt::format("{} is no city key (keys as legal lists them: \"rome\", \"new-york\", ...)",
+                     v.dump());
+}
+}  // namespace
+
 Expected<Action> UfoState::action_from_json(Seat seat, const Json& j) const {
   if (!j.is_object() || j.size() < 1) return malformed("an action is a JSON object");
   auto int_at = [](const Json& o, const char* key, int lo, int hi) -> int {
@@ -158,6 +180,8 @@ Expected<Action> UfoState::action_from_json(Seat seat, const Json& j) const {
     const int t = m.is_object() && m.contains("type") && m["type"].is_string()
                       ? type_index(m["type"].get<std::string>())
                       : kNone;
+    if (c == kNone && m.is_object() && m.contains("city"))
+      return make_error(errc::kMalformedAction, city_words(m["city"]));
     if (c == kNone || t == kNone) return malformed("expected {\"type\", \"city\"}");
     return act::kPlaceBase + t * kNumCities + c;
   }
@@ -169,7 +193,7 @@ Expected<Action> UfoState::action_from_json(Seat seat, const Json& j) const {
   }
   if (j.contains("eyewitness_from")) {
     const int c = city_at(j, "eyewitness_from");
-    if (c == kNone) return malformed("expected {\"eyewitness_from\": city}");
+    if (c == kNone) return make_error(errc::kMalformedAction, city_words(j["eyewitness_from"]));
     return act::kEyeBase + c;
   }
   if (j.contains("deed")) {
@@ -244,27 +268,38 @@ Expected<UfoState> UfoState::from_json(const Json& j) {
   auto in = [](const Json& v, int lo, int hi) {
     return v.is_number_integer() && v.get<int>() >= lo && v.get<int>() <= hi;
   };
+  // A field out of its range, with what it holds and what it may hold.
+  auto out_of_range = [](const std::string& field, const Json& v, int lo, int hi) {
+    return make_error(errc::kCorruptState,
+                      fmt::format("ufo state: {} is {}, not {} {} to {}", field, v.dump(),
+                                  v.is_number_integer() ? "within" : "a whole number", lo, hi));
+  };
   if (!j.is_object()) return bad("not an object");
   UfoState s;
-  if (!in(j.at("players"), 2, kMaxPlayers)) return bad("players");
+  if (!in(j.at("players"), 2, kMaxPlayers))
+    return out_of_range("players", j.at("players"), 2, kMaxPlayers);
   s.players_ = j["players"].get<std::uint8_t>();
   const int np = s.players_;
-  if (!in(j.at("max_rounds"), 0, 250)) return bad("max_rounds");
+  if (!in(j.at("max_rounds"), 0, 250))
+    return out_of_range("max_rounds", j.at("max_rounds"), 0, 250);
   s.max_rounds_ = j["max_rounds"].get<std::uint8_t>();
-  if (!in(j.at("phase"), 0, static_cast<int>(Phase::kOver))) return bad("phase");
+  if (!in(j.at("phase"), 0, static_cast<int>(Phase::kOver)))
+    return out_of_range("phase", j.at("phase"), 0, static_cast<int>(Phase::kOver));
   s.phase_ = Phase(j["phase"].get<int>());
-  if (!in(j.at("active"), 0, np - 1)) return bad("active");
+  if (!in(j.at("active"), 0, np - 1)) return out_of_range("active", j.at("active"), 0, np - 1);
   s.active_ = j["active"].get<std::int8_t>();
   // (No bound below the field's: with no round limit a game may go on.)
-  if (!in(j.at("turns"), 0, 0xffff)) return bad("turns");
+  if (!in(j.at("turns"), 0, 0xffff)) return out_of_range("turns", j.at("turns"), 0, 0xffff);
   s.turns_ = j["turns"].get<std::uint16_t>();
-  if (!in(j.at("next_token_city"), 0, kNumCities)) return bad("next_token_city");
+  if (!in(j.at("next_token_city"), 0, kNumCities))
+    return out_of_range("next_token_city", j.at("next_token_city"), 0, kNumCities);
   s.next_token_city_ = j["next_token_city"].get<std::uint8_t>();
   const Json& tok = j.at("tokens");
   if (!tok.is_array() || tok.size() != kNumCities) return bad("tokens");
   std::uint32_t seen = 0;
   for (int c = 0; c < kNumCities; ++c) {
-    if (!in(tok[c], kNone, kNumTokens - 1)) return bad("token");
+    if (!in(tok[c], kNone, kNumTokens - 1))
+      return out_of_range(fmt::format("tokens[{}]", c), tok[c], kNone, kNumTokens - 1);
     s.token_[c] = tok[c].get<std::int8_t>();
     if (s.token_[c] != kNone) {
       if ((seen >> s.token_[c]) & 1u) return bad("token used twice");
@@ -275,7 +310,8 @@ Expected<UfoState> UfoState::from_json(const Json& j) {
   const Json& ki = j.at("kiosks");
   if (!ki.is_array() || ki.size() != kNumSpaces) return bad("kiosks");
   for (int v = 0; v < kNumSpaces; ++v) {
-    if (!in(ki[v], kNone, np - 1)) return bad("kiosk");
+    if (!in(ki[v], kNone, np - 1))
+      return out_of_range(fmt::format("kiosks[{}]", v), ki[v], kNone, np - 1);
     s.kiosk_[v] = ki[v].get<std::int8_t>();
     if (s.kiosk_[v] != kNone && (v < kNumCities || !s.in_play(v))) return bad("kiosk place");
   }
@@ -401,7 +437,8 @@ Expected<UfoState> UfoState::from_json(const Json& j) {
       break;
   }
   // The view shows a roll in progress whenever roller_ is set, reading its
-  // UFO's city (found by tests/fuzz: a UFO between cities).
+  // UFO's city: a roller outside these phases (whose UFO may stand between
+  // cities) is refused.
   if (s.roller_ != kNone && s.phase_ != Phase::kAssist && s.phase_ != Phase::kControlDie)
     return bad("a control roll outside its phases");
   if (!s.is_terminal() && !s.is_chance()) {

@@ -38,6 +38,7 @@
 #include "core/game.h"
 #include "core/i18n.h"
 #include "core/json_writer.h"
+#include "core/observation.h"
 #include "games/ufo/board.h"
 
 namespace meeple::ufo {
@@ -109,6 +110,23 @@ struct UfoPiece {
   bool operator==(const UfoPiece&) const = default;
 };
 
+// The observation tensor's blocks (observation.cpp; docs/state-and-views.md)
+// and the largest values its counts are divided by.
+inline constexpr int kObsPhases = 14;
+inline constexpr int kObsMaxRounds = 250;
+inline constexpr int kObsMaxScore = 150;
+inline constexpr int kObsMaxResistance = 12;
+inline constexpr int kObsMaxBonus = 10;
+inline constexpr int kObsMaxSteps = 10;
+inline constexpr int kObsMaxModifier = 20;
+inline constexpr int kObsHeader = kObsPhases + 2 * kMaxPlayers + 5;
+inline constexpr int kObsPlayer = 11;
+inline constexpr int kObsSpace = 2 + 4 * kMaxPlayers + 3;
+inline constexpr int kObsUfo = 1 + kMaxPlayers + kNumUfoTypes + kNumSpaces + 3;
+inline constexpr int kObsBump = 1 + kNumSpaces + kMaxUfos + kMaxPlayers + 3 + kMaxUfos +
+                                kNumCities + kMaxUfos + 1 + kMaxPlayers;
+inline constexpr int kObsControl = 1 + 1 + kNumDeeds + 1 + 1 + kMaxUfos;
+
 class UfoState {
  public:
   // Nothing is hidden: every seat sees the spectator's view and is told
@@ -137,6 +155,12 @@ class UfoState {
   void write_view(Seat seat, JsonWriter& w) const;
   Json to_json() const;
   static Expected<UfoState> from_json(const Json& j);
+  // The observation tensor (core/observation.h): the same for every seat
+  // but for the players' order, which starts at the observer.
+  static constexpr int kObservationSize = kObsHeader + kMaxPlayers * kObsPlayer +
+                                          kNumSpaces * kObsSpace + kMaxUfos * kObsUfo + kObsBump +
+                                          kObsControl;
+  void observation(Seat seat, std::span<float> out) const;
   UfoState determinize(Seat seat, Rng& rng) const;
   GameResult result() const;
   Json result_details() const;
@@ -277,6 +301,19 @@ class UfoState {
   friend struct TestAccess;  // tests build positions through it (tests/fixture.h)
 
  private:
+  // text.cpp: text_view's parts, each a part of the board from the top down.
+  struct TextBoard;
+  void text_heading(TextBoard& b) const;
+  void text_players(TextBoard& b) const;
+  std::vector<std::string> text_ufos_at(const TextBoard& b, int space) const;
+  std::string text_lines_of(const TextBoard& b, int space) const;
+  std::string text_villages(const TextBoard& b) const;
+  void text_cities(TextBoard& b) const;
+  void text_bump(TextBoard& b) const;
+  void text_control(TextBoard& b) const;
+  void text_why(TextBoard& b) const;
+  void text_final(TextBoard& b) const;
+
   // (p + off) % players_ for 0 <= p < players_, 0 <= off <= players_,
   // without a division.
   Seat seat_after(Seat p, int off) const {
@@ -338,7 +375,8 @@ class UfoState {
   // During a bump (support and dice): the attacking UFO is the active
   // player's and stands in the bumped space, and the defender is another
   // player with a UFO there, so the loser has UFOs to displace. The state
-  // reader checks it (found by tests/fuzz: a bump with no loser in the space).
+  // reader checks it, so a state with a bump and no loser in the space is
+  // refused instead of loaded.
   bool bump_sides_present() const {
     if (attacker_ufo_ < 0 || attacker_ufo_ >= static_cast<int>(ufos_.size()) ||
         defender_ == active_)

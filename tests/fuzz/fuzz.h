@@ -93,4 +93,33 @@ inline void check_round_trip(const AnyState& s) {
   FUZZ_CHECK(*back == s, "the JSON of an accepted state loads as another state:\n" + once);
 }
 
+// One validator for load and play: every state an accepted state leads to,
+// by a legal action or chance outcome, is accepted too (a First Giants state
+// that loaded once led to one the reader refused). At most kSuccessors moves,
+// spread evenly over the list, are tried: a First Contact table of 7 lists
+// thousands of note-pad edits, and trying each took one input 4.5 s of CPU,
+// half of libFuzzer's hang limit, where the moves that differ are few.
+inline void check_successors(const AnyState& s) {
+  constexpr std::size_t kSuccessors = 96;
+  if (s.is_terminal()) return;
+  std::vector<std::pair<Seat, Action>> moves;
+  if (s.is_chance()) {
+    for (const auto& o : s.chance_outcomes()) moves.emplace_back(kChance, o.action);
+  } else {
+    for (Seat seat = 0; seat < s.num_players(); ++seat)
+      if (s.to_act().contains(seat))
+        for (Action a : s.legal_actions(seat)) moves.emplace_back(seat, a);
+  }
+  const std::size_t stride = moves.size() / kSuccessors + 1;
+  for (std::size_t i = 0; i < moves.size(); i += stride) {
+    const auto& [seat, a] = moves[i];
+    AnyState next = s;
+    if (next.apply(seat, a)) continue;  // refused: no successor
+    auto back = next.game().state_from_json(Json::parse(next.to_json().dump()));
+    FUZZ_CHECK(back.ok(), "an accepted state leads to one the reader refuses (" +
+                              (back.ok() ? std::string() : back.error().message) + ")\nfrom: " +
+                              s.to_json().dump() + "\nby: " + next.action_to_json(seat, a).dump());
+  }
+}
+
 }  // namespace meeple::fuzz

@@ -11,13 +11,13 @@
 #include <spdlog/spdlog.h>
 
 #include "server/table.h"
-#include "store/store.h"
+#include "store/memory_store.h"
 #include "tests/fuzz/fuzz.h"
 
 namespace meeple::fuzz {
 
 // Accepts every write and keeps nothing: tables are never loaded back here.
-class ForgetfulStore final : public store::AccountsElsewhere {
+class ForgetfulTables final : public store::TableStore {
  public:
   Expected<store::TableId> create(const store::TableSpec& spec, const store::Lease&) override {
     return spec.id.empty() ? std::to_string(++next_) : spec.id;
@@ -56,10 +56,11 @@ class ForgetfulStore final : public store::AccountsElsewhere {
   Expected<Json> load_review(const store::TableId&, const std::string&) const override {
     return Json();
   }
+  MaybeError rename_seat(const store::TableId& id, int, const std::string&) override {
+    return make_error(store::errc::kUnknownTable, "no table '" + id + "'");
+  }
 
  private:
-  store::Store& accounts_store() const override { return accounts_; }
-  mutable store::MemoryStore accounts_;  // accounts are kept (fuzz targets may sign up)
   std::uint64_t next_ = 0;
 };
 
@@ -70,7 +71,8 @@ class ForgetfulStore final : public store::AccountsElsewhere {
 // middle of a run (what an input covers depends on the input, not on when
 // it runs), and the random source is a fixed sequence (reset_random).
 inline server::Hub& hub() {
-  static ForgetfulStore store;
+  static ForgetfulTables tables;
+  static store::MemoryAccountStore accounts;  // kept (fuzz targets may sign up)
   static server::Hub* h = [] {
     server::ServerOptions o;
     o.threads = 1;
@@ -79,7 +81,7 @@ inline server::Hub& hub() {
     o.tick = std::chrono::hours(24 * 365);
     o.log_level = "off";
     spdlog::set_level(spdlog::level::off);
-    return new server::Hub(o, store);  // never destroyed: its threads run until exit
+    return new server::Hub(o, tables, accounts);  // never destroyed: its threads run until exit
   }();
   return *h;
 }

@@ -4,7 +4,8 @@
 // Contract: corrupt input is refused with an error and never crashes; an
 // accepted state re-encodes to itself (to_json, from_json, to_json gives the
 // same bytes and an equal state) and keeps the game contract's cheap checks
-// (whose turn, legal actions, chance outcomes, views, result).
+// (whose turn, legal actions, chance outcomes, views, result), and every
+// state it leads to is accepted too.
 #include "tests/fuzz/fuzz.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -20,5 +21,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   fuzz::check_round_trip(*s);
   fuzz::check_usable(*s);
+  fuzz::check_successors(*s);
   return 0;
 }

@@ -1,4 +1,4 @@
-// Accounts in Chromium (issue 34), against a server with the cheapest
+// Accounts in Chromium, against a server with the cheapest
 // password hashing (--password-cost min): a guest plays, signs up (the
 // recovery codes shown once), the table is claimed for the account, and a
 // second browser context signed in to the same account finds it in My
@@ -31,9 +31,16 @@ async function signIn(page, server, { signUp = false, name = NAME } = {}) {
   await page.locator('.sign-in button[type="submit"]').click();
 }
 
-/** A new signed-up account in a context of its own, past its recovery codes. */
-async function newAccount(browser, server, name) {
-  const context = await browser.newContext({ viewport: SMALL_PHONE });
+/**
+ * A new signed-up account in a context of its own, past its recovery codes.
+ * `address`: the client address it comes from, as a proxy names it (the
+ * server trusts 127.0.0.1's X-Forwarded-For): people at home each.
+ */
+async function newAccount(browser, server, name, address) {
+  const context = await browser.newContext({
+    viewport: SMALL_PHONE,
+    ...(address ? { extraHTTPHeaders: { "X-Forwarded-For": address } } : {}),
+  });
   const page = await context.newPage();
   await page.goto(`${server.url}/`);
   await setLang(page, "en");
@@ -214,9 +221,11 @@ export const tests = {
     }),
 
   "a rated table: two accounts, no bots, no undo; the result moves both ratings": async ({ browser }) =>
-    withServer(["--password-cost", "min"], async (server) => {
-      const rita = await newAccount(browser, server, "Rita");
-      const sam = await newAccount(browser, server, "Sam");
+    // Two people from two homes: accounts that shared an address lately are
+    // not rated against each other (docs/ratings.md).
+    withServer(["--password-cost", "min", "--trusted-proxy", "127.0.0.1"], async (server) => {
+      const rita = await newAccount(browser, server, "Rita", "198.51.100.7");
+      const sam = await newAccount(browser, server, "Sam", "203.0.113.9");
       const a = rita.page;
       await a.goto(`${server.url}/#/new/ufo`);
       await a.waitForSelector("#players");
@@ -231,12 +240,14 @@ export const tests = {
       const id = new URL(a.url()).hash.split("/")[2];
       const summary = await api(server, "GET", `/api/tables/${id}`);
       assert(summary.rated === true, JSON.stringify(summary));
-      // Sam takes the other seat under his account's name.
+      // The host reads what happens next, and it is what happens: once Sam takes the other seat
+      // (under his account's name) the table is full and the game starts, nobody pressing Start.
+      await a.locator(".waiting .start-hint", { hasText: "The game starts once every seat is taken." }).waitFor();
       const b = sam.page;
       await b.goto(`${server.url}/#/t/${id}`);
       await b.getByRole("button", { name: "Take this seat" }).click();
-      await a.locator('.seat-list.lobby li[data-seat="1"]', { hasText: "Sam" }).waitFor();
-      await a.getByRole("button", { name: "Start the game" }).click();
+      await a.waitForSelector('main.table[data-phase="playing"]');
+      assert((await a.locator('.seat-list li[data-seat="1"]').textContent()).includes("Sam"), "Sam plays seat 2");
       await Promise.all([playToEnd(a), playToEnd(b)]);
       for (const [page, name] of [
         [a, "Rita"],
@@ -286,7 +297,9 @@ export const tests = {
       await sam.context.close();
     }),
 
-  "friends and invitations: a friend invited from the waiting room joins from My tables": async ({ browser }) =>
+  "friends and invitations: a friend invited from the waiting room sees it on the lobby and joins in one step": async ({
+    browser,
+  }) =>
     withServer(["--password-cost", "min"], async (server) => {
       const rita = await newAccount(browser, server, "Rita");
       const sam = await newAccount(browser, server, "Sam");
@@ -307,23 +320,20 @@ export const tests = {
       await a.getByText("Sam is invited: they see it in My tables.").waitFor();
       await screenshot(a, "accounts-invite-en-360");
       await fitsAndReads(a, "the waiting room with invitations");
-      // Sam sees the invitation in My tables and joins from it.
+      // Sam, on the lobby, sees the invitation at once (the toast, on any page) and joins in one step.
       const b = sam.page;
-      await b.goto(`${server.url}/#/my`);
-      const inv = b.locator(`.invitation[data-table="${id}"]`);
-      await inv.waitFor({ timeout: 10000 });
-      assert((await inv.textContent()).includes("Rita invites you to Ufo!"), await inv.textContent());
-      await screenshot(b, "accounts-invitations-en-360");
-      await fitsAndReads(b, "My tables with an invitation");
-      await inv.getByRole("link", { name: "Join" }).click();
-      await b.getByRole("button", { name: "Take this seat" }).click();
-      await a.locator('.seat-list.lobby li[data-seat="1"]', { hasText: "Sam" }).waitFor();
-      // Sam's page has the join's answer (sent once the seat is in Sam's
-      // account: the page then marks the seat "you") before Sam leaves it.
-      // Rita sees Sam seated sooner, and My tables opened before that answer
-      // may not list the table yet.
-      await b.locator('.seat-list.lobby li[data-seat="1"] .tag', { hasText: "you" }).waitFor();
-      // Joined: the invitation is gone.
+      await b.goto(`${server.url}/#/`);
+      const toast = b.locator(`.invitation-toast[data-table="${id}"]`);
+      await toast.waitFor({ timeout: 15000 });
+      assert((await toast.textContent()).includes("Rita invites you to Ufo!"), await toast.textContent());
+      await screenshot(b, "accounts-invitation-toast-en-360");
+      await fitsAndReads(b, "the lobby with an invitation's toast");
+      await toast.getByRole("button", { name: "Join" }).click();
+      // Seated at once, no "Take this seat": the table was full, so the game started.
+      await b.waitForSelector('main.table[data-phase="playing"]');
+      await b.locator('.seat-list li[data-seat="1"].me').waitFor();
+      await a.waitForSelector('main.table[data-phase="playing"]');
+      // Joined: the invitation is gone, and the table is in My tables.
       await b.goto(`${server.url}/#/my`);
       await b.locator(`.my-table[data-table="${id}"]`).waitFor();
       assert((await b.locator(".invitation").count()) === 0, "the invitation is gone once Sam joined");

@@ -3,7 +3,10 @@
 // PostgreSQL (scripts/cluster), and the node that holds the table is killed
 // with SIGKILL mid-game. The page reconnects by itself through nginx, finds
 // the table on another node at the same version, and the game goes on to
-// its end. Writes cluster-after-kill.png.
+// its end. Writes cluster-after-kill.png. And a node paused (SIGSTOP) under
+// a person's open table, with no other traffic: the page notices the silence,
+// and its request for the table marks the node failed at nginx, so its next
+// handshake reaches the next node, where play goes on during the pause.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -72,6 +75,50 @@ function holder(cluster, table) {
 }
 
 export const tests = {
+  "a node paused under an open table: the page leaves it by itself and plays on at the next node": async ({
+    browser,
+  }) => {
+    const cluster = await startCluster();
+    let paused = null;
+    try {
+      // No service worker: its precache of the build would be HTTP traffic through nginx besides the page's own.
+      const context = await browser.newContext({ viewport: DESKTOP, serviceWorkers: "block" });
+      const { page, table } = await openTableAsPerson(cluster, context, { game: "ufo", players: 2 });
+      const CHOICE = ".choices li:first-child button:not([disabled])";
+      await page.waitForSelector(CHOICE, { timeout: 30000 });
+      const node = holder(cluster, table.id);
+      assert(node >= 0, "a node took the table when the page connected");
+      const before = await version(page);
+      // Nothing but this page's traffic: nginx learns of the pause only from what the page sends.
+      paused = cluster.nodes[node].pid;
+      process.kill(paused, "SIGSTOP");
+      const at = Date.now();
+      let after = node;
+      for (let i = 0; i < 200 && after === node; i++) {
+        await page.waitForTimeout(100);
+        after = holder(cluster, table.id);
+      }
+      const moved = Date.now() - at;
+      console.log(`     (the table moved ${(moved / 1000).toFixed(1)} s after the pause)`);
+      assert(after >= 0 && after !== node, `another node holds the table while node ${node} is paused (${after})`);
+      // The page says it lost the connection, then is back (at the next node) while the node is still paused.
+      const banner = page.getByRole("status").filter({ hasText: "Connection lost: reconnecting" });
+      await banner.waitFor({ timeout: 10000 });
+      await banner.waitFor({ state: "hidden", timeout: 15000 });
+      const back = Date.now() - at;
+      console.log(`     (the page was back ${(back / 1000).toFixed(1)} s after the pause)`);
+      await page.waitForSelector(CHOICE, { timeout: 10000 });
+      assert((await version(page)) === before, "the table is at the same version");
+      await page.click(CHOICE);
+      await waitVersionAbove(page, before, 10000);
+      assert(Date.now() - at < 20000, "all while the node was paused");
+      await context.close();
+    } finally {
+      if (paused) process.kill(paused, "SIGCONT");
+      await cluster.stop();
+    }
+  },
+
   "a game through nginx and three nodes goes on when the node holding its table is killed": async ({ browser }) => {
     const cluster = await startCluster();
     try {

@@ -1,4 +1,4 @@
-// Nothing a person does is lost (issue 29), as a property over whole games
+// Nothing a person does is lost, as a property over whole games
 // in the browser: a scripted person plays every game against quick bots,
 // deciding at random (First Contact's earthling also writes on the note pad
 // at any moment, in turn or not), while the page's WebSocket goes through a

@@ -1,4 +1,4 @@
-// A whole game of each game played with the keyboard alone (issue 31): only
+// A whole game of each game played with the keyboard alone: only
 // page.keyboard (Tab, Shift+Tab, arrow keys, Enter, Space), never a click,
 // from the table's opening to its end screen. After every key the focused
 // element must be a real element (not <body>: focus is never lost, not even

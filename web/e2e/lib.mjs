@@ -73,7 +73,18 @@ export async function startServer(args = [], { web = join(repo, "web/dist") } = 
       proc = launch();
       await up();
     },
+    /**
+     * Stops the server's process (SIGSTOP) until `resume`: its kernel still
+     * holds every socket open and accepts new ones, and nothing answers.
+     */
+    pause() {
+      proc.kill("SIGSTOP");
+    },
+    resume() {
+      proc.kill("SIGCONT");
+    },
     async stop() {
+      proc.kill("SIGCONT");
       proc.kill("SIGTERM");
       await exited(proc);
       rmSync(dir, { recursive: true, force: true });

@@ -295,7 +295,11 @@ export const tests = {
           }
           await threeSizes(
             p.page,
-            { phone: "first-contact-alien-phone", desktop: "first-contact-alien-desktop" },
+            {
+              phone: "first-contact-alien-phone",
+              small: "first-contact-alien-phone-360",
+              desktop: "first-contact-alien-desktop",
+            },
             deskFirst,
           );
         },
@@ -332,12 +336,19 @@ export const tests = {
         name: "a mid-game turn",
         // A mid-game turn with cards to take from the dig sites.
         when: (p, s) => ++seen >= 15 && s.acts.some((x) => x.site),
-        take: (p) =>
-          threeSizes(
+        take: async (p) => {
+          // A touch screen is told to tap, never to click.
+          const text = await p.page.textContent("main");
+          assert(
+            text.includes("Tap a glowing card") && !/\bclick/i.test(text),
+            `tap, not click: ${text.slice(0, 300)}`,
+          );
+          return threeSizes(
             p.page,
             { phone: "first-giants-phone", small: "first-giants-phone-360", desktop: "first-giants-desktop" },
             sitesInRows,
-          ),
+          );
+        },
       },
     ];
     const stats = await playByTapping(people, {

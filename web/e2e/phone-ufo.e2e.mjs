@@ -5,7 +5,7 @@
 // has a hit area of at least 44x44 px, a finger drag pans the map, and the
 // names on the map (as the browser draws them, in English and Korean) do not
 // overlap each other.
-import { assert, openTableAsPerson, screenshot } from "./lib.mjs";
+import { assert, openTableAsPerson, screenshot, version, waitVersionAbove } from "./lib.mjs";
 
 const PHONE = { width: 390, height: 844 };
 const MY_TURN = '.ufo-screen[data-my-turn="true"]';
@@ -289,4 +289,47 @@ export const tests = {
     );
     await context.close();
   },
+  "the whole map on 360 and 390 px phones: no city name cut, then the next decision at the play zoom (every target 44 px)":
+    async ({ server, browser }) => {
+      for (const viewport of [{ width: 360, height: 640 }, PHONE]) {
+        const context = await browser.newContext({ viewport, isMobile: true, hasTouch: true });
+        const { page } = await openTableAsPerson(server, context, { game: "ufo", players: 5, viewport });
+        await page.waitForSelector(`${MY_TURN} .ufo-map .hit`, { timeout: 30000 });
+        await page.tap(".map-tools .whole-map");
+        await page.waitForTimeout(300);
+        // Every name on the map drawn whole inside the map's window.
+        const cut = await page.evaluate(() => {
+          const m = document.querySelector(".ufo-map").getBoundingClientRect();
+          return [...document.querySelectorAll(".ufo-map text")]
+            .filter((t) => t.textContent.trim().length > 2)
+            .map((t) => [t.textContent.trim(), t.getBoundingClientRect()])
+            .filter(
+              ([, b]) =>
+                b.width > 0 &&
+                (b.left < m.left - 0.5 || b.right > m.right + 0.5 || b.top < m.top - 0.5 || b.bottom > m.bottom + 0.5),
+            )
+            .map(
+              ([n, b]) =>
+                `${n} (${b.left.toFixed(0)} to ${b.right.toFixed(0)} in ${m.left.toFixed(0)} to ${m.right.toFixed(0)})`,
+            );
+        });
+        await screenshot(page, `phone-ufo-whole-map-${viewport.width}`);
+        assert(!cut.length, `${viewport.width}: names cut at the map's edges: ${cut.join(", ")}`);
+        // The next decision: the map is back at the zoom where pieces are tapped.
+        const before = await version(page);
+        await page.locator(".action-bar .choices button:not([disabled])").first().tap();
+        await waitVersionAbove(page, before, 30000);
+        await page.waitForSelector(`${MY_TURN} .ufo-map .hit`, { timeout: 30000 });
+        await page.waitForTimeout(300);
+        const small = await page.evaluate(() =>
+          [...document.querySelectorAll(".ufo-map .hit")]
+            .map((e) => e.getBoundingClientRect())
+            .filter((r) => r.width < 43.5 || r.height < 43.5)
+            .map((r) => `${r.width.toFixed(0)}x${r.height.toFixed(0)}`),
+        );
+        assert(!small.length, `${viewport.width}: targets under 44 px at the next decision: ${small.join(", ")}`);
+        assert(!(await page.locator(".map-tools .whole-map").isDisabled()), "the whole map is offered again");
+        await context.close();
+      }
+    },
 };

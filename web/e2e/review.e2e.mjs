@@ -1,4 +1,4 @@
-// The bot's review in the replay viewer (issue 22): after a finished game,
+// The bot's review in the replay viewer: after a finished game,
 // a seat's decisions judged by the search bot from what the seat knew, as a
 // chart with the largest drops marked and listed; a drop shows the position
 // before that decision. Writes review-desktop and review-phone screenshots.

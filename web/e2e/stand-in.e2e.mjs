@@ -1,4 +1,4 @@
-// Stand-ins in the browser (issue 29): a table whose stand-in comes after a
+// Stand-ins in the browser: a table whose stand-in comes after a
 // minute shows everyone the countdown beside the seat of a person who went
 // away; at a table whose stand-in comes at once, a person whose clock ran
 // out sees the bot play for them and gets their seat back with "I'm back";

@@ -1,4 +1,4 @@
-// The table features of issue 20 in the browser: taking back a move (First
+// Table features in the browser: taking back a move (First
 // Giants, Ufo!), two people sharing one page for a First Contact round
 // behind the curtain (hot-seat), and a turn-based table left, the server
 // restarted, and the table reopened from "my tables" with the turn in the
@@ -413,9 +413,9 @@ export const tests = {
     await page.selectOption("#clock", "86400");
     await page.selectOption("#on-timeout", "bot");
     await page.click('button[type="submit"]');
-    await page.waitForSelector('main.table[data-phase="lobby"]');
-    await page.click('button:has-text("Start the game")');
+    // A table of one person and a bot starts at once: no waiting room, no Start to press.
     await page.waitForSelector('.ufo-screen[data-my-turn="true"]', { timeout: 30000 });
+    assert((await page.locator(".waiting").count()) === 0, "no waiting room at a table with every seat taken");
     await page.waitForSelector(".turn-clock .deadline");
     const clock = await page.textContent(".turn-clock");
     assert(/Your clock: (23|24) h left/.test(clock), `the seat's clock shows a day: ${clock}`);

@@ -1,4 +1,4 @@
-// Wording that is true (issue 29), in the browser: a full lobby says so and
+// Wording that is true, in the browser: a full lobby says so and
 // offers to watch; an unknown replay link says "no such table" in the
 // person's language with no link to it; First Giants' replay at step 0 does
 // not call a deck of 60 cards empty, and its last step says the game is over

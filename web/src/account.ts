@@ -1,4 +1,4 @@
-// The signed-in account of this browser (issue 34), known to every page:
+// The signed-in account of this browser, known to every page:
 // the header shows its name, the new-table form offers rated tables. The
 // session itself is an HttpOnly cookie the page never reads; the server
 // answers GET /api/account with the name while it is valid.

@@ -18,6 +18,7 @@ import type {
   MyTableRequest,
   ReplayAt,
   ReplayList,
+  TablePage,
   Review,
   TableSummary,
 } from "./protocol";
@@ -27,6 +28,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly status: number,
+    /** The refusal's other fields: `retry_after` (seconds), `reason` (account/password). */
+    readonly detail: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -47,18 +50,30 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   }
   if (!res.ok) {
     const e = (data ?? {}) as { code?: string; message?: string };
-    throw new ApiError(e.code ?? "http/" + res.status, e.message ?? res.statusText, res.status);
+    throw new ApiError(
+      e.code ?? "http/" + res.status,
+      e.message ?? res.statusText,
+      res.status,
+      (data ?? {}) as Record<string, unknown>,
+    );
   }
   return data as T;
 }
 
 export const api = {
   games: () => call<GamesResponse>("GET", "/api/games"),
-  tables: () => call<{ tables: TableSummary[] }>("GET", "/api/tables"),
+  /** One page (from 1) of the public lobbies with a free seat, or of the games being played. */
+  tables: (phase: "lobby" | "playing", page: number, limit: number) =>
+    call<TablePage>("GET", `/api/tables?phase=${phase}&page=${page}&limit=${limit}`),
   table: (id: string) => call<TableSummary>("GET", `/api/tables/${id}`),
   create: (req: CreateTableRequest) => call<TableSummary>("POST", "/api/tables", req),
-  join: (id: string, name: string, seat?: number) =>
-    call<JoinResponse>("POST", `/api/tables/${id}/join`, seat === undefined ? { name } : { name, seat }),
+  /** `tokens`: those this browser holds at the table (a seat opened during the game is for someone who holds none). */
+  join: (id: string, name: string, seat?: number, tokens?: string[]) =>
+    call<JoinResponse>("POST", `/api/tables/${id}/join`, {
+      name,
+      ...(seat === undefined ? {} : { seat }),
+      ...(tokens?.length ? { tokens } : {}),
+    }),
   start: (id: string, hostToken: string) =>
     call<TableSummary>("POST", `/api/tables/${id}/start`, { host_token: hostToken }),
   options: (id: string, hostToken: string, params: Record<string, Json>) =>
@@ -93,6 +108,8 @@ export const accountApi = {
   password: (password: string, newPassword: string) =>
     call<Record<string, never>>("POST", "/api/account/password", { password, new_password: newPassword }),
   hide: (hidden: boolean) => call<Record<string, never>>("POST", "/api/account/hide", { hidden }),
+  friendsOnly: (friendsOnly: boolean) =>
+    call<Record<string, never>>("POST", "/api/account/friends-only", { friends_only: friendsOnly }),
   remove: (password: string) => call<Record<string, never>>("POST", "/api/account/delete", { password }),
   claim: (seats: MyTableRequest[]) => call<{ claimed: number }>("POST", "/api/account/claim", { seats }),
   seats: () => call<{ seats: MyTableRequest[] }>("GET", "/api/account/seats"),
@@ -115,6 +132,8 @@ export interface SeatCredential {
 }
 
 export interface Credentials {
+  /** The table's game, once known here: a later visit fetches its screen at once (main.tsx). */
+  game?: string;
   token?: string;
   seat?: number;
   host_token?: string;

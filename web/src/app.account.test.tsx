@@ -24,7 +24,8 @@ describe("the header's account link", () => {
   it("a guest sees 'Sign in'", async () => {
     fakeServer({
       "GET /api/games": games,
-      "GET /api/tables": () => ({ tables: [] }),
+      "GET /api/tables?phase=lobby&page=1&limit=10": () => ({ tables: [], total: 0 }),
+      "GET /api/tables?phase=playing&page=1&limit=10": () => ({ tables: [], total: 0 }),
       "GET /api/account": () => refused(401, "auth/signed_out"),
     });
     render(<App />);
@@ -35,7 +36,8 @@ describe("the header's account link", () => {
   it("a signed-in person sees their name", async () => {
     const server = fakeServer({
       "GET /api/games": games,
-      "GET /api/tables": () => ({ tables: [] }),
+      "GET /api/tables?phase=lobby&page=1&limit=10": () => ({ tables: [], total: 0 }),
+      "GET /api/tables?phase=playing&page=1&limit=10": () => ({ tables: [], total: 0 }),
       "GET /api/account": () => ({ name: "김민수", hidden: false, created: 1 }),
       "POST /api/account/claim": () => ({ claimed: 0 }),
       "GET /api/account/seats": () => ({ seats: [] }),

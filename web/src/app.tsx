@@ -4,14 +4,18 @@ import { account, loadAccount } from "./account";
 import { LangSwitch } from "./components/LangSwitch";
 import { lang } from "./i18n";
 import { Home } from "./pages/Home";
-import { NewTable } from "./pages/NewTable";
-import { Table } from "./pages/Table";
 import type { GameInfo } from "./protocol";
 import { href, route } from "./router";
 import { errorText } from "./refusal";
 import { t } from "./strings";
-import { lazyPage } from "./lazy";
+import { lazyPage, lazyQuiet } from "./lazy";
+import { loadTablePage } from "./pages/load";
 
+// A table (its connection, waiting room, play, chat) and the new-table form
+// are chunks of their own: the first screen is the lobby. main.tsx starts
+// loading the table's chunk at once when the address is a table's.
+const Table = lazyPage(loadTablePage);
+const NewTable = lazyPage(() => import("./pages/NewTable").then((m) => m.NewTable));
 // The replay viewer and the rules (with the markdown parser) are chunks of their own.
 const Replay = lazyPage(() => import("./pages/Replay").then((m) => m.Replay));
 const MyTables = lazyPage(() => import("./pages/MyTables").then((m) => m.MyTables));
@@ -20,6 +24,9 @@ const Rules = lazyPage(() => import("./pages/Rules").then((m) => m.Rules));
 const AccountPage = lazyPage(() => import("./pages/Account").then((m) => m.AccountPage));
 const Profile = lazyPage(() => import("./pages/Profile").then((m) => m.Profile));
 const PlayNow = lazyPage(() => import("./pages/PlayNow").then((m) => m.PlayNow));
+
+// A signed-in person's invitations, on every page (its own chunk, loaded once signed in).
+const InvitationToast = lazyQuiet(() => import("./components/InvitationToast").then((m) => m.default));
 
 export function App() {
   const [games, setGames] = useState<GameInfo[] | null>(null);
@@ -73,6 +80,7 @@ export function App() {
         <LangSwitch />
       </header>
       {page}
+      {account.value && <InvitationToast />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-// Decisions the page holds back (issue 29: "a First Contact note was lost"):
+// Decisions the page holds back ("a First Contact note was lost"):
 // a note written while the table waits for someone else, or while a version
 // is stale, or while the connection is down, reaches the server once the
 // seat is asked, whatever crosses it (another player's move, a stale
@@ -116,7 +116,7 @@ function pongAll(ws: FakeSocket, answered: { n: number }) {
 
 withFakeSockets();
 
-describe("a note written while the table waits for someone else (issue 29)", () => {
+describe("a note written while the table waits for someone else", () => {
   it("reaches the server when another player's move and a stale refusal cross its sending", async () => {
     const ws = await open(state(30, view("propose_glyph", [0])));
     write(9, "metal");
@@ -386,7 +386,7 @@ describe("a stale refusal with no newer state on its way", () => {
   });
 });
 
-describe("the note pad between the server's state and its acknowledgement (issue 29)", () => {
+describe("the note pad between the server's state and its acknowledgement", () => {
   const unknownShown = () =>
     [...document.querySelectorAll(".fc-unknown-glyphs button.fc-key")].map((b) => Number(b.getAttribute("data-glyph")));
 

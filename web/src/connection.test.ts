@@ -1,9 +1,10 @@
 // The table connection against a fake WebSocket: the hello carrying the
 // token (never the address), merging whole views and patches, the event log,
 // the chat apart from it (and its earlier pages), refusals, the language
-// switch, reconnecting, and the close codes after which it does not.
+// switch, reconnecting, and the close codes after which it does not; the
+// heartbeat that leaves a silent socket (a paused server) for a new one.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TableConnection, mergeChat, mergeLog, mergeState } from "./connection";
+import { ANSWER_MS, SILENCE_MS, TableConnection, mergeChat, mergeLog, mergeState } from "./connection";
 import type { StateMessage } from "./protocol";
 import { FakeSocket } from "./fakesocket";
 
@@ -226,6 +227,19 @@ describe("TableConnection", () => {
     expect(FakeSocket.all.length).toBe(1);
   });
 
+  it("a damaged table (table/damaged) is final: the error, then the close frame naming it, no reconnection", () => {
+    const c = connect("tok");
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.deliver({ type: "error", code: "table/damaged", message: "this table's record is damaged on the server" });
+    ws.drop("table/damaged");
+    expect(c.status.value).toBe("closed");
+    expect(c.closedFor.value).toBe("table/damaged");
+    expect(c.error.value?.code).toBe("table/damaged");
+    vi.advanceTimersByTime(10000);
+    expect(FakeSocket.all.length).toBe(1);
+  });
+
   it("a server going down (server/shutdown) is retried, and its notice goes once the connection is back", () => {
     const c = connect("tok");
     FakeSocket.all[0].open();
@@ -314,5 +328,126 @@ describe("TableConnection", () => {
     });
     expect(FakeSocket.all.length).toBe(0);
     expect(c.status.value).toBe("closed");
+  });
+});
+
+describe("the heartbeat", () => {
+  let probes: string[] = [];
+  beforeEach(() => {
+    probes = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn((url: string) => {
+        probes.push(url);
+        return Promise.resolve(new Response("{}"));
+      }),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  const pings = (ws: FakeSocket) => ws.sent.filter((m) => m.type === "ping").length;
+  /** A server that stopped: the socket stays open and silent, and closing it brings no close event. */
+  function stopped(ws: FakeSocket) {
+    ws.close = () => void (ws.readyState = 2);
+  }
+
+  it("a silent socket is pinged; when nothing answers it is given up and the table read again on a new one", () => {
+    const c = connect("tok");
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.deliver({ ...base, version: 4, seats, view: { round: 1 } });
+    stopped(ws);
+    vi.advanceTimersByTime(SILENCE_MS - 1);
+    expect(pings(ws)).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(ws.sent.at(-1)).toEqual({ type: "ping" });
+    vi.advanceTimersByTime(ANSWER_MS - 1);
+    expect(c.status.value).toBe("open");
+    vi.advanceTimersByTime(1);
+    // Given up without waiting for its close event, which a paused server never sends.
+    expect(c.status.value).toBe("reconnecting");
+    expect(ws.readyState).toBe(2);
+    // And the table is asked for over HTTP, which nginx times out on a stopped node (docs/scaling.md).
+    expect(probes).toEqual(["http://example.test/api/tables/t1"]);
+    vi.advanceTimersByTime(250);
+    expect(FakeSocket.all.length).toBe(2);
+    const next = FakeSocket.all[1];
+    next.open();
+    expect(next.sent).toEqual([{ type: "hello", token: "tok", lang: "en" }]);
+    next.deliver({ ...base, version: 6, seats, view: { round: 2 } });
+    expect(c.status.value).toBe("open");
+    expect(c.state.value?.view).toEqual({ round: 2 });
+    // The old socket, should the server wake up, is not listened to.
+    ws.deliver({ ...base, version: 5, seats, view_patch: [{ op: "replace", path: "/round", value: 9 }] });
+    ws.drop();
+    expect(c.state.value?.version).toBe(6);
+    expect(c.status.value).toBe("open");
+  });
+
+  it("an answered ping keeps the socket, and any message puts the next ping off", () => {
+    const c = connect("tok");
+    const ws = FakeSocket.all[0];
+    ws.open();
+    ws.deliver({ ...base, version: 1, seats, view: {} });
+    for (let minute = 0; minute < 60_000; minute += SILENCE_MS) {
+      vi.advanceTimersByTime(SILENCE_MS);
+      vi.advanceTimersByTime(20);
+      ws.pong();
+    }
+    // A silent table: one ping (and its pong) every 4 s, 15 a minute.
+    expect(pings(ws)).toBe(15);
+    expect(FakeSocket.all.length).toBe(1);
+    expect(probes).toEqual([]);
+    expect(c.status.value).toBe("open");
+    vi.advanceTimersByTime(SILENCE_MS - 1000);
+    ws.deliver({ ...base, version: 2, seats, view_patch: [] });
+    vi.advanceTimersByTime(SILENCE_MS - 1);
+    expect(pings(ws)).toBe(15);
+    vi.advanceTimersByTime(1);
+    expect(pings(ws)).toBe(16);
+  });
+
+  it("a handshake that does not end within its time limit is abandoned and tried again", () => {
+    const c = connect("tok");
+    stopped(FakeSocket.all[0]);
+    vi.advanceTimersByTime(ANSWER_MS - 1);
+    expect(c.status.value).toBe("connecting");
+    vi.advanceTimersByTime(1);
+    expect(c.status.value).toBe("reconnecting");
+    expect(FakeSocket.all[0].readyState).toBe(2);
+    expect(probes.length).toBe(1);
+    vi.advanceTimersByTime(250);
+    expect(FakeSocket.all.length).toBe(2);
+    // Again and again while nothing opens, the waits growing as after any drop.
+    stopped(FakeSocket.all[1]);
+    vi.advanceTimersByTime(ANSWER_MS + 499);
+    expect(FakeSocket.all.length).toBe(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all.length).toBe(3);
+    FakeSocket.all[2].open();
+    expect(c.status.value).toBe("open");
+    FakeSocket.all[0].open();
+    expect(c.status.value).toBe("open");
+    expect(FakeSocket.all[0].sent).toEqual([]);
+  });
+
+  it("heartbeat pongs, answered before or after, neither acknowledge a decision nor hide its answer", () => {
+    const c = connect("tok");
+    const ws = FakeSocket.all[0];
+    ws.open();
+    const choices = [{ action: 5, words: "move" }];
+    ws.deliver({ ...base, version: 3, seats, to_act: [0], choices, view: {} });
+    vi.advanceTimersByTime(SILENCE_MS);
+    ws.pong();
+    vi.advanceTimersByTime(SILENCE_MS);
+    expect(pings(ws)).toBe(2);
+    // A heartbeat ping unanswered when the person acts.
+    c.act(5);
+    expect(ws.last()).toEqual({ type: "act", version: 3, action: 5 });
+    ws.deliver({ type: "pong" });
+    expect(c.held.value.length).toBe(1);
+    ws.deliver({ ...base, version: 4, seats, to_act: [0], choices, view_patch: [] });
+    ws.deliver({ type: "pong" });
+    expect(c.held.value).toEqual([]);
+    expect(c.refused.value).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 // after a drop. The seat's token travels in the first message (hello),
 // never in the address.
 //
-// Every decision of the person goes through `held` (issue 29: nothing a
+// Every decision of the person goes through `held` (nothing a
 // player does is lost): it is kept, in memory and in the browser's storage
 // (per table and seat, so a reload finds it), from the click until the
 // server has acknowledged it or refused it. It is sent when it can be (the
@@ -14,6 +14,10 @@
 // version or an unreachable store sends it again; a drop leaves it to be
 // checked on the next state (the game's `shows` reads the view); any other
 // refusal goes to `refused`, shown in the person's words until dismissed.
+//
+// A socket that falls silent is given up (docs/web.md, "The heartbeat"): a
+// stopped server's kernel, or a proxy in front of it, keeps the socket open
+// and says nothing, and the browser would wait for as long as the pause.
 import { batch, signal } from "@preact/signals";
 import { applyPatch } from "./jsonpatch";
 import { loadGame } from "./games/registry";
@@ -56,10 +60,11 @@ export function mergeChat(prev: readonly ChatLine[], lines: readonly ChatLine[] 
 
 /**
  * Close codes after which reconnecting cannot help: a token that opens no
- * seat, a lobby nobody started in time (the table is gone). The server puts
- * the error's code in the close frame's reason.
+ * seat, a lobby nobody started in time (the table is gone), a table whose
+ * stored record is damaged (until the server's operator restores it). The
+ * server puts the error's code in the close frame's reason.
  */
-export const FINAL_CLOSE_CODES: readonly string[] = ["auth/token", "table/expired"];
+export const FINAL_CLOSE_CODES: readonly string[] = ["auth/token", "table/expired", "table/damaged"];
 
 /** Errors about the connection itself, which the reconnection answers (no longer shown once open again). */
 const CONNECTION_CODES: readonly string[] = ["server/shutdown", "table/moved", "connection/slow", "store/fenced"];
@@ -110,6 +115,20 @@ const MAX_TRIES = 12;
 
 const HELD_PREFIX = "meeple.held.";
 
+/**
+ * The heartbeat: after SILENCE_MS without a message from the server the
+ * connection sends a ping; a socket that then hears nothing for ANSWER_MS,
+ * or whose handshake does not end within ANSWER_MS, is given up and another
+ * opened (with the usual backoff). A silent table costs a ping and a pong
+ * every 4 s (15 of each a minute), far below the server's rate limit (200 a
+ * second) and often enough that its idle timeout (60 s) never closes it; a
+ * paused server is left 4 to 7 s after its last message. The longest a
+ * healthy server keeps a pong back is a write on its way to the store (about
+ * 2 s at most on PostgreSQL, docs/scaling.md), which fits in ANSWER_MS.
+ */
+export const SILENCE_MS = 4000;
+export const ANSWER_MS = 3000;
+
 function sameAction(a: number | Json, b: number | Json): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
@@ -159,6 +178,8 @@ export class TableConnection {
   private closed = false;
   private retries = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The heartbeat's one timer on the current socket: its handshake's limit, the silence before a ping, or the wait for an answer. */
+  private watch: ReturnType<typeof setTimeout> | null = null;
   private lang: Lang;
   private chatStart = false;
   /** A state has come on the current socket (the picture after a (re)connection is not the old one). */
@@ -197,6 +218,7 @@ export class TableConnection {
   private open(): void {
     const ws = this.opts.socket ? this.opts.socket(this.url()) : new WebSocket(this.url());
     this.ws = ws;
+    this.heartbeat(ws, ANSWER_MS, () => this.abandon(ws));
     ws.onopen = () => {
       this.retries = 0;
       this.fresh = false;
@@ -211,31 +233,79 @@ export class TableConnection {
         ? { type: "hello", token: this.opts.token, lang: this.lang }
         : { type: "hello", lang: this.lang };
       this.send(hello);
+      this.heard(ws);
     };
-    ws.onmessage = (e: MessageEvent) => this.receive(String(e.data));
-    ws.onclose = (e: CloseEvent) => {
+    ws.onmessage = (e: MessageEvent) => {
+      // A socket given up says nothing more (a browser drops what comes after close() too).
       if (this.ws !== ws) return;
-      this.ws = null;
-      // A decision on its way stays held with the version it was sent on:
-      // the next state tells whether the server took it.
-      this.flight = null;
-      this.undoFlight = null;
-      this.fresh = false;
-      this.resync = false;
-      batch(() => {
-        this.chatLoading.value = false;
-        this.sync();
-      });
-      // A wrong token or a table that is gone is final; anything else (a drop, a restart) is retried.
-      if (FINAL_CLOSE_CODES.includes(e.reason)) this.closedFor.value = e.reason;
-      if (this.closed || this.closedFor.value) {
-        this.status.value = "closed";
-        return;
-      }
-      this.status.value = "reconnecting";
-      const delay = Math.min(5000, 250 * 2 ** this.retries++);
-      this.timer = setTimeout(() => this.open(), delay);
+      this.heard(ws);
+      this.receive(String(e.data));
     };
+    ws.onclose = (e: CloseEvent) => {
+      if (this.ws === ws) this.lost(e.reason);
+    };
+  }
+
+  /** The heartbeat's next step on `ws`, after `ms`, in place of the one waiting. */
+  private heartbeat(ws: WebSocket, ms: number, then: () => void): void {
+    if (this.watch) clearTimeout(this.watch);
+    this.watch = setTimeout(() => {
+      this.watch = null;
+      if (this.ws === ws) then();
+    }, ms);
+  }
+
+  /** The server said something on `ws`: a ping after the next silence, and if nothing answers it, another socket. */
+  private heard(ws: WebSocket): void {
+    this.heartbeat(ws, SILENCE_MS, () => {
+      if (this.send({ type: "ping" })) this.pings++;
+      this.heartbeat(ws, ANSWER_MS, () => this.abandon(ws));
+    });
+  }
+
+  /**
+   * Gives up a socket that did not open or fell silent. Its close event may
+   * come only when the far end answers (a paused server: never), so it is
+   * not waited for: the connection is lost now.
+   */
+  private abandon(ws: WebSocket): void {
+    this.lost("");
+    ws.close();
+    // Behind nginx (docs/scaling.md) a handshake sent to a stopped node
+    // waits there as long as its socket would. A request naming the table
+    // times out on that node (3 s) and marks it failed, so the next
+    // handshake goes to the next node, which takes the table. Its answer is
+    // not needed.
+    const origin = this.opts.origin ?? location.origin;
+    fetch(`${origin}/api/tables/${encodeURIComponent(this.opts.table)}`, {
+      signal: AbortSignal.timeout(10_000),
+    }).catch(() => {});
+  }
+
+  /** The current socket is gone (`reason`: its close frame's); another is opened unless that cannot help. */
+  private lost(reason: string): void {
+    this.ws = null;
+    if (this.watch) clearTimeout(this.watch);
+    this.watch = null;
+    // A decision on its way stays held with the version it was sent on:
+    // the next state tells whether the server took it.
+    this.flight = null;
+    this.undoFlight = null;
+    this.fresh = false;
+    this.resync = false;
+    batch(() => {
+      this.chatLoading.value = false;
+      this.sync();
+    });
+    // A wrong token or a table that is gone is final; anything else (a drop, a restart, silence) is retried.
+    if (FINAL_CLOSE_CODES.includes(reason)) this.closedFor.value = reason;
+    if (this.closed || this.closedFor.value) {
+      this.status.value = "closed";
+      return;
+    }
+    this.status.value = "reconnecting";
+    const delay = Math.min(5000, 250 * 2 ** this.retries++);
+    this.timer = setTimeout(() => this.open(), delay);
   }
 
   receive(text: string): void {
@@ -595,6 +665,11 @@ export class TableConnection {
     return this.send({ type: "leave" });
   }
 
+  /** Answers the host's offer of a bot's seat to a new player (`seat_offer`): agree or not. */
+  vote(seat: number, yes: boolean): boolean {
+    return this.send({ type: "vote", seat, yes });
+  }
+
   /** Sends a chat line; it comes back in the next state message's `chat` (or a refusal). */
   say(text: string): void {
     this.error.value = null;
@@ -626,6 +701,7 @@ export class TableConnection {
     if (this.timer) clearTimeout(this.timer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     if (this.staleTimer) clearTimeout(this.staleTimer);
+    if (this.watch) clearTimeout(this.watch);
     this.ws?.close();
     this.status.value = "closed";
   }

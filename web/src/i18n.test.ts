@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LANGS } from "./protocol";
 import { fill, lang, patternParts, patternProblems, placeholders, pluralCategory } from "./i18n";
-import { ui } from "./strings";
+import { ui } from "./strings/all";
 
 type AnyCatalog = Record<string, Record<string, string>>;
 

@@ -1,6 +1,7 @@
 // The interface's language. Every string a component shows comes from a
 // catalog with the same keys in en, it and ko (the type makes a missing key a
-// compile error; i18n.test.ts checks none is empty). Game texts (items,
+// compile error; i18n.test.ts checks none is empty); the interface's own
+// catalogs are loaded one language at a time (strings.ts). Game texts (items,
 // cards, cities) come from the game data in the same three languages.
 import { signal } from "@preact/signals";
 import type { Lang } from "./protocol";
@@ -20,14 +21,79 @@ function initialLang(): Lang {
 /** The language of the interface and of the game's words; switching redraws everything. */
 export const lang = signal<Lang>(initialLang());
 
-export function setLang(l: Lang): void {
-  lang.value = l;
-  try {
-    localStorage.setItem("meeple.lang", l);
-  } catch {
-    // Not remembered, still switched.
+/** What a switch to a language waits for: null when it is already there. */
+type SwitchWait = (l: Lang) => Promise<void> | null;
+
+const switchWaits: SwitchWait[] = [];
+
+/** Registers what a switch to a language waits for (its catalog's chunk, strings.ts). */
+export function whenSwitching(wait: SwitchWait): void {
+  switchWaits.push(wait);
+}
+
+let switching = 0;
+
+/**
+ * Switches the interface to `l` once its words are loaded (at once when they
+ * are), so nothing shows a mix of two languages; a later switch wins over one
+ * still loading. Resolves when the switch is done (or overtaken, or its words
+ * could not be loaded: then the language stays).
+ */
+export function setLang(l: Lang): Promise<void> {
+  const mine = ++switching;
+  const apply = () => {
+    if (mine !== switching) return;
+    lang.value = l;
+    try {
+      localStorage.setItem("meeple.lang", l);
+    } catch {
+      // Not remembered, still switched.
+    }
+    if (typeof document !== "undefined") document.documentElement.lang = l;
+  };
+  const waits = switchWaits.map((w) => w(l)).filter((w) => w !== null);
+  if (waits.length === 0) {
+    apply();
+    return Promise.resolve();
   }
-  if (typeof document !== "undefined") document.documentElement.lang = l;
+  return Promise.all(waits).then(apply, () => undefined);
+}
+
+/**
+ * Whether the person points with a finger (the browser's primary pointer is
+ * coarse: a phone or a tablet): then the words say "tap" where they say
+ * "click" (touchWords). Follows a change (a tablet's keyboard and mouse).
+ */
+export const touch = signal<boolean>(coarsePointer());
+
+function coarsePointer(): boolean {
+  if (typeof matchMedia !== "function") return false;
+  const q = matchMedia("(pointer: coarse)");
+  q.addEventListener?.("change", () => (touch.value = q.matches));
+  return q.matches;
+}
+
+// "Click" in each language and its word for a touch, every form the
+// catalogs use. Korean's 클릭하다 and 탭하다 take the same endings.
+const TOUCH_WORDS: Record<Lang, [RegExp, string][]> = {
+  en: [
+    [/\bclick(s|ed|ing)?\b/g, "tap$1"],
+    [/\bClick(s|ed|ing)?\b/g, "Tap$1"],
+    [/\btap(ed|ing)\b/g, "tapp$1"],
+    [/\bTap(ed|ing)\b/g, "Tapp$1"],
+  ],
+  it: [
+    [/\bclicc(a|ano|are|ando|hi|ata|ato|ate|ati)\b/g, "tocc$1"],
+    [/\bClicc(a|ano|are|ando|hi|ata|ato|ate|ati)\b/g, "Tocc$1"],
+  ],
+  ko: [[/클릭/g, "탭"]],
+};
+
+/** `text` (in `l`) for a touch screen: "tap" for "click". */
+export function touchWords(text: string, l: Lang): string {
+  let out = text;
+  for (const [re, to] of TOUCH_WORDS[l]) out = out.replace(re, to);
+  return out;
 }
 
 /** A catalog: one object per language with the same keys. */
@@ -269,9 +335,12 @@ export function patternParts(text: string): (string | { name: string; plural: bo
   );
 }
 
-/** Makes a translate function for one catalog that follows the current language. */
+/** Makes a translate function for one catalog that follows the current language (and a touch screen's words). */
 export function translator<K extends string>(catalog: Catalog<K>) {
-  return (key: K, args?: Record<string, string | number>): string => fill(catalog[lang.value][key], args);
+  return (key: K, args?: Record<string, string | number>): string => {
+    const text = fill(catalog[lang.value][key], args);
+    return touch.value ? touchWords(text, lang.value) : text;
+  };
 }
 
 /** A text given in the three languages (game data), in the current one. */

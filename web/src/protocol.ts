@@ -158,19 +158,32 @@ export interface TableSummary {
   free_seats: number;
   public: boolean;
   host_token?: string;
-  /** A rated table (issue 34): its results move its accounts' ratings. */
+  /** A rated table: its results move its accounts' ratings. */
   rated?: boolean;
   /** A "play now" table: bots fill its free seats at `starts_at` (ms) unless people take them first. */
   play_now?: boolean;
   starts_at?: number;
   /** Connections without a seat (spectators). */
   watching?: number;
+  /** In the lobby: whether the game starts by itself once every person's seat is taken (else the host starts it). */
+  auto_start?: boolean;
+}
+
+/** GET /api/tables: one page of the lobbies to join or of the games to watch (docs/protocol.md). */
+export interface TablePage {
+  tables: TableSummary[];
+  phase: "lobby" | "playing";
+  page: number;
+  limit: number;
+  total: number;
 }
 
 export interface JoinResponse {
   table: string;
   seat: number;
   token: string;
+  /** The seat's name: the one asked for, told apart from another person's ("Person 2"); older servers do not say. */
+  name?: string;
 }
 
 // ---- Accounts (docs/protocol.md, "Accounts") ----------------------------
@@ -178,6 +191,8 @@ export interface JoinResponse {
 export interface Account {
   name: string;
   hidden: boolean;
+  /** Invitations only from the accounts this one added. */
+  friends_only?: boolean;
   created: number;
 }
 
@@ -222,6 +237,8 @@ export interface Profile {
 
 export interface Friend {
   name: string;
+  /** They added this account too: only then is `online` told. */
+  mutual?: boolean;
   online?: boolean;
 }
 
@@ -410,6 +427,20 @@ export interface StateMessage {
    * never in `events`: what people said is not something that happened.
    */
   chat?: ChatLine[];
+  /**
+   * A bot's seat the host offers to a new player during the game: while not
+   * `open`, the people seated in `waiting` are asked to agree (one "no"
+   * ends it); once open, someone who holds no seat here may join it.
+   */
+  seat_offer?: SeatOffer;
+}
+
+/** The host's offer of a bot's seat to a new player (docs/protocol.md, `seat_offer`). */
+export interface SeatOffer {
+  seat: number;
+  open: boolean;
+  agreed: number[];
+  waiting: number[];
 }
 
 /** One line of the table chat: its number at the table (0 first), who said it, what. */
@@ -473,6 +504,7 @@ export type ClientMessage =
   | { type: "chat_page"; before: number }
   | { type: "back" }
   | { type: "leave" }
+  | { type: "vote"; seat: number; yes: boolean }
   | { type: "ping" };
 
 /** Narrows an incoming frame; throws on anything that is not a known message. */
@@ -515,6 +547,7 @@ const stateKeys = [
   "table_options",
   "guide",
   "chat",
+  "seat_offer",
 ] as const;
 export const STATE_KEYS: Exactly<StateMessage, typeof stateKeys> = stateKeys;
 export const STATE_REQUIRED: readonly (keyof StateMessage)[] = [
@@ -559,6 +592,7 @@ const chatPageAskKeys = ["type", "before"] as const;
 const pingKeys = ["type"] as const;
 const backKeys = ["type"] as const;
 const leaveKeys = ["type"] as const;
+const voteKeys = ["type", "seat", "yes"] as const;
 /** Every field of each client message, by type (protocol.test.ts checks the golden client_*.json against them). */
 export const CLIENT_MESSAGE_KEYS: { [T in ClientMessage["type"]]: readonly string[] } = {
   hello: helloKeys satisfies Exactly<Client<"hello">, typeof helloKeys>,
@@ -568,6 +602,7 @@ export const CLIENT_MESSAGE_KEYS: { [T in ClientMessage["type"]]: readonly strin
   chat_page: chatPageAskKeys satisfies Exactly<Client<"chat_page">, typeof chatPageAskKeys>,
   back: backKeys satisfies Exactly<Client<"back">, typeof backKeys>,
   leave: leaveKeys satisfies Exactly<Client<"leave">, typeof leaveKeys>,
+  vote: voteKeys satisfies Exactly<Client<"vote">, typeof voteKeys>,
   ping: pingKeys satisfies Exactly<Client<"ping">, typeof pingKeys>,
 };
 const guideKeys = ["step", "steps", "part", "parts", "on_script", "text", "rules", "suggestion", "instead"] as const;

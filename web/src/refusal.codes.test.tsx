@@ -1,5 +1,5 @@
-// Every error code the server can send is told in the person's language
-// (issue 29): the codes are read from the server's sources and the
+// Every error code the server can send is told in the person's language:
+// the codes are read from the server's sources and the
 // protocol's documentation, so a new code without words in en, it and ko
 // fails here. Each is shown by the component that shows refusals at the
 // table (the banner) and by the words of an HTTP refusal. First Contact's
@@ -15,11 +15,29 @@ import type { TableConnection } from "./connection";
 import { lang } from "./i18n";
 import { ErrorBanner } from "./pages/table/Banners";
 import { errorText } from "./refusal";
-import { ui } from "./strings";
+import { ui } from "./strings/all";
 
 const repo = join(__dirname, "..", "..");
-/** Codes of the command-line tools only (the arena, the load test): never sent to a browser. */
-const TOOLS_ONLY = new Set(["bot/count", "game/endless", "loadtest/http"]);
+/**
+ * Codes of the command-line tools only (the arena, the load test, a damaged
+ * store file that `meeple serve` does not open, an observation tensor that
+ * only the engine protocol and the Python module give, the engine's unknown
+ * command, a result before the end, a file over the engine's limit): never
+ * sent to a browser.
+ */
+const TOOLS_ONLY = new Set([
+  "bot/count",
+  "game/endless",
+  "game/no_observation",
+  "game/not_over",
+  "io/too_large",
+  "loadtest/connect",
+  "loadtest/http",
+  "request/unknown_command",
+  "store/damaged",
+]);
+/** `meeple engine`'s own group (docs/engine-protocol.md): its answers go to the program that runs it. */
+const ENGINE_ONLY = /^engine\//;
 /** Media types and paths look like codes: they are not. */
 const NOT_CODES = /^(application|text|image)\//;
 /** The account routes' tails (server/routes.h, `what`: "/api/account/friends/remove") look like codes: they are not. */
@@ -46,7 +64,9 @@ function serverCodes(): string[] {
   const errors = doc.slice(doc.indexOf("## Errors"), doc.indexOf("\n## ", doc.indexOf("## Errors") + 1));
   for (const row of errors.split("\n").filter((l) => l.startsWith("| `")))
     for (const m of row.split("|")[1].matchAll(/`([a-z_]+\/[a-z_]+)`/g)) codes.add(m[1]);
-  return [...codes].filter((c) => !NOT_CODES.test(c) && !TOOLS_ONLY.has(c) && !ROUTE_TAILS.has(c)).sort();
+  return [...codes]
+    .filter((c) => !NOT_CODES.test(c) && !ENGINE_ONLY.test(c) && !TOOLS_ONLY.has(c) && !ROUTE_TAILS.has(c))
+    .sort();
 }
 
 const codes = serverCodes();

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "./api";
 import { lang } from "./i18n";
 import { errorText, refusal } from "./refusal";
-import { ui } from "./strings";
+import { ui } from "./strings/all";
 
 afterEach(() => {
   lang.value = "en";
@@ -38,5 +38,20 @@ describe("refusals in the person's language", () => {
     }
     expect(errorText(new ApiError("review/busy", "x", 503))).toBe(ui.ko["refusal.review/busy"]);
     expect(errorText(new TypeError("Failed to fetch"))).toBe(ui.ko["error.network"]);
+  });
+
+  it("a refused password says why; a refusal that asks to wait says how long", () => {
+    const weak = (reason: string) => new ApiError("account/password", "x", 400, { reason });
+    expect(errorText(weak("dictionary"))).toBe(ui.en["password.dictionary"]);
+    expect(errorText(weak("a reason of a newer server"))).toBe(ui.en["refusal.account/password"]);
+    const wait = (n: number) => new ApiError("auth/throttled", "x", 429, { retry_after: n });
+    expect(errorText(wait(1))).toBe(`${ui.en["refusal.auth/throttled"]} You can try again in 1 second.`);
+    expect(errorText(wait(30))).toBe(`${ui.en["refusal.auth/throttled"]} You can try again in 30 seconds.`);
+    act(() => {
+      lang.value = "ko";
+    });
+    expect(errorText(new ApiError("auth/busy", "x", 503, { retry_after: 2 }))).toBe(
+      `${ui.ko["refusal.auth/busy"]} 2초 후에 다시 시도할 수 있습니다.`,
+    );
   });
 });

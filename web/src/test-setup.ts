@@ -18,6 +18,9 @@ document.title = "";
 document.documentElement.removeAttribute("lang");
 document.head.replaceChildren();
 document.body.replaceChildren();
+// Every language's words at once (the app loads one at a time, strings.ts):
+// after the reset, so the test file's own imports get these modules.
+await import("./strings/all");
 
 // Preact runs a component's effects, and the cleanups of effects whose
 // dependencies changed, after paint: on an animation frame or at the latest

@@ -49,12 +49,15 @@ struct Position {
   std::array<std::uint8_t, kMaxPlayers> pawns_out{};
   int reserve = -1;  // -1: the standard count minus tokens on the given sets
   int top = -1;      // the deck's face-up top card; -1: the lowest card left
+  // The News tokens handed out as play would (news.cpp), the sets taken
+  // seat by seat in the order given: a position the state reader accepts.
+  bool news = false;
 };
 
 // Test-only access to the state's fields (declared a friend in the header).
 struct TestAccess {
   // The state of `su`. Each given set carries a token per card after its
-  // first; no News token is handed out.
+  // first; no News token is handed out unless su.news asks for it.
   static FirstGiantsState position(const Position& su) {
     // A fixture placing a card twice is a bug in the test.
     std::array<int, kCards> uses{};
@@ -103,6 +106,9 @@ struct TestAccess {
       a.points = static_cast<std::int16_t>(su.points[p]);
       a.pawns_out = su.pawns_out[p];
     }
+    if (su.news)
+      for (int p = 0; p < su.players; ++p)
+        for (const ExhibitSet& es : s.area_[p].sets) s.check_news(p, es);
     if (su.top >= 0) s.deck_ &= ~bit(su.top);
     s.top_ = su.top >= 0 ? static_cast<std::uint8_t>(su.top)
              : s.deck_   ? static_cast<std::uint8_t>(lowest_bit(s.deck_))

@@ -28,6 +28,7 @@ TEST(FirstGiantsJson, ActionsRoundTripAndBadShapesAreMalformed) {
 TEST(FirstGiantsJson, StateRoundTripsAndCorruptStatesAreRefused) {
   auto su = two_players();
   su.sets[0] = {{kC + 2, kH + 2}};
+  su.news = true;
   su.studio[1] = {kM + 10};
   auto s = position(su);
   auto back = FirstGiantsState::from_json(s.to_json());
@@ -89,6 +90,19 @@ TEST(FirstGiantsJson, StatesPlayCannotReachAreRefused) {
   EXPECT_TRUE(refused(j));
   j = s.to_json();
   j["news_holder"][0] = 1;  // a News token without its set
+  EXPECT_TRUE(refused(j));
+  // A News token nobody holds while a set of its kind is on show (such a
+  // state loaded, and the next action wrote a state the reader refuses).
+  auto su = two_players();
+  su.sets[0] = {{kC + 2, kH + 2}};
+  su.news = true;
+  const Json shown = position(su).to_json();
+  ASSERT_FALSE(refused(shown)) << FirstGiantsState::from_json(shown).error().message;
+  const auto& holders = shown["news_holder"];
+  const auto held = std::find(holders.begin(), holders.end(), 0);
+  ASSERT_NE(held, holders.end()) << "seat 0's set of two holds its News token: " << holders;
+  j = shown;
+  j["news_holder"][held - holders.begin()] = -1;
   EXPECT_TRUE(refused(j));
   j = s.to_json();
   j["areas"][0]["amber"] = 32768;  // beyond 16 bits

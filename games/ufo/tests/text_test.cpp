@@ -171,7 +171,8 @@ TEST(UfoText, ABumpShowsTheUfosInRangeAndWhyAThirdPlayerIsAsked) {
   EXPECT_TRUE(contains(t, "UFO 1 (Standard, seat 2) attacks")) << t;
   EXPECT_TRUE(contains(t, "UFO 0 (Standard, seat 1) defends")) << t;
   EXPECT_TRUE(contains(t, "UFO 2 (Standard, seat 3): its owner decides")) << t;
-  EXPECT_TRUE(contains(t, "seat 3 is asked")) << t;
+  EXPECT_TRUE(contains(t, "seat 3 (you) is asked")) << t << "the observer's own seat, as elsewhere";
+  EXPECT_TRUE(contains(f.s.text_view(1, "en"), "seat 3 is asked")) << "another seat";
   EXPECT_TRUE(contains(t, "from the attacker's left")) << t;
   EXPECT_TRUE(contains(t, "turn of seat 2")) << t;
   expect_distinct_descriptions(f.s);
@@ -246,9 +247,10 @@ TEST(UfoText, TheEndGivesEveryScoreItsFiguresAndTheCitiesControlled) {
   const std::string t = f.s.text_view(1, "en");
   EXPECT_TRUE(contains(t, "Final scores (a player controls enough cities):")) << t;
   EXPECT_TRUE(contains(t, "5 cities controlled (winner)")) << t;
-  EXPECT_TRUE(contains(t,
-                       "seat 1: 1 point = restaurants 0 + kiosks 1 - 2 × 0 eyewitness tokens; "
-                       "0 cities controlled\n"))
+  EXPECT_TRUE(
+      contains(t,
+               "seat 1 (you): 1 point = restaurants 0 + kiosks 1 - 2 × 0 eyewitness tokens; "
+               "0 cities controlled\n"))
       << t;
   const Json d = f.s.result_details();
   EXPECT_EQ(d["verdict"], "cities");

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/preact";
 import { afterEach, describe, expect, it } from "vitest";
 import { ChoiceList } from "./ChoiceList";
 import type { Choice } from "../protocol";
+import { usable } from "../testing";
 
 afterEach(() => cleanup());
 
@@ -34,9 +35,9 @@ describe("the choice list", () => {
     render(<ChoiceList choices={choices} act={() => {}} suggested={7} />);
     const list = screen.getByRole("region", { name: "What you can do" });
     expect(list.querySelectorAll("button")).toHaveLength(3);
-    for (const c of choices) expect(screen.getByRole("button", { name: new RegExp(`^${c.words}`) })).toBeTruthy();
+    for (const c of choices) expect(usable(screen.getByRole("button", { name: new RegExp(`^${c.words}`) }))).toBe(true);
     // The guide's mark is said after the words (a word apart), not instead of them.
-    expect(screen.getByRole("button", { name: "dig at site 2, take the right card suggested" })).toBeTruthy();
+    expect(usable(screen.getByRole("button", { name: "dig at site 2, take the right card suggested" }))).toBe(true);
   });
 
   it("moves the focus from choice to choice with the arrow keys, wrapping around; Home and End", () => {

@@ -111,7 +111,12 @@ export function GuidePanel({
           <p>{guide.instead}</p>
         </div>
       )}
-      {text && <p class="guide-text">{text}</p>}
+      {/* Focusable: on a phone the words scroll within a few lines, and the keyboard scrolls them too. */}
+      {text && (
+        <p class="guide-text" tabIndex={0}>
+          {text}
+        </p>
+      )}
       {suggested && (
         <p class="guide-suggestion">
           <span class="tag suggested">{t("guide.suggested")}</span> {suggested.words}

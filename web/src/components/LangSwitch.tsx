@@ -15,7 +15,7 @@ export function LangSwitch() {
           class={l === lang.value ? "active" : ""}
           aria-pressed={l === lang.value}
           title={NAMES[l]}
-          onClick={() => setLang(l)}
+          onClick={() => void setLang(l)}
         >
           {l.toUpperCase()}
         </button>

@@ -96,7 +96,7 @@ export function ReviewChart({
               <button type="button" class="link" onClick={() => show(d.entry)}>
                 {t("review.decision", { n: d.number })}
               </button>{" "}
-              {pct(d.before.chance)} → {pct(d.after.chance)}: {words(d.taken.words)}.{" "}
+              {pct(d.before.chance)} → {pct(d.after.chance)}: {sentence(words(d.taken.words))}{" "}
               {t("review.bot", { words: words(d.best.words), chance: pct(d.before.chance) })}
             </li>
           ))}
@@ -104,4 +104,9 @@ export function ReviewChart({
       )}
     </section>
   );
+}
+
+/** `text` as a sentence: a full stop added unless it ends with one of its own (a card's effect may). */
+export function sentence(text: string): string {
+  return /[.!?…。]$/.test(text.trimEnd()) ? text : `${text}.`;
 }

@@ -12,6 +12,18 @@ export function botLabel(spec: string): string {
   return t("table.bot");
 }
 
+/** What a bot seat's spec means, for its tooltip: "random" chooses at random, "ismcts:hard" looks ahead. */
+export function botTitle(spec: string): string {
+  const [kind, strength] = spec.split(":");
+  if (kind === "random") return t("table.bot_random");
+  if (kind === "ismcts")
+    return t("table.bot_search", {
+      strength:
+        strength === "easy" || strength === "medium" || strength === "hard" ? t(`new.${strength}`) : t("new.medium"),
+    });
+  return t("table.bot");
+}
+
 /** Names the seats that must decide now, from this seat's point of view. */
 export function turnText(state: TableState): string {
   const toAct = state.to_act ?? [];
@@ -67,7 +79,7 @@ export function SeatList({ state }: { state: TableState }) {
             <SeatMark seat={i} />
             <span class="name">{seatName(state, i)}</span>
             {s.kind === "bot" && (
-              <span class="tag" title={s.name}>
+              <span class="tag" title={botTitle(s.name)}>
                 {botLabel(s.name)}
               </span>
             )}

@@ -1,7 +1,9 @@
 // The account page (issue 34): sign in, create an account (its recovery
 // codes shown once), recover with a code; signed in: the profile's link,
-// sign out, friends, a new password, hiding the profile, deleting the
-// account. Accounts are optional: nothing here is needed to play.
+// sign out, friends, a new password, hiding the profile, taking invitations
+// from friends only (issue 49), deleting the account. Accounts are
+// optional: nothing here is needed to play. A refusal says why in words: a
+// password too easy to guess, or how long to wait after wrong ones.
 import { useEffect, useState } from "preact/hooks";
 import { accountApi } from "../api";
 import { account, signOut, signedIn } from "../account";
@@ -30,7 +32,7 @@ export function AccountPage() {
       {codes ? (
         <RecoveryCodes codes={codes} onSaved={() => setCodes(null)} />
       ) : a ? (
-        <SignedIn name={a.name} hidden={a.hidden} onNotice={setNotice} />
+        <SignedIn name={a.name} hidden={a.hidden} friendsOnly={!!a.friends_only} onNotice={setNotice} />
       ) : (
         <SignInForms
           onDone={(n, newCodes) => {
@@ -175,7 +177,8 @@ function SignInForms({ onDone }: { onDone: (notice: string | null, codes?: strin
   );
 }
 
-function SignedIn({ name, hidden, onNotice }: { name: string; hidden: boolean; onNotice: (n: string | null) => void }) {
+function SignedIn(p: { name: string; hidden: boolean; friendsOnly: boolean; onNotice: (n: string | null) => void }) {
+  const { name, hidden, friendsOnly, onNotice } = p;
   const [error, setError] = useState<string | null>(null);
   const fail = (e: unknown) => setError(errorText(e));
   return (
@@ -214,6 +217,24 @@ function SignedIn({ name, hidden, onNotice }: { name: string; hidden: boolean; o
           <small class="muted">{t("account.hide_help")}</small>
         </span>
       </label>
+      <label class="check">
+        <input
+          type="checkbox"
+          name="friends_only"
+          checked={friendsOnly}
+          onChange={(e) => {
+            const only = (e.target as HTMLInputElement).checked;
+            accountApi.friendsOnly(only).then(() => {
+              if (account.value) account.value = { ...account.value, friends_only: only };
+            }, fail);
+          }}
+        />
+        <span>
+          {t("account.friends_only")}
+          <br />
+          <small class="muted">{t("account.friends_only_help")}</small>
+        </span>
+      </label>
       <ChangePassword />
       <DeleteAccount onDeleted={() => onNotice(t("account.deleted"))} />
     </section>
@@ -244,6 +265,7 @@ export function Friends() {
             <li key={f.name} data-friend={f.name}>
               <a href={href({ page: "player", name: f.name })}>{f.name}</a>
               {f.online && <span class="tag">{t("friends.online")}</span>}
+              {f.mutual === false && <small class="muted">{t("friends.not_mutual")}</small>}
               <button
                 type="button"
                 class="small"

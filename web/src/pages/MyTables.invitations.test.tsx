@@ -1,4 +1,4 @@
-// My tables, signed in (issue 34): the account's invitations with join and
+// My tables, signed in: the account's invitations with join and
 // dismiss, and the account's tables from another device shown here.
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -6,6 +6,7 @@ import { account, syncSeats } from "../account";
 import { fakeServer } from "../fakeserver";
 import { lang } from "../i18n";
 import { MyTables } from "./MyTables";
+import { shown } from "../testing";
 
 beforeEach(() => {
   localStorage.clear();
@@ -19,22 +20,31 @@ afterEach(() => {
 });
 
 describe("my tables, signed in", () => {
-  it("lists invitations: join opens the table, dismiss tells the server and drops the line", async () => {
+  it("lists invitations: join seats the person and opens the table, dismiss tells the server and drops the line", async () => {
     const server = fakeServer({
       "GET /api/account/invitations": () => ({
-        invitations: [{ table: "t7", game: "ufo", title: "Ufo!", from: "Ben", at: 1 }],
+        invitations: [
+          { table: "t7", game: "ufo", title: "Ufo!", from: "Ben", at: 1 },
+          { table: "t9", game: "ufo", title: "Ufo!", from: "Eli", at: 2 },
+        ],
       }),
       "POST /api/account/invitations/dismiss": () => ({}),
       "POST /api/account/claim": () => ({ claimed: 0 }),
       "GET /api/account/seats": () => ({ seats: [] }),
+      "POST /api/tables/t9/join": () => ({ table: "t9", seat: 2, token: "t9tok", name: "Anna" }),
     });
     render(<MyTables />);
-    await waitFor(() => expect(screen.getByText("Ben invites you to Ufo! fritti dallo spazio!")).toBeTruthy());
+    expect(shown(await screen.findByText("Ben invites you to Ufo! fritti dallo spazio!"))).toBe(true);
+    // Join: one step, the seat taken under the account's name and the table opened.
+    const nine = document.querySelector('.invitation[data-table="t9"]')!;
+    fireEvent.click(nine.querySelector("button.primary")!);
+    await waitFor(() => expect(location.hash).toBe("#/t/t9"));
+    expect(server.sent("POST /api/tables/t9/join")).toEqual([{ name: "Anna" }]);
+    expect(JSON.parse(localStorage.getItem("meeple.tables") ?? "{}").t9.token).toBe("t9tok");
     const line = document.querySelector('.invitation[data-table="t7"]')!;
-    expect(line.querySelector("a")?.getAttribute("href")).toBe("#/t/t7");
-    fireEvent.click(screen.getByRole("button", { name: "Dismiss" }));
-    await waitFor(() => expect(document.querySelector(".invitation")).toBeNull());
-    expect(server.sent("POST /api/account/invitations/dismiss")).toEqual([{ table: "t7" }]);
+    fireEvent.click(line.querySelector("button:not(.primary)")!);
+    await waitFor(() => expect(document.querySelector('.invitation[data-table="t7"]')).toBeNull());
+    expect(server.sent("POST /api/account/invitations/dismiss")).toEqual([{ table: "t9" }, { table: "t7" }]);
   });
 
   it("an invitation from a guest host (no name) names the host in the interface's language", async () => {
@@ -47,9 +57,7 @@ describe("my tables, signed in", () => {
     });
     lang.value = "it";
     render(<MyTables />);
-    await waitFor(() =>
-      expect(screen.getByText("Chi ha creato il tavolo ti invita a Ufo! fritti dallo spazio!")).toBeTruthy(),
-    );
+    expect(shown(await screen.findByText("Chi ha creato il tavolo ti invita a Ufo! fritti dallo spazio!"))).toBe(true);
   });
 
   it("the account's table from another device appears without a reload", async () => {
@@ -119,7 +127,7 @@ describe("my tables, signed in", () => {
     const signInSync = syncSeats();
     await waitFor(() => expect(server.sent("POST /api/my-tables")).toHaveLength(1));
     render(<MyTables />);
-    await waitFor(() => expect(screen.getByText("This browser holds no seat at any table yet.")).toBeTruthy());
+    expect(shown(await screen.findByText("This browser holds no seat at any table yet."))).toBe(true);
     releaseMine();
     await signInSync;
     releaseSeats();

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { rememberSeat } from "../api";
 import { lang } from "../i18n";
 import { MyTables } from "./MyTables";
+import { shown } from "../testing";
 
 const H = 3600_000;
 
@@ -88,8 +89,8 @@ describe("my tables page", () => {
         ]}
       />,
     );
-    await waitFor(() => expect(screen.getByText("Your turn for 3 h")).toBeTruthy());
-    expect(screen.getByText("Ben's turn for 2 days")).toBeTruthy();
+    expect(shown(await screen.findByText("Your turn for 3 h"))).toBe(true);
+    expect(shown(screen.getByText("Ben's turn for 2 days"))).toBe(true);
     const mine = document.querySelector('[data-table="t2"]')!;
     expect(mine.getAttribute("data-my-turn")).toBe("true");
     expect(mine.textContent).toContain("Clock runs out in 20 h");
@@ -111,7 +112,7 @@ describe("my tables page", () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
     render(<MyTables />);
-    await waitFor(() => expect(screen.getByText("This browser holds no seat at any table yet.")).toBeTruthy());
+    expect(shown(await screen.findByText("This browser holds no seat at any table yet."))).toBe(true);
     expect(fetch).not.toHaveBeenCalled();
     await waitFor(() => expect(document.title).toBe("My tables — meeple"));
   });

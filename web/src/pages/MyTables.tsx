@@ -8,6 +8,7 @@ import { resultOrder } from "../components/ScoreTable";
 import { GAME_INFO } from "../games/info";
 import { type MyTableLine, mergeMyTables } from "../mytables";
 import type { GameInfo, Invitation } from "../protocol";
+import { joinInvitation } from "../invitations";
 import { resultScores } from "../protocol";
 import { href } from "../router";
 import { SeatMark } from "../seats";
@@ -142,7 +143,7 @@ export function MyTables({ games }: { games?: GameInfo[] | null }) {
   );
 }
 
-/** The account's invitations to tables: join (the table's page) or dismiss. */
+/** The account's invitations to tables: join (a seat taken and the table opened, in one step) or dismiss. */
 function Invitations() {
   const [list, setList] = useState<Invitation[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -168,9 +169,13 @@ function Invitations() {
               </strong>
             </div>
             <div class="actions">
-              <a class="button primary" href={href({ page: "table", id: inv.table })}>
+              <button
+                type="button"
+                class="primary"
+                onClick={() => joinInvitation(inv).catch((e: unknown) => setError(errorText(e)))}
+              >
                 {t("invitations.join")}
-              </a>
+              </button>
               <button
                 type="button"
                 onClick={() =>

@@ -1,4 +1,4 @@
-// A rated table on the new-table page (issue 34): offered only to a
+// A rated table on the new-table page: offered only to a
 // signed-in host; turning it on turns undo off and leaves no bot or
 // hot-seat seat, as the server requires (table/unrated).
 import { cleanup, fireEvent, render, screen } from "@testing-library/preact";
@@ -7,6 +7,7 @@ import { account } from "../account";
 import { lang } from "../i18n";
 import type { GameInfo } from "../protocol";
 import { NewTable, createRequest } from "./NewTable";
+import { usable } from "../testing";
 
 const ufo: GameInfo = {
   name: "ufo",
@@ -28,7 +29,7 @@ describe("rated tables on the new-table page", () => {
   it("a guest is not offered a rated table", () => {
     render(<NewTable game={ufo} />);
     expect(screen.queryByRole("checkbox", { name: /Rated/ })).toBeNull();
-    expect(screen.getByLabelText("Your name")).toBeTruthy();
+    expect(usable(screen.getByLabelText("Your name"))).toBe(true);
   });
 
   it("signed in: rated turns undo off, makes every other seat a person's and refuses bots and hot-seat", () => {

@@ -1,4 +1,4 @@
-// Stand-ins are the table's choice (issue 29): the new-table page's choice
+// Stand-ins are the table's choice: the new-table page's choice
 // and its default (what the server does). At the table: Table.standin.test.tsx.
 import { cleanup, fireEvent, render, screen } from "@testing-library/preact";
 import { act } from "preact/test-utils";
@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { lang } from "../i18n";
 import type { GameInfo } from "../protocol";
 import { NewTable, createRequest, shownStandIn, type TableChoices } from "./NewTable";
+import { shown, usable } from "../testing";
 
 const game: GameInfo = {
   name: "ufo",
@@ -71,16 +72,16 @@ describe("the stand-in choice on the new-table page", () => {
       fireEvent.change(mode, { target: { value: "wait" } });
     });
     expect(screen.queryByLabelText("After")).toBeNull();
-    expect(screen.getByText(/only marked late/)).toBeTruthy();
+    expect(shown(screen.getByText(/only marked late/))).toBe(true);
   });
 
   it("in Korean and Italian", () => {
     lang.value = "it";
     render(<NewTable game={game} />);
-    expect(screen.getByLabelText("Quando qualcuno è assente o senza tempo")).toBeTruthy();
+    expect(usable(screen.getByLabelText("Quando qualcuno è assente o senza tempo"))).toBe(true);
     cleanup();
     lang.value = "ko";
     render(<NewTable game={game} />);
-    expect(screen.getByLabelText("누군가 자리를 비우거나 시간이 다 되면")).toBeTruthy();
+    expect(usable(screen.getByLabelText("누군가 자리를 비우거나 시간이 다 되면"))).toBe(true);
   });
 });

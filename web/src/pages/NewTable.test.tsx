@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { lang } from "../i18n";
 import { CLOCKS, NewTable, createRequest, type TableChoices } from "./NewTable";
 import type { GameInfo } from "../protocol";
-import { ui } from "../strings";
+import { ui } from "../strings/all";
+import { shown, usable } from "../testing";
 
 const game: GameInfo = {
   name: "first-contact",
@@ -45,19 +46,19 @@ describe("new table page", () => {
     render(<NewTable game={game} />);
     const select = screen.getByLabelText("Difficulty") as HTMLSelectElement;
     expect([...select.options].map((o) => o.textContent)).toEqual(["standard", "advanced"]);
-    expect(screen.getByText("Standard: 3 items")).toBeTruthy();
+    expect(shown(screen.getByText("Standard: 3 items"))).toBe(true);
     act(() => {
       lang.value = "ko";
     });
     const ko = screen.getByLabelText("난이도") as HTMLSelectElement;
     expect([...ko.options].map((o) => o.textContent)).toEqual(["표준", "고급"]);
-    expect(screen.getByText("표준: 물건 3개")).toBeTruthy();
+    expect(shown(screen.getByText("표준: 물건 3개"))).toBe(true);
   });
 
   it("an option without translations falls back to its name and the server's description", () => {
     render(<NewTable game={game} />);
-    expect(screen.getByLabelText("aliens")).toBeTruthy();
-    expect(screen.getByText("number of aliens, 0 = automatic")).toBeTruthy();
+    expect(usable(screen.getByLabelText("aliens"))).toBe(true);
+    expect(shown(screen.getByText("number of aliens, 0 = automatic"))).toBe(true);
   });
 });
 
@@ -79,7 +80,6 @@ describe("the new table's request", () => {
       params: {},
       seats: [{ kind: "person" }, { kind: "bot", bot: "ismcts:hard" }, { kind: "person" }],
       public: false,
-      auto_start: false,
     });
   });
 
@@ -102,7 +102,8 @@ describe("the new table's request", () => {
     } as TableChoices;
     const r = createRequest(game, here);
     expect(r.seats?.[2]).toEqual({ kind: "person" });
-    expect(r.auto_start).toBe(true);
+    // The server's default: the game starts once every person's seat is taken.
+    expect(r.auto_start).toBeUndefined();
   });
 
   it("offers clocks from an hour to a week, in words", () => {
@@ -126,7 +127,7 @@ describe("the new table's request", () => {
     act(() => {
       fireEvent.change(screen.getByLabelText("Seat 2"), { target: { value: "here" } });
     });
-    expect(screen.getByLabelText("Name of the person at seat 2")).toBeTruthy();
+    expect(usable(screen.getByLabelText("Name of the person at seat 2"))).toBe(true);
   });
 });
 

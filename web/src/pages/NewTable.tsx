@@ -125,13 +125,12 @@ export function shownStandIn(c: TableChoices): StandIn {
 
 /**
  * The POST /api/tables body for the page's choices. Options left at the
- * server's defaults are not sent. A table whose every person sits at this
- * device starts as soon as they have all joined.
+ * server's defaults are not sent, auto_start among them: every table starts
+ * by itself once its last person has joined (the people at this device, the
+ * people invited); the host may start it earlier, bots playing the free seats.
  */
 export function createRequest(game: GameInfo, c: TableChoices): CreateTableRequest {
   const seats = c.seats.slice(0, c.players);
-  const here = seats.some((s, i) => i > 0 && s.kind === "here");
-  const invited = seats.some((s, i) => i > 0 && s.kind === "person");
   const req: CreateTableRequest = {
     game: game.name,
     params: Object.fromEntries(
@@ -139,7 +138,6 @@ export function createRequest(game: GameInfo, c: TableChoices): CreateTableReque
     ),
     seats: seats.map((s) => botSpec(game, s)),
     public: c.isPublic,
-    auto_start: here && !invited,
   };
   if (!c.undo) req.undo = false;
   if (c.turnBased) {
@@ -194,7 +192,7 @@ export function NewTable({ game }: { game: GameInfo }) {
       const table = await api.create(req);
       const who = signedIn ?? (name.trim() || t("new.person"));
       if (!signedIn) rememberName(who);
-      remember(table.id, { host_token: table.host_token });
+      remember(table.id, { host_token: table.host_token, game: game.name });
       const joined = await api.join(table.id, who, 0);
       rememberSeat(table.id, { token: joined.token, seat: joined.seat, name: who });
       // Every person at this device takes their seat with their own name.

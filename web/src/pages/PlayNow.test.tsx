@@ -40,7 +40,9 @@ afterEach(() => {
 describe("play now", () => {
   it("home offers it per game; the open tables tell rated and spectators", async () => {
     fakeServer({
-      "GET /api/tables": () => ({
+      "GET /api/tables?phase=lobby&page=1&limit=10": () => ({ tables: [], total: 0 }),
+      "GET /api/tables?phase=playing&page=1&limit=10": () => ({
+        total: 1,
         tables: [
           {
             id: "t1",

@@ -43,7 +43,7 @@ export function PlayNow({ game }: { game: GameInfo }) {
         bot: spec.kind === "bot" ? spec.bot : game.default_bot,
         wait_seconds: wait,
       });
-      rememberSeat(r.table, { seat: r.seat, token: r.token, name: who });
+      rememberSeat(r.table, { seat: r.seat, token: r.token, name: r.name ?? who });
       go({ page: "table", id: r.table });
     } catch (err) {
       setError(errorText(err));

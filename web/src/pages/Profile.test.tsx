@@ -8,6 +8,7 @@ import { fakeServer, refused } from "../fakeserver";
 import { lang } from "../i18n";
 import type { GameInfo, Profile as ProfileData } from "../protocol";
 import { Profile } from "./Profile";
+import { shown } from "../testing";
 
 const games = ["first-contact", "first-giants", "ufo"].map((name): GameInfo => ({
   name,
@@ -67,7 +68,7 @@ describe("profile page", () => {
   it("shows played, wins and rating ± twice its deviation per game; each finished game links its replay", async () => {
     const server = fakeServer({ "GET /api/players/Anna": () => anna });
     render(<Profile name="Anna" games={games} />);
-    await waitFor(() => expect(screen.getByRole("heading", { name: "Anna" })).toBeTruthy());
+    await waitFor(() => expect(shown(screen.getByRole("heading", { name: "Anna" }))).toBe(true));
     const ufo = document.querySelector('tr[data-game="ufo"]')!;
     expect([...ufo.querySelectorAll("th,td")].map((c) => c.textContent)).toEqual([
       "Ufo! fritti dallo spazio!",
@@ -109,21 +110,22 @@ describe("profile page", () => {
     });
     lang.value = "ko";
     render(<Profile name="김민수" games={games} />);
-    await waitFor(() => expect(screen.getByRole("link", { name: "계정 설정" })).toBeTruthy());
-    expect(screen.getByText("아직 끝난 게임이 없습니다.")).toBeTruthy();
+    expect((await screen.findByRole("link", { name: "계정 설정" })).getAttribute("href")).toBe("#/account");
+    expect(shown(screen.getByText("아직 끝난 게임이 없습니다."))).toBe(true);
     expect(server.calls).toHaveLength(1);
   });
 
-  it("a hidden profile and an unknown name are told plainly", async () => {
-    fakeServer({
-      "GET /api/players/Cleo": () => refused(404, "player/hidden"),
-      "GET /api/players/Zed": () => refused(404, "account/unknown"),
-    });
-    render(<Profile name="Cleo" games={games} />);
-    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Cleo keeps their profile hidden."));
+  it("a hidden profile and an unknown name, which the server answers alike, are told plainly in one sentence", async () => {
+    fakeServer({ "GET /api/players/Zed": () => refused(404, "account/unknown") });
+    render(<Profile name="Zed" games={games} />);
+    await waitFor(() =>
+      expect(screen.getByRole("status").textContent).toBe(
+        "No profile to show for Zed: nobody plays here under that name, or they keep it hidden.",
+      ),
+    );
     cleanup();
     lang.value = "it";
     render(<Profile name="Zed" games={games} />);
-    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Qui nessuno gioca con il nome Zed."));
+    await waitFor(() => expect(screen.getByRole("status").textContent).toContain("Nessun profilo da mostrare per Zed"));
   });
 });

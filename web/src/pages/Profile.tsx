@@ -23,8 +23,8 @@ export function Profile({ name, games }: { name: string; games?: GameInfo[] | nu
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     api.player(name).then(setData, (e: unknown) => {
-      if (e instanceof ApiError && e.code === "player/hidden") setError(t("profile.hidden", { name }));
-      else if (e instanceof ApiError && e.code === "account/unknown") setError(t("profile.unknown", { name }));
+      // A hidden profile answers as a name nobody has (issue 49): one sentence for both.
+      if (e instanceof ApiError && e.code === "account/unknown") setError(t("profile.unknown", { name }));
       else setError(errorText(e));
     });
   }, [name]);

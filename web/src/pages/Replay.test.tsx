@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/preact";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { lang } from "../i18n";
-import { ui } from "../strings";
+import { ui } from "../strings/all";
 import { resultOrder } from "../components/ScoreTable";
 import { Replay, replaySeats, replayState } from "./Replay";
 import type { ReplayAt, ReplayList } from "../protocol";

@@ -1,11 +1,11 @@
-// Wording that is true (issue 29): an unknown replay link says "no such
+// Wording that is true: an unknown replay link says "no such
 // table" in the person's language, with no link back to a table that does
 // not exist.
 import { cleanup, render, screen, waitFor } from "@testing-library/preact";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { lang } from "../i18n";
 import { Replay } from "./Replay";
-import { ui } from "../strings";
+import { ui } from "../strings/all";
 
 afterEach(() => {
   cleanup();

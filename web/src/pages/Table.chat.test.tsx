@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { FakeSocket, withFakeSockets } from "../fakesocket";
 import { lang } from "../i18n";
 import { sitAt, state } from "./Table.fixture";
-import { ui } from "../strings";
+import { ui } from "../strings/all";
 
 const line = (n: number, seat: number, text: string) => ({ n, seat, text });
 

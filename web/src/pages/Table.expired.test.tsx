@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { FakeSocket, withFakeSockets } from "../fakesocket";
 import { lang } from "../i18n";
 import { sitAt, state } from "./Table.fixture";
-import { ui } from "../strings";
+import { ui } from "../strings/all";
 
 withFakeSockets();
 
@@ -20,7 +20,7 @@ describe("a lobby nobody started in time", () => {
     ws.deliver({ type: "error", code: "table/expired", message: "nobody started this table in time" });
     ws.drop("table/expired");
     expect(screen.getByRole("alert").textContent).toBe(ui.ko["table.expired"]);
-    expect(screen.getByRole("link", { name: ui.ko["table.to_games"] })).toBeTruthy();
+    expect(screen.getByRole("link", { name: ui.ko["table.to_games"] }).getAttribute("href")).toBe("#/");
     expect(FakeSocket.all).toHaveLength(1);
   });
 });

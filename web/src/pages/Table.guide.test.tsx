@@ -9,6 +9,7 @@ import { plainSeatName } from "../components/SeatList";
 import { Table } from "./Table";
 import type { Choice, Guide } from "../protocol";
 import { FakeSocket, withFakeSockets } from "../fakesocket";
+import { shown } from "../testing";
 
 const choices: Choice[] = [
   { action: 3, json: { site: 0, take: "left" }, words: "dig at site 1, take the left card" },
@@ -103,7 +104,7 @@ describe("the table page with a guide", () => {
     const ws = FakeSocket.all[0];
     act(() => ws.open());
     ws.deliver(state({ table_options: undefined }));
-    expect(screen.getByText("reclaim your pawns")).toBeTruthy();
+    expect(shown(screen.getByText("reclaim your pawns"))).toBe(true);
     expect(document.querySelector(".guide-panel")).toBeNull();
     expect(document.querySelector(".play-body.guided")).toBeNull();
     expect(document.querySelectorAll(".suggested, [data-suggested]").length).toBe(0);

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { FakeSocket, withFakeSockets } from "../fakesocket";
 import { lang } from "../i18n";
 import { seats, sitAt, state } from "./Table.fixture";
-import { ui } from "../strings";
+import { ui } from "../strings/all";
 
 /** fetch answering every request with one status and body; returns the requests made. */
 function stubFetch(status: number, body: object) {
@@ -65,6 +65,54 @@ describe("the host's seat controls", () => {
     ws.deliver(state(0, 5, { view: undefined, view_patch: [], seats: standing }));
     expect(panel.querySelector('li[data-seat="2"] button')).toBeNull();
     expect(panel.querySelector('li[data-seat="2"]')!.textContent).toContain("A bot plays for Eli until they are back");
+  });
+
+  it("during play: a bot's seat is offered to a new player; the host asks for a person and gets no token", async () => {
+    const calls = stubFetch(200, { table: "t1", seat: 1, seats: [] });
+    sitAt({ token: "a", seat: 0, name: "Ana", host_token: "h" });
+    const ws = FakeSocket.holding("a");
+    ws.deliver(state(0, 3));
+    fireEvent.click(screen.getByRole("button", { name: "Offer to a new player" }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ host_token: "h", seat: 1, kind: "person" });
+    // Offered: the host's control says so, and Ana (seated) is asked to agree.
+    const offer = { seat: 1, open: false, agreed: [], waiting: [0, 2] };
+    ws.deliver(state(0, 4, { view: undefined, view_patch: [], seat_offer: offer }));
+    expect(document.querySelector(".host-seats")!.textContent).toContain("everyone seated is asked to agree");
+    expect(screen.queryByRole("button", { name: "Offer to a new player" })).toBeNull();
+    expect(document.querySelector(".seat-offer")!.textContent).toContain(
+      "The host offers Bot 2's seat to a new player: everyone seated must agree.",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Agree" }));
+    expect(ws.last()).toEqual({ type: "vote", seat: 1, yes: true });
+    ws.deliver(state(0, 5, { view: undefined, view_patch: [], seat_offer: { ...offer, agreed: [0], waiting: [2] } }));
+    expect(document.querySelector(".seat-offer")!.textContent).toContain("You agreed: waiting for the others.");
+    // Open: a person seated here is not offered to take it.
+    ws.deliver(
+      state(0, 6, {
+        view: undefined,
+        view_patch: [],
+        seat_offer: { ...offer, open: true, agreed: [0, 2], waiting: [] },
+      }),
+    );
+    expect(document.querySelector(".seat-offer")!.textContent).toContain(
+      "Bot 2's seat is open: a new player may take it.",
+    );
+    expect(screen.queryByRole("button", { name: "Take Bot 2's seat" })).toBeNull();
+  });
+
+  it("someone watching takes an open seat, naming the tokens this browser holds there", async () => {
+    const calls = stubFetch(200, { table: "t1", seat: 1, token: "new" });
+    sitAt({ host_token: "h" });
+    const ws = FakeSocket.holding(null);
+    ws.deliver(state(-2, 6, { seat_offer: { seat: 1, open: true, agreed: [0, 2], waiting: [] } }));
+    fireEvent.input(screen.getByLabelText("Your name"), { target: { value: "Zoe" } });
+    fireEvent.click(screen.getByRole("button", { name: "Take Bot 2's seat" }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].url).toBe("/api/tables/t1/join");
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ name: "Zoe", seat: 1, tokens: ["h"] });
+    // The seat's token is this browser's now: the table opens with it.
+    await waitFor(() => expect(FakeSocket.holding("new")).toBeDefined());
   });
 
   it("a refusal of the seat control (Eli came back meanwhile: seat/taken) is told in Korean", async () => {

@@ -1,4 +1,4 @@
-// The waiting room and accounts (issue 34): a browser holding a token of
+// The waiting room and accounts: a browser holding a token of
 // the table invites a friend or any name with it; a rated table says who
 // may sit; signed in, a seat is taken under the account's name.
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/preact";
@@ -9,6 +9,7 @@ import { fakeServer, refused } from "../fakeserver";
 import { FakeSocket, withFakeSockets } from "../fakesocket";
 import { lang } from "../i18n";
 import { Table } from "./Table";
+import { shown } from "../testing";
 
 withFakeSockets();
 
@@ -44,8 +45,22 @@ afterEach(() => {
 });
 
 describe("inviting by name", () => {
+  it("a guest is asked to sign in: an invitation names the account that sends it", async () => {
+    fakeServer({ "GET /api/tables/t1": () => summary });
+    localStorage.setItem("meeple.tables", JSON.stringify({ t1: { token: "a", seat: 0, name: "Ana" } }));
+    render(<Table id="t1" />);
+    const ws = FakeSocket.holding("a");
+    act(() => ws.open());
+    ws.deliver(lobby(0));
+    const link = await screen.findByRole("link", { name: "Sign in to invite someone by their name." });
+    expect(link.getAttribute("href")).toBe("#/account");
+    expect(screen.queryByLabelText("Invite by name")).toBeNull();
+  });
+
   it("sends the name with this browser's seat token; an unknown name is refused", async () => {
+    account.value = { name: "Ana", hidden: false, created: 1 };
     const server = fakeServer({
+      "GET /api/account/friends": () => ({ friends: [] }),
       "GET /api/tables/t1": () => summary,
       "POST /api/tables/t1/invite": (b) =>
         (b as { name: string }).name === "Ben" ? {} : refused(404, "account/unknown"),
@@ -60,7 +75,7 @@ describe("inviting by name", () => {
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Nobody has an account with that name."));
     fireEvent.input(screen.getByLabelText("Invite by name"), { target: { value: "Ben " } });
     fireEvent.click(screen.getByRole("button", { name: "Invite" }));
-    await waitFor(() => expect(screen.getByText("Ben is invited: they see it in My tables.")).toBeTruthy());
+    expect(shown(await screen.findByText("Ben is invited: they see it in My tables."))).toBe(true);
     expect(server.sent("POST /api/tables/t1/invite")).toEqual([
       { name: "Zed", token: "a" },
       { name: "Ben", token: "a" },

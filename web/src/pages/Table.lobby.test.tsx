@@ -1,4 +1,4 @@
-// Wording that is true (issue 29): a full lobby says so and offers to watch
+// Wording that is true: a full lobby says so and offers to watch
 // instead of a name field with no seat to take. An unknown replay link:
 // Replay.unknown.test.tsx.
 import { cleanup, render, screen } from "@testing-library/preact";
@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { FakeSocket, withFakeSockets } from "../fakesocket";
 import { lang } from "../i18n";
 import { Table } from "./Table";
+import { usable } from "../testing";
 
 withFakeSockets();
 
@@ -66,8 +67,8 @@ describe("a lobby seen by someone without a seat", () => {
         { kind: "person", name: "", taken: false, connected: false },
       ]),
     );
-    expect(screen.getByLabelText("Your name")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Take this seat" })).toBeTruthy();
+    expect(usable(screen.getByLabelText("Your name"))).toBe(true);
+    expect(usable(screen.getByRole("button", { name: "Take this seat" }))).toBe(true);
     expect(document.body.textContent).not.toContain("This table is full");
   });
 });

@@ -1,5 +1,5 @@
-// A refusal the server sends at the table is told in the person's language
-// (issue 29), on the table's page itself: First Contact's chat refusal.
+// A refusal the server sends at the table is told in the person's language,
+// on the table's page itself: First Contact's chat refusal.
 // Every code's words: refusal.codes.test.tsx.
 import { cleanup, render, screen } from "@testing-library/preact";
 import { act } from "preact/test-utils";
@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { FakeSocket, withFakeSockets } from "../fakesocket";
 import { lang } from "../i18n";
 import { Table } from "./Table";
-import { ui } from "../strings";
+import { ui } from "../strings/all";
 
 const catalog = (l: "en" | "it" | "ko", code: string) =>
   (ui[l] as Record<string, string>)[`refusal.${code}`] ?? `(no catalog entry for ${code})`;

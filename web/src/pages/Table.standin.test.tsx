@@ -1,4 +1,4 @@
-// Stand-ins are always visible at the table (issue 29): the countdown before
+// Stand-ins are always visible at the table: the countdown before
 // a stand-in takes a seat, "late", the stand-in's "I'm back" with a
 // notification, and "Leave" with its confirmation. The new-table page's
 // choice: NewTable.standin.test.tsx.
@@ -9,6 +9,7 @@ import { notifyPermission } from "../attention";
 import { FakeSocket, withFakeSockets } from "../fakesocket";
 import { lang } from "../i18n";
 import { Table } from "./Table";
+import { shown, usable } from "../testing";
 
 withFakeSockets();
 
@@ -80,12 +81,12 @@ describe("stand-ins at the table", () => {
   });
 
   it("the person whose seat a stand-in holds gets I'm back and a notification while the tab is hidden", () => {
-    const shown: { title: string; body?: string }[] = [];
+    const notices: { title: string; body?: string }[] = [];
     class FakeNotification {
       static permission = "granted";
       onclick: (() => void) | null = null;
       constructor(title: string, opts: { body?: string }) {
-        shown.push({ title, body: opts.body });
+        notices.push({ title, body: opts.body });
       }
       close() {}
     }
@@ -96,9 +97,9 @@ describe("stand-ins at the table", () => {
       ws.deliver(state(0, 3));
       expect(screen.queryByRole("button", { name: "I'm back" })).toBeNull();
       ws.deliver(state(0, 4, { seats: seats([{ stand_in: true }, {}]) }));
-      expect(screen.getByText("A bot is playing for you until you are back.")).toBeTruthy();
+      expect(shown(screen.getByText("A bot is playing for you until you are back."))).toBe(true);
       expect(document.querySelector('.seat-list li[data-seat="0"]')?.textContent).toContain("a bot plays for you");
-      expect(shown).toEqual([
+      expect(notices).toEqual([
         {
           title: "A bot plays for you — toy",
           body: "Come back to the table and press “I'm back” to play again.",
@@ -125,7 +126,7 @@ describe("stand-ins at the table", () => {
       ws.deliver(
         state(0, 4, { table_options: { undo: true, clock_seconds: 30, turn_based: false, on_timeout: "bot" } }),
       );
-      expect(screen.getByRole("button", { name: "Notify me when it is my turn" })).toBeTruthy();
+      expect(usable(screen.getByRole("button", { name: "Notify me when it is my turn" }))).toBe(true);
     } finally {
       notifyPermission.value = "unsupported";
     }
@@ -136,7 +137,7 @@ describe("stand-ins at the table", () => {
     ws.deliver(state(0, 3));
     fireEvent.click(screen.getByRole("button", { name: "Leave" }));
     expect(ws.sent.some((m) => (m as { type: string }).type === "leave")).toBe(false);
-    expect(screen.getByText(/The game's bot takes it for the rest of the game/)).toBeTruthy();
+    expect(shown(screen.getByText(/The game's bot takes it for the rest of the game/))).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Stay" }));
     expect(ws.sent.some((m) => (m as { type: string }).type === "leave")).toBe(false);
     fireEvent.click(screen.getByRole("button", { name: "Leave" }));
@@ -149,7 +150,7 @@ describe("stand-ins at the table", () => {
     act(() => spectator.open());
     spectator.deliver(state(-1, 4, { seats: seats([{ kind: "bot", name: "random" }, {}]) }));
     expect(screen.queryByRole("button", { name: "Leave" })).toBeNull();
-    expect(screen.getByText("You are watching")).toBeTruthy();
+    expect(shown(screen.getByText("You are watching"))).toBe(true);
   });
 
   it("in the waiting room Leave frees the seat for someone else, after asking", () => {
@@ -164,7 +165,7 @@ describe("stand-ins at the table", () => {
     });
     ws.deliver(lobby(0, true));
     fireEvent.click(screen.getByRole("button", { name: "Leave" }));
-    expect(screen.getByText("Leave your seat? Someone else may take it.")).toBeTruthy();
+    expect(shown(screen.getByText("Leave your seat? Someone else may take it."))).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Leave my seat" }));
     expect(ws.sent.at(-1)).toEqual({ type: "leave" });
     ws.deliver(lobby(-1, false));
@@ -192,6 +193,6 @@ describe("stand-ins at the table", () => {
         stand_in: { mode: "after", seconds: 300 },
       },
     });
-    expect(screen.getByText("Away: a bot plays for them after 5 min")).toBeTruthy();
+    expect(shown(screen.getByText("Away: a bot plays for them after 5 min"))).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { Table } from "./Table";
 import { state as tableState } from "./Table.fixture";
 import { FakeSocket, withFakeSockets } from "../fakesocket";
+import { shown } from "../testing";
 
 const seats = [
   { kind: "person", name: "Ana", stand_in: false, connected: true },
@@ -30,21 +31,31 @@ describe("undo on the play page", () => {
     ws.deliver(state(0, 4, { to_act: [0], choices: [{ action: 1, json: 1, words: "take it" }], undo: 0 }));
     const button = screen.getByRole("button", { name: /Undo/ }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
+    // Before anything could be taken back, nothing to explain.
+    expect(screen.queryByText(/Nothing to take back/)).toBeNull();
     expect(document.title).toBe("● Your turn — toy — meeple");
     ws.deliver(state(0, 5, { to_act: [0], choices: [{ action: 1, json: 1, words: "take it" }], undo: 1 }));
     expect(button.disabled).toBe(false);
+    expect(screen.queryByText(/Nothing to take back/)).toBeNull();
+    // Greyed again (a new card, a roll or another's move since): it says why, by the button and to a screen reader.
+    ws.deliver(state(0, 6, { to_act: [0], choices: [{ action: 1, json: 1, words: "take it" }], undo: 0 }));
+    expect(button.disabled).toBe(true);
+    expect(document.getElementById(button.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "Nothing to take back since the last new card, roll or other player's move.",
+    );
+    ws.deliver(state(0, 7, { to_act: [0], choices: [{ action: 1, json: 1, words: "take it" }], undo: 1 }));
     fireEvent.click(button);
-    expect(ws.sent.at(-1)).toEqual({ type: "undo", version: 5 });
-    ws.deliver(state(0, 6, { to_act: [0], undo: 1 }));
+    expect(ws.sent.at(-1)).toEqual({ type: "undo", version: 7 });
+    ws.deliver(state(0, 8, { to_act: [0], undo: 1 }));
     act(() => {
       window.dispatchEvent(new KeyboardEvent("keydown", { key: "z", ctrlKey: true }));
     });
-    expect(ws.sent.at(-1)).toEqual({ type: "undo", version: 6 });
+    expect(ws.sent.at(-1)).toEqual({ type: "undo", version: 8 });
     // Not while typing in the chat.
-    ws.deliver(state(0, 7, { to_act: [0], undo: 1 }));
+    ws.deliver(state(0, 9, { to_act: [0], undo: 1 }));
     const input = screen.getByPlaceholderText("Say something to the table");
     fireEvent.keyDown(input, { key: "z", ctrlKey: true });
-    expect(ws.sent.at(-1)).toEqual({ type: "undo", version: 6 });
+    expect(ws.sent.at(-1)).toEqual({ type: "undo", version: 8 });
   });
 
   it("a table without undo shows no button; a refusal is explained", () => {
@@ -140,7 +151,7 @@ describe("hot-seat: two people at this device", () => {
     ana.deliver(state(0, 3, { to_act: [0, 2], choices: [{ action: 1, json: 1, words: "Ana's secret offer" }] }));
     eli.deliver(state(2, 3, { to_act: [0, 2], choices: [{ action: 2, json: 2, words: "Eli's secret offer" }] }));
     all.deliver(state(-2, 3, { to_act: [0, 2] }));
-    expect(screen.getByRole("heading", { name: "Pass to Ana" })).toBeTruthy();
+    expect(shown(screen.getByRole("heading", { name: "Pass to Ana" }))).toBe(true);
     expect(page()).not.toContain("secret offer");
     expect(document.title).toBe("● Ana's turn — toy — meeple");
     fireEvent.click(screen.getByRole("button", { name: "I am Ana — show my view" }));
@@ -150,7 +161,7 @@ describe("hot-seat: two people at this device", () => {
     fireEvent.click(screen.getByRole("button", { name: "Ana's secret offer" }));
     expect(ana.last()).toEqual({ type: "act", version: 3, action: 1 });
     ana.deliver(state(0, 4, { to_act: [2] }));
-    expect(screen.getByRole("heading", { name: "Pass to Eli" })).toBeTruthy();
+    expect(shown(screen.getByRole("heading", { name: "Pass to Eli" }))).toBe(true);
     expect(page()).not.toContain("secret offer");
     // Eli's connection lags one message behind: still nothing of Eli's before the confirmation.
     eli.deliver(state(2, 4, { to_act: [2], choices: [{ action: 2, json: 2, words: "Eli's secret offer" }] }));
@@ -184,7 +195,7 @@ describe("hot-seat: two people at this device", () => {
     expect(page()).toContain("Ana moves");
     ana.deliver(state(0, 6, { to_act: [2] }));
     eli.deliver(state(2, 6, { to_act: [2], choices: [{ action: 2, json: 2, words: "Eli moves" }] }));
-    expect(screen.getByRole("heading", { name: "Pass to Eli" })).toBeTruthy();
+    expect(shown(screen.getByRole("heading", { name: "Pass to Eli" }))).toBe(true);
     expect(page()).not.toContain("moves");
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { Credentials } from "../api";
-import { credentials, forgetSeat, heldSeats } from "../api";
+import { credentials, forgetSeat, heldSeats, remember } from "../api";
 import { TableConnection } from "../connection";
 import { lang } from "../i18n";
 import type { GameInfo } from "../protocol";
@@ -11,6 +11,7 @@ import { HotSeatTable } from "./table/HotSeat";
 import { useGame, useRematchSeats, useTableSignal } from "./table/hooks";
 import { Play } from "./table/Play";
 import { Waiting } from "./table/Waiting";
+import { takePreopened } from "./load";
 
 export { newest, localSeatToAct } from "./table/HotSeat";
 export { TurnClock } from "./table/Play";
@@ -40,7 +41,7 @@ function OneSeatTable({
   onJoined: () => void;
 }) {
   const conn = useMemo(
-    () => new TableConnection({ table: id, token: creds.token, lang: lang.peek() }),
+    () => takePreopened(id, creds.token) ?? new TableConnection({ table: id, token: creds.token, lang: lang.peek() }),
     [id, creds.token],
   );
   useEffect(() => () => conn.close(), [conn]);
@@ -62,6 +63,11 @@ function OneSeatTable({
   };
   // People keep their seats at the rematch: its table learns this browser's tokens.
   useRematchSeats(state?.rematch, creds);
+  // The table's game, kept with its seat: the next visit fetches its screen at once (main.tsx).
+  const heldGame = state && (creds.token || creds.host_token) ? state.game : undefined;
+  useEffect(() => {
+    if (heldGame && credentials(id).game !== heldGame) remember(id, { game: heldGame });
+  }, [id, heldGame]);
   const mod = useGame(state?.game);
   const mine = state?.phase === "playing" && state.seat >= 0 && (state.to_act ?? []).includes(state.seat);
   useTableSignal(state, mine ? t("table.your_turn") : null);
@@ -89,7 +95,15 @@ function OneSeatTable({
           onLeave={leave}
         />
       ) : (
-        <Play state={state} conn={conn} mod={mod} hostToken={hostToken} game={game} onLeave={leave} />
+        <Play
+          state={state}
+          conn={conn}
+          mod={mod}
+          hostToken={hostToken}
+          game={game}
+          onLeave={leave}
+          onJoined={onJoined}
+        />
       )}
     </main>
   );

@@ -52,7 +52,7 @@ export function Board({ v, m, act, pending }: { v: FcView; m: ScreenModel; act: 
           ].join(" ");
           const body = (
             <>
-              <span class="fc-sq-n">{s.square}</span>
+              <span class="fc-sq-n">{s.square}</span>{" "}
               {s.wanted && m.role === "alien" && (
                 <span class="fc-sq-want">
                   <ColourToken colour={s.wanted} size={12} />
@@ -93,7 +93,9 @@ export function Board({ v, m, act, pending }: { v: FcView; m: ScreenModel; act: 
               data-item={s.item}
               data-action={s.choice.action}
               title={s.choice.words}
-              aria-label={`${s.choice.words} (${label})`}
+              // The choice's words, then what the square shows (its number and item, hyphenated
+              // alike: what speech input users say), then its state.
+              aria-label={`${s.choice.words}, ${s.square} ${softHyphens(itemName(s.item))}: ${label}`}
               disabled={pending}
               onClick={() => act(s.choice!.json)}
             >

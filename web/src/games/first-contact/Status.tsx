@@ -6,6 +6,19 @@ import type { FcView, ScreenModel } from "./model";
 import { phaseActor } from "./model";
 import { ColourToken, squareWords } from "./pieces";
 import { t } from "./strings";
+import { t as ui } from "../../strings";
+
+/**
+ * A prompt of the game's catalog without its opening "Your turn: " (the
+ * catalog's words for the terminal): on the page the action bar says it,
+ * once. Other prompts ("You are asked: ...") stay whole.
+ */
+export function withoutYourTurn(prompt: string): string {
+  const lead = `${ui("table.your_turn")}: `;
+  if (!prompt.startsWith(lead)) return prompt;
+  const rest = prompt.slice(lead.length);
+  return rest.charAt(0).toLocaleUpperCase() + rest.slice(1);
+}
 
 const CHAR_IDS: string[] = CHARACTERISTICS.map((c) => c.id);
 
@@ -58,21 +71,22 @@ export function Status({ state, v, m }: { state: TableState; v: FcView; m: Scree
     square: v.target !== undefined && v.target !== null ? squareWords(v, v.target) : "",
   };
   const status = gameText(STATUS[v.phase] ?? "status.setup", args);
-  const prompt = m.mine && PROMPT[v.phase] ? gameText(PROMPT[v.phase], args) : null;
+  const prompt = m.mine && PROMPT[v.phase] ? withoutYourTurn(gameText(PROMPT[v.phase], args)) : null;
+  // "You are the red alien.": the role with its article, each language's own sentence.
   let you = "";
   if (m.role === "alien")
     you =
       v.aliens.length === 1
-        ? gameText("the_alien")
-        : gameText("alien", { colour: colourName(v.aliens[m.index].colour) });
-  else if (m.role === "earthling") you = gameText("earthling", { n: m.index + 1 });
+        ? t("fc.you_are_the_alien")
+        : t("fc.you_are_alien", { colour: colourName(v.aliens[m.index].colour) });
+  else if (m.role === "earthling") you = t("fc.you_are_earthling", { n: m.index + 1 });
   return (
     <section class={`fc-status ${m.mine ? "mine" : ""}`} aria-live="polite">
       <div class="fc-status-line">
         {m.role !== "spectator" && (
           <span class={`fc-role role-${m.role}`}>
             {m.role === "alien" && <ColourToken colour={v.aliens[m.index].colour} />}
-            {gameText("you_are", { who: you })}
+            {you}
           </span>
         )}
         <span class="fc-round">{t("fc.round", { n: v.round })}</span>

@@ -152,7 +152,8 @@ export function GlyphKeyButton({
       data-meaning={k.meaning}
       data-action={c.action}
       title={`${c.words}${meaning ? ` (${meaning})` : ""}`}
-      aria-label={`${c.words}${meaning ? ` (${meaning})` : ""}`}
+      // The name begins with what the key shows (its meaning), as speech input users say it.
+      aria-label={showMeaning && meaning ? `${meaning}: ${c.words}` : `${c.words}${meaning ? ` (${meaning})` : ""}`}
       disabled={pending}
       onClick={() => act(c.json)}
     >

@@ -90,6 +90,9 @@ const en = {
   "fc.timer_ran_out": "The alien's timer ran out.",
   "fc.correct": "right",
   "fc.wrong": "wrong",
+  "fc.you_are_alien": "You are the {colour} alien.",
+  "fc.you_are_the_alien": "You are the alien.",
+  "fc.you_are_earthling": "You are earthling {n}.",
 } as const;
 
 type Key = keyof typeof en;
@@ -183,6 +186,9 @@ const it: Record<Key, string> = {
   "fc.timer_ran_out": "Il tempo dell'Alieno è finito.",
   "fc.correct": "giusto",
   "fc.wrong": "sbagliato",
+  "fc.you_are_alien": "Sei l'Alieno {colour}.",
+  "fc.you_are_the_alien": "Sei l'Alieno.",
+  "fc.you_are_earthling": "Sei il Terrestre {n}.",
 };
 
 const ko: Record<Key, string> = {
@@ -269,6 +275,9 @@ const ko: Record<Key, string> = {
   "fc.timer_ran_out": "외계인의 시간 토큰이 다 떨어졌습니다.",
   "fc.correct": "맞음",
   "fc.wrong": "틀림",
+  "fc.you_are_alien": "당신은 {colour} 외계인입니다.",
+  "fc.you_are_the_alien": "당신은 외계인입니다.",
+  "fc.you_are_earthling": "당신은 지구인 {n}입니다.",
 };
 
 export const catalog: Catalog<Key> = { en, it, ko };

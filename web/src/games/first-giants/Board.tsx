@@ -109,7 +109,9 @@ export function NewsToken({ n, state, small }: { n: NewsView; state: TableState;
         {n.kind === "family" && n.family ? (
           <FamilyIcon family={n.family} size={small ? 14 : 18} colour="#fff" />
         ) : (
-          <span class="fg-news-size">{t("fg.news_size", { n: n.size ?? "" })}</span>
+          // The small token (a player's, the end screen's) has room for the size's figure only;
+          // its words are the token's name.
+          <span class="fg-news-size">{small ? (n.size ?? "") : t("fg.news_size", { n: n.size ?? "" })}</span>
         )}
       </span>
       {!small && n.kind === "family" && n.family && <span class="fg-news-name">{familyName(n.family)}</span>}

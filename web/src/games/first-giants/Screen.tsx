@@ -103,7 +103,8 @@ function Prompt({ m, state, onAct, pending }: { m: ScreenModel; state: TableStat
         {m.toAct.map((s) => (
           <SeatMark key={s} seat={s} size={18} />
         ))}
-        <strong>{m.myTurn ? t("fg.your_move") : t("fg.other_move", { who })}</strong>
+        {/* The person's own move is said once for the page, by the action bar. */}
+        {!m.myTurn && <strong>{t("fg.other_move", { who })}</strong>}
         {ctx && <span class="fg-context">{ctx}</span>}
       </div>
       {m.myTurn && (
@@ -205,7 +206,7 @@ function Counter({
   );
   if (act)
     return (
-      <ActButton act={act} onAct={onAct} pending={pending} class={`fg-counter ${kind}`}>
+      <ActButton act={act} onAct={onAct} pending={pending} class={`fg-counter ${kind}`} shown>
         {body}
       </ActButton>
     );
@@ -256,7 +257,7 @@ function PlayerArea({
         <Counter kind="amber" value={p.amber} act={p.gainAmber} onAct={onAct} pending={pending} />
         <Counter kind="points" value={p.points} act={p.gainPoint} onAct={onAct} pending={pending} />
         {p.reclaim ? (
-          <ActButton act={p.reclaim} onAct={onAct} pending={pending} class="fg-reclaim">
+          <ActButton act={p.reclaim} onAct={onAct} pending={pending} class="fg-reclaim" shown>
             {pawns}
             <span>{t("fg.reclaim")}</span>
           </ActButton>
@@ -320,6 +321,9 @@ function ActButton(props: {
   pending: boolean;
   class: string;
   set?: number | "new";
+  /** Whether the button shows words: then its name is what it shows and then the action's words
+   * (as speech input users say it), computed from its content, so the two cannot drift apart. */
+  shown?: boolean;
   children: ComponentChildren;
 }) {
   const { act } = props;
@@ -328,13 +332,14 @@ function ActButton(props: {
       type="button"
       class={`${props.class} can-act`}
       title={act.words}
-      aria-label={act.words}
+      aria-label={props.shown ? undefined : act.words}
       disabled={props.pending}
       data-set={props.set}
       data-action={act.action}
       onClick={() => props.onAct(act)}
     >
       {props.children}
+      {props.shown && <span class="sr-only">: {act.words}</span>}
     </button>
   );
 }

@@ -8,7 +8,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { BoardProps } from "./Board";
 import { Board } from "./Board";
 import type { Camera } from "./camera";
-import { boxOf, clamp, fitZoom, follow, initial, pan, shows, zoomAt } from "./camera";
+import { boxOf, clamp, fitZoom, follow, initial, openZoom, pan, shows, zoomAt } from "./camera";
 import type { Box } from "./model";
 import { mapSpace } from "./model";
 import { tu } from "./strings";
@@ -74,14 +74,17 @@ export function MapView({ focus, frame, children, ...board }: MapViewProps) {
   useEffect(() => setCam((c) => clamp(c, frame, w, h)), [w, h, frame]);
   // A new decision: the camera goes to its places (unless they are all in view already).
   // (Keyed by the places' ids: a new array with the same places is the same decision.)
+  // A map zoomed out past the zoom where pieces are tapped (the whole map on a phone, a pinch)
+  // comes back to it at the next decision, on its places.
   const focusKey = focus.join(" ");
   useEffect(() => {
     const points = focus.map((id) => mapSpace(id)).filter((m): m is NonNullable<typeof m> => !!m);
+    const out = camRef.current.zoom < openZoom(frame, w, h) - 1e-6;
     if (!points.length) return;
-    if (points.every((p) => shows(camRef.current, p, w, h, 40))) return;
+    if (!out && points.every((p) => shows(camRef.current, p, w, h, 40))) return;
     const next = follow(points, frame, w, h);
-    if (next) setCam(next);
-  }, [focusKey, w, h]);
+    setCam(next ?? initial(frame, w, h));
+  }, [focusKey, board.turn, w, h]);
 
   // "Learn to play" marks the suggested piece (GuidePanel.tsx, class guide-suggested): it comes into view.
   useEffect(() => {

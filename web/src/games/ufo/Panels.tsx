@@ -1,6 +1,6 @@
 // The panels around the Ufo! map: the status (what to do now), the dice, the
 // bump and the control roll step by step, the buttons no piece plays, each
-// player's panel, the recent events and the legend.
+// player's panel and the legend (the events are the table's one list, components/EventLog).
 import { useState } from "preact/hooks";
 import { seatName } from "../../components/SeatList";
 import type { TableState } from "../../connection";
@@ -56,10 +56,11 @@ export function Status({
     <section class={`ufo-status${mine ? " mine" : ""}`} aria-live="polite">
       <div class="who">
         {view.round > 0 && <span class="round">{round}</span>}
-        {view.phase !== "over" && (
+        {/* Whose turn, unless it is the person's own: the action bar says that once for the page. */}
+        {view.phase !== "over" && active !== state.seat && (
           <span class="turn" style={{ borderColor: seatColour(active) }}>
             <SeatMark seat={active} size={18} />
-            {active === state.seat ? tu("turn.yours") : tu("turn.of", { name: seatName(state, active) })}
+            {tu("turn.of", { name: seatName(state, active) })}
           </span>
         )}
         {mine && active !== state.seat && <span class="you-decide">{tu("turn.you_decide")}</span>}
@@ -242,21 +243,6 @@ export function Players({ view, state }: { view: View; state: TableState }) {
           )}
         </div>
       ))}
-    </section>
-  );
-}
-
-export function Recent({ log }: { log: string[] }) {
-  const lines = log.flatMap((e) => e.split("\n")).slice(-5);
-  if (!lines.length) return null;
-  return (
-    <section class="ufo-card recent">
-      <h3>{tu("recent.title")}</h3>
-      <ol>
-        {lines.map((l, i) => (
-          <li key={`${log.length}-${i}`}>{l}</li>
-        ))}
-      </ol>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { SeatMark } from "../../seats";
 import { asView, controlledCities } from "./model";
 import { placeName, verdictName } from "./names";
 import { tu } from "./strings";
+import { softHyphens } from "../../hyphens";
 
 export interface ResultPlayer {
   cities: number;
@@ -29,15 +30,16 @@ export function Result({ state }: { state: TableState }) {
       {d.rounds !== undefined && <p class="muted">{tu("result.rounds", { n: d.rounds })}</p>}
       {/* Focusable: on a phone the table scrolls sideways, and the keyboard must reach it too. */}
       <div class="table-scroll" tabIndex={0} role="region" aria-label={tu("result.title")}>
+        {/* The headings break between syllables on a phone (soft hyphens: not every browser hyphenates). */}
         <table>
           <thead>
             <tr>
-              <th>{tu("result.player")}</th>
-              <th>{tu("result.cities")}</th>
-              <th>{tu("result.restaurants")}</th>
-              <th>{tu("result.kiosks")}</th>
-              <th>{tu("result.eyes")}</th>
-              <th>{tu("result.score")}</th>
+              <th>{softHyphens(tu("result.player"))}</th>
+              <th>{softHyphens(tu("result.cities"))}</th>
+              <th>{softHyphens(tu("result.restaurants"))}</th>
+              <th>{softHyphens(tu("result.kiosks"))}</th>
+              <th>{softHyphens(tu("result.eyes"))}</th>
+              <th>{softHyphens(tu("result.score"))}</th>
             </tr>
           </thead>
           <tbody>

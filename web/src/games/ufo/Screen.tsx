@@ -7,7 +7,7 @@ import type { TableState } from "../../connection";
 import type { Choice } from "../../protocol";
 import type { GameScreenProps } from "../types";
 import { MapView } from "./MapView";
-import { BumpPanel, ControlPanel, DicePanel, Legend, Players, Recent, Status } from "./Panels";
+import { BumpPanel, ControlPanel, DicePanel, Legend, Players, Status } from "./Panels";
 import type { ClickResult, Trail, View } from "./model";
 import type { PieceActions } from "./model";
 import {
@@ -160,7 +160,6 @@ export function Screen({ state, log, act, pending }: GameScreenProps) {
           <DicePanel log={log} />
           <Players view={view} state={state} />
           <Legend open={view.round <= 1} />
-          <Recent log={log} />
         </div>
       </div>
     </div>

@@ -150,10 +150,11 @@ export function viewBox(inPlay: Set<string>): Box {
   if (!ss.length) return { x: 0, y: 0, w: 100, h: 100 };
   const xs = ss.map((s) => s.x);
   const ys = ss.map((s) => s.y);
-  // Room for the names (labels.ts) and the pieces around the outermost places.
-  const x = Math.min(...xs) - 90;
+  // Room for the names (labels.ts) and the pieces around the outermost places: a name beside
+  // a place at the edge ("Los Angeles", "Sydney") is drawn whole at the whole map's zoom too.
+  const x = Math.min(...xs) - 130;
   const y = Math.min(...ys) - 70;
-  return { x, y, w: Math.max(...xs) + 90 - x, h: Math.max(...ys) + 80 - y };
+  return { x, y, w: Math.max(...xs) + 130 - x, h: Math.max(...ys) + 80 - y };
 }
 
 /** Who controls a city: the owner of all its restaurants, when it has at least one. */

@@ -108,7 +108,7 @@ const it: Record<Key, string> = {
   "turn.yours": "Tocca a te",
   "turn.of": "Sta giocando {name}",
   "turn.you_decide": "Ora decidi tu",
-  "prompt.setup": "Metti i tuoi due UFO {type}: clicca una città illuminata.",
+  "prompt.setup": "Metti i tuoi due UFO di tipo {type}: clicca una città illuminata.",
   "prompt.movement":
     "Movimento: clicca uno dei tuoi UFO illuminati, poi uno spazio evidenziato vicino. Poi termina il movimento.",
   "prompt.movement_selected": "{ufo} è selezionato: clicca uno spazio evidenziato per volarci, o un altro UFO.",

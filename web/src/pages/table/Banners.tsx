@@ -20,8 +20,23 @@ export function Expired() {
   );
 }
 
+/** A table whose stored record the server cannot read or replay: closed until it is restored. */
+export function Damaged() {
+  return (
+    <main class="table-gone">
+      <p class="error" role="alert" data-code="table/damaged">
+        {t("refusal.table/damaged")}
+      </p>
+      <a class="button" href={href({ page: "home" })}>
+        {t("table.to_games")}
+      </a>
+    </main>
+  );
+}
+
 export function Missing({ conn }: { conn: TableConnection }) {
   if (conn.closedFor.value === "table/expired") return <Expired />;
+  if (conn.closedFor.value === "table/damaged") return <Damaged />;
   if (conn.status.value === "closed" || conn.error.value?.code === "table/unknown")
     return (
       <main>

@@ -7,6 +7,7 @@ import { account } from "../../account";
 import { lang } from "../../i18n";
 import type { TableSummary } from "../../protocol";
 import { errorText } from "../../refusal";
+import { href } from "../../router";
 import { t } from "../../strings";
 import { useNow } from "../../time";
 
@@ -40,7 +41,11 @@ export function PlayNowLine({ summary, free }: { summary: TableSummary; free: nu
   );
 }
 
-/** Invites a friend (offered from the friends list when signed in) or any account by name. */
+/**
+ * Invites a friend (offered from the friends list) or any account by name:
+ * signed in only, since an invitation names the account that sends it (a
+ * guest is asked to sign in).
+ */
 export function InviteByName({ id, token }: { id: string; token: string }) {
   const [name, setName] = useState("");
   const [friends, setFriends] = useState<string[]>([]);
@@ -63,6 +68,12 @@ export function InviteByName({ id, token }: { id: string; token: string }) {
       (e: unknown) => setSaid({ ok: false, text: errorText(e) }),
     );
   };
+  if (!signedIn)
+    return (
+      <p class="invite-by-name muted">
+        <a href={href({ page: "account" })}>{t("invite.sign_in")}</a>
+      </p>
+    );
   return (
     <form
       class="invite-by-name"

@@ -22,12 +22,19 @@ import { duration, useNow, when, clockWords } from "../../time";
 import { botSpec, type Strength } from "../NewTable";
 import { EndScreen } from "./End";
 import { LeaveButton, StandInNotice } from "./Presence";
+import { SeatOfferPanel } from "./SeatOffer";
 import { FormError } from "../../components/FormError";
 
 /** The take-back button: shown at tables that allow it, usable when the seat has something to take back. */
 function UndoButton({ state, conn, disabled }: { state: TableState; conn: TableConnection; disabled: boolean }) {
+  // Why Undo is greyed is said once it had something to take back: before the
+  // seat's first decision there is nothing to explain, and on a phone the
+  // words would take the board's room in the action bar.
+  const hadSome = useRef(false);
   if (state.undo === undefined || state.seat < 0 || state.phase !== "playing") return null;
   const n = state.undo;
+  if (n > 0) hadSome.current = true;
+  const why = n <= 0 && hadSome.current;
   return (
     <div class="undo">
       <button
@@ -35,6 +42,7 @@ function UndoButton({ state, conn, disabled }: { state: TableState; conn: TableC
         class="undo-button"
         disabled={disabled || n <= 0}
         title={t("table.undo_hint")}
+        aria-describedby={why ? "undo-why" : undefined}
         aria-keyshortcuts="Control+Z"
         data-undo={n}
         onClick={() => conn.undo()}
@@ -45,6 +53,12 @@ function UndoButton({ state, conn, disabled }: { state: TableState; conn: TableC
         </svg>
         {n > 1 ? t("table.undo_n", { n }) : t("table.undo")}
       </button>
+      {why && (
+        // Why it is greyed: a decision can be taken back only until something new is known.
+        <p class="undo-why" id="undo-why">
+          {t("table.undo_none")}
+        </p>
+      )}
     </div>
   );
 }
@@ -96,9 +110,29 @@ function useKeepFocus(root: Held, parking: Held) {
     const lost =
       !at || at === document.body || !at.isConnected || (at as HTMLButtonElement).disabled || at === parking.current;
     if (!lost) return;
-    const next = root.current?.querySelector<HTMLElement>(".side .choices button:not([disabled])") ?? parking.current;
+    const next =
+      root.current?.querySelector<HTMLElement>(".action-bar .choices button:not([disabled])") ?? parking.current;
     if (next && next !== at) next.focus();
   });
+}
+
+/**
+ * Keeps room under the page for the action bar where it is fixed over the
+ * bottom of the screen (a phone): the page's end (the board's last row, the
+ * chat) scrolls out from under it. The bar's height, as it changes with its
+ * choices, is the table's --action-bar-h.
+ */
+function useBarRoom(root: Held, bar: Held) {
+  useEffect(() => {
+    const el = bar.current;
+    const at = root.current;
+    if (!el || !at || typeof ResizeObserver === "undefined") return;
+    const fit = () => at.style.setProperty("--action-bar-h", `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    const watch = new ResizeObserver(fit);
+    watch.observe(el);
+    fit();
+    return () => watch.disconnect();
+  }, [root, bar]);
 }
 
 /** Since when the table waits, for how long, and this seat's clock when it has one. */
@@ -137,6 +171,7 @@ export function Play({
   top,
   note,
   onLeave,
+  onJoined,
 }: {
   state: TableState;
   conn: TableConnection;
@@ -150,6 +185,8 @@ export function Play({
   note?: string;
   /** Gives up this seat (after the person confirmed); absent where leaving is not offered. */
   onLeave?: () => void;
+  /** This browser took a seat the host offered during the game (SeatOfferPanel). */
+  onJoined?: () => void;
 }) {
   const Screen = mod?.Screen;
   const act = (a: Parameters<TableConnection["act"]>[0]) => conn.act(a);
@@ -179,29 +216,27 @@ export function Play({
   const root = useRef<HTMLDivElement>(null);
   const turn = useRef<HTMLElement>(null);
   useKeepFocus(root, turn);
+  const bar = useRef<HTMLDivElement>(null);
+  useBarRoom(root, bar);
   return (
-    <div class="play" ref={root}>
-      <header class="turn-bar" aria-live="polite">
-        <strong class={mine ? "mine" : ""} ref={turn} tabIndex={-1}>
-          {state.phase === "finished" ? t("end.title") : turnText(state)}
-        </strong>
-        <TurnClock state={state} />
-        {state.seat < 0 && <span class="muted">{t("table.spectator")}</span>}
-        {top}
-        {/* Where a clock runs: the turn, or a stand-in taking over, may come while the tab is hidden. */}
-        {state.phase === "playing" &&
-          state.seat >= 0 &&
-          (state.table_options?.turn_based || (state.table_options?.clock_seconds ?? 0) > 0) && <NotifyButton />}
-        <a class="button small" href={href({ page: "rules", game: state.game })} target="_blank" rel="noopener">
-          {t("nav.rules")}
-        </a>
-      </header>
+    <div class={`play ${state.phase}`} ref={root}>
+      {/* The first stop of the keyboard in the table: past the board's many keys to the decision. */}
+      <button
+        type="button"
+        class="skip-link"
+        onClick={() =>
+          (bar.current?.querySelector<HTMLElement>(".choices button:not([disabled])") ?? turn.current)?.focus()
+        }
+      >
+        {t("table.skip_to_choices")}
+      </button>
       {note && (
         <p class="hot-note" role="status">
           {note}
         </p>
       )}
       <StandInNotice state={state} conn={conn} />
+      <SeatOfferPanel state={state} conn={conn} onJoined={onJoined} />
       {state.phase === "finished" && <EndScreen state={state} mod={mod} hostToken={hostToken} />}
       <div class={`play-body${guide ? " guided" : ""}`}>
         {guide && (
@@ -216,18 +251,38 @@ export function Play({
           {Screen && <Screen state={state} log={log} act={act} pending={pending} conn={conn} />}
         </div>
         <aside class="side">
+          {/* The action bar: the turn's words, the choices and Undo together, always in reach (a
+              phone: fixed at the bottom of the screen, over the board; a wider screen: at the top of
+              the side column, staying in sight as the board scrolls). */}
+          <div class="action-bar" ref={bar}>
+            <header class="turn-bar" aria-live="polite">
+              <strong class={mine ? "mine" : ""} ref={turn} tabIndex={-1}>
+                {state.phase === "finished" ? t("end.title") : turnText(state)}
+              </strong>
+              <TurnClock state={state} />
+              {state.seat < 0 && <span class="muted">{t("table.spectator")}</span>}
+              {top}
+              {/* Where a clock runs: the turn, or a stand-in taking over, may come while the tab is hidden. */}
+              {state.phase === "playing" &&
+                state.seat >= 0 &&
+                (state.table_options?.turn_based || (state.table_options?.clock_seconds ?? 0) > 0) && <NotifyButton />}
+              <a class="button small" href={href({ page: "rules", game: state.game })} target="_blank" rel="noopener">
+                {t("nav.rules")}
+              </a>
+            </header>
+            <UndoButton state={state} conn={conn} disabled={pending} />
+            <ChoiceList
+              choices={state.choices ?? []}
+              act={act}
+              disabled={pending}
+              suggested={suggested?.action ?? null}
+            />
+          </div>
           <SeatList state={state} />
           {onLeave && state.phase === "playing" && state.seat >= 0 && (
             <LeaveButton phase={state.phase} onLeave={onLeave} />
           )}
           {hostToken && state.phase === "playing" && <HostSeats state={state} hostToken={hostToken} game={game} />}
-          <ChoiceList
-            choices={state.choices ?? []}
-            act={act}
-            disabled={pending}
-            suggested={suggested?.action ?? null}
-          />
-          <UndoButton state={state} conn={conn} disabled={pending} />
           <EventLog log={log} />
           <Chat conn={conn} state={state} />
         </aside>
@@ -238,7 +293,9 @@ export function Play({
 
 /**
  * The host's seat controls during play, offering only what the server
- * allows: a bot's seat may get another bot; a person's seat stays theirs,
+ * allows: a bot's seat may get another bot, or be offered to a new player
+ * (who joins it themselves: the host never holds that seat; at a public
+ * table everyone seated must agree first); a person's seat stays theirs,
  * and while they are away a bot may play for them now (the stand-in, until
  * they are back). Everyone learns of a change from the table's notices.
  */
@@ -267,22 +324,38 @@ function HostSeats({ state, hostToken, game }: { state: TableState; hostToken: s
               <SeatMark seat={i} />
               <span class="name">{name}</span>
               {s.kind === "bot" ? (
-                <select
-                  aria-label={t("wait.who_plays", { n: i + 1 })}
-                  disabled={busy === i}
-                  value=""
-                  onChange={(e) => {
-                    const strength = (e.target as HTMLSelectElement).value as Strength;
-                    change(i, game ? { ...botSpec(game, { kind: "bot", strength }) } : { kind: "bot" });
-                  }}
-                >
-                  <option value="" disabled>
-                    {botLabel(s.name)}
-                  </option>
-                  {(["easy", "medium", "hard"] as const).map((k) => (
-                    <option key={k} value={k}>{`${t("new.bot")}: ${t(`new.${k}`)}`}</option>
-                  ))}
-                </select>
+                <>
+                  <select
+                    aria-label={t("wait.who_plays", { n: i + 1 })}
+                    disabled={busy === i}
+                    value=""
+                    onChange={(e) => {
+                      const strength = (e.target as HTMLSelectElement).value as Strength;
+                      change(i, game ? { ...botSpec(game, { kind: "bot", strength }) } : { kind: "bot" });
+                    }}
+                  >
+                    <option value="" disabled>
+                      {botLabel(s.name)}
+                    </option>
+                    {(["easy", "medium", "hard"] as const).map((k) => (
+                      <option key={k} value={k}>{`${t("new.bot")}: ${t(`new.${k}`)}`}</option>
+                    ))}
+                  </select>
+                  {state.seat_offer?.seat === i ? (
+                    <span class="muted why">
+                      {state.seat_offer.open ? t("host.offer_open") : t("host.offer_asked")}
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      class="small offer-seat"
+                      disabled={busy === i || state.seat_offer !== undefined}
+                      onClick={() => change(i, { kind: "person" })}
+                    >
+                      {t("host.offer")}
+                    </button>
+                  )}
+                </>
               ) : s.stand_in ? (
                 <span class="muted why">{t("host.standing_in", { name })}</span>
               ) : s.connected ? (

@@ -4,10 +4,10 @@ import { account } from "../../account";
 import { botLabel, personName } from "../../components/SeatList";
 import type { TableState } from "../../connection";
 import { GAME_INFO } from "../../games/info";
-import type { GameInfo, LobbySeat, StandIn, TableOptions } from "../../protocol";
+import type { GameInfo, LobbySeat, StandIn, TableOptions, TableSummary } from "../../protocol";
 import { href } from "../../router";
 import { SeatMark } from "../../seats";
-import { t } from "../../strings";
+import { type UiKey, t } from "../../strings";
 import { errorText } from "../../refusal";
 import { clockWords } from "../../time";
 import { LeaveButton } from "./Presence";
@@ -42,7 +42,7 @@ export function Waiting(props: {
       const who = account.value?.name ?? (name.trim() || t("new.person"));
       rememberName(who);
       const j = await api.join(id, who, seat);
-      rememberSeat(id, { token: j.token, seat: j.seat, name: who });
+      rememberSeat(id, { token: j.token, seat: j.seat, name: j.name ?? who });
       props.onJoined();
     } catch (err) {
       setError(errorText(err));
@@ -72,7 +72,8 @@ export function Waiting(props: {
         </div>
       </div>
       {summary?.rated && <p class="banner rated-rule">{t("wait.rated")}</p>}
-      {inviteToken && free > 0 && <InviteByName id={id} token={inviteToken} />}
+      {/* A play-now table fills itself (people who ask for a game, then bots): nobody invites there. */}
+      {inviteToken && free > 0 && !summary?.play_now && <InviteByName id={id} token={inviteToken} />}
       {full && (
         <div class="banner warn table-full" role="status">
           <span>
@@ -167,19 +168,41 @@ export function Waiting(props: {
           >
             {t("wait.start")}
           </button>
-          {/* A rated table starts only with every seat taken: no bot fills one. */}
-          <small>{t(summary?.rated ? "wait.rated_start" : "wait.start_hint")}</small>
+          <small class="start-hint">{t(hostHint(summary, free))}</small>
         </div>
       ) : props.hasSeat && state.seat >= 0 ? (
         <div class="actions">
-          <p class="muted">{t("wait.joined", { n: state.seat + 1 })}</p>
+          <p class="muted start-hint">{t("wait.joined", { n: state.seat + 1 })}</p>
+          {guestHint(summary) && <p class="muted">{t(guestHint(summary)!)}</p>}
           {props.onLeave && <LeaveButton phase="lobby" onLeave={props.onLeave} />}
         </div>
       ) : (
-        <p class="muted">{t("wait.host_starts")}</p>
+        guestHint(summary) && <p class="muted start-hint">{t(guestHint(summary)!)}</p>
       )}
     </section>
   );
+}
+
+/**
+ * What the host reads beside Start: how the game starts. A table that starts
+ * by itself once every seat is taken says so (a rated one starts no other
+ * way: no bot plays there); else, with every seat taken, the host is the one
+ * to start it; else the free seats go to bots when they do.
+ */
+export function hostHint(summary: TableSummary | null, free: number): UiKey {
+  if (summary?.rated) return "wait.rated_start";
+  if (summary?.auto_start) return free > 0 ? "wait.start_hint_auto" : "wait.rated_start";
+  return free > 0 ? "wait.start_hint" : "wait.full_start";
+}
+
+/**
+ * What a person who is not the host reads about the start: nothing at a
+ * play-now table (it has no host: its own line says when the bots come);
+ * the start once every seat is taken, or the host's.
+ */
+export function guestHint(summary: TableSummary | null): UiKey | null {
+  if (!summary || summary.play_now) return null;
+  return summary.auto_start || summary.rated ? "wait.rated_start" : "wait.host_starts";
 }
 
 /** The table's stand-in choice in words: wait, a bot after how long, or one at once. */

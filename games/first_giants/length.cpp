@@ -4,15 +4,13 @@
 // implements them, not measured, and is far above real games (a random game
 // of 2 to 5 players takes about 230 actions), since it lets every effect
 // repeat as often as the whole deck would allow.
-#pragma once
-
 #include <cstdint>
 
 #include "games/first_giants/first_giants.h"
 
 namespace meeple::first_giants {
 
-constexpr std::int64_t max_game_length(int players) {
+std::int64_t FirstGiants::max_game_length(int players) {
   // Takes: a take moves a card from a dig site to a studio, and a card
   // reaches a site only once (from the deal or the deck): at most kCards.
   const std::int64_t takes = kCards;

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Every error code the C++ emits is documented once, in one table.
+
+The table is docs/protocol.md's "Errors" (its first column names one or more
+codes in backticks). A code is emitted when a C++ source (outside tests)
+holds it as a string literal of the form "area/what" in a place codes come
+from: make_error("..."), a constant (`k... = "..."`), a code compared or
+returned ("code", "..."), or any literal whose area is one of the codes'
+areas. Fails, naming them, when a code is emitted and not in the table, in
+the table twice, in the table and emitted nowhere, or in a code table of
+another doc (which should link to the one instead).
+
+ctest runs it as docs.error_codes: tests/error_codes_documented_test.py SOURCE_DIR.
+"""
+
+import os
+import re
+import sys
+
+ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
+                       os.path.join(os.path.dirname(__file__), ".."))
+TABLE_DOC = "docs/protocol.md"
+SOURCES = ["core", "room", "server", "store", "cli", "games", "bots", "search", "python/ext"]
+# "a/b" literals that are not codes: media types, figures' units, routes.
+NOT_CODES = re.compile(
+    r"^(application|image|text|font|audio|video)/|/s$|^alloc/|^ns/|^friends/|^invitations/")
+LITERAL = re.compile(r'"([a-z]+/[a-z_]+)"')
+
+
+def emitted():
+    codes = {}
+    for top in SOURCES:
+        for dirpath, dirnames, files in os.walk(os.path.join(ROOT, top)):
+            dirnames[:] = [d for d in dirnames if d not in ("tests", "build", "node_modules")]
+            for f in files:
+                if not f.endswith((".cpp", ".h")) or f.endswith("_test.cpp"):
+                    continue
+                path = os.path.join(dirpath, f)
+                with open(path, encoding="utf-8") as fh:
+                    for n, line in enumerate(fh, 1):
+                        stripped = line.strip()
+                        if stripped.startswith("//"):
+                            continue
+                        for code in LITERAL.findall(line.split("//")[0] if '"//' not in line else line):
+                            if NOT_CODES.search(code):
+                                continue
+                            codes.setdefault(code, f"{os.path.relpath(path, ROOT)}:{n}")
+    return codes
+
+
+def table_codes(doc, heading="## Errors"):
+    """The codes of the first table under `heading` in `doc`: a list, in order."""
+    with open(os.path.join(ROOT, doc), encoding="utf-8") as fh:
+        text = fh.read()
+    at = text.find("\n" + heading + "\n")
+    if at < 0:
+        return None
+    out = []
+    in_table = False
+    for line in text[at + 1:].splitlines()[1:]:
+        if line.startswith("## "):
+            break
+        if line.startswith("|"):
+            in_table = True
+            first = line.split("|")[1]
+            out += re.findall(r"`([a-z]+/[a-z_]+)`", first)
+        elif in_table:
+            break
+    return out
+
+
+def main():
+    faults = []
+    codes = emitted()
+    documented = table_codes(TABLE_DOC)
+    if documented is None:
+        print(f"error codes: {TABLE_DOC} has no '## Errors' section")
+        return 1
+    seen = set()
+    for c in documented:
+        if c in seen:
+            faults.append(f"{c}: twice in {TABLE_DOC}'s table")
+        seen.add(c)
+    for c, where in sorted(codes.items()):
+        if c not in seen:
+            faults.append(f"{c}: emitted ({where}), not in {TABLE_DOC}'s table")
+    for c in sorted(seen - set(codes)):
+        faults.append(f"{c}: in {TABLE_DOC}'s table, emitted nowhere")
+    for doc in sorted(os.listdir(os.path.join(ROOT, "docs"))):
+        path = "docs/" + doc
+        if not doc.endswith(".md") or path == TABLE_DOC:
+            continue
+        other = table_codes(path)
+        if other:
+            faults.append(f"{path}: a table of codes ({', '.join(other[:3])}, ...): "
+                          f"link to {TABLE_DOC}, \"Errors\" instead")
+    for f in faults:
+        print("error codes:", f)
+    print(f"error codes: {len(codes)} emitted, {len(seen)} documented, {len(faults)} faults")
+    return 1 if faults else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

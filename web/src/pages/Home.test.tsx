@@ -1,0 +1,121 @@
+// The home page's lists (GET /api/tables): the lobbies one may
+// join and the games one may watch, each a page at a time with its own
+// previous and next controls, in the person's language.
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/preact";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeServer } from "../fakeserver";
+import { lang } from "../i18n";
+import type { GameInfo, TableSummary } from "../protocol";
+import { Home, TABLES_PER_PAGE } from "./Home";
+import { shown, usable } from "../testing";
+
+const ufo: GameInfo = {
+  name: "ufo",
+  title: "Ufo!",
+  min_players: 2,
+  max_players: 5,
+  params: [],
+  bots: ["heuristic"],
+  default_bot: "heuristic",
+};
+
+function lobby(i: number): TableSummary {
+  return { id: `l${i}`, game: "ufo", title: "Ufo!", players: 5, phase: "lobby", free_seats: 4, public: true };
+}
+
+/** A server holding `n` lobbies and one game being played, answering pages as the real one does. */
+function serve(n: number) {
+  const lobbies = Array.from({ length: n }, (_, i) => lobby(i));
+  const routes: Record<string, () => unknown> = {
+    [`GET /api/tables?phase=playing&page=1&limit=${TABLES_PER_PAGE}`]: () => ({
+      tables: [{ ...lobby(99), id: "g1", phase: "playing", free_seats: 0, watching: 3 }],
+      total: 1,
+    }),
+  };
+  for (let page = 1; page <= Math.ceil(n / TABLES_PER_PAGE) + 1; page++)
+    routes[`GET /api/tables?phase=lobby&page=${page}&limit=${TABLES_PER_PAGE}`] = () => ({
+      tables: lobbies.slice((page - 1) * TABLES_PER_PAGE, page * TABLES_PER_PAGE),
+      phase: "lobby",
+      page,
+      limit: TABLES_PER_PAGE,
+      total: n,
+    });
+  return fakeServer(routes);
+}
+
+beforeEach(() => {
+  lang.value = "en";
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("the home page's lists", () => {
+  it("shows the lobbies to join apart from the games to watch", async () => {
+    serve(3);
+    render(<Home games={[ufo]} />);
+    const open = await waitFor(() => {
+      const list = document.querySelector<HTMLElement>('[data-list="lobby"]');
+      expect(list?.querySelectorAll("li").length).toBe(3);
+      return list!;
+    });
+    expect(within(open).getByRole("heading").textContent).toBe("Open tables");
+    expect(within(open).getAllByRole("link", { name: "Join" }).length).toBe(3);
+    expect(open.querySelector("nav")).toBeNull();
+    const watch = document.querySelector<HTMLElement>('[data-list="playing"]')!;
+    await waitFor(() => expect(watch.querySelector('[data-table="g1"]')).toBeTruthy());
+    expect(within(watch).getByRole("heading").textContent).toBe("Games to watch");
+    expect(within(watch).getByRole("link", { name: "Watch" }).getAttribute("href")).toBe("#/t/g1");
+    expect(watch.textContent).toContain("3 watching");
+  });
+
+  it("goes through the pages with previous and next", async () => {
+    const server = serve(25);
+    render(<Home games={[ufo]} />);
+    const open = await waitFor(() => {
+      const list = document.querySelector<HTMLElement>('[data-list="lobby"]');
+      expect(list?.querySelector('[data-table="l0"]')).toBeTruthy();
+      return list!;
+    });
+    const nav = within(open).getByRole("navigation", { name: "Open tables" });
+    expect(nav.textContent).toContain("Page 1 of 3");
+    const previous = within(nav).getByRole("button", { name: "Previous" }) as HTMLButtonElement;
+    const next = within(nav).getByRole("button", { name: "Next" }) as HTMLButtonElement;
+    expect(previous.disabled).toBe(true);
+    fireEvent.click(next);
+    await waitFor(() => expect(open.querySelector('[data-table="l10"]')).toBeTruthy());
+    expect(open.querySelector('[data-table="l0"]')).toBeNull();
+    expect(nav.textContent).toContain("Page 2 of 3");
+    fireEvent.click(next);
+    await waitFor(() => expect(open.querySelectorAll("li").length).toBe(5));
+    expect(next.disabled).toBe(true);
+    fireEvent.click(previous);
+    await waitFor(() => expect(nav.textContent).toContain("Page 2 of 3"));
+    expect(server.calls.map((c) => c.path)).toContain(`/api/tables?phase=lobby&page=3&limit=${TABLES_PER_PAGE}`);
+  });
+
+  it("says it in Italian and Korean too", async () => {
+    serve(12);
+    lang.value = "it";
+    const { unmount } = render(<Home games={[ufo]} />);
+    expect(shown(await screen.findByText("Pagina 1 di 2"))).toBe(true);
+    expect(usable(screen.getByRole("button", { name: "Successivi" }))).toBe(true);
+    expect(shown(screen.getByText("Partite da guardare"))).toBe(true);
+    unmount();
+    lang.value = "ko";
+    render(<Home games={[ufo]} />);
+    expect(shown(await screen.findByText("2쪽 중 1쪽"))).toBe(true);
+    expect(usable(screen.getByRole("button", { name: "다음" }))).toBe(true);
+  });
+
+  it("tells when there is nothing to join or watch", async () => {
+    fakeServer({
+      [`GET /api/tables?phase=lobby&page=1&limit=${TABLES_PER_PAGE}`]: () => ({ tables: [], total: 0 }),
+      [`GET /api/tables?phase=playing&page=1&limit=${TABLES_PER_PAGE}`]: () => ({ tables: [], total: 0 }),
+    });
+    render(<Home games={[ufo]} />);
+    expect(shown(await screen.findByText("No open tables right now. Start one!"))).toBe(true);
+    expect(shown(await screen.findByText("No games are being played right now."))).toBe(true);
+  });
+});
