@@ -1337,11 +1337,18 @@ class HostileTest:
         return len(waits) >= 5 and worst < 1.0, figures
 
     def finished_game(self, port, players=2):
-        """A finished First Giants game of random bots on `port`: its id."""
+        """A finished Ufo! game of random bots on `port`: its id. Waits as long
+        as a loaded machine needs (CI's slow 2 cores once took over 30 s beside
+        the witness) and fails saying where the table stood, never handing a
+        table still in play to a caller that wants a finished one."""
         t = create_table(port, [{"kind": "bot", "bot": "random"}] * players)
-        request(port, "POST", f"/api/tables/{t['id']}/start", {"host_token": t["host_token"]})
-        await_condition(lambda: request(port, "GET", f"/api/tables/{t['id']}")[1]["phase"]
-                        == "finished", 30)
+        st, body = request(port, "POST", f"/api/tables/{t['id']}/start", {"host_token": t["host_token"]})
+        assert st == 200, ("start", st, body)
+        phase = lambda: request(port, "GET", f"/api/tables/{t['id']}")[1].get("phase")  # noqa: E731
+        t0 = now()
+        finished = await_condition(lambda: phase() == "finished", 180, 0.2)
+        assert finished, f"the bots' game is still {phase()} after {now() - t0:.0f} s"
+        self.game_seconds = now() - t0
         return t["id"]
 
     def review_flood(self, n):
@@ -1376,7 +1383,8 @@ class HostileTest:
         st, real = request(self.port, "GET", f"/api/tables/{tid}/review?seat=0&lang=it", timeout=120)
         real_seconds = now() - t1
         growth = peak[0] - rss0
-        figures = (f"{n} reviews in random languages in {flood_seconds:.2f} s: {codes}; RSS "
+        figures = (f"a game of 3 random bots finished in {self.game_seconds:.1f} s; "
+                   f"{n} reviews in random languages in {flood_seconds:.2f} s: {codes}; RSS "
                    f"{rss0:.0f} -> {peak[0]:.0f} MB, descriptors {fds0} -> {peak[1]}; a real "
                    f"review answered {st} in {real_seconds:.1f} s")
         ok = (codes == {(400, "request/malformed"): n} and st == 200 and real_seconds < 90
