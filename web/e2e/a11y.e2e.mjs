@@ -181,9 +181,13 @@ export const tests = {
         await page.close();
 
         // Two people at a started table: the one who must act, then (after one choice) waiting for the other.
+        // Each in a browser of their own, as two people are: pages of one context share one
+        // localStorage, where each page's seat would overwrite the other's before (or after) that
+        // page read it, and both pages could then hold the same seat and wait for the other forever.
         const two = await twoPeople(server, game, true);
         const anna = await openAt(server, context, `#/t/${two.table.id}`, lang, two.anna);
-        const ben = await openAt(server, context, `#/t/${two.table.id}`, lang, two.ben);
+        const bens = await browser.newContext({ viewport: VIEWPORT[lang], reducedMotion: "reduce" });
+        const ben = await openAt(server, bens, `#/t/${two.table.id}`, lang, two.ben);
         await anna.waitForSelector('main.table[data-phase="playing"]');
         await ben.waitForSelector('main.table[data-phase="playing"]');
         await anna.waitForSelector(".side .choices button:not([disabled]), .turn-bar strong:not(.mine)");
@@ -211,7 +215,7 @@ export const tests = {
         await idle.waitForSelector('main.table[data-phase="playing"] .turn-bar strong:not(.mine)');
         await log.check(idle, lang, game, "not turn");
         await anna.close();
-        await ben.close();
+        await bens.close();
 
         page = await openAt(server, context, "#/", lang);
         await page.locator(`.game-card[data-game="${game}"] .learn-button`).click();

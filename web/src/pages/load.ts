@@ -43,10 +43,18 @@ export function preopenTable(id: string): void {
   });
 }
 
-/** The connection preopenTable opened for this table and token, once (null if none). */
+/**
+ * The connection preopenTable opened for this table and token, once (null if
+ * none). One for this table with another token (the browser's seats changed
+ * between the two reads: another tab joined or left one) is closed at once:
+ * no page shows it, and it would hold that seat's presence at the table for
+ * its UNCLAIMED_MS.
+ */
 export function takePreopened(id: string, token: string | undefined): TableConnection | null {
-  if (!preopened || preopened.table !== id || preopened.token !== token) return null;
-  const { conn } = preopened;
+  if (!preopened || preopened.table !== id) return null;
+  const { conn, token: opened } = preopened;
   preopened = null;
-  return conn;
+  if (opened === token) return conn;
+  conn.close();
+  return null;
 }

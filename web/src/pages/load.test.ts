@@ -1,0 +1,43 @@
+// The early connection main.tsx opens at a table's address, and the table
+// page taking it over: one socket per seat, and none left holding a seat
+// the page does not show.
+import { describe, expect, it, vi } from "vitest";
+import { remember } from "../api";
+import { FakeSocket, withFakeSockets } from "../fakesocket";
+import { preopenTable, takePreopened } from "./load";
+
+withFakeSockets();
+
+/** The socket preopenTable opened, once its module has come. */
+async function preopened(): Promise<FakeSocket> {
+  await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+  return FakeSocket.all[0];
+}
+
+describe("preopenTable and takePreopened", () => {
+  it("hands the table page the connection already open for its seat, and opens no other", async () => {
+    remember("t1", { token: "anna", seat: 0 });
+    preopenTable("t1");
+    const socket = await preopened();
+    const conn = takePreopened("t1", "anna");
+    expect(conn).not.toBeNull();
+    socket.open();
+    expect(socket.token).toBe("anna");
+    expect(FakeSocket.all).toHaveLength(1);
+    conn!.close();
+  });
+
+  it("closes the early connection at once when the page comes for another seat (the browser's seats changed in between)", async () => {
+    remember("t2", { token: "anna", seat: 0 });
+    preopenTable("t2");
+    const socket = await preopened();
+    socket.open();
+    // Another tab of this browser changed the table's seat before this page read it.
+    remember("t2", { token: "ben", seat: 1 });
+    expect(takePreopened("t2", "ben")).toBeNull();
+    // Anna's seat is not held on for the page's 20 s of waiting: nobody is looking at it.
+    expect(socket.readyState).toBe(3);
+    // And it is not handed out later either.
+    expect(takePreopened("t2", "anna")).toBeNull();
+  });
+});
