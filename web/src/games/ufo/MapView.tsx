@@ -8,7 +8,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { BoardProps } from "./Board";
 import { Board } from "./Board";
 import type { Camera } from "./camera";
-import { boxOf, clamp, fitZoom, follow, initial, openZoom, pan, shows, zoomAt } from "./camera";
+import { TAP_ZOOM, boxOf, clamp, fitZoom, follow, initial, openZoom, pan, shows, zoomAt } from "./camera";
 import type { Box } from "./model";
 import { mapSpace } from "./model";
 import { tu } from "./strings";
@@ -177,10 +177,20 @@ export function MapView({ focus, frame, children, ...board }: MapViewProps) {
       g.downs = new Map(g.now);
     } else gesture.current = null;
   };
+  // Zoomed out past the tap zoom (the whole map on a phone, a pinch), the pieces are smaller than a
+  // finger: a tap or click there is not taken as a piece's (the one under it may not be the one meant)
+  // but brings the map to the tap zoom around it, where the piece is tapped. Keyboard presses
+  // (detail 0) still act: a focused piece is the one meant.
+  const tooSmall = cam.zoom < TAP_ZOOM - 1e-6;
   // The click that ends a drag is not a tap on the piece under the finger.
   const onClickCapture = (e: MouseEvent) => {
-    if (!justDragged.current) return;
-    justDragged.current = false;
+    if (justDragged.current) {
+      justDragged.current = false;
+    } else if (tooSmall && e.detail > 0) {
+      const r = (e.currentTarget as Element).getBoundingClientRect();
+      const c = camRef.current;
+      setCam(zoomAt(c, TAP_ZOOM / c.zoom, e.clientX - r.left, e.clientY - r.top, frame, w, h));
+    } else return;
     e.stopPropagation();
     e.preventDefault();
   };
@@ -247,7 +257,7 @@ export function MapView({ focus, frame, children, ...board }: MapViewProps) {
           {tu("map.whole")}
         </button>
       </div>
-      <div class="ufo-map-window" ref={wrap}>
+      <div class={tooSmall ? "ufo-map-window zoomed-out" : "ufo-map-window"} ref={wrap}>
         <Board
           {...board}
           box={boxOf(cam, w, h)}
