@@ -19,6 +19,12 @@ namespace meeple::server {
 
 namespace {
 
+// An invitation as the client reads it (GET /api/account/invitations and
+// the account channel's "invitation" message).
+Json invitation_json(const store::Invitation& i) {
+  return {{"table", i.table}, {"game", i.game}, {"title", i.title}, {"from", i.from}, {"at", i.at}};
+}
+
 using Clock = std::chrono::steady_clock;
 
 constexpr std::int64_t kSessionSeconds = 30LL * 24 * 3600;  // the cookie's Max-Age: 30 days
@@ -582,8 +588,7 @@ Accounts::Answer Accounts::invitations(const std::string& session,
       if (auto e = store_.dismiss_invitation(a->id, i.table)) return fail(e);
       continue;
     }
-    out_list.push_back(
-        {{"table", i.table}, {"game", i.game}, {"title", i.title}, {"from", i.from}, {"at", i.at}});
+    out_list.push_back(invitation_json(i));
   }
   Answer out;
   out.body = Json{{"invitations", out_list}};
@@ -761,7 +766,10 @@ MaybeError Accounts::invite(const store::Account& from, const std::string& name,
         return kv.second.empty() || now - kv.second.back() >= std::chrono::hours(1);
       });
   }
-  return store_.invite({to.id, table, game, title, from.name, now_ms()});
+  const store::Invitation made{to.id, table, game, title, from.name, now_ms()};
+  if (auto e = store_.invite(made)) return e;
+  if (on_invited) on_invited(to.id, invitation_json(made));
+  return {};
 }
 
 Accounts::Shown Accounts::shown(const std::string& table, bool fresh) {

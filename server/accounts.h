@@ -153,6 +153,10 @@ class Accounts {
   // and has not added `from`; invite/too_many when it holds
   // options.max_invitations open ones (`open` as for invitations()) or
   // `from` sent options.invitations_per_hour in the last hour.
+  // Told of each invitation made (invite() succeeded): the invitee's
+  // account id and the invitation as invitations() lists it. Set once,
+  // before any request; called on the account thread.
+  std::function<void(const std::string& account, const Json& invitation)> on_invited;
   MaybeError invite(const store::Account& from, const std::string& name, const std::string& table,
                     const std::string& game, const std::string& title,
                     const std::function<bool(const std::string&)>& open);

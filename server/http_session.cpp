@@ -141,7 +141,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   void upgrade() {
-    if (ws_table(req_.target()).empty())
+    if (ws_table(req_.target()).empty() && !is_account_channel(req_.target()))
       return send_error(make_error(errc::kNotFound, "WebSockets are at /ws/tables/{id}"));
     if (!origin_ok())
       return send_error(make_error(errc::kBadOrigin, "pages of another site may not open tables"));
@@ -159,8 +159,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       slot = std::move(*taken);
     }
     stream_.expires_never();
-    run_ws_session(hub_, stream_.release_socket(), std::move(slot), std::move(req_),
-                   client_address());
+    (is_account_channel(req_.target()) ? run_account_channel : run_ws_session)(
+        hub_, stream_.release_socket(), std::move(slot), std::move(req_), client_address());
   }
 
   // `cookies`: Set-Cookie headers (accounts), or none.

@@ -19,6 +19,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "server/account_channel.h"
 #include "server/accounts.h"
 #include "server/address_budget.h"
 #include "server/bot_scheduler.h"
@@ -66,6 +67,9 @@ struct Hub {
     // queue (docs/benchmarks-log.md, "A game on its connections' network thread").
     for (int i = 0; i < std::max(1, options.threads); ++i)
       iocs.push_back(std::make_unique<IoContext>());
+    accounts.on_invited = [this](const std::string& account, const Json& invitation) {
+      channels.tell(account, Json{{"type", "invitation"}, {"invitation", invitation}});
+    };
   }
   // Every context's pending handlers are destroyed before any context is.
   ~Hub();
@@ -88,6 +92,8 @@ struct Hub {
   BotScheduler bots;
   ReviewQueue reviews;  // GET .../review
   Accounts accounts;    // /api/account, /api/players (on account_pool: it blocks)
+  // Signed-in people's open pages (/ws/account): told of their invitations.
+  AccountChannels channels;
   std::vector<std::unique_ptr<IoContext>> iocs;
   // The first I/O context: the listener's and the shutdown's.
   net::io_context& ioc() { return *iocs.front(); }

@@ -967,6 +967,64 @@ TEST(ServerAccounts, InvitationsAreCappedAndMayComeFromFriendsOnly) {
             "request/malformed");
 }
 
+// The account channel (/ws/account, docs/protocol.md): a signed-in
+// person's open pages hear of an invitation to them the moment it is made,
+// without asking; nobody else's channel hears of it (the inviter's, a third
+// account's), and a channel without a session is refused.
+TEST(ServerAccounts, AnInvitationReachesTheInviteesOpenChannelsAtOnceAndNobodyElses) {
+  TestServer server(fast_hashes());
+  Device anna{server.port()}, ben{server.port()}, carl{server.port()}, ben_phone{server.port()};
+  ASSERT_EQ(sign_up(anna, "Anna").status, 201);
+  ASSERT_EQ(sign_up(ben, "Ben").status, 201);
+  ASSERT_EQ(sign_up(carl, "Carl").status, 201);
+  ASSERT_EQ(
+      ben_phone.post("/api/account/signin", {{"name", "Ben"}, {"password", kPassword}}).status,
+      200);
+  auto open = [&](const Device& d) {
+    return WsClient(server.port(), "/ws/account", 0, false, d.cookie);
+  };
+  WsClient ben_laptop_ch = open(ben), ben_phone_ch = open(ben_phone), anna_ch = open(anna),
+           carl_ch = open(carl);
+  for (WsClient* c : {&ben_laptop_ch, &ben_phone_ch, &anna_ch, &carl_ch}) {
+    auto ready = c->next(std::chrono::seconds(5));
+    ASSERT_TRUE(ready) << c->raw();
+    EXPECT_EQ(ready->value("type", ""), "ready") << ready->dump();
+  }
+  auto [id, host] = lobby(anna);
+  const auto asked = std::chrono::steady_clock::now();
+  ASSERT_EQ(anna.post("/api/tables/" + id + "/invite", {{"name", "Ben"}, {"token", host}}).status,
+            200);
+  for (WsClient* c : {&ben_laptop_ch, &ben_phone_ch}) {
+    auto m = c->next(std::chrono::seconds(2));
+    ASSERT_TRUE(m) << "no invitation within 2 s: " << c->raw();
+    EXPECT_EQ(m->value("type", ""), "invitation") << m->dump();
+    EXPECT_EQ((*m)["invitation"].value("table", ""), id) << m->dump();
+    EXPECT_EQ((*m)["invitation"].value("from", ""), "Anna") << m->dump();
+    EXPECT_EQ((*m)["invitation"].value("game", ""), "ufo") << m->dump();
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - asked, std::chrono::seconds(2));
+  for (WsClient* c : {&anna_ch, &carl_ch}) {
+    auto m = c->next(std::chrono::seconds(1));
+    EXPECT_FALSE(m) << "told of another's invitation: " << (m ? m->dump() : "");
+    EXPECT_TRUE(c->timed_out()) << "nothing came: the server did not close it either";
+  }
+  // Without a session: refused, with the reason as the close frame's.
+  WsClient stranger(server.port(), "/ws/account", 0, false);
+  auto refused = stranger.next(std::chrono::seconds(5));
+  ASSERT_TRUE(refused) << stranger.raw();
+  EXPECT_EQ(refused->value("code", ""), "auth/signed_out") << refused->dump();
+  EXPECT_FALSE(stranger.next(std::chrono::seconds(5)));
+  EXPECT_EQ(stranger.close_reason(), "auth/signed_out");
+  // Ben closes his laptop: his phone still hears of the next invitation.
+  ben_laptop_ch.close();
+  auto [id2, host2] = lobby(anna);
+  ASSERT_EQ(anna.post("/api/tables/" + id2 + "/invite", {{"name", "Ben"}, {"token", host2}}).status,
+            200);
+  auto m = ben_phone_ch.next(std::chrono::seconds(2));
+  ASSERT_TRUE(m) << ben_phone_ch.raw();
+  EXPECT_EQ((*m)["invitation"].value("table", ""), id2);
+}
+
 // A friend is online while a connection of theirs is open, or for a while
 // (online_for) after a signed-in request; not otherwise.
 TEST(ServerAccounts, AFriendIsOnlineWhileConnectedOrLatelySeen) {

@@ -297,47 +297,55 @@ export const tests = {
       await sam.context.close();
     }),
 
-  "friends and invitations: a friend invited from the waiting room sees it on the lobby and joins in one step": async ({
-    browser,
-  }) =>
-    withServer(["--password-cost", "min"], async (server) => {
-      const rita = await newAccount(browser, server, "Rita");
-      const sam = await newAccount(browser, server, "Sam");
-      const a = rita.page;
-      // Rita adds Sam as a friend on her account page.
-      await a.getByLabel("A friend's name").fill("sam");
-      await a.getByRole("button", { name: "Add" }).click();
-      await a.locator('.friend-list li[data-friend="Sam"]').waitFor();
-      // A table with a seat for a person invited by link; Sam is offered as a friend to invite.
-      await a.goto(`${server.url}/#/new/ufo`);
-      await a.waitForSelector("#players");
-      await a.locator("#players").selectOption("2");
-      await a.getByLabel("Seat 2").selectOption("person");
-      await a.getByRole("button", { name: "Create table" }).click();
-      await a.waitForSelector("main.table .invite-by-name");
-      const id = new URL(a.url()).hash.split("/")[2];
-      await a.getByRole("button", { name: "Invite: Sam" }).click();
-      await a.getByText("Sam is invited: they see it in My tables.").waitFor();
-      await screenshot(a, "accounts-invite-en-360");
-      await fitsAndReads(a, "the waiting room with invitations");
-      // Sam, on the lobby, sees the invitation at once (the toast, on any page) and joins in one step.
-      const b = sam.page;
-      await b.goto(`${server.url}/#/`);
-      const toast = b.locator(`.invitation-toast[data-table="${id}"]`);
-      await toast.waitFor({ timeout: 15000 });
-      assert((await toast.textContent()).includes("Rita invites you to Ufo!"), await toast.textContent());
-      await screenshot(b, "accounts-invitation-toast-en-360");
-      await fitsAndReads(b, "the lobby with an invitation's toast");
-      await toast.getByRole("button", { name: "Join" }).click();
-      // Seated at once, no "Take this seat": the table was full, so the game started.
-      await b.waitForSelector('main.table[data-phase="playing"]');
-      await b.locator('.seat-list li[data-seat="1"].me').waitFor();
-      await a.waitForSelector('main.table[data-phase="playing"]');
-      // Joined: the invitation is gone, and the table is in My tables.
-      await b.goto(`${server.url}/#/my`);
-      await b.locator(`.my-table[data-table="${id}"]`).waitFor();
-      assert((await b.locator(".invitation").count()) === 0, "the invitation is gone once Sam joined");
-      await rita.context.close();
-      await sam.context.close();
-    }),
+  "friends and invitations: a friend invited from the waiting room sees it on the lobby within 2 s and joins in one step":
+    async ({ browser }) =>
+      withServer(["--password-cost", "min"], async (server) => {
+        const rita = await newAccount(browser, server, "Rita");
+        const sam = await newAccount(browser, server, "Sam");
+        const a = rita.page;
+        // Rita adds Sam as a friend on her account page.
+        await a.getByLabel("A friend's name").fill("sam");
+        await a.getByRole("button", { name: "Add" }).click();
+        await a.locator('.friend-list li[data-friend="Sam"]').waitFor();
+        // A table with a seat for a person invited by link; Sam is offered as a friend to invite.
+        await a.goto(`${server.url}/#/new/ufo`);
+        await a.waitForSelector("#players");
+        await a.locator("#players").selectOption("2");
+        await a.getByLabel("Seat 2").selectOption("person");
+        await a.getByRole("button", { name: "Create table" }).click();
+        await a.waitForSelector("main.table .invite-by-name");
+        const id = new URL(a.url()).hash.split("/")[2];
+        // Sam is on the lobby, his account channel open (the invitation will come by itself).
+        const b = sam.page;
+        await b.goto(`${server.url}/#/`);
+        await b.waitForSelector('html[data-invitations="live"]');
+        const asked = [];
+        b.on("request", (r) => r.url().includes("/api/account/invitations") && asked.push(r.url()));
+        const invited = Date.now();
+        await a.getByRole("button", { name: "Invite: Sam" }).click();
+        // Sam sees the invitation at once (the toast, on any page), told without asking.
+        const toast = b.locator(`.invitation-toast[data-table="${id}"]`);
+        await toast.waitFor({ timeout: 15000 });
+        const delay = Date.now() - invited;
+        console.log(`      the invitation's toast ${delay} ms after Invite`);
+        assert(delay < 2000, `the toast came ${delay} ms after the invitation (at most 2 s)`);
+        assert(asked.length === 0, `the toast came by asking, not by the channel: ${asked.join(", ")}`);
+        await a.getByText("Sam is invited: they see it in My tables.").waitFor();
+        await screenshot(a, "accounts-invite-en-360");
+        await fitsAndReads(a, "the waiting room with invitations");
+        assert((await toast.textContent()).includes("Rita invites you to Ufo!"), await toast.textContent());
+        await screenshot(b, "accounts-invitation-toast-en-360");
+        await fitsAndReads(b, "the lobby with an invitation's toast");
+        await toast.getByRole("button", { name: "Join" }).click();
+        // Seated at once, no "Take this seat": the table was full, so the game started.
+        await b.waitForSelector('main.table[data-phase="playing"]');
+        await b.locator('.seat-list li[data-seat="1"].me').waitFor();
+        await a.waitForSelector('main.table[data-phase="playing"]');
+        // Joined: the invitation is gone, and the table is in My tables.
+        await b.goto(`${server.url}/#/my`);
+        await b.locator(`.my-table[data-table="${id}"]`).waitFor();
+        assert((await b.locator(".invitation").count()) === 0, "the invitation is gone once Sam joined");
+        await rita.context.close();
+        await sam.context.close();
+      }),
 };

@@ -5,8 +5,11 @@
 // AAA level, 2.5.5): header links, the logo, EN/IT/KO, Rules, Leave, the
 // choices, Undo, the chat's field and button. Links inside a sentence are
 // the rule's exception (their size is the text's). A checkbox or radio
-// counts as its label, the whole of which takes the tap.
-import { PHONE, api, assert, openWithStorage, playToEnd } from "./lib.mjs";
+// counts as its label, the whole of which takes the tap. Ufo!'s whole map,
+// whose pieces are smaller than a finger on a phone, takes no tap as a
+// piece's: the tap zooms the map to where every piece is 44 px. The header
+// is one row at 360 px in every language.
+import { PHONE, api, assert, openTableAsPerson, openWithStorage, playToEnd, version } from "./lib.mjs";
 
 const SMALL_PHONE = { width: 360, height: 640 };
 const SIZES = [SMALL_PHONE, PHONE];
@@ -61,6 +64,82 @@ async function tableFor(server, { game, players, seat }) {
 }
 
 export const tests = {
+  "Ufo!'s whole map on 360 and 390 px phones: a piece under 44 px is not taken as a tap, which zooms the map to where pieces are 44 px":
+    async ({ server, browser }) => {
+      const hits = (page) =>
+        page.evaluate(() =>
+          [...document.querySelectorAll(".ufo-map .hit")].map((e) => {
+            const r = e.getBoundingClientRect();
+            return { x: r.x + r.width / 2, y: r.y + r.height / 2, w: r.width, h: r.height };
+          }),
+        );
+      for (const viewport of SIZES) {
+        const context = await browser.newContext({ viewport, isMobile: true, hasTouch: true });
+        const { page } = await openTableAsPerson(server, context, { game: "ufo", players: 5, viewport });
+        const MY_TURN = '.ufo-screen[data-my-turn="true"]';
+        await page.waitForSelector(`${MY_TURN} .ufo-map .hit`, { timeout: 30000 });
+        await page.tap(".map-tools .whole-map");
+        await page.waitForTimeout(300);
+        const small = (await hits(page)).filter((r) => r.w < 43.5 || r.h < 43.5);
+        assert(small.length > 0, `${viewport.width}: the whole map shows its pieces smaller than 44 px`);
+        assert(
+          await page.locator(".ufo-map-window.zoomed-out").count(),
+          `${viewport.width}: the whole map is marked as too small to tap`,
+        );
+        // A tap on a piece too small for a finger: nothing played, the map at the tap zoom around it.
+        const before = await version(page);
+        await page.touchscreen.tap(small[0].x, small[0].y);
+        await page.waitForTimeout(500);
+        assert(
+          (await version(page)) === before,
+          `${viewport.width}: a tap on a ${small[0].w.toFixed(0)} px piece played it`,
+        );
+        const after = await hits(page);
+        const still = after.filter((r) => r.w < 43.5 || r.h < 43.5);
+        console.log(
+          `     ${viewport.width}: whole map ${small.length} pieces under 44 px (smallest ${Math.min(...small.map((r) => r.w)).toFixed(0)} px); after the tap ${still.length}`,
+        );
+        assert(!still.length, `${viewport.width}: after the tap, pieces under 44 px: ${still.length}`);
+        assert(!(await page.locator(".ufo-map-window.zoomed-out").count()), `${viewport.width}: still zoomed out`);
+        await context.close();
+      }
+    },
+  "the header is one row at 360 px on a touch screen in English, Italian and Korean": async ({ server, browser }) => {
+    const bad = [];
+    for (const lang of ["en", "it", "ko"]) {
+      const context = await browser.newContext({ viewport: SMALL_PHONE, isMobile: true, hasTouch: true });
+      for (const [what, path, wait] of [
+        ["home", "#/", ".game-card"],
+        ["new table", "#/new/ufo", "main.new-table form"],
+      ]) {
+        const page = await context.newPage();
+        await openWithStorage(page, `${server.url}/${path}`, { "meeple.lang": lang });
+        await page.waitForSelector(wait, { timeout: 30000 });
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        const row = await page.evaluate(() => {
+          const header = document.querySelector("header.top");
+          const parts = [...header.querySelectorAll(".brand, .top-nav a, .lang-switch button")].filter((el) =>
+            el.checkVisibility(),
+          );
+          const tops = parts.map((el) => el.getBoundingClientRect().top);
+          return {
+            height: header.getBoundingClientRect().height,
+            spread: Math.max(...tops) - Math.min(...tops),
+            sideways: header.scrollWidth - header.clientWidth,
+            words: parts.map((el) => el.textContent.trim() || el.getAttribute("aria-label")).join(" | "),
+          };
+        });
+        console.log(`     ${lang} ${what}: header ${row.height.toFixed(0)} px tall (${row.words})`);
+        if (row.spread > 2 || row.height > 56 || row.sideways > 0)
+          bad.push(
+            `${lang} ${what}: ${row.height.toFixed(0)} px tall, rows ${row.spread.toFixed(0)} px apart, ${row.sideways} px sideways (${row.words})`,
+          );
+        await page.close();
+      }
+      await context.close();
+    }
+    assert(!bad.length, `the header takes more than one row at 360 px:\n${bad.join("\n")}`);
+  },
   "every control of every page and game is at least 44x44 px on 360 and 390 px touch screens": async ({
     server,
     browser,

@@ -13,7 +13,7 @@
 //     with the table's game as the client keeps it once it knows it (the
 //     new-table form, or an earlier visit); --no-game leaves it out, as for
 //     a seat this browser holds but never opened.
-// Usage: node scripts/phone-profile.mjs [--runs N] [--web DIR] [--no-game] [--verbose] (needs the release build
+// Usage: node scripts/phone-profile.mjs [--runs N] [--web DIR] [--no-game] [--no-sw] [--verbose] (needs the release build
 // of meeple, or MEEPLE_BIN, and `npm run build`). docs/benchmarks.md has the
 // figures.
 import { api, launchBrowser, startServer } from "../e2e/lib.mjs";
@@ -33,7 +33,11 @@ const SLOW_4G = {
 };
 
 async function phonePage(browser) {
-  const context = await browser.newContext(PHONE);
+  // --no-sw: the service worker refused, to see what its precache costs the first visit.
+  const context = await browser.newContext({
+    ...PHONE,
+    ...(argv.includes("--no-sw") ? { serviceWorkers: "block" } : {}),
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");

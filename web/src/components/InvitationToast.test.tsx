@@ -71,3 +71,52 @@ describe("an invitation on any page", () => {
     expect(document.querySelector(".invitation-toast")).toBeNull();
   });
 });
+
+/** A WebSocket standing in for the account channel: the test says what the server sends. */
+class FakeChannel {
+  static last: FakeChannel | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: ((e: { reason: string }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeChannel.last = this;
+  }
+  say(m: object) {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
+  drop(reason = "") {
+    this.onclose?.({ reason });
+  }
+  close() {}
+}
+
+describe("an invitation told by the account channel", () => {
+  it("shows the moment the channel brings it, without asking; the poll runs only while the channel is down", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.stubGlobal("WebSocket", FakeChannel);
+    const server = fakeServer({ "GET /api/account/invitations": () => ({ invitations: [] }) });
+    render(<InvitationToast />);
+    const channel = FakeChannel.last!;
+    expect(channel.url).toMatch(/\/ws\/account$/);
+    act(() => channel.say({ type: "ready" }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    const asked = server.sent("GET /api/account/invitations").length;
+    expect(document.documentElement.dataset.invitations).toBe("live");
+    // Live: no poll however long the tab is shown.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3 * POLL_MS);
+    });
+    expect(server.sent("GET /api/account/invitations").length).toBe(asked);
+    act(() => channel.say({ type: "invitation", invitation }));
+    expect(shown(await screen.findByText("Ben invites you to Ufo! fritti dallo spazio!"))).toBe(true);
+    expect(server.sent("GET /api/account/invitations").length).toBe(asked);
+    // The channel drops: the poll takes over until it is back.
+    act(() => channel.drop());
+    expect(document.documentElement.dataset.invitations).toBe("polling");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(POLL_MS);
+    });
+    expect(server.sent("GET /api/account/invitations").length).toBeGreaterThan(asked);
+  });
+});

@@ -1,10 +1,13 @@
 // A signed-in person sees an invitation on whatever page they are: a toast
 // with Join (one step: the seat is taken and the table opens,
-// invitations.ts) and Later (it stays in My tables). The invitations are
-// asked for when the page opens, every POLL_MS while the tab is shown, and
-// at once when the tab is shown again. Its own chunk, loaded once someone is
-// signed in (app.tsx).
+// invitations.ts) and Later (it stays in My tables). An invitation comes
+// the moment it is made on the account channel (account-channel.ts); the
+// invitations are also asked for when the page opens, when the channel
+// opens (what came while it was down), when the tab is shown again, and
+// every POLL_MS while the channel is down. Its own chunk, loaded once
+// someone is signed in (app.tsx).
 import { useEffect, useState } from "preact/hooks";
+import { openAccountChannel } from "../account-channel";
 import { accountApi } from "../api";
 import { GAME_INFO } from "../games/info";
 import { joinInvitation } from "../invitations";
@@ -13,7 +16,7 @@ import { errorText } from "../refusal";
 import { route } from "../router";
 import { t } from "../strings";
 
-/** How often the invitations are asked for while the tab is shown. */
+/** How often the invitations are asked for while the tab is shown and the account channel is down. */
 export const POLL_MS = 10_000;
 
 const SHOWN = "meeple.invitations.later";
@@ -35,19 +38,49 @@ export default function InvitationToast() {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     let live = true;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    // Invitations the channel brought, in order: an answer to a question
+    // asked before one came keeps it (the answer may predate it).
+    const pushed: Invitation[] = [];
     const ask = () => {
       if (document.visibilityState === "hidden") return;
+      const since = pushed.length;
       accountApi.invitations().then(
-        (r) => live && setList(r.invitations),
+        (r) => {
+          if (!live) return;
+          const later = pushed.slice(since).filter((p) => !r.invitations.some((i) => i.table === p.table));
+          setList([...later, ...r.invitations]);
+        },
         () => {},
       );
     };
+    // A channel that drops again and again (retried every few seconds) keeps the poll's own pace.
+    const poll = (on: boolean) => {
+      if (on && timer !== undefined) return;
+      clearInterval(timer);
+      timer = on ? setInterval(ask, POLL_MS) : undefined;
+      // Which way invitations come now, for the e2e run and a developer's eye.
+      document.documentElement.dataset.invitations = on ? "polling" : "live";
+    };
+    const close = openAccountChannel({
+      onReady: () => {
+        poll(false);
+        ask();
+      },
+      onDown: () => poll(true),
+      onInvitation: (inv) => {
+        pushed.push(inv);
+        if (live) setList((l) => [inv, ...l.filter((x) => x.table !== inv.table)]);
+      },
+    });
     ask();
-    const timer = setInterval(ask, POLL_MS);
+    poll(true);
     document.addEventListener("visibilitychange", ask);
     return () => {
       live = false;
+      close();
       clearInterval(timer);
+      delete document.documentElement.dataset.invitations;
       document.removeEventListener("visibilitychange", ask);
     };
   }, []);

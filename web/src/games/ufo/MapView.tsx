@@ -8,7 +8,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { BoardProps } from "./Board";
 import { Board } from "./Board";
 import type { Camera } from "./camera";
-import { boxOf, clamp, fitZoom, follow, initial, openZoom, pan, shows, zoomAt } from "./camera";
+import { TAP_ZOOM, boxOf, clamp, fitZoom, follow, initial, openZoom, pan, shows, zoomAt } from "./camera";
 import type { Box } from "./model";
 import { mapSpace } from "./model";
 import { tu } from "./strings";
@@ -67,6 +67,8 @@ export function MapView({ focus, frame, children, ...board }: MapViewProps) {
   const [cam, setCam] = useState<Camera>(() => initial(frame, w, h));
   const gesture = useRef<Gesture | null>(null);
   const justDragged = useRef(false);
+  // The kind of pointer that went down last ("mouse", "touch", "pen"): a tap on the zoomed-out map zooms it.
+  const lastPointer = useRef("");
   const camRef = useRef(cam);
   camRef.current = cam;
 
@@ -124,6 +126,7 @@ export function MapView({ focus, frame, children, ...board }: MapViewProps) {
     return { x: e.clientX - r.left, y: e.clientY - r.top };
   };
   const onPointerDown = (e: PointerEvent) => {
+    lastPointer.current = e.pointerType;
     if (e.pointerType === "mouse" && e.button !== 0) return;
     // A click on the map gives it focus (the wheel then zooms it, the arrow keys pan it), unless
     // focus is on a piece of it already.
@@ -177,10 +180,20 @@ export function MapView({ focus, frame, children, ...board }: MapViewProps) {
       g.downs = new Map(g.now);
     } else gesture.current = null;
   };
+  // Zoomed out past the tap zoom (the whole map on a phone, a pinch), the pieces are smaller than a
+  // finger: a tap there is not taken as a piece's (the one under it may not be the one meant) but
+  // brings the map to the tap zoom around it, where the piece is tapped. A mouse's click (precise)
+  // and a key press (detail 0: a focused piece is the one meant) still act.
+  const tooSmall = cam.zoom < TAP_ZOOM - 1e-6;
   // The click that ends a drag is not a tap on the piece under the finger.
   const onClickCapture = (e: MouseEvent) => {
-    if (!justDragged.current) return;
-    justDragged.current = false;
+    if (justDragged.current) {
+      justDragged.current = false;
+    } else if (tooSmall && e.detail > 0 && lastPointer.current !== "mouse") {
+      const r = (e.currentTarget as Element).getBoundingClientRect();
+      const c = camRef.current;
+      setCam(zoomAt(c, TAP_ZOOM / c.zoom, e.clientX - r.left, e.clientY - r.top, frame, w, h));
+    } else return;
     e.stopPropagation();
     e.preventDefault();
   };
@@ -247,7 +260,7 @@ export function MapView({ focus, frame, children, ...board }: MapViewProps) {
           {tu("map.whole")}
         </button>
       </div>
-      <div class="ufo-map-window" ref={wrap}>
+      <div class={tooSmall ? "ufo-map-window zoomed-out" : "ufo-map-window"} ref={wrap}>
         <Board
           {...board}
           box={boxOf(cam, w, h)}
