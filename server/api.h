@@ -16,11 +16,10 @@
 #include <string_view>
 #include <vector>
 
+#include "server/api_handlers.h"
 #include "server/sessions.h"
 
 namespace meeple::server {
-
-class Table;
 
 // One request in flight, as a handler sees it: what was asked, by whom, and
 // how to answer. The HTTP session implements it; a handler keeps the call
@@ -44,7 +43,6 @@ class Call {
   // Runs `f` on the call's strand (from a table's, a pool's).
   virtual void on_strand(std::function<void()> f) = 0;
 };
-using CallPtr = std::shared_ptr<Call>;
 
 // The HTTP status for an error code.
 http::status status_of(const std::string& code);
@@ -85,33 +83,5 @@ bool lobby_open(Hub& hub, const std::string& table);
 // a table's strand. Tables are found (or loaded) on the table pool and asked
 // on their own strands.
 void statuses(Hub& hub, std::vector<SeatAsk> seats, std::function<void(Json)> done);
-
-// The handlers, one a route of route_http (routes.cpp's table).
-namespace api {
-// api.cpp
-void health(const CallPtr& c, const Route& r);     // GET /healthz
-void metrics(const CallPtr& c, const Route& r);    // GET /metrics
-void games(const CallPtr& c, const Route& r);      // GET /api/games
-void not_found(const CallPtr& c, const Route& r);  // request/not_found
-void malformed(const CallPtr& c, const Route& r);  // request/malformed
-// api_tables.cpp
-void list_tables(const CallPtr& c, const Route& r);   // GET /api/tables
-void create_table(const CallPtr& c, const Route& r);  // POST /api/tables
-void my_tables(const CallPtr& c, const Route& r);     // POST /api/my-tables
-void play_now(const CallPtr& c, const Route& r);      // POST /api/play-now
-void table(const CallPtr& c, const Route& r);         // /api/tables/{id}[/...]
-// api_accounts.cpp
-void account(const CallPtr& c, const Route& r);  // /api/account[/...]
-void player(const CallPtr& c, const Route& r);   // GET /api/players/{name}
-// POST /api/tables/{id}/invite, on the table's strand.
-void invite(const CallPtr& c, const std::shared_ptr<Table>& table, const Json& body);
-// api_reviews.cpp: GET /api/tables/{id}/record, replay and review, once the
-// table is found.
-void record(const CallPtr& c, const Route& r, const std::shared_ptr<Table>& table);
-void replay(const CallPtr& c, const Route& r, const std::shared_ptr<Table>& table);
-void review(const CallPtr& c, const Route& r, const std::shared_ptr<Table>& table);
-// api_static.cpp
-void static_file(const CallPtr& c, const Route& r);  // a file of the web client
-}  // namespace api
 
 }  // namespace meeple::server

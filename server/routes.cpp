@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "server/accounts.h"
-#include "server/api.h"
+#include "server/api_handlers.h"
 #include "server/protocol.h"
 
 namespace meeple::server {
