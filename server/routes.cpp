@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "server/accounts.h"
+#include "server/api_handlers.h"
 #include "server/protocol.h"
 
 namespace meeple::server {
@@ -72,6 +73,15 @@ namespace {
 Route not_found(std::string message) {
   Route r;
   r.kind = RouteKind::kNotFound;
+  r.handler = api::not_found;
+  r.message = std::move(message);
+  return r;
+}
+
+Route malformed(std::string message) {
+  Route r;
+  r.kind = RouteKind::kMalformed;
+  r.handler = api::malformed;
   r.message = std::move(message);
   return r;
 }
@@ -87,13 +97,13 @@ Route static_file(const std::vector<std::string>& parts) {
   if (rel.empty()) rel = "/index.html";
   Route r;
   r.kind = RouteKind::kStaticFile;
+  r.handler = api::static_file;
   r.file = std::move(rel);
   return r;
 }
 
 void route_table(Route& r, http::verb method, std::string_view target,
                  const std::vector<std::string>& parts) {
-  r.kind = RouteKind::kTable;
   r.table = parts[2];
   if (parts.size() == 4 && parts[3] == "replay" && method == http::verb::get) {
     // ?seat=S (default the spectator's -2), &lang=L, &step=N (optional).
@@ -104,6 +114,7 @@ void route_table(Route& r, http::verb method, std::string_view target,
       return;
     }
     r.table_route = TableRoute::kReplay;
+    r.heavy = true;
     r.seat = static_cast<Seat>(*observer);
     if (*step >= 0) r.step = static_cast<std::size_t>(*step);
     r.lang = query_param(target, "lang");
@@ -121,6 +132,7 @@ void route_table(Route& r, http::verb method, std::string_view target,
     r.table_route = TableRoute::kSummary;
   } else if (parts.size() == 4 && parts[3] == "record" && method == http::verb::get) {
     r.table_route = TableRoute::kRecord;
+    r.heavy = true;
   } else if (parts.size() == 4 && method == http::verb::post) {
     r.table_route = TableRoute::kPost;
     r.what = parts[3];
@@ -129,73 +141,109 @@ void route_table(Route& r, http::verb method, std::string_view target,
   }
 }
 
+// GET /api/tables's query; request/malformed when out of range.
+void route_list(Route& r, std::string_view target) {
+  const std::string phase = query_param(target, "phase");
+  const auto page = int_query(target, "page", 1);
+  const auto limit = int_query(target, "limit", TableList{}.limit);
+  if ((phase != "" && phase != "lobby" && phase != "playing") || !page || *page < 1 ||
+      *page > 1000000 || !limit || *limit < 1 || *limit > kMaxTableList) {
+    r = malformed(
+        fmt::format("phase is lobby or playing, page a number from 1, limit a number from 1 to {}",
+                    kMaxTableList));
+    return;
+  }
+  r.list = {.playing = phase == "playing",
+            .page = static_cast<int>(*page),
+            .limit = static_cast<int>(*limit)};
+}
+
+// The methods a route answers.
+enum Methods : unsigned { kGet = 1, kPost = 2, kOther = 4, kAny = ~0u };
+
+// A line of the route table.
+struct RouteLine {
+  unsigned methods;
+  // Path segments; "*" is any one segment, a last "**" any number (none too).
+  std::string_view path;
+  RouteKind kind;
+  Handler handler;
+  bool heavy = false;  // Route::heavy
+};
+
+// THE ROUTE TABLE: every route of docs/protocol.md, and its handler (api.h).
+// The first line whose methods and path match a request routes it. A new
+// route is a line here and its handler in an api*.cpp file (and, when it
+// reads its path or query, a case in read_route below).
+constexpr RouteLine kRoutes[] = {
+    {kGet, "/healthz", RouteKind::kHealth, api::health},
+    {kGet, "/metrics", RouteKind::kMetrics, api::metrics},
+    {kGet, "/api/games", RouteKind::kGames, api::games},
+    {kPost, "/api/my-tables", RouteKind::kMyTables, api::my_tables, true},
+    {kPost, "/api/play-now", RouteKind::kPlayNow, api::play_now},
+    {kGet, "/api/tables", RouteKind::kListTables, api::list_tables},
+    {kPost, "/api/tables", RouteKind::kCreateTable, api::create_table},
+    {kAny, "/api/tables/*/**", RouteKind::kTable, api::table},
+    {kGet | kPost, "/api/account", RouteKind::kAccount, api::account},
+    {kGet | kPost, "/api/account/*", RouteKind::kAccount, api::account},
+    {kGet | kPost, "/api/account/*/*", RouteKind::kAccount, api::account},
+    {kGet, "/api/players/*", RouteKind::kPlayer, api::player},
+};
+
+unsigned method_bit(http::verb method) {
+  if (method == http::verb::get) return kGet;
+  if (method == http::verb::post) return kPost;
+  return kOther;  // PUT, DELETE, ...: only kAny's routes take them
+}
+
+bool matches(const RouteLine& line, unsigned method, const std::vector<std::string>& parts) {
+  if ((line.methods & method) == 0) return false;
+  const auto want = split_path(line.path);
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    if (want[i] == "**") return i + 1 == want.size();
+    if (i >= parts.size() || (want[i] != "*" && want[i] != parts[i])) return false;
+  }
+  return want.size() == parts.size();
+}
+
+// What a matched route reads from its path and query.
+void read_route(Route& r, http::verb method, std::string_view target,
+                const std::vector<std::string>& parts) {
+  switch (r.kind) {
+    case RouteKind::kListTables:
+      return route_list(r, target);
+    case RouteKind::kTable:
+      return route_table(r, method, target, parts);
+    case RouteKind::kAccount:
+      // The rest of the path: "", "signup", "friends/remove".
+      r.post = method == http::verb::post;
+      for (std::size_t i = 2; i < parts.size(); ++i) r.what += (i > 2 ? "/" : "") + parts[i];
+      return;
+    case RouteKind::kPlayer:
+      r.what = percent_decode(parts[2]);
+      return;
+    default:
+      return;
+  }
+}
+
 }  // namespace
 
 Route route_http(http::verb method, std::string_view target, bool static_files) {
   const auto parts = split_path(target);
-  Route r;
-  if (parts.empty() || parts[0] != "api") {
-    if (method == http::verb::get && parts.size() == 1 && parts[0] == "healthz")
-      r.kind = RouteKind::kHealth;
-    else if (method == http::verb::get && parts.size() == 1 && parts[0] == "metrics")
-      r.kind = RouteKind::kMetrics;
-    else if (method == http::verb::get && static_files)
-      return static_file(parts);
-    else
-      return not_found("no such page");
+  const unsigned bit = method_bit(method);
+  for (const RouteLine& line : kRoutes) {
+    if (!matches(line, bit, parts)) continue;
+    Route r;
+    r.kind = line.kind;
+    r.handler = line.handler;
+    r.heavy = line.heavy;
+    read_route(r, method, target, parts);
     return r;
   }
-  if (parts.size() == 2 && parts[1] == "games" && method == http::verb::get) {
-    r.kind = RouteKind::kGames;
-    return r;
-  }
-  if (parts.size() == 2 && parts[1] == "my-tables" && method == http::verb::post) {
-    r.kind = RouteKind::kMyTables;
-    return r;
-  }
-  if (parts.size() == 2 && parts[1] == "play-now" && method == http::verb::post) {
-    r.kind = RouteKind::kPlayNow;
-    return r;
-  }
-  if (parts.size() == 2 && parts[1] == "tables" && method == http::verb::get) {
-    const std::string phase = query_param(target, "phase");
-    const auto page = int_query(target, "page", 1);
-    const auto limit = int_query(target, "limit", TableList{}.limit);
-    if ((phase != "" && phase != "lobby" && phase != "playing") || !page || *page < 1 ||
-        *page > 1000000 || !limit || *limit < 1 || *limit > kMaxTableList) {
-      r.kind = RouteKind::kMalformed;
-      r.message = fmt::format(
-          "phase is lobby or playing, page a number from 1, limit a number from 1 to {}",
-          kMaxTableList);
-      return r;
-    }
-    r.kind = RouteKind::kListTables;
-    r.list = {.playing = phase == "playing",
-              .page = static_cast<int>(*page),
-              .limit = static_cast<int>(*limit)};
-    return r;
-  }
-  if (parts.size() == 2 && parts[1] == "tables" && method == http::verb::post) {
-    r.kind = RouteKind::kCreateTable;
-    return r;
-  }
-  if (parts.size() >= 3 && parts[1] == "tables") {
-    route_table(r, method, target, parts);
-    return r;
-  }
-  if (parts.size() >= 2 && parts[1] == "account" && parts.size() <= 4 &&
-      (method == http::verb::get || method == http::verb::post)) {
-    r.kind = RouteKind::kAccount;
-    r.post = method == http::verb::post;
-    for (std::size_t i = 2; i < parts.size(); ++i) r.what += (i > 2 ? "/" : "") + parts[i];
-    return r;
-  }
-  if (parts.size() == 3 && parts[1] == "players" && method == http::verb::get) {
-    r.kind = RouteKind::kPlayer;
-    r.what = percent_decode(parts[2]);
-    return r;
-  }
-  return not_found("no such route (see docs/protocol.md)");
+  if (!parts.empty() && parts[0] == "api") return not_found("no such route (see docs/protocol.md)");
+  if (method == http::verb::get && static_files) return static_file(parts);
+  return not_found("no such page");
 }
 
 Expected<Json> request_body(std::string_view body) {

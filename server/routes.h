@@ -1,13 +1,15 @@
 // Internal to server/: the HTTP routes of `meeple serve` (docs/protocol.md)
 // as a pure function of a request's method and target, so the router is
 // tested and fuzzed (tests/fuzz/http_route_fuzz.cpp) without sockets. The
-// HTTP session (server.cpp) answers what route_http decides.
+// route table (routes.cpp, kRoutes) names each route's handler (api.h); the
+// HTTP session (http_session.cpp) calls the handler route_http chose.
 #pragma once
 
 #include <ostream>  // before Beast's verb.hpp, whose string_view needs it
 
 #include <boost/beast/http/verb.hpp>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,7 +34,7 @@ bool names_token(std::string_view target);
 std::optional<long long> int_query(std::string_view target, std::string_view key,
                                    long long fallback);
 
-// What a request asks for.
+// What a request asks for (tests and the fuzz target name routes by it).
 enum class RouteKind {
   kHealth,       // GET /healthz
   kMetrics,      // GET /metrics
@@ -69,8 +71,17 @@ enum class TableRoute {
   kNotFound,
 };
 
+struct Route;
+class Call;  // api.h: the request in flight and how to answer it
+// What answers a route (api.h).
+using Handler = void (*)(const std::shared_ptr<Call>&, const Route&);
+
 struct Route {
   RouteKind kind = RouteKind::kNotFound;
+  Handler handler = nullptr;  // never null once route_http chose
+  // Its answer is costly (a replay, a record, my tables): counted by the
+  // address's read budget (Hub::reads) before it runs.
+  bool heavy = false;
   std::string message;  // kNotFound: the error's message
   std::string file;     // kStaticFile: "/a/b.js" under the web folder ("/index.html" for "/")
   std::string table;    // kTable: the table id (one path segment)
