@@ -1,16 +1,15 @@
-// The account channel's WebSocket (account_channel.h): accepted, then the
+// The account channel's WebSocket (account_channels.h holds the registry): accepted, then the
 // session cookie of the upgrade read on the account thread; a signed-in
 // account's channel says "ready" and from then on carries what the server
 // tells it (AccountChannels::tell), a signed-out one is closed with
 // auth/signed_out. The client sends nothing on it: any message closes it
 // (request/malformed). The server pings an idle channel (a browser answers),
 // so a page left open stays connected.
-#include "server/account_channel.h"
-
 #include <boost/beast/websocket.hpp>
 
 #include <vector>
 
+#include "server/account_channels.h"
 #include "server/protocol.h"
 #include "server/publisher.h"
 #include "server/sessions.h"
@@ -18,46 +17,6 @@
 namespace meeple::server {
 
 namespace websocket = beast::websocket;
-
-void AccountChannels::add(const std::string& account, const std::shared_ptr<Peer>& peer) {
-  std::lock_guard lock(mutex_);
-  open_.emplace(account, peer);
-}
-
-void AccountChannels::remove(const std::string& account, const Peer* peer) {
-  std::lock_guard lock(mutex_);
-  auto [from, to] = open_.equal_range(account);
-  for (auto it = from; it != to; ++it) {
-    if (auto p = it->second.lock(); !p || p.get() == peer) {
-      open_.erase(it);
-      return;
-    }
-  }
-}
-
-std::size_t AccountChannels::tell(const std::string& account, const Json& message) {
-  std::vector<std::shared_ptr<Peer>> to;
-  {
-    std::lock_guard lock(mutex_);
-    auto [from, end] = open_.equal_range(account);
-    for (auto it = from; it != end; ++it)
-      if (auto p = it->second.lock()) to.push_back(std::move(p));
-  }
-  if (to.empty()) return 0;
-  auto text = std::make_shared<const std::string>(message.dump());
-  for (auto& p : to) p->send(text);
-  return to.size();
-}
-
-std::size_t AccountChannels::size() {
-  std::lock_guard lock(mutex_);
-  return open_.size();
-}
-
-bool is_account_channel(std::string_view target) {
-  if (const auto q = target.find('?'); q != std::string_view::npos) target = target.substr(0, q);
-  return target == "/ws/account";
-}
 
 namespace {
 

@@ -19,7 +19,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "server/account_channel.h"
+#include "server/account_channels.h"
 #include "server/accounts.h"
 #include "server/address_budget.h"
 #include "server/bot_scheduler.h"

@@ -109,8 +109,8 @@ void run_http_session(Hub& hub, tcp::socket socket, std::string peer, AddressSlo
 // `address`: the client's (a trusted proxy's client's own).
 void run_ws_session(Hub& hub, tcp::socket socket, AddressSlot slot,
                     http::request<http::string_body> req, std::string address);
-// The account channel's session (account_channel.h), for an upgrade to
-// /ws/account that passed the same checks.
+// The account channel's session (account_channel.cpp; its registry account_channels.h), for an
+// upgrade to /ws/account that passed the same checks.
 void run_account_channel(Hub& hub, tcp::socket socket, AddressSlot slot,
                          http::request<http::string_body> req, std::string address);
 // Starts accepting connections on `ep` (io/failed when it cannot listen):
