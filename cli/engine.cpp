@@ -27,6 +27,7 @@
 #include <fmt/format.h>
 
 #include "bots/bot.h"
+#include "bots/hint.h"
 #include "cli/commands.h"
 #include "cli/game_facts.h"
 #include "cli/programs.h"
@@ -223,6 +224,10 @@ class Protocol {
          {"seat", "bot", "iterations", "ms", "apply", "infinite", "info_ms"},
          kGame,
          [](P& p, C c) { return p.go(c.req, c.emit, c.stop); }},
+        {"hint",
+         {"seat", "iterations", "ms", "seed", "top"},
+         kGame,
+         [](P& p, C c) { return p.hint_for(c.req, c.stop); }},
         // A go in progress has stopped already (the reader stops it).
         {"stop", {}, kEngine, [](P&, C) { return ok(Json::object()); }},
         {"save", {"file"}, kGame, [](P& p, C c) { return p.save(c.req); }},
@@ -976,6 +981,44 @@ class Protocol {
               {"stopped", stop && stop->load()}};
     return req.value("apply", Json(false)) == true ? play_into(std::move(j), *seat, a)
                                                    : ok(std::move(j));
+  }
+
+  // hint: the search's top choices for the seat to act (bots/hint.h), from
+  // that seat's information only, each with its chance to win and why.
+  Json hint_for(const Json& req, const std::atomic<bool>* stop) {
+    Session& s = *s_;
+    auto seat = deciding_seat(req);
+    if (!seat) return failure(seat.error());
+    if (s.hidden && *seat != *s.hidden)
+      return failure(hidden_from(fmt::format("hints are for seat {} only", *s.hidden)));
+    HintOptions opt{.lang = lang_of(req), .stop = stop};
+    auto number = [&](const char* key, double least) -> std::optional<double> {
+      if (!req.contains(key)) return std::nullopt;
+      if (!req[key].is_number() || req[key].get<double>() < least) return -1.0;
+      return req[key].get<double>();
+    };
+    const auto iterations = number("iterations", 1), ms = number("ms", 1), seed = number("seed", 0),
+               top = number("top", 1);
+    for (const auto& [v, name] : {std::pair{iterations, "iterations >= 1"},
+                                  {ms, "ms >= 1"},
+                                  {seed, "seed >= 0"},
+                                  {top, "top >= 1"}})
+      if (v && *v < 0) return failure(bad_request(fmt::format("{} is a number", name)));
+    if (iterations) opt.iterations = static_cast<int>(std::min(*iterations, 1e9));
+    if (ms) opt.seconds = *ms / 1000.0;
+    if (seed) opt.seed = static_cast<std::uint64_t>(*seed);
+    if (top) opt.top = static_cast<std::size_t>(std::min(*top, 10.0));
+    if (opt.iterations > cap_.iterations || opt.seconds > cap_.seconds)
+      return failure(
+          make_error(kBotBudgetCode, "the hint's budget is over the engine's max_budget"));
+    auto h = meeple::hint(s.state, *seat, opt);
+    if (!h) return failure(h.error());
+    Json j = h->to_json();
+    for (std::size_t i = 0; i < h->choices.size(); ++i)
+      j["choices"][i]["json"] = s.state.action_to_json(*seat, h->choices[i].action);
+    j["ms"] = static_cast<std::int64_t>(h->seconds * 1000);
+    j.erase("seconds");
+    return ok(std::move(j));
   }
 
   // An info line's figures: iterations, nodes, ms, the seat's ten most

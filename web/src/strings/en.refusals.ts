@@ -44,6 +44,11 @@ const en = {
   "refusal.connection/slow": "This connection fell behind the table: reconnecting.",
   "refusal.store/unavailable":
     "The server could not save just now: what you see is what it holds. Try again in a moment.",
+  "refusal.hint/not_your_turn": "A hint comes at your decision only.",
+  "refusal.hint/forced": "You have a single choice: nothing to hint.",
+  "refusal.hint/language": "Hints speak English, Italian or Korean.",
+  "refusal.hint/stopped": "The hint was stopped.",
+  "refusal.hint/unavailable": "This game gives no hints.",
   "refusal.review/seat": "This game has no such seat.",
   "refusal.request/too_large": "That is too long to send.",
   "refusal.guide/none": "This game has no guided first game (or no such part of it).",

@@ -45,6 +45,11 @@ const it: Record<RefusalKey, string> = {
   "refusal.connection/slow": "Questa connessione è rimasta indietro rispetto al tavolo: riconnessione in corso.",
   "refusal.store/unavailable":
     "Il server non è riuscito a salvare: quello che vedi è ciò che ha salvato. Riprova tra un momento.",
+  "refusal.hint/not_your_turn": "Un suggerimento arriva solo quando tocca a te decidere.",
+  "refusal.hint/forced": "Hai una sola scelta: niente da suggerire.",
+  "refusal.hint/language": "I suggerimenti parlano inglese, italiano o coreano.",
+  "refusal.hint/stopped": "Il suggerimento è stato fermato.",
+  "refusal.hint/unavailable": "Questo gioco non dà suggerimenti.",
   "refusal.review/seat": "Questa partita non ha questo posto.",
   "refusal.request/too_large": "È troppo lungo da inviare.",
   "refusal.guide/none": "Questo gioco non ha una prima partita guidata (o non ne ha questa parte).",

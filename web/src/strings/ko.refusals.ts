@@ -43,6 +43,11 @@ const ko: Record<RefusalKey, string> = {
   "refusal.connection/slow": "연결이 테이블을 따라가지 못했습니다. 다시 연결하는 중입니다.",
   "refusal.store/unavailable":
     "서버가 방금 저장하지 못했습니다. 보이는 것이 저장된 내용입니다. 잠시 후 다시 시도하세요.",
+  "refusal.hint/not_your_turn": "힌트는 당신이 결정할 차례에만 받을 수 있습니다.",
+  "refusal.hint/forced": "선택지가 하나뿐이라 힌트가 없습니다.",
+  "refusal.hint/language": "힌트는 영어, 이탈리아어, 한국어로만 제공됩니다.",
+  "refusal.hint/stopped": "힌트가 중단되었습니다.",
+  "refusal.hint/unavailable": "이 게임은 힌트를 주지 않습니다.",
   "refusal.review/seat": "이 게임에는 그런 자리가 없습니다.",
   "refusal.request/too_large": "보내기에는 너무 깁니다.",
   "refusal.guide/none": "이 게임에는 안내 첫 게임(또는 그 부분)이 없습니다.",
