@@ -8,6 +8,7 @@
 
 #include "games/first_contact/catalog.h"
 #include "games/first_contact/chat.h"
+#include "games/first_contact/first_contact.h"
 #include "games/first_contact/words.h"
 
 namespace meeple::first_contact {
