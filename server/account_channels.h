@@ -14,7 +14,7 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "core/types.h"
+#include "core/params.h"
 
 namespace meeple::server {
 
