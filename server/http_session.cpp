@@ -357,6 +357,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
           self->reply_account(self->hub_.accounts.profile(name, s));
         });
         return;
+      case RouteKind::kLeaderboard:
+        net::post(hub_.account_pool, [self = shared_from_this(), r, s = session()] {
+          self->reply_account(self->hub_.accounts.leaderboard(r.what, r.lang, r.list.page, s));
+        });
+        return;
       case RouteKind::kPlayNow: {
         auto body = body_json();
         if (!body) return send_error(body.error());

@@ -129,6 +129,24 @@ void route_table(Route& r, http::verb method, std::string_view target,
   }
 }
 
+// GET /api/leaderboards/{game}: view top (the default), around or friends;
+// page from 1 (top only).
+Route route_leaderboard(Route& r, std::string_view target, const std::string& game) {
+  const std::string view = query_param(target, "view");
+  const auto page = int_query(target, "page", 1);
+  if ((view != "" && view != "top" && view != "around" && view != "friends") || !page ||
+      *page < 1 || *page > 1000000) {
+    r.kind = RouteKind::kMalformed;
+    r.message = "view is top, around or friends, page a number from 1";
+    return r;
+  }
+  r.kind = RouteKind::kLeaderboard;
+  r.what = percent_decode(game);
+  r.lang = view.empty() ? "top" : view;
+  r.list.page = static_cast<int>(*page);
+  return r;
+}
+
 }  // namespace
 
 Route route_http(http::verb method, std::string_view target, bool static_files) {
@@ -195,6 +213,8 @@ Route route_http(http::verb method, std::string_view target, bool static_files) 
     r.what = percent_decode(parts[2]);
     return r;
   }
+  if (parts.size() == 3 && parts[1] == "leaderboards" && method == http::verb::get)
+    return route_leaderboard(r, target, parts[2]);
   return not_found("no such route (see docs/protocol.md)");
 }
 
