@@ -8,6 +8,7 @@
 
 #include "games/registry.h"
 #include "server/accounts.h"
+#include "server/protocol.h"
 
 namespace meeple::server {
 
@@ -22,7 +23,7 @@ Accounts::Answer board_fail(Error e) {
 Json board_row(const store::BoardRow& r) {
   return {{"place", r.place + 1},      {"name", r.name},
           {"rating", r.rating.rating}, {"rd", r.rating.rd},
-          {"games", r.rating.games},   {"provisional", r.rating.rd > kProvisionalRd}};
+          {"games", r.rating.games},   {"provisional", r.rating.rd > Accounts::kProvisionalRd}};
 }
 
 }  // namespace
@@ -30,7 +31,7 @@ Json board_row(const store::BoardRow& r) {
 Accounts::Answer Accounts::leaderboard(const std::string& game, const std::string& view, int page,
                                        const std::string& session) {
   if (!find_game(game))
-    return board_fail(make_error(errc::kUnknownGame, fmt::format("no game '{}'", game)));
+    return board_fail(make_error(meeple::errc::kUnknownGame, fmt::format("no game '{}'", game)));
   const auto me = view == "top" ? std::nullopt : signed_in(session);
   if (view != "top" && !me) return board_fail(make_error(errc::kSignedOut, "sign in first"));
   Json rows = Json::array();
