@@ -116,6 +116,16 @@ class Accounts {
   // itself hidden or not); to anyone else a hidden profile answers as an
   // unknown name does (account/unknown).
   Answer profile(const std::string& name, const std::string& session);
+  // GET /api/leaderboards/{game}?view=top|around|friends&page=P
+  // (server/leaderboard.cpp): the top's page P of kBoardPage rows; the
+  // signed-in account's neighbourhood (kNeighbours above and below it); it
+  // and the friends it added. A row is provisional while its RD is above
+  // kProvisionalRd. game/unknown; auth/signed_out for around and friends.
+  static constexpr std::size_t kBoardPage = 50;
+  static constexpr std::int64_t kNeighbours = 10;
+  static constexpr double kProvisionalRd = 110;
+  Answer leaderboard(const std::string& game, const std::string& view, int page,
+                     const std::string& session);
 
   // The signed-in account of a session token (nullopt: none, expired). A
   // session that resolves marks its account as seen now (online()).

@@ -138,6 +138,12 @@ void account(const CallPtr& c, const Route& r) {
   net::post(hub.account_pool, [c, run = std::move(run)] { reply_account(c, run()); });
 }
 
+void leaderboard(const CallPtr& c, const Route& r) {
+  net::post(c->hub().account_pool, [c, r, s = session(*c)] {
+    reply_account(c, c->hub().accounts.leaderboard(r.what, r.lang, r.list.page, s));
+  });
+}
+
 void player(const CallPtr& c, const Route& r) {
   net::post(c->hub().account_pool, [c, name = r.what, s = session(*c)] {
     reply_account(c, c->hub().accounts.profile(name, s));

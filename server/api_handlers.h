@@ -30,8 +30,9 @@ void my_tables(const CallPtr& c, const Route& r);     // POST /api/my-tables
 void play_now(const CallPtr& c, const Route& r);      // POST /api/play-now
 void table(const CallPtr& c, const Route& r);         // /api/tables/{id}[/...]
 // api_accounts.cpp
-void account(const CallPtr& c, const Route& r);  // /api/account[/...]
-void player(const CallPtr& c, const Route& r);   // GET /api/players/{name}
+void account(const CallPtr& c, const Route& r);      // /api/account[/...]
+void player(const CallPtr& c, const Route& r);       // GET /api/players/{name}
+void leaderboard(const CallPtr& c, const Route& r);  // GET /api/leaderboards/{game}
 // POST /api/tables/{id}/invite, on the table's strand.
 void invite(const CallPtr& c, const std::shared_ptr<Table>& table, const Json& body);
 // api_reviews.cpp: GET /api/tables/{id}/record, replay and review, once the

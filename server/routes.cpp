@@ -158,6 +158,21 @@ void route_list(Route& r, std::string_view target) {
             .limit = static_cast<int>(*limit)};
 }
 
+// GET /api/leaderboards/{game}'s query: view top (the default), around or
+// friends; page from 1 (top only). `what` is the game, `lang` the view.
+void route_leaderboard(Route& r, std::string_view target, const std::string& game) {
+  const std::string view = query_param(target, "view");
+  const auto page = int_query(target, "page", 1);
+  if ((view != "" && view != "top" && view != "around" && view != "friends") || !page ||
+      *page < 1 || *page > 1000000) {
+    r = malformed("view is top, around or friends, page a number from 1");
+    return;
+  }
+  r.what = percent_decode(game);
+  r.lang = view.empty() ? "top" : view;
+  r.list.page = static_cast<int>(*page);
+}
+
 // The methods a route answers.
 enum Methods : unsigned { kGet = 1, kPost = 2, kOther = 4, kAny = ~0u };
 
@@ -188,6 +203,7 @@ constexpr RouteLine kRoutes[] = {
     {kGet | kPost, "/api/account/*", RouteKind::kAccount, api::account},
     {kGet | kPost, "/api/account/*/*", RouteKind::kAccount, api::account},
     {kGet, "/api/players/*", RouteKind::kPlayer, api::player},
+    {kGet, "/api/leaderboards/*", RouteKind::kLeaderboard, api::leaderboard},
 };
 
 unsigned method_bit(http::verb method) {
@@ -222,6 +238,8 @@ void read_route(Route& r, http::verb method, std::string_view target,
     case RouteKind::kPlayer:
       r.what = percent_decode(parts[2]);
       return;
+    case RouteKind::kLeaderboard:
+      return route_leaderboard(r, target, parts[2]);
     default:
       return;
   }

@@ -47,6 +47,7 @@ enum class RouteKind {
   kTable,        // /api/tables/{id}[/...]: see TableRoute, once the table is found
   kAccount,      // /api/account[/...]: `what` is the rest ("", "signup", "friends/remove")
   kPlayer,       // GET /api/players/{name}: `what` is the name, decoded
+  kLeaderboard,  // GET /api/leaderboards/{game}?view=&page=: `what` the game, `lang` the view
   kNotFound,     // request/not_found with `message`
   kMalformed,    // request/malformed with `message` (a query out of range)
 };

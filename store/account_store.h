@@ -62,6 +62,16 @@ struct Rating {
   int games = 0;
 };
 
+// One row of a game's leaderboard: an account that is not hidden and has a
+// rating there (a rating exists only once a rated table that counted moved
+// it: docs/ratings.md, "Games that count").
+struct BoardRow {
+  std::string account;  // the id
+  std::string name;
+  Rating rating;
+  std::int64_t place = 0;  // 0 for the best
+};
+
 namespace errc {
 inline constexpr const char* kAccountExists = "account/exists";  // the folded name is taken
 inline constexpr const char* kUnknownAccount = "account/unknown";
@@ -138,6 +148,15 @@ class AccountStore {
                                  const Rating& r) = 0;
   virtual Expected<std::optional<Rating>> rating(const std::string& account,
                                                  const std::string& game) const = 0;
+  // A game's leaderboard: the accounts not hidden with a rating at `game`,
+  // by rating (highest first), then by id, from place `offset` (0: the
+  // best), at most `limit` rows.
+  virtual Expected<std::vector<BoardRow>> leaderboard(const std::string& game, std::size_t offset,
+                                                      std::size_t limit) const = 0;
+  // The account's place on that board (0: the best): nullopt when it is
+  // hidden or has no rating at `game`.
+  virtual Expected<std::optional<std::int64_t>> board_place(const std::string& account,
+                                                            const std::string& game) const = 0;
 };
 
 }  // namespace meeple::store

@@ -241,4 +241,44 @@ Expected<std::optional<Rating>> MemoryAccountStore::rating(const std::string& ac
   return std::optional<Rating>(it->second);
 }
 
+// The board's order: rating, highest first, then id.
+namespace {
+bool board_before(const BoardRow& a, const BoardRow& b) {
+  if (a.rating.rating != b.rating.rating) return a.rating.rating > b.rating.rating;
+  return a.account < b.account;
+}
+}  // namespace
+
+std::vector<BoardRow> MemoryAccountStore::board_rows(const std::string& game) const {
+  std::vector<BoardRow> rows;
+  for (const auto& [key, r] : ratings_) {
+    if (key.second != game) continue;
+    const auto a = accounts_.find(key.first);
+    if (a == accounts_.end() || a->second.hidden) continue;
+    rows.push_back({key.first, a->second.name, r, 0});
+  }
+  std::sort(rows.begin(), rows.end(), board_before);
+  for (std::size_t i = 0; i < rows.size(); ++i) rows[i].place = static_cast<std::int64_t>(i);
+  return rows;
+}
+
+Expected<std::vector<BoardRow>> MemoryAccountStore::leaderboard(const std::string& game,
+                                                                std::size_t offset,
+                                                                std::size_t limit) const {
+  std::lock_guard lock(mutex_);
+  std::vector<BoardRow> rows = board_rows(game);
+  if (offset >= rows.size()) return std::vector<BoardRow>();
+  const std::size_t end = std::min(rows.size(), offset + limit);
+  return std::vector<BoardRow>(rows.begin() + static_cast<std::ptrdiff_t>(offset),
+                               rows.begin() + static_cast<std::ptrdiff_t>(end));
+}
+
+Expected<std::optional<std::int64_t>> MemoryAccountStore::board_place(
+    const std::string& account, const std::string& game) const {
+  std::lock_guard lock(mutex_);
+  for (const BoardRow& row : board_rows(game))
+    if (row.account == account) return std::optional<std::int64_t>(row.place);
+  return std::optional<std::int64_t>();
+}
+
 }  // namespace meeple::store

@@ -89,6 +89,10 @@ class MemoryAccountStore final : public AccountStore {
                          const Rating& r) override;
   Expected<std::optional<Rating>> rating(const std::string& account,
                                          const std::string& game) const override;
+  Expected<std::vector<BoardRow>> leaderboard(const std::string& game, std::size_t offset,
+                                              std::size_t limit) const override;
+  Expected<std::optional<std::int64_t>> board_place(const std::string& account,
+                                                    const std::string& game) const override;
 
  private:
   // Guards everything below: the server calls the store from many threads.
@@ -106,6 +110,8 @@ class MemoryAccountStore final : public AccountStore {
   std::vector<std::pair<std::string, std::string>> friends_;       // (account, friend), in order
   std::vector<Invitation> invitations_;                            // oldest first
   std::map<std::pair<std::string, std::string>, Rating> ratings_;  // (account, game)
+  // Every row of a game's board, in order (mutex_ held).
+  std::vector<BoardRow> board_rows(const std::string& game) const;
 };
 
 // Both, for open_store(":memory:").

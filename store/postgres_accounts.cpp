@@ -329,4 +329,41 @@ Expected<std::optional<Rating>> PostgresAccountStore::rating(const std::string& 
       });
 }
 
+// The board's order: rating, highest first, then id (the index
+// ratings_board, store/postgres_schema.cpp, holds it per game).
+Expected<std::vector<BoardRow>> PostgresAccountStore::leaderboard(const std::string& game,
+                                                                  std::size_t offset,
+                                                                  std::size_t limit) const {
+  return db_.read<std::vector<BoardRow>>(
+      "leaderboard", [&](pqxx::nontransaction& tx) -> Expected<std::vector<BoardRow>> {
+        std::vector<BoardRow> out;
+        for (const auto& row : tx.exec_params(
+                 "SELECT r.account, a.name, r.rating, r.rd, r.volatility, r.games FROM ratings r "
+                 "JOIN accounts a ON a.id = r.account WHERE r.game = $1 AND NOT a.hidden "
+                 "ORDER BY r.rating DESC, r.account LIMIT $2 OFFSET $3",
+                 game, static_cast<std::int64_t>(limit), static_cast<std::int64_t>(offset)))
+          out.push_back({row[0].as<std::string>(), row[1].as<std::string>(),
+                         Rating{row[2].as<double>(), row[3].as<double>(), row[4].as<double>(),
+                                row[5].as<int>()},
+                         static_cast<std::int64_t>(offset + out.size())});
+        return out;
+      });
+}
+
+Expected<std::optional<std::int64_t>> PostgresAccountStore::board_place(
+    const std::string& account, const std::string& game) const {
+  return db_.read<std::optional<std::int64_t>>(
+      "board_place", [&](pqxx::nontransaction& tx) -> Expected<std::optional<std::int64_t>> {
+        const auto r = tx.exec_params(
+            "SELECT (SELECT COUNT(*) FROM ratings o JOIN accounts b ON b.id = o.account "
+            "WHERE o.game = r.game AND NOT b.hidden AND (o.rating > r.rating OR "
+            "(o.rating = r.rating AND o.account < r.account))) FROM ratings r "
+            "JOIN accounts a ON a.id = r.account WHERE r.account = $1 AND r.game = $2 "
+            "AND NOT a.hidden",
+            account, game);
+        if (r.empty()) return std::optional<std::int64_t>();
+        return std::optional<std::int64_t>(r[0][0].as<std::int64_t>());
+      });
+}
+
 }  // namespace meeple::store

@@ -269,6 +269,10 @@ CREATE TABLE devices (
 );
 CREATE INDEX devices_account ON devices (account);
 )sql",
+    // 6: the leaderboards' order per game (AccountStore::leaderboard).
+    R"sql(
+CREATE INDEX ratings_board ON ratings (game, rating DESC, account);
+)sql",
 };
 constexpr int kMigrationCount = static_cast<int>(std::size(kMigrations));
 static_assert(kMigrationCount == PostgresStore::kSchemaVersion);

@@ -3,7 +3,7 @@
 // contracts), opened from a libpq URL (postgresql://user@host:port/db or
 // postgres://...).
 //
-// Schema (version 5, in table schema_version, store/postgres_schema.cpp; migrations run at open, in
+// Schema (version 6, in table schema_version, store/postgres_schema.cpp; migrations run at open, in
 // one transaction under pg_advisory_xact_lock, so nodes starting at once apply each migration
 // once):
 //   tables(ord identity, id, game, players, spec JSON text, result JSON text
@@ -15,7 +15,7 @@
 //   reviews (version 2); meeple_write_many (version 3);
 //   accounts, sessions, recovery_codes, keyring, friends, invitations,
 //   ratings (version 4); accounts' skeleton and friends_only, devices
-//   (version 5)
+//   (version 5); the leaderboards' index ratings_board (version 6)
 // owners has a row for every id that was ever written or acquired, table or
 // lobby (lease_until NULL: never acquired, the default Lease {local, 1}); the
 // row stays when its lobby or table goes, so fencing numbers only grow.
@@ -140,6 +140,10 @@ class PostgresAccountStore final : public AccountStore {
                          const Rating& r) override;
   Expected<std::optional<Rating>> rating(const std::string& account,
                                          const std::string& game) const override;
+  Expected<std::vector<BoardRow>> leaderboard(const std::string& game, std::size_t offset,
+                                              std::size_t limit) const override;
+  Expected<std::optional<std::int64_t>> board_place(const std::string& account,
+                                                    const std::string& game) const override;
 
  private:
   PostgresDatabase& db_;
@@ -163,7 +167,7 @@ class PostgresStore final : public Store {
 
   // How many migrations this open() applied (0 when another open had).
   int migrations_applied() const { return migrated_; }
-  static constexpr int kSchemaVersion = 5;
+  static constexpr int kSchemaVersion = 6;
 
  private:
   explicit PostgresStore(std::unique_ptr<PostgresDatabase> db);

@@ -351,4 +351,43 @@ Expected<std::optional<Rating>> SqliteAccountStore::rating(const std::string& ac
       Rating{q.real(0), q.real(1), q.real(2), static_cast<int>(q.integer(3))});
 }
 
+// The board's order: rating, highest first, then id (the index
+// ratings_board, store/sqlite_schema.cpp, holds it per game).
+Expected<std::vector<BoardRow>> SqliteAccountStore::leaderboard(const std::string& game,
+                                                                std::size_t offset,
+                                                                std::size_t limit) const {
+  auto [lock, db] = db_.reader();
+  Stmt q(db,
+         "SELECT r.account, a.name, r.rating, r.rd, r.volatility, r.games FROM ratings r "
+         "JOIN accounts a ON a.id = r.account WHERE r.game = ? AND a.hidden = 0 "
+         "ORDER BY r.rating DESC, r.account LIMIT ? OFFSET ?");
+  if (!q.ok()) return sql_error(db, "prepare");
+  q.bind(1, game).bind(2, static_cast<std::int64_t>(limit));
+  q.bind(3, static_cast<std::int64_t>(offset));
+  std::vector<BoardRow> out;
+  int rc;
+  while ((rc = q.step()) == SQLITE_ROW)
+    out.push_back({q.text(0), q.text(1),
+                   Rating{q.real(2), q.real(3), q.real(4), static_cast<int>(q.integer(5))},
+                   static_cast<std::int64_t>(offset + out.size())});
+  if (rc != SQLITE_DONE) return sql_error(db, "leaderboard");
+  return out;
+}
+
+Expected<std::optional<std::int64_t>> SqliteAccountStore::board_place(
+    const std::string& account, const std::string& game) const {
+  auto [lock, db] = db_.reader();
+  Stmt q(db,
+         "SELECT (SELECT COUNT(*) FROM ratings o JOIN accounts b ON b.id = o.account "
+         "WHERE o.game = r.game AND b.hidden = 0 AND (o.rating > r.rating OR "
+         "(o.rating = r.rating AND o.account < r.account))) FROM ratings r "
+         "JOIN accounts a ON a.id = r.account WHERE r.account = ? AND r.game = ? AND a.hidden = 0");
+  if (!q.ok()) return sql_error(db, "prepare");
+  q.bind(1, account).bind(2, game);
+  const int rc = q.step();
+  if (rc == SQLITE_DONE) return std::optional<std::int64_t>();
+  if (rc != SQLITE_ROW) return sql_error(db, "board_place");
+  return std::optional<std::int64_t>(q.integer(0));
+}
+
 }  // namespace meeple::store

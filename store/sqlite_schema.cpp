@@ -116,6 +116,7 @@ CREATE TABLE IF NOT EXISTS ratings (
   games INTEGER NOT NULL,
   PRIMARY KEY (account, game)
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings (game, rating DESC, account);
 )sql";
 
 Expected<sqlite3*> open_connection(const std::string& path) {

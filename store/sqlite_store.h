@@ -157,6 +157,10 @@ class SqliteAccountStore final : public AccountStore {
                          const Rating& r) override;
   Expected<std::optional<Rating>> rating(const std::string& account,
                                          const std::string& game) const override;
+  Expected<std::vector<BoardRow>> leaderboard(const std::string& game, std::size_t offset,
+                                              std::size_t limit) const override;
+  Expected<std::optional<std::int64_t>> board_place(const std::string& account,
+                                                    const std::string& game) const override;
 
  private:
   Expected<std::optional<Account>> read_account(const char* where, const std::string& key) const;

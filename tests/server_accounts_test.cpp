@@ -1261,6 +1261,63 @@ TEST(ServerAccounts, RatedGamesCountOnlyBetweenAccountsThatSharedNoDeviceLately)
   EXPECT_EQ(ufo_rating(guest, "Carla")["games"], 1);
 }
 
+// The names on a game's leaderboard (GET /api/leaderboards/{game}), best
+// first.
+std::vector<std::string> board_names(Device& d, const std::string& query = "") {
+  auto r = d.get("/api/leaderboards/ufo" + query);
+  EXPECT_EQ(r.status, 200) << r.text;
+  std::vector<std::string> names;
+  for (const Json& row : r.body["rows"]) names.push_back(row["name"]);
+  return names;
+}
+
+// A rated table that counts puts both its players on the game's board; one
+// between accounts of one address (a farm) moves nobody there; a hidden
+// account is not on it, and its neighbourhood and friends' views show it
+// only to itself.
+TEST(ServerAccounts, ALeaderboardHoldsOnlyRatedGamesThatCountAndNoHiddenAccount) {
+  TestServer server(fast_hashes());
+  const auto port = server.port();
+  Device anna{port}, ben{port}, carla{port}, guest{port};
+  anna.address = "127.0.0.2";
+  ben.address = "127.0.0.2";  // Anna's second account, at her address
+  carla.address = "127.0.0.4";
+  ASSERT_EQ(sign_up(anna, "Anna").status, 201);
+  ASSERT_EQ(sign_up(ben, "Ben").status, 201);
+  ASSERT_EQ(sign_up(carla, "Carla").status, 201);
+  EXPECT_TRUE(board_names(guest).empty());
+  rated_game(port, anna, ben);
+  EXPECT_TRUE(board_names(guest).empty()) << "a farmed game moves nobody onto the board";
+
+  const Json result = rated_game(port, anna, carla);
+  auto board = guest.get("/api/leaderboards/ufo").body;
+  ASSERT_EQ(board["rows"].size(), 2u) << board.dump();
+  const bool anna_won = result["rank"][0] == 1;
+  EXPECT_EQ(board["rows"][0]["name"], anna_won ? "Anna" : "Carla");
+  EXPECT_EQ(board["rows"][0]["place"], 1);
+  EXPECT_EQ(board["rows"][1]["place"], 2);
+  EXPECT_EQ(board["rows"][0]["games"], 1);
+  EXPECT_EQ(board["rows"][0]["provisional"], true) << "one game: RD far above 110";
+  EXPECT_EQ(board["rows"][0]["rating"], ufo_rating(guest, board["rows"][0]["name"])["rating"]);
+
+  // Anna's neighbourhood and her friends (she added Carla).
+  ASSERT_EQ(anna.post("/api/account/friends", {{"name", "Carla"}}).status, 200);
+  auto around = anna.get("/api/leaderboards/ufo?view=around").body;
+  EXPECT_EQ(around["place"], anna_won ? 1 : 2);
+  EXPECT_EQ(around["rows"].size(), 2u);
+  EXPECT_EQ(board_names(anna, "?view=friends").size(), 2u);
+  EXPECT_EQ(guest.get("/api/leaderboards/ufo?view=around").body["code"], "auth/signed_out");
+
+  ASSERT_EQ(carla.post("/api/account/hide", {{"hidden", true}}).status, 200);
+  EXPECT_EQ(board_names(guest), std::vector<std::string>{"Anna"})
+      << "a hidden profile stays hidden";
+  EXPECT_EQ(board_names(anna, "?view=friends"), std::vector<std::string>{"Anna"});
+  EXPECT_EQ(carla.get("/api/leaderboards/ufo?view=around").body["place"], nullptr);
+  EXPECT_EQ(guest.get("/api/leaderboards/nogame").body["code"], "game/unknown");
+  EXPECT_EQ(guest.get("/api/leaderboards/ufo?view=all").body["code"], "request/malformed");
+  EXPECT_EQ(guest.get("/api/leaderboards/ufo?page=2").body["rows"].size(), 0u);
+}
+
 // A pair's repeated rated tables count less: the third of one
 // window weighs 0.5 (rating::pair_weight), and the profiles show exactly
 // the ratings of games weighed 1, 1 and 0.5.

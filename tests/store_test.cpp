@@ -675,6 +675,48 @@ TYPED_TEST(AccountStoreContract, FriendsInvitationsAndRatingsAreKeptPerAccount) 
   EXPECT_FALSE(store.rating("a1", "fg")->has_value());
 }
 
+// A game's leaderboard: rated accounts that are not hidden, highest rating
+// first (equal ratings by id), paged; a place is where the account stands
+// among those.
+TYPED_TEST(AccountStoreContract, ALeaderboardListsRatedVisibleAccountsBestFirstInPages) {
+  auto& store = this->accounts();
+  for (const auto& [id, name] : std::vector<std::pair<std::string, std::string>>{
+           {"a1", "Anna"}, {"a2", "Ben"}, {"a3", "Carla"}, {"a4", "Dora"}, {"a5", "Emil"}})
+    ASSERT_FALSE(store.create_account(account_called(id, name)));
+  ASSERT_FALSE(store.save_rating("a1", "ufo", {1600, 80, 0.06, 9}));
+  ASSERT_FALSE(store.save_rating("a2", "ufo", {1720, 200, 0.06, 2}));
+  ASSERT_FALSE(store.save_rating("a3", "ufo", {1600, 90, 0.06, 7}));
+  ASSERT_FALSE(store.save_rating("a4", "ufo", {1800, 60, 0.06, 20}));
+  ASSERT_FALSE(store.save_rating("a5", "fg", {1900, 60, 0.06, 20}));  // another game
+  auto hidden = *store.account("a4");
+  hidden->hidden = true;
+  ASSERT_FALSE(store.update_account(*hidden));
+
+  auto board = store.leaderboard("ufo", 0, 10);
+  ASSERT_TRUE(board);
+  ASSERT_EQ(board->size(), 3u) << "Dora is hidden, Emil has no Ufo! rating";
+  EXPECT_EQ((*board)[0].name, "Ben");
+  EXPECT_DOUBLE_EQ((*board)[0].rating.rd, 200);
+  EXPECT_EQ((*board)[0].rating.games, 2);
+  EXPECT_EQ((*board)[1].account, "a1") << "1600 and 1600: by id";
+  EXPECT_EQ((*board)[2].account, "a3");
+  for (std::size_t i = 0; i < board->size(); ++i) EXPECT_EQ((*board)[i].place, std::int64_t(i));
+
+  auto page = store.leaderboard("ufo", 1, 1);
+  ASSERT_TRUE(page);
+  ASSERT_EQ(page->size(), 1u);
+  EXPECT_EQ((*page)[0].name, "Anna");
+  EXPECT_EQ((*page)[0].place, 1);
+  EXPECT_TRUE(store.leaderboard("ufo", 3, 10)->empty());
+  EXPECT_TRUE(store.leaderboard("high-card", 0, 10)->empty());
+
+  EXPECT_EQ(*store.board_place("a3", "ufo"), std::optional<std::int64_t>(2));
+  EXPECT_EQ(*store.board_place("a2", "ufo"), std::optional<std::int64_t>(0));
+  EXPECT_FALSE(store.board_place("a4", "ufo")->has_value()) << "hidden";
+  EXPECT_FALSE(store.board_place("a5", "ufo")->has_value()) << "not rated there";
+  EXPECT_EQ(*store.board_place("a5", "fg"), std::optional<std::int64_t>(0));
+}
+
 TYPED_TEST(AccountStoreContract, DeletingAnAccountDeletesEverythingOfItAndFreesItsName) {
   auto& store = this->accounts();
   ASSERT_FALSE(store.create_account(account_called("a1", "Anna")));

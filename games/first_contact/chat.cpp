@@ -8,7 +8,6 @@
 
 #include "games/first_contact/catalog.h"
 #include "games/first_contact/chat.h"
-#include "games/first_contact/first_contact.h"
 #include "games/first_contact/words.h"
 
 namespace meeple::first_contact {
@@ -125,10 +124,6 @@ std::optional<Error> check_chat_message(std::string_view text, std::string_view 
                            {"names", c.en + ", " + c.it + ", " + c.ko}}));
   }
   return std::nullopt;
-}
-
-MaybeError FirstContact::check_chat(std::string_view text) {
-  return check_chat_message(text);
 }
 
 }  // namespace meeple::first_contact

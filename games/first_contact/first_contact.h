@@ -420,7 +420,7 @@ struct FirstContact {
   // two-player variant.
   static constexpr std::array<int, 3> kBenchPlayers = {4, 5, 2};
   // The table-talk rule: check_chat_message (chat.h).
-  static MaybeError check_chat(std::string_view text);
+  static MaybeError check_chat(std::string_view text) { return check_chat_message(text); }
   // Every text of the game in en/it/ko (data/messages.json; words.h).
   static const meeple::Catalog& messages();
   // The guided first game (data/guide.json, room/guide.h).

@@ -2,6 +2,8 @@
 // ApiError carrying the server's stable code and readable message.
 import type {
   Account,
+  BoardView,
+  Leaderboard,
   CreateTableRequest,
   Friend,
   Invitation,
@@ -95,6 +97,8 @@ export const api = {
     call<Record<string, never>>("POST", `/api/tables/${id}/invite`, { name, token }),
   playNow: (req: PlayNowRequest) => call<PlayNowResponse>("POST", "/api/play-now", req),
   player: (name: string) => call<Profile>("GET", `/api/players/${encodeURIComponent(name)}`),
+  leaderboard: (game: string, view: BoardView, page: number) =>
+    call<Leaderboard>("GET", `/api/leaderboards/${encodeURIComponent(game)}?view=${view}&page=${page}`),
 };
 
 /** The account routes (docs/protocol.md, "Accounts"): the session is an HttpOnly cookie the browser keeps. */

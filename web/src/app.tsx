@@ -24,6 +24,7 @@ const Rules = lazyPage(() => import("./pages/Rules").then((m) => m.Rules));
 const AccountPage = lazyPage(() => import("./pages/Account").then((m) => m.AccountPage));
 const Profile = lazyPage(() => import("./pages/Profile").then((m) => m.Profile));
 const PlayNow = lazyPage(() => import("./pages/PlayNow").then((m) => m.PlayNow));
+const Leaderboard = lazyPage(() => import("./pages/Leaderboard").then((m) => m.Leaderboard));
 
 // A signed-in person's invitations, on every page (its own chunk, loaded once signed in).
 const InvitationToast = lazyQuiet(() => import("./components/InvitationToast").then((m) => m.default));
@@ -52,6 +53,7 @@ export function App() {
   else if (r.page === "account") page = <AccountPage />;
   else if (r.page === "player") page = <Profile key={r.name} name={r.name} games={games} />;
   else if (!games) page = <p>{t("lobby.loading")}</p>;
+  else if (r.page === "board") page = <Leaderboard key={r.game} game={r.game ?? games[0]?.name ?? ""} games={games} />;
   else if (r.page === "new") {
     const g = games.find((x) => x.name === r.game);
     page = g ? <NewTable key={g.name} game={g} /> : <Home games={games} />;
@@ -74,6 +76,9 @@ export function App() {
         <nav class="top-nav">
           <a href={href({ page: "my" })} aria-current={r.page === "my" ? "page" : undefined}>
             {t("nav.my")}
+          </a>
+          <a href={href({ page: "board" })} aria-current={r.page === "board" ? "page" : undefined}>
+            {t("nav.boards")}
           </a>
           <AccountLink current={r.page === "account"} />
         </nav>

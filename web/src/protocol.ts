@@ -207,6 +207,26 @@ export interface RecoverResponse {
 }
 
 /** A Glicko-2 rating: `rd` is its uncertainty (about 95% of the time the true strength is within 2·rd). */
+/** One row of GET /api/leaderboards/{game} (docs/protocol.md, "Leaderboards"). */
+export interface BoardRow {
+  place: number;
+  name: string;
+  rating: number;
+  rd: number;
+  games: number;
+  provisional: boolean;
+}
+
+export type BoardView = "top" | "around" | "friends";
+
+export interface Leaderboard {
+  game: string;
+  view: BoardView;
+  page?: number;
+  place?: number | null;
+  rows: BoardRow[];
+}
+
 export interface Rating {
   rating: number;
   rd: number;

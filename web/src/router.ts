@@ -11,13 +11,15 @@ export type Route =
   | { page: "rules"; game: string; section?: string }
   | { page: "account" }
   | { page: "player"; name: string }
-  | { page: "playnow"; game: string };
+  | { page: "playnow"; game: string }
+  | { page: "board"; game?: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   if (parts[0] === "my") return { page: "my" };
   if (parts[0] === "account") return { page: "account" };
   if (parts[0] === "players" && parts[1]) return { page: "player", name: parts[1] };
+  if (parts[0] === "leaderboards") return parts[1] ? { page: "board", game: parts[1] } : { page: "board" };
   if (parts[0] === "play" && parts[1]) return { page: "playnow", game: parts[1] };
   if (parts[0] === "new" && parts[1]) return { page: "new", game: parts[1] };
   if (parts[0] === "t" && parts[1]) return { page: "table", id: parts[1] };
@@ -51,6 +53,8 @@ export function href(r: Route): string {
       return `#/players/${encodeURIComponent(r.name)}`;
     case "playnow":
       return `#/play/${r.game}`;
+    case "board":
+      return r.game ? `#/leaderboards/${encodeURIComponent(r.game)}` : "#/leaderboards";
     case "rules":
       return `#/rules/${r.game}${r.section ? "/" + encodeURIComponent(r.section) : ""}`;
   }

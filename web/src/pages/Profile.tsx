@@ -14,7 +14,7 @@ import { t } from "../strings";
 import { when } from "../time";
 
 /** A rating as shown: "1620 ± 160", the margin being twice the deviation (about 95% sure). */
-export function ratingText(r: Rating): string {
+export function ratingText(r: Pick<Rating, "rating" | "rd">): string {
   return `${Math.round(r.rating)} ± ${Math.round(2 * r.rd)}`;
 }
 

@@ -325,6 +325,7 @@ const en = {
   "wait.full_start": "Every seat is taken: the game starts when you press “Start the game”.",
   "invitations.later": "Later",
   "table.skip_to_choices": "Skip to your choices",
+  "nav.boards": "Leaderboards",
 };
 
 export type MainKey = keyof typeof en;

@@ -328,6 +328,7 @@ const it: Record<MainKey, string> = {
   "wait.full_start": "Tutti i posti sono occupati: la partita comincia quando premi «Inizia la partita».",
   "invitations.later": "Più tardi",
   "table.skip_to_choices": "Vai alle tue scelte",
+  "nav.boards": "Classifiche",
 };
 
 export default it;

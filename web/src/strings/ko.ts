@@ -317,6 +317,7 @@ const ko: Record<MainKey, string> = {
   "wait.full_start": "모든 자리가 찼습니다. “게임 시작”을 누르면 게임이 시작됩니다.",
   "invitations.later": "나중에",
   "table.skip_to_choices": "선택지로 바로 가기",
+  "nav.boards": "순위표",
 };
 
 export default ko;
