@@ -1579,9 +1579,10 @@ TEST(PostgresStore, OpeningFromManyThreadsAtOnceMigratesOnce) {
   EXPECT_EQ((*by_url)->tables().list(false).size(), 1u);
 }
 
-// A database of schema version 4 (accounts without skeletons) is migrated
-// to 5: its accounts are kept, with no skeleton yet, and take one; the
-// skeleton is unique once migrated, and devices are kept.
+// A database of schema version 4 (accounts without skeletons, no
+// leaderboard index) is migrated to today's: its accounts are kept, with no
+// skeleton yet, and take one; the skeleton is unique once migrated, and
+// devices are kept.
 TEST(PostgresStore, MigratesASchema4DatabaseToSkeletonsAndDevices) {
   auto url = fresh_database();
   ASSERT_TRUE(url) << url.error().message;
@@ -1590,14 +1591,16 @@ TEST(PostgresStore, MigratesASchema4DatabaseToSkeletonsAndDevices) {
     ASSERT_TRUE(s) << s.error().message;
   }
   // Back to version 4, with an account of then.
-  ASSERT_TRUE(shell("psql -q '" + *url +
-                    "' -c \"ALTER TABLE accounts DROP COLUMN skeleton, DROP COLUMN friends_only; "
-                    "DROP TABLE devices; UPDATE schema_version SET version = 4; INSERT INTO "
-                    "accounts (id, name, folded, password_hash, hidden, created) VALUES ('a1', "
-                    "'Anna', 'anna', 'x', true, 1)\""));
+  ASSERT_TRUE(
+      shell("psql -q '" + *url +
+            "' -c \"ALTER TABLE accounts DROP COLUMN skeleton, DROP COLUMN friends_only; "
+            "DROP TABLE devices; DROP INDEX ratings_board; UPDATE schema_version SET version = 4; "
+            "INSERT INTO "
+            "accounts (id, name, folded, password_hash, hidden, created) VALUES ('a1', "
+            "'Anna', 'anna', 'x', true, 1)\""));
   auto s = PostgresStore::open(*url);
   ASSERT_TRUE(s) << s.error().message;
-  EXPECT_EQ((*s)->migrations_applied(), 1);
+  EXPECT_EQ((*s)->migrations_applied(), 2);  // 5 (skeletons, devices) and 6 (the board's index)
   AccountStore& store = (*s)->accounts();
   auto anna = store.account_named("anna");
   ASSERT_TRUE(anna && anna->has_value());
