@@ -141,7 +141,10 @@ export const tests = {
   },
 
   "a lobby nobody starts in time: the person is told, in Korean, that the table is gone": async ({ browser }) => {
-    const server = await startServer(["--lobby-ttl", "3"]);
+    // Long enough for the page to open and show the lobby first on a loaded
+    // two-core machine (with 3 s the lobby was gone before the page had
+    // drawn it, once in CI).
+    const server = await startServer(["--lobby-ttl", "10"]);
     try {
       const table = await api(server, "POST", "/api/tables", {
         game: "ufo",
@@ -151,7 +154,7 @@ export const tests = {
       const ana = await openSeat(server, browser, table, 0, "Ana", { lang: "ko", host: table.host_token });
       const A = ana.page;
       await A.waitForSelector("main.table[data-phase='lobby']");
-      await A.waitForSelector('.table-gone [data-code="table/expired"]', { timeout: 15000 });
+      await A.waitForSelector('.table-gone [data-code="table/expired"]', { timeout: 30000 });
       const told = await A.textContent(".table-gone [role=alert]");
       assert(told.startsWith("제시간에 아무도"), `told in Korean: ${told}`);
       await screenshot(A, "lobby-expired-ko");
