@@ -43,6 +43,21 @@ LIMITS = ["--max-tables-per-address", "100000", "--max-lobbies-per-address", "10
           "--reads-per-minute", "1000000", "--reads-burst", "1000000"]
 
 
+def wal_pages(db):
+    """The WAL's frames now (its index, SQLite's -shm file, names how many),
+    their size, and the pages they hold (each frame's header starts with its
+    page's number)."""
+    with open(db + "-shm", "rb") as f:
+        frames = struct.unpack("=I", f.read(20)[16:20])[0]
+    with open(db + "-wal", "rb") as f:
+        frame = 24 + struct.unpack(">I", f.read(12)[8:12])[0]
+        pages = set()
+        for i in range(frames):
+            f.seek(32 + i * frame)
+            pages.add(struct.unpack(">I", f.read(4))[0])
+    return frames, frame, pages
+
+
 class Server:
     def __init__(self, binary, db):
         self.binary, self.db, self.proc, self.port, self.log = binary, db, None, 0, ""
@@ -150,17 +165,21 @@ class Test:
         if ok:  # what was found, for the log
             print(f"store-file:   exit {s.rc}: {s.log.split('is damaged: ')[1].split('. It is')[0][:300]}")
 
-    def damage(self):
+    def killed_under_load(self, seconds):
+        """A server killed (SIGKILL) while bots play: its file's path, and the
+        pages its WAL holds. The main file must hold games of its own for a
+        cut of it to be damage (with everything in the WAL, a short main file
+        is no harm): a checkpoint from a second connection, as SQLite's own
+        would be after more load, then more writes that only the WAL holds."""
         killed = self.path("killed.db")
+        for p in (killed, killed + "-wal", killed + "-shm"):
+            if os.path.exists(p):
+                os.remove(p)
         s = Server(self.binary, killed)
         assert s.start(), s.log
         load = Load(s.port)
         load.start()
-        time.sleep(1.5)
-        # The main file must hold games of its own for a cut of it to be
-        # damage (with everything in the WAL, a short main file is no harm):
-        # a checkpoint from a second connection, as SQLite's own would be
-        # after more load, then more writes that only the WAL holds.
+        time.sleep(seconds)
         c = sqlite3.connect(killed)
         c.execute("PRAGMA wal_checkpoint(PASSIVE)")
         c.close()
@@ -168,6 +187,20 @@ class Test:
         s.kill9()
         load.done = True
         load.join()
+        return killed
+
+    def damage(self):
+        # Loaded long enough that some page of the main file has no newer
+        # copy in the WAL (on a slow machine the writes after the checkpoint
+        # may have rewritten every page of a small file).
+        for seconds in (1.5, 4, 10):
+            killed = self.killed_under_load(seconds)
+            frames, frame, in_wal = wal_pages(killed)
+            size = os.path.getsize(killed)
+            only_main = [n for n in range(1, size // (frame - 24) + 1) if n not in in_wal]
+            if only_main:
+                break
+        assert only_main, "every page of the main file has a copy in the WAL"
         image = self.path("image.db")
         self.copy(killed, image)
         ok = Server(self.binary, image)
@@ -185,7 +218,16 @@ class Test:
             self.refused(name + ", started again", db, finding)
 
         def cut(p):
-            os.truncate(p, os.path.getsize(p) // 2)
+            # Half the file, or less where every page past the half has a
+            # newer copy in the WAL (then the cut loses nothing: SQLite reads
+            # those pages from the WAL, and serving the file is right): cut
+            # where the last page only the main file holds is lost.
+            size = os.path.getsize(p)
+            page = frame - 24
+            at = size // 2
+            if not any(n > at // page for n in only_main):
+                at = (only_main[-1] - 1) * page
+            os.truncate(p, at)
 
         def flip(p, at, n=16):
             with open(p, "r+b") as f:
@@ -195,12 +237,7 @@ class Test:
                 f.write(b)
 
         # The middle of what the WAL holds now: the log starts again at the
-        # file's head after a checkpoint, the older frames left behind it;
-        # the index (SQLite's -shm file) names the frames of the log now.
-        with open(killed + "-shm", "rb") as f:
-            frames = struct.unpack("=I", f.read(20)[16:20])[0]
-        with open(killed + "-wal", "rb") as f:
-            frame = 24 + struct.unpack(">I", f.read(12)[8:12])[0]
+        # file's head after a checkpoint, the older frames left behind it.
         middle = 32 + frames // 2 * frame + 24 + 100
         damaged("main file cut in half", cut, "")
         damaged(f"WAL cut in half (of its {frames} frames)",
