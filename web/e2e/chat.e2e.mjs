@@ -153,7 +153,8 @@ export const tests = {
       });
       const ana = await openSeat(server, browser, table, 0, "Ana", { lang: "ko", host: table.host_token });
       const A = ana.page;
-      await A.waitForSelector("main.table[data-phase='lobby']");
+      // The lobby, unless the page came after it had gone (a loaded machine).
+      await A.waitForSelector("main.table[data-phase='lobby'], .table-gone", { timeout: 30000 });
       await A.waitForSelector('.table-gone [data-code="table/expired"]', { timeout: 30000 });
       const told = await A.textContent(".table-gone [role=alert]");
       assert(told.startsWith("제시간에 아무도"), `told in Korean: ${told}`);

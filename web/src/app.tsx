@@ -77,7 +77,7 @@ export function App() {
           <a href={href({ page: "my" })} aria-current={r.page === "my" ? "page" : undefined}>
             {t("nav.my")}
           </a>
-          <a href={href({ page: "board" })} aria-current={r.page === "board" ? "page" : undefined}>
+          <a class="boards-link" href={href({ page: "board" })} aria-current={r.page === "board" ? "page" : undefined}>
             {t("nav.boards")}
           </a>
           <AccountLink current={r.page === "account"} />

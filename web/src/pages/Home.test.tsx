@@ -70,6 +70,13 @@ describe("the home page's lists", () => {
     expect(watch.textContent).toContain("3 watching");
   });
 
+  it("each game's card leads to that game's leaderboard (on a phone the header has no room for it)", async () => {
+    serve(0);
+    render(<Home games={[ufo]} />);
+    const card = document.querySelector<HTMLElement>('article[data-game="ufo"]')!;
+    expect(within(card).getByRole("link", { name: "Leaderboards" }).getAttribute("href")).toBe("#/leaderboards/ufo");
+  });
+
   it("goes through the pages with previous and next", async () => {
     const server = serve(25);
     render(<Home games={[ufo]} />);

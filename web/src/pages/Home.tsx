@@ -93,7 +93,10 @@ export function Home({ games }: { games: GameInfo[] }) {
                 <h2>{info?.title ?? g.title}</h2>
                 <p>{info?.lines[lang.value] ?? ""}</p>
                 <p class="meta">
-                  {t("lobby.players")}: {g.min_players}–{g.max_players}
+                  {t("lobby.players")}: {g.min_players}–{g.max_players} ·{" "}
+                  <a class="board-link" href={href({ page: "board", game: g.name })}>
+                    {t("nav.boards")}
+                  </a>
                 </p>
                 <div class="actions">
                   <LearnButton game={g.name} />
