@@ -1,7 +1,9 @@
-// The web client's linter: ESLint's recommended rules and typescript-eslint's.
+// The web client's linter: ESLint's recommended rules and typescript-eslint's,
+// and the layers of docs/web.md (eslint-layers.js).
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import globals from "globals";
+import { layers, TEST_FILES } from "./eslint-layers.js";
 
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**"] },
@@ -34,6 +36,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The layers of docs/web.md: each file imports its own layer and the ones below (eslint-layers.js).
+    files: ["src/**/*.ts", "src/**/*.tsx"],
+    ignores: TEST_FILES,
+    plugins: { meeple: layers },
+    rules: { "meeple/layers": "error" },
   },
   {
     files: ["e2e/**/*.mjs"],
