@@ -1,5 +1,5 @@
 // What a person types at `meeple play`'s prompt, read against the choices on
-// the screen (issue 32). The contract:
+// the screen. The contract:
 // - Each listed choice has a letter key (a, b, ..., z, then aa, ab, ...):
 //   the list's own labels are letters so that no list position can be
 //   mistaken for a number the screen shows on a thing. The keys are given

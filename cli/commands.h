@@ -160,9 +160,9 @@ struct PlayArgs {
   bool plain = false;
   std::string guide_file;  // another script than the game's (for authors)
   int part = 1;            // which part of the guide (1 first)
-  // Games are kept (issue 32): every change is written to `record_file` (a
-  // game record with the seats at this keyboard); empty and
-  // `keep_by_default`: a new file in kept_games_folder(); with them the
+  // Games are kept, so a closed terminal loses nothing: every change is
+  // written to `record_file` (a game record with the seats at this keyboard);
+  // empty and `keep_by_default`: a new file in kept_games_folder(); with them the
   // language and --no-undo. `resume_file`: a kept game to go on with (its
   // game, table, seed, moves, language and --no-undo; --lang, --no-undo and
   // the record file may be given anew; a game named beside it must be the

@@ -1,4 +1,4 @@
-// `meeple play` on a terminal (issue 32): the same sections the line mode
+// `meeple play` on a terminal: the same sections the line mode
 // prints one after another (the board, the log of what happened, the
 // prompt with its choices) laid out in panes of one ncurses screen that
 // fits the terminal and is laid out again when the terminal is resized.

@@ -1,4 +1,4 @@
-// Lines of text laid out to a terminal's width (issue 53), for the screen of
+// Lines of text laid out to a terminal's width, for the screen of
 // panes (cli/curses_screen.h) and the line mode on a terminal alike. The
 // contract: no row is wider than the width in display columns (Hangul takes
 // two), and a row ends only where a line may break: after a space, between

@@ -431,8 +431,8 @@ TEST_F(Cli, PlayTakesBackAMoveWhenAsked) {
   EXPECT_NE(o2.str().find("undo/off"), std::string::npos);
 }
 
-// A refusal is told in the person's language (issue 29: the terminal showed
-// the error's English message on Italian and Korean screens).
+// A refusal is told in the person's language (the error's English message
+// once showed on Italian and Korean screens).
 TEST_F(Cli, ARefusalIsToldInThePersonsLanguage) {
   if (find_game("ufo") == nullptr) GTEST_SKIP() << "ufo not built";
   for (const auto& [lang, words, english] :
@@ -690,7 +690,7 @@ TEST(ChoiceInput, NumbersMeanTheNumberedThingAndNothingIsGuessed) {
   EXPECT_EQ(read_choice({"로마에 놓기", "파리에 놓기"}, "로마", true).index, 0u);
 }
 
-// Issue 53: a number is the thing the board shows with it, not a number in a
+// A number is the thing the board shows with it, not a number in a
 // card's family, size or effect; a bracket that labels a thing counts.
 TEST(ChoiceInput, NumbersInCardsTextsAreNoThings) {
   using K = TypedChoice::Kind;
@@ -720,7 +720,7 @@ TEST(ChoiceInput, NumbersInCardsTextsAreNoThings) {
   EXPECT_EQ(read_choice(notes, "note alive 3", {}, {}, false).index, 0u);
 }
 
-// Issue 53: the keys are the caller's (a choice keeps its letter across a
+// The keys are the caller's (a choice keeps its letter across a
 // turn), and English words fit on an Italian or Korean screen.
 TEST(ChoiceInput, KeysAndEnglishWordsAreTheCallers) {
   using K = TypedChoice::Kind;
@@ -733,7 +733,7 @@ TEST(ChoiceInput, KeysAndEnglishWordsAreTheCallers) {
   EXPECT_EQ(read_choice(words, "end", {"c", "d"}, english).index, 1u);
 }
 
-// Issue 53: rows never wider than the width (Hangul takes two columns),
+// Rows never wider than the width (Hangul takes two columns),
 // broken at spaces or between Hangul syllables, never inside a word that
 // fits a row; one row shortened at a word with "…".
 TEST(Layout, RowsBreakWhereALineMayBreak) {
@@ -771,7 +771,7 @@ namespace meeple::cli {
 namespace {
 
 // `rules` in the terminal is text, not Markdown, and sends no player to the
-// developers' notes (issue 32).
+// developers' notes.
 TEST(RulesText, EveryBuiltInRulesDocReadsAsPlainText) {
   const std::string sample =
       "# Game: how to play\n\n*For players. The developers' notes are in\n"
@@ -806,7 +806,7 @@ Json read_json_file(const std::filesystem::path& p) {
   return Json::parse(ss.str());
 }
 
-// A kept game keeps how it was played (issue 53): the record's "play" holds
+// A kept game keeps how it was played: the record's "play" holds
 // the people's seats, the language and --no-undo, and --resume goes on with
 // them (in Korean, undo still off) unless told anew; a record of another
 // game than the one named is refused with the record's game.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Hostile clients against `meeple serve` (docs/reliability.md, issue 17).
+"""Hostile clients against `meeple serve` (docs/reliability.md).
 
 Starts the server on a temporary SQLite database and a free port. A
 well-behaved "witness" plays a table against two bots the whole time and

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`meeple play` as a person at a keyboard sees it (issue 32): each test runs
+"""`meeple play` as a person at a keyboard sees it: each test runs
 the binary in a detached tmux session of 100x30 (or 80x24), types keys with
 send-keys and reads the screen (and its scroll-back) with capture-pane.
 The tests of what is typed and said run the line mode (--plain) and read its
@@ -654,7 +654,7 @@ def korean_squares_fold_and_typed_numbers_pick_them():
         s.type("목록")
         time.sleep(0.5)
         window = s.visible()
-        # Each square keeps its letter through the rotations (issue 53): 24 is still y.
+        # Each square keeps its letter through the rotations: 24 is still y.
         check("ko: '목록' lists the squares with their items", "a. 0번 칸 (시계)" in window and
               "y. 24번 칸 (칼)" in window and "f. 5번 칸" not in window, window)
     finally:
@@ -904,7 +904,7 @@ def ctrl_d_keeps_the_game_on_the_screen_of_panes():
         s.close()
 
 
-# Issue 53: every game's end, in three languages, at two sizes.
+# Every game's end, in three languages, at two sizes.
 END_GAMES = {
     "first-contact": ["--players", "2", "--seed", "4"],
     "first-giants": ["--players", "2", "--seed", "4"],
@@ -1029,7 +1029,7 @@ def end_screens_fit_the_terminal():
                 s.close()
 
 
-# Issue 53: a decision of each game after others acted: what is typed before it.
+# A decision of each game after others acted: what is typed before it.
 EVENT_GAMES = [
     (["play", "first-giants", "--players", "3", "--seed", "3"], ["a"], "en"),
     (["play", "ufo", "--players", "3", "--seat", "1", "--seed", "3"], [], "en"),

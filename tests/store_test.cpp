@@ -210,8 +210,8 @@ TYPED_TEST(TableStoreContract, AppendsInOrderAndListsUnfinishedTables) {
   EXPECT_EQ(nowhere->code, errc::kUnknownTable);
 }
 
-// A game's last move and its result land together or not at all (issue 29:
-// a kill between the two writes left a finished game unfinished in the store).
+// A game's last move and its result land together or not at all (a kill
+// between two writes would leave a finished game unfinished in the store).
 TYPED_TEST(TableStoreContract, TheLastEntriesAndTheResultLandTogetherOrNotAtAll) {
   auto& store = this->tables();
   auto t = store.create({.game = "high-card", .players = 2}, {});
@@ -235,8 +235,8 @@ TYPED_TEST(TableStoreContract, TheLastEntriesAndTheResultLandTogetherOrNotAtAll)
   EXPECT_TRUE(store.list(true).empty());
 }
 
-// Writes given without waiting (Store::write_async, issue 33: tables write
-// behind, the store commits many tables' writes in a group) land in the
+// Writes given without waiting (Store::write_async: tables write behind, the
+// store commits many tables' writes in a group) land in the
 // order they were given, each fenced and checked as append and finish are,
 // one refused write leaving the others of its group alone; each outcome is
 // told once.
@@ -742,9 +742,9 @@ TYPED_TEST(AccountStoreContract, DeletingAnAccountDeletesEverythingOfItAndFreesI
   EXPECT_FALSE(store.create_account(account_called("a3", "anna"))) << "the name is free again";
 }
 
-// Issue 49: a name that looks like another (its skeleton, computed by the
-// server) is taken too; accounts made before skeletons were kept have none
-// until the server gives them one.
+// A name that looks like another (its skeleton, computed by the server) is
+// taken too, so nobody can pass for another; accounts made before skeletons
+// were kept have none until the server gives them one.
 TYPED_TEST(AccountStoreContract, AnAccountsSkeletonIsUniqueAmongThoseThatHaveOne) {
   auto& store = this->accounts();
   Account anna = account_called("a1", "Anna");
@@ -1247,7 +1247,7 @@ TEST(SqliteStore, TheWalStaysBoundedUnderWritesThatNeverStop) {
   for (const TableId& id : ids) ASSERT_EQ(store.load(id)->entries.size(), std::size_t{kRounds});
 }
 
-// --- A damaged file (issue 50): refused at the start with what was found
+// --- A damaged file: refused at the start with what was found
 // and the way out, never served as a store with tables missing.
 
 // `tables` tables of `entries` entries each, written to the store at `path`

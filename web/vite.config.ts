@@ -108,11 +108,12 @@ export default defineConfig({
     include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
     setupFiles: ["src/test-setup.ts"],
     // A worker per core (Vitest's default leaves one core out: on CI's two, the files ran
-    // one at a time), in threads rather than processes: 74 s instead of 130 s on two cores.
+    // one at a time), in threads rather than processes (the figures:
+    // docs/benchmarks-log.md, "scripts/test's time").
     pool: "threads",
     // The files share their worker's jsdom window and module cache, each starting from a
-    // reset one (src/test-setup.ts): a fresh window and module graph per file cost 1.4 s
-    // of a core each, most of the run (99 s against 27 s on two cores).
+    // reset one (src/test-setup.ts): a fresh window and module graph per file were most of
+    // the run (docs/benchmarks-log.md, "The fourth pass").
     isolate: false,
     maxWorkers: availableParallelism(),
     // A test's time limit (Vitest's default is 5 s). With a worker per core, a test that

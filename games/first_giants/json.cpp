@@ -351,10 +351,10 @@ Expected<FirstGiantsState> FirstGiantsState::from_json(const Json& j) {
 }
 
 // Each check below is an invariant that play keeps and that apply, the
-// views or the JSON reader of the next state rely on (tests/fuzz found
-// states breaking them whose next state was refused). They hold for every
-// state play reaches: Conformance, Golden and the bench signature load
-// them all.
+// views or the JSON reader of the next state rely on: a state read without
+// it would play one step and give a next state the reader refuses, so it is
+// refused at once. They hold for every state play reaches: Conformance,
+// Golden and the bench signature load them all.
 const char* FirstGiantsState::unreachable() const {
   const FirstGiantsState fresh(players_);
   const PlayerArea& me = area_[active_];

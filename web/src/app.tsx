@@ -20,7 +20,7 @@ const NewTable = lazyPage(() => import("./pages/NewTable").then((m) => m.NewTabl
 const Replay = lazyPage(() => import("./pages/Replay").then((m) => m.Replay));
 const MyTables = lazyPage(() => import("./pages/MyTables").then((m) => m.MyTables));
 const Rules = lazyPage(() => import("./pages/Rules").then((m) => m.Rules));
-// Accounts, profiles and play now (issue 34): chunks of their own too.
+// Accounts, profiles and play now: chunks of their own too (a guest at a table never loads them).
 const AccountPage = lazyPage(() => import("./pages/Account").then((m) => m.AccountPage));
 const Profile = lazyPage(() => import("./pages/Profile").then((m) => m.Profile));
 const PlayNow = lazyPage(() => import("./pages/PlayNow").then((m) => m.PlayNow));

@@ -23,6 +23,7 @@ function connect(token?: string) {
     table: "t1",
     token,
     lang: "en",
+    readViews: null,
     origin: "http://example.test",
     socket: (url) => new FakeSocket(url) as unknown as WebSocket,
   });
@@ -324,6 +325,7 @@ describe("TableConnection", () => {
       table: "t1",
       lang: "en",
       offline: true,
+      readViews: null,
       socket: (url) => new FakeSocket(url) as unknown as WebSocket,
     });
     expect(FakeSocket.all.length).toBe(0);

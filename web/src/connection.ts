@@ -12,7 +12,8 @@
 // time, each followed by a ping: the server answers messages in order, so
 // a pong after a newer state and no refusal acknowledges it. A stale
 // version or an unreachable store sends it again; a drop leaves it to be
-// checked on the next state (the game's `shows` reads the view); any other
+// checked on the next state (the game's `shows` reads the view: the page
+// passes the game's reader in, `readViews`, so this layer knows no game); any other
 // refusal goes to `refused`, shown in the person's words until dismissed.
 //
 // A socket that falls silent is given up (docs/web.md, "The heartbeat"): a
@@ -20,7 +21,6 @@
 // and says nothing, and the browser would wait for as long as the pause.
 import { batch, signal } from "@preact/signals";
 import { applyPatch } from "./jsonpatch";
-import { loadGame } from "./games/registry";
 import type { ChatLine, ClientMessage, ErrorMessage, Json, JsonObject, Lang, StateMessage } from "./protocol";
 import { parseServerMessage } from "./protocol";
 
@@ -151,6 +151,12 @@ export interface ConnectionOptions {
   origin?: string;
   /** No socket at all: the replay viewer fills `state` and `log` itself. */
   offline?: boolean;
+  /**
+   * The game's reader of views by the game's name (games/registry.ts,
+   * `viewReader`): whether a view shows a held decision as applied. Null: the
+   * connection goes by the choices alone (a replay, a test of the socket).
+   */
+  readViews: ((game: string) => Promise<ShowsDecision | null>) | null;
 }
 
 export class TableConnection {
@@ -204,6 +210,7 @@ export class TableConnection {
 
   constructor(private readonly opts: ConnectionOptions) {
     this.lang = opts.lang;
+    if (!opts.readViews) this.shows = null;
     if (opts.offline) this.status.value = "closed";
     else this.open();
   }
@@ -391,10 +398,10 @@ export class TableConnection {
     const key = `${HELD_PREFIX}${this.opts.table}.${s.seat}`;
     if (this.storageKey === key) return;
     this.storageKey = key;
-    if (this.shows === undefined)
-      loadGame(s.game).then(
-        (m) => {
-          this.shows = m?.shows ?? null;
+    if (this.shows === undefined && this.opts.readViews)
+      this.opts.readViews(s.game).then(
+        (shows) => {
+          this.shows = shows;
           this.pump();
         },
         () => {

@@ -48,7 +48,7 @@ TEST(FirstGiantsJson, StateRoundTripsAndCorruptStatesAreRefused) {
 }
 
 // The reader refuses what play cannot reach where the rules rely on it
-// (tests/fuzz found such states whose next state the reader refused).
+// (read, such a state would give a next state the reader refuses).
 TEST(FirstGiantsJson, StatesPlayCannotReachAreRefused) {
   const auto s = position(two_players());
   auto refused = [](Json j) {

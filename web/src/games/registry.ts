@@ -2,6 +2,7 @@
 // default export is its GameModule, named as the engine names the game
 // (src/games/first-contact/ draws "first-contact"). Found by the build, so no
 // list names them; each is loaded on demand (a separate chunk).
+import type { ShowsDecision } from "../connection";
 import type { GameModule } from "./types";
 
 const modules = import.meta.glob<{ default: GameModule }>("./*/index.tsx");
@@ -25,4 +26,9 @@ export function loadGame(name: string): Promise<GameModule | null> {
     cache.set(name, p);
   }
   return p;
+}
+
+/** The game's reader of views for its table's connection (ConnectionOptions.readViews); null when it has none. */
+export function viewReader(name: string): Promise<ShowsDecision | null> {
+  return loadGame(name).then((m) => m?.shows ?? null);
 }

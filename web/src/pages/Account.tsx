@@ -1,7 +1,7 @@
-// The account page (issue 34): sign in, create an account (its recovery
+// The account page: sign in, create an account (its recovery
 // codes shown once), recover with a code; signed in: the profile's link,
 // sign out, friends, a new password, hiding the profile, taking invitations
-// from friends only (issue 49), deleting the account. Accounts are
+// from friends only (so a stranger cannot invite), deleting the account. Accounts are
 // optional: nothing here is needed to play. A refusal says why in words: a
 // password too easy to guess, or how long to wait after wrong ones.
 import { useEffect, useState } from "preact/hooks";

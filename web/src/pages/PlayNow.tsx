@@ -1,4 +1,4 @@
-// "Play now" (issue 34): a seat at a public table with others waiting for
+// "Play now": a seat at a public table with others waiting for
 // the same game and player count; bots of the chosen strength take the
 // seats still free when the wait is over (POST /api/play-now).
 import { useState } from "preact/hooks";

@@ -1,4 +1,4 @@
-// A player's profile (issue 34): games played and won per game, the rating
+// A player's profile: games played and won per game, the rating
 // with its uncertainty, and every finished game with its replay and the
 // bot's review one click away (the replay page).
 import { useEffect, useState } from "preact/hooks";
@@ -23,7 +23,7 @@ export function Profile({ name, games }: { name: string; games?: GameInfo[] | nu
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     api.player(name).then(setData, (e: unknown) => {
-      // A hidden profile answers as a name nobody has (issue 49): one sentence for both.
+      // A hidden profile answers as a name nobody has (so nobody learns that the name has an account): one sentence for both.
       if (e instanceof ApiError && e.code === "account/unknown") setError(t("profile.unknown", { name }));
       else setError(errorText(e));
     });

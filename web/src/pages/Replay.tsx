@@ -98,7 +98,7 @@ export function Replay({
   }, [id, seat, l]);
   // Views do not depend on the language: one cache per table.
   const views = useMemo(() => new Map<string, ReplayAt>(), [id]);
-  const conn = useMemo(() => new TableConnection({ table: id, lang: l, offline: true }), [id]);
+  const conn = useMemo(() => new TableConnection({ table: id, lang: l, offline: true, readViews: null }), [id]);
 
   useEffect(() => {
     let live = true;

@@ -11,7 +11,8 @@ import { HotSeatTable } from "./table/HotSeat";
 import { useGame, useRematchSeats, useTableSignal } from "./table/hooks";
 import { Play } from "./table/Play";
 import { Waiting } from "./table/Waiting";
-import { takePreopened } from "./load";
+import { takePreopened } from "./table/preopen";
+import { viewReader } from "../games/registry";
 
 export { newest, localSeatToAct } from "./table/HotSeat";
 export { TurnClock } from "./table/Play";
@@ -41,7 +42,9 @@ function OneSeatTable({
   onJoined: () => void;
 }) {
   const conn = useMemo(
-    () => takePreopened(id, creds.token) ?? new TableConnection({ table: id, token: creds.token, lang: lang.peek() }),
+    () =>
+      takePreopened(id, creds.token) ??
+      new TableConnection({ table: id, token: creds.token, lang: lang.peek(), readViews: viewReader }),
     [id, creds.token],
   );
   useEffect(() => () => conn.close(), [conn]);

@@ -2,12 +2,9 @@
 // earlier by main.tsx when the page is opened at a table's address (so the
 // chunk comes in parallel with the interface's words, not after them). There
 // main.tsx also opens the table's connection as soon as its code is in
-// (preopenTable), so the table's first picture is on its way while the page
-// is still being drawn; the table's page takes that connection over.
+// (table/preopen.ts), so the table's first picture is on its way while the
+// page is still being drawn; the table's page takes that connection over.
 import type { ComponentType } from "preact";
-import { credentials, heldSeats } from "../api";
-import type { TableConnection } from "../connection";
-import { lang } from "../i18n";
 import type { GameInfo } from "../protocol";
 
 type TableProps = { id: string; games?: GameInfo[] | null };
@@ -17,44 +14,4 @@ let table: Promise<ComponentType<TableProps>> | null = null;
 export function loadTablePage(): Promise<ComponentType<TableProps>> {
   table ??= import("./Table").then((m) => m.Table);
   return table;
-}
-
-let preopened: { table: string; token?: string; conn: TableConnection } | null = null;
-
-/** How long an opened connection waits for its page (then it is closed: the person went elsewhere). */
-const UNCLAIMED_MS = 20_000;
-
-/**
- * Opens the connection the table's page will use (one seat or none; several
- * seats at one device open one each, as the page does).
- */
-export function preopenTable(id: string): void {
-  void import("../connection").then(({ TableConnection }) => {
-    const c = credentials(id);
-    if (heldSeats(c).length >= 2 || preopened) return;
-    const conn = new TableConnection({ table: id, token: c.token, lang: lang.peek() });
-    preopened = { table: id, token: c.token, conn };
-    setTimeout(() => {
-      if (preopened?.conn === conn) {
-        preopened = null;
-        conn.close();
-      }
-    }, UNCLAIMED_MS);
-  });
-}
-
-/**
- * The connection preopenTable opened for this table and token, once (null if
- * none). One for this table with another token (the browser's seats changed
- * between the two reads: another tab joined or left one) is closed at once:
- * no page shows it, and it would hold that seat's presence at the table for
- * its UNCLAIMED_MS.
- */
-export function takePreopened(id: string, token: string | undefined): TableConnection | null {
-  if (!preopened || preopened.table !== id) return null;
-  const { conn, token: opened } = preopened;
-  preopened = null;
-  if (opened === token) return conn;
-  conn.close();
-  return null;
 }

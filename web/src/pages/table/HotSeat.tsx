@@ -4,6 +4,7 @@ import { heldSeats } from "../../api";
 import { plainSeatName } from "../../components/SeatList";
 import type { TableState } from "../../connection";
 import { TableConnection } from "../../connection";
+import { viewReader } from "../../games/registry";
 import { lang } from "../../i18n";
 import type { GameInfo } from "../../protocol";
 import { t } from "../../strings";
@@ -42,10 +43,10 @@ export function HotSeatTable({ id, games, creds }: { id: string; games?: GameInf
   const held = heldSeats(creds);
   const tokens = held.map((s) => s.token).join(",");
   const conns = useMemo(
-    () => held.map((s) => new TableConnection({ table: id, token: s.token, lang: lang.peek() })),
+    () => held.map((s) => new TableConnection({ table: id, token: s.token, lang: lang.peek(), readViews: viewReader })),
     [id, tokens],
   );
-  const watcher = useMemo(() => new TableConnection({ table: id, lang: lang.peek() }), [id]);
+  const watcher = useMemo(() => new TableConnection({ table: id, lang: lang.peek(), readViews: viewReader }), [id]);
   useEffect(() => () => conns.forEach((c) => c.close()), [conns]);
   useEffect(() => () => watcher.close(), [watcher]);
   useEffect(() => {

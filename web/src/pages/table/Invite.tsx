@@ -1,4 +1,4 @@
-// The waiting room's additions of issue 34: a play-now table's wait ("bots
+// The waiting room's parts for accounts and play now: a play-now table's wait ("bots
 // join at 18:40:05"), the rated table's rule, and inviting a friend or any
 // account by name (POST /api/tables/{id}/invite).
 import { useEffect, useState } from "preact/hooks";

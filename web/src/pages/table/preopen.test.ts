@@ -2,9 +2,9 @@
 // page taking it over: one socket per seat, and none left holding a seat
 // the page does not show.
 import { describe, expect, it, vi } from "vitest";
-import { remember } from "../api";
-import { FakeSocket, withFakeSockets } from "../fakesocket";
-import { preopenTable, takePreopened } from "./load";
+import { remember } from "../../api";
+import { FakeSocket, withFakeSockets } from "../../fakesocket";
+import { preopenTable, takePreopened } from "./preopen";
 
 withFakeSockets();
 
