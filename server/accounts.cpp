@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include "games/registry.h"
+#include "server/game_stats.h"
 #include "server/lobby.h"
 #include "server/protocol.h"
 #include "server/rating.h"
@@ -841,8 +842,17 @@ Accounts::Answer Accounts::profile(const std::string& name, const std::string& s
                 {"rd", (*r)->rd},
                 {"volatility", (*r)->volatility},
                 {"games", (*r)->games}};
-    games[std::string(g->name())] = {{"played", 0}, {"wins", 0}, {"rating", rating}};
+    games[std::string(g->name())] = GameStats{}.json();
+    games[std::string(g->name())]["rating"] = rating;
   }
+  // Every finished game of the account, oldest first, for its figures.
+  struct Played {
+    std::int64_t ended;
+    std::string game;
+    bool won;
+    double score;
+  };
+  std::vector<Played> played;
   Json finished = Json::array();
   for (const store::KeyringSeat& s : *ring) {
     if (s.seat < 0) continue;
@@ -850,9 +860,12 @@ Accounts::Answer Accounts::profile(const std::string& name, const std::string& s
     if (!t.finished) continue;  // a lobby, a game going on, or gone
     const bool won = t.winners.is_array() &&
                      std::find(t.winners.begin(), t.winners.end(), Json(s.seat)) != t.winners.end();
-    Json& tally = games[t.game];
-    tally["played"] = tally["played"].get<int>() + 1;
-    if (won) tally["wins"] = tally["wins"].get<int>() + 1;
+    const Json& score = t.entry["result"].value("score", Json::array());
+    played.push_back(
+        {t.ended, t.game, won,
+         score.is_array() && s.seat < static_cast<int>(score.size()) && score[s.seat].is_number()
+             ? score[s.seat].get<double>()
+             : 0.0});
     // A private table is its players' own business: its id would let a
     // stranger watch it. Counted, never listed to others.
     if (finished.size() >= kFinishedShown || (!t.is_public && !own)) continue;
@@ -865,6 +878,11 @@ Accounts::Answer Accounts::profile(const std::string& name, const std::string& s
   std::stable_sort(finished.begin(), finished.end(), [](const Json& x, const Json& y) {
     return x["ended"].get<std::int64_t>() > y["ended"].get<std::int64_t>();
   });
+  std::stable_sort(played.begin(), played.end(),
+                   [](const Played& x, const Played& y) { return x.ended < y.ended; });
+  std::map<std::string, GameStats> stats;
+  for (const Played& p : played) stats[p.game].add(p.won, p.score);
+  for (const auto& [game, st] : stats) games[game].update(st.json());
   Answer out;
   out.body =
       Json{{"name", acc.name}, {"created", acc.created}, {"games", games}, {"finished", finished}};

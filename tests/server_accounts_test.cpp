@@ -12,6 +12,7 @@
 #include <sstream>
 #include <thread>
 
+#include "server/game_stats.h"
 #include "server/password_guard.h"
 #include "server/rating.h"
 #include "tests/forwarding_store.h"
@@ -376,6 +377,27 @@ TEST(ServerAccounts, ASignInFloodDelaysNoSignedInRequest) {
 // unhashed (its `late`), so that a queue on a slow machine drains at once
 // and no client waits for minutes (a flood of sign-ins on a loaded machine
 // was otherwise answered only after a minute).
+TEST(GameStats, StreaksFollowTheOrderTheGamesEnded) {
+  // Won, lost, won, won, lost: three wins, two in a row at most, none now.
+  GameStats s;
+  const bool results[] = {true, false, true, true, false};
+  const double scores[] = {12, 7, 10, 11, 5};
+  for (int i = 0; i < 5; ++i) s.add(results[i], scores[i]);
+  Json j = s.json();
+  EXPECT_EQ(j["played"], 5);
+  EXPECT_EQ(j["wins"], 3);
+  EXPECT_EQ(j["longest_streak"], 2);
+  EXPECT_EQ(j["streak"], 0);
+  EXPECT_DOUBLE_EQ(j["average_score"].get<double>(), 9.0);  // 45 / 5
+  // Three wins more: the longest streak is now the current one.
+  for (int i = 0; i < 3; ++i) s.add(true, 4);
+  j = s.json();
+  EXPECT_EQ(j["longest_streak"], 3);
+  EXPECT_EQ(j["streak"], 3);
+  EXPECT_DOUBLE_EQ(j["average_score"].get<double>(), 7.1);  // 57 / 8 = 7.125
+  EXPECT_EQ(GameStats{}.json()["average_score"], nullptr);
+}
+
 TEST(HashPool, ARequestThatWaitedPastMaxWaitIsAnsweredUnhashed) {
   using namespace std::chrono_literals;
   HashPool pool(1, 32, 32, 100ms);
@@ -569,7 +591,12 @@ TEST(ServerAccounts, AProfileCountsFinishedGamesAndDeletionKeepsTheirRecords) {
   EXPECT_EQ(profile.body["games"]["ufo"]["played"], 1);
   EXPECT_EQ(profile.body["games"]["ufo"]["wins"], won ? 1 : 0);
   EXPECT_EQ(profile.body["games"]["ufo"]["rating"], nullptr);
+  // The game's figures from that one game: its score, a streak of one win or none.
+  EXPECT_EQ(profile.body["games"]["ufo"]["average_score"], record.body["result"]["score"][0]);
+  EXPECT_EQ(profile.body["games"]["ufo"]["longest_streak"], won ? 1 : 0);
+  EXPECT_EQ(profile.body["games"]["ufo"]["streak"], won ? 1 : 0);
   EXPECT_EQ(profile.body["games"]["first-giants"]["played"], 0);
+  EXPECT_EQ(profile.body["games"]["first-giants"]["average_score"], nullptr);
   ASSERT_EQ(profile.body["finished"].size(), 1u);
   const Json& f = profile.body["finished"][0];
   EXPECT_EQ(f["table"], id);

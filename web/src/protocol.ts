@@ -251,7 +251,19 @@ export interface FinishedGame {
 export interface Profile {
   name: string;
   created: number;
-  games: Record<string, { played: number; wins: number; rating: Rating | null }>;
+  games: Record<
+    string,
+    {
+      played: number;
+      wins: number;
+      /** The seat's score averaged over the games played, to a tenth; null before a first game. */
+      average_score: number | null;
+      /** The most wins in a row, and the wins in a row up to the latest game. */
+      longest_streak: number;
+      streak: number;
+      rating: Rating | null;
+    }
+  >;
   finished: FinishedGame[];
 }
 

@@ -1,6 +1,7 @@
 // A player's profile against a stand-in server: per game the games played,
-// the wins and the rating with its uncertainty; finished games with their
-// replay one click away; hidden and unknown players said so.
+// the wins, the average score, the best and current streaks and the rating
+// with its uncertainty; finished games with their replay one click away;
+// hidden and unknown players said so.
 import { cleanup, render, screen, waitFor } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { account } from "../account";
@@ -24,8 +25,15 @@ const anna: ProfileData = {
   name: "Anna",
   created: Date.UTC(2026, 0, 15),
   games: {
-    ufo: { played: 7, wins: 3, rating: { rating: 1620.4, rd: 80.2, volatility: 0.06, games: 5 } },
-    "first-contact": { played: 1, wins: 0, rating: null },
+    ufo: {
+      played: 7,
+      wins: 3,
+      average_score: 6.4,
+      longest_streak: 2,
+      streak: 1,
+      rating: { rating: 1620.4, rd: 80.2, volatility: 0.06, games: 5 },
+    },
+    "first-contact": { played: 1, wins: 0, average_score: 0, longest_streak: 0, streak: 0, rating: null },
   },
   finished: [
     {
@@ -74,6 +82,8 @@ describe("profile page", () => {
       "Ufo! fritti dallo spazio!",
       "7",
       "3",
+      "6.4",
+      "2 (1 now)",
       "1620 ± 160",
     ]);
     const fc = document.querySelector('tr[data-game="first-contact"]')!;

@@ -62,6 +62,8 @@ export function Profile({ name, games }: { name: string; games?: GameInfo[] | nu
               <th scope="col">{t("profile.games")}</th>
               <th scope="col">{t("profile.played")}</th>
               <th scope="col">{t("profile.wins")}</th>
+              <th scope="col">{t("profile.average")}</th>
+              <th scope="col">{t("profile.streak")}</th>
               <th scope="col">{t("profile.rating")}</th>
             </tr>
           </thead>
@@ -71,6 +73,11 @@ export function Profile({ name, games }: { name: string; games?: GameInfo[] | nu
                 <th scope="row">{GAME_INFO[g]?.title ?? g}</th>
                 <td>{s.played}</td>
                 <td>{s.wins}</td>
+                <td>{s.average_score === null ? "–" : s.average_score.toLocaleString(lang.value)}</td>
+                <td>
+                  {s.longest_streak}
+                  {s.streak > 0 && <span class="muted small"> ({t("profile.streak_now", { n: s.streak })})</span>}
+                </td>
                 <td class="rating">
                   {s.rating ? ratingText(s.rating) : <span class="muted">{t("profile.unrated")}</span>}
                 </td>

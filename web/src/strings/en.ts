@@ -279,6 +279,9 @@ const en = {
   "profile.games": "Games",
   "profile.played": "Played",
   "profile.wins": "Wins",
+  "profile.average": "Average score",
+  "profile.streak": "Best streak",
+  "profile.streak_now": "{n} now",
   "profile.rating": "Rating",
   "profile.unrated": "not rated yet",
   "profile.rating_help":

@@ -279,6 +279,9 @@ const it: Record<MainKey, string> = {
   "profile.games": "Giochi",
   "profile.played": "Partite",
   "profile.wins": "Vittorie",
+  "profile.average": "Punteggio medio",
+  "profile.streak": "Serie migliore",
+  "profile.streak_now": "{n} in corso",
   "profile.rating": "Punteggio",
   "profile.unrated": "ancora senza punteggio",
   "profile.rating_help":

@@ -272,6 +272,9 @@ const ko: Record<MainKey, string> = {
   "profile.games": "게임",
   "profile.played": "게임 수",
   "profile.wins": "승리",
+  "profile.average": "평균 점수",
+  "profile.streak": "최다 연승",
+  "profile.streak_now": "현재 {n}",
   "profile.rating": "레이팅",
   "profile.unrated": "아직 레이팅 없음",
   "profile.rating_help":
