@@ -3,8 +3,9 @@
 // keeps open holds one; what concerns their account (an invitation to a
 // table) is told to their channels the moment it happens, never to anyone
 // else's. This node's own, as presence is: with several nodes a channel on
-// another node hears nothing, and the client's poll of its invitations
-// (kept for when the channel is down) finds it.
+// another node hears nothing of this node's invitations (the client polls
+// only while its channel is down), so there the invitation waits in My
+// tables until the page asks again.
 #pragma once
 
 #include <cstddef>

@@ -43,14 +43,21 @@ HttpReply http_request(unsigned short port, http::verb method, const std::string
   req.prepare_payload();
   beast::flat_buffer buf;
   http::response<http::string_body> res;
-  // Asynchronous with a deadline, so a silent server fails the test.
-  stream.expires_after(std::chrono::seconds(20));
+  // Asynchronous with a deadline, so a silent server fails the test (60 s:
+  // a bot's review of a whole game took 20 s on a machine at load 20).
+  stream.expires_after(std::chrono::seconds(60));
+  beast::error_code failed;
   http::async_write(stream, req, [&](beast::error_code ec, std::size_t) {
-    if (!ec) http::async_read(stream, buf, res, [](beast::error_code, std::size_t) {});
+    if (ec) {
+      failed = ec;
+      return;
+    }
+    http::async_read(stream, buf, res, [&](beast::error_code e, std::size_t) { failed = e; });
   });
   ioc.run();
   HttpReply r;
-  r.status = res.result_int();
+  // No answer (timed out, cut): status 0, not the response object's default 200.
+  r.status = failed ? 0 : res.result_int();
   r.text = res.body();
   r.content_encoding = std::string(res[http::field::content_encoding]);
   r.content_type = std::string(res[http::field::content_type]);
