@@ -9,7 +9,6 @@
 
 namespace meeple::server {
 
-
 void Table::ask_hint(Conn& c, Peer* peer) {
   if (c.seat < 0) return send_error(c, make_error(errc::kBadToken, "spectators hold no seat"));
   if (lobby_.rated)
