@@ -54,7 +54,8 @@ Json Review::to_json() const {
                  {"before", estimate_json(r.before)},
                  {"after", estimate_json(r.after)},
                  {"best", {{"action", r.best}, {"words", r.best_words}}},
-                 {"drop", r.drop()}});
+                 {"drop", r.drop()},
+                 {"hinted", r.hinted}});
   Json drops = Json::array();
   for (std::size_t i : largest_drops(5)) drops.push_back(decisions[i].entry);
   return {{"game", game}, {"seat", seat},   {"budget", budget},
@@ -131,6 +132,12 @@ Expected<Review> review_record(const AnyGame& game, const GameRecord& record, Se
     r.after = estimate(chosen);
     r.best = best->action;
     r.best_words = before.describe_action(seat, best->action, opt.lang);
+    // A hint asked at this decision: its mark lies after the seat's
+    // previous entry and at or before this one.
+    const std::size_t from = review.decisions.empty() ? 0 : review.decisions.back().entry + 1;
+    r.hinted = std::any_of(record.hints.begin(), record.hints.end(), [&](const HintMark& h) {
+      return h.seat == seat && h.at >= from && h.at <= i;
+    });
     review.decisions.push_back(std::move(r));
   }
   return review;

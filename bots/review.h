@@ -47,6 +47,8 @@ struct ReviewedDecision {
   Action best = -1;  // the bot's choice
   std::string best_words;
   double drop() const { return before.chance - after.chance; }
+  // The person asked for a hint at this decision (the record's hint marks).
+  bool hinted = false;
 };
 
 struct Review {

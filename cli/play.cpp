@@ -6,6 +6,7 @@
 // keyboard (--people): a curtain clears the screen between their turns.
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -22,6 +23,7 @@
 
 #include <fmt/format.h>
 
+#include "bots/hint.h"
 #include "cli/choice_input.h"
 #include "cli/commands.h"
 #include "cli/curses_screen.h"
@@ -467,7 +469,14 @@ Expected<std::unique_ptr<room::Room>> resume_kept_game(const AnyGame& game,
                 .players = record.players,
                 .params = record.params,
                 .seats = record.seats};
-  for (const RecordedAction& ra : record.actions) {
+  // A hint mark goes before the action it was asked ahead of.
+  auto hints_at = [&](std::size_t at) {
+    for (const HintMark& h : record.hints)
+      if (h.at == at) table.entries.push_back({.kind = "hint", .seat = h.seat});
+  };
+  for (std::size_t i = 0; i < record.actions.size(); ++i) {
+    const RecordedAction& ra = record.actions[i];
+    hints_at(i);
     store::Entry e{
         .kind = ra.undo ? "undo" : "action", .seat = ra.seat, .action = ra.action, .json = ra.json};
     if (!ra.undo && ra.seat >= 0 &&
@@ -475,6 +484,7 @@ Expected<std::unique_ptr<room::Room>> resume_kept_game(const AnyGame& game,
       e.text = "bot";
     table.entries.push_back(std::move(e));
   }
+  hints_at(record.actions.size());
   return room::Room::resume(game, table, std::move(seats), std::move(options));
 }
 
@@ -941,6 +951,11 @@ class TerminalPlay {
       line.erase(0, line.find_first_not_of(" \t\r"));
       line.erase(line.find_last_not_of(" \t\r") + 1);
       if (line.empty()) continue;
+      if (is_command(line, {"hint", "suggerimento", "힌트"})) {
+        show_hint(me, d);
+        paged = t_.screen() != nullptr;
+        continue;
+      }
       switch (command(me, line)) {
         case Typed::kQuit:
           return t_.left("bye", kept_at_);
@@ -1034,6 +1049,41 @@ class TerminalPlay {
       t_.screen()->page(text, from_end);
     else
       out() << text;
+  }
+
+  // `hint` (suggerimento, 힌트): the search's top choices for the person's
+  // decision from what the seat knows (Room::knowledge, bots/hint.h), each
+  // by its letter with its chance to win and why; marked in the kept
+  // game's record (Room::mark_hint). The person then types a letter as
+  // always.
+  void show_hint(Seat me, const Decision& d) {
+    if (!t_.screen()) out() << texts().text("hint_wait", lang()) << "\n" << std::flush;
+    auto h = hint(r_.knowledge(me), me, {.lang = lang()});
+    if (!h) {
+      out() << texts().format(
+                   "not_possible", lang(),
+                   {{"message", refusal_words(h.error(), lang())}, {"code", h.error().code}})
+            << "\n";
+      return;
+    }
+    if (auto e = r_.mark_hint(me)) {
+      out() << refusal_words(*e, lang()) << "\n";
+      return;
+    }
+    keep();
+    std::ostringstream text;
+    text << texts().text("hint_title", lang()) << "\n";
+    for (const HintChoice& c : h->choices) {
+      std::string key;
+      for (std::size_t i = 0; i < d.choices.size(); ++i)
+        if (d.choices[i].action == c.action && i < d.keys.size()) key = d.keys[i];
+      const int p = static_cast<int>(std::lround(std::clamp(c.chance.chance, 0.0, 1.0) * 100));
+      text << "  "
+           << texts().format("hint_choice", lang(),
+                             {{"key", key}, {"words", c.words}, {"p", std::to_string(p)}})
+           << "\n     " << c.why << "\n";
+    }
+    page(text.str());
   }
 
   // The commands a person may type instead of a move: quit, help, the whole

@@ -63,6 +63,14 @@ void add_serve_threads(CLI::App* c, server::ServerOptions& o) {
                 "lately goes first)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  c->add_option("--hint-iterations", o.hint_iterations,
+                "A hint's search iterations (0: the hint's default, bots/hint.h)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  c->add_option("--hint-seconds", o.hint_seconds,
+                "The longest a hint's search takes, in seconds (a person waits for it)")
+      ->check(CLI::Range(0.05, 10.0))
+      ->capture_default_str();
   c->add_option("--malloc-arenas", o.malloc_arenas,
                 "glibc malloc arenas (0: one per two cores; fewer arenas keep less freed "
                 "memory, more let more threads allocate at once)")

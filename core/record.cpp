@@ -51,8 +51,15 @@ Json record_to_json(const GameRecord& r) {
     if (!a.json.is_null()) e["json"] = a.json;
     actions.push_back(std::move(e));
   }
-  return {{"format", kRecordFormat}, {"game", r.game}, {"params", r.params}, {"players", r.players},
-          {"seats", r.seats},        {"seed", r.seed}, {"actions", actions}, {"result", r.result}};
+  Json out = {{"format", kRecordFormat}, {"game", r.game},    {"params", r.params},
+              {"players", r.players},    {"seats", r.seats},  {"seed", r.seed},
+              {"actions", actions},      {"result", r.result}};
+  if (!r.hints.empty()) {
+    Json hints = Json::array();
+    for (const HintMark& h : r.hints) hints.push_back({{"seat", h.seat}, {"at", h.at}});
+    out["hints"] = std::move(hints);
+  }
+  return out;
 }
 
 Expected<GameRecord> record_from_json(const Json& j) {
@@ -90,6 +97,13 @@ Expected<GameRecord> record_from_json(const Json& j) {
       r.actions.push_back(std::move(a));
     }
     r.result = j.value("result", Json());
+    for (const auto& h : j.value("hints", Json::array())) {
+      HintMark m{.seat = integer(h.at("seat")).get<int>(),
+                 .at = integer(h.at("at")).get<std::size_t>()};
+      if (m.seat < 0 || m.seat >= r.players || m.at > r.actions.size())
+        return corrupt("a hint mark names a seat of the game and a step of its record");
+      r.hints.push_back(m);
+    }
   } catch (const Json::exception& e) {
     return corrupt(json_error_words(e));
   }

@@ -8,6 +8,9 @@
 // an entry may carry "json" alone (hand-written records), which is parsed.
 // {"seat": 2, "undo": true} is seat 2 taking back its latest decision
 // (core/undo.h): the game goes back to the state before it.
+// "hints": [{"seat": 1, "at": 12}] (only when some were asked): seat 1 asked
+// for a hint (bots/hint.h) before the record's action 12, i.e. at replay
+// step 12. A mark changes nothing in the game.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +32,14 @@ struct RecordedAction {
   bool undo = false;  // the seat takes back its latest decision (no action)
 };
 
+// A person asked for a hint at a decision: which seat, and before which of
+// the record's actions (its index; the replay's step).
+struct HintMark {
+  Seat seat = kChance;
+  std::size_t at = 0;
+  bool operator==(const HintMark&) const = default;
+};
+
 struct GameRecord {
   std::string game;
   Json params = Json::object();
@@ -36,7 +47,8 @@ struct GameRecord {
   std::vector<std::string> seats;  // who played each seat (bot name or player)
   std::uint64_t seed = 0;
   std::vector<RecordedAction> actions;
-  Json result;  // null while the game is unfinished
+  Json result;                  // null while the game is unfinished
+  std::vector<HintMark> hints;  // in the order asked
 };
 
 Json record_to_json(const GameRecord& r);

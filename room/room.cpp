@@ -267,6 +267,8 @@ Expected<std::unique_ptr<Room>> Room::resume(const AnyGame& game, const store::T
                    .name = e.json.value("name", ""),
                    .bot = e.json.value("bot", "")};
       err = r.replace_seat(e.seat, std::move(c), e.json.value("owner", Json::object()));
+    } else if (e.kind == "hint") {
+      r.record_.hints.push_back({.seat = e.seat, .at = r.record_.actions.size()});
     } else if (e.kind == "undo") {
       if (r.trail_.available(e.seat) == 0)
         err = make_error(errc::kNothingToUndo, "an undo with nothing to take back");
@@ -508,6 +510,22 @@ void Room::take_back(Seat seat, WallClock::time_point at) {
   words_.push_back(std::move(words));
   start_clock(Clock::now());
   if (sink_) sink_->on_event(*this, events_.back());
+}
+
+AnyState Room::knowledge(Seat seat) const {
+  Rng rng(version_ * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(seat) + 0x6b6e6f77ULL);
+  return state_.determinize(seat, rng);
+}
+
+MaybeError Room::mark_hint(Seat seat) {
+  if (seat < 0 || seat >= num_players())
+    return make_error(errc::kBadSeat, fmt::format("there is no seat {}", seat));
+  if (store_) {
+    const store::Entry e = entry("hint", seat, wall_now());
+    if (auto err = write(std::span(&e, 1))) return err;
+  }
+  record_.hints.push_back({.seat = seat, .at = record_.actions.size()});
+  return std::nullopt;
 }
 
 MaybeError Room::chat(Seat seat, std::string_view text) {
@@ -896,6 +914,17 @@ GameRecord Room::record_so_far() const {
   return r;
 }
 
+namespace {
+
+// The hints people asked for, each by the step it was asked at.
+Json hint_steps(const GameRecord& record) {
+  Json hints = Json::array();
+  for (const HintMark& h : record.hints) hints.push_back({{"seat", h.seat}, {"step", h.at}});
+  return hints;
+}
+
+}  // namespace
+
 Expected<Json> replay_json(const AnyGame& game, const GameRecord& record, Seat observer,
                            std::string_view lang, std::optional<std::size_t> step) {
   if (observer != kSpectator && (observer < 0 || observer >= record.players))
@@ -912,6 +941,7 @@ Expected<Json> replay_json(const AnyGame& game, const GameRecord& record, Seat o
   Json out = {{"game", record.game},    {"players", record.players}, {"seat", observer},
               {"lang", lang},           {"seats", record.seats},     {"count", steps},
               {"result", record.result}};
+  out["hints"] = hint_steps(record);
   Json list = Json::array();
   if (!step) list.push_back({{"actor", nullptr}, {"words", ""}, {"events", Json::array()}});
   const std::size_t last = step ? *step : record.actions.size();

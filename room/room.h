@@ -252,6 +252,17 @@ class Room {
   // bot/illegal if the bot chose badly).
   MaybeError apply_bot_turn(const BotTurn& turn, Action a);
 
+  // --- Hints (bots/hint.h). The position as `seat` knows it: a
+  // determinization for the seat (never the true state), drawn from a
+  // generator of the version and the seat alone, so two tables the seat
+  // cannot tell apart give the same position, and asking changes none of the
+  // table's generators. What a hint may be computed from, on any thread.
+  AnyState knowledge(Seat seat) const;
+  // Marks the record: `seat`'s person was given a hint now (a store entry of
+  // kind "hint", then GameRecord::hints). Nothing else changes: no version,
+  // no event. seat/invalid, or the store's error.
+  MaybeError mark_hint(Seat seat);
+
   // --- Who plays a seat, changed during the game (a host replaces a person
   // by a bot or a bot by a person). Stored as an entry of kind "seat" (json:
   // kind, name, bot, and `owner`, the owner's own data such as a token hash)

@@ -28,6 +28,25 @@ std::optional<std::chrono::milliseconds> seconds_in(const Json& j, double max) {
   return std::chrono::milliseconds(static_cast<std::int64_t>(v * 1000));
 }
 
+// The languages the table tells its events and choices in (each costs
+// words for every observer after every action): a subset of en, it, ko,
+// each named once (request/malformed).
+Expected<std::vector<std::string>> languages_of(const Json& req) {
+  const Json langs = req.value("languages", Json(kLanguages));
+  if (!langs.is_array() || langs.empty())
+    return make_error(errc::kMalformed, "languages is a list of en, it, ko");
+  std::vector<std::string> out;
+  for (const Json& lang : langs) {
+    if (!lang.is_string() || std::find(kLanguages.begin(), kLanguages.end(),
+                                       lang.get<std::string>()) == kLanguages.end())
+      return make_error(errc::kMalformed, "languages is a list of en, it, ko");
+    if (std::find(out.begin(), out.end(), lang.get<std::string>()) != out.end())
+      return make_error(errc::kMalformed, "languages names each language once");
+    out.push_back(lang.get<std::string>());
+  }
+  return out;
+}
+
 // The table's own guided first game: its players, options and bots,
 // private, no clock; the person's seat is the one to join.
 Expected<Lobby> guided(const ServerOptions& options, const AnyGame& game, const Json& req,
@@ -157,8 +176,10 @@ Expected<Lobby> Lobby::from_request(const ServerOptions& options, const Json& re
   const Json undo = req.value("undo", Json(true));
   const Json turn_based = req.value("turn_based", Json(false));
   const Json on_timeout = req.value("on_timeout", Json("bot"));
-  if (!undo.is_boolean() || !turn_based.is_boolean())
-    return make_error(errc::kMalformed, "undo and turn_based are true or false");
+  const Json hints = req.value("hints", Json(false));
+  if (!undo.is_boolean() || !turn_based.is_boolean() || !hints.is_boolean())
+    return make_error(errc::kMalformed, "undo, turn_based and hints are true or false");
+  l.hints = hints.get<bool>();
   if (on_timeout != "bot" && on_timeout != "takeover")
     return make_error(errc::kMalformed, "on_timeout is \"bot\" or \"takeover\"");
   l.undo = undo.get<bool>();
@@ -167,21 +188,9 @@ Expected<Lobby> Lobby::from_request(const ServerOptions& options, const Json& re
   l.move_clock = *clock;
   if (l.turn_based && l.move_clock.count() == 0)
     l.move_clock = std::chrono::milliseconds(static_cast<std::int64_t>(kDay * 1000));
-  // The languages the table tells its events and choices in (each costs
-  // words for every observer after every action): a subset of en, it, ko.
-  const Json langs = req.value("languages", Json(kLanguages));
-  if (!langs.is_array() || langs.empty())
-    return make_error(errc::kMalformed, "languages is a list of en, it, ko");
-  l.languages.clear();
-  for (const Json& lang : langs) {
-    if (!lang.is_string() || std::find(kLanguages.begin(), kLanguages.end(),
-                                       lang.get<std::string>()) == kLanguages.end())
-      return make_error(errc::kMalformed, "languages is a list of en, it, ko");
-    if (std::find(l.languages.begin(), l.languages.end(), lang.get<std::string>()) !=
-        l.languages.end())
-      return make_error(errc::kMalformed, "languages names each language once");
-    l.languages.push_back(lang.get<std::string>());
-  }
+  auto langs = languages_of(req);
+  if (!langs) return langs.error();
+  l.languages = std::move(*langs);
   l.plan.resize(static_cast<std::size_t>(players));
   if (seats.is_array()) {
     if (static_cast<int>(seats.size()) != players)
@@ -253,6 +262,7 @@ Expected<Lobby> Lobby::from_stored(const AnyGame& game, int players, const Json&
     l.languages = s.value("languages", kLanguages);
     l.auto_start = s.value("auto_start", true);
     l.undo = s.value("undo", true);
+    l.hints = s.value("hints", false);
     l.turn_based = s.value("turn_based", false);
     // Tables stored before the choice: turn-based ones never brought a
     // stand-in for being away.
@@ -315,6 +325,7 @@ Json Lobby::to_json() const {
   if (guide) out["guide_part"] = guide->part;
   if (created_ms > 0) out["created_ms"] = created_ms;
   if (rated) out["rated"] = true;
+  if (hints) out["hints"] = true;
   if (play_now) out["play_now"] = {{"bot", play_now->bot}, {"wait_ms", play_now->wait.count()}};
   return out;
 }
@@ -331,7 +342,8 @@ Json Lobby::table_options() const {
                      : grace.count() == 0 ? "now"
                                           : "after"},
             {"seconds", grace.count() / 1000}}},
-          {"guide", guide.has_value()}};
+          {"guide", guide.has_value()},
+          {"hints", hints}};
 }
 
 MaybeError Lobby::check_bot(const ServerOptions& o, const std::string& spec) const {
@@ -376,6 +388,7 @@ std::string Lobby::distinct_name(const std::string& name, std::size_t seat) cons
 MaybeError Lobby::check_rated() const {
   if (!rated) return std::nullopt;
   if (undo) return make_error(errc::kUnrated, "a rated table has no undo: give \"undo\": false");
+  if (hints) return make_error(errc::kUnrated, "a rated table gives no hints: each plays alone");
   if (guide) return make_error(errc::kUnrated, "a guided game has bots: it is not rated");
   for (const SeatPlan& p : plan)
     if (p.kind != room::SeatKind::kPerson)

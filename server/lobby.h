@@ -76,7 +76,10 @@ struct Lobby {
   // table's choice: "after" grace, "now" with grace 0); false: the table
   // waits for them ("wait").
   bool stand_ins = true;
-  bool undo = true;         // people may take back moves
+  bool undo = true;  // people may take back moves
+  // People may ask for a hint at their decisions (bots/hint.h); the host's
+  // choice, off by default, never at a rated table.
+  bool hints = false;
   bool turn_based = false;  // played over days: a day's clock, and the table waits by default
   bool takeover = false;    // on_timeout "takeover": a bot takes the seat for good
   // A guided first game (room/guide.h): the game's script, whose seed deals.
@@ -106,13 +109,13 @@ struct Lobby {
                                      const Json& server);
   // As stored: the inverse of from_stored.
   Json to_json() const;
-  // The options people see: undo, clock, turn-based, on_timeout, stand_in, guide.
+  // The options people see: undo, clock, turn-based, on_timeout, stand_in, guide, hints.
   Json table_options() const;
 
   // A bot spec this server lets a table seat: one make_bot knows, searching
   // one tree, within the server's bot budget (bot/budget).
   MaybeError check_bot(const ServerOptions& options, const std::string& spec) const;
-  // A rated table has only people's seats and no undo: table/unrated.
+  // A rated table has only people's seats, no undo and no hints: table/unrated.
   MaybeError check_rated() const;
   // The hook of "a rated table's seats are joined only by signed-in
   // accounts, one seat each": `account` is the joining request's signed-in

@@ -162,6 +162,7 @@ void Table::on_message(Peer* peer, const Json& msg, SteadyClock::time_point rece
     return undo(c, v.get<std::uint64_t>());
   }
   if (t == "chat") return chat(c, msg, received);
+  if (t == "hint") return ask_hint(c, peer);
   if (t == "vote") return vote(c, msg);
   if (t == "leave") return leave(c);
   if (t == "chat_page") {

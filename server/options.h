@@ -41,6 +41,11 @@ struct ServerOptions {
   // (SQLite, memory) needs one per core (more only add wake-ups).
   int table_threads = 0;
   int bot_threads = 2;  // a table's bots use one at a time: one slow table leaves the other free
+  // A hint's search (bots/hint.h, at tables whose host allows hints), on the
+  // bot threads: its iterations (0: the hint's default) and the cap on its
+  // time, so that a person has the answer within 2 s.
+  int hint_iterations = 0;
+  double hint_seconds = 1.5;
   // A signed-in account counts as online this long after its last
   // signed-in request (and while a WebSocket of its is open): friends lists.
   std::chrono::milliseconds online_for{300000};

@@ -46,6 +46,13 @@ inline constexpr const char* kNoVote = "vote/none";
 inline constexpr const char* kSignedOut = "auth/signed_out";
 // A rated table with a bot's (or an empty) seat, undo or a guide.
 inline constexpr const char* kUnrated = "table/unrated";
+// A hint asked at a table whose host did not allow hints; at a rated table
+// (never allowed there); while the seat's last hint is still being searched.
+inline constexpr const char* kHintOff = "hint/off";
+inline constexpr const char* kHintRated = "hint/rated";
+inline constexpr const char* kHintBusy = "hint/busy";
+// The decision a hint was asked at passed before its answer came.
+inline constexpr const char* kHintStale = "hint/stale";
 // Several nodes (docs/scaling.md): another node has taken the table; its
 // connections are closed with this code and reconnect through the router.
 inline constexpr const char* kMoved = "table/moved";

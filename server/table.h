@@ -26,6 +26,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "bots/hint.h"
 #include "room/room.h"
 #include "server/hub.h"
 #include "server/lobby.h"
@@ -276,6 +277,30 @@ class Table : public std::enable_shared_from_this<Table> {
   // again; false when another copy was read from the store meanwhile (the
   // request is then refused with table/moved and tried again).
   bool awake();
+
+  // --- hints.cpp
+  // {"type": "hint"} from a person at their decision, at a table whose host
+  // allows hints (docs/protocol.md): the search runs on the bot threads on
+  // the seat's knowledge (Room::knowledge, never the true state); the
+  // answer goes to the asking connection only, after the mark it makes in
+  // the record (Room::mark_hint) is durable.
+  void ask_hint(Conn& c, Peer* peer);
+  void on_hint(Seat seat, std::uint64_t version, const std::string& lang, Peer* peer,
+               Expected<Hint> h);
+  // A hint message for `h`, asked at `version` (the choices' JSON forms from
+  // the room's choices in `lang`).
+  Json hint_message(Seat seat, std::uint64_t version, const std::string& lang, const Hint& h) const;
+  // Per seat: a hint being searched, and the last answer (asking again at
+  // the same decision in the same language gets it again, searched once
+  // and marked once).
+  struct SeatHints {
+    bool busy = false;
+    std::uint64_t marked = ~std::uint64_t{0};   // the version last marked in the record
+    std::uint64_t version = ~std::uint64_t{0};  // of `answer`
+    std::string lang;
+    Json answer;
+  };
+  std::vector<SeatHints> hints_;
 
   // --- match.cpp
   void act(Conn& c, Peer* peer, std::uint64_t version, const Json& action,

@@ -19,6 +19,8 @@ GameRecord to_game_record(const TableRecord& t) {
       r.actions.push_back({e.seat, e.action, e.json});
     else if (e.kind == "undo")
       r.actions.push_back({.seat = e.seat, .undo = true});
+    else if (e.kind == "hint")
+      r.hints.push_back({.seat = e.seat, .at = r.actions.size()});
   r.result = t.result;
   return r;
 }

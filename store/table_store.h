@@ -69,7 +69,9 @@ struct TableSpec {
 // action's integer and JSON forms, and text "bot" when a bot decided it (no
 // person may take it back). kind "undo": the seat took back its latest
 // decision (core/undo.h). kind "chat": seat and text. kind "seat": who plays
-// the seat from now on (json: kind, name, bot, owner's data).
+// the seat from now on (json: kind, name, bot, owner's data). kind "hint":
+// the seat's person was given a hint (bots/hint.h) at this point of the
+// game; it changes nothing in the game, and marks the record (GameRecord::hints).
 struct Entry {
   std::string kind = "action";
   Seat seat = kChance;

@@ -431,6 +431,79 @@ TEST_F(Cli, PlayTakesBackAMoveWhenAsked) {
   EXPECT_NE(o2.str().find("undo/off"), std::string::npos);
 }
 
+// `hint` at the person's decision: the bot's top choices by their letters,
+// each with its chance to win and why, in the person's language; typing a
+// shown letter plays that choice; the hint is marked in the kept game's
+// record, and the mark stays when the game is resumed.
+TEST_F(Cli, PlayGivesAHintAtThePersonsDecisionAndKeepsItsMark) {
+  if (find_game("ufo") == nullptr) GTEST_SKIP() << "ufo not built";
+  const auto dir = std::filesystem::temp_directory_path() / "meeple_cli_test_hint";
+  std::filesystem::create_directories(dir);
+  const std::string kept = (dir / "kept.json").string();
+  std::filesystem::remove(kept);
+  in.str("hint\nquit\n");
+  ASSERT_EQ(
+      cmd_play({.game = "ufo", .players = 2, .bots = "random", .seed = 2, .record_file = kept}, in,
+               out, err),
+      0)
+      << err.str();
+  const std::string o = out.str();
+  const auto title = o.find("The bot's best choices (type the letter to play one):");
+  ASSERT_NE(title, std::string::npos) << o;
+  // "  a) place your 2 Standard UFOs in Paris: 62% chance to win", then why.
+  std::istringstream lines(o.substr(title));
+  std::string line, first_key, first_words;
+  std::getline(lines, line);
+  int shown = 0;
+  while (std::getline(lines, line) && line.rfind("  ", 0) == 0 &&
+         line.find(") ") != std::string::npos &&
+         line.find("% chance to win") != std::string::npos) {
+    if (shown++ == 0) {
+      first_key = line.substr(2, line.find(") ") - 2);
+      first_words = line.substr(line.find(") ") + 2, line.rfind(": ") - line.find(") ") - 2);
+    }
+    std::string why;
+    std::getline(lines, why);
+    EXPECT_NE(why.find("Wins in "), std::string::npos) << why;
+  }
+  EXPECT_GE(shown, 1);
+  EXPECT_LE(shown, 3);
+  ASSERT_FALSE(first_key.empty()) << o;
+  // Marked in the kept record, at the person's first decision.
+  auto read_kept = [&] {
+    std::ifstream f(kept);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return Json::parse(ss.str());
+  };
+  Json rec = read_kept();
+  ASSERT_TRUE(rec.contains("hints")) << rec.dump().substr(0, 300);
+  ASSERT_EQ(rec["hints"].size(), 1u);
+  EXPECT_EQ(rec["hints"][0]["seat"], 0);
+  const Json marked = rec["hints"];
+  // Resumed: the mark stays; the shown letter plays the hinted choice.
+  std::istringstream again("hint\n" + first_key + "\nquit\n");
+  std::ostringstream o2, e2;
+  ASSERT_EQ(cmd_play({.resume_file = kept}, again, o2, e2), 0) << e2.str();
+  EXPECT_NE(o2.str().find("You: " + first_words), std::string::npos)
+      << "'" << first_words << "' played:\n"
+      << o2.str();
+  rec = read_kept();
+  ASSERT_EQ(rec["hints"].size(), 2u) << "asked again after the resume";
+  EXPECT_EQ(rec["hints"][0], marked[0]);
+  // In Italian and Korean, by their own words.
+  for (const auto& [lang, command, words] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"it", "suggerimento", "di probabilità di vincere"}, {"ko", "힌트", "이길 확률"}}) {
+    std::istringstream typed(command + "\nquit\n");
+    std::ostringstream o3, e3;
+    ASSERT_EQ(cmd_play({.game = "ufo", .players = 2, .bots = "random", .lang = lang, .seed = 2},
+                       typed, o3, e3),
+              0);
+    EXPECT_NE(o3.str().find(words), std::string::npos) << lang << ":\n" << o3.str();
+  }
+}
+
 // A refusal is told in the person's language (the error's English message
 // once showed on Italian and Korean screens).
 TEST_F(Cli, ARefusalIsToldInThePersonsLanguage) {

@@ -90,6 +90,30 @@ TEST_P(ReviewEveryGame, TheSameRecordSeatBudgetAndSeedGiveTheSameNumbers) {
   }
 }
 
+// A hint the person asked for (the record's hint marks) shows at the
+// decision it was asked at, and at no other; the mark survives the record's
+// JSON form.
+TEST_P(ReviewEveryGame, AHintMarkShowsAtTheDecisionItWasAskedAt) {
+  const AnyGame& game = *find_game(GetParam());
+  const Json params = GetParam() == "ufo" ? Json{{"max_rounds", 3}} : game.param_variants().front();
+  const int players = 3;
+  GameRecord rec = record_of(game, params, players, test::random_game(game, params, players, 7));
+  auto plain = review_record(game, rec, 1, {.budget = "20", .seed = 5});
+  ASSERT_TRUE(plain) << plain.error().message;
+  ASSERT_GE(plain->decisions.size(), 3u);
+  for (const auto& d : plain->decisions) EXPECT_FALSE(d.hinted);
+  const std::size_t asked = plain->decisions[2].entry;
+  rec.hints = {{.seat = 1, .at = asked}, {.seat = 0, .at = plain->decisions[1].entry}};
+  auto back = record_from_json(record_to_json(rec));
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_EQ(back->hints, rec.hints);
+  auto marked = review_record(game, *back, 1, {.budget = "20", .seed = 5});
+  ASSERT_TRUE(marked);
+  for (std::size_t i = 0; i < marked->decisions.size(); ++i)
+    EXPECT_EQ(marked->decisions[i].hinted, i == 2) << "decision " << i;
+  EXPECT_EQ(marked->to_json()["decisions"][2]["hinted"], true);
+}
+
 // A stopping server does not wait for a whole game's review.
 TEST_P(ReviewEveryGame, AStopFlagEndsTheReviewBeforeItsNextDecision) {
   const AnyGame& game = *find_game(GetParam());

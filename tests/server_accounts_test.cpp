@@ -1176,6 +1176,35 @@ Json ufo_rating(Device& d, const std::string& name) {
   return d.get("/api/players/" + name).body["games"]["ufo"]["rating"];
 }
 
+// A rated table gives no hints (docs/ratings.md): it cannot allow them, and
+// asking there is refused with its own code, at anyone's decision.
+TEST(ServerAccounts, ARatedTableGivesNoHints) {
+  TestServer server(fast_hashes());
+  const auto port = server.port();
+  Device anna{port}, ben{port};
+  ASSERT_EQ(sign_up(anna, "Anna").status, 201);
+  ASSERT_EQ(sign_up(ben, "Ben").status, 201);
+  auto allowing = anna.post("/api/tables", {{"game", "ufo"},
+                                            {"seats", {{{"kind", "person"}}, {{"kind", "person"}}}},
+                                            {"undo", false},
+                                            {"rated", true},
+                                            {"hints", true}});
+  EXPECT_EQ(allowing.body.value("code", ""), "table/unrated") << allowing.text;
+  auto [id, host] = rated_lobby(anna);
+  const std::string t0 = anna.post("/api/tables/" + id + "/join", {{"seat", 0}}).body["token"];
+  const std::string t1 = ben.post("/api/tables/" + id + "/join", {{"seat", 1}}).body["token"];
+  ASSERT_EQ(testing::http_post(port, "/api/tables/" + id + "/start", {{"host_token", host}}).status,
+            200);
+  for (const std::string& token : {t0, t1}) {
+    WsClient ws(port, "/ws/tables/" + id + "?token=" + token);
+    ASSERT_TRUE(ws.next_of("state"));
+    ws.send({{"type", "hint"}});
+    auto refused = ws.next_of("error");
+    ASSERT_TRUE(refused);
+    EXPECT_EQ((*refused)["code"], "hint/rated");
+  }
+}
+
 // At a rated table a seat shows its account's name, whatever name
 // the join gives (Ben under Anna's name read "Anna" at every seat).
 TEST(ServerAccounts, ARatedSeatShowsItsAccountsName) {

@@ -21,7 +21,16 @@
 // and says nothing, and the browser would wait for as long as the pause.
 import { batch, signal } from "@preact/signals";
 import { applyPatch } from "./jsonpatch";
-import type { ChatLine, ClientMessage, ErrorMessage, Json, JsonObject, Lang, StateMessage } from "./protocol";
+import type {
+  ChatLine,
+  ClientMessage,
+  ErrorMessage,
+  HintMessage,
+  Json,
+  JsonObject,
+  Lang,
+  StateMessage,
+} from "./protocol";
 import { parseServerMessage } from "./protocol";
 
 export type Status = "connecting" | "open" | "reconnecting" | "closed";
@@ -179,6 +188,10 @@ export class TableConnection {
   readonly held = signal<HeldDecision[]>([]);
   /** Decisions the server refused, or the table passed by: shown in words until dismissed. */
   readonly refused = signal<RefusedDecision[]>([]);
+  /** The hint for the seat's decision now (docs/protocol.md, "hint"), until the table moves on. */
+  readonly hint = signal<HintMessage | null>(null);
+  /** A hint was asked for at this version and has not come yet. */
+  readonly hintAsked = signal<number | null>(null);
 
   private ws: WebSocket | null = null;
   private closed = false;
@@ -298,6 +311,7 @@ export class TableConnection {
     // the next state tells whether the server took it.
     this.flight = null;
     this.undoFlight = null;
+    this.hintAsked.value = null;
     this.fresh = false;
     this.resync = false;
     batch(() => {
@@ -337,7 +351,7 @@ export class TableConnection {
     }
     if (msg.type === "error") {
       const f = this.flight;
-      if (f && !/^(chat|undo)\//.test(msg.code) && !CONNECTION_CODES.includes(msg.code)) {
+      if (f && !/^(chat|undo|hint)\//.test(msg.code) && !CONNECTION_CODES.includes(msg.code)) {
         this.flight = null;
         this.answer(f.id, msg);
         return;
@@ -345,7 +359,15 @@ export class TableConnection {
       batch(() => {
         this.error.value = msg;
         this.undoFlight = null;
+        if (msg.code.startsWith("hint/")) this.hintAsked.value = null;
         this.sync();
+      });
+      return;
+    }
+    if (msg.type === "hint") {
+      batch(() => {
+        this.hintAsked.value = null;
+        if (msg.version === this.state.value?.version) this.hint.value = msg;
       });
       return;
     }
@@ -372,6 +394,9 @@ export class TableConnection {
       this.chat.value = mergeChat(this.chat.value, msg.chat);
       this.state.value = next;
       if (this.undoFlight !== null && next.version > this.undoFlight) this.undoFlight = null;
+      // A hint is for the decision it was asked at.
+      if (this.hint.value && this.hint.value.version !== next.version) this.hint.value = null;
+      if (this.hintAsked.value !== null && this.hintAsked.value !== next.version) this.hintAsked.value = null;
       const first = !this.fresh;
       this.fresh = true;
       this.resync = false;
@@ -661,6 +686,20 @@ export class TableConnection {
     return true;
   }
 
+  /**
+   * Asks for a hint at the seat's decision now (a table whose host allows
+   * hints): the answer comes as `hint`, or a refusal in `error`.
+   */
+  askHint(): boolean {
+    const s = this.state.value;
+    if (!s || s.seat < 0 || this.hintAsked.value !== null) return false;
+    if (this.hint.value?.version === s.version) return true;
+    this.error.value = null;
+    if (!this.send({ type: "hint" })) return false;
+    this.hintAsked.value = s.version;
+    return true;
+  }
+
   /** The person is back: a stand-in playing for them stops at once (the answer is the next state). */
   back(): boolean {
     return this.send({ type: "back" });
@@ -700,6 +739,8 @@ export class TableConnection {
 
   setLang(l: Lang): void {
     this.lang = l;
+    // The hint's words are in the language it was asked in: ask again.
+    this.hint.value = null;
     this.send({ type: "hello", lang: l });
   }
 

@@ -10,6 +10,8 @@ import {
   CLIENT_MESSAGE_KEYS,
   ERROR_KEYS,
   GUIDE_KEYS,
+  HINT_CHOICE_KEYS,
+  HINT_KEYS,
   LOBBY_SEAT_KEYS,
   PLAYING_SEAT_KEYS,
   PLAYING_SEAT_REQUIRED,
@@ -86,6 +88,16 @@ describe("golden protocol messages", () => {
     if (m.type !== "chat_page") return;
     expect(m.lines.length).toBeGreaterThan(0);
     for (const l of m.lines) expect(keys(l)).toEqual([...CHAT_LINE_KEYS].sort());
+  });
+
+  it("server_hint.json is a hint: the seat's top choices with their chance and why", () => {
+    const m = parseServerMessage(golden("server_hint.json"));
+    expect(m.type).toBe("hint");
+    expect(keys(m)).toEqual([...HINT_KEYS].sort());
+    if (m.type !== "hint") return;
+    expect(m.choices.length).toBeGreaterThan(0);
+    expect(m.choices.length).toBeLessThanOrEqual(3);
+    for (const c of m.choices) expect(keys(c)).toEqual([...HINT_CHOICE_KEYS].sort());
   });
 
   it("client messages are ones the client sends, with only the fields it knows", () => {

@@ -67,7 +67,9 @@ export interface CreateTableRequest {
   on_timeout?: OnTimeout;
   /** What happens when a person is away or out of time (absent: the server's default, see defaultStandIn). */
   stand_in?: StandIn;
-  /** Rated: every person seat is an account's; refused with bots or undo (table/unrated). */
+  /** People may ask for a hint at their decisions (default false; refused at a rated table). */
+  hints?: boolean;
+  /** Rated: every person seat is an account's; refused with bots, undo or hints (table/unrated). */
   rated?: boolean;
   /** "Learn to play": the game's guided first game (every other field but `languages` is ignored). */
   guide?: boolean;
@@ -115,6 +117,8 @@ export interface TableOptions {
   stand_in?: StandIn;
   /** A guided first game ("Learn to play"): the person's seat gets `guide` in each state message. */
   guide?: boolean;
+  /** People may ask for a hint at their decisions (older servers do not say: no hints). */
+  hints?: boolean;
 }
 
 /** The longest clock a table may have: 14 days. */
@@ -328,6 +332,8 @@ export interface ReplayStep {
 
 export interface ReplayList extends ReplayHeader {
   steps: ReplayStep[];
+  /** The hints people asked for: the seat, and the step whose position it was asked at (older servers do not say). */
+  hints?: { seat: number; step: number }[];
 }
 
 /** GET /api/tables/{id}/review?seat=S: the bot's review of one seat (docs/protocol.md). */
@@ -344,6 +350,8 @@ export interface ReviewedDecision {
   before: ReviewEstimate;
   after: ReviewEstimate;
   best: { action: number; words: string };
+  /** The person asked for a hint at this decision (older servers do not say). */
+  hinted?: boolean;
 }
 export interface Review {
   table: string;
@@ -512,7 +520,33 @@ export interface PongMessage {
   type: "pong";
 }
 
-export type ServerMessage = StateMessage | ErrorMessage | PongMessage | ChatPageMessage;
+/** One choice of a hint: one of the seat's choices, its chance to win and why (docs/bots.md, "Hints"). */
+export interface HintChoice {
+  action: number;
+  json: Json;
+  words: string;
+  /** The search's mean reward with it, from 0 to 1, its 95% interval and its tries. */
+  chance: number;
+  ci95: [number, number];
+  tries: number;
+  /** One line in the connection's language: the figure or the rule that decides. */
+  why: string;
+}
+
+/** The answer to the client's `hint`, to the asking connection only. */
+export interface HintMessage {
+  type: "hint";
+  /** The table's version it was asked at: shown only while the table is there. */
+  version: number;
+  seat: number;
+  lang: Lang;
+  iterations: number;
+  seconds: number;
+  /** Best first, at most three. */
+  choices: HintChoice[];
+}
+
+export type ServerMessage = StateMessage | ErrorMessage | PongMessage | ChatPageMessage | HintMessage;
 
 // ---- WebSocket: client to server ---------------------------------------
 
@@ -537,13 +571,14 @@ export type ClientMessage =
   | { type: "back" }
   | { type: "leave" }
   | { type: "vote"; seat: number; yes: boolean }
+  | { type: "hint" }
   | { type: "ping" };
 
 /** Narrows an incoming frame; throws on anything that is not a known message. */
 export function parseServerMessage(text: string): ServerMessage {
   const m = JSON.parse(text) as { type?: unknown };
   if (m === null || typeof m !== "object") throw new Error("not an object");
-  if (m.type === "state" || m.type === "error" || m.type === "pong" || m.type === "chat_page")
+  if (m.type === "state" || m.type === "error" || m.type === "pong" || m.type === "chat_page" || m.type === "hint")
     return m as ServerMessage;
   throw new Error(`unknown message type ${String(m.type)}`);
 }
@@ -602,7 +637,7 @@ const choiceKeys = ["action", "json", "words"] as const;
 export const CHOICE_KEYS: Exactly<Choice, typeof choiceKeys> = choiceKeys;
 const errorKeys = ["type", "code", "message"] as const;
 export const ERROR_KEYS: Exactly<ErrorMessage, typeof errorKeys> = errorKeys;
-const tableOptionsKeys = ["undo", "clock_seconds", "turn_based", "on_timeout", "stand_in", "guide"] as const;
+const tableOptionsKeys = ["undo", "clock_seconds", "turn_based", "on_timeout", "stand_in", "guide", "hints"] as const;
 export const TABLE_OPTIONS_KEYS: Exactly<TableOptions, typeof tableOptionsKeys> = tableOptionsKeys;
 /** The table options every server sends (`guide` came later: older servers and golden files lack it). */
 export const TABLE_OPTIONS_REQUIRED: readonly (keyof TableOptions)[] = [
@@ -611,6 +646,10 @@ export const TABLE_OPTIONS_REQUIRED: readonly (keyof TableOptions)[] = [
   "turn_based",
   "on_timeout",
 ];
+const hintKeys = ["type", "version", "seat", "lang", "iterations", "seconds", "choices"] as const;
+export const HINT_KEYS: Exactly<HintMessage, typeof hintKeys> = hintKeys;
+const hintChoiceKeys = ["action", "json", "words", "chance", "ci95", "tries", "why"] as const;
+export const HINT_CHOICE_KEYS: Exactly<HintChoice, typeof hintChoiceKeys> = hintChoiceKeys;
 const chatLineKeys = ["n", "seat", "text"] as const;
 export const CHAT_LINE_KEYS: Exactly<ChatLine, typeof chatLineKeys> = chatLineKeys;
 const chatPageKeys = ["type", "lines"] as const;
@@ -625,6 +664,7 @@ const pingKeys = ["type"] as const;
 const backKeys = ["type"] as const;
 const leaveKeys = ["type"] as const;
 const voteKeys = ["type", "seat", "yes"] as const;
+const hintAskKeys = ["type"] as const;
 /** Every field of each client message, by type (protocol.test.ts checks the golden client_*.json against them). */
 export const CLIENT_MESSAGE_KEYS: { [T in ClientMessage["type"]]: readonly string[] } = {
   hello: helloKeys satisfies Exactly<Client<"hello">, typeof helloKeys>,
@@ -635,6 +675,7 @@ export const CLIENT_MESSAGE_KEYS: { [T in ClientMessage["type"]]: readonly strin
   back: backKeys satisfies Exactly<Client<"back">, typeof backKeys>,
   leave: leaveKeys satisfies Exactly<Client<"leave">, typeof leaveKeys>,
   vote: voteKeys satisfies Exactly<Client<"vote">, typeof voteKeys>,
+  hint: hintAskKeys satisfies Exactly<Client<"hint">, typeof hintAskKeys>,
   ping: pingKeys satisfies Exactly<Client<"ping">, typeof pingKeys>,
 };
 const guideKeys = ["step", "steps", "part", "parts", "on_script", "text", "rules", "suggestion", "instead"] as const;

@@ -46,6 +46,24 @@ describe("the bot's review", () => {
     expect(container.querySelectorAll(".review-chart .drop")).toHaveLength(1);
   });
 
+  it("marks the decisions where the person asked for a hint, on the chart and in a line that shows them", () => {
+    const show = vi.fn();
+    const hinted: Review = {
+      ...review,
+      decisions: review.decisions.map((d) => (d.entry === 20 ? { ...d, hinted: true } : d)),
+    };
+    expect(chartPoints(hinted).map((p) => p.hinted)).toEqual([false, false, true]);
+    const { container, getByText } = render(<ReviewChart review={hinted} words={(w) => w} show={show} />);
+    expect(container.querySelectorAll(".review-chart .hinted")).toHaveLength(1);
+    const line = container.querySelector(".review-hinted");
+    expect(line?.textContent).toBe("Hints asked at: Decision 3");
+    fireEvent.click(getByText("Decision 3"));
+    expect(show).toHaveBeenCalledWith(20);
+    // Without hints, no such line.
+    const { container: none } = render(<ReviewChart review={review} words={(w) => w} show={show} />);
+    expect(none.querySelector(".review-hinted")).toBeNull();
+  });
+
   it("says so when no decision lost much", () => {
     const { container } = render(
       <ReviewChart review={{ ...review, largest_drops: [] }} words={(w) => w} show={() => undefined} />,

@@ -13,6 +13,7 @@ export interface ChartPoint {
   before: number; // y of the chance with the bot's choice
   after: number; // y of the chance with the action taken
   drop: boolean; // one of the largest drops
+  hinted: boolean; // the person asked for a hint at this decision
 }
 
 /** Where each decision goes on the chart (x by decision, y: 100% at the top). */
@@ -26,6 +27,7 @@ export function chartPoints(review: Review): ChartPoint[] {
     before: y(d.before.chance),
     after: y(d.after.chance),
     drop: drops.has(d.entry),
+    hinted: !!d.hinted,
   }));
 }
 
@@ -69,6 +71,14 @@ export function ReviewChart({
           <circle key={i} class="after" cx={p.x} cy={p.after} r={2.5} />
         ))}
         {points.map((p, i) =>
+          p.hinted ? (
+            <g key={`h${i}`} class="hinted">
+              <title>{t("review.hinted_mark")}</title>
+              <circle cx={p.x} cy={pad / 2} r={4} />
+            </g>
+          ) : null,
+        )}
+        {points.map((p, i) =>
           p.drop ? (
             <g
               key={`d${i}`}
@@ -87,6 +97,21 @@ export function ReviewChart({
           ) : null,
         )}
       </svg>
+      {review.decisions.some((d) => d.hinted) && (
+        <p class="review-hinted">
+          {t("review.hinted")}{" "}
+          {review.decisions
+            .filter((d) => d.hinted)
+            .map((d, i) => (
+              <span key={d.entry}>
+                {i > 0 && ", "}
+                <button type="button" class="link" onClick={() => show(d.entry)}>
+                  {t("review.decision", { n: d.number })}
+                </button>
+              </span>
+            ))}
+        </p>
+      )}
       {drops.length === 0 ? (
         <p>{t("review.no_drops")}</p>
       ) : (

@@ -113,8 +113,10 @@ export interface TableChoices {
   onTimeout: OnTimeout;
   /** The host's choice of stand-in; null: the server's default for this table (see shownStandIn). */
   standIn?: StandIn | null;
-  /** A rated table (signed-in hosts only): no bots, no undo, every person an account. */
+  /** A rated table (signed-in hosts only): no bots, no undo, no hints, every person an account. */
   rated?: boolean;
+  /** People may ask for a hint at their decisions (never at a rated table). */
+  hints?: boolean;
 }
 
 /** What the server does for these choices when the host picks no stand-in (docs/protocol.md, POST /api/tables). */
@@ -147,6 +149,7 @@ export function createRequest(game: GameInfo, c: TableChoices): CreateTableReque
   }
   if (c.standIn) req.stand_in = c.standIn.mode === "after" ? c.standIn : { mode: c.standIn.mode };
   if (c.rated) req.rated = true;
+  else if (c.hints) req.hints = true;
   return req;
 }
 
@@ -167,6 +170,7 @@ export function NewTable({ game }: { game: GameInfo }) {
   const [busy, setBusy] = useState(false);
 
   const [undo, setUndo] = useState(true);
+  const [hints, setHints] = useState(false);
   const [turnBased, setTurnBased] = useState(false);
   const [clock, setClock] = useState(86400);
   const [onTimeout, setOnTimeout] = useState<OnTimeout>("bot");
@@ -174,7 +178,19 @@ export function NewTable({ game }: { game: GameInfo }) {
   const signedIn = account.value?.name;
   const [ratedChoice, setRated] = useState(false);
   const rated = !!signedIn && ratedChoice;
-  const choices: TableChoices = { players, seats, params, isPublic, undo, turnBased, clock, onTimeout, standIn, rated };
+  const choices: TableChoices = {
+    players,
+    seats,
+    params,
+    isPublic,
+    undo,
+    turnBased,
+    clock,
+    onTimeout,
+    standIn,
+    rated,
+    hints: hints && !rated,
+  };
   // A rated table, as the server has it: undo off, and every other seat a person invited by link.
   const rate = (on: boolean) => {
     setRated(on);
@@ -317,6 +333,18 @@ export function NewTable({ game }: { game: GameInfo }) {
             />
             {t("new.undo")}
           </label>
+          {!rated && (
+            // Not offered for a rated table: rated games are played without hints.
+            <label class="check">
+              <input
+                type="checkbox"
+                name="hints"
+                checked={hints}
+                onChange={(e) => setHints((e.target as HTMLInputElement).checked)}
+              />
+              {t("new.hints")}
+            </label>
+          )}
           <label class="check">
             <input
               type="checkbox"

@@ -293,6 +293,13 @@ export function Replay({
               )}
               {now.words && <span class="words">: {words(now.words)}</span>}
             </p>
+            {(list.hints ?? [])
+              .filter((h) => h.step === step)
+              .map((h, i) => (
+                <p key={`h${i}`} class="hinted">
+                  {t("replay.hinted", { name: names[h.seat] ?? t("table.seat", { n: h.seat + 1 }) })}
+                </p>
+              ))}
             {now.events.map((e, i) => (
               <p key={i} class="told">
                 {words(e)}

@@ -44,6 +44,10 @@ const en = {
   "refusal.connection/slow": "This connection fell behind the table: reconnecting.",
   "refusal.store/unavailable":
     "The server could not save just now: what you see is what it holds. Try again in a moment.",
+  "refusal.hint/off": "This table's host did not allow hints.",
+  "refusal.hint/rated": "Rated games are played without hints.",
+  "refusal.hint/busy": "Your hint is on its way: a moment.",
+  "refusal.hint/stale": "The table moved on before the hint came: ask again.",
   "refusal.hint/not_your_turn": "A hint comes at your decision only.",
   "refusal.hint/forced": "You have a single choice: nothing to hint.",
   "refusal.hint/language": "Hints speak English, Italian or Korean.",

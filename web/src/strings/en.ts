@@ -329,6 +329,18 @@ const en = {
   "invitations.later": "Later",
   "table.skip_to_choices": "Skip to your choices",
   "nav.boards": "Leaderboards",
+  "new.hints": "Allow hints: people may ask the bot for their best choices at their turn",
+  "wait.hints_on": "Hints: people may ask for their best choices",
+  "table.hint": "Hint",
+  "table.hint_title": "Ask the bot for your best choices now",
+  "table.hint_wait": "Thinking…",
+  "table.hint_heading": "The bot's best choices",
+  "table.hint_chance": "{p}% chance to win",
+  "table.hint_play": "Play: {words}",
+  "table.hint_close": "Hide the hint",
+  "review.hinted": "Hints asked at:",
+  "review.hinted_mark": "a hint was asked here",
+  "replay.hinted": "{name} asked for a hint here.",
 };
 
 export type MainKey = keyof typeof en;

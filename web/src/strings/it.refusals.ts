@@ -45,6 +45,10 @@ const it: Record<RefusalKey, string> = {
   "refusal.connection/slow": "Questa connessione è rimasta indietro rispetto al tavolo: riconnessione in corso.",
   "refusal.store/unavailable":
     "Il server non è riuscito a salvare: quello che vedi è ciò che ha salvato. Riprova tra un momento.",
+  "refusal.hint/off": "Chi ha creato questo tavolo non ha permesso i suggerimenti.",
+  "refusal.hint/rated": "Le partite classificate si giocano senza suggerimenti.",
+  "refusal.hint/busy": "Il tuo suggerimento sta arrivando: un momento.",
+  "refusal.hint/stale": "Il tavolo è andato avanti prima che arrivasse il suggerimento: chiedilo di nuovo.",
   "refusal.hint/not_your_turn": "Un suggerimento arriva solo quando tocca a te decidere.",
   "refusal.hint/forced": "Hai una sola scelta: niente da suggerire.",
   "refusal.hint/language": "I suggerimenti parlano inglese, italiano o coreano.",

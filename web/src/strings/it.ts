@@ -332,6 +332,18 @@ const it: Record<MainKey, string> = {
   "invitations.later": "Più tardi",
   "table.skip_to_choices": "Vai alle tue scelte",
   "nav.boards": "Classifiche",
+  "new.hints": "Suggerimenti: chi gioca può chiedere al bot le scelte migliori al proprio turno",
+  "wait.hints_on": "Suggerimenti: si possono chiedere le scelte migliori",
+  "table.hint": "Suggerimento",
+  "table.hint_title": "Chiedi al bot le tue scelte migliori ora",
+  "table.hint_wait": "Ci penso…",
+  "table.hint_heading": "Le scelte migliori secondo il bot",
+  "table.hint_chance": "{p}% di probabilità di vincere",
+  "table.hint_play": "Gioca: {words}",
+  "table.hint_close": "Nascondi il suggerimento",
+  "review.hinted": "Suggerimenti chiesti a:",
+  "review.hinted_mark": "qui è stato chiesto un suggerimento",
+  "replay.hinted": "{name} ha chiesto un suggerimento qui.",
 };
 
 export default it;

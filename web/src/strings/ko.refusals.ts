@@ -43,6 +43,10 @@ const ko: Record<RefusalKey, string> = {
   "refusal.connection/slow": "연결이 테이블을 따라가지 못했습니다. 다시 연결하는 중입니다.",
   "refusal.store/unavailable":
     "서버가 방금 저장하지 못했습니다. 보이는 것이 저장된 내용입니다. 잠시 후 다시 시도하세요.",
+  "refusal.hint/off": "이 테이블을 만든 사람이 힌트를 허용하지 않았습니다.",
+  "refusal.hint/rated": "레이팅 게임은 힌트 없이 합니다.",
+  "refusal.hint/busy": "힌트를 찾는 중입니다. 잠시만 기다리세요.",
+  "refusal.hint/stale": "힌트가 오기 전에 게임이 진행되었습니다. 다시 요청하세요.",
   "refusal.hint/not_your_turn": "힌트는 당신이 결정할 차례에만 받을 수 있습니다.",
   "refusal.hint/forced": "선택지가 하나뿐이라 힌트가 없습니다.",
   "refusal.hint/language": "힌트는 영어, 이탈리아어, 한국어로만 제공됩니다.",

@@ -321,6 +321,18 @@ const ko: Record<MainKey, string> = {
   "invitations.later": "나중에",
   "table.skip_to_choices": "선택지로 바로 가기",
   "nav.boards": "순위표",
+  "new.hints": "힌트 허용: 자기 차례에 봇에게 가장 좋은 선택을 물어볼 수 있음",
+  "wait.hints_on": "힌트: 가장 좋은 선택을 물어볼 수 있음",
+  "table.hint": "힌트",
+  "table.hint_title": "지금 봇에게 가장 좋은 선택을 물어보기",
+  "table.hint_wait": "생각하는 중…",
+  "table.hint_heading": "봇이 고른 가장 좋은 선택",
+  "table.hint_chance": "이길 확률 {p}%",
+  "table.hint_play": "이 선택으로 하기: {words}",
+  "table.hint_close": "힌트 숨기기",
+  "review.hinted": "힌트를 물어본 결정:",
+  "review.hinted_mark": "여기서 힌트를 물어봄",
+  "replay.hinted": "{name} 님이 여기서 힌트를 물어봤습니다.",
 };
 
 export default ko;

@@ -7,6 +7,7 @@ import { NotifyButton } from "../../components/NotifyButton";
 import { Chat } from "../../components/Chat";
 import { ChoiceList } from "../../components/ChoiceList";
 import { GuidePanel, suggestedChoice, useBoardHighlight } from "../../components/GuidePanel";
+import { HintPanel } from "../../components/HintPanel";
 import { EventLog } from "../../components/EventLog";
 import { SeatList, botLabel, plainSeatName, seatNames, turnText } from "../../components/SeatList";
 import type { TableConnection, TableState } from "../../connection";
@@ -271,6 +272,7 @@ export function Play({
               </a>
             </header>
             <UndoButton state={state} conn={conn} disabled={pending} />
+            <HintPanel state={state} conn={conn} act={act} named={named} disabled={pending} />
             <ChoiceList
               choices={state.choices ?? []}
               act={act}

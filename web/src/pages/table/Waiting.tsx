@@ -216,6 +216,7 @@ export function TableOptionsLine({ opts }: { opts: TableOptions }) {
   return (
     <ul class="table-options-line muted">
       <li>{opts.undo ? t("wait.undo_on") : t("wait.undo_off")}</li>
+      {opts.hints && <li class="hints-rule">{t("wait.hints_on")}</li>}
       {opts.turn_based && <li>{t("table.turn_based", { duration: clockWords(opts.clock_seconds) })}</li>}
       {opts.stand_in && <li class="stand-in-rule">{standInWords(opts.stand_in)}</li>}
       {opts.clock_seconds > 0 && (
