@@ -24,6 +24,9 @@ const Rules = lazyPage(() => import("./pages/Rules").then((m) => m.Rules));
 const AccountPage = lazyPage(() => import("./pages/Account").then((m) => m.AccountPage));
 const Profile = lazyPage(() => import("./pages/Profile").then((m) => m.Profile));
 const PlayNow = lazyPage(() => import("./pages/PlayNow").then((m) => m.PlayNow));
+// "Play on this device" (src/device/): its form and tables, with the engine's worker, a chunk of their own.
+const DeviceNew = lazyPage(() => import("./device/DevicePages").then((m) => m.DeviceNew));
+const DeviceTablePage = lazyPage(() => import("./device/DevicePages").then((m) => m.DeviceTablePage));
 const Leaderboard = lazyPage(() => import("./pages/Leaderboard").then((m) => m.Leaderboard));
 
 // A signed-in person's invitations, on every page (its own chunk, loaded once signed in).
@@ -45,7 +48,10 @@ export function App() {
 
   const r = route.value;
   let page;
-  if (error) page = <p class="error">{t("error.generic", { message: error })}</p>;
+  // A device's table and form need no server (the engine gives their games).
+  if (r.page === "device") page = <DeviceNew key={r.game} game={r.game} />;
+  else if (r.page === "devicetable") page = <DeviceTablePage key={r.id} id={r.id} />;
+  else if (error) page = <p class="error">{t("error.generic", { message: error })}</p>;
   else if (r.page === "table") page = <Table key={r.id} id={r.id} games={games} />;
   else if (r.page === "replay") page = <Replay key={r.id} id={r.id} games={games} seat={r.seat} review={r.review} />;
   else if (r.page === "my") page = <MyTables games={games} />;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useContext, useEffect, useMemo, useState } from "preact/hooks";
 import type { Credentials } from "../api";
 import { credentials, forgetSeat, heldSeats, remember } from "../api";
 import { TableConnection } from "../connection";
@@ -12,6 +12,7 @@ import { useGame, useRematchSeats, useTableSignal } from "./table/hooks";
 import { Play } from "./table/Play";
 import { Waiting } from "./table/Waiting";
 import { takePreopened } from "./load";
+import { TableHostContext } from "./table/host";
 
 export { newest, localSeatToAct } from "./table/HotSeat";
 export { TurnClock } from "./table/Play";
@@ -23,7 +24,9 @@ export { refusal };
  * curtain between their turns (table/HotSeat, table/Curtain).
  */
 export function Table({ id, games }: { id: string; games?: GameInfo[] | null }) {
-  const [creds, setCreds] = useState(() => credentials(id));
+  const host = useContext(TableHostContext);
+  const [stored, setCreds] = useState(() => credentials(id));
+  const creds = host?.creds ?? stored;
   // Several seats held by this browser: people share the device (hot-seat).
   if (heldSeats(creds).length >= 2) return <HotSeatTable id={id} games={games} creds={creds} />;
   return <OneSeatTable id={id} games={games} creds={creds} onJoined={() => setCreds(credentials(id))} />;
@@ -40,8 +43,12 @@ function OneSeatTable({
   creds: Credentials;
   onJoined: () => void;
 }) {
+  const host = useContext(TableHostContext);
   const conn = useMemo(
-    () => takePreopened(id, creds.token) ?? new TableConnection({ table: id, token: creds.token, lang: lang.peek() }),
+    () =>
+      host?.connect(creds.token) ??
+      takePreopened(id, creds.token) ??
+      new TableConnection({ table: id, token: creds.token, lang: lang.peek() }),
     [id, creds.token],
   );
   useEffect(() => () => conn.close(), [conn]);
@@ -64,7 +71,7 @@ function OneSeatTable({
   // People keep their seats at the rematch: its table learns this browser's tokens.
   useRematchSeats(state?.rematch, creds);
   // The table's game, kept with its seat: the next visit fetches its screen at once (main.tsx).
-  const heldGame = state && (creds.token || creds.host_token) ? state.game : undefined;
+  const heldGame = state && !host && (creds.token || creds.host_token) ? state.game : undefined;
   useEffect(() => {
     if (heldGame && credentials(id).game !== heldGame) remember(id, { game: heldGame });
   }, [id, heldGame]);
@@ -101,7 +108,7 @@ function OneSeatTable({
           mod={mod}
           hostToken={hostToken}
           game={game}
-          onLeave={leave}
+          onLeave={host ? undefined : leave}
           onJoined={onJoined}
         />
       )}

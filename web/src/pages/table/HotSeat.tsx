@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useContext, useEffect, useMemo, useState } from "preact/hooks";
 import type { Credentials } from "../../api";
 import { heldSeats } from "../../api";
 import { plainSeatName } from "../../components/SeatList";
@@ -12,6 +12,7 @@ import { Curtain } from "./Curtain";
 import { useGame, useRematchSeats, useTableSignal } from "./hooks";
 import { Play } from "./Play";
 import { Waiting } from "./Waiting";
+import { TableHostContext } from "./host";
 
 /** The state message with the newest version among several connections to one table. */
 export function newest(states: (TableState | null)[]): TableState | null {
@@ -41,11 +42,11 @@ export function localSeatToAct(state: TableState | null, seats: readonly number[
 export function HotSeatTable({ id, games, creds }: { id: string; games?: GameInfo[] | null; creds: Credentials }) {
   const held = heldSeats(creds);
   const tokens = held.map((s) => s.token).join(",");
-  const conns = useMemo(
-    () => held.map((s) => new TableConnection({ table: id, token: s.token, lang: lang.peek() })),
-    [id, tokens],
-  );
-  const watcher = useMemo(() => new TableConnection({ table: id, lang: lang.peek() }), [id]);
+  const host = useContext(TableHostContext);
+  const connect = (token?: string) =>
+    host ? host.connect(token) : new TableConnection({ table: id, token, lang: lang.peek() });
+  const conns = useMemo(() => held.map((s) => connect(s.token)), [id, tokens]);
+  const watcher = useMemo(() => connect(), [id]);
   useEffect(() => () => conns.forEach((c) => c.close()), [conns]);
   useEffect(() => () => watcher.close(), [watcher]);
   useEffect(() => {
