@@ -9,7 +9,7 @@ import { GAME_INFO } from "../games/info";
 import { lang } from "../i18n";
 import { botSpec, NameAndPlayers, ParamField, type SeatChoice, type Strength } from "../pages/NewTable";
 import { Table } from "../pages/Table";
-import { type TableHost, TableHostContext } from "../pages/table/host";
+import { setTableHost, type TableHost } from "../pages/table/host";
 import type { GameInfo, Json, JsonObject, ParamSchema } from "../protocol";
 import { go, href } from "../router";
 import { SeatMark } from "../seats";
@@ -64,6 +64,11 @@ function Unavailable() {
       </a>
     </main>
   );
+}
+
+/** "Play on this device": the form of a new table (#/device[/game]) or a device table (#/d/id). */
+export function DevicePage({ game, id }: { game?: string; id?: string }) {
+  return id ? <DeviceTablePage key={id} id={id} /> : <DeviceNew key={game} game={game} />;
 }
 
 /** The form of a new device table: the game, its players and options, each seat a person here or a bot. */
@@ -142,7 +147,7 @@ function DeviceForm({ game }: { game: GameInfo }) {
         lang: lang.peek(),
       });
       opened.set(table.id, table);
-      go({ page: "devicetable", id: table.id });
+      go({ page: "device", id: table.id });
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
       setBusy(false);
@@ -315,11 +320,10 @@ export function DeviceTablePage({ id }: { id: string }) {
         <p class="device-loading">{td("loading")}</p>
       </main>
     );
+  setTableHost(id, host);
   return (
-    <TableHostContext.Provider value={host}>
-      <div class="device-table" data-device-table={id}>
-        <Table id={id} games={games} />
-      </div>
-    </TableHostContext.Provider>
+    <div class="device-table" data-device-table={id}>
+      <Table id={id} games={games} />
+    </div>
   );
 }

@@ -16,8 +16,12 @@ import { errorText, refusal } from "../refusal";
 import { t } from "../strings";
 import { duration, useNow, when } from "../time";
 import { FormError } from "../components/FormError";
+import { lazyPage } from "../lazy";
 import { asMyTables, type DeviceGame, deviceStore } from "../device/store";
 import { td } from "../device/strings";
+
+/** The device's pages (src/device/DevicePages.tsx), loaded through this chunk (app.tsx). */
+export const DevicePage = lazyPage(() => import("../device/DevicePages").then((m) => m.DevicePage));
 
 const VISIBLE_EVERY = 30_000;
 const HIDDEN_EVERY = 120_000;
@@ -343,7 +347,7 @@ function Line({
       <div class="actions">
         <a
           class={`button ${line.myTurn ? "primary" : ""}`}
-          href={href(line.device ? { page: "devicetable", id: line.table } : { page: "table", id: line.table })}
+          href={href(line.device ? { page: "device", id: line.table } : { page: "table", id: line.table })}
         >
           {t("my.open")}
         </a>

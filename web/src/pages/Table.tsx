@@ -1,4 +1,4 @@
-import { useContext, useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import type { Credentials } from "../api";
 import { credentials, forgetSeat, heldSeats, remember } from "../api";
 import { TableConnection } from "../connection";
@@ -12,7 +12,7 @@ import { useGame, useRematchSeats, useTableSignal } from "./table/hooks";
 import { Play } from "./table/Play";
 import { Waiting } from "./table/Waiting";
 import { takePreopened } from "./load";
-import { TableHostContext } from "./table/host";
+import { tableHost } from "./table/host";
 
 export { newest, localSeatToAct } from "./table/HotSeat";
 export { TurnClock } from "./table/Play";
@@ -24,7 +24,7 @@ export { refusal };
  * curtain between their turns (table/HotSeat, table/Curtain).
  */
 export function Table({ id, games }: { id: string; games?: GameInfo[] | null }) {
-  const host = useContext(TableHostContext);
+  const host = tableHost(id);
   const [stored, setCreds] = useState(() => credentials(id));
   const creds = host?.creds ?? stored;
   // Several seats held by this browser: people share the device (hot-seat).
@@ -43,7 +43,7 @@ function OneSeatTable({
   creds: Credentials;
   onJoined: () => void;
 }) {
-  const host = useContext(TableHostContext);
+  const host = tableHost(id);
   const conn = useMemo(
     () =>
       host?.connect(creds.token) ??

@@ -1,4 +1,4 @@
-import { useContext, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { api, credentials, remember } from "../../api";
 import { ScoreTable } from "../../components/ScoreTable";
 import { seatName } from "../../components/SeatList";
@@ -7,7 +7,7 @@ import type { GameModule } from "../../games/types";
 import { href } from "../../router";
 import { t } from "../../strings";
 import { errorText } from "../../refusal";
-import { TableHostContext } from "./host";
+import { tableHost } from "./host";
 
 export function EndScreen({
   state,
@@ -20,7 +20,7 @@ export function EndScreen({
 }) {
   const r = state.result;
   const [error, setError] = useState<string | null>(null);
-  const End = useContext(TableHostContext)?.End;
+  const End = tableHost(state.table)?.End;
   if (!r) return null;
   const Result = mod?.Result;
   if (End)

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import type { Credentials } from "../../api";
 import { heldSeats } from "../../api";
 import { plainSeatName } from "../../components/SeatList";
@@ -12,7 +12,7 @@ import { Curtain } from "./Curtain";
 import { useGame, useRematchSeats, useTableSignal } from "./hooks";
 import { Play } from "./Play";
 import { Waiting } from "./Waiting";
-import { TableHostContext } from "./host";
+import { tableHost } from "./host";
 
 /** The state message with the newest version among several connections to one table. */
 export function newest(states: (TableState | null)[]): TableState | null {
@@ -42,7 +42,7 @@ export function localSeatToAct(state: TableState | null, seats: readonly number[
 export function HotSeatTable({ id, games, creds }: { id: string; games?: GameInfo[] | null; creds: Credentials }) {
   const held = heldSeats(creds);
   const tokens = held.map((s) => s.token).join(",");
-  const host = useContext(TableHostContext);
+  const host = tableHost(id);
   const connect = (token?: string) =>
     host ? host.connect(token) : new TableConnection({ table: id, token, lang: lang.peek() });
   const conns = useMemo(() => held.map((s) => connect(s.token)), [id, tokens]);

@@ -1,8 +1,10 @@
-// What a table's page is connected to: the server (no host given: a
-// WebSocket per seat, the browser's seat tokens), or a table on this device
+// What a table's page is connected to: the server (no host: a WebSocket
+// per seat, the browser's seat tokens), or a table on this device
 // (src/device/: its own sockets, its seats, its end-of-game actions). The
-// page and every game's screen are the same for both.
-import { createContext, type ComponentType } from "preact";
+// page and every game's screen are the same for both. A registry by table
+// id rather than a Preact context: a context would bring createContext
+// into the first screen's shared chunk (its 25 KB budget).
+import type { ComponentType } from "preact";
 import type { Credentials } from "../../api";
 import type { TableConnection, TableState } from "../../connection";
 
@@ -15,4 +17,14 @@ export interface TableHost {
   End?: ComponentType<{ state: TableState }>;
 }
 
-export const TableHostContext = createContext<TableHost | null>(null);
+const hosts = new Map<string, TableHost>();
+
+/** The host of a table (undefined: the server's). */
+export function tableHost(table: string): TableHost | undefined {
+  return hosts.get(table);
+}
+
+/** A device table's page says what hosts it before drawing the table. */
+export function setTableHost(table: string, host: TableHost): void {
+  hosts.set(table, host);
+}
