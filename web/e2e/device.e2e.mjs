@@ -71,6 +71,35 @@ function wholeGameOffline(game) {
 }
 
 export const tests = {
+  "the service worker keeps the engine: once the app was opened, a device table opens and plays with the network off":
+    async ({ server, browser }) => {
+      if (!built) throw new Error("no WebAssembly engine");
+      const context = await browser.newContext({ viewport: DESKTOP });
+      const first = await context.newPage();
+      await first.goto(`${server.url}/`);
+      // Installed (the whole build in its cache, the engine's .wasm and worker among it) and active.
+      await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      const cached = await first.evaluate(async () => {
+        const urls = [];
+        for (const name of await caches.keys())
+          for (const r of await (await caches.open(name)).keys()) urls.push(r.url);
+        return urls;
+      });
+      assert(
+        cached.some((u) => /meeple_engine-[\w-]+\.wasm/.test(u)) && cached.some((u) => /engine\.worker-/.test(u)),
+        "the engine's files are in the service worker's cache",
+      );
+      await first.close();
+      await context.setOffline(true);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/#/device/first-giants`);
+      await page.waitForSelector(".device-new form", { timeout: 60000 });
+      await startAgainstBots(page);
+      await page.waitForSelector(".choices li:first-child button:not([disabled])", { timeout: 60000 });
+      assert(!page.url().includes("offline.html"), `not the offline page: ${page.url()}`);
+      await context.close();
+    },
+
   "first-giants: a whole game against bots on this device, offline; meeple replay accepts its record":
     wholeGameOffline("first-giants"),
   "ufo: a whole game against bots on this device, offline; meeple replay accepts its record": wholeGameOffline("ufo"),
