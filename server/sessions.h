@@ -78,13 +78,16 @@ bool is_trusted_proxy(const Hub& hub, const std::string& address);
 
 // The browser's guards, on every response: scripts, styles and everything
 // else only from this server (no inline script: the client runs under
-// this), connections to it alone, no framing by other sites, no sniffing of
+// this; WebAssembly compiled from this server's files, the engine of a
+// device table, which Chromium allows only with 'wasm-unsafe-eval', never
+// JavaScript's eval), connections to it alone, no framing by other sites, no sniffing of
 // content types, and no address sent to other sites.
 template <class Response>
 void set_guards(Response& res) {
   res.set(http::field::server, "meeple");
   res.set("Content-Security-Policy",
-          "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+          "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src "
+          "'self' data:; "
           "connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; "
           "base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
   res.set("X-Content-Type-Options", "nosniff");

@@ -223,6 +223,10 @@ TEST(ServerGuard, EveryResponseCarriesTheBrowsersGuards) {
     EXPECT_NE(h["Content-Security-Policy"].find("script-src 'self'"), std::string::npos) << target;
     EXPECT_NE(h["Content-Security-Policy"].find("frame-ancestors 'none'"), std::string::npos);
     EXPECT_EQ(h["Content-Security-Policy"].find("unsafe-inline"), std::string::npos);
+    // The device's engine (WebAssembly) may be compiled; JavaScript's eval stays refused.
+    EXPECT_NE(h["Content-Security-Policy"].find("script-src 'self' 'wasm-unsafe-eval';"),
+              std::string::npos);
+    EXPECT_EQ(h["Content-Security-Policy"].find("'unsafe-eval'"), std::string::npos);
     EXPECT_EQ(h["X-Content-Type-Options"], "nosniff") << target;
     EXPECT_EQ(h["X-Frame-Options"], "DENY") << target;
     EXPECT_EQ(h["Referrer-Policy"], "same-origin") << target;

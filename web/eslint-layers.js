@@ -15,12 +15,27 @@ const SRC = join(dirname(fileURLToPath(import.meta.url)), "src");
  */
 export const LAYERS = [
   { name: "protocol", files: ["protocol"] },
-  { name: "words", files: ["i18n", "strings", "strings/"] },
-  { name: "connection", files: ["connection", "jsonpatch", "api", "account", "account-channel"] },
+  { name: "words", files: ["i18n", "strings", "strings/", "device/strings"] },
+  {
+    name: "connection",
+    files: [
+      "connection",
+      "jsonpatch",
+      "api",
+      "account",
+      "account-channel",
+      // A table on this device: the engine's worker and the table answering the server's messages.
+      "device/engine",
+      "device/engine.worker",
+      "device/table",
+      "device/store",
+    ],
+  },
   {
     name: "helpers",
     files: [
       "router",
+      "lazy",
       "seats",
       "seatnames",
       "time",
@@ -38,8 +53,8 @@ export const LAYERS = [
   },
   { name: "components", files: ["components/"] },
   { name: "games", files: ["games/"] },
-  { name: "pages", files: ["pages/"] },
-  { name: "app", files: ["main", "app", "lazy", "pages/load"] },
+  { name: "pages", files: ["pages/", "device/"] },
+  { name: "app", files: ["main", "app", "pages/load"] },
 ];
 
 /** Tests and what only tests use: outside the layers. */

@@ -1,8 +1,9 @@
 // Builds the web client into web/dist, which `meeple serve --web web/dist`
 // serves. Each game's screen is its own chunk, loaded when a table of that
 // game is opened (src/games/registry.ts), so the first screen stays small.
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { availableParallelism } from "node:os";
 import { gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vitest/config";
@@ -30,9 +31,37 @@ function gzipCopies(): Plugin {
             e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
           );
         for (const file of walk(outDir))
-          if (/\.(js|css|html|svg|json|webmanifest)$/.test(file))
+          if (/\.(js|css|html|svg|json|webmanifest|wasm)$/.test(file))
             writeFileSync(file + ".gz", gzipSync(readFileSync(file), { level: 9 }));
       },
+    },
+  };
+}
+
+// The engine in WebAssembly (docs/web.md, "The engine on the device"), as
+// the wasm preset builds it (scripts/build): the module
+// "virtual:meeple-engine" re-exports Emscripten's factory and the address of
+// its .wasm file, both files of the build's assets (hashed), reached only
+// from the engine's worker (src/device/engine.worker.ts): a chunk loaded when
+// a device table starts, never on the first screen. Without the wasm build
+// (no em++) the module gives null for both, __DEVICE_ENGINE__ is false, and
+// the device option says it is not available.
+const engineDir = fileURLToPath(new URL("../build/wasm/wasm", import.meta.url));
+const engineBuilt =
+  existsSync(join(engineDir, "meeple_engine.js")) && existsSync(join(engineDir, "meeple_engine.wasm"));
+function meepleEngine(): Plugin {
+  const id = "virtual:meeple-engine";
+  return {
+    name: "meeple-engine",
+    resolveId(source) {
+      return source === id ? "\0" + id : null;
+    },
+    load(resolved) {
+      if (resolved !== "\0" + id) return null;
+      if (!engineBuilt) return "export default null;\nexport const wasmUrl = null;\n";
+      const js = JSON.stringify(join(engineDir, "meeple_engine.js"));
+      const wasm = JSON.stringify(join(engineDir, "meeple_engine.wasm") + "?url");
+      return `export { default } from ${js};\nexport { default as wasmUrl } from ${wasm};\n`;
     },
   };
 }
@@ -75,6 +104,8 @@ const pwa = VitePWA({
     // (the gzipped copies are written after the worker); the manifest and
     // its icons are added by the plugin (includeManifestIcons).
     globPatterns: ["*.{js,css,html}", "assets/**/*"],
+    // The engine's .wasm (about 1 MB as it is) is kept too, so a device table opens offline.
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
     navigateFallback: "index.html",
     navigateFallbackDenylist: [/^\/api\//, /^\/ws\//, /^\/healthz$/, /^\/metrics$/],
     cleanupOutdatedCaches: true,
@@ -85,7 +116,10 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [preact(), pwa, gzipCopies()],
+  plugins: [preact(), meepleEngine(), pwa, gzipCopies()],
+  define: { __DEVICE_ENGINE__: JSON.stringify(engineBuilt) },
+  // The engine's worker is a module (Emscripten's ES module and its chunk).
+  worker: { format: "es", plugins: () => [meepleEngine()] },
   base: "./",
   // The game data (map, cards, glyphs, message catalogs) is read from the
   // engine's own files in ../games at build time.

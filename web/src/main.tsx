@@ -80,7 +80,8 @@ if (import.meta.env.PROD && "serviceWorker" in navigator) {
   // page (kept by the service worker) says so and offers to try again; it
   // comes back to this screen. Every screen of the app asks the server
   // (the games' list at least), so none is of use without it.
-  if (sw.controller)
+  // A device table (src/device/) needs no server: it opens offline from the cache.
+  if (sw.controller && opened.page !== "device")
     fetch("healthz", { cache: "no-store" }).then(
       (res) => {
         if (res.status === 502 || res.status === 503 || res.status === 504) toOfflinePage();

@@ -22,6 +22,8 @@ export interface MyTableLine {
   turnBased: boolean;
   result?: GameResult;
   error?: { code: string; message: string };
+  /** A game played on this device (src/device/store.ts), not a server's table. */
+  device?: boolean;
 }
 
 const ORDER = { playing: 1, lobby: 2, finished: 3, error: 4 } as const;

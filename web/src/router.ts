@@ -12,7 +12,8 @@ export type Route =
   | { page: "account" }
   | { page: "player"; name: string }
   | { page: "playnow"; game: string }
-  | { page: "board"; game?: string };
+  | { page: "board"; game?: string }
+  | { page: "device"; game?: string; id?: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
@@ -23,6 +24,9 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === "play" && parts[1]) return { page: "playnow", game: parts[1] };
   if (parts[0] === "new" && parts[1]) return { page: "new", game: parts[1] };
   if (parts[0] === "t" && parts[1]) return { page: "table", id: parts[1] };
+  // A table on this device (src/device/), and the form of a new one.
+  if (parts[0] === "d" && parts[1]) return { page: "device", id: parts[1] };
+  if (parts[0] === "device") return { page: "device", game: parts[1] };
   if (parts[0] === "replay" && parts[1]) {
     // #/replay/<table>/<seat>[/review]: as that seat saw it, the bot's review asked at once.
     const seat = /^\d+$/.test(parts[2] ?? "") ? Number(parts[2]) : undefined;
@@ -45,6 +49,8 @@ export function href(r: Route): string {
       return `#/new/${r.game}`;
     case "table":
       return `#/t/${r.id}`;
+    case "device":
+      return r.id ? `#/d/${r.id}` : `#/device/${r.game ?? ""}`;
     case "replay":
       return `#/replay/${r.id}${r.seat === undefined ? "" : `/${r.seat}${r.review ? "/review" : ""}`}`;
     case "account":

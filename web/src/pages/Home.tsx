@@ -106,6 +106,9 @@ export function Home({ games }: { games: GameInfo[] }) {
                   <a class="button play-now" href={href({ page: "playnow", game: g.name })}>
                     {t("playnow.button")}
                   </a>
+                  <a class="button device-play" href={href({ page: "device", game: g.name })}>
+                    {t("lobby.device")}
+                  </a>
                   <a class="button" href={href({ page: "rules", game: g.name })}>
                     {t("nav.rules")}
                   </a>

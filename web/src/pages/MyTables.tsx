@@ -16,6 +16,12 @@ import { errorText, refusal } from "../refusal";
 import { t } from "../strings";
 import { duration, useNow, when } from "../time";
 import { FormError } from "../components/FormError";
+import { lazyPage } from "../lazy";
+import { asMyTables, type DeviceGame, deviceStore } from "../device/store";
+import { td } from "../device/strings";
+
+/** The device's pages (src/device/DevicePages.tsx), loaded through this chunk (app.tsx). */
+export const DevicePage = lazyPage(() => import("../device/DevicePages").then((m) => m.DevicePage));
 
 const VISIBLE_EVERY = 30_000;
 const HIDDEN_EVERY = 120_000;
@@ -36,7 +42,15 @@ export function MyTables({ games }: { games?: GameInfo[] | null }) {
   const now = useNow(30_000);
   const live = useRef(true);
 
+  // The games played on this device (IndexedDB), listed beside the server's tables.
+  const [device, setDevice] = useState<DeviceGame[]>([]);
   const load = () => {
+    deviceStore()
+      .all()
+      .then(
+        (games) => live.current && setDevice(games),
+        () => {},
+      );
     const tokens = myTableTokens();
     if (!tokens.length) {
       setLines([]);
@@ -49,9 +63,14 @@ export function MyTables({ games }: { games?: GameInfo[] | null }) {
         setError(null);
         setUpdated(Date.now());
       },
-      (e: unknown) => live.current && setError(errorText(e)),
+      (e: unknown) => {
+        if (!live.current) return;
+        setError(errorText(e));
+        setLines((l) => l ?? []);
+      },
     );
   };
+  const shown = lines && withDeviceGames(lines, device);
 
   useEffect(() => {
     live.current = true;
@@ -91,7 +110,7 @@ export function MyTables({ games }: { games?: GameInfo[] | null }) {
     );
   }, [signedIn]);
 
-  const turns = (lines ?? []).filter((l) => l.myTurn).length;
+  const turns = (shown ?? []).filter((l) => l.myTurn).length;
   useTurnSignal(turns, turns > 0 ? `(${turns}) ${t("my.title")} — ${APP_TITLE}` : `${t("my.title")} — ${APP_TITLE}`, {
     title: t("my.count", { n: turns }),
     body: t("notify.body"),
@@ -119,21 +138,27 @@ export function MyTables({ games }: { games?: GameInfo[] | null }) {
         </p>
       )}
       {signedIn && <Invitations />}
-      {lines === null ? (
+      {shown === null ? (
         <p>{t("lobby.loading")}</p>
-      ) : lines.length === 0 ? (
+      ) : shown.length === 0 ? (
         <p class="muted">{t("my.empty")}</p>
       ) : (
         <ul class="my-list">
-          {lines.map((l) => (
+          {shown.map((l) => (
             <Line
               key={l.table}
               line={l}
               now={now}
               games={games}
+              kept={device.find((g) => g.id === l.table)}
               onForget={() => {
+                if (l.device) {
+                  void deviceStore().remove(l.table);
+                  setDevice(device.filter((g) => g.id !== l.table));
+                  return;
+                }
                 forget(l.table);
-                setLines(lines.filter((x) => x.table !== l.table));
+                setLines(lines!.filter((x) => x.table !== l.table));
               }}
             />
           ))}
@@ -141,6 +166,31 @@ export function MyTables({ games }: { games?: GameInfo[] | null }) {
       )}
     </main>
   );
+}
+
+/** The server's lines and the device's games in one list, in My tables' order (whose turn first). */
+export function withDeviceGames(lines: MyTableLine[], device: DeviceGame[]): MyTableLine[] {
+  const mine = mergeMyTables(device.flatMap(asMyTables)).map((l) => ({ ...l, device: true }));
+  if (!mine.length) return lines;
+  const rank = { playing: 1, lobby: 2, finished: 3, error: 4 } as const;
+  return [...lines, ...mine].sort(
+    (x, y) =>
+      Number(y.myTurn) - Number(x.myTurn) ||
+      rank[x.phase] - rank[y.phase] ||
+      (x.since ?? Infinity) - (y.since ?? Infinity),
+  );
+}
+
+/** Downloads a device game's record as it is kept (meeple-record/1, what `meeple play --record` writes). */
+function downloadKept(g: DeviceGame) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(g.record) + "\n"], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `${g.game}-${g.id}.json`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The account's invitations to tables: join (a seat taken and the table opened, in one step) or dismiss. */
@@ -200,11 +250,14 @@ function Line({
   line,
   now,
   games,
+  kept,
   onForget,
 }: {
   line: MyTableLine;
   now: number;
   games?: GameInfo[] | null;
+  /** The device's game of this line (a device table). */
+  kept?: DeviceGame;
   onForget: () => void;
 }) {
   const title = GAME_INFO[line.game]?.title ?? line.title ?? line.game;
@@ -248,6 +301,7 @@ function Line({
       data-table={line.table}
       data-phase={line.phase}
       data-my-turn={line.myTurn ? "true" : "false"}
+      data-device={line.device ? "true" : undefined}
     >
       <div class="my-main">
         <h2>
@@ -257,6 +311,7 @@ function Line({
             </span>
           )}
           {title}
+          {line.device && <span class="tag device-mark">{td("mark")}</span>}
         </h2>
         <ul class="my-seats" aria-label={t("lobby.players")}>
           {line.seats.map((_, i) => (
@@ -290,10 +345,25 @@ function Line({
         )}
       </div>
       <div class="actions">
-        <a class={`button ${line.myTurn ? "primary" : ""}`} href={href({ page: "table", id: line.table })}>
+        <a
+          class={`button ${line.myTurn ? "primary" : ""}`}
+          href={href(line.device ? { page: "device", id: line.table } : { page: "table", id: line.table })}
+        >
           {t("my.open")}
         </a>
-        {line.phase === "finished" && (
+        {kept && (
+          <>
+            {line.phase === "finished" && (
+              <button type="button" onClick={() => downloadKept(kept)}>
+                {t("end.download")}
+              </button>
+            )}
+            <button type="button" onClick={onForget}>
+              {td("forget")}
+            </button>
+          </>
+        )}
+        {!line.device && line.phase === "finished" && (
           <>
             <a class="button" href={href({ page: "replay", id: line.table })}>
               {t("end.replay")}

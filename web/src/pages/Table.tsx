@@ -13,6 +13,7 @@ import { Play } from "./table/Play";
 import { Waiting } from "./table/Waiting";
 import { takePreopened } from "./table/preopen";
 import { viewReader } from "../games/registry";
+import { tableHost } from "./table/host";
 
 export { newest, localSeatToAct } from "./table/HotSeat";
 export { TurnClock } from "./table/Play";
@@ -24,7 +25,9 @@ export { refusal };
  * curtain between their turns (table/HotSeat, table/Curtain).
  */
 export function Table({ id, games }: { id: string; games?: GameInfo[] | null }) {
-  const [creds, setCreds] = useState(() => credentials(id));
+  const host = tableHost(id);
+  const [stored, setCreds] = useState(() => credentials(id));
+  const creds = host?.creds ?? stored;
   // Several seats held by this browser: people share the device (hot-seat).
   if (heldSeats(creds).length >= 2) return <HotSeatTable id={id} games={games} creds={creds} />;
   return <OneSeatTable id={id} games={games} creds={creds} onJoined={() => setCreds(credentials(id))} />;
@@ -41,8 +44,10 @@ function OneSeatTable({
   creds: Credentials;
   onJoined: () => void;
 }) {
+  const host = tableHost(id);
   const conn = useMemo(
     () =>
+      host?.connect(creds.token) ??
       takePreopened(id, creds.token) ??
       new TableConnection({ table: id, token: creds.token, lang: lang.peek(), readViews: viewReader }),
     [id, creds.token],
@@ -67,7 +72,7 @@ function OneSeatTable({
   // People keep their seats at the rematch: its table learns this browser's tokens.
   useRematchSeats(state?.rematch, creds);
   // The table's game, kept with its seat: the next visit fetches its screen at once (main.tsx).
-  const heldGame = state && (creds.token || creds.host_token) ? state.game : undefined;
+  const heldGame = state && !host && (creds.token || creds.host_token) ? state.game : undefined;
   useEffect(() => {
     if (heldGame && credentials(id).game !== heldGame) remember(id, { game: heldGame });
   }, [id, heldGame]);
@@ -104,7 +109,7 @@ function OneSeatTable({
           mod={mod}
           hostToken={hostToken}
           game={game}
-          onLeave={leave}
+          onLeave={host ? undefined : leave}
           onJoined={onJoined}
         />
       )}

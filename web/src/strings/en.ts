@@ -11,6 +11,7 @@ const en = {
   "lobby.open_tables": "Open tables",
   "lobby.no_tables": "No open tables right now. Start one!",
   "lobby.new_table": "New table",
+  "lobby.device": "Play on this device",
   "lobby.players": "Players",
   "lobby.join": "Join",
   "lobby.watch": "Watch",

@@ -10,6 +10,7 @@ const it: Record<MainKey, string> = {
   "lobby.open_tables": "Tavoli aperti",
   "lobby.no_tables": "Nessun tavolo aperto al momento. Aprine uno!",
   "lobby.new_table": "Nuovo tavolo",
+  "lobby.device": "Gioca su questo dispositivo",
   "lobby.players": "Giocatori",
   "lobby.join": "Siediti",
   "lobby.watch": "Guarda",

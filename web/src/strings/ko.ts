@@ -10,6 +10,7 @@ const ko: Record<MainKey, string> = {
   "lobby.open_tables": "열린 테이블",
   "lobby.no_tables": "지금 열린 테이블이 없습니다. 새로 만들어 보세요!",
   "lobby.new_table": "새 테이블",
+  "lobby.device": "이 기기에서 플레이",
   "lobby.players": "인원",
   "lobby.join": "참가",
   "lobby.watch": "관전",

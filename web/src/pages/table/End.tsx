@@ -7,6 +7,7 @@ import type { GameModule } from "../../games/types";
 import { href } from "../../router";
 import { t } from "../../strings";
 import { errorText } from "../../refusal";
+import { tableHost } from "./host";
 
 export function EndScreen({
   state,
@@ -19,8 +20,17 @@ export function EndScreen({
 }) {
   const r = state.result;
   const [error, setError] = useState<string | null>(null);
+  const End = tableHost(state.table)?.End;
   if (!r) return null;
   const Result = mod?.Result;
+  if (End)
+    return (
+      <section class="end-screen" aria-label={t("end.title")}>
+        <ScoreTable result={r} name={(s) => seatName(state, s)} />
+        {Result && <Result state={state} />}
+        <End state={state} />
+      </section>
+    );
   return (
     <section class="end-screen" aria-label={t("end.title")}>
       <ScoreTable result={r} name={(s) => seatName(state, s)} />

@@ -13,6 +13,7 @@ import { Curtain } from "./Curtain";
 import { useGame, useRematchSeats, useTableSignal } from "./hooks";
 import { Play } from "./Play";
 import { Waiting } from "./Waiting";
+import { tableHost } from "./host";
 
 /** The state message with the newest version among several connections to one table. */
 export function newest(states: (TableState | null)[]): TableState | null {
@@ -42,11 +43,11 @@ export function localSeatToAct(state: TableState | null, seats: readonly number[
 export function HotSeatTable({ id, games, creds }: { id: string; games?: GameInfo[] | null; creds: Credentials }) {
   const held = heldSeats(creds);
   const tokens = held.map((s) => s.token).join(",");
-  const conns = useMemo(
-    () => held.map((s) => new TableConnection({ table: id, token: s.token, lang: lang.peek(), readViews: viewReader })),
-    [id, tokens],
-  );
-  const watcher = useMemo(() => new TableConnection({ table: id, lang: lang.peek(), readViews: viewReader }), [id]);
+  const host = tableHost(id);
+  const connect = (token?: string) =>
+    host ? host.connect(token) : new TableConnection({ table: id, token, lang: lang.peek(), readViews: viewReader });
+  const conns = useMemo(() => held.map((s) => connect(s.token)), [id, tokens]);
+  const watcher = useMemo(() => connect(), [id]);
   useEffect(() => () => conns.forEach((c) => c.close()), [conns]);
   useEffect(() => () => watcher.close(), [watcher]);
   useEffect(() => {
