@@ -49,8 +49,10 @@ std::int64_t now_ms() {
 
 void BM_TournamentRoundOne(benchmark::State& st) {
   auto& s = filled_store();
-  ServerOptions o;
-  Hub hub(o, s.tables(), s.accounts());
+  // Never destroyed: its tables go on (their seats joining, their clocks)
+  // on its pools after the benchmark; a server stops them, a bench does not.
+  static Hub* made_hub = new Hub(ServerOptions{}, s.tables(), s.accounts());
+  Hub& hub = *made_hub;
   const int n = static_cast<int>(st.range(0));
   int made = 0;
   for (auto _ : st) {
