@@ -130,6 +130,9 @@ class Accounts {
   // The signed-in account of a session token (nullopt: none, expired). A
   // session that resolves marks its account as seen now (online()).
   std::optional<store::Account> signed_in(const std::string& session);
+  // The account store, for what keeps its rows beside the accounts'
+  // (server/tournaments.h).
+  store::AccountStore& store() const { return store_; }
   // Presence, this node's own: an account is online while one of its
   // WebSocket connections is open here (connected(+1) when its upgrade's
   // session cookie resolved, connected(-1) when it closes), or for

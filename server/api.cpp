@@ -15,6 +15,10 @@ namespace meeple::server {
 
 http::status status_of(const std::string& code) {
   if (code == errc::kDamaged) return http::status::internal_server_error;
+  if (code == errc::kUnknownTournament) return http::status::not_found;
+  if (code == errc::kTournamentStarted || code == errc::kTournamentFull)
+    return http::status::conflict;
+  if (code == errc::kNotEntrant) return http::status::forbidden;
   if (code == errc::kUnknownTable || code == errc::kNotFound ||
       code == meeple::errc::kUnknownGame || code == room::errc::kNoGuide ||
       code == store::errc::kUnknownAccount)
@@ -116,6 +120,8 @@ void hashing(const CallPtr& c, std::function<Accounts::Answer()> work) {
 }
 
 bool lobby_open(Hub& hub, const std::string& table) {
+  // An invitation to a tournament (tournaments.h) names "tournament:" and its id.
+  if (table.starts_with("tournament:")) return hub.tournaments.open(table.substr(11));
   if (auto t = hub.find(table)) return t->phase() == Phase::kLobby;
   // With several nodes the lobby may be another node's: the store knows.
   return hub.shared() && hub.find_lobby(table).has_value();

@@ -4,6 +4,7 @@
 // Origin-checked; the work is the Accounts' (accounts.h), done on the
 // hashing threads when it hashes a password, else on the account thread
 // (it reads the store).
+#include "server/account_names.h"
 #include "server/api.h"
 #include "server/protocol.h"
 #include "server/table.h"
@@ -146,7 +147,13 @@ void leaderboard(const CallPtr& c, const Route& r) {
 
 void player(const CallPtr& c, const Route& r) {
   net::post(c->hub().account_pool, [c, name = r.what, s = session(*c)] {
-    reply_account(c, c->hub().accounts.profile(name, s));
+    Hub& hub = c->hub();
+    Accounts::Answer a = hub.accounts.profile(name, s);
+    // The tournaments it entered, with its place (tournaments.h).
+    if (a.body && a.body->is_object())
+      if (auto acc = hub.accounts.store().account_named(fold_name(name)); acc && acc->has_value())
+        (*a.body)["tournaments"] = hub.tournaments.of_account((*acc)->id);
+    reply_account(c, std::move(a));
   });
 }
 

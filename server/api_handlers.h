@@ -33,6 +33,8 @@ void table(const CallPtr& c, const Route& r);         // /api/tables/{id}[/...]
 void account(const CallPtr& c, const Route& r);      // /api/account[/...]
 void player(const CallPtr& c, const Route& r);       // GET /api/players/{name}
 void leaderboard(const CallPtr& c, const Route& r);  // GET /api/leaderboards/{game}
+// api_tournaments.cpp
+void tournaments(const CallPtr& c, const Route& r);  // /api/tournaments[/{id}[/...]]
 // POST /api/tables/{id}/invite, on the table's strand.
 void invite(const CallPtr& c, const std::shared_ptr<Table>& table, const Json& body);
 // api_reviews.cpp: GET /api/tables/{id}/record, replay and review, once the

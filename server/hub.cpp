@@ -569,6 +569,15 @@ void Hub::retry_reloads() {
   });
 }
 
+void Hub::tournament_tick() {
+  if (stopping) return;
+  tournaments.tick(epoch_ms(std::chrono::system_clock::now()));
+  tournament_timer->expires_after(options.tick);
+  tournament_timer->async_wait([this](const boost::system::error_code& ec) {
+    if (!ec) tournament_tick();
+  });
+}
+
 void Hub::keep_leases() {
   if (stopping) return;
   if (auto lost = store.renew(owner, held(), options.lease); !lost) {

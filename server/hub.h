@@ -27,6 +27,7 @@
 #include "server/options.h"
 #include "server/review_queue.h"
 #include "server/routes.h"
+#include "server/tournaments.h"
 #include "store/store.h"
 
 namespace meeple::server {
@@ -94,6 +95,12 @@ struct Hub {
   Accounts accounts;    // /api/account, /api/players (on account_pool: it blocks)
   // Signed-in people's open pages (/ws/account): told of their invitations.
   AccountChannels channels;
+  // Tournaments (tournaments.h), on account_pool; the timer that starts
+  // their rounds (tournament_tick), on account_pool too, run by a node
+  // that shares its store with no other.
+  Tournaments tournaments{*this};
+  std::unique_ptr<net::steady_timer> tournament_timer;
+  void tournament_tick();
   std::vector<std::unique_ptr<IoContext>> iocs;
   // The first I/O context: the listener's and the shutdown's.
   net::io_context& ioc() { return *iocs.front(); }

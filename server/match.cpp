@@ -437,6 +437,11 @@ void Table::after_change() {
                   hub.accounts.rate(id, game, accounts, result, addresses);
                 });
     }
+    // A tournament's table counts in its standings (tournaments.h), after
+    // its ratings.
+    net::post(hub_.account_pool, [&hub = hub_, id = id_, result = room_->result_json()] {
+      hub.tournaments.table_finished(id, result);
+    });
     maybe_evict();
   }
 }

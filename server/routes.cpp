@@ -204,6 +204,9 @@ constexpr RouteLine kRoutes[] = {
     {kGet | kPost, "/api/account/*/*", RouteKind::kAccount, api::account},
     {kGet, "/api/players/*", RouteKind::kPlayer, api::player},
     {kGet, "/api/leaderboards/*", RouteKind::kLeaderboard, api::leaderboard},
+    {kGet | kPost, "/api/tournaments", RouteKind::kTournaments, api::tournaments},
+    {kGet, "/api/tournaments/*", RouteKind::kTournaments, api::tournaments},
+    {kPost, "/api/tournaments/*/*", RouteKind::kTournaments, api::tournaments},
 };
 
 unsigned method_bit(http::verb method) {
@@ -240,6 +243,12 @@ void read_route(Route& r, http::verb method, std::string_view target,
       return;
     case RouteKind::kLeaderboard:
       return route_leaderboard(r, target, parts[2]);
+    case RouteKind::kTournaments:
+      r.post = method == http::verb::post;
+      if (parts.size() > 2) r.table = percent_decode(parts[2]);
+      if (parts.size() > 3) r.what = parts[3];
+      r.lang = query_param(target, "phase");
+      return;
     default:
       return;
   }

@@ -48,6 +48,8 @@ enum class RouteKind {
   kAccount,      // /api/account[/...]: `what` is the rest ("", "signup", "friends/remove")
   kPlayer,       // GET /api/players/{name}: `what` is the name, decoded
   kLeaderboard,  // GET /api/leaderboards/{game}?view=&page=: `what` the game, `lang` the view
+  kTournaments,  // /api/tournaments[/{id}[/join|leave|invite]]: `table` the id, `what` the rest,
+                 // `lang` the list's ?phase=
   kNotFound,     // request/not_found with `message`
   kMalformed,    // request/malformed with `message` (a query out of range)
 };

@@ -94,6 +94,11 @@ MaybeError Server::start() {
     ++lobbies;
   }
   if (lobbies) spdlog::info("restored {} lobbies", lobbies);
+  hub_->tournament_timer = std::make_unique<net::steady_timer>(hub_->account_pool);
+  net::post(hub_->account_pool, [hub = hub_.get()] {
+    hub->tournaments.load();
+    hub->tournament_tick();
+  });
   return listen();
 }
 
@@ -137,6 +142,8 @@ void Server::stop() {
       hub_->ioc().get_executor());
   if (stop_listening_) stop_listening_();
   hub_->stop_reloads();
+  if (hub_->tournament_timer)
+    net::post(hub_->account_pool, [hub = hub_.get()] { hub->tournament_timer->cancel(); });
   if (hub_->keeper) {
     net::post(hub_->keeper->get_executor(), [hub = hub_.get()] { hub->keeper->cancel(); });
     // The leases end now, so that other nodes take the tables at once.

@@ -72,6 +72,20 @@ struct BoardRow {
   std::int64_t place = 0;  // 0 for the best
 };
 
+// A tournament (docs/tournaments.md): the columns it is looked up by and
+// the rest as one JSON document the server reads and writes whole (its
+// params, kind, rounds, table size, entrants, rounds' tables and results:
+// server/tournaments.h says what it holds). Written by one node at a time:
+// the node that runs tournaments.
+struct TournamentRow {
+  std::string id;
+  std::string name;
+  std::string game;
+  std::string phase;        // "open" (taking entrants), "playing" or "finished"
+  std::int64_t starts = 0;  // ms since 1970: when round 1 is made
+  std::string doc;          // the JSON document
+};
+
 namespace errc {
 inline constexpr const char* kAccountExists = "account/exists";  // the folded name is taken
 inline constexpr const char* kUnknownAccount = "account/unknown";
@@ -157,6 +171,13 @@ class AccountStore {
   // hidden or has no rating at `game`.
   virtual Expected<std::optional<std::int64_t>> board_place(const std::string& account,
                                                             const std::string& game) const = 0;
+  // Tournaments: save writes the row whole (a new id adds one); listed by
+  // start time, latest first, at most `limit`, those of `phase` only unless
+  // it is "".
+  virtual MaybeError save_tournament(const TournamentRow& t) = 0;
+  virtual Expected<std::optional<TournamentRow>> tournament(const std::string& id) const = 0;
+  virtual Expected<std::vector<TournamentRow>> tournaments(const std::string& phase,
+                                                           std::size_t limit) const = 0;
 };
 
 }  // namespace meeple::store

@@ -281,4 +281,30 @@ Expected<std::optional<std::int64_t>> MemoryAccountStore::board_place(
   return std::optional<std::int64_t>();
 }
 
+MaybeError MemoryAccountStore::save_tournament(const TournamentRow& t) {
+  std::lock_guard lock(mutex_);
+  tournaments_[t.id] = t;
+  return std::nullopt;
+}
+
+Expected<std::optional<TournamentRow>> MemoryAccountStore::tournament(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  const auto it = tournaments_.find(id);
+  if (it == tournaments_.end()) return std::optional<TournamentRow>();
+  return std::optional<TournamentRow>(it->second);
+}
+
+Expected<std::vector<TournamentRow>> MemoryAccountStore::tournaments(const std::string& phase,
+                                                                     std::size_t limit) const {
+  std::lock_guard lock(mutex_);
+  std::vector<TournamentRow> out;
+  for (const auto& [id, t] : tournaments_)
+    if (phase.empty() || t.phase == phase) out.push_back(t);
+  std::sort(out.begin(), out.end(), [](const TournamentRow& a, const TournamentRow& b) {
+    return a.starts != b.starts ? a.starts > b.starts : a.id < b.id;
+  });
+  if (out.size() > limit) out.resize(limit);
+  return out;
+}
+
 }  // namespace meeple::store

@@ -93,6 +93,10 @@ class MemoryAccountStore final : public AccountStore {
                                               std::size_t limit) const override;
   Expected<std::optional<std::int64_t>> board_place(const std::string& account,
                                                     const std::string& game) const override;
+  MaybeError save_tournament(const TournamentRow& t) override;
+  Expected<std::optional<TournamentRow>> tournament(const std::string& id) const override;
+  Expected<std::vector<TournamentRow>> tournaments(const std::string& phase,
+                                                   std::size_t limit) const override;
 
  private:
   // Guards everything below: the server calls the store from many threads.
@@ -110,6 +114,7 @@ class MemoryAccountStore final : public AccountStore {
   std::vector<std::pair<std::string, std::string>> friends_;       // (account, friend), in order
   std::vector<Invitation> invitations_;                            // oldest first
   std::map<std::pair<std::string, std::string>, Rating> ratings_;  // (account, game)
+  std::map<std::string, TournamentRow> tournaments_;               // by id
   // Every row of a game's board, in order (mutex_ held).
   std::vector<BoardRow> board_rows(const std::string& game) const;
 };

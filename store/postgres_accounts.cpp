@@ -366,4 +366,47 @@ Expected<std::optional<std::int64_t>> PostgresAccountStore::board_place(
       });
 }
 
+MaybeError PostgresAccountStore::save_tournament(const TournamentRow& t) {
+  return write_sql(db_, "save_tournament",
+                   "INSERT INTO tournaments (id, name, game, phase, starts, doc) "
+                   "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO UPDATE "
+                   "SET name = excluded.name, game = excluded.game, phase = excluded.phase, "
+                   "starts = excluded.starts, doc = excluded.doc",
+                   t.id, t.name, t.game, t.phase, t.starts, t.doc);
+}
+
+namespace {
+
+TournamentRow tournament_row(const pqxx::row& r) {
+  return {r[0].as<std::string>(), r[1].as<std::string>(),  r[2].as<std::string>(),
+          r[3].as<std::string>(), r[4].as<std::int64_t>(), r[5].as<std::string>()};
+}
+
+}  // namespace
+
+Expected<std::optional<TournamentRow>> PostgresAccountStore::tournament(
+    const std::string& id) const {
+  return db_.read<std::optional<TournamentRow>>(
+      "tournament", [&](pqxx::nontransaction& tx) -> Expected<std::optional<TournamentRow>> {
+        const auto r = tx.exec_params(
+            "SELECT id, name, game, phase, starts, doc FROM tournaments WHERE id = $1", id);
+        if (r.empty()) return std::optional<TournamentRow>();
+        return std::optional<TournamentRow>(tournament_row(r[0]));
+      });
+}
+
+Expected<std::vector<TournamentRow>> PostgresAccountStore::tournaments(const std::string& phase,
+                                                                       std::size_t limit) const {
+  return db_.read<std::vector<TournamentRow>>(
+      "tournaments", [&](pqxx::nontransaction& tx) -> Expected<std::vector<TournamentRow>> {
+        const auto r = tx.exec_params(
+            "SELECT id, name, game, phase, starts, doc FROM tournaments "
+            "WHERE ($1 = '' OR phase = $1) ORDER BY starts DESC, id LIMIT $2",
+            phase, static_cast<std::int64_t>(limit));
+        std::vector<TournamentRow> out;
+        for (const auto& row : r) out.push_back(tournament_row(row));
+        return out;
+      });
+}
+
 }  // namespace meeple::store

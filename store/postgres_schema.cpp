@@ -273,6 +273,19 @@ CREATE INDEX devices_account ON devices (account);
     R"sql(
 CREATE INDEX ratings_board ON ratings (game, rating DESC, account);
 )sql",
+    // 7: tournaments (AccountStore::save_tournament), each a JSON document
+    // with the columns it is listed by.
+    R"sql(
+CREATE TABLE tournaments (
+  id text PRIMARY KEY,
+  name text NOT NULL,
+  game text NOT NULL,
+  phase text NOT NULL,
+  starts bigint NOT NULL,
+  doc text NOT NULL
+);
+CREATE INDEX tournaments_starts ON tournaments (starts);
+)sql",
 };
 constexpr int kMigrationCount = static_cast<int>(std::size(kMigrations));
 static_assert(kMigrationCount == PostgresStore::kSchemaVersion);

@@ -15,7 +15,8 @@
 //   reviews (version 2); meeple_write_many (version 3);
 //   accounts, sessions, recovery_codes, keyring, friends, invitations,
 //   ratings (version 4); accounts' skeleton and friends_only, devices
-//   (version 5); the leaderboards' index ratings_board (version 6)
+//   (version 5); the leaderboards' index ratings_board (version 6);
+//   tournaments(id, name, game, phase, starts, doc JSON text) (version 7)
 // owners has a row for every id that was ever written or acquired, table or
 // lobby (lease_until NULL: never acquired, the default Lease {local, 1}); the
 // row stays when its lobby or table goes, so fencing numbers only grow.
@@ -144,6 +145,10 @@ class PostgresAccountStore final : public AccountStore {
                                               std::size_t limit) const override;
   Expected<std::optional<std::int64_t>> board_place(const std::string& account,
                                                     const std::string& game) const override;
+  MaybeError save_tournament(const TournamentRow& t) override;
+  Expected<std::optional<TournamentRow>> tournament(const std::string& id) const override;
+  Expected<std::vector<TournamentRow>> tournaments(const std::string& phase,
+                                                   std::size_t limit) const override;
 
  private:
   PostgresDatabase& db_;
@@ -167,7 +172,7 @@ class PostgresStore final : public Store {
 
   // How many migrations this open() applied (0 when another open had).
   int migrations_applied() const { return migrated_; }
-  static constexpr int kSchemaVersion = 6;
+  static constexpr int kSchemaVersion = 7;
 
  private:
   explicit PostgresStore(std::unique_ptr<PostgresDatabase> db);

@@ -390,4 +390,48 @@ Expected<std::optional<std::int64_t>> SqliteAccountStore::board_place(
   return std::optional<std::int64_t>(q.integer(0));
 }
 
+MaybeError SqliteAccountStore::save_tournament(const TournamentRow& t) {
+  return db_.write_one(
+      "INSERT OR REPLACE INTO tournaments (id, name, game, phase, starts, doc) "
+      "VALUES (?, ?, ?, ?, ?, ?)",
+      [&](Stmt& q) {
+        q.bind(1, t.id).bind(2, t.name).bind(3, t.game).bind(4, t.phase);
+        q.bind(5, t.starts).bind(6, t.doc);
+      });
+}
+
+namespace {
+
+TournamentRow tournament_row(Stmt& q) {
+  return {q.text(0), q.text(1), q.text(2), q.text(3), q.integer(4), q.text(5)};
+}
+
+}  // namespace
+
+Expected<std::optional<TournamentRow>> SqliteAccountStore::tournament(const std::string& id) const {
+  auto [lock, db] = db_.reader();
+  Stmt q(db, "SELECT id, name, game, phase, starts, doc FROM tournaments WHERE id = ?");
+  if (!q.ok()) return sql_error(db, "prepare");
+  q.bind(1, id);
+  const int rc = q.step();
+  if (rc == SQLITE_DONE) return std::optional<TournamentRow>();
+  if (rc != SQLITE_ROW) return sql_error(db, "tournament");
+  return std::optional<TournamentRow>(tournament_row(q));
+}
+
+Expected<std::vector<TournamentRow>> SqliteAccountStore::tournaments(const std::string& phase,
+                                                                     std::size_t limit) const {
+  auto [lock, db] = db_.reader();
+  Stmt q(db,
+         "SELECT id, name, game, phase, starts, doc FROM tournaments WHERE (? = '' OR phase = ?) "
+         "ORDER BY starts DESC, id LIMIT ?");
+  if (!q.ok()) return sql_error(db, "prepare");
+  q.bind(1, phase).bind(2, phase).bind(3, static_cast<std::int64_t>(limit));
+  std::vector<TournamentRow> out;
+  int rc;
+  while ((rc = q.step()) == SQLITE_ROW) out.push_back(tournament_row(q));
+  if (rc != SQLITE_DONE) return sql_error(db, "tournaments");
+  return out;
+}
+
 }  // namespace meeple::store

@@ -66,6 +66,15 @@ CREATE TABLE IF NOT EXISTS accounts (
   skeleton TEXT,
   friends_only INTEGER NOT NULL DEFAULT 0
 );
+CREATE TABLE IF NOT EXISTS tournaments (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  game TEXT NOT NULL,
+  phase TEXT NOT NULL,
+  starts INTEGER NOT NULL,
+  doc TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tournaments_starts ON tournaments (starts);
 CREATE TABLE IF NOT EXISTS sessions (
   token_hash TEXT PRIMARY KEY,
   account TEXT NOT NULL,
@@ -235,8 +244,8 @@ MaybeError SqliteDatabase::write_schema(const std::string& path) {
       if (version < 3)
         if (auto e = exec(writer_, "ALTER TABLE entries ADD COLUMN at INTEGER NOT NULL DEFAULT 0;"))
           return e;
-      // (Version 5 added the reviews table, version 6 the accounts' tables:
-      // the schema above creates them.)
+      // (Version 5 added the reviews table, version 6 the accounts' tables,
+      // version 9 the tournaments: the schema above creates them.)
       // Versions 1 to 3 kept a table's owner and fencing number in its row
       // (written by every append; lobbies had none). Version 4 keeps every
       // id's in owners: a table whose latest lease is not the default one

@@ -1,6 +1,6 @@
 // The embedded default: both stores in one SQLite file in WAL mode
 // (store/table_store.h and store/account_store.h state the contracts).
-// Schema (version 8, in table schema_version; store/sqlite_schema.cpp):
+// Schema (version 9, in table schema_version; store/sqlite_schema.cpp):
 //   tables(id, game, players, spec JSON, result JSON or NULL, owner, fencing,
 //          created)                 (owner and fencing unused since version 4;
 //                                    a count of entries until version 7)
@@ -10,7 +10,7 @@
 //   reviews(table_id, key, review JSON)                          (version 5)
 //   accounts, sessions, recovery_codes, keyring, friends, invitations,
 //   ratings (version 6); accounts' skeleton and friends_only, devices
-//   (version 8)
+//   (version 8); tournaments(id, name, game, phase, starts, doc JSON) (version 9)
 // owners holds the latest lease of every acquired id, table or lobby; an id
 // without a row has the default Lease. Opening an older file migrates it in
 // one transaction (version 4 moves the tables' owner and fencing to owners).
@@ -161,6 +161,10 @@ class SqliteAccountStore final : public AccountStore {
                                               std::size_t limit) const override;
   Expected<std::optional<std::int64_t>> board_place(const std::string& account,
                                                     const std::string& game) const override;
+  MaybeError save_tournament(const TournamentRow& t) override;
+  Expected<std::optional<TournamentRow>> tournament(const std::string& id) const override;
+  Expected<std::vector<TournamentRow>> tournaments(const std::string& phase,
+                                                   std::size_t limit) const override;
 
  private:
   Expected<std::optional<Account>> read_account(const char* where, const std::string& key) const;
@@ -173,7 +177,7 @@ class SqliteStore final : public Store {
   // Pacing (above) of a file's commits.
   static constexpr std::chrono::microseconds kPace{2000};
   static constexpr std::uint64_t kProbeFreeBytes = 256 << 10;
-  static constexpr int kSchemaVersion = 8;
+  static constexpr int kSchemaVersion = 9;
   // About 16 MB of WAL at 4 KB pages.
   static constexpr int kCheckpointPages = 4000;
   static constexpr std::chrono::seconds kIdleCheckpoint{2};

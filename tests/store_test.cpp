@@ -717,6 +717,40 @@ TYPED_TEST(AccountStoreContract, ALeaderboardListsRatedVisibleAccountsBestFirstI
   EXPECT_EQ(*store.board_place("a5", "fg"), std::optional<std::int64_t>(0));
 }
 
+// Tournaments: a row saved is read back whole, saved again it is replaced,
+// and listed latest start first, by phase or all.
+TYPED_TEST(AccountStoreContract, TournamentsAreSavedReplacedAndListedByStart) {
+  auto& store = this->accounts();
+  EXPECT_FALSE(store.tournament("u1")->has_value());
+  const TournamentRow first{"u1", "Autumn cup", "ufo", "open", 2000, R"({"rounds":3})"};
+  ASSERT_FALSE(store.save_tournament(first));
+  ASSERT_FALSE(store.save_tournament({"u2", "Winter", "fg", "open", 3000, "{}"}));
+  ASSERT_FALSE(store.save_tournament({"u3", "Spring", "ufo", "finished", 1000, "{}"}));
+  auto got = store.tournament("u1");
+  ASSERT_TRUE(got && got->has_value());
+  EXPECT_EQ((*got)->name, "Autumn cup");
+  EXPECT_EQ((*got)->game, "ufo");
+  EXPECT_EQ((*got)->starts, 2000);
+  EXPECT_EQ((*got)->doc, R"({"rounds":3})");
+  TournamentRow later = first;
+  later.phase = "playing";
+  later.doc = R"({"rounds":3,"round":1})";
+  ASSERT_FALSE(store.save_tournament(later));
+  got = store.tournament("u1");
+  EXPECT_EQ((*got)->phase, "playing");
+  EXPECT_EQ((*got)->doc, later.doc);
+  auto all = store.tournaments("", 10);
+  ASSERT_TRUE(all);
+  ASSERT_EQ(all->size(), 3u);
+  EXPECT_EQ((*all)[0].id, "u2");
+  EXPECT_EQ((*all)[1].id, "u1");
+  EXPECT_EQ((*all)[2].id, "u3");
+  EXPECT_EQ(store.tournaments("", 1)->size(), 1u);
+  auto open = store.tournaments("open", 10);
+  ASSERT_EQ(open->size(), 1u);
+  EXPECT_EQ((*open)[0].id, "u2");
+}
+
 TYPED_TEST(AccountStoreContract, DeletingAnAccountDeletesEverythingOfItAndFreesItsName) {
   auto& store = this->accounts();
   ASSERT_FALSE(store.create_account(account_called("a1", "Anna")));
@@ -1591,16 +1625,16 @@ TEST(PostgresStore, MigratesASchema4DatabaseToSkeletonsAndDevices) {
     ASSERT_TRUE(s) << s.error().message;
   }
   // Back to version 4, with an account of then.
-  ASSERT_TRUE(
-      shell("psql -q '" + *url +
-            "' -c \"ALTER TABLE accounts DROP COLUMN skeleton, DROP COLUMN friends_only; "
-            "DROP TABLE devices; DROP INDEX ratings_board; UPDATE schema_version SET version = 4; "
-            "INSERT INTO "
-            "accounts (id, name, folded, password_hash, hidden, created) VALUES ('a1', "
-            "'Anna', 'anna', 'x', true, 1)\""));
+  ASSERT_TRUE(shell("psql -q '" + *url +
+                    "' -c \"ALTER TABLE accounts DROP COLUMN skeleton, DROP COLUMN friends_only; "
+                    "DROP TABLE devices; DROP INDEX ratings_board; DROP TABLE tournaments; "
+                    "UPDATE schema_version SET version = 4; "
+                    "INSERT INTO "
+                    "accounts (id, name, folded, password_hash, hidden, created) VALUES ('a1', "
+                    "'Anna', 'anna', 'x', true, 1)\""));
   auto s = PostgresStore::open(*url);
   ASSERT_TRUE(s) << s.error().message;
-  EXPECT_EQ((*s)->migrations_applied(), 2);  // 5 (skeletons, devices) and 6 (the board's index)
+  EXPECT_EQ((*s)->migrations_applied(), 3);  // 5 (skeletons, devices), 6 (the board's index), 7
   AccountStore& store = (*s)->accounts();
   auto anna = store.account_named("anna");
   ASSERT_TRUE(anna && anna->has_value());

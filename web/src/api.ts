@@ -3,6 +3,9 @@
 import type {
   Account,
   BoardView,
+  CreateTournamentRequest,
+  Tournament,
+  TournamentSummary,
   Leaderboard,
   CreateTableRequest,
   Friend,
@@ -99,6 +102,13 @@ export const api = {
   player: (name: string) => call<Profile>("GET", `/api/players/${encodeURIComponent(name)}`),
   leaderboard: (game: string, view: BoardView, page: number) =>
     call<Leaderboard>("GET", `/api/leaderboards/${encodeURIComponent(game)}?view=${view}&page=${page}`),
+  tournaments: () => call<{ tournaments: TournamentSummary[] }>("GET", "/api/tournaments"),
+  tournament: (id: string) => call<Tournament>("GET", `/api/tournaments/${encodeURIComponent(id)}`),
+  createTournament: (req: CreateTournamentRequest) => call<Tournament>("POST", "/api/tournaments", req),
+  joinTournament: (id: string) => call<Tournament>("POST", `/api/tournaments/${encodeURIComponent(id)}/join`, {}),
+  leaveTournament: (id: string) => call<Tournament>("POST", `/api/tournaments/${encodeURIComponent(id)}/leave`, {}),
+  inviteToTournament: (id: string, name: string) =>
+    call<Record<string, never>>("POST", `/api/tournaments/${encodeURIComponent(id)}/invite`, { name }),
 };
 
 /** The account routes (docs/protocol.md, "Accounts"): the session is an HttpOnly cookie the browser keeps. */

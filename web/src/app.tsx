@@ -29,6 +29,8 @@ const PlayNow = lazyPage(() => import("./pages/PlayNow").then((m) => m.PlayNow))
 // chunk for both, its 25 KB budget unchanged.
 const Device = lazyPage(() => import("./pages/MyTables").then((m) => m.DevicePage));
 const Leaderboard = lazyPage(() => import("./pages/Leaderboard").then((m) => m.Leaderboard));
+// Tournaments (docs/protocol.md, "Tournaments"): the list, the form and one tournament.
+const Tournaments = lazyPage(() => import("./pages/Tournament").then((m) => m.Tournaments));
 
 // A signed-in person's invitations, on every page (its own chunk, loaded once signed in).
 const InvitationToast = lazyQuiet(() => import("./components/InvitationToast").then((m) => m.default));
@@ -59,6 +61,7 @@ export function App() {
   else if (r.page === "account") page = <AccountPage />;
   else if (r.page === "player") page = <Profile key={r.name} name={r.name} games={games} />;
   else if (!games) page = <p>{t("lobby.loading")}</p>;
+  else if (r.page === "tournament") page = <Tournaments key={r.id ?? ""} id={r.id} games={games} />;
   else if (r.page === "board") page = <Leaderboard key={r.game} game={r.game ?? games[0]?.name ?? ""} games={games} />;
   else if (r.page === "new") {
     const g = games.find((x) => x.name === r.game);

@@ -8,8 +8,22 @@ import { account } from "./account";
 import type { Invitation } from "./protocol";
 import { go } from "./router";
 
-/** Takes a seat at the invitation's table and opens it; a table already held here just opens. */
+/** The tournament an invitation is to ("tournament:" and its id), or null for a table's. */
+export function invitedTournament(inv: Invitation): string | null {
+  return inv.table.startsWith("tournament:") ? inv.table.slice("tournament:".length) : null;
+}
+
+/**
+ * Takes a seat at the invitation's table and opens it; a table already held here just opens.
+ * An invitation to a tournament joins it and opens its page (the server drops the invitation).
+ */
 export async function joinInvitation(inv: Invitation): Promise<void> {
+  const tournament = invitedTournament(inv);
+  if (tournament) {
+    await api.joinTournament(tournament);
+    go({ page: "tournament", id: tournament });
+    return;
+  }
   if (heldSeats(credentials(inv.table)).length === 0) {
     const who = account.value?.name ?? "";
     const j = await api.join(inv.table, who);

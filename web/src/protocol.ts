@@ -231,6 +231,66 @@ export interface Leaderboard {
   rows: BoardRow[];
 }
 
+/** A tournament (docs/protocol.md, "Tournaments"). */
+export type TournamentKind = "swiss" | "round_robin";
+export type TournamentPhase = "open" | "playing" | "finished";
+
+export interface TournamentTable {
+  table: string;
+  seats: string[];
+  ranks: number[] | null;
+}
+
+export interface TournamentStanding {
+  place: number;
+  name: string;
+  points: number;
+  buchholz: number;
+  tables: number;
+  byes: number;
+}
+
+export interface Tournament {
+  id: string;
+  name: string;
+  game: string;
+  kind: TournamentKind;
+  rounds: number;
+  table_size: number;
+  turn_based: boolean;
+  phase: TournamentPhase;
+  starts: number;
+  host_name: string;
+  cancelled?: boolean;
+  entrants: { name: string; rating?: number | null }[];
+  played: { tables: TournamentTable[]; byes: string[] }[];
+  standings: TournamentStanding[];
+}
+
+export interface TournamentSummary {
+  id: string;
+  name: string;
+  game: string;
+  phase: TournamentPhase;
+  starts: number;
+  kind: TournamentKind;
+  rounds: number;
+  round: number;
+  turn_based: boolean;
+  entrants: number;
+  host_name: string;
+}
+
+export interface CreateTournamentRequest {
+  name: string;
+  game: string;
+  kind: TournamentKind;
+  rounds: number;
+  table_size: number;
+  turn_based: boolean;
+  starts: number;
+}
+
 export interface Rating {
   rating: number;
   rd: number;

@@ -13,7 +13,8 @@ export type Route =
   | { page: "player"; name: string }
   | { page: "playnow"; game: string }
   | { page: "board"; game?: string }
-  | { page: "device"; game?: string; id?: string };
+  | { page: "device"; game?: string; id?: string }
+  | { page: "tournament"; id?: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
@@ -21,6 +22,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === "account") return { page: "account" };
   if (parts[0] === "players" && parts[1]) return { page: "player", name: parts[1] };
   if (parts[0] === "leaderboards") return parts[1] ? { page: "board", game: parts[1] } : { page: "board" };
+  if (parts[0] === "tournaments") return parts[1] ? { page: "tournament", id: parts[1] } : { page: "tournament" };
   if (parts[0] === "play" && parts[1]) return { page: "playnow", game: parts[1] };
   if (parts[0] === "new" && parts[1]) return { page: "new", game: parts[1] };
   if (parts[0] === "t" && parts[1]) return { page: "table", id: parts[1] };
@@ -61,6 +63,8 @@ export function href(r: Route): string {
       return `#/play/${r.game}`;
     case "board":
       return r.game ? `#/leaderboards/${encodeURIComponent(r.game)}` : "#/leaderboards";
+    case "tournament":
+      return r.id ? `#/tournaments/${encodeURIComponent(r.id)}` : "#/tournaments";
     case "rules":
       return `#/rules/${r.game}${r.section ? "/" + encodeURIComponent(r.section) : ""}`;
   }

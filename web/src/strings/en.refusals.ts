@@ -101,6 +101,10 @@ const en = {
   "refusal.retry_in": "{n, plural, one {You can try again in # second.} other {You can try again in # seconds.}}",
   "refusal.auth/signed_out": "You are not signed in (or your session has ended): sign in first.",
   "refusal.table/unrated": "A rated table has only signed-in people, every seat taken: no bots, no taking back.",
+  "refusal.tournament/unknown": "There is no such tournament.",
+  "refusal.tournament/started": "The tournament has started: entrants can no longer join or leave.",
+  "refusal.tournament/full": "The tournament is full.",
+  "refusal.tournament/not_entrant": "Only the tournament's maker and its entrants can invite to it.",
 };
 
 export type RefusalKey = keyof typeof en;

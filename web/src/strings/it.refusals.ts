@@ -103,6 +103,10 @@ const it: Record<RefusalKey, string> = {
   "refusal.auth/signed_out": "Non hai eseguito l'accesso (o la sessione è scaduta): accedi prima.",
   "refusal.table/unrated":
     "A un tavolo con punteggio siedono solo persone che hanno eseguito l'accesso, tutti i posti occupati: niente bot, niente ripensamenti.",
+  "refusal.tournament/unknown": "Questo torneo non esiste.",
+  "refusal.tournament/started": "Il torneo è iniziato: non si può più entrare né uscire.",
+  "refusal.tournament/full": "Il torneo è al completo.",
+  "refusal.tournament/not_entrant": "Solo chi ha creato il torneo e i suoi iscritti possono invitare.",
 };
 
 export default it;
