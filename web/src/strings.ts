@@ -1,21 +1,24 @@
-// The interface's own strings (lobby, table, chat, end screen, replay), one
-// catalog per language in strings/<lang>.ts, and the server's refusals in
-// strings/<lang>.refusals.ts (en is the reference: the others must have its
-// keys). Each is a chunk of its own: a browser loads only the language in
-// use (main.tsx waits for it before the first paint, so no other language
-// flashes), and another one when the person switches to it (setLang waits
-// for it before switching). The refusals' words are loaded after the first
-// paint and with every page but the lobby (lazy.tsx); until then a refusal
-// shows the server's own words (refusal.ts). Each game's screen has its own
+// The interface's own strings in three parts per language: the lobby's and
+// the header's in strings/<lang>.ts, the other pages' (table, chat, end
+// screen, replay, forms, account) in strings/<lang>.pages.ts, and the
+// server's refusals in strings/<lang>.refusals.ts (en is the reference: the
+// others must have its keys). Each is a chunk of its own: a browser loads
+// only the language in use (main.tsx waits for the first part before the
+// first paint, so no other language flashes), and another one when the
+// person switches to it (setLang waits for it before switching). The pages'
+// and the refusals' words are loaded after the first paint and with every
+// page but the lobby (lazy.tsx; at a table's address at once, main.tsx);
+// until then a refusal shows the server's own words (refusal.ts). Each game's screen has its own
 // catalog in src/games/<game>/strings.ts.
 import { fill, lang, touch, touchWords, whenSwitching } from "./i18n";
 import type { Lang } from "./protocol";
 import type { MainKey } from "./strings/en";
+import type { PageKey } from "./strings/en.pages";
 import type { RefusalKey } from "./strings/en.refusals";
 
-export type UiKey = MainKey | RefusalKey;
+export type UiKey = MainKey | PageKey | RefusalKey;
 
-type Part = "main" | "refusals";
+type Part = "main" | "pages" | "refusals";
 type Words = Partial<Record<UiKey, string>>;
 
 const loaders: Record<Part, Record<Lang, () => Promise<{ default: Words }>>> = {
@@ -23,6 +26,11 @@ const loaders: Record<Part, Record<Lang, () => Promise<{ default: Words }>>> = {
     en: () => import("./strings/en"),
     it: () => import("./strings/it"),
     ko: () => import("./strings/ko"),
+  },
+  pages: {
+    en: () => import("./strings/en.pages"),
+    it: () => import("./strings/it.pages"),
+    ko: () => import("./strings/ko.pages"),
   },
   refusals: {
     en: () => import("./strings/en.refusals"),
@@ -61,22 +69,23 @@ export function loadUi(l: Lang): Promise<void> {
   return loadPart("main", l);
 }
 
-/** Loads the refusals' words of `l` (once): every page but the lobby waits for them. */
+/** Loads the pages' and the refusals' words of `l` (once): every page but the lobby waits for them. */
 export function loadRefusals(l: Lang): Promise<void> {
-  return loadPart("refusals", l);
+  return Promise.all([loadPart("pages", l), loadPart("refusals", l)]).then(() => undefined);
 }
 
 /** Makes `catalog` the words of `l` at once (the tests, which have every language). */
 export function provideUi(l: Lang, catalog: Record<UiKey, string>): void {
   loaded[l] = catalog;
   done.add(`main/${l}`);
+  done.add(`pages/${l}`);
   done.add(`refusals/${l}`);
 }
 
 // A switch of language waits for its catalog (i18n.ts, setLang), and for its
 // refusals' words once they were loaded for the language before.
 whenSwitching((l) => {
-  const parts: Part[] = done.has(`refusals/${lang.peek()}`) ? ["main", "refusals"] : ["main"];
+  const parts: Part[] = done.has(`refusals/${lang.peek()}`) ? ["main", "pages", "refusals"] : ["main"];
   const missing = parts.filter((p) => !done.has(`${p}/${l}`));
   return missing.length === 0 ? null : Promise.all(missing.map((p) => loadPart(p, l))).then(() => undefined);
 });
