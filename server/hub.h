@@ -98,7 +98,7 @@ struct Hub {
   // Tournaments (tournaments.h), on account_pool; the timer that starts
   // their rounds (tournament_tick), on account_pool too, run by a node
   // that shares its store with no other.
-  Tournaments tournaments{*this};
+  Tournaments tournaments{accounts};
   std::unique_ptr<net::steady_timer> tournament_timer;
   void tournament_tick();
   std::vector<std::unique_ptr<IoContext>> iocs;

@@ -16,6 +16,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/protocol.h"
+#include "server/round_tables.h"
 #include "server/sessions.h"
 #include "server/table.h"
 #include "store/open.h"
@@ -94,6 +95,7 @@ MaybeError Server::start() {
     ++lobbies;
   }
   if (lobbies) spdlog::info("restored {} lobbies", lobbies);
+  hub_->tournaments.set_tables(hub_round_tables(*hub_));
   hub_->tournament_timer = std::make_unique<net::steady_timer>(hub_->account_pool);
   net::post(hub_->account_pool, [hub = hub_.get()] {
     hub->tournaments.load();

@@ -7,10 +7,8 @@
 #include <spdlog/spdlog.h>
 
 #include "games/registry.h"
-#include "server/hub.h"
 #include "server/pairing.h"
 #include "server/protocol.h"
-#include "server/table.h"
 
 namespace meeple::server {
 
@@ -152,7 +150,7 @@ Json tournament_table_request(const Json& t, std::size_t players) {
 
 void Tournaments::load() {
   for (const char* phase : {"open", "playing"}) {
-    auto rows = hub_.accounts.store().tournaments(phase, kMaxEntrants * 64);
+    auto rows = accounts_.store().tournaments(phase, kMaxEntrants * 64);
     if (!rows) {
       spdlog::error("tournaments not read: {}", rows.error().message);
       continue;
@@ -169,12 +167,12 @@ void Tournaments::load() {
 }
 
 MaybeError Tournaments::save(const Json& t) {
-  return hub_.accounts.store().save_tournament(tournament_row_of(t));
+  return accounts_.store().save_tournament(tournament_row_of(t));
 }
 
 Expected<Json> Tournaments::find(const std::string& id) const {
   if (auto it = live_.find(id); it != live_.end()) return it->second;
-  auto row = hub_.accounts.store().tournament(id);
+  auto row = accounts_.store().tournament(id);
   if (!row) return row.error();
   if (!row->has_value()) return tunknown(id);
   Json t = Json::parse((*row)->doc, nullptr, false);
@@ -208,7 +206,7 @@ void Tournaments::start(Json& t) {
     return;
   }
   for (Json& e : t["entrants"]) {
-    auto r = hub_.accounts.store().rating(e["account"], t["game"]);
+    auto r = accounts_.store().rating(e["account"], t["game"]);
     e["rating"] = r && r->has_value() ? (*r)->rating : 1500.0;
   }
   auto& list = t["entrants"];
@@ -220,46 +218,26 @@ void Tournaments::start(Json& t) {
   make_round(t);
 }
 
-// The next round's pairings, and a table for each (server/table.h): the
-// entrants seated with their accounts, each seat joining its account's
-// keyring. A table the server cannot make (the store down, the server's
+// The next round's pairings, and a table for each (RoundTables): the
+// entrants seated with their accounts. A table the server cannot make (the store down, the server's
 // lobbies full) counts as drawn by all its seats.
 void Tournaments::make_round(Json& t) {
   const std::string id = t["id"];
   const pairing::Round round = pairing::next_round(format_of(t), entrants_of(t), rounds_of(t));
   Json tables = Json::array();
   for (const pairing::Table& pt : round.tables) {
-    std::string host_token;
-    auto table = Table::create(hub_, tournament_table_request(t, pt.seats.size()), host_token, {});
-    MaybeError e = table ? hub_.admit(*table) : MaybeError(table.error());
-    if (e) {
-      spdlog::error("tournament {}: a table not made: {}", id, e->message);
+    std::vector<std::pair<std::string, std::string>> seated;  // account, name
+    for (int s : pt.seats)
+      seated.emplace_back(t["entrants"][s]["account"], t["entrants"][s]["name"]);
+    auto table = tables_->make(tournament_table_request(t, pt.seats.size()), seated);
+    if (!table) {
+      spdlog::error("tournament {}: a table not made: {}", id, table.error().message);
       tables.push_back(
           {{"table", ""}, {"seats", pt.seats}, {"ranks", std::vector<int>(pt.seats.size(), 0)}});
       continue;
     }
-    std::vector<std::pair<std::string, std::string>> seated;  // account, name
-    for (int s : pt.seats)
-      seated.emplace_back(t["entrants"][s]["account"], t["entrants"][s]["name"]);
-    const std::string table_id = (*table)->id();
-    table_of_[table_id] = id;
-    tables.push_back({{"table", table_id}, {"seats", pt.seats}, {"ranks", nullptr}});
-    (*table)->post([&hub = hub_, tp = *table, seated] {
-      if (auto opened = tp->open(""); !opened)
-        return spdlog::error("table {}: not opened: {}", tp->id(), opened.error().message);
-      for (std::size_t s = 0; s < seated.size(); ++s) {
-        auto joined = tp->join({{"seat", s}}, seated[s].first, {.account_name = seated[s].second});
-        if (!joined) {
-          spdlog::error("table {}: seat {} not taken: {}", tp->id(), s, joined.error().message);
-          continue;
-        }
-        net::post(hub.account_pool, [&hub, account = seated[s].first, table = tp->id(), s,
-                                     token = (*joined)["token"].get<std::string>()] {
-          if (auto kept = hub.accounts.keep(account, table, static_cast<int>(s), token))
-            spdlog::warn("keyring: {}", kept->message);
-        });
-      }
-    });
+    table_of_[*table] = id;
+    tables.push_back({{"table", *table}, {"seats", pt.seats}, {"ranks", nullptr}});
   }
   t["played"].push_back({{"tables", tables}, {"byes", round.byes}});
   if (auto e = save(t)) spdlog::error("tournament {}: not saved: {}", id, e->message);
@@ -326,7 +304,7 @@ Json Tournaments::with_standings(const Json& t) const {
 }
 
 Answer Tournaments::create(const std::string& session, const Json& body) {
-  auto me = hub_.accounts.signed_in(session);
+  auto me = accounts_.signed_in(session);
   if (!me) return tfail(make_error(errc::kSignedOut, "sign in first"));
   auto t = read_tournament_settings(body);
   if (!t) return tfail(t.error());
@@ -342,7 +320,7 @@ Answer Tournaments::create(const std::string& session, const Json& body) {
 }
 
 Answer Tournaments::list(const std::string& phase) {
-  auto rows = hub_.accounts.store().tournaments(phase, kListLimit);
+  auto rows = accounts_.store().tournaments(phase, kListLimit);
   if (!rows) return tfail(rows.error());
   Json out = Json::array();
   for (const auto& r : *rows) {
@@ -370,7 +348,7 @@ Answer Tournaments::get(const std::string& id) {
 }
 
 Answer Tournaments::join(const std::string& id, const std::string& session) {
-  auto me = hub_.accounts.signed_in(session);
+  auto me = accounts_.signed_in(session);
   if (!me) return tfail(make_error(errc::kSignedOut, "sign in first"));
   const auto it = live_.find(id);
   if (it == live_.end() && !find(id)) return tfail(tunknown(id));
@@ -386,13 +364,13 @@ Answer Tournaments::join(const std::string& id, const std::string& session) {
       t["entrants"].erase(t["entrants"].size() - 1);
       return tfail(*e);
     }
-    (void)hub_.accounts.store().dismiss_invitation(me->id, "tournament:" + id);
+    (void)accounts_.store().dismiss_invitation(me->id, "tournament:" + id);
   }
   return tanswer(with_standings(t));
 }
 
 Answer Tournaments::leave(const std::string& id, const std::string& session) {
-  auto me = hub_.accounts.signed_in(session);
+  auto me = accounts_.signed_in(session);
   if (!me) return tfail(make_error(errc::kSignedOut, "sign in first"));
   const auto it = live_.find(id);
   if (it == live_.end() && !find(id)) return tfail(tunknown(id));
@@ -408,7 +386,7 @@ Answer Tournaments::leave(const std::string& id, const std::string& session) {
 
 Answer Tournaments::invite(const std::string& id, const std::string& session, const Json& body,
                            const std::function<bool(const std::string&)>& open_table) {
-  auto me = hub_.accounts.signed_in(session);
+  auto me = accounts_.signed_in(session);
   if (!me) return tfail(make_error(errc::kSignedOut, "sign in first"));
   const Json name = body.value("name", Json());
   if (!name.is_string()) return tfail(make_error(errc::kMalformed, "name is an account's name"));
@@ -419,15 +397,15 @@ Answer Tournaments::invite(const std::string& id, const std::string& session, co
   const Json& t = it->second;
   if (t["host"] != me->id && tournament_entrant(t, me->id) < 0)
     return tfail(make_error(errc::kNotEntrant, "only its maker and its entrants invite to it"));
-  if (auto e = hub_.accounts.invite(*me, name.get<std::string>(), "tournament:" + id, t["game"],
-                                    t["name"], open_table))
+  if (auto e = accounts_.invite(*me, name.get<std::string>(), "tournament:" + id, t["game"],
+                                t["name"], open_table))
     return tfail(*e);
   return tanswer(Json::object());
 }
 
 Json Tournaments::of_account(const std::string& account) const {
   Json out = Json::array();
-  auto rows = hub_.accounts.store().tournaments("", kListLimit * 4);
+  auto rows = accounts_.store().tournaments("", kListLimit * 4);
   if (!rows) return out;
   for (const auto& r : *rows) {
     const auto live = live_.find(r.id);

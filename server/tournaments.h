@@ -21,14 +21,15 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/params.h"
 #include "server/accounts.h"
 
 namespace meeple::server {
-
-struct Hub;
 
 namespace errc {
 inline constexpr const char* kUnknownTournament = "tournament/unknown";
@@ -39,12 +40,28 @@ inline constexpr const char* kTournamentFull = "tournament/full";
 inline constexpr const char* kNotEntrant = "tournament/not_entrant";
 }  // namespace errc
 
+// What a tournament asks of the server for a round: a table made and
+// opened, its entrants seated with their accounts (each seat joining its
+// account's keyring). The server's own is server/round_tables.h; this
+// keeps tournaments free of the hub and its tables.
+class RoundTables {
+ public:
+  virtual ~RoundTables() = default;
+  // A table for `request` (as POST /api/tables' body) with `seated[s]`, an
+  // (account id, account name), at seat s: its id, or why it was not made
+  // (the store down, the server's lobbies full).
+  virtual Expected<std::string> make(
+      const Json& request, const std::vector<std::pair<std::string, std::string>>& seated) = 0;
+};
+
 class Tournaments {
  public:
   static constexpr int kMaxEntrants = 256;
   static constexpr int kMaxRounds = 20;
   static constexpr std::size_t kListLimit = 50;
-  explicit Tournaments(Hub& hub) : hub_(hub) {}
+  explicit Tournaments(Accounts& accounts) : accounts_(accounts) {}
+  // Where rounds get their tables: set once, before load() and the first tick().
+  void set_tables(std::unique_ptr<RoundTables> tables) { tables_ = std::move(tables); }
 
   // Reads the open and playing tournaments of the store (at the start).
   void load();
@@ -79,7 +96,8 @@ class Tournaments {
   void make_round(Json& t);
   Json with_standings(const Json& t) const;
 
-  Hub& hub_;
+  Accounts& accounts_;
+  std::unique_ptr<RoundTables> tables_;
   std::map<std::string, Json> live_;             // open and playing, by id
   std::map<std::string, std::string> table_of_;  // a live table -> its tournament
 };

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Every error code the C++ emits is documented once, in one table.
+"""Every error code the C++ (and the browser's device engine) emits is documented once, in one table.
 
 The table is docs/protocol.md's "Errors" (its first column names one or more
-codes in backticks). A code is emitted when a C++ source (outside tests)
+codes in backticks). A code is emitted when a C++ source (outside tests), or
+a TypeScript one of web/src/device (the engine on the device, whose answers
+are the engine's),
 holds it as a string literal of the form "area/what" in a place codes come
 from: make_error("..."), a constant (`k... = "..."`), a code compared or
 returned ("code", "..."), or any literal whose area is one of the codes'
@@ -24,7 +26,9 @@ import tempfile
 ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                        os.path.join(os.path.dirname(__file__), ".."))
 TABLE_DOC = "docs/protocol.md"
-SOURCES = ["core", "room", "server", "store", "cli", "games", "bots", "search", "python/ext"]
+SOURCES = ["core", "room", "server", "store", "cli", "games", "bots", "search", "python/ext",
+           # The device's engine in the browser answers as the engine does.
+           "web/src/device"]
 # "a/b" literals that are not codes: media types, figures' units, routes.
 NOT_CODES = re.compile(
     r"^(application|image|text|font|audio|video)/|/s$|^alloc/|^ns/|^friends/|^invitations/")
@@ -37,13 +41,14 @@ def emitted(root):
         for dirpath, dirnames, files in os.walk(os.path.join(root, top)):
             dirnames[:] = [d for d in dirnames if d not in ("tests", "build", "node_modules")]
             for f in files:
-                if not f.endswith((".cpp", ".h")) or f.endswith("_test.cpp"):
+                if not f.endswith((".cpp", ".h", ".ts", ".tsx")) or f.endswith(
+                        ("_test.cpp", ".test.ts", ".test.tsx", ".d.ts")):
                     continue
                 path = os.path.join(dirpath, f)
                 with open(path, encoding="utf-8") as fh:
                     for n, line in enumerate(fh, 1):
                         stripped = line.strip()
-                        if stripped.startswith("//"):
+                        if stripped.startswith(("//", "import ")) or ' from "' in line:
                             continue
                         for code in LITERAL.findall(line.split("//")[0] if '"//' not in line else line):
                             if NOT_CODES.search(code):
