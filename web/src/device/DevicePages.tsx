@@ -8,7 +8,7 @@ import { TableConnection, type TableState } from "../connection";
 import { GAME_INFO } from "../games/info";
 import { viewReader } from "../games/registry";
 import { lang } from "../i18n";
-import { botSpec, NameAndPlayers, ParamField, type SeatChoice, type Strength } from "../pages/NewTable";
+import { botSpec, NameAndPlayers, ParamFields, type SeatChoice, type Strength } from "../pages/NewTable";
 import { Table } from "../pages/Table";
 import { setTableHost, type TableHost } from "../pages/table/host";
 import type { GameInfo, Json, JsonObject, ParamSchema } from "../protocol";
@@ -182,19 +182,7 @@ function DeviceForm({ game }: { game: GameInfo }) {
           ))}
           {seats.slice(1, players).some((s) => s.kind === "here") && <small class="muted">{t("new.here_help")}</small>}
         </fieldset>
-        {game.params.length > 0 && (
-          <fieldset class="params">
-            <legend>{t("new.options")}</legend>
-            {game.params.map((p) => (
-              <ParamField
-                key={p.name}
-                p={p}
-                value={params[p.name]}
-                set={(v) => setParams({ ...params, [p.name]: v })}
-              />
-            ))}
-          </fieldset>
-        )}
+        <ParamFields game={game} params={params} setParams={setParams} />
         <FormError message={error} />
         <div class="actions">
           <button class="primary" type="submit" disabled={busy}>

@@ -38,6 +38,27 @@ export function botSpec(game: GameInfo, s: SeatChoice): SeatSpec {
   return { kind: "bot", bot: game.bots.includes("ismcts") ? `ismcts:${s.strength}` : game.default_bot };
 }
 
+/** The game's rule options, one field each (none: nothing). */
+export function ParamFields({
+  game,
+  params,
+  setParams,
+}: {
+  game: GameInfo;
+  params: Record<string, Json>;
+  setParams: (p: Record<string, Json>) => void;
+}) {
+  if (game.params.length === 0) return null;
+  return (
+    <fieldset class="params">
+      <legend>{t("new.options")}</legend>
+      {game.params.map((p) => (
+        <ParamField key={p.name} p={p} value={params[p.name]} set={(v) => setParams({ ...params, [p.name]: v })} />
+      ))}
+    </fieldset>
+  );
+}
+
 /** One rule option: its translated label, an input for its type, and its one-line help. */
 export function ParamField({
   p,
@@ -294,19 +315,7 @@ export function NewTable({ game }: { game: GameInfo }) {
           ))}
           {seats.slice(1, players).some((s) => s.kind === "here") && <small class="muted">{t("new.here_help")}</small>}
         </fieldset>
-        {game.params.length > 0 && (
-          <fieldset class="params">
-            <legend>{t("new.options")}</legend>
-            {game.params.map((p) => (
-              <ParamField
-                key={p.name}
-                p={p}
-                value={params[p.name]}
-                set={(v) => setParams({ ...params, [p.name]: v })}
-              />
-            ))}
-          </fieldset>
-        )}
+        <ParamFields game={game} params={params} setParams={setParams} />
         <fieldset class="table-options">
           {signedIn && (
             <label class="check">
