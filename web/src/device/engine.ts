@@ -40,7 +40,7 @@ class WorkerEngine implements Engine {
     w.onerror = (e) => {
       // The worker could not start (its file out of reach): every request waiting is refused.
       for (const done of this.waiting.values())
-        done({ ok: false, error: { code: "engine/unavailable", message: e.message || "the engine did not start" } });
+        done({ ok: false, error: { code: "device/unavailable", message: e.message || "the engine did not start" } });
       this.waiting.clear();
       this.worker = null;
     };
@@ -50,7 +50,7 @@ class WorkerEngine implements Engine {
 
   ask(request: JsonObject): Promise<EngineAnswer> {
     if (!engineAvailable)
-      return Promise.resolve({ ok: false, error: { code: "engine/unavailable", message: "no engine in this build" } });
+      return Promise.resolve({ ok: false, error: { code: "device/unavailable", message: "no engine in this build" } });
     const id = this.next++;
     return new Promise((done) => {
       this.waiting.set(id, done);

@@ -11,7 +11,7 @@ type Handle = (request: string) => string;
 let engine: Promise<Handle> | null = null;
 
 function load(): Promise<Handle> {
-  if (!createMeepleEngine || !wasmUrl) return Promise.reject(new Error("engine/unavailable"));
+  if (!createMeepleEngine || !wasmUrl) return Promise.reject(new Error("device/unavailable"));
   const url = wasmUrl;
   const create = createMeepleEngine;
   // A module that cannot compile (a Content-Security-Policy without
@@ -40,7 +40,7 @@ self.onmessage = (e: MessageEvent<{ id: number; request: string }>) => {
     (err: unknown) =>
       self.postMessage({
         id,
-        answer: JSON.stringify({ ok: false, error: { code: "engine/unavailable", message: String(err) } }),
+        answer: JSON.stringify({ ok: false, error: { code: "device/unavailable", message: String(err) } }),
       }),
   );
 };
