@@ -63,7 +63,9 @@ export function Profile({ name, games }: { name: string; games?: GameInfo[] | nu
               <th scope="col">{t("profile.played")}</th>
               <th scope="col">{t("profile.wins")}</th>
               <th scope="col">{t("profile.average")}</th>
-              <th scope="col">{t("profile.streak")}</th>
+              <th scope="col" class="streak">
+                {t("profile.streak")}
+              </th>
               <th scope="col">{t("profile.rating")}</th>
             </tr>
           </thead>
@@ -74,7 +76,7 @@ export function Profile({ name, games }: { name: string; games?: GameInfo[] | nu
                 <td>{s.played}</td>
                 <td>{s.wins}</td>
                 <td>{s.average_score === null ? "–" : s.average_score.toLocaleString(lang.value)}</td>
-                <td>
+                <td class="streak">
                   {s.longest_streak}
                   {s.streak > 0 && <span class="muted small"> ({t("profile.streak_now", { n: s.streak })})</span>}
                 </td>
