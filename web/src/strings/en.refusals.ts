@@ -25,6 +25,7 @@ const en = {
   "refusal.table/too_many":
     "Too many tables are waiting for players or not finished (made from your address or account, or on this server): start, finish or leave one first, or try again later.",
   "refusal.table/expired": "Nobody started this table in time: it is gone.",
+  "refusal.device/unavailable": "This browser cannot play on the device: the game's engine did not start.",
   "refusal.request/origin": "This server accepts changes only from its own pages: open meeple at its own address.",
   "refusal.request/content_type": "The server accepts requests only in JSON: reload the page and try again.",
   "refusal.connection/too_many": "Too many connections from your address: close some tabs and try again.",

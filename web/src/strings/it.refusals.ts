@@ -26,6 +26,7 @@ const it: Record<RefusalKey, string> = {
   "refusal.table/too_many":
     "Troppi tavoli aspettano giocatori o non sono finiti (aperti dal tuo indirizzo o account, o su questo server): prima avviane, finiscine o lasciane uno, o riprova più tardi.",
   "refusal.table/expired": "Nessuno ha avviato questo tavolo in tempo: non c'è più.",
+  "refusal.device/unavailable": "Questo browser non può giocare sul dispositivo: il motore del gioco non è partito.",
   "refusal.request/origin": "Questo server accetta modifiche solo dalle sue pagine: apri meeple dal suo indirizzo.",
   "refusal.request/content_type": "Il server accetta solo richieste in JSON: ricarica la pagina e riprova.",
   "refusal.connection/too_many": "Troppe connessioni dal tuo indirizzo: chiudi qualche scheda e riprova.",

@@ -24,6 +24,7 @@ const ko: Record<RefusalKey, string> = {
   "refusal.table/too_many":
     "플레이어를 기다리거나 끝나지 않은 테이블이 너무 많습니다(내 주소나 계정에서 만든 것, 또는 이 서버 전체). 먼저 하나를 시작하거나 끝내거나 떠나거나, 나중에 다시 시도하세요.",
   "refusal.table/expired": "제시간에 아무도 시작하지 않아 이 테이블은 없어졌습니다.",
+  "refusal.device/unavailable": "이 브라우저에서는 기기에서 플레이할 수 없습니다: 게임 엔진이 시작되지 않았습니다.",
   "refusal.request/origin": "이 서버는 자기 페이지에서 온 변경만 받습니다. meeple을 원래 주소에서 여세요.",
   "refusal.request/content_type": "서버는 JSON 요청만 받습니다. 페이지를 새로 고치고 다시 시도하세요.",
   "refusal.connection/too_many": "내 주소에서 연결이 너무 많습니다. 탭을 몇 개 닫고 다시 시도하세요.",
