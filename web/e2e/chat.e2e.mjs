@@ -197,7 +197,11 @@ export const tests = {
     await A.waitForSelector('.side .seat-list li[data-seat="1"] .tag.warn');
     await A.waitForSelector('.host-seats li[data-seat="1"]:has-text("finché non torna")');
     // The bot's seat gets another bot: the server takes it (its notice goes to everyone).
-    const answer = A.waitForResponse((r) => r.url().endsWith("/seat"));
+    // The answer to this request: the stand-in's request for seat 1 may still be
+    // answering on a loaded machine (its notice came over the WebSocket first).
+    const answer = A.waitForResponse(
+      (r) => r.url().endsWith("/seat") && JSON.parse(r.request().postData() ?? "{}").seat === 2,
+    );
     await A.selectOption('.host-seats li[data-seat="2"] select', "hard");
     const r = await answer;
     assert(r.status() === 200, `the bot is changed: ${r.status()} ${await r.text()}`);
