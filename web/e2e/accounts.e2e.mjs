@@ -408,6 +408,7 @@ export const tests = {
       await r.getByLabel("Seat 2").selectOption("person");
       await r.getByLabel("Lowest rating").fill("1400");
       await r.getByLabel("Highest rating").fill("1600");
+      await r.locator("fieldset.audience").scrollIntoViewIfNeeded();
       await screenshot(r, "lobby-new-table-audience-phone");
       await r.getByRole("button", { name: "Create table" }).click();
       await r.waitForSelector("main.table");
@@ -433,7 +434,7 @@ export const tests = {
         "a turn-based table says so",
       );
       await d.getByLabel("Speed").selectOption("");
-      await d.getByLabel("Language").selectOption("it");
+      await d.getByLabel("Table language").selectOption("it");
       await d.getByLabel("Game").selectOption("ufo");
       await listedAre(d, [quick.id], "Ufo! in Italian");
       await d.getByLabel("Free seats").selectOption("3");
@@ -441,6 +442,7 @@ export const tests = {
       await d.locator('[data-list="lobby"] .muted', { hasText: "No open tables" }).waitFor();
       await d.getByLabel("Free seats").selectOption("1");
       await listedAre(d, [quick.id], "back to one free seat");
+      await d.locator(".open-tables").first().scrollIntoViewIfNeeded();
       await screenshot(d, "lobby-filters-desktop");
 
       // Ben (1500, the first rating) is in the range: he sees Rita's table, and on his phone the
@@ -465,6 +467,8 @@ export const tests = {
         await first.locator(".meta").textContent(),
       );
       await fitsAndReads(b, "the open tables on a phone");
+      await b.locator(".open-tables .filters").scrollIntoViewIfNeeded();
+      await b.evaluate(() => document.querySelector(".open-tables h2").scrollIntoView());
       await screenshot(b, "lobby-filters-phone");
       await b.getByRole("link", { name: "Join" }).first().click();
       await b.getByRole("button", { name: "Take this seat" }).click();

@@ -156,13 +156,15 @@ describe("the home page's lists", () => {
       return list!;
     });
     const filters = within(open).getByRole("group", { name: "Choose a table" });
+    expect((within(filters).getByLabelText("Sort by") as HTMLSelectElement).value).toBe("waiting");
+    expect((within(filters).getByLabelText("Free seats") as HTMLSelectElement).value).toBe("1");
     const pick = (label: string, value: string) => {
       const select = within(filters).getByLabelText(label) as HTMLSelectElement;
       expect(usable(select)).toBe(true);
       fireEvent.change(select, { target: { value } });
     };
     pick("Game", "ufo");
-    pick("Language", "it");
+    pick("Table language", "it");
     pick("Speed", "turn_based");
     pick("Rated", "false");
     pick("Free seats", "2");

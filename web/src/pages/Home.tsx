@@ -34,13 +34,17 @@ function Filter(props: {
   );
 }
 
+const DEFAULT_FILTERS: TableFilters = { seats: 1, sort: "waiting" };
+
 /** The open tables' filters and order (GET /api/tables, "Choosing a table"). */
 function Filters({ games, value, set }: { games: GameInfo[]; value: TableFilters; set: (f: TableFilters) => void }) {
   const any: [string, string] = ["", t("lobby.filter.any")];
+  // Seats and the order have no "any": the server's defaults, 1 and waiting.
+  const shown = { ...DEFAULT_FILTERS, ...value };
   const one = (name: keyof TableFilters, options: [string, string][], first = [any]) => (
     <Filter
       name={name}
-      value={String(value[name] ?? "")}
+      value={String(shown[name] ?? "")}
       options={[...first, ...options]}
       set={(v) => set({ ...value, [name]: name === "seats" ? Number(v) : v })}
     />

@@ -63,7 +63,7 @@ const en = {
   "lobby.watching": "{n} watching",
   "lobby.filters": "Choose a table",
   "lobby.filter.game": "Game",
-  "lobby.filter.lang": "Language",
+  "lobby.filter.lang": "Table language",
   "lobby.filter.speed": "Speed",
   "lobby.filter.rated": "Rated",
   "lobby.filter.seats": "Free seats",

@@ -63,7 +63,7 @@ const it: Record<MainKey, string> = {
   "lobby.watching": "{n} guardano",
   "lobby.filters": "Scegli un tavolo",
   "lobby.filter.game": "Gioco",
-  "lobby.filter.lang": "Lingua",
+  "lobby.filter.lang": "Lingua del tavolo",
   "lobby.filter.speed": "Ritmo",
   "lobby.filter.rated": "Con punteggio",
   "lobby.filter.seats": "Posti liberi",

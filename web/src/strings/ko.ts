@@ -62,7 +62,7 @@ const ko: Record<MainKey, string> = {
   "lobby.watching": "{n}명 관전 중",
   "lobby.filters": "테이블 고르기",
   "lobby.filter.game": "게임",
-  "lobby.filter.lang": "언어",
+  "lobby.filter.lang": "테이블 언어",
   "lobby.filter.speed": "진행 속도",
   "lobby.filter.rated": "레이팅",
   "lobby.filter.seats": "빈자리",
