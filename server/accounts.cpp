@@ -889,4 +889,14 @@ Accounts::Answer Accounts::profile(const std::string& name, const std::string& s
   return out;
 }
 
+Viewer Accounts::viewer(const std::string& id, const std::string& game, const std::string& host) {
+  Viewer v{.account = id};
+  if (id.empty()) return v;
+  if (auto r = store_.rating(id, game)) v.rating = *r ? (*r)->rating : rating::kStartRating;
+  if (!host.empty() && host != id)
+    if (auto friends = store_.friends(host))
+      v.host_friend = std::find(friends->begin(), friends->end(), id) != friends->end();
+  return v;
+}
+
 }  // namespace meeple::server

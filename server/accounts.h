@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "server/account_names.h"
+#include "server/lobby.h"
 #include "server/options.h"
 #include "server/password_guard.h"
 #include "store/store.h"
@@ -126,6 +127,11 @@ class Accounts {
   static constexpr double kProvisionalRd = 110;
   Answer leaderboard(const std::string& game, const std::string& view, int page,
                      const std::string& session);
+  // Where the account `id` stands to a table of `game` hosted by the
+  // account `host` ("" for a guest's table): its rating there (1500 while
+  // it has none) and whether `host` added it as a friend. A store that
+  // fails to answer leaves it out of rating ranges and friends' tables.
+  Viewer viewer(const std::string& id, const std::string& game, const std::string& host);
 
   // The signed-in account of a session token (nullopt: none, expired). A
   // session that resolves marks its account as seen now (online()).

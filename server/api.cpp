@@ -27,7 +27,7 @@ http::status status_of(const std::string& code) {
   if (code == store::errc::kAccountExists) return http::status::conflict;
   if (code == errc::kThrottled || code == errc::kTooManyInvitations)
     return http::status::too_many_requests;
-  if (code == errc::kInviteRefused) return http::status::forbidden;
+  if (code == errc::kInviteRefused || code == errc::kNotForYou) return http::status::forbidden;
   if (code == errc::kHashBusy) return http::status::service_unavailable;
   if (code == errc::kBadToken || code == errc::kNotHost) return http::status::forbidden;
   if (code == errc::kSeatTaken || code == errc::kFull || code == errc::kStarted ||
@@ -109,6 +109,22 @@ void with_signed_in(const CallPtr& c, std::function<void(std::string id, std::st
     if (a) c->hub().accounts.seen_from(a->id, address_key(c->client_address()));
     c->on_strand(
         [f, id = a ? a->id : std::string(), name = a ? a->name : std::string()] { f(id, name); });
+  });
+}
+
+void with_viewer(const CallPtr& c, const std::string& game, const std::string& host,
+                 std::function<void(Viewer v, std::string name)> f) {
+  const std::string s = session(*c);
+  if (s.empty()) return f({}, "");
+  net::post(c->hub().account_pool, [c, s, game, host, f = std::move(f)] {
+    Viewer v;
+    std::string name;
+    if (auto a = c->hub().accounts.signed_in(s)) {
+      c->hub().accounts.seen_from(a->id, address_key(c->client_address()));
+      v = c->hub().accounts.viewer(a->id, game, host);
+      name = a->name;
+    }
+    c->on_strand([f, v, name] { f(v, name); });
   });
 }
 

@@ -73,6 +73,11 @@ Expected<Json> body_json(const Call& c);
 // rated games count only between accounts that shared none lately).
 void with_account(const CallPtr& c, std::function<void(std::string)> f);
 void with_signed_in(const CallPtr& c, std::function<void(std::string id, std::string name)> f);
+// with_signed_in, and where the account stands to a table of `game` hosted
+// by `host` (Accounts::viewer, read on the account thread too; a guest's
+// Viewer{} at once).
+void with_viewer(const CallPtr& c, const std::string& game, const std::string& host,
+                 std::function<void(Viewer v, std::string name)> f);
 // Runs `work` (it hashes a password) on the hashing threads, or answers
 // auth/busy when their queue or this address's share of it is full, or when
 // it waited there past --max-hash-wait.

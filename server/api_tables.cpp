@@ -3,6 +3,8 @@
 // /api/tables/{id} asks of a table once it is found. What the table answers
 // is the table's (table.h); these only carry the request to its strand and
 // the answer back.
+#include <map>
+
 #include <fmt/format.h>
 
 #include "server/api.h"
@@ -18,18 +20,23 @@ namespace {
 void table_post(const CallPtr& c, const Route& r, const std::shared_ptr<Table>& table) {
   auto body = body_json(*c);
   if (!body) return c->send_error(body.error());
-  if (r.what == "join")
-    // As the signed-in account, if any (a rated table's rule; the keyring).
-    return with_signed_in(
-        c, [c, table, b = std::move(*body)](std::string account, std::string name) {
-          table->post(
-              [c, table, b, account,
-               who = Joiner{.account_name = name, .address = address_key(c->client_address())}] {
-                auto joined = table->join(b, account, who);
-                const int seat = joined ? joined->value("seat", kSpectator) : kSpectator;
-                reply_claiming(c, std::move(joined), seat, account);
-              });
-        });
+  if (r.what == "join") {
+    // As the signed-in account, if any (a rated table's rule; the keyring),
+    // and where it stands to the table's audience.
+    const Lobby& l = table->settings();
+    return with_viewer(c, std::string(l.game->name()), l.host_account,
+                       [c, table, b = std::move(*body)](Viewer v, std::string name) {
+                         table->post([c, table, b, account = v.account,
+                                      who = Joiner{.account_name = name,
+                                                   .address = address_key(c->client_address()),
+                                                   .rating = v.rating,
+                                                   .host_friend = v.host_friend}] {
+                           auto joined = table->join(b, account, who);
+                           const int seat = joined ? joined->value("seat", kSpectator) : kSpectator;
+                           reply_claiming(c, std::move(joined), seat, account);
+                         });
+                       });
+  }
   if (r.what == "rematch")
     // Its maker is the asking host, counted by the limits (Hub::admit).
     return with_account(c, [c, table, b = std::move(*body)](std::string account) {
@@ -82,8 +89,28 @@ void table(const CallPtr& c, const Route& r) {
 }
 
 void list_tables(const CallPtr& c, const Route& r) {
-  // With several nodes every node's tables are in the store: read there,
-  // on the pool. Else this node's memory has them all.
+  // A signed-in asker is shown the lobbies for some (Lobby::audience) that
+  // take them: where they stand is read on the account thread, once per
+  // game and host, and the list made there. With several nodes every
+  // node's tables are in the store: read there, on the pool (a guest's
+  // list). Else this node's memory has them all.
+  const std::string s = session(*c);
+  if (!s.empty() && !r.list.playing) {
+    net::post(c->hub().account_pool, [c, s, list = r.list] {
+      auto a = c->hub().accounts.signed_in(s);
+      const std::string id = a ? a->id : "";
+      std::map<std::pair<std::string, std::string>, Viewer> seen;
+      Hub::ViewerOf viewer = [&](const Lobby& l) {
+        auto key = std::pair(std::string(l.game->name()), l.host_account);
+        auto it = seen.find(key);
+        if (it == seen.end())
+          it = seen.emplace(key, c->hub().accounts.viewer(id, key.first, key.second)).first;
+        return it->second;
+      };
+      reply_later(c, c->hub().list_tables(list, viewer));
+    });
+    return;
+  }
   if (c->hub().shared()) {
     net::post(c->hub().table_pool,
               [c, list = r.list] { reply_later(c, c->hub().list_tables(list)); });
@@ -95,19 +122,25 @@ void list_tables(const CallPtr& c, const Route& r) {
 void create_table(const CallPtr& c, const Route&) {
   auto body = body_json(*c);
   if (!body) return c->send_error(body.error());
-  // As the signed-in account, if any: the limits count its tables.
-  with_account(c, [c, body = std::move(*body)](std::string account) {
-    std::string host_token;
-    auto t = Table::create(c->hub(), body, host_token, {address_key(c->client_address()), account});
-    if (!t) return c->send_error(t.error());
-    if (auto e = c->hub().admit(*t)) return c->send_error(*e);
-    // The lobby is durable before anyone hears of it (on the table's
-    // strand: the store's commit is no work for a network thread).
-    auto table = *t;
-    table->post([c, table, host_token, account] {
-      reply_claiming(c, table->open(host_token), kSpectator, account, http::status::created);
-    });
-  });
+  // As the signed-in account, if any: the limits count its tables, and its
+  // rating at the game is the table's host_rating.
+  const Json game = body->value("game", Json());
+  with_viewer(c, game.is_string() ? game.get<std::string>() : "", "",
+              [c, body = std::move(*body)](Viewer v, std::string) {
+                const std::string account = v.account;
+                std::string host_token;
+                auto t = Table::create(c->hub(), body, host_token,
+                                       {address_key(c->client_address()), account, v.rating});
+                if (!t) return c->send_error(t.error());
+                if (auto e = c->hub().admit(*t)) return c->send_error(*e);
+                // The lobby is durable before anyone hears of it (on the table's
+                // strand: the store's commit is no work for a network thread).
+                auto table = *t;
+                table->post([c, table, host_token, account] {
+                  reply_claiming(c, table->open(host_token), kSpectator, account,
+                                 http::status::created);
+                });
+              });
 }
 
 void play_now(const CallPtr& c, const Route&) {

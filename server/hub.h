@@ -233,7 +233,12 @@ struct Hub {
   // played, to watch (true); people waiting at a lobby first, then the
   // newest. With several nodes (shared()) read from the store, every
   // node's tables (on the pool: it blocks); else from this node's memory.
-  Json list_tables(const TableList& ask);
+  // The lobbies pass ask's filters and sort by ask.sort; a lobby whose
+  // audience is not everyone is listed only to those it takes: `viewer`
+  // says where the asker stands to such a lobby (it may read the store; an
+  // empty one: a guest).
+  using ViewerOf = std::function<Viewer(const Lobby&)>;
+  Json list_tables(const TableList& ask, const ViewerOf& viewer = {});
 
  private:
   // A table or lobby of the store, rebuilt; its writes name `lease`.

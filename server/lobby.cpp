@@ -128,6 +128,28 @@ std::int64_t epoch_ms(std::chrono::system_clock::time_point t) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
 }
 
+namespace {
+
+// POST /api/tables's min_rating, max_rating and friends_only into `a`.
+MaybeError read_audience(const Json& req, Audience& a) {
+  for (auto [key, end] : {std::pair{"min_rating", &a.min_rating}, {"max_rating", &a.max_rating}}) {
+    const Json v = req.value(key, Json());
+    if (v.is_null()) continue;
+    *end = int_in(v, 0, kMaxRating);
+    if (!*end)
+      return make_error(errc::kMalformed,
+                        fmt::format("{} is a whole rating from 0 to {}", key, kMaxRating));
+  }
+  if (a.min_rating && a.max_rating && *a.min_rating > *a.max_rating)
+    return make_error(errc::kMalformed, "min_rating is at most max_rating");
+  const Json friends = req.value("friends_only", Json(false));
+  if (!friends.is_boolean()) return make_error(errc::kMalformed, "friends_only is true or false");
+  a.friends_only = friends.get<bool>();
+  return std::nullopt;
+}
+
+}  // namespace
+
 Expected<Lobby> Lobby::from_request(const ServerOptions& options, const Json& req,
                                     std::string& host_token) {
   if (!req.is_object()) return make_error(errc::kMalformed, "the body is a JSON object");
@@ -243,8 +265,8 @@ Expected<Lobby> Lobby::from_request(const ServerOptions& options, const Json& re
   }
   l.rated = rated.get<bool>();
   if (auto e = l.check_rated()) return *e;
-  host_token = random_hex(16);
-  l.host_hash = sha256_hex(host_token);
+  if (auto e = read_audience(req, l.audience)) return *e;
+  l.host_hash = sha256_hex(host_token = random_hex(16));
   return l;
 }
 
@@ -271,6 +293,12 @@ Expected<Lobby> Lobby::from_stored(const AnyGame& game, int players, const Json&
     l.rematch_of = s.value("rematch_of", "");
     l.host_account = s.value("host_account", "");
     l.rated = s.value("rated", false);
+    if (const Json& a = s.value("audience", Json::object()); a.is_object()) {
+      if (a.contains("min_rating")) l.audience.min_rating = a.at("min_rating").get<int>();
+      if (a.contains("max_rating")) l.audience.max_rating = a.at("max_rating").get<int>();
+      l.audience.friends_only = a.value("friends_only", false);
+    }
+    if (s.contains("host_rating")) l.host_rating = s.at("host_rating").get<int>();
     if (s.contains("play_now"))
       l.play_now = PlayNow{
           .bot = s.at("play_now").at("bot").get<std::string>(),
@@ -326,6 +354,12 @@ Json Lobby::to_json() const {
   if (created_ms > 0) out["created_ms"] = created_ms;
   if (rated) out["rated"] = true;
   if (hints) out["hints"] = true;
+  if (!audience.anyone()) {
+    Json& a = out["audience"] = {{"friends_only", audience.friends_only}};
+    if (audience.min_rating) a["min_rating"] = *audience.min_rating;
+    if (audience.max_rating) a["max_rating"] = *audience.max_rating;
+  }
+  if (host_rating) out["host_rating"] = *host_rating;
   if (play_now) out["play_now"] = {{"bot", play_now->bot}, {"wait_ms", play_now->wait.count()}};
   return out;
 }
@@ -404,6 +438,31 @@ MaybeError Lobby::check_account(const std::string& account) const {
     if (p.account == account)
       return make_error(errc::kSeatTaken, "you sit at this rated table already: one seat each");
   return std::nullopt;
+}
+
+MaybeError Lobby::check_audience(const Viewer& v) const {
+  if (audience.anyone() || (!v.account.empty() && v.account == host_account)) return std::nullopt;
+  if (audience.friends_only && !v.host_friend)
+    return make_error(errc::kNotForYou, "this table is for the host's friends");
+  if (!audience.min_rating && !audience.max_rating) return std::nullopt;
+  const auto range = fmt::format("{} to {}", audience.min_rating.value_or(0),
+                                 audience.max_rating.value_or(kMaxRating));
+  if (!v.rating)
+    return make_error(errc::kNotForYou,
+                      fmt::format("this table is for signed-in players rated {}", range));
+  if (*v.rating < audience.min_rating.value_or(0) ||
+      *v.rating > audience.max_rating.value_or(kMaxRating))
+    return make_error(errc::kNotForYou, fmt::format("this table is for players rated {}", range));
+  return std::nullopt;
+}
+
+void Lobby::add_listing(Json& summary) const {
+  summary["languages"] = languages;
+  summary["turn_based"] = turn_based;
+  summary["audience"] = {{"min_rating", audience.min_rating ? Json(*audience.min_rating) : Json()},
+                         {"max_rating", audience.max_rating ? Json(*audience.max_rating) : Json()},
+                         {"friends_only", audience.friends_only}};
+  summary["host_rating"] = host_rating ? Json(*host_rating) : Json();
 }
 
 std::int64_t Lobby::starts_at_ms() const {

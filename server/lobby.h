@@ -60,6 +60,31 @@ std::int64_t epoch_ms(std::chrono::system_clock::time_point t);
 struct Maker {
   std::string address;
   std::string account;
+  // The signed-in maker's rating at the asked game (Viewer::rating): the
+  // table's host_rating.
+  std::optional<double> rating;
+};
+
+// Who a table is for (POST /api/tables's min_rating, max_rating and
+// friends_only; docs/protocol.md, "Who a table is for"): fixed when the
+// table is made, stored with it. A person outside it is refused every seat
+// (table/not_for_you) and is not shown the table in GET /api/tables.
+struct Audience {
+  // The person's rating at the table's game, inclusive; none: any rating.
+  std::optional<int> min_rating, max_rating;
+  bool friends_only = false;  // the accounts the host added as friends
+  bool anyone() const { return !min_rating && !max_rating && !friends_only; }
+};
+inline constexpr int kMaxRating = 4000;
+
+// Where one person stands to a table's audience (Viewer::of reads it from
+// the accounts' store, on the account thread).
+struct Viewer {
+  std::string account;  // "" for a guest
+  // At the table's game: the account's rating, or 1500 (the first rating,
+  // docs/ratings.md) while it has none; nullopt for a guest.
+  std::optional<double> rating;
+  bool host_friend = false;  // the table's host added this account as a friend
 };
 
 struct Lobby {
@@ -98,6 +123,10 @@ struct Lobby {
   // wait the whole lobby_ttl).
   std::string address;
   std::string host_account;
+  Audience audience;
+  // The host's rating at the game when the table was made (Viewer::rating
+  // of a signed-in host, rounded); nullopt for a guest's table. Stored.
+  std::optional<int> host_rating;
 
   // A new lobby from a POST /api/tables body, checked; `host_token`
   // receives the host's secret. game/unknown, game/players, params/*,
@@ -128,6 +157,14 @@ struct Lobby {
   // words). Within a name's 40 bytes, never cutting a UTF-8 character.
   std::string distinct_name(const std::string& name, std::size_t seat) const;
   MaybeError check_account(const std::string& account) const;
+  // Whether the audience takes `v` (the host's own account always):
+  // table/not_for_you otherwise. A rating range is for signed-in accounts
+  // only, friends_only for those the host added as friends.
+  MaybeError check_audience(const Viewer& v) const;
+  // What GET /api/tables adds to a table's summary: languages, turn_based,
+  // audience ({min_rating, max_rating, friends_only}, null ends for none)
+  // and host_rating (null for a guest's table).
+  void add_listing(Json& summary) const;
   // When a play-now table's bots fill its free seats (ms since 1970).
   std::int64_t starts_at_ms() const;
   // The host's token; auth/host otherwise.

@@ -82,6 +82,9 @@ inline constexpr const char* kHashBusy = "auth/busy";
 // held by the invitee or sent by the inviter in the last hour.
 inline constexpr const char* kInviteRefused = "invite/refused";
 inline constexpr const char* kTooManyInvitations = "invite/too_many";
+// A seat asked for at a table whose audience (a rating range, friends only)
+// leaves the asker out (server/lobby.h, Audience).
+inline constexpr const char* kNotForYou = "table/not_for_you";
 }  // namespace errc
 
 inline constexpr std::size_t kMaxMessageBytes = 16 * 1024;

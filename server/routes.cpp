@@ -5,8 +5,10 @@
 
 #include <fmt/format.h>
 
+#include "games/registry.h"
 #include "server/accounts.h"
 #include "server/api_handlers.h"
+#include "server/lobby.h"
 #include "server/protocol.h"
 
 namespace meeple::server {
@@ -141,6 +143,51 @@ void route_table(Route& r, http::verb method, std::string_view target,
   }
 }
 
+// GET /api/tables's lobby filters into `list`: "" when they read, else
+// what is wrong, naming the parameter.
+std::string read_filters(TableList& list, std::string_view target) {
+  list.game = query_param(target, "game");
+  if (!list.game.empty() && find_game(list.game) == nullptr)
+    return "game names a game of GET /api/games";
+  list.lang = query_param(target, "lang");
+  if (list.lang != "" && list.lang != "en" && list.lang != "it" && list.lang != "ko")
+    return "lang is en, it or ko";
+  const std::string speed = query_param(target, "speed");
+  if (speed == "realtime" || speed == "turn_based")
+    list.turn_based = speed == "turn_based";
+  else if (!speed.empty())
+    return "speed is realtime or turn_based";
+  const std::string rated = query_param(target, "rated");
+  if (rated == "true" || rated == "false")
+    list.rated = rated == "true";
+  else if (!rated.empty())
+    return "rated is true or false";
+  const auto seats = int_query(target, "seats", 1);
+  if (!seats || *seats < 1 || *seats > 100) return "seats is a number of free seats from 1 to 100";
+  list.seats = static_cast<int>(*seats);
+  for (auto [key, end] : {std::pair{"host_min", &list.host_min}, {"host_max", &list.host_max}}) {
+    if (query_param(target, key).empty()) continue;
+    const auto v = int_query(target, key, 0);
+    if (!v || *v < 0 || *v > kMaxRating)
+      return fmt::format("{} is a rating from 0 to {}", key, kMaxRating);
+    *end = static_cast<int>(*v);
+  }
+  if (list.host_min && list.host_max && *list.host_min > *list.host_max)
+    return "host_min is at most host_max";
+  const std::string sort = query_param(target, "sort");
+  if (sort == "" || sort == "waiting")
+    list.sort = TableSort::kWaiting;
+  else if (sort == "newest")
+    list.sort = TableSort::kNewest;
+  else if (sort == "seats")
+    list.sort = TableSort::kSeats;
+  else if (sort == "host_rating")
+    list.sort = TableSort::kHostRating;
+  else
+    return "sort is waiting, newest, seats or host_rating";
+  return "";
+}
+
 // GET /api/tables's query; request/malformed when out of range.
 void route_list(Route& r, std::string_view target) {
   const std::string phase = query_param(target, "phase");
@@ -153,9 +200,20 @@ void route_list(Route& r, std::string_view target) {
                     kMaxTableList));
     return;
   }
-  r.list = {.playing = phase == "playing",
-            .page = static_cast<int>(*page),
-            .limit = static_cast<int>(*limit)};
+  TableList list{.playing = phase == "playing",
+                 .page = static_cast<int>(*page),
+                 .limit = static_cast<int>(*limit)};
+  if (const std::string wrong = read_filters(list, target); !wrong.empty()) {
+    r = malformed(wrong);
+    return;
+  }
+  if (list.playing &&
+      (!list.game.empty() || !list.lang.empty() || list.turn_based || list.rated ||
+       list.seats != 1 || list.host_min || list.host_max || list.sort != TableSort::kWaiting)) {
+    r = malformed("the filters and sort are for phase=lobby");
+    return;
+  }
+  r.list = std::move(list);
 }
 
 // GET /api/leaderboards/{game}'s query: view top (the default), around or

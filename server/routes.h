@@ -54,11 +54,24 @@ enum class RouteKind {
   kMalformed,    // request/malformed with `message` (a query out of range)
 };
 
-// GET /api/tables's query: which tables, and which page of them.
+// GET /api/tables's order of lobbies (sort=): people waiting there first,
+// then the newest (waiting, the default); the newest; the fewest free seats
+// (the soonest to start); the host's rating, highest first.
+enum class TableSort { kWaiting, kNewest, kSeats, kHostRating };
+
+// GET /api/tables's query: which tables, and which page of them. The
+// filters (docs/protocol.md, "Choosing a table") are for lobbies only.
 struct TableList {
-  bool playing = false;  // phase=playing: games to watch; else lobbies to join
-  int page = 1;          // from 1
-  int limit = 20;        // 1 to kMaxTableList a page
+  bool playing = false;                   // phase=playing: games to watch; else lobbies to join
+  int page = 1;                           // from 1
+  int limit = 20;                         // 1 to kMaxTableList a page
+  std::string game;                       // game=: that game only ("" for any)
+  std::string lang;                       // lang=: tables that speak it
+  std::optional<bool> turn_based;         // speed=turn_based | realtime
+  std::optional<bool> rated;              // rated=true | false
+  int seats = 1;                          // seats=N: at least N free seats
+  std::optional<int> host_min, host_max;  // the host's rating at the game, inclusive
+  TableSort sort = TableSort::kWaiting;
 };
 inline constexpr int kMaxTableList = 50;
 

@@ -1,5 +1,7 @@
 #include "server/table.h"
 
+#include <cmath>
+
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
@@ -110,10 +112,16 @@ Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::s
                                                const Maker& maker) {
   auto lobby = Lobby::from_request(hub.options, req, host_token);
   if (!lobby) return lobby.error();
+  // The host sits at their own table as their account (Lobby::check_audience).
+  if (!lobby->audience.anyone() && maker.account.empty())
+    return make_error(errc::kSignedOut,
+                      "a table for some (a rating range, friends only) needs a signed-in host");
   auto t = std::make_shared<Table>(hub, *lobby->game, random_hex(8));
   t->lobby_ = std::move(*lobby);
   t->lobby_.address = maker.address;
   t->lobby_.host_account = maker.account;
+  if (!maker.account.empty() && maker.rating)
+    t->lobby_.host_rating = static_cast<int>(std::lround(*maker.rating));
   t->attended_ms_ = t->lobby_.created_ms;
   t->free_seats_ = t->lobby_.free_seats();
   return t;
@@ -437,6 +445,7 @@ Json Table::summary() const {
   // (else the host starts it): what the waiting room tells its people.
   if (phase == Phase::kLobby) out["auto_start"] = lobby_.auto_start;
   out["watching"] = watching_.load();
+  lobby_.add_listing(out);
   return out;
 }
 
@@ -444,8 +453,9 @@ bool Table::waits_for(const AnyGame& game, int players) const {
   // A few milliseconds before the bots come a seat is not offered: the
   // request would likely arrive after they did.
   constexpr std::int64_t kLate = 200;
-  return lobby_.play_now && lobby_.is_public && lobby_.game == &game && lobby_.players == players &&
-         phase_ == Phase::kLobby && free_seats_ - promised_ > 0 &&
+  // A table for some only (its audience) is never one play now seats anyone at.
+  return lobby_.play_now && lobby_.is_public && lobby_.audience.anyone() && lobby_.game == &game &&
+         lobby_.players == players && phase_ == Phase::kLobby && free_seats_ - promised_ > 0 &&
          epoch_ms(std::chrono::system_clock::now()) + kLate < lobby_.starts_at_ms();
 }
 
@@ -491,6 +501,7 @@ Json Table::status(const std::string& token) const {
 }
 
 Expected<Json> Table::join(const Json& body, const std::string& account, const Joiner& who) {
+  if (auto e = lobby_.check_audience({account, who.rating, who.host_friend})) return *e;
   if (phase_ == Phase::kPlaying) return join_playing(body, account, who);
   if (phase_ != Phase::kLobby)
     return make_error(errc::kStarted, "the game has started: no seat is free");

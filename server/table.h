@@ -41,9 +41,13 @@ Json summary_json(const std::string& id, const AnyGame& game, int players, Phase
 // Who asks for a seat besides their account's id: the account's name (a
 // rated seat shows it) and the client's address (an address_key; a seat
 // taken during the game must be a newcomer's, server/seats.cpp).
+// `rating` and `host_friend`: where the joiner stands to the table's
+// audience (Viewer; Accounts::viewer reads them); a Joiner{} is a guest's.
 struct Joiner {
   std::string account_name;
   std::string address;
+  std::optional<double> rating;
+  bool host_friend = false;
 };
 
 class Table : public std::enable_shared_from_this<Table> {
@@ -80,6 +84,10 @@ class Table : public std::enable_shared_from_this<Table> {
   const std::string& rematch_of() const { return lobby_.rematch_of; }
   const std::string& address() const { return lobby_.address; }
   const std::string& host_account() const { return lobby_.host_account; }
+  // What the listing filters by: the lobby's fields fixed when it was made
+  // (game, players, languages, turn_based, rated, audience, host_rating,
+  // host_account, created_ms); its seats and params are the strand's.
+  const Lobby& settings() const { return lobby_; }
   // Some connection is open to it (a person at the lobby, a spectator).
   bool attended() const { return attended_.load(); }
   int free_seats() const { return free_seats_.load(); }
@@ -111,7 +119,9 @@ class Table : public std::enable_shared_from_this<Table> {
   // seat the host offered, once open, and only as a newcomer (join_playing).
   // `account`: the request's signed-in account ("" for a guest;
   // Lobby::check_account is the rated tables' rule: a rated seat shows
-  // `who.account_name`, whatever name the body gives).
+  // `who.account_name`, whatever name the body gives). Whoever the table's
+  // audience leaves out is refused any seat, in the lobby and during the
+  // game (table/not_for_you).
   Expected<Json> join(const Json& body, const std::string& account = "", const Joiner& who = {});
   // Before open(): the table is a play-now table whose free seats get `bot`
   // once `wait` has passed since it was made.

@@ -1430,5 +1430,242 @@ TEST(ServerAccounts, ASeatedAccountCannotTakeAnOfferedSeat) {
   EXPECT_EQ(again.body["code"], "seat/held");
 }
 
+// --- The lobby to choose from (docs/protocol.md, "Choosing a table").
+
+// Gives the account named `name` the rating `r` at `game`, as a rated
+// table's end would have.
+void rate_as(store::Store& store, const std::string& name, const std::string& game, double r) {
+  auto a = store.accounts().account_named(name);
+  ASSERT_TRUE(a && *a) << name;
+  ASSERT_FALSE(store.accounts().save_rating((*a)->id, game, {.rating = r, .rd = 80, .games = 9}));
+}
+
+// The ids of a listing, in order.
+std::vector<std::string> ids_of(const HttpReply& r) {
+  std::vector<std::string> ids;
+  for (const Json& t : r.body.value("tables", Json::array())) ids.push_back(t["id"]);
+  return ids;
+}
+
+// A table made by `d`: its id.
+std::string made_by(Device& d, Json body) {
+  auto r = d.post("/api/tables", body);
+  EXPECT_EQ(r.status, 201) << r.text;
+  return r.body.value("id", "");
+}
+
+Json people(int n) {
+  Json seats = Json::array();
+  for (int i = 0; i < n; ++i) seats.push_back({{"kind", "person"}});
+  return seats;
+}
+
+TEST(ServerLobby, TheOpenTablesAreFilteredAndSortedAndBadFiltersRefused) {
+  TestServer server(fast_hashes());
+  const auto port = server.port();
+  Device anna{port}, ben{port}, guest{port};
+  ASSERT_EQ(sign_up(anna, "Anna").status, 201);
+  ASSERT_EQ(sign_up(ben, "Ben").status, 201);
+  rate_as(server.store(), "anna", "ufo", 1800.4);
+  // Ben has no rating at Ufo!: 1500, the first one.
+  const std::string guests = made_by(
+      guest, {{"game", "ufo"}, {"seats", people(2)}, {"languages", {"it"}}, {"auto_start", false}});
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  const std::string annas_days = made_by(anna, {{"game", "ufo"},
+                                                {"seats", people(3)},
+                                                {"languages", {"en", "ko"}},
+                                                {"turn_based", true},
+                                                {"auto_start", false}});
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  const std::string bens_rated = made_by(ben, {{"game", "first-giants"},
+                                               {"seats", people(2)},
+                                               {"languages", {"en"}},
+                                               {"undo", false},
+                                               {"rated", true},
+                                               {"auto_start", false}});
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  const std::string annas_quick = made_by(
+      anna,
+      {{"game", "ufo"}, {"seats", people(3)}, {"languages", {"it", "ko"}}, {"auto_start", false}});
+  // One of annas_quick's three seats taken: two free.
+  ASSERT_EQ(guest.post("/api/tables/" + annas_quick + "/join", {{"name", "p"}}).status, 200);
+  using Ids = std::vector<std::string>;
+  auto list = [&](const std::string& query) {
+    auto r = guest.get("/api/tables" + query);
+    EXPECT_EQ(r.status, 200) << query << ": " << r.text;
+    return r;
+  };
+  EXPECT_EQ(ids_of(list("")), (Ids{annas_quick, bens_rated, annas_days, guests}))
+      << "the newest first when nobody waits";
+  EXPECT_EQ(ids_of(list("?game=ufo")), (Ids{annas_quick, annas_days, guests}));
+  EXPECT_EQ(ids_of(list("?game=first-giants")), (Ids{bens_rated}));
+  EXPECT_EQ(ids_of(list("?lang=it")), (Ids{annas_quick, guests}));
+  EXPECT_EQ(ids_of(list("?lang=ko&game=ufo")), (Ids{annas_quick, annas_days}));
+  EXPECT_EQ(ids_of(list("?speed=turn_based")), (Ids{annas_days}));
+  EXPECT_EQ(ids_of(list("?speed=realtime")), (Ids{annas_quick, bens_rated, guests}));
+  EXPECT_EQ(ids_of(list("?rated=true")), (Ids{bens_rated}));
+  EXPECT_EQ(ids_of(list("?rated=false&speed=realtime")), (Ids{annas_quick, guests}));
+  EXPECT_EQ(ids_of(list("?seats=3")), (Ids{annas_days}));
+  EXPECT_EQ(ids_of(list("?seats=2")), (Ids{annas_quick, bens_rated, annas_days, guests}));
+  EXPECT_EQ(ids_of(list("?host_min=1600")), (Ids{annas_quick, annas_days}))
+      << "Anna's 1800; a guest's table has no host rating";
+  EXPECT_EQ(ids_of(list("?host_max=1600")), (Ids{bens_rated}));
+  EXPECT_EQ(ids_of(list("?host_min=1500&host_max=1500")), (Ids{bens_rated}));
+  EXPECT_EQ(ids_of(list("?sort=host_rating")), (Ids{annas_quick, annas_days, bens_rated, guests}));
+  EXPECT_EQ(ids_of(list("?sort=seats")), (Ids{annas_quick, bens_rated, guests, annas_days}))
+      << "two free seats before three, the newest first among equals";
+  EXPECT_EQ(ids_of(list("?sort=newest&game=ufo")), (Ids{annas_quick, annas_days, guests}));
+  // Somebody waits at the guest's table: first by default, not by newest.
+  WsClient at(port, "/ws/tables/" + guests);
+  ASSERT_TRUE(at.next_of("state"));
+  EXPECT_EQ(ids_of(list("?game=ufo")), (Ids{guests, annas_quick, annas_days}));
+  EXPECT_EQ(ids_of(list("?sort=waiting&game=ufo")), (Ids{guests, annas_quick, annas_days}));
+  EXPECT_EQ(ids_of(list("?sort=newest&game=ufo")), (Ids{annas_quick, annas_days, guests}));
+  // The total counts what the filters chose; pages come after.
+  auto page = list("?game=ufo&sort=newest&limit=2&page=2");
+  EXPECT_EQ(page.body["total"], 3);
+  EXPECT_EQ(ids_of(page), (Ids{guests}));
+  // What each table says of itself.
+  const Json t = list("?speed=turn_based").body["tables"][0];
+  EXPECT_EQ(t["languages"], Json({"en", "ko"}));
+  EXPECT_EQ(t["turn_based"], true);
+  EXPECT_EQ(t["host_rating"], 1800);
+  EXPECT_EQ(t["audience"],
+            Json({{"min_rating", nullptr}, {"max_rating", nullptr}, {"friends_only", false}}));
+  EXPECT_EQ(list("?lang=it&host_max=4000").body["total"], 1) << "the guest's table: no host rating";
+  EXPECT_EQ(list("?game=first-giants").body["tables"][0]["host_rating"], 1500);
+  EXPECT_EQ(list("?lang=it&sort=newest").body["tables"][1]["host_rating"], nullptr);
+  for (const auto& [bad, names] :
+       std::vector<std::pair<std::string, std::string>>{{"game=chess", "game"},
+                                                        {"lang=fr", "lang"},
+                                                        {"speed=fast", "speed"},
+                                                        {"rated=yes", "rated"},
+                                                        {"seats=0", "seats"},
+                                                        {"seats=two", "seats"},
+                                                        {"host_min=-1", "host_min"},
+                                                        {"host_max=4001", "host_max"},
+                                                        {"host_min=x", "host_min"},
+                                                        {"host_min=2000&host_max=1000", "host_min"},
+                                                        {"sort=best", "sort"},
+                                                        {"phase=playing&game=ufo", "phase"}}) {
+    auto r = guest.get("/api/tables?" + bad);
+    EXPECT_EQ(r.status, 400) << bad;
+    EXPECT_EQ(r.body["code"], "request/malformed") << bad;
+    EXPECT_NE(r.body.value("message", "").find(names), std::string::npos) << bad << ": " << r.text;
+  }
+}
+
+// A table for players rated 1400 to 1600, and one for the host's friends:
+// who is outside is refused every seat (in the lobby, and a seat offered
+// during the game) and is not shown the table; the host always sits at
+// their own. The audience is stored with the lobby: a restart keeps it.
+TEST(ServerLobby, ATableForARatingRangeOrFriendsSeatsAndListsOnlyThoseItIsFor) {
+  auto owned = store::SqliteStore::open(":memory:");
+  ASSERT_TRUE(owned);
+  store::SqliteStore& store = **owned;
+  auto server = std::make_unique<TestServer>(fast_hashes(), store);
+  const auto port = server->port();
+  Device anna{port}, ben{port}, cara{port}, guest{port};
+  for (auto [d, name] : {std::pair{&anna, "Anna"}, {&ben, "Ben"}, {&cara, "Cara"}})
+    ASSERT_EQ(sign_up(*d, name).status, 201);
+  rate_as(store, "anna", "ufo", 1800);
+  rate_as(store, "cara", "ufo", 1300);
+  rate_as(store, "ben", "first-giants", 1100);  // Ben's Ufo!: 1500, the first rating
+  for (const Json& bad :
+       {Json{{"min_rating", -1}}, Json{{"max_rating", 4001}}, Json{{"min_rating", "1400"}},
+        Json{{"min_rating", 1400.5}}, Json{{"min_rating", 1700}, {"max_rating", 1600}},
+        Json{{"friends_only", "yes"}}}) {
+    Json body = {{"game", "ufo"}, {"seats", people(2)}};
+    body.update(bad);
+    auto r = anna.post("/api/tables", body);
+    EXPECT_EQ(r.status, 400) << bad.dump();
+    EXPECT_EQ(r.body["code"], "request/malformed") << bad.dump();
+  }
+  for (const Json& some : {Json{{"friends_only", true}}, Json{{"min_rating", 1000}}}) {
+    Json body = {{"game", "ufo"}, {"seats", people(2)}};
+    body.update(some);
+    auto r = guest.post("/api/tables", body);
+    EXPECT_EQ(r.body["code"], "auth/signed_out") << "a guest's table is for anyone: " << r.text;
+  }
+  const std::string range = made_by(anna, {{"game", "ufo"},
+                                           {"seats", people(3)},
+                                           {"min_rating", 1400},
+                                           {"max_rating", 1600},
+                                           {"auto_start", false}});
+  const std::string friends = made_by(
+      anna, {{"game", "ufo"}, {"seats", people(3)}, {"friends_only", true}, {"auto_start", false}});
+  ASSERT_EQ(anna.post("/api/account/friends", {{"name", "Cara"}}).status, 200);
+  using Ids = std::vector<std::string>;
+  auto seen_by = [](Device& d) {
+    auto r = d.get("/api/tables");
+    EXPECT_EQ(r.status, 200) << r.text;
+    auto ids = ids_of(r);
+    std::sort(ids.begin(), ids.end());
+    return ids;
+  };
+  auto sorted = [](Ids ids) {
+    std::sort(ids.begin(), ids.end());
+    return ids;
+  };
+  EXPECT_EQ(seen_by(ben), (Ids{range}));
+  EXPECT_EQ(seen_by(cara), (Ids{friends}));
+  EXPECT_EQ(seen_by(guest), (Ids{}));
+  EXPECT_EQ(seen_by(anna), sorted({range, friends})) << "the host sees their own";
+  auto listed = ben.get("/api/tables").body["tables"][0];
+  EXPECT_EQ(listed["audience"],
+            Json({{"min_rating", 1400}, {"max_rating", 1600}, {"friends_only", false}}));
+  auto join = [](Device& d, const std::string& id) {
+    auto r = d.post("/api/tables/" + id + "/join", {{"name", "p"}});
+    for (int i = 0; i < 200 && r.body.value("code", "") == "table/busy"; ++i)
+      r = d.post("/api/tables/" + id + "/join", {{"name", "p"}});
+    return r;
+  };
+  for (Device* outside : {&guest, &cara}) {
+    auto r = join(*outside, range);
+    EXPECT_EQ(r.status, 403) << r.text;
+    EXPECT_EQ(r.body["code"], "table/not_for_you");
+  }
+  for (Device* outside : {&guest, &ben}) {
+    auto r = join(*outside, friends);
+    EXPECT_EQ(r.status, 403) << r.text;
+    EXPECT_EQ(r.body["code"], "table/not_for_you");
+  }
+  EXPECT_EQ(join(ben, range).status, 200);
+  EXPECT_EQ(join(cara, friends).status, 200);
+  EXPECT_EQ(join(anna, range).status, 200) << "her own table, whatever her rating";
+  // Restarted: the lobbies are read from the store with their audience.
+  server.reset();
+  server = std::make_unique<TestServer>(fast_hashes(), store);
+  for (Device* d : {&anna, &ben, &cara, &guest}) d->port = server->port();
+  EXPECT_EQ(seen_by(ben), (Ids{range}));
+  EXPECT_EQ(seen_by(cara), (Ids{friends}));
+  EXPECT_EQ(join(cara, range).body["code"], "table/not_for_you");
+  EXPECT_EQ(join(ben, friends).body["code"], "table/not_for_you");
+  // During the game: a bot's seat the host offers is the audience's too.
+  auto made = anna.post("/api/tables",
+                        {{"game", "ufo"},
+                         {"public", false},
+                         {"min_rating", 1400},
+                         {"max_rating", 1600},
+                         {"seats", {{{"kind", "person"}}, {{"kind", "bot"}, {"bot", "random"}}}}});
+  ASSERT_EQ(made.status, 201) << made.text;
+  const std::string id = made.body["id"], host = made.body["host_token"];
+  ASSERT_EQ(join(anna, id).status, 200);
+  auto offer = anna.post("/api/tables/" + id + "/seat",
+                         {{"host_token", host}, {"seat", 1}, {"kind", "person"}});
+  for (int i = 0; i < 200 && offer.body.value("code", "") == "table/busy"; ++i)
+    offer = anna.post("/api/tables/" + id + "/seat",
+                      {{"host_token", host}, {"seat", 1}, {"kind", "person"}});
+  ASSERT_EQ(offer.status, 200) << offer.text;
+  cara.address = "127.0.0.5";
+  ben.address = "127.0.0.6";
+  auto refused = join(cara, id);
+  EXPECT_EQ(refused.status, 403) << refused.text;
+  EXPECT_EQ(refused.body["code"], "table/not_for_you");
+  auto taken = join(ben, id);
+  EXPECT_EQ(taken.status, 200) << taken.text;
+  EXPECT_EQ(taken.body["seat"], 1);
+}
+
 }  // namespace
 }  // namespace meeple::server

@@ -107,6 +107,14 @@ TEST(ServerNodes, ANodeThatStopsLeavesItsTablesToAnotherWhichRunsThemBeforeAnyon
   auto listed = http_get(b.port(), "/api/tables").body["tables"];
   ASSERT_EQ(listed.size(), 1u) << listed.dump();
   EXPECT_EQ(listed[0]["id"], lobby.body["id"]);
+  // Another node's lobby, read from the store, is filtered and says what
+  // it is as one held here does (docs/protocol.md, "Choosing a table").
+  EXPECT_EQ(listed[0]["languages"], Json({"en", "it", "ko"}));
+  EXPECT_EQ(listed[0]["turn_based"], false);
+  EXPECT_EQ(listed[0]["host_rating"], nullptr);
+  EXPECT_EQ(http_get(b.port(), "/api/tables?game=ufo&seats=3&speed=realtime").body["total"], 1);
+  EXPECT_EQ(http_get(b.port(), "/api/tables?game=first-giants").body["total"], 0);
+  EXPECT_EQ(http_get(b.port(), "/api/tables?seats=4").body["total"], 0);
   auto playing = http_get(b.port(), "/api/tables?phase=playing").body["tables"];
   ASSERT_EQ(playing.size(), 1u) << playing.dump();
   EXPECT_EQ(playing[0]["id"], t.id);

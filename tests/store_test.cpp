@@ -497,6 +497,31 @@ TYPED_TEST(TableStoreContract, LobbiesAreSavedReplacedListedAndDropped) {
   EXPECT_TRUE(store.save_lobby({.game = "high-card", .players = 2}, {})) << "a lobby needs its id";
 }
 
+// Who a lobby is for (server/lobby.h, Audience: a rating range, friends
+// only) and its host's rating are stored with it, as the server's plan
+// writes them, and read back whole, replaced when the lobby is saved again.
+TYPED_TEST(TableStoreContract, ALobbysAudienceIsStoredWithItAndReadBack) {
+  auto& store = this->tables();
+  Json plan = {
+      {"host", "h0"},
+      {"seats", {{{"kind", "person"}, {"token", ""}}, {{"kind", "person"}, {"token", ""}}}},
+      {"audience", {{"min_rating", 1400}, {"max_rating", 1600}, {"friends_only", true}}},
+      {"host_rating", 1712}};
+  TableSpec lobby{.id = "L7", .game = "high-card", .players = 2, .options = {{"server", plan}}};
+  ASSERT_FALSE(store.save_lobby(lobby, {}));
+  auto all = store.lobbies();
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].options["server"]["audience"], plan["audience"]);
+  EXPECT_EQ(all[0].options["server"]["host_rating"], 1712);
+  // A rating range without friends only, saved again in its place.
+  lobby.options["server"]["audience"] = {{"max_rating", 1200}, {"friends_only", false}};
+  ASSERT_FALSE(store.save_lobby(lobby, {}));
+  all = store.lobbies();
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].options["server"]["audience"],
+            Json({{"max_rating", 1200}, {"friends_only", false}}));
+}
+
 // A room writes through the store and resumes from it, whatever the store.
 TYPED_TEST(TableStoreContract, AReviewIsKeptPerTableAndKeyAndReplacedWhenSavedAgain) {
   auto& store = this->tables();

@@ -8,6 +8,8 @@
 // en, it and ko at 360x740 (e2e/out/accounts-*.png).
 import { axeViolations } from "./a11y.e2e.mjs";
 import {
+  DESKTOP,
+  PHONE,
   api,
   assert,
   openTableAsPerson,
@@ -76,6 +78,37 @@ async function withServer(args, fn) {
 async function setLang(page, lang) {
   await page.evaluate((l) => localStorage.setItem("meeple.lang", l), lang);
   await page.reload();
+}
+
+/** The ids of the open tables Home lists now (waits for the list to settle on `ids`). */
+async function listedAre(page, ids, what) {
+  const want = [...ids].sort().join(",");
+  try {
+    await page.waitForFunction(
+      (w) =>
+        [...document.querySelectorAll('[data-list="lobby"] li[data-table]')]
+          .map((li) => li.getAttribute("data-table"))
+          .sort()
+          .join(",") === w,
+      want,
+      { timeout: 10000 },
+    );
+  } catch {
+    const got = await page
+      .locator('[data-list="lobby"] li[data-table]')
+      .evaluateAll((l) => l.map((e) => e.dataset.table));
+    throw new Error(`${what}: listed ${got.join(",")}, not ${want}`);
+  }
+}
+
+/** Each filter of Home's open tables is a 44 px target; the top of each, in order. */
+async function filterBoxes(page) {
+  const boxes = await page
+    .locator(".open-tables .filters select")
+    .evaluateAll((l) => l.map((e) => e.getBoundingClientRect().toJSON()));
+  assert(boxes.length === 6, `six filters, not ${boxes.length}`);
+  for (const b of boxes) assert(b.height >= 44 && b.width >= 44, `a filter is ${b.width}x${b.height} px`);
+  return boxes;
 }
 
 export const tests = {
@@ -348,4 +381,98 @@ export const tests = {
         await rita.context.close();
         await sam.context.close();
       }),
+
+  "the open tables: filters at desktop and phone sizes; a table for a rating range is its audience's": async ({
+    browser,
+  }) =>
+    withServer(["--password-cost", "min", "--trusted-proxy", "127.0.0.1"], async (server) => {
+      const two = [{ kind: "person" }, { kind: "person" }];
+      const quick = await api(server, "POST", "/api/tables", {
+        game: "ufo",
+        seats: two,
+        languages: ["it"],
+        auto_start: false,
+      });
+      const days = await api(server, "POST", "/api/tables", {
+        game: "first-giants",
+        seats: two,
+        turn_based: true,
+        auto_start: false,
+      });
+      // Rita's table on the new-table form, for players rated 1400 to 1600.
+      const rita = await newAccount(browser, server, "Rita", "198.51.100.7");
+      const r = rita.page;
+      await r.goto(`${server.url}/#/new/ufo`);
+      await r.waitForSelector("#players");
+      await r.locator("#players").selectOption("2");
+      await r.getByLabel("Seat 2").selectOption("person");
+      await r.getByLabel("Lowest rating").fill("1400");
+      await r.getByLabel("Highest rating").fill("1600");
+      await r.locator("fieldset.audience").scrollIntoViewIfNeeded();
+      await screenshot(r, "lobby-new-table-audience-phone");
+      await r.getByRole("button", { name: "Create table" }).click();
+      await r.waitForSelector("main.table");
+      const ranged = new URL(r.url()).hash.split("/")[2];
+      const summary = await api(server, "GET", `/api/tables/${ranged}`);
+      assert(summary.audience?.min_rating === 1400 && summary.audience?.max_rating === 1600, JSON.stringify(summary));
+
+      // A guest at a desktop: the ranged table is not for them.
+      const desk = await browser.newContext({ viewport: DESKTOP });
+      const d = await desk.newPage();
+      await d.goto(`${server.url}/`);
+      await setLang(d, "en");
+      await listedAre(d, [quick.id, days.id], "a guest, no filter");
+      const wide = await filterBoxes(d);
+      assert(
+        wide.every((b) => Math.abs(b.top - wide[0].top) < 2),
+        "at a desktop the six filters share a row",
+      );
+      await d.getByLabel("Speed").selectOption("turn_based");
+      await listedAre(d, [days.id], "turn-based");
+      assert(
+        (await d.locator(`li[data-table="${days.id}"] .meta`).textContent()).includes("turn-based"),
+        "a turn-based table says so",
+      );
+      await d.getByLabel("Speed").selectOption("");
+      await d.getByLabel("Table language").selectOption("it");
+      await d.getByLabel("Game").selectOption("ufo");
+      await listedAre(d, [quick.id], "Ufo! in Italian");
+      await d.getByLabel("Free seats").selectOption("3");
+      await listedAre(d, [], "three free seats");
+      await d.locator('[data-list="lobby"] .muted', { hasText: "No open tables" }).waitFor();
+      await d.getByLabel("Free seats").selectOption("1");
+      await listedAre(d, [quick.id], "back to one free seat");
+      await d.locator(".open-tables").first().scrollIntoViewIfNeeded();
+      await screenshot(d, "lobby-filters-desktop");
+
+      // Ben (1500, the first rating) is in the range: he sees Rita's table, and on his phone the
+      // filters are two to a row, the page no wider than the phone.
+      const ben = await newAccount(browser, server, "Ben", "203.0.113.9");
+      const b = ben.page;
+      await b.setViewportSize(PHONE);
+      await b.goto(`${server.url}/`);
+      await listedAre(b, [quick.id, days.id, ranged], "Ben, in the range");
+      const narrow = await filterBoxes(b);
+      for (let i = 0; i < 6; i += 2) {
+        assert(Math.abs(narrow[i].top - narrow[i + 1].top) < 2, `filters ${i + 1} and ${i + 2} share a row`);
+        if (i > 0) assert(narrow[i].top > narrow[i - 1].top + 20, `filter ${i + 1} starts a row`);
+      }
+      await b.getByLabel("Sort by").selectOption("host_rating");
+      await b.getByLabel("Game").selectOption("ufo");
+      await listedAre(b, [quick.id, ranged], "Ben: Ufo!");
+      const first = b.locator('[data-list="lobby"] li[data-table]').first();
+      assert((await first.getAttribute("data-table")) === ranged, "by the host's rating: Rita's table first");
+      assert(
+        (await first.locator(".meta").textContent()).includes("for ratings 1400–1600 · host 1500"),
+        await first.locator(".meta").textContent(),
+      );
+      await fitsAndReads(b, "the open tables on a phone");
+      await b.locator(".open-tables .filters").scrollIntoViewIfNeeded();
+      await b.evaluate(() => document.querySelector(".open-tables h2").scrollIntoView());
+      await screenshot(b, "lobby-filters-phone");
+      await b.getByRole("link", { name: "Join" }).first().click();
+      await b.getByRole("button", { name: "Take this seat" }).click();
+      await b.waitForSelector('main.table[data-phase="playing"]');
+      for (const c of [desk, rita.context, ben.context]) await c.close();
+    }),
 };

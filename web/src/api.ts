@@ -23,6 +23,7 @@ import type {
   MyTableRequest,
   ReplayAt,
   ReplayList,
+  TableFilters,
   TablePage,
   Review,
   TableSummary,
@@ -65,11 +66,19 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return data as T;
 }
 
+/** The lobby filters as GET /api/tables's query ("&game=ufo&seats=2"); what is left at "any" is left out. */
+export function filterQuery(f: TableFilters): string {
+  let q = "";
+  for (const [k, v] of Object.entries(f))
+    if (v !== undefined && v !== "" && !(k === "seats" && v === 1)) q += `&${k}=${v}`;
+  return q;
+}
+
 export const api = {
   games: () => call<GamesResponse>("GET", "/api/games"),
   /** One page (from 1) of the public lobbies with a free seat, or of the games being played. */
-  tables: (phase: "lobby" | "playing", page: number, limit: number) =>
-    call<TablePage>("GET", `/api/tables?phase=${phase}&page=${page}&limit=${limit}`),
+  tables: (phase: "lobby" | "playing", page: number, limit: number, filters: TableFilters = {}) =>
+    call<TablePage>("GET", `/api/tables?phase=${phase}&page=${page}&limit=${limit}${filterQuery(filters)}`),
   table: (id: string) => call<TableSummary>("GET", `/api/tables/${id}`),
   create: (req: CreateTableRequest) => call<TableSummary>("POST", "/api/tables", req),
   /** `tokens`: those this browser holds at the table (a seat opened during the game is for someone who holds none). */

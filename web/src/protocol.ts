@@ -71,6 +71,11 @@ export interface CreateTableRequest {
   hints?: boolean;
   /** Rated: every person seat is an account's; refused with bots, undo or hints (table/unrated). */
   rated?: boolean;
+  /** Who the table is for: players rated in [min_rating, max_rating] at its game (0 to 4000, signed in). */
+  min_rating?: number;
+  max_rating?: number;
+  /** For the accounts the (signed-in) host added as friends only. */
+  friends_only?: boolean;
   /** "Learn to play": the game's guided first game (every other field but `languages` is ignored). */
   guide?: boolean;
   /** Which part of the guide (0 first; First Contact's second part is the alien's game). */
@@ -171,6 +176,29 @@ export interface TableSummary {
   watching?: number;
   /** In the lobby: whether the game starts by itself once every person's seat is taken (else the host starts it). */
   auto_start?: boolean;
+  /** The languages the table speaks. */
+  languages?: Lang[];
+  turn_based?: boolean;
+  /** Who it is for (null ends: no bound). */
+  audience?: Audience;
+  /** The host's rating at the game when the table was made; null for a guest's table. */
+  host_rating?: number | null;
+}
+
+export interface Audience {
+  min_rating: number | null;
+  max_rating: number | null;
+  friends_only: boolean;
+}
+
+/** GET /api/tables's lobby filters and order (docs/protocol.md, "Choosing a table"); "" for any. */
+export interface TableFilters {
+  game?: string;
+  lang?: Lang | "";
+  speed?: "realtime" | "turn_based" | "";
+  rated?: "true" | "false" | "";
+  seats?: number;
+  sort?: "waiting" | "newest" | "seats" | "host_rating";
 }
 
 /** GET /api/tables: one page of the lobbies to join or of the games to watch (docs/protocol.md). */

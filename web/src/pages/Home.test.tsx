@@ -125,4 +125,74 @@ describe("the home page's lists", () => {
     expect(shown(await screen.findByText("No open tables right now. Start one!"))).toBe(true);
     expect(shown(await screen.findByText("No games are being played right now."))).toBe(true);
   });
+
+  it("chooses the open tables by game, language, speed, rating, seats and order, from the first page", async () => {
+    const base = `/api/tables?phase=lobby&page=1&limit=${TABLES_PER_PAGE}`;
+    const forRange: TableSummary = {
+      ...lobby(7),
+      id: "r1",
+      turn_based: true,
+      languages: ["it"],
+      audience: { min_rating: 1400, max_rating: null, friends_only: true },
+      host_rating: 1712,
+    };
+    const server = fakeServer({
+      [`GET ${base}`]: () => ({ tables: [lobby(1)], total: 1 }),
+      [`GET ${base}&game=ufo`]: () => ({ tables: [lobby(1)], total: 1 }),
+      [`GET ${base}&game=ufo&lang=it`]: () => ({ tables: [lobby(1)], total: 1 }),
+      [`GET ${base}&game=ufo&lang=it&speed=turn_based`]: () => ({ tables: [forRange], total: 1 }),
+      [`GET ${base}&game=ufo&lang=it&speed=turn_based&rated=false`]: () => ({ tables: [forRange], total: 1 }),
+      [`GET ${base}&game=ufo&lang=it&speed=turn_based&rated=false&seats=2`]: () => ({ tables: [forRange], total: 1 }),
+      [`GET ${base}&game=ufo&lang=it&speed=turn_based&rated=false&seats=2&sort=host_rating`]: () => ({
+        tables: [forRange],
+        total: 1,
+      }),
+      [`GET /api/tables?phase=playing&page=1&limit=${TABLES_PER_PAGE}`]: () => ({ tables: [], total: 0 }),
+    });
+    render(<Home games={[ufo]} />);
+    const open = await waitFor(() => {
+      const list = document.querySelector<HTMLElement>('[data-list="lobby"]');
+      expect(list?.querySelector('[data-table="l1"]')).toBeTruthy();
+      return list!;
+    });
+    const filters = within(open).getByRole("group", { name: "Choose a table" });
+    expect((within(filters).getByLabelText("Sort by") as HTMLSelectElement).value).toBe("waiting");
+    expect((within(filters).getByLabelText("Free seats") as HTMLSelectElement).value).toBe("1");
+    const pick = (label: string, value: string) => {
+      const select = within(filters).getByLabelText(label) as HTMLSelectElement;
+      expect(usable(select)).toBe(true);
+      fireEvent.change(select, { target: { value } });
+    };
+    pick("Game", "ufo");
+    pick("Table language", "it");
+    pick("Speed", "turn_based");
+    pick("Rated", "false");
+    pick("Free seats", "2");
+    pick("Sort by", "host_rating");
+    await waitFor(() => expect(open.querySelector('[data-table="r1"]')).toBeTruthy());
+    expect(open.querySelector('[data-table="r1"]')!.textContent).toContain(
+      "turn-based · for ratings 1400–4000 · host's friends only · host 1712",
+    );
+    const asked = server.calls.map((c) => c.path).filter((p) => p.startsWith("/api/tables?phase=lobby"));
+    expect(asked.at(-1)).toBe(`${base}&game=ufo&lang=it&speed=turn_based&rated=false&seats=2&sort=host_rating`);
+    expect(asked.every((p) => p.includes("&page=1&"))).toBe(true);
+    // The games to watch have no filters.
+    const watch = document.querySelector<HTMLElement>('[data-list="playing"]')!;
+    expect(within(watch).queryByRole("group")).toBeNull();
+  });
+
+  it("names the filters in Italian and Korean", async () => {
+    serve(1);
+    lang.value = "it";
+    const { unmount } = render(<Home games={[ufo]} />);
+    expect(usable(await screen.findByLabelText("Ritmo"))).toBe(true);
+    expect((screen.getByRole("option", { name: "A turni (in più giorni)" }) as HTMLOptionElement).value).toBe(
+      "turn_based",
+    );
+    unmount();
+    lang.value = "ko";
+    render(<Home games={[ufo]} />);
+    expect(usable(await screen.findByLabelText("빈자리"))).toBe(true);
+    expect((screen.getByRole("option", { name: "방장 레이팅순" }) as HTMLOptionElement).value).toBe("host_rating");
+  });
 });

@@ -138,6 +138,55 @@ export interface TableChoices {
   rated?: boolean;
   /** People may ask for a hint at their decisions (never at a rated table). */
   hints?: boolean;
+  /** Who the table is for (signed-in hosts only): a rating range (null ends: no bound), the host's friends. */
+  audience?: AudienceChoice;
+}
+
+export interface AudienceChoice {
+  min: number | null;
+  max: number | null;
+  friendsOnly: boolean;
+}
+
+/** "Who is it for": a rating range at the game and the host's friends only (POST /api/tables). */
+function AudienceFields({ value, set }: { value: AudienceChoice; set: (a: AudienceChoice) => void }) {
+  const bound = (end: "min" | "max") => (
+    <label class="rating-bound">
+      <span>{t(`new.audience_${end}`)}</span>
+      <input
+        type="number"
+        name={`${end}_rating`}
+        min={0}
+        max={4000}
+        step={1}
+        inputMode="numeric"
+        value={value[end] ?? ""}
+        onInput={(e) => {
+          const v = (e.target as HTMLInputElement).value;
+          set({ ...value, [end]: v === "" ? null : Math.max(0, Math.min(4000, Math.round(Number(v)))) });
+        }}
+      />
+    </label>
+  );
+  return (
+    <fieldset class="audience">
+      <legend>{t("new.audience")}</legend>
+      <div class="rating-range">
+        {bound("min")}
+        {bound("max")}
+      </div>
+      <small class="muted">{t("new.audience_help")}</small>
+      <label class="check">
+        <input
+          type="checkbox"
+          name="friends_only"
+          checked={value.friendsOnly}
+          onChange={(e) => set({ ...value, friendsOnly: (e.target as HTMLInputElement).checked })}
+        />
+        {t("new.friends_only")}
+      </label>
+    </fieldset>
+  );
 }
 
 /** What the server does for these choices when the host picks no stand-in (docs/protocol.md, POST /api/tables). */
@@ -171,6 +220,10 @@ export function createRequest(game: GameInfo, c: TableChoices): CreateTableReque
   if (c.standIn) req.stand_in = c.standIn.mode === "after" ? c.standIn : { mode: c.standIn.mode };
   if (c.rated) req.rated = true;
   else if (c.hints) req.hints = true;
+  const a = c.audience;
+  if (a?.min != null) req.min_rating = a.min;
+  if (a?.max != null) req.max_rating = a.max;
+  if (a?.friendsOnly) req.friends_only = true;
   return req;
 }
 
@@ -199,6 +252,7 @@ export function NewTable({ game }: { game: GameInfo }) {
   const signedIn = account.value?.name;
   const [ratedChoice, setRated] = useState(false);
   const rated = !!signedIn && ratedChoice;
+  const [audience, setAudience] = useState<AudienceChoice>({ min: null, max: null, friendsOnly: false });
   const choices: TableChoices = {
     players,
     seats,
@@ -211,6 +265,8 @@ export function NewTable({ game }: { game: GameInfo }) {
     standIn,
     rated,
     hints: hints && !rated,
+    // A guest's table is for everyone (the host sits there as an account).
+    audience: signedIn ? audience : undefined,
   };
   // A rated table, as the server has it: undo off, and every other seat a person invited by link.
   const rate = (on: boolean) => {
@@ -316,6 +372,7 @@ export function NewTable({ game }: { game: GameInfo }) {
           {seats.slice(1, players).some((s) => s.kind === "here") && <small class="muted">{t("new.here_help")}</small>}
         </fieldset>
         <ParamFields game={game} params={params} setParams={setParams} />
+        {signedIn && <AudienceFields value={audience} set={setAudience} />}
         <fieldset class="table-options">
           {signedIn && (
             <label class="check">

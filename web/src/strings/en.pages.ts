@@ -252,6 +252,12 @@ const en = {
   "profile.review": "Bot's review",
   "profile.unknown": "No profile to show for {name}: nobody plays here under that name, or they keep it hidden.",
   "profile.edit": "Account settings",
+  "new.audience": "Who is it for",
+  "new.audience_min": "Lowest rating",
+  "new.audience_max": "Highest rating",
+  "new.audience_help":
+    "Only players whose rating at this game is in this range may sit (leave empty for any). A player without a rating counts as 1500.",
+  "new.friends_only": "Only my friends (the people I added as friends)",
   "new.rated": "Rated: the result moves the players' ratings",
   "new.rated_help": "Only signed-in people sit at a rated table, one seat each: no bots, no taking back.",
   "wait.rated": "Rated table: only signed-in people may sit, one seat each.",

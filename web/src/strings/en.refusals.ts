@@ -101,6 +101,7 @@ const en = {
   "refusal.invite/too_many": "Too many invitations for now: try again later.",
   "refusal.retry_in": "{n, plural, one {You can try again in # second.} other {You can try again in # seconds.}}",
   "refusal.auth/signed_out": "You are not signed in (or your session has ended): sign in first.",
+  "refusal.table/not_for_you": "This table is for other players: a rating range, or the host's friends only.",
   "refusal.table/unrated": "A rated table has only signed-in people, every seat taken: no bots, no taking back.",
   "refusal.tournament/unknown": "There is no such tournament.",
   "refusal.tournament/started": "The tournament has started: entrants can no longer join or leave.",

@@ -251,6 +251,12 @@ const it: Record<PageKey, string> = {
   "profile.unknown":
     "Nessun profilo da mostrare per {name}: qui nessuno gioca con questo nome, oppure il profilo è nascosto.",
   "profile.edit": "Impostazioni dell'account",
+  "new.audience": "Per chi è",
+  "new.audience_min": "Punteggio minimo",
+  "new.audience_max": "Punteggio massimo",
+  "new.audience_help":
+    "Si siedono solo i giocatori con un punteggio in questo gioco compreso fra questi due (vuoto: qualsiasi). Chi non ha ancora un punteggio conta come 1500.",
+  "new.friends_only": "Solo i miei amici (le persone che ho aggiunto come amici)",
   "new.rated": "Con punteggio: il risultato cambia i punteggi dei giocatori",
   "new.rated_help":
     "A un tavolo con punteggio siedono solo persone che hanno eseguito l'accesso, un posto a testa: niente bot, niente ripensamenti.",

@@ -102,6 +102,8 @@ const it: Record<RefusalKey, string> = {
   "refusal.invite/too_many": "Troppi inviti per ora: riprova più tardi.",
   "refusal.retry_in": "{n, plural, one {Puoi riprovare tra # secondo.} other {Puoi riprovare tra # secondi.}}",
   "refusal.auth/signed_out": "Non hai eseguito l'accesso (o la sessione è scaduta): accedi prima.",
+  "refusal.table/not_for_you":
+    "Questo tavolo è per altri giocatori: un intervallo di punteggio, o solo gli amici di chi ospita.",
   "refusal.table/unrated":
     "A un tavolo con punteggio siedono solo persone che hanno eseguito l'accesso, tutti i posti occupati: niente bot, niente ripensamenti.",
   "refusal.tournament/unknown": "Questo torneo non esiste.",

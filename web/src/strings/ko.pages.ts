@@ -243,6 +243,12 @@ const ko: Record<PageKey, string> = {
   "profile.review": "봇의 분석",
   "profile.unknown": "{name}의 프로필을 보여 줄 수 없습니다. 그 이름의 플레이어가 없거나 프로필을 숨겼습니다.",
   "profile.edit": "계정 설정",
+  "new.audience": "참가 대상",
+  "new.audience_min": "최저 레이팅",
+  "new.audience_max": "최고 레이팅",
+  "new.audience_help":
+    "이 게임의 레이팅이 이 범위 안인 플레이어만 앉을 수 있습니다 (비우면 제한 없음). 레이팅이 없는 플레이어는 1500으로 칩니다.",
+  "new.friends_only": "내 친구만 (내가 친구로 추가한 사람)",
   "new.rated": "레이팅: 결과가 플레이어의 레이팅에 반영됩니다",
   "new.rated_help": "레이팅 테이블에는 로그인한 사람만 한 자리씩 앉습니다. 봇도, 무르기도 없습니다.",
   "wait.rated": "레이팅 테이블: 로그인한 사람만 한 자리씩 앉을 수 있습니다.",
