@@ -155,7 +155,7 @@ export interface ConnectionOptions {
   table: string;
   token?: string;
   lang: Lang;
-  /** For tests: the WebSocket constructor and the page's address. */
+  /** The WebSocket for each open (tests; a socket opened early, pages/table/preopen.ts) and the page's address. */
   socket?: (url: string) => WebSocket;
   origin?: string;
   /** No socket at all: the replay viewer fills `state` and `log` itself. */
@@ -264,6 +264,8 @@ export class TableConnection {
     ws.onclose = (e: CloseEvent) => {
       if (this.ws === ws) this.lost(e.reason);
     };
+    // A socket opened before this connection (boot.js, pages/table/preopen.ts) may be open already.
+    if (ws.readyState === 1) ws.onopen(new Event("open"));
   }
 
   /** The heartbeat's next step on `ws`, after `ms`, in place of the one waiting. */

@@ -13,14 +13,48 @@ let preopened: { table: string; token?: string; conn: TableConnection } | null =
 const UNCLAIMED_MS = 20_000;
 
 /**
+ * The table's socket that boot.js opened before this code came (vite.config.ts,
+ * tablePreload), taken once; null if none, or one for another table (closed).
+ */
+function earlySocket(id: string): WebSocket | null {
+  // readyState 1: OPEN (0 CONNECTING, 2 CLOSING, 3 CLOSED).
+  const w = window as { __meepleSocket?: { table: string; ws: WebSocket } };
+  const early = w.__meepleSocket;
+  delete w.__meepleSocket;
+  if (!early) return null;
+  if (early.table === id && early.ws.readyState <= 1) return early.ws;
+  early.ws.close();
+  return null;
+}
+
+/**
  * Opens the connection the table's page will use (one seat or none; several
  * seats at one device open one each, as the page does).
  */
 export function preopenTable(id: string): void {
   void import("../../connection").then(({ TableConnection }) => {
     const c = credentials(id);
-    if (heldSeats(c).length >= 2 || preopened) return;
-    const conn = new TableConnection({ table: id, token: c.token, lang: lang.peek(), readViews: viewReader });
+    let early = earlySocket(id);
+    if (heldSeats(c).length >= 2 || preopened) {
+      early?.close();
+      return;
+    }
+    const conn = new TableConnection({
+      table: id,
+      token: c.token,
+      lang: lang.peek(),
+      readViews: viewReader,
+      // The early socket for the first open only; a reconnection opens its own.
+      ...(early
+        ? {
+            socket: (url: string) => {
+              const s = early && early.readyState <= 1 ? early : new WebSocket(url);
+              early = null;
+              return s;
+            },
+          }
+        : {}),
+    });
     preopened = { table: id, token: c.token, conn };
     setTimeout(() => {
       if (preopened?.conn === conn) {
