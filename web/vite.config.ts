@@ -42,16 +42,20 @@ function gzipCopies(): Plugin {
   };
 }
 
-// A table's first picture on a slow phone (docs/web.md, "A table's first
-// visit"): `boot.js`, a small classic script that index.html loads `async`
+// A table's first picture on a slow phone (docs/web.md, the app's layer;
+// docs/benchmarks.md, the phone's timings): `boot.js`, a small classic script that index.html loads `async`
 // beside the entry, so it runs while the entry is still on its way. At a
 // table's address (#/t/<id>) it asks at once for what the table's first
 // choice needs, which the entry would ask for only once it has come and run:
-// the table page's chunks, the interface's page and refusal words in the
-// language in use, and the game's screen with its CSS when this browser keeps
-// the seat's game (modulepreload, so each runs only when imported). And it
-// opens the table's WebSocket, which pages/table/preopen.ts hands to the
-// table's connection (window.__meepleSocket). Written at build time from the
+// the table page's chunks, the interface's words (the catalog, the pages' and
+// the refusals') in the language in use, and the game's screen with its CSS
+// when this browser keeps the seat's game (modulepreload, so each runs only
+// when imported; the game's at low priority: the choices need only the table's
+// chunks, the words and the first picture, and the board is drawn once it
+// comes). And it opens the table's WebSocket and says hello on it as the
+// connection would, keeping what it hears (the first picture) for the table's
+// connection, which pages/table/preopen.ts hands it to (window.__meepleSocket;
+// connection.ts, EarlySocket). Written at build time from the
 // bundle (the chunks' names are hashed); nothing happens on other pages.
 function tablePreload(): Plugin {
   const chunkOf = (bundle: OutputBundle, test: (id: string) => boolean) =>
@@ -87,12 +91,13 @@ function tablePreload(): Plugin {
       table.push(...closure(bundle, chunkOf(bundle, src("/src/connection.ts")), shared));
       const words: Record<string, string[]> = {};
       for (const l of ["en", "it", "ko"])
-        words[l] = ["pages", "refusals"].flatMap((part) =>
-          closure(bundle, chunkOf(bundle, src(`/src/strings/${l}.${part}.ts`)), new Set(shared)),
+        words[l] = ["", ".pages", ".refusals"].flatMap((part) =>
+          closure(bundle, chunkOf(bundle, src(`/src/strings/${l}${part}.ts`)), new Set(shared)),
         );
       const games: Record<string, string[]> = {};
       for (const c of Object.values(bundle)) {
-        const m = c.type === "chunk" && c.facadeModuleId?.replaceAll("\\", "/").match(/\/src\/games\/([^/]+)\/index\.tsx$/);
+        const m =
+          c.type === "chunk" && c.facadeModuleId?.replaceAll("\\", "/").match(/\/src\/games\/([^/]+)\/index\.tsx$/);
         if (m) games[m[1]] = closure(bundle, c as OutputChunk, new Set(shared));
       }
       const source = `// Written by vite.config.ts (tablePreload): at a table's address, what its first choice needs, asked for at once.
@@ -108,22 +113,42 @@ function tablePreload(): Plugin {
   if (!words[lang]) lang = (navigator.language || "en").slice(0, 2);
   if (!words[lang]) lang = "en";
   var games = ${JSON.stringify(games)};
-  var files = ${JSON.stringify(table)}.concat(words[lang], games[c.game] || []);
-  for (var i = 0; i < files.length; i++) {
-    var l = document.createElement("link");
-    var css = /\\.css$/.test(files[i]);
-    l.rel = css ? "preload" : "modulepreload";
-    if (css) l.as = "style";
-    l.crossOrigin = "";
-    l.href = "./" + files[i];
-    document.head.appendChild(l);
-  }
+  var ask = function (files, priority) {
+    for (var i = 0; i < files.length; i++) {
+      var l = document.createElement("link");
+      var css = /\\.css$/.test(files[i]);
+      l.rel = css ? "preload" : "modulepreload";
+      if (css) l.as = "style";
+      l.crossOrigin = "";
+      l.fetchPriority = priority;
+      // Absolute, as Vite's own preloads name them: it then adds none of its own.
+      l.href = new URL(files[i], document.baseURI).href;
+      document.head.appendChild(l);
+    }
+  };
+  ask(${JSON.stringify(table)}.concat(words[lang]), "high");
+  ask(games[c.game] || [], "low");
   // One seat or none, as preopen.ts opens (several seats open one connection each).
   if (Array.isArray(c.seats) && c.seats.length > 1) return;
-  window.__meepleSocket = {
-    table: id,
-    ws: new WebSocket(location.origin.replace(/^http/, "ws") + "/ws/tables/" + encodeURIComponent(id)),
+  // It says hello as the connection would (connection.ts), and keeps what it hears for it.
+  var early = { table: id, heard: [] };
+  var ws = new WebSocket(location.origin.replace(/^http/, "ws") + "/ws/tables/" + encodeURIComponent(id));
+  early.ws = ws;
+  ws.onopen = function () {
+    early.said = JSON.stringify(c.token ? { type: "hello", token: c.token, lang: lang } : { type: "hello", lang: lang });
+    ws.send(early.said);
   };
+  ws.onmessage = function (e) {
+    early.heard.push(String(e.data));
+  };
+  window.__meepleSocket = early;
+  // Not taken (the app went elsewhere): the seat is not held on.
+  setTimeout(function () {
+    if (window.__meepleSocket === early) {
+      delete window.__meepleSocket;
+      ws.close();
+    }
+  }, 20000);
 })();
 `;
       this.emitFile({ type: "asset", fileName: "boot.js", source });

@@ -3,7 +3,7 @@
 // load.ts, which loads the page's chunk, so that the page does not import
 // what imports it.
 import { credentials, heldSeats } from "../../api";
-import type { TableConnection } from "../../connection";
+import type { EarlySocket, TableConnection } from "../../connection";
 import { viewReader } from "../../games/registry";
 import { lang } from "../../i18n";
 
@@ -14,17 +14,17 @@ const UNCLAIMED_MS = 20_000;
 
 /**
  * The table's socket that boot.js opened before this code came (vite.config.ts,
- * tablePreload), taken once; null if none, or one for another table (closed).
+ * tablePreload), taken once; none if there is none, or one for another table (closed).
  */
-function earlySocket(id: string): WebSocket | null {
-  // readyState 1: OPEN (0 CONNECTING, 2 CLOSING, 3 CLOSED).
-  const w = window as { __meepleSocket?: { table: string; ws: WebSocket } };
+function earlySocket(id: string): EarlySocket | undefined {
+  const w = window as { __meepleSocket?: EarlySocket & { table: string } };
   const early = w.__meepleSocket;
   delete w.__meepleSocket;
-  if (!early) return null;
-  if (early.table === id && early.ws.readyState <= 1) return early.ws;
+  if (!early) return undefined;
+  // readyState 1: OPEN (0 CONNECTING, 2 CLOSING, 3 CLOSED).
+  if (early.table === id && early.ws.readyState <= 1) return early;
   early.ws.close();
-  return null;
+  return undefined;
 }
 
 /**
@@ -34,9 +34,9 @@ function earlySocket(id: string): WebSocket | null {
 export function preopenTable(id: string): void {
   void import("../../connection").then(({ TableConnection }) => {
     const c = credentials(id);
-    let early = earlySocket(id);
+    const early = earlySocket(id);
     if (heldSeats(c).length >= 2 || preopened) {
-      early?.close();
+      early?.ws.close();
       return;
     }
     const conn = new TableConnection({
@@ -44,16 +44,7 @@ export function preopenTable(id: string): void {
       token: c.token,
       lang: lang.peek(),
       readViews: viewReader,
-      // The early socket for the first open only; a reconnection opens its own.
-      ...(early
-        ? {
-            socket: (url: string) => {
-              const s = early && early.readyState <= 1 ? early : new WebSocket(url);
-              early = null;
-              return s;
-            },
-          }
-        : {}),
+      ...(early ? { early } : {}),
     });
     preopened = { table: id, token: c.token, conn };
     setTimeout(() => {
