@@ -102,6 +102,8 @@ const it: Record<RefusalKey, string> = {
   "refusal.invite/too_many": "Troppi inviti per ora: riprova più tardi.",
   "refusal.retry_in": "{n, plural, one {Puoi riprovare tra # secondo.} other {Puoi riprovare tra # secondi.}}",
   "refusal.auth/signed_out": "Non hai eseguito l'accesso (o la sessione è scaduta): accedi prima.",
+  "refusal.auth/too_many_channels":
+    "Questo account ha troppe pagine aperte per essere avvisato subito degli inviti: li controlliamo ogni 10 secondi.",
   "refusal.table/unrated":
     "A un tavolo con punteggio siedono solo persone che hanno eseguito l'accesso, tutti i posti occupati: niente bot, niente ripensamenti.",
   "refusal.tournament/unknown": "Questo torneo non esiste.",

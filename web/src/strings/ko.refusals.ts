@@ -100,6 +100,8 @@ const ko: Record<RefusalKey, string> = {
   "refusal.invite/too_many": "지금은 초대가 너무 많습니다. 나중에 다시 시도하세요.",
   "refusal.retry_in": "{n}초 후에 다시 시도할 수 있습니다.",
   "refusal.auth/signed_out": "로그인하지 않았거나 세션이 끝났습니다. 먼저 로그인하세요.",
+  "refusal.auth/too_many_channels":
+    "이 계정에 열린 페이지가 너무 많아 초대를 바로 알릴 수 없습니다. 대신 10초마다 확인합니다.",
   "refusal.table/unrated": "레이팅 테이블에는 로그인한 사람만 모든 자리에 앉습니다. 봇도, 무르기도 없습니다.",
   "refusal.tournament/unknown": "그런 토너먼트는 없습니다.",
   "refusal.tournament/started": "토너먼트가 시작되었습니다. 이제 참가하거나 나갈 수 없습니다.",
