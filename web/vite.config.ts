@@ -47,12 +47,12 @@ function gzipCopies(): Plugin {
 // beside the entry, so it runs while the entry is still on its way. At a
 // table's address (#/t/<id>) it asks at once for what the table's first
 // choice needs, which the entry would ask for only once it has come and run:
-// the table page's chunks, the interface's words (the catalog, the pages' and
-// the refusals') in the language in use, and the game's screen with its CSS
-// when this browser keeps the seat's game (modulepreload, so each runs only
-// when imported; the game's at low priority: the choices need only the table's
-// chunks, the words and the first picture, and the board is drawn once it
-// comes). And it opens the table's WebSocket and says hello on it as the
+// the table page's chunks and the interface's words (the catalog, the pages'
+// and the refusals') in the language in use (modulepreload, so each runs only
+// when imported). Not the game's screen: the choices need only those and the
+// first picture, the board is drawn once its screen comes, which main.tsx
+// asks for once they are in (the largest chunk, it would share the slow
+// network with them). And it opens the table's WebSocket and says hello on it as the
 // connection would, keeping what it hears (the first picture) for the table's
 // connection, which pages/table/preopen.ts hands it to (window.__meepleSocket;
 // connection.ts, EarlySocket). Written at build time from the
@@ -69,7 +69,6 @@ function tablePreload(): Plugin {
       if (!c || known.has(c.fileName)) return;
       known.add(c.fileName);
       out.push(c.fileName);
-      for (const css of c.viteMetadata?.importedCss ?? []) out.push(css);
       for (const i of c.imports) walk(bundle[i] as OutputChunk);
     };
     walk(first);
@@ -80,7 +79,7 @@ function tablePreload(): Plugin {
     apply: "build",
     transformIndexHtml: {
       order: "post",
-      handler: () => [{ tag: "script", attrs: { src: "./boot.js", async: true }, injectTo: "head" }],
+      handler: () => [{ tag: "script", attrs: { src: "./boot.js", async: true }, injectTo: "head-prepend" }],
     },
     generateBundle(_, bundle) {
       const entry = Object.values(bundle).find((c): c is OutputChunk => c.type === "chunk" && c.isEntry)!;
@@ -94,12 +93,6 @@ function tablePreload(): Plugin {
         words[l] = ["", ".pages", ".refusals"].flatMap((part) =>
           closure(bundle, chunkOf(bundle, src(`/src/strings/${l}${part}.ts`)), new Set(shared)),
         );
-      const games: Record<string, string[]> = {};
-      for (const c of Object.values(bundle)) {
-        const m =
-          c.type === "chunk" && c.facadeModuleId?.replaceAll("\\", "/").match(/\/src\/games\/([^/]+)\/index\.tsx$/);
-        if (m) games[m[1]] = closure(bundle, c as OutputChunk, new Set(shared));
-      }
       const source = `// Written by vite.config.ts (tablePreload): at a table's address, what its first choice needs, asked for at once.
 (function () {
   var m = /^#\\/?t\\/([^/?#]+)/.exec(location.hash);
@@ -112,22 +105,15 @@ function tablePreload(): Plugin {
   var words = ${JSON.stringify(words)};
   if (!words[lang]) lang = (navigator.language || "en").slice(0, 2);
   if (!words[lang]) lang = "en";
-  var games = ${JSON.stringify(games)};
-  var ask = function (files, priority) {
-    for (var i = 0; i < files.length; i++) {
-      var l = document.createElement("link");
-      var css = /\\.css$/.test(files[i]);
-      l.rel = css ? "preload" : "modulepreload";
-      if (css) l.as = "style";
-      l.crossOrigin = "";
-      l.fetchPriority = priority;
-      // Absolute, as Vite's own preloads name them: it then adds none of its own.
-      l.href = new URL(files[i], document.baseURI).href;
-      document.head.appendChild(l);
-    }
-  };
-  ask(${JSON.stringify(table)}.concat(words[lang]), "high");
-  ask(games[c.game] || [], "low");
+  var files = ${JSON.stringify(table)}.concat(words[lang]);
+  for (var i = 0; i < files.length; i++) {
+    var l = document.createElement("link");
+    l.rel = "modulepreload";
+    l.crossOrigin = "";
+    // Absolute, as Vite's own preloads name them: it then adds none of its own.
+    l.href = new URL(files[i], document.baseURI).href;
+    document.head.appendChild(l);
+  }
   // One seat or none, as preopen.ts opens (several seats open one connection each).
   if (Array.isArray(c.seats) && c.seats.length > 1) return;
   // It says hello as the connection would (connection.ts), and keeps what it hears for it.
