@@ -80,9 +80,11 @@ class AccountChannel final : public Peer, public std::enable_shared_from_this<Ac
         if (self->finished_ || self->closing_) return;
         if (id.empty())
           return self->close_now(errc::kSignedOut, "sign in: the account channel is an account's");
+        if (!self->hub_.channels.add(id, self->session_, self->shared_from_this()))
+          return self->close_now(errc::kTooManyChannels,
+                                 "this account has as many account channels open as it may");
         self->account_ = id;
         self->hub_.accounts.connected(id, +1);
-        self->hub_.channels.add(id, self->shared_from_this());
         self->enqueue(std::make_shared<const std::string>(Json{{"type", "ready"}}.dump()));
       });
     });

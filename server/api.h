@@ -84,6 +84,13 @@ void with_viewer(const CallPtr& c, const std::string& game, const std::string& h
 void hashing(const CallPtr& c, std::function<Accounts::Answer()> work);
 // Whether a table is still waiting in its lobby (invitations to it hold).
 bool lobby_open(Hub& hub, const std::string& table);
+
+// With several nodes (Hub::channel_timer, every second on the account
+// thread): each session with an account channel here asks the store for its
+// invitations, as GET /api/account/invitations does; those not told yet are
+// told (AccountChannels::tell_invitation), a session signed out elsewhere has
+// its channels closed.
+void poll_account_channels(Hub& hub);
 // Each seat's Table::status, in order, given to `done` on the table pool or
 // a table's strand. Tables are found (or loaded) on the table pool and asked
 // on their own strands.

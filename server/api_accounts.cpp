@@ -32,7 +32,13 @@ std::function<Answer()> account_work(Hub& hub, const Route& r, const std::string
   Accounts& accounts = hub.accounts;
   const std::string& what = r.what;
   if (r.post) {
-    if (what == "signout") return [&accounts, s] { return accounts.signout(s); };
+    if (what == "signout")
+      return [&hub, s] {
+        auto out = hub.accounts.signout(s);
+        // This node's channels of the session now; another node's at its next poll.
+        if (!s.empty()) hub.channels.close_session(s);
+        return out;
+      };
     if (what == "hide") return [&accounts, s, body] { return accounts.hide(s, body); };
     if (what == "friends-only")
       return [&accounts, s, body] { return accounts.friends_only(s, body); };
@@ -189,3 +195,21 @@ void invite(const CallPtr& c, const std::shared_ptr<Table>& table, const Json& b
 }
 
 }  // namespace meeple::server::api
+
+namespace meeple::server {
+
+void poll_account_channels(Hub& hub) {
+  for (const auto& [session, account] : hub.channels.sessions()) {
+    if (hub.stopping) return;
+    auto list = hub.accounts.invitations(
+        session, [&hub](const std::string& table) { return lobby_open(hub, table); });
+    if (!list.body) {
+      // Signed out on another node (or the account removed); the store down: the next poll.
+      if (list.body.error().code == errc::kSignedOut) hub.channels.close_session(session);
+      continue;
+    }
+    for (const Json& i : (*list.body)["invitations"]) hub.channels.tell_invitation(account, i);
+  }
+}
+
+}  // namespace meeple::server

@@ -69,7 +69,7 @@ struct Hub {
     for (int i = 0; i < std::max(1, options.threads); ++i)
       iocs.push_back(std::make_unique<IoContext>());
     accounts.on_invited = [this](const std::string& account, const Json& invitation) {
-      channels.tell(account, Json{{"type", "invitation"}, {"invitation", invitation}});
+      channels.tell_invitation(account, invitation);
     };
   }
   // Every context's pending handlers are destroyed before any context is.
@@ -95,6 +95,10 @@ struct Hub {
   Accounts accounts;    // /api/account, /api/players (on account_pool: it blocks)
   // Signed-in people's open pages (/ws/account): told of their invitations.
   AccountChannels channels;
+  // With several nodes (shared()), every second on account_pool: the
+  // invitations of the accounts with a channel here, read from the store
+  // (poll_account_channels, api.h).
+  std::unique_ptr<net::steady_timer> channel_timer;
   // Tournaments (tournaments.h), on account_pool; the timer that starts
   // their rounds (tournament_tick), on account_pool too, run by a node
   // that shares its store with no other.

@@ -44,6 +44,8 @@ inline constexpr const char* kSeatOffered = "seat/offered";
 inline constexpr const char* kNoVote = "vote/none";
 // A guest asked for what only a signed-in account may do (a rated seat).
 inline constexpr const char* kSignedOut = "auth/signed_out";
+// An account channel (/ws/account) past AccountChannels::kMaxPerAccount.
+inline constexpr const char* kTooManyChannels = "auth/too_many_channels";
 // A rated table with a bot's (or an empty) seat, undo or a guide.
 inline constexpr const char* kUnrated = "table/unrated";
 // A hint asked at a table whose host did not allow hints; at a rated table

@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "server/api.h"
 #include "server/protocol.h"
 #include "server/round_tables.h"
 #include "server/sessions.h"
@@ -22,6 +23,24 @@
 #include "store/open.h"
 
 namespace meeple::server {
+
+namespace {
+
+// How often a node of several reads its account channels' invitations
+// (poll_account_channels): an invitation made on another node arrives
+// within about this long.
+constexpr auto kChannelPoll = std::chrono::seconds(1);
+
+void poll_channels_tick(Hub& hub) {
+  if (hub.stopping) return;
+  if (hub.channels.size() > 0) poll_account_channels(hub);
+  hub.channel_timer->expires_after(kChannelPoll);
+  hub.channel_timer->async_wait([&hub](const boost::system::error_code& ec) {
+    if (!ec) poll_channels_tick(hub);
+  });
+}
+
+}  // namespace
 
 Server::Server(ServerOptions options, store::Store& store)
     : hub_(std::make_unique<Hub>(std::move(options), store.tables(), store.accounts())) {}
@@ -46,6 +65,9 @@ MaybeError Server::start() {
     hub_->owner = hub_->options.node + "#" + random_hex(4);
     hub_->keeper = std::make_unique<net::steady_timer>(hub_->table_pool);
     net::post(hub_->table_pool, [hub = hub_.get()] { hub->keep_leases(); });
+    // Invitations made on other nodes, for this node's account channels.
+    hub_->channel_timer = std::make_unique<net::steady_timer>(hub_->account_pool);
+    net::post(hub_->account_pool, [hub = hub_.get()] { poll_channels_tick(*hub); });
     return listen();
   }
   // Every unfinished table of the store comes back where it was.
@@ -146,6 +168,8 @@ void Server::stop() {
   hub_->stop_reloads();
   if (hub_->tournament_timer)
     net::post(hub_->account_pool, [hub = hub_.get()] { hub->tournament_timer->cancel(); });
+  if (hub_->channel_timer)
+    net::post(hub_->account_pool, [hub = hub_.get()] { hub->channel_timer->cancel(); });
   if (hub_->keeper) {
     net::post(hub_->keeper->get_executor(), [hub = hub_.get()] { hub->keeper->cancel(); });
     // The leases end now, so that other nodes take the tables at once.

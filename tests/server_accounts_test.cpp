@@ -12,9 +12,11 @@
 #include <sstream>
 #include <thread>
 
+#include "server/account_channels.h"
 #include "server/game_stats.h"
 #include "server/password_guard.h"
 #include "server/rating.h"
+#include "store/sqlite_store.h"
 #include "tests/forwarding_store.h"
 #include "tests/server_fixture.h"
 
@@ -1050,6 +1052,104 @@ TEST(ServerAccounts, AnInvitationReachesTheInviteesOpenChannelsAtOnceAndNobodyEl
   auto m = ben_phone_ch.next(std::chrono::seconds(2));
   ASSERT_TRUE(m) << ben_phone_ch.raw();
   EXPECT_EQ((*m)["invitation"].value("table", ""), id2);
+}
+
+// Several nodes (docs/scaling.md): Ben's page holds its channel on node b,
+// Anna invites him on node a, which holds the table. Node b reads the store
+// every second and tells Ben's channel, not Carl's; Ben signing out on node a
+// closes his channel on node b.
+TEST(ServerAccounts, AnInvitationMadeOnAnotherNodeReachesTheChannelWithinTwoSeconds) {
+  auto shared = store::SqliteStore::open(":memory:");
+  ASSERT_TRUE(shared);
+  auto node = [](const std::string& name) {
+    ServerOptions o = fast_hashes();
+    o.node = name;
+    return o;
+  };
+  TestServer a(node("a"), **shared);
+  TestServer b(node("b"), **shared);
+  Device anna{a.port()}, ben{a.port()}, carl{a.port()};
+  ASSERT_EQ(sign_up(anna, "Anna").status, 201);
+  ASSERT_EQ(sign_up(ben, "Ben").status, 201);
+  ASSERT_EQ(sign_up(carl, "Carl").status, 201);
+  auto open = [&](const Device& d) {
+    return WsClient(b.port(), "/ws/account", 0, false, d.cookie);
+  };
+  WsClient ben_ch = open(ben), carl_ch = open(carl);
+  for (WsClient* c : {&ben_ch, &carl_ch}) {
+    auto ready = c->next(std::chrono::seconds(5));
+    ASSERT_TRUE(ready) << c->raw();
+    EXPECT_EQ(ready->value("type", ""), "ready") << ready->dump();
+  }
+  auto [id, host] = lobby(anna);
+  const auto asked = std::chrono::steady_clock::now();
+  ASSERT_EQ(anna.post("/api/tables/" + id + "/invite", {{"name", "Ben"}, {"token", host}}).status,
+            200);
+  auto m = ben_ch.next(std::chrono::seconds(3));
+  ASSERT_TRUE(m) << "node b told nothing within 3 s: " << ben_ch.raw();
+  EXPECT_LT(std::chrono::steady_clock::now() - asked, std::chrono::seconds(2));
+  EXPECT_EQ(m->value("type", ""), "invitation") << m->dump();
+  EXPECT_EQ((*m)["invitation"].value("table", ""), id) << m->dump();
+  EXPECT_EQ((*m)["invitation"].value("from", ""), "Anna") << m->dump();
+  // Signed out on node a: node b closes the session's channel at its next
+  // polls, which told the invitation once (the next message is the close's).
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  Device old_ben = ben;
+  ASSERT_EQ(ben.post("/api/account/signout", Json::object()).status, 200);
+  old_ben.port = b.port();
+  EXPECT_EQ(old_ben.get("/api/account").status, 401) << "node b still takes the session";
+  auto closed = ben_ch.next(std::chrono::seconds(3));
+  ASSERT_TRUE(closed) << ben_ch.raw();
+  EXPECT_EQ(closed->value("code", ""), "auth/signed_out") << "told twice? " << closed->dump();
+  EXPECT_FALSE(ben_ch.next(std::chrono::seconds(3)));
+  EXPECT_EQ(ben_ch.close_reason(), "auth/signed_out");
+  // Carl was told nothing (his channel still open).
+  auto carls = carl_ch.next(std::chrono::seconds(1));
+  EXPECT_FALSE(carls) << "told of another's invitation: " << (carls ? carls->dump() : "");
+  EXPECT_TRUE(carl_ch.timed_out()) << "nothing came: the server did not close it either";
+}
+
+// An account holds at most AccountChannels::kMaxPerAccount channels: one
+// more is refused; signing out closes the session's channels at once.
+TEST(ServerAccounts, AnAccountsChannelsAreCappedAndClosedAtSignOut) {
+  TestServer server(fast_hashes());
+  Device ben{server.port()};
+  ASSERT_EQ(sign_up(ben, "Ben").status, 201);
+  std::vector<std::unique_ptr<WsClient>> open;
+  for (std::size_t i = 0; i < AccountChannels::kMaxPerAccount; ++i) {
+    open.push_back(std::make_unique<WsClient>(server.port(), "/ws/account", 0, false, ben.cookie));
+    auto ready = open.back()->next(std::chrono::seconds(5));
+    ASSERT_TRUE(ready) << open.back()->raw();
+    ASSERT_EQ(ready->value("type", ""), "ready") << ready->dump();
+  }
+  WsClient one_more(server.port(), "/ws/account", 0, false, ben.cookie);
+  auto refused = one_more.next(std::chrono::seconds(5));
+  ASSERT_TRUE(refused) << one_more.raw();
+  EXPECT_EQ(refused->value("code", ""), "auth/too_many_channels") << refused->dump();
+  EXPECT_FALSE(one_more.next(std::chrono::seconds(5)));
+  EXPECT_EQ(one_more.close_reason(), "auth/too_many_channels");
+  // One closed: a new one opens.
+  open.front().reset();
+  WsClient again(server.port(), "/ws/account", 0, false, ben.cookie);
+  bool ready = false;
+  for (int i = 0; i < 50 && !ready; ++i) {
+    auto m = again.next(std::chrono::seconds(5));
+    ASSERT_TRUE(m) << again.raw();
+    ready = m->value("type", "") == "ready";
+    if (!ready) {
+      EXPECT_EQ(m->value("code", ""), "auth/too_many_channels");
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      again = WsClient(server.port(), "/ws/account", 0, false, ben.cookie);
+    }
+  }
+  EXPECT_TRUE(ready) << "a channel closed makes room for another";
+  ASSERT_EQ(ben.post("/api/account/signout", Json::object()).status, 200);
+  for (auto& c : open) {
+    if (!c) continue;
+    auto m = c->next(std::chrono::seconds(2));
+    ASSERT_TRUE(m) << "not closed at sign-out: " << c->raw();
+    EXPECT_EQ(m->value("code", ""), "auth/signed_out") << m->dump();
+  }
 }
 
 // A friend is online while a connection of theirs is open, or for a while

@@ -7,6 +7,10 @@ import { fileURLToPath } from "node:url";
 import { availableParallelism } from "node:os";
 import { gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vitest/config";
+import type { Rollup } from "vite";
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
 import preact from "@preact/preset-vite";
 import { VitePWA } from "vite-plugin-pwa";
 
@@ -34,6 +38,106 @@ function gzipCopies(): Plugin {
           if (/\.(js|css|html|svg|json|webmanifest|wasm)$/.test(file))
             writeFileSync(file + ".gz", gzipSync(readFileSync(file), { level: 9 }));
       },
+    },
+  };
+}
+
+// A table's first picture on a slow phone (docs/web.md, the app's layer;
+// docs/benchmarks.md, the phone's timings): `boot.js`, a small classic script that index.html loads `async`
+// beside the entry, so it runs while the entry is still on its way. At a
+// table's address (#/t/<id>) it asks at once for what the table's first
+// choice needs, which the entry would ask for only once it has come and run:
+// the table page's chunks and the interface's words (the catalog, the pages'
+// and the refusals') in the language in use (modulepreload, so each runs only
+// when imported). Not the game's screen: the choices need only those and the
+// first picture, the board is drawn once its screen comes, which main.tsx
+// asks for once they are in (the largest chunk, it would share the slow
+// network with them). And it opens the table's WebSocket and says hello on it as the
+// connection would, keeping what it hears (the first picture) for the table's
+// connection, which pages/table/preopen.ts hands it to (window.__meepleSocket;
+// connection.ts, EarlySocket). Written at build time from the
+// bundle (the chunks' names are hashed); nothing happens on other pages.
+function tablePreload(): Plugin {
+  const chunkOf = (bundle: OutputBundle, test: (id: string) => boolean) =>
+    Object.values(bundle).find(
+      (c): c is OutputChunk => c.type === "chunk" && c.facadeModuleId !== null && test(c.facadeModuleId),
+    );
+  // The chunk's files and those it imports statically (the entry's own left out: index.html has them).
+  const closure = (bundle: OutputBundle, first: OutputChunk | undefined, known: Set<string>) => {
+    const out: string[] = [];
+    const walk = (c: OutputChunk | undefined) => {
+      if (!c || known.has(c.fileName)) return;
+      known.add(c.fileName);
+      out.push(c.fileName);
+      for (const i of c.imports) walk(bundle[i] as OutputChunk);
+    };
+    walk(first);
+    return out;
+  };
+  return {
+    name: "meeple-table-preload",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler: () => [{ tag: "script", attrs: { src: "./boot.js", async: true }, injectTo: "head-prepend" }],
+    },
+    generateBundle(_, bundle) {
+      const entry = Object.values(bundle).find((c): c is OutputChunk => c.type === "chunk" && c.isEntry)!;
+      const loaded = () => new Set([entry.fileName, ...entry.imports]);
+      const src = (suffix: string) => (id: string) => id.replaceAll("\\", "/").endsWith(suffix);
+      const table = closure(bundle, chunkOf(bundle, src("/src/pages/Table.tsx")), loaded());
+      const shared = new Set([...loaded(), ...table]);
+      table.push(...closure(bundle, chunkOf(bundle, src("/src/connection.ts")), shared));
+      const words: Record<string, string[]> = {};
+      for (const l of ["en", "it", "ko"])
+        words[l] = ["", ".pages", ".refusals"].flatMap((part) =>
+          closure(bundle, chunkOf(bundle, src(`/src/strings/${l}${part}.ts`)), new Set(shared)),
+        );
+      const source = `// Written by vite.config.ts (tablePreload): at a table's address, what its first choice needs, asked for at once.
+(function () {
+  var m = /^#\\/?t\\/([^/?#]+)/.exec(location.hash);
+  if (!m) return;
+  var id = decodeURIComponent(m[1]), c = {}, lang = "";
+  try {
+    c = JSON.parse(localStorage.getItem("meeple.tables") || "{}")[id] || {};
+    lang = localStorage.getItem("meeple.lang") || "";
+  } catch (e) {}
+  var words = ${JSON.stringify(words)};
+  if (!words[lang]) lang = (navigator.language || "en").slice(0, 2);
+  if (!words[lang]) lang = "en";
+  var files = ${JSON.stringify(table)}.concat(words[lang]);
+  for (var i = 0; i < files.length; i++) {
+    var l = document.createElement("link");
+    l.rel = "modulepreload";
+    l.crossOrigin = "";
+    // Absolute, as Vite's own preloads name them: it then adds none of its own.
+    l.href = new URL(files[i], document.baseURI).href;
+    document.head.appendChild(l);
+  }
+  // One seat or none, as preopen.ts opens (several seats open one connection each).
+  if (Array.isArray(c.seats) && c.seats.length > 1) return;
+  // It says hello as the connection would (connection.ts), and keeps what it hears for it.
+  var early = { table: id, heard: [] };
+  var ws = new WebSocket(location.origin.replace(/^http/, "ws") + "/ws/tables/" + encodeURIComponent(id));
+  early.ws = ws;
+  ws.onopen = function () {
+    early.said = JSON.stringify(c.token ? { type: "hello", token: c.token, lang: lang } : { type: "hello", lang: lang });
+    ws.send(early.said);
+  };
+  ws.onmessage = function (e) {
+    early.heard.push(String(e.data));
+  };
+  window.__meepleSocket = early;
+  // Not taken (the app went elsewhere): the seat is not held on.
+  setTimeout(function () {
+    if (window.__meepleSocket === early) {
+      delete window.__meepleSocket;
+      ws.close();
+    }
+  }, 20000);
+})();
+`;
+      this.emitFile({ type: "asset", fileName: "boot.js", source });
     },
   };
 }
@@ -116,7 +220,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [preact(), meepleEngine(), pwa, gzipCopies()],
+  plugins: [preact(), meepleEngine(), tablePreload(), pwa, gzipCopies()],
   define: { __DEVICE_ENGINE__: JSON.stringify(engineBuilt) },
   // The engine's worker is a module (Emscripten's ES module and its chunk).
   worker: { format: "es", plugins: () => [meepleEngine()] },

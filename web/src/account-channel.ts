@@ -3,7 +3,7 @@
 // in, on which the server tells this account's pages of a new invitation the
 // moment it is made. Opened again after a drop (1 s, doubling to 30 s, at
 // once when the browser comes back online); given up for good when the
-// server closes it as auth/signed_out. Whoever opens it still asks for the
+// server closes it as auth/signed_out or auth/too_many_channels. Whoever opens it still asks for the
 // invitations when it is down (components/InvitationToast.tsx): an
 // invitation made while no channel was open is found so.
 import type { Invitation } from "./protocol";
@@ -17,6 +17,8 @@ export interface AccountChannelHandlers {
 }
 
 const FIRST_RETRY_MS = 1000;
+/** Close reasons after which the channel is not opened again (docs/protocol.md). */
+const FINAL_REASONS: readonly string[] = ["auth/signed_out", "auth/too_many_channels"];
 const LAST_RETRY_MS = 30_000;
 
 /** Opens the channel; the function it answers closes it for good. */
@@ -60,7 +62,8 @@ export function openAccountChannel(h: AccountChannelHandlers, origin = location.
       h.onDown();
       // Signed out (or the account gone): no retry helps; the app closes
       // the channel when it learns so, and opens one at the next sign-in.
-      if (e.reason === "auth/signed_out") return;
+      // Past the account's channels (too many pages open): this page asks.
+      if (FINAL_REASONS.includes(e.reason)) return;
       again();
     };
   };

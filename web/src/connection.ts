@@ -151,12 +151,27 @@ function newId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
+/**
+ * A table's socket opened by boot.js (vite.config.ts, tablePreload) before the
+ * app's code came: it may have said hello already and heard the first
+ * picture, which the connection then takes as if it had come to it.
+ */
+export interface EarlySocket {
+  ws: WebSocket;
+  /** The hello it sent (as sent, JSON), if it did. */
+  said?: string;
+  /** What the server sent it before the connection listened, oldest first. */
+  heard: string[];
+}
+
 export interface ConnectionOptions {
   table: string;
   token?: string;
   lang: Lang;
   /** For tests: the WebSocket constructor and the page's address. */
   socket?: (url: string) => WebSocket;
+  /** A socket to this table opened before this connection (boot.js), for its first open only. */
+  early?: EarlySocket;
   origin?: string;
   /** No socket at all: the replay viewer fills `state` and `log` itself. */
   offline?: boolean;
@@ -221,8 +236,12 @@ export class TableConnection {
   /** This seat's clock in the last state (when it runs out a stand-in may decide). */
   private lastDeadline: number | null = null;
 
+  /** The early socket, until the first open takes it. */
+  private early: EarlySocket | undefined;
+
   constructor(private readonly opts: ConnectionOptions) {
     this.lang = opts.lang;
+    this.early = opts.early;
     if (!opts.readViews) this.shows = null;
     if (opts.offline) this.status.value = "closed";
     else this.open();
@@ -236,7 +255,15 @@ export class TableConnection {
   }
 
   private open(): void {
-    const ws = this.opts.socket ? this.opts.socket(this.url()) : new WebSocket(this.url());
+    const early = this.early;
+    this.early = undefined;
+    const ws =
+      early && early.ws.readyState <= 1
+        ? early.ws
+        : this.opts.socket
+          ? this.opts.socket(this.url())
+          : new WebSocket(this.url());
+    if (early && early.ws !== ws) early.ws.close();
     this.ws = ws;
     this.heartbeat(ws, ANSWER_MS, () => this.abandon(ws));
     ws.onopen = () => {
@@ -252,8 +279,11 @@ export class TableConnection {
       const hello: ClientMessage = this.opts.token
         ? { type: "hello", token: this.opts.token, lang: this.lang }
         : { type: "hello", lang: this.lang };
-      this.send(hello);
+      // An early socket's own hello (the same seat and words) stands; what it heard is taken in order.
+      const said = early?.ws === ws && early.said === JSON.stringify(hello);
+      if (!said) this.send(hello);
       this.heard(ws);
+      if (said) for (const text of early.heard) this.receive(text);
     };
     ws.onmessage = (e: MessageEvent) => {
       // A socket given up says nothing more (a browser drops what comes after close() too).
@@ -264,6 +294,8 @@ export class TableConnection {
     ws.onclose = (e: CloseEvent) => {
       if (this.ws === ws) this.lost(e.reason);
     };
+    // An early socket (boot.js) may be open already.
+    if (early?.ws === ws && ws.readyState === 1) ws.onopen(new Event("open"));
   }
 
   /** The heartbeat's next step on `ws`, after `ms`, in place of the one waiting. */

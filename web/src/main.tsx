@@ -19,19 +19,21 @@ import "./styles.css";
 document.documentElement.lang = lang.value;
 const opened = route.peek();
 if (opened.page === "table") {
-  void loadTablePage().catch(() => undefined);
+  const page = loadTablePage();
   preopenTable(opened.id);
-  void loadRefusals(lang.value).catch(() => undefined);
-  // The game's screen too: at once when this browser knows the table's
-  // game (kept with its seat), else once the table's summary names it. It
-  // would come only after the table's first picture over the WebSocket.
+  const words = loadRefusals(lang.value);
+  // The game's screen too, once what the first choice needs is in (the table
+  // page and its words: the choices show without the board, which is drawn
+  // when its screen comes), so that its chunk, the largest, does not share a
+  // slow network with them: when this browser knows the table's game (kept
+  // with its seat), else once the table's summary names it. It would come
+  // only after the table's first picture over the WebSocket.
   const known = credentials(opened.id).game;
-  if (known) void loadGame(known).catch(() => undefined);
-  else
-    api.table(opened.id).then(
-      (s) => void loadGame(s.game).catch(() => undefined),
-      () => undefined,
-    );
+  const game = known ? Promise.resolve(known) : api.table(opened.id).then((s) => s.game);
+  Promise.all([game, page, loadUi(lang.value), words]).then(
+    ([g]) => void loadGame(g).catch(() => undefined),
+    () => void game.then((g) => loadGame(g)).catch(() => undefined),
+  );
 }
 const draw = () => {
   // index.html's header, painted before the code came, gives way to the app's (in the same task: no flash).

@@ -102,6 +102,8 @@ const en = {
   "refusal.retry_in": "{n, plural, one {You can try again in # second.} other {You can try again in # seconds.}}",
   "refusal.auth/signed_out": "You are not signed in (or your session has ended): sign in first.",
   "refusal.table/not_for_you": "This table is for other players: a rating range, or the host's friends only.",
+  "refusal.auth/too_many_channels":
+    "This account has too many pages open to be told of invitations at once: they are checked every 10 seconds instead.",
   "refusal.table/unrated": "A rated table has only signed-in people, every seat taken: no bots, no taking back.",
   "refusal.tournament/unknown": "There is no such tournament.",
   "refusal.tournament/started": "The tournament has started: entrants can no longer join or leave.",

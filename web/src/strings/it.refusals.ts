@@ -104,6 +104,8 @@ const it: Record<RefusalKey, string> = {
   "refusal.auth/signed_out": "Non hai eseguito l'accesso (o la sessione è scaduta): accedi prima.",
   "refusal.table/not_for_you":
     "Questo tavolo è per altri giocatori: un intervallo di punteggio, o solo gli amici di chi ospita.",
+  "refusal.auth/too_many_channels":
+    "Questo account ha troppe pagine aperte per essere avvisato subito degli inviti: li controlliamo ogni 10 secondi.",
   "refusal.table/unrated":
     "A un tavolo con punteggio siedono solo persone che hanno eseguito l'accesso, tutti i posti occupati: niente bot, niente ripensamenti.",
   "refusal.tournament/unknown": "Questo torneo non esiste.",

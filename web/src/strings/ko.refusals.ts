@@ -102,6 +102,8 @@ const ko: Record<RefusalKey, string> = {
   "refusal.auth/signed_out": "로그인하지 않았거나 세션이 끝났습니다. 먼저 로그인하세요.",
   "refusal.table/not_for_you":
     "이 테이블은 다른 플레이어를 위한 것입니다: 정해진 레이팅 범위이거나 방장의 친구 전용입니다.",
+  "refusal.auth/too_many_channels":
+    "이 계정에 열린 페이지가 너무 많아 초대를 바로 알릴 수 없습니다. 대신 10초마다 확인합니다.",
   "refusal.table/unrated": "레이팅 테이블에는 로그인한 사람만 모든 자리에 앉습니다. 봇도, 무르기도 없습니다.",
   "refusal.tournament/unknown": "그런 토너먼트는 없습니다.",
   "refusal.tournament/started": "토너먼트가 시작되었습니다. 이제 참가하거나 나갈 수 없습니다.",

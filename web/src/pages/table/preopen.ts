@@ -3,7 +3,7 @@
 // load.ts, which loads the page's chunk, so that the page does not import
 // what imports it.
 import { credentials, heldSeats } from "../../api";
-import type { TableConnection } from "../../connection";
+import type { EarlySocket, TableConnection } from "../../connection";
 import { viewReader } from "../../games/registry";
 import { lang } from "../../i18n";
 
@@ -13,14 +13,39 @@ let preopened: { table: string; token?: string; conn: TableConnection } | null =
 const UNCLAIMED_MS = 20_000;
 
 /**
+ * The table's socket that boot.js opened before this code came (vite.config.ts,
+ * tablePreload), taken once; none if there is none, or one for another table (closed).
+ */
+function earlySocket(id: string): EarlySocket | undefined {
+  const w = window as { __meepleSocket?: EarlySocket & { table: string } };
+  const early = w.__meepleSocket;
+  delete w.__meepleSocket;
+  if (!early) return undefined;
+  // readyState 1: OPEN (0 CONNECTING, 2 CLOSING, 3 CLOSED).
+  if (early.table === id && early.ws.readyState <= 1) return early;
+  early.ws.close();
+  return undefined;
+}
+
+/**
  * Opens the connection the table's page will use (one seat or none; several
  * seats at one device open one each, as the page does).
  */
 export function preopenTable(id: string): void {
   void import("../../connection").then(({ TableConnection }) => {
     const c = credentials(id);
-    if (heldSeats(c).length >= 2 || preopened) return;
-    const conn = new TableConnection({ table: id, token: c.token, lang: lang.peek(), readViews: viewReader });
+    const early = earlySocket(id);
+    if (heldSeats(c).length >= 2 || preopened) {
+      early?.ws.close();
+      return;
+    }
+    const conn = new TableConnection({
+      table: id,
+      token: c.token,
+      lang: lang.peek(),
+      readViews: viewReader,
+      ...(early ? { early } : {}),
+    });
     preopened = { table: id, token: c.token, conn };
     setTimeout(() => {
       if (preopened?.conn === conn) {
