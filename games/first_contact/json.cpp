@@ -72,6 +72,27 @@ Json FirstContactState::action_to_json(Seat seat, Action a) const {
   return {{"invalid", a}};
 }
 
+namespace {
+
+// A characteristic by its id or its name in any of the three languages
+// (case-insensitive); -1 for none.
+int characteristic_named(const Json& v) {
+  if (!v.is_string()) return -1;
+  auto lower = [](std::string s) {
+    for (char& c : s)
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return s;
+  };
+  const std::string name = lower(v.get<std::string>());
+  const auto& chars = catalog().characteristics;
+  for (std::size_t k = 0; k < chars.size(); ++k)
+    for (const std::string* n : {&chars[k].id, &chars[k].en, &chars[k].it, &chars[k].ko})
+      if (lower(*n) == name) return static_cast<int>(k);
+  return -1;
+}
+
+}  // namespace
+
 Expected<Action> FirstContactState::action_from_json(Seat seat, const Json& j) const {
   auto bad = [](const char* what) { return make_error(errc::kMalformedAction, what); };
   if (!j.is_object() || j.size() < 1) return bad("an action is a JSON object");
@@ -90,18 +111,7 @@ Expected<Action> FirstContactState::action_from_json(Seat seat, const Json& j) c
       if (n < 1 || n > kCharacteristics) return -1;
       return note_pad_order(seat - aliens_)[static_cast<std::size_t>(n - 1)];
     }
-    if (!v.is_string()) return -1;
-    auto lower = [](std::string s) {
-      for (char& c : s)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-      return s;
-    };
-    const std::string name = lower(v.get<std::string>());
-    const auto& chars = catalog().characteristics;
-    for (std::size_t k = 0; k < chars.size(); ++k)
-      for (const std::string* n : {&chars[k].id, &chars[k].en, &chars[k].it, &chars[k].ko})
-        if (lower(*n) == name) return static_cast<int>(k);
-    return -1;
+    return characteristic_named(v);
   };
   if (seat == kChance) {
     if (j.contains("lay")) {

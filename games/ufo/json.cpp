@@ -120,20 +120,42 @@ std::string city_words(const Json& v) {
   return fmt::format("{} is no city key (keys as legal lists them: \"rome\", \"new-york\", ...)",
                      v.dump());
 }
+// An integer field of `o` in lo..hi, else kNone - 1.
+int int_at(const Json& o, const char* key, int lo, int hi) {
+  if (!o.is_object() || !o.contains(key) || !o[key].is_number_integer()) return kNone - 1;
+  const int v = o[key].get<int>();
+  return v < lo || v > hi ? kNone - 1 : v;
+}
+
+// A city named by its key in field `key` of `o`, else kNone.
+int city_at(const Json& o, const char* key) {
+  if (!o.is_object() || !o.contains(key) || !o[key].is_string()) return kNone;
+  const int c = board().space_by_key(o[key].get<std::string>());
+  return c < kNumCities ? c : kNone;
+}
+
+// {"deed": {"ufo", "do", "slot"}}: a UFO's deed in the actions.
+Expected<Action> deed_from_json(const Json& m) {
+  const int u = int_at(m, "ufo", 0, kMaxUfos - 1);
+  if (u < 0 || !m.contains("do") || !m["do"].is_string())
+    return malformed("expected {\"ufo\", \"do\"}");
+  const std::string d = m["do"].get<std::string>();
+  int deed = kNone;
+  if (d == "open-kiosk") deed = 0;
+  if (d == "take-kiosk") deed = 1;
+  if (d == "open-restaurant") deed = 2;
+  if (d == "take-restaurant") {
+    const int slot = int_at(m, "slot", 0, 1);
+    if (slot < 0) return malformed("take-restaurant needs a slot 0 or 1");
+    deed = 3 + slot;
+  }
+  if (deed == kNone) return malformed("unknown deed");
+  return act::kDeedBase + u * kNumDeeds + deed;
+}
 }  // namespace
 
 Expected<Action> UfoState::action_from_json(Seat seat, const Json& j) const {
   if (!j.is_object() || j.size() < 1) return malformed("an action is a JSON object");
-  auto int_at = [](const Json& o, const char* key, int lo, int hi) -> int {
-    if (!o.is_object() || !o.contains(key) || !o[key].is_number_integer()) return kNone - 1;
-    const int v = o[key].get<int>();
-    return v < lo || v > hi ? kNone - 1 : v;
-  };
-  auto city_at = [](const Json& o, const char* key) -> int {
-    if (!o.is_object() || !o.contains(key) || !o[key].is_string()) return kNone;
-    const int c = board().space_by_key(o[key].get<std::string>());
-    return c < kNumCities ? c : kNone;
-  };
   if (seat == kChance) {
     if (j.contains("token")) {
       const int t = int_at(j, "token", 0, kNumTokens - 1);
@@ -198,22 +220,7 @@ Expected<Action> UfoState::action_from_json(Seat seat, const Json& j) const {
     return act::kEyeBase + c;
   }
   if (j.contains("deed")) {
-    const Json& m = j["deed"];
-    const int u = int_at(m, "ufo", 0, kMaxUfos - 1);
-    if (u < 0 || !m.contains("do") || !m["do"].is_string())
-      return malformed("expected {\"ufo\", \"do\"}");
-    const std::string d = m["do"].get<std::string>();
-    int deed = kNone;
-    if (d == "open-kiosk") deed = 0;
-    if (d == "take-kiosk") deed = 1;
-    if (d == "open-restaurant") deed = 2;
-    if (d == "take-restaurant") {
-      const int slot = int_at(m, "slot", 0, 1);
-      if (slot < 0) return malformed("take-restaurant needs a slot 0 or 1");
-      deed = 3 + slot;
-    }
-    if (deed == kNone) return malformed("unknown deed");
-    return act::kDeedBase + u * kNumDeeds + deed;
+    return deed_from_json(j["deed"]);
   }
   if (j.contains("assist")) {
     const int u = int_at(j, "assist", 0, kMaxUfos - 1);
