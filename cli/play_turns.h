@@ -4,11 +4,13 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include "cli/choice_input.h"
 #include "cli/play_setup.h"
 #include "cli/play_terminal.h"
 #include "cli/play_text.h"
@@ -152,7 +154,6 @@ class TerminalPlay {
   // once another seat has acted.
   std::vector<std::map<std::string, std::string>> letters_;
   Seat shown_;  // whose seat the screen shows (several people: behind a curtain)
-};
 };
 
 }  // namespace meeple::cli::play
