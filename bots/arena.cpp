@@ -119,6 +119,29 @@ struct ExtraFigures {
 
 }  // namespace
 
+namespace {
+
+// Entries that name the same bot (e.g. random,random,heuristic) as one.
+std::vector<ArenaBotStats> merged_by_name(const std::vector<ArenaBotStats>& bots) {
+  std::vector<ArenaBotStats> merged;
+  for (const auto& b : bots) {
+    auto it = std::find_if(merged.begin(), merged.end(), [&](auto& m) { return m.name == b.name; });
+    if (it == merged.end()) {
+      merged.push_back(b);
+    } else {
+      it->games += b.games;
+      for (std::size_t s = 0; s < b.seat_games.size(); ++s) it->seat_games[s] += b.seat_games[s];
+      it->wins += b.wins;
+      it->forfeits += b.forfeits;
+      it->scored += b.scored;
+      it->score_sum += b.score_sum;
+    }
+  }
+  return merged;
+}
+
+}  // namespace
+
 Expected<ArenaReport> run_arena(const AnyGame& game, const ArenaOptions& opt) {
   const int players =
       opt.players ? opt.players : std::min(std::max(game.min_players(), 4), game.max_players());
@@ -191,22 +214,7 @@ Expected<ArenaReport> run_arena(const AnyGame& game, const ArenaOptions& opt) {
   }
   rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   rep.extra = extra.to_json();
-  // Merge entries that name the same bot (e.g. random,random,heuristic).
-  std::vector<ArenaBotStats> merged;
-  for (const auto& b : rep.bots) {
-    auto it = std::find_if(merged.begin(), merged.end(), [&](auto& m) { return m.name == b.name; });
-    if (it == merged.end()) {
-      merged.push_back(b);
-    } else {
-      it->games += b.games;
-      for (std::size_t s = 0; s < b.seat_games.size(); ++s) it->seat_games[s] += b.seat_games[s];
-      it->wins += b.wins;
-      it->forfeits += b.forfeits;
-      it->scored += b.scored;
-      it->score_sum += b.score_sum;
-    }
-  }
-  rep.bots = merged;
+  rep.bots = merged_by_name(rep.bots);
   return rep;
 }
 

@@ -245,6 +245,27 @@ JobResult play_job(const AnyGame& game, const LadderOptions& opt, Job job) {
 
 }  // namespace
 
+namespace {
+
+// Every game's generator is drawn up front, in a fixed order, so the games
+// are the same whatever the number of threads; games 2k and 2k+1 of a pair
+// share theirs.
+std::vector<Job> ladder_jobs(std::size_t n, const LadderOptions& opt) {
+  std::vector<Job> jobs;
+  Rng master(opt.seed);
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = a + 1; b < n; ++b) {
+      Rng deal;
+      for (int g = 0; g < opt.games_per_pair; ++g) {
+        if (g % 2 == 0) deal = master.split();
+        jobs.push_back({a, b, g, deal});
+      }
+    }
+  return jobs;
+}
+
+}  // namespace
+
 Expected<LadderReport> run_ladder(const AnyGame& game, const LadderOptions& opt) {
   if (opt.bots.size() < 2) return make_error("bot/count", "a ladder needs at least two bots");
   if (opt.players < 2) return make_error("bot/count", "a ladder needs at least two players");
@@ -259,19 +280,7 @@ Expected<LadderReport> run_ladder(const AnyGame& game, const LadderOptions& opt)
   }
   const std::size_t n = opt.bots.size();
 
-  // Every game's generator is drawn up front, in a fixed order, so the games
-  // are the same whatever the number of threads; games 2k and 2k+1 of a pair
-  // share theirs.
-  std::vector<Job> jobs;
-  Rng master(opt.seed);
-  for (std::size_t a = 0; a < n; ++a)
-    for (std::size_t b = a + 1; b < n; ++b) {
-      Rng deal;
-      for (int g = 0; g < opt.games_per_pair; ++g) {
-        if (g % 2 == 0) deal = master.split();
-        jobs.push_back({a, b, g, deal});
-      }
-    }
+  const std::vector<Job> jobs = ladder_jobs(n, opt);
 
   std::vector<JobResult> results(jobs.size());
   std::atomic<std::size_t> next{0};

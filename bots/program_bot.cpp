@@ -109,24 +109,47 @@ void ProgramBot::forfeit(const std::string& why) {
   throw BotForfeit(why);
 }
 
-Action ProgramBot::choose(const AnyState& info, Seat seat, Rng& /*rng*/) {
-  // Started at the first decision (after a forfeit the game is over).
-  const bool first = fd_ < 0;
-  if (first) start();
-  // What the seat may know and do, and nothing more (see the header).
+namespace {
+
+// The go request: what the seat may know and do, and nothing more (see the
+// header).
+Json go_request(const AnyState& info, Seat seat, const ActionList& actions, double seconds) {
   Json legal = Json::array();
-  const ActionList actions = info.legal_actions(seat);
   for (Action a : actions)
     legal.push_back({{"action", a},
                      {"json", info.action_to_json(seat, a)},
                      {"words", info.describe_action(seat, a, "en")}});
-  const Json go = {{"cmd", "go"},
-                   {"game", std::string(info.game().name())},
-                   {"players", info.num_players()},
-                   {"seat", seat},
-                   {"view", info.view(seat)},
-                   {"legal", std::move(legal)},
-                   {"ms", static_cast<long>(seconds_ * 1000)}};
+  return {{"cmd", "go"},
+          {"game", std::string(info.game().name())},
+          {"players", info.num_players()},
+          {"seat", seat},
+          {"view", info.view(seat)},
+          {"legal", std::move(legal)},
+          {"ms", static_cast<long>(seconds * 1000)}};
+}
+
+}  // namespace
+
+Action ProgramBot::answered_action(const AnyState& info, Seat seat, const std::string& answer) {
+  Json reply = Json::parse(answer, nullptr, false);
+  if (reply.is_discarded() || !reply.is_object() || !reply.contains("action"))
+    forfeit(fmt::format("a malformed answer (not {{\"action\": ...}}): {}", quote(answer)));
+  const Json& move = reply["action"];
+  if (move.is_number_integer()) return move.get<Action>();
+  if (!move.is_object())
+    forfeit(fmt::format("a malformed answer (an action is a number or its JSON form): {}",
+                        quote(answer)));
+  auto a = info.action_from_json(seat, move);
+  if (!a) forfeit(fmt::format("an illegal move: {} ({})", quote(answer), a.error().message));
+  return *a;
+}
+
+Action ProgramBot::choose(const AnyState& info, Seat seat, Rng& /*rng*/) {
+  // Started at the first decision (after a forfeit the game is over).
+  const bool first = fd_ < 0;
+  if (first) start();
+  const ActionList actions = info.legal_actions(seat);
+  const Json go = go_request(info, seat, actions, seconds_);
   // The request sent and one line back within the time per decision (a
   // program that reads nothing cannot hold the arena on a full socket).
   const double allowed = seconds_ + (first ? kProgramStartSeconds : 0);
@@ -184,21 +207,7 @@ Action ProgramBot::choose(const AnyState& info, Seat seat, Rng& /*rng*/) {
   pending_ = answer.substr(nl + 1);
   answer.resize(nl);
   if (!answer.empty() && answer.back() == '\r') answer.pop_back();
-  Json reply = Json::parse(answer, nullptr, false);
-  if (reply.is_discarded() || !reply.is_object() || !reply.contains("action"))
-    forfeit(fmt::format("a malformed answer (not {{\"action\": ...}}): {}", quote(answer)));
-  const Json& move = reply["action"];
-  Action chosen = -1;
-  if (move.is_number_integer()) {
-    chosen = move.get<Action>();
-  } else if (move.is_object()) {
-    auto a = info.action_from_json(seat, move);
-    if (!a) forfeit(fmt::format("an illegal move: {} ({})", quote(answer), a.error().message));
-    chosen = *a;
-  } else {
-    forfeit(fmt::format("a malformed answer (an action is a number or its JSON form): {}",
-                        quote(answer)));
-  }
+  const Action chosen = answered_action(info, seat, answer);
   for (Action a : actions)
     if (a == chosen) return chosen;
   forfeit(fmt::format("an illegal move: {}", quote(answer)));

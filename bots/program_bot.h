@@ -57,6 +57,10 @@ class ProgramBot final : public Bot {
   void stop(bool kill_now);
   [[noreturn]] void forfeit(const std::string& why);
   std::string ended_how();  // "exit status N" / "killed by signal N", after EOF
+  // The action of an answer line ({"action": number or JSON form}); forfeits
+  // a malformed one or a JSON form that is no action (legality is the
+  // caller's).
+  Action answered_action(const AnyState& info, Seat seat, const std::string& answer);
 
   std::string spec_, command_;
   double seconds_;

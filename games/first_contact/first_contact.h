@@ -157,7 +157,7 @@ class FirstContactState {
   bool reveals(Seat seat, Action a) const;
   GameResult result() const;
   Json result_details() const;
-  // Terminal play (games/first_contact/text.cpp): the board as `seat` sees it
+  // Terminal play (games/first_contact/text_board.cpp): the board as `seat` sees it
   // (rendered from view(seat) only) and one of its actions in words.
   // `level`: the detail, as core/game.h's kTextDetail*: marked puts the field, the round
   // so far, the pads and the prompt after the mark (the status, the goal and
@@ -242,7 +242,21 @@ class FirstContactState {
   std::string end_text(std::string_view lang) const;
 
  private:
-  // text.cpp: text_view's parts, each a part of the board from the top down.
+  // Parts of write_view (view.cpp), each a field of the view.
+  void write_aliens_view(JsonWriter& w) const;
+  void write_decided_view(JsonWriter& w) const;
+  void write_earthlings_view(JsonWriter& w) const;
+  void write_field_view(JsonWriter& w) const;
+  void write_language_pad_view(JsonWriter& w) const;
+  void write_my_choices_view(int e_seat, JsonWriter& w) const;
+  void write_note_pad_view(int e_seat, JsonWriter& w) const;
+  void write_revealed_offers_view(JsonWriter& w) const;
+  void write_wanted_view(JsonWriter& w) const;
+  void write_zero_turn_view(JsonWriter& w) const;
+  // Parts of observation (observation.cpp).
+  void observe_header(Seat seat, ObservationWriter& w) const;
+  void observe_round(bool alien, ObservationWriter& w) const;
+  // text_board.cpp: text_view's parts, each a part of the board from the top down.
   struct TextBoard;
   void text_status(TextBoard& b) const;
   void text_zero_turn(TextBoard& b) const;

@@ -10,25 +10,28 @@
 
 namespace meeple::first_contact {
 
-void FirstContactState::observation(Seat seat, std::span<float> out) const {
-  ObservationWriter w(out);
-  const Catalog& cat = catalog();
+namespace {
+
+// A message's glyphs, each with its negation.
+void write_glyphs(ObservationWriter& w, const InlineVec<std::uint8_t, kMaxMessage>& m) {
+  for (int i = 0; i < kMaxMessage; ++i) {
+    if (i >= static_cast<int>(m.size())) {
+      w.skip(kObsGlyph);
+      continue;
+    }
+    const int g = m[static_cast<std::size_t>(i)];
+    w.flag(true);
+    w.one_hot(g & 0x7f, kGlyphs);
+    w.flag((g & 0x80) != 0);
+  }
+}
+
+}  // namespace
+
+// The header: the seat, the table, the phase and who acts.
+void FirstContactState::observe_header(Seat seat, ObservationWriter& w) const {
   const bool alien = is_alien(seat);
   const bool earthling = is_earthling(seat);
-  const int e_seat = seat - aliens_;
-  const auto glyphs = [&](const InlineVec<std::uint8_t, kMaxMessage>& m) {
-    for (int i = 0; i < kMaxMessage; ++i) {
-      if (i >= static_cast<int>(m.size())) {
-        w.skip(kObsGlyph);
-        continue;
-      }
-      const int g = m[static_cast<std::size_t>(i)];
-      w.flag(true);
-      w.one_hot(g & 0x7f, kGlyphs);
-      w.flag((g & 0x80) != 0);
-    }
-  };
-  // Header.
   w.one_hot(seat, kObsSeats);
   w.flag(alien);
   w.flag(earthling);
@@ -48,6 +51,54 @@ void FirstContactState::observation(Seat seat, std::span<float> out) const {
   w.scaled(goal(), kSquares);
   w.scaled(small_game() ? timer_ : 0, kObsMaxTimer);
   w.scaled(phase_ == Phase::kCustomSymbols ? assigned_ : 0, kCharacteristics);
+}
+
+// This round (rulings 1.4): messages with their offers, then questions; the
+// aliens' answers only to an alien.
+void FirstContactState::observe_round(bool alien, ObservationWriter& w) const {
+  for (int a = 0; a < kMaxAliens; ++a) {
+    const bool writing = a == turn_ && phase_ == Phase::kMessage;
+    const auto& m = writing ? message_ : round_message_[a];
+    if (a >= aliens_ || (m.empty() && !writing)) {
+      w.skip(kObsRoundMessage);
+      continue;
+    }
+    w.flag(true);
+    w.flag(!writing);
+    write_glyphs(w, m);
+    for (int t = 0; t < 2; ++t)
+      for (int e = 0; e < kMaxEarthlings; ++e) {
+        const int q = e < earthlings() ? round_offer_[a][e][t] : -1;
+        w.one_hot(q, kSquares);
+        w.flag(q >= 0 && covered_by_[q] == a);
+      }
+  }
+  for (int e = 0; e < kMaxEarthlings; ++e) {
+    const bool asking = e == turn_ && (phase_ == Phase::kRotate || phase_ == Phase::kPropose);
+    const Mask rotated = e < earthlings() ? (asking ? rotated_ : round_rotated_[e]) : 0;
+    if (rotated == 0 && !asking) {
+      w.skip(kObsRoundQuestion);
+      continue;
+    }
+    const bool answered = !asking && round_proposals_[e][0] >= 0;
+    w.flag(true);
+    w.bits(rotated, kSquares);
+    Mask given = 0;
+    if (answered)
+      for (int a = 0; a < aliens_; ++a) given |= bit<Mask>(round_proposals_[e][a]);
+    w.bits(given, kGlyphs);
+    for (int a = 0; a < kMaxAliens; ++a)
+      w.one_hot(alien && answered && a < aliens_ ? round_proposals_[e][a] : -1, kGlyphs);
+  }
+}
+
+void FirstContactState::observation(Seat seat, std::span<float> out) const {
+  ObservationWriter w(out);
+  const Catalog& cat = catalog();
+  const bool alien = is_alien(seat);
+  const bool earthling = is_earthling(seat);
+  const int e_seat = seat - aliens_;
+  observe_header(seat, w);
   // Aliens and earthlings.
   for (int a = 0; a < kMaxAliens; ++a) {
     w.flag(a < aliens_);
@@ -76,7 +127,7 @@ void FirstContactState::observation(Seat seat, std::span<float> out) const {
   const int known = !alien ? 0 : pad_ == kPads ? assigned_ : (pad_ >= 0 ? kCharacteristics : 0);
   for (int k = 0; k < kCharacteristics; ++k) w.one_hot(k < known ? glyph_of_[k] : -1, kGlyphs);
   // The last message and its speaker.
-  glyphs(message_);
+  write_glyphs(w, message_);
   w.one_hot(speaker_, kMaxAliens);
   // The seat's own decisions.
   w.one_hot(earthling && asker_ == e_seat ? chosen_ : -1, kCharacteristics);
@@ -102,41 +153,7 @@ void FirstContactState::observation(Seat seat, std::span<float> out) const {
   // The current target (aliens).
   const bool current = phase_ > Phase::kTarget && phase_ <= Phase::kSecondAttempt;
   w.one_hot(alien && current ? target_ : -1, kSquares);
-  // This round (rulings 1.4): messages with their offers, then questions.
-  for (int a = 0; a < kMaxAliens; ++a) {
-    const bool writing = a == turn_ && phase_ == Phase::kMessage;
-    const auto& m = writing ? message_ : round_message_[a];
-    if (a >= aliens_ || (m.empty() && !writing)) {
-      w.skip(kObsRoundMessage);
-      continue;
-    }
-    w.flag(true);
-    w.flag(!writing);
-    glyphs(m);
-    for (int t = 0; t < 2; ++t)
-      for (int e = 0; e < kMaxEarthlings; ++e) {
-        const int q = e < earthlings() ? round_offer_[a][e][t] : -1;
-        w.one_hot(q, kSquares);
-        w.flag(q >= 0 && covered_by_[q] == a);
-      }
-  }
-  for (int e = 0; e < kMaxEarthlings; ++e) {
-    const bool asking = e == turn_ && (phase_ == Phase::kRotate || phase_ == Phase::kPropose);
-    const Mask rotated = e < earthlings() ? (asking ? rotated_ : round_rotated_[e]) : 0;
-    if (rotated == 0 && !asking) {
-      w.skip(kObsRoundQuestion);
-      continue;
-    }
-    const bool answered = !asking && round_proposals_[e][0] >= 0;
-    w.flag(true);
-    w.bits(rotated, kSquares);
-    Mask given = 0;
-    if (answered)
-      for (int a = 0; a < aliens_; ++a) given |= bit<Mask>(round_proposals_[e][a]);
-    w.bits(given, kGlyphs);
-    for (int a = 0; a < kMaxAliens; ++a)
-      w.one_hot(alien && answered && a < aliens_ ? round_proposals_[e][a] : -1, kGlyphs);
-  }
+  observe_round(alien, w);
   // The zero turn.
   for (int e = 0; e < kMaxEarthlings; ++e) {
     const bool asked = e < earthlings() && zero_char_[e] >= 0;

@@ -153,13 +153,8 @@ void FirstContactState::write_round_history(JsonWriter& w, bool alien) const {
   w.end_object();
 }
 
-void FirstContactState::write_view(Seat seat, JsonWriter& w) const {
-  const Catalog& cat = catalog();
-  const bool alien = is_alien(seat);
-  const bool earthling = is_earthling(seat);
-  const int e_seat = seat - aliens_;  // the seat's earthling index, when it is one
-  const bool card_known = alien && card_ >= 0;
-  w.begin_object();
+// The aliens: the "aliens" field.
+void FirstContactState::write_aliens_view(JsonWriter& w) const {
   w.key("aliens").begin_array();
   for (int a = 0; a < aliens_; ++a) {
     w.begin_object();
@@ -169,18 +164,20 @@ void FirstContactState::write_view(Seat seat, JsonWriter& w) const {
     w.end_object();
   }
   w.end_array();
-  w.field("attempt", attempt_ + 1);
-  if (card_known) {
-    w.key("black");
-    write_squares(w, black_);
-  }
-  w.field("custom_symbols", custom_symbols_);
+}
+
+// The seats that have decided: the "decided" field.
+void FirstContactState::write_decided_view(JsonWriter& w) const {
   w.key("decided").begin_array();
   for (int a = 0; a < aliens_; ++a)
     if (proposal_[a] >= 0) w.value(alien_seat(a));
   for (int e = 0; e < earthlings(); ++e)
     if (offer_[e] >= 0) w.value(earthling_seat(e));
   w.end_array();
+}
+
+// The earthlings and their tokens: the "earthlings" field.
+void FirstContactState::write_earthlings_view(JsonWriter& w) const {
   w.key("earthlings").begin_array();
   for (int e = 0; e < earthlings(); ++e) {
     w.begin_object();
@@ -197,7 +194,11 @@ void FirstContactState::write_view(Seat seat, JsonWriter& w) const {
     w.end_object();
   }
   w.end_array();
-  w.field("edition", edition_name(edition_));
+}
+
+// The field: the "field" field.
+void FirstContactState::write_field_view(JsonWriter& w) const {
+  const Catalog& cat = catalog();
   w.key("field").begin_array();
   for (int s = 0; s < laid_; ++s) {
     w.begin_object();
@@ -211,25 +212,124 @@ void FirstContactState::write_view(Seat seat, JsonWriter& w) const {
     w.end_object();
   }
   w.end_array();
-  w.field("goal", goal());
-  if (alien) {
-    const int known = pad_ == kPads ? assigned_ : (pad_ >= 0 ? kCharacteristics : 0);
-    w.key("language_pad").begin_object();
-    if (pad_ == kPads)
-      w.field("id", "custom");
-    else
-      w.field("id", pad_);
-    w.key("symbols").begin_array();
-    for (int k = 0; k < known; ++k) {
-      w.begin_object();
-      w.key("characteristic");
-      write_characteristic(w, k);
-      w.field("glyph", glyph_of_[k]);
-      w.end_object();
-    }
+}
+
+// An alien's language pad: the "language_pad" field.
+void FirstContactState::write_language_pad_view(JsonWriter& w) const {
+  const int known = pad_ == kPads ? assigned_ : (pad_ >= 0 ? kCharacteristics : 0);
+  w.key("language_pad").begin_object();
+  if (pad_ == kPads)
+    w.field("id", "custom");
+  else
+    w.field("id", pad_);
+  w.key("symbols").begin_array();
+  for (int k = 0; k < known; ++k) {
+    w.begin_object();
+    w.key("characteristic");
+    write_characteristic(w, k);
+    w.field("glyph", glyph_of_[k]);
+    w.end_object();
+  }
+  w.end_array();
+  w.end_object();
+}
+
+// An earthling's own characteristics and offer: the "my_*" fields.
+void FirstContactState::write_my_choices_view(int e_seat, JsonWriter& w) const {
+  w.key("my_characteristic");
+  write_characteristic(w, asker_ == e_seat ? chosen_ : -1);
+  w.key("my_characteristics").begin_array();
+  for (int k = 0; k < kCharacteristics; ++k)
+    if (chosen_ever_[e_seat] & bit<Mask>(k)) write_characteristic(w, k);
+  w.end_array();
+  w.key("my_offer");
+  write_index(w, offer_[e_seat]);
+}
+
+// An earthling's note pad: the "note_pad" field.
+void FirstContactState::write_note_pad_view(int e_seat, JsonWriter& w) const {
+  w.key("note_pad").begin_object();
+  w.key("cells").begin_array();
+  for (int i = 0; i < kCharacteristics; ++i) {
+    const int k = note_pad_order(e_seat)[i];
+    w.begin_object();
+    w.key("characteristic");
+    write_characteristic(w, k);
+    w.key("glyph");
+    write_index(w, note_[e_seat][k]);
+    w.end_object();
+  }
+  w.end_array();
+  w.field("pad", e_seat);
+  w.key("unknown_symbols").begin_array();
+  for (int g = 0; g < kGlyphs; ++g)
+    if (unknown_[e_seat] & bit<Mask>(g)) w.value(g);
+  w.end_array();
+  w.end_object();
+}
+
+// The offers revealed: the "revealed_offers" field.
+void FirstContactState::write_revealed_offers_view(JsonWriter& w) const {
+  w.key("revealed_offers").begin_array();
+  for (int e = 0; e < earthlings(); ++e) {
+    w.begin_object();
+    w.field("seat", earthling_seat(e));
+    w.key("squares").begin_array();
+    for (int t = 0; t < 2; ++t)
+      if (last_offer_[e][t] >= 0) w.value(last_offer_[e][t]);
     w.end_array();
     w.end_object();
   }
+  w.end_array();
+}
+
+// The request card's wanted squares (an alien's): the "wanted" field.
+void FirstContactState::write_wanted_view(JsonWriter& w) const {
+  w.key("wanted").begin_object();
+  for (int colour : kColoursByName)
+    for (int a = aliens_ - 1; a >= 0; --a)
+      if (alien_colour(a) == colour) {
+        w.key(colour_name(colour));
+        write_squares(w, wanted_[a]);
+        break;
+      }
+  w.end_object();
+}
+
+// The zero turn: the "zero_turn" field.
+void FirstContactState::write_zero_turn_view(JsonWriter& w) const {
+  w.key("zero_turn").begin_array();
+  for (int e = 0; e < earthlings(); ++e)
+    if (zero_char_[e] >= 0) {
+      w.begin_object();
+      w.key("characteristic");
+      write_characteristic(w, zero_char_[e]);
+      w.field("glyph", zero_glyph_[e]);
+      w.field("seat", earthling_seat(e));
+      w.end_object();
+    }
+  w.end_array();
+}
+
+void FirstContactState::write_view(Seat seat, JsonWriter& w) const {
+  const bool alien = is_alien(seat);
+  const bool earthling = is_earthling(seat);
+  const int e_seat = seat - aliens_;  // the seat's earthling index, when it is one
+  const bool card_known = alien && card_ >= 0;
+  w.begin_object();
+  write_aliens_view(w);
+  w.field("attempt", attempt_ + 1);
+  if (card_known) {
+    w.key("black");
+    write_squares(w, black_);
+  }
+  w.field("custom_symbols", custom_symbols_);
+  write_decided_view(w);
+  write_earthlings_view(w);
+  w.field("edition", edition_name(edition_));
+  write_field_view(w);
+  w.field("goal", goal());
+  if (alien) write_language_pad_view(w);
   w.key("message").begin_object();
   w.key("glyphs");
   write_glyphs(w, message_);
@@ -237,41 +337,13 @@ void FirstContactState::write_view(Seat seat, JsonWriter& w) const {
   write_index(w, speaker_ < 0 ? -1 : alien_seat(speaker_));
   w.end_object();
   w.field("mode", advanced_ ? "advanced" : "standard");
-  if (earthling) {
-    w.key("my_characteristic");
-    write_characteristic(w, asker_ == e_seat ? chosen_ : -1);
-    w.key("my_characteristics").begin_array();
-    for (int k = 0; k < kCharacteristics; ++k)
-      if (chosen_ever_[e_seat] & bit<Mask>(k)) write_characteristic(w, k);
-    w.end_array();
-    w.key("my_offer");
-    write_index(w, offer_[e_seat]);
-  }
+  if (earthling) write_my_choices_view(e_seat, w);
   if (alien) {
     w.key("my_proposal");
     write_index(w, proposal_[seat]);
   }
   w.field("negation", negation_rule());
-  if (earthling) {
-    w.key("note_pad").begin_object();
-    w.key("cells").begin_array();
-    for (int i = 0; i < kCharacteristics; ++i) {
-      const int k = note_pad_order(e_seat)[i];
-      w.begin_object();
-      w.key("characteristic");
-      write_characteristic(w, k);
-      w.key("glyph");
-      write_index(w, note_[e_seat][k]);
-      w.end_object();
-    }
-    w.end_array();
-    w.field("pad", e_seat);
-    w.key("unknown_symbols").begin_array();
-    for (int g = 0; g < kGlyphs; ++g)
-      if (unknown_[e_seat] & bit<Mask>(g)) w.value(g);
-    w.end_array();
-    w.end_object();
-  }
+  if (earthling) write_note_pad_view(e_seat, w);
   w.field("phase", phase_name(phase_));
   w.field("players", players_);
   w.key("question").begin_object();
@@ -291,17 +363,7 @@ void FirstContactState::write_view(Seat seat, JsonWriter& w) const {
     w.end_object();
   }
   if (is_terminal()) w.field("result", result_details());
-  w.key("revealed_offers").begin_array();
-  for (int e = 0; e < earthlings(); ++e) {
-    w.begin_object();
-    w.field("seat", earthling_seat(e));
-    w.key("squares").begin_array();
-    for (int t = 0; t < 2; ++t)
-      if (last_offer_[e][t] >= 0) w.value(last_offer_[e][t]);
-    w.end_array();
-    w.end_object();
-  }
-  w.end_array();
+  write_revealed_offers_view(w);
   w.field("round", round_);
   if (phase_ == Phase::kCustomSymbols) w.field("symbols_assigned", assigned_);
   if (alien) {
@@ -319,28 +381,8 @@ void FirstContactState::write_view(Seat seat, JsonWriter& w) const {
   for (int s = 0; s < players_; ++s)
     if (ta.contains(s)) w.value(s);
   w.end_array();
-  if (card_known) {
-    w.key("wanted").begin_object();
-    for (int colour : kColoursByName)
-      for (int a = aliens_ - 1; a >= 0; --a)
-        if (alien_colour(a) == colour) {
-          w.key(colour_name(colour));
-          write_squares(w, wanted_[a]);
-          break;
-        }
-    w.end_object();
-  }
-  w.key("zero_turn").begin_array();
-  for (int e = 0; e < earthlings(); ++e)
-    if (zero_char_[e] >= 0) {
-      w.begin_object();
-      w.key("characteristic");
-      write_characteristic(w, zero_char_[e]);
-      w.field("glyph", zero_glyph_[e]);
-      w.field("seat", earthling_seat(e));
-      w.end_object();
-    }
-  w.end_array();
+  if (card_known) write_wanted_view(w);
+  write_zero_turn_view(w);
   w.end_object();
 }
 

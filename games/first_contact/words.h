@@ -34,6 +34,10 @@ class FirstContactState;
 std::string seat_words(const FirstContactState& s, Seat seat, Seat observer, std::string_view lang);
 std::string square_words(const FirstContactState& s, int square, std::string_view lang);
 std::string squares_short(const FirstContactState& s, std::uint32_t squares, std::string_view lang);
+// A seat's name at the table ("red alien", "earthling 2"); "" for no seat.
+std::string seat_name(const FirstContactState& s, Seat seat, std::string_view lang);
+// A number as the catalog's placeholders take it ("7").
+std::string num(int n);
 // A colour (Colour index) in words.
 std::string colour_words(int colour, std::string_view lang);
 // "a, b, c"; the catalog's "none" when empty.

@@ -243,6 +243,11 @@ class FirstGiantsState {
   int score(int p) const;  // points + News tokens + set tokens
 
  private:
+  // A part of observation (observation.cpp).
+  void observe_players(Seat seat, ObservationWriter& w) const;
+  // Parts of write_view (view.cpp).
+  void write_news_view(JsonWriter& w) const;
+  void write_players_view(JsonWriter& w) const;
   // text.cpp: text_view's parts, each a part of the board from the top down.
   struct TextBoard;
   void text_table(TextBoard& b) const;

@@ -8,6 +8,42 @@
 
 namespace meeple::first_giants {
 
+// The players, from the observer on.
+void FirstGiantsState::observe_players(Seat seat, ObservationWriter& w) const {
+  for (int r = 0; r < kMaxPlayers; ++r) {
+    if (r >= players_) {
+      w.skip(kObsPlayer);
+      continue;
+    }
+    const int p = (seat + r) % players_;
+    const PlayerArea& a = area_[p];
+    w.flag(true);
+    w.scaled(a.amber, kObsMaxAmber);
+    w.scaled(a.points, kObsMaxScore);
+    w.scaled(score(p), kObsMaxScore);
+    w.scaled(kPawns - count_bits(std::uint32_t{a.pawns_out}), kPawns);
+    w.bits(a.studio, kCards);
+    std::uint64_t exhibited = 0;
+    for (const ExhibitSet& s : a.sets)
+      for (int i = 0; i < s.n; ++i) exhibited |= std::uint64_t{1} << s.card[i];
+    w.bits(exhibited, kCards);
+    for (int i = 0; i < kMaxSets; ++i) {
+      if (i >= static_cast<int>(a.sets.size())) {
+        w.skip(kObsSet);
+        continue;
+      }
+      const ExhibitSet& s = a.sets[static_cast<std::size_t>(i)];
+      w.flag(true);
+      w.one_hot(s.kind, 3);
+      w.one_hot(s.kind == kFamilySet ? s.family : -1, kFamilies);
+      w.one_hot(s.kind == kSizeSet ? s.size : -1, 4);
+      w.scaled(s.n, 5);
+      w.scaled(s.tokens, kObsMaxSetTokens);
+      w.flag(s.complete());
+    }
+  }
+}
+
 void FirstGiantsState::observation(Seat seat, std::span<float> out) const {
   ObservationWriter w(out);
   const auto rel = [&](int p) { return relative_seat(p, seat, players_); };
@@ -64,39 +100,7 @@ void FirstGiantsState::observation(Seat seat, std::span<float> out) const {
     for (int r = 0; r < kMaxPlayers; ++r)
       w.flag(r < players_ && (area_[(seat + r) % players_].pawns_out & (1 << s)) != 0);
   }
-  // Players, from the observer on.
-  for (int r = 0; r < kMaxPlayers; ++r) {
-    if (r >= players_) {
-      w.skip(kObsPlayer);
-      continue;
-    }
-    const int p = (seat + r) % players_;
-    const PlayerArea& a = area_[p];
-    w.flag(true);
-    w.scaled(a.amber, kObsMaxAmber);
-    w.scaled(a.points, kObsMaxScore);
-    w.scaled(score(p), kObsMaxScore);
-    w.scaled(kPawns - count_bits(std::uint32_t{a.pawns_out}), kPawns);
-    w.bits(a.studio, kCards);
-    std::uint64_t exhibited = 0;
-    for (const ExhibitSet& s : a.sets)
-      for (int i = 0; i < s.n; ++i) exhibited |= std::uint64_t{1} << s.card[i];
-    w.bits(exhibited, kCards);
-    for (int i = 0; i < kMaxSets; ++i) {
-      if (i >= static_cast<int>(a.sets.size())) {
-        w.skip(kObsSet);
-        continue;
-      }
-      const ExhibitSet& s = a.sets[static_cast<std::size_t>(i)];
-      w.flag(true);
-      w.one_hot(s.kind, 3);
-      w.one_hot(s.kind == kFamilySet ? s.family : -1, kFamilies);
-      w.one_hot(s.kind == kSizeSet ? s.size : -1, 4);
-      w.scaled(s.n, 5);
-      w.scaled(s.tokens, kObsMaxSetTokens);
-      w.flag(s.complete());
-    }
-  }
+  observe_players(seat, w);
 }
 
 }  // namespace meeple::first_giants

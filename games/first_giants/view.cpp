@@ -34,6 +34,47 @@ void write_set(JsonWriter& w, const ExhibitSet& s) {
 }
 }  // namespace
 
+// The News tokens: the "news" field.
+void FirstGiantsState::write_news_view(JsonWriter& w) const {
+  w.key("news").begin_array();
+  for (int n = 0; n < kNews; ++n) {
+    // "kind" and "family" / "size" let a client name the token in its own
+    // language; "name" is the English developers' name.
+    w.begin_object();
+    if (n < kFamilies) w.field("family", kFamilyNames[n]);
+    w.key("holder").value_or_null<int>(news_holder_[n], -1);
+    w.field("kept_for_good", news_kept_[n]);
+    w.field("kind", n < kFamilies ? "family" : "size");
+    w.field("name", news_name(n));
+    w.field("points", news_points(n));
+    if (n >= kFamilies) w.field("size", n - kFamilies + 1);
+    w.end_object();
+  }
+  w.end_array();
+}
+
+// Each player's area: the "players" field.
+void FirstGiantsState::write_players_view(JsonWriter& w) const {
+  w.key("players").begin_array();
+  for (int p = 0; p < players_; ++p) {
+    const PlayerArea& a = area_[p];
+    w.begin_object();
+    w.field("amber", a.amber);
+    w.key("exhibit").begin_array();
+    for (const auto& s : a.sets) write_set(w, s);
+    w.end_array();
+    w.field("pawns_on_board", kPawns - count_bits(std::uint32_t{a.pawns_out}));
+    w.field("points", a.points);
+    w.field("score", score(p));
+    w.field("seat", p);
+    w.key("studio").begin_array();
+    for_each_bit(a.studio, [&](int c) { write_card(w, c); });
+    w.end_array();
+    w.end_object();
+  }
+  w.end_array();
+}
+
 void FirstGiantsState::write_view(Seat, JsonWriter& w) const {
   w.begin_object();
   w.field("active", active_);
@@ -58,21 +99,7 @@ void FirstGiantsState::write_view(Seat, JsonWriter& w) const {
     write_card(w, chosen_card_);
   }
   w.field("game", "first-giants");
-  w.key("news").begin_array();
-  for (int n = 0; n < kNews; ++n) {
-    // "kind" and "family" / "size" let a client name the token in its own
-    // language; "name" is the English developers' name.
-    w.begin_object();
-    if (n < kFamilies) w.field("family", kFamilyNames[n]);
-    w.key("holder").value_or_null<int>(news_holder_[n], -1);
-    w.field("kept_for_good", news_kept_[n]);
-    w.field("kind", n < kFamilies ? "family" : "size");
-    w.field("name", news_name(n));
-    w.field("points", news_points(n));
-    if (n >= kFamilies) w.field("size", n - kFamilies + 1);
-    w.end_object();
-  }
-  w.end_array();
+  write_news_view(w);
   w.key("pending_effects").begin_array();
   for (const auto& pd : pending_) {
     w.begin_object();
@@ -83,24 +110,7 @@ void FirstGiantsState::write_view(Seat, JsonWriter& w) const {
   }
   w.end_array();
   w.field("phase", kPhaseNames[static_cast<int>(phase_)]);
-  w.key("players").begin_array();
-  for (int p = 0; p < players_; ++p) {
-    const PlayerArea& a = area_[p];
-    w.begin_object();
-    w.field("amber", a.amber);
-    w.key("exhibit").begin_array();
-    for (const auto& s : a.sets) write_set(w, s);
-    w.end_array();
-    w.field("pawns_on_board", kPawns - count_bits(std::uint32_t{a.pawns_out}));
-    w.field("points", a.points);
-    w.field("score", score(p));
-    w.field("seat", p);
-    w.key("studio").begin_array();
-    for_each_bit(a.studio, [&](int c) { write_card(w, c); });
-    w.end_array();
-    w.end_object();
-  }
-  w.end_array();
+  write_players_view(w);
   if (phase_ == Phase::kReclaim || (phase_ == Phase::kTarget && chosen_in_reclaim_))
     w.field("reclaim_choices_left", reclaim_left_);
   w.key("set_tokens").begin_object();

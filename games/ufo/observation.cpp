@@ -6,6 +6,58 @@
 
 namespace meeple::ufo {
 
+// The spaces, by id (cities first); those out of play stay 0.
+void UfoState::observe_spaces(Seat seat, ObservationWriter& w) const {
+  const auto rel = [&](int p) { return relative_seat(p, seat, players_); };
+  for (int s = 0; s < kNumSpaces; ++s) {
+    if (!in_play(s)) {
+      w.skip(kObsSpace);
+      continue;
+    }
+    const bool city = s < kNumCities;
+    w.flag(true);
+    w.flag(city);
+    w.one_hot(rel(kiosk_[s]), kMaxPlayers);
+    if (!city) {
+      w.skip(kObsSpace - 2 - kMaxPlayers);
+      continue;
+    }
+    const bool token = token_[s] != kNone;
+    w.one_hot(token ? rel(restaurant_[s][0]) : -1, kMaxPlayers);
+    w.one_hot(token ? rel(restaurant_[s][1]) : -1, kMaxPlayers);
+    for (int r = 0; r < kMaxPlayers; ++r)
+      w.scaled(r < players_ ? eyewitness_[s][(seat + r) % players_] : 0, kEyewitnessSupply);
+    w.scaled(resistance(s), kObsMaxResistance);
+    w.scaled(slots(s), 2);
+    w.flag(((tried_mask_ >> s) & 1u) != 0);
+  }
+}
+
+// The bump in progress.
+void UfoState::observe_bump(Seat seat, ObservationWriter& w) const {
+  const auto rel = [&](int p) { return relative_seat(p, seat, players_); };
+  if (bump_space_ == kNone) {
+    w.skip(kObsBump);
+  } else {
+    const bool decided = winner_ != kNone;
+    w.flag(true);
+    w.one_hot(bump_space_, kNumSpaces);
+    w.one_hot(attacker_ufo_, kMaxUfos);
+    w.one_hot(rel(defender_), kMaxPlayers);
+    w.scaled(att_bonus_, kObsMaxBonus);
+    w.scaled(def_bonus_, kObsMaxBonus);
+    w.scaled(phase_ == Phase::kDefendDie ? att_die_ : 0, 6);
+    w.one_hot(supporter(), kMaxUfos);
+    w.one_hot(eye_city_, kNumCities);
+    std::uint64_t losing = 0;
+    if (decided)
+      for (auto u : losers_) losing |= std::uint64_t{1} << u;
+    w.bits(losing, kMaxUfos);
+    w.scaled(decided ? steps_left_ : 0, kObsMaxSteps);
+    w.one_hot(decided ? rel(winner_) : -1, kMaxPlayers);
+  }
+}
+
 void UfoState::observation(Seat seat, std::span<float> out) const {
   ObservationWriter w(out);
   const auto rel = [&](int p) { return relative_seat(p, seat, players_); };
@@ -39,29 +91,7 @@ void UfoState::observation(Seat seat, std::span<float> out) const {
     w.scaled(ufo_supply(p, UfoType::kBumper), kUfosPerType);
     w.scaled(ufo_supply(p, UfoType::kSedator), kUfosPerType);
   }
-  // Spaces, by id (cities first); those out of play stay 0.
-  for (int s = 0; s < kNumSpaces; ++s) {
-    if (!in_play(s)) {
-      w.skip(kObsSpace);
-      continue;
-    }
-    const bool city = s < kNumCities;
-    w.flag(true);
-    w.flag(city);
-    w.one_hot(rel(kiosk_[s]), kMaxPlayers);
-    if (!city) {
-      w.skip(kObsSpace - 2 - kMaxPlayers);
-      continue;
-    }
-    const bool token = token_[s] != kNone;
-    w.one_hot(token ? rel(restaurant_[s][0]) : -1, kMaxPlayers);
-    w.one_hot(token ? rel(restaurant_[s][1]) : -1, kMaxPlayers);
-    for (int r = 0; r < kMaxPlayers; ++r)
-      w.scaled(r < players_ ? eyewitness_[s][(seat + r) % players_] : 0, kEyewitnessSupply);
-    w.scaled(resistance(s), kObsMaxResistance);
-    w.scaled(slots(s), 2);
-    w.flag(((tried_mask_ >> s) & 1u) != 0);
-  }
+  observe_spaces(seat, w);
   // UFOs, by id.
   for (int u = 0; u < kMaxUfos; ++u) {
     if (u >= static_cast<int>(ufos_.size())) {
@@ -77,27 +107,7 @@ void UfoState::observation(Seat seat, std::span<float> out) const {
     w.flag(f.stopped);
     w.flag(f.used);
   }
-  // The bump in progress.
-  if (bump_space_ == kNone) {
-    w.skip(kObsBump);
-  } else {
-    const bool decided = winner_ != kNone;
-    w.flag(true);
-    w.one_hot(bump_space_, kNumSpaces);
-    w.one_hot(attacker_ufo_, kMaxUfos);
-    w.one_hot(rel(defender_), kMaxPlayers);
-    w.scaled(att_bonus_, kObsMaxBonus);
-    w.scaled(def_bonus_, kObsMaxBonus);
-    w.scaled(phase_ == Phase::kDefendDie ? att_die_ : 0, 6);
-    w.one_hot(supporter(), kMaxUfos);
-    w.one_hot(eye_city_, kNumCities);
-    std::uint64_t losing = 0;
-    if (decided)
-      for (auto u : losers_) losing |= std::uint64_t{1} << u;
-    w.bits(losing, kMaxUfos);
-    w.scaled(decided ? steps_left_ : 0, kObsMaxSteps);
-    w.one_hot(decided ? rel(winner_) : -1, kMaxPlayers);
-  }
+  observe_bump(seat, w);
   // The control roll in progress.
   if (roller_ == kNone) {
     w.skip(kObsControl);

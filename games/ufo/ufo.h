@@ -301,7 +301,13 @@ class UfoState {
   friend struct TestAccess;  // tests build positions through it (tests/fixture.h)
 
  private:
-  // text.cpp: text_view's parts, each a part of the board from the top down.
+  // text_board.cpp: text_view's parts, each a part of the board from the top down.
+  // Parts of observation (observation.cpp).
+  void observe_spaces(Seat seat, ObservationWriter& w) const;
+  void observe_bump(Seat seat, ObservationWriter& w) const;
+  // Parts of write_view (view.cpp).
+  void write_bump_view(JsonWriter& w) const;
+  void write_spaces_view(JsonWriter& w) const;
   struct TextBoard;
   void text_heading(TextBoard& b) const;
   void text_players(TextBoard& b) const;

@@ -10,9 +10,8 @@
 
 namespace meeple::ufo {
 
-void UfoState::write_view(Seat, JsonWriter& w) const {
-  w.begin_object();
-  w.field("active", active_);
+// The bump under way, if any: its "bump" field.
+void UfoState::write_bump_view(JsonWriter& w) const {
   if (bump_space_ != kNone) {
     w.key("bump").begin_object();
     w.field("attack_bonus", att_bonus_);
@@ -34,6 +33,44 @@ void UfoState::write_view(Seat, JsonWriter& w) const {
     }
     w.end_object();
   }
+}
+
+// The spaces in play: the "spaces" field.
+void UfoState::write_spaces_view(JsonWriter& w) const {
+  w.key("spaces").begin_array();
+  for (int s = 0; s < kNumSpaces; ++s) {
+    if (!in_play(s)) continue;
+    const Space& sp = space_at(s);
+    w.begin_object();
+    if (sp.city) {
+      w.key("eyewitnesses").begin_array();
+      for (Seat p = 0; p < players_; ++p) w.value(eyewitness_[s][p]);
+      w.end_array();
+      w.field("id", sp.key);
+      w.field("kind", "city");
+      w.field("name", sp.name);
+      w.field("opening_tried", ((tried_mask_ >> s) & 1u) != 0);  // rulings 3.2: one attempt a turn
+      if (token_[s] != kNone) {
+        w.field("resistance", resistance(s));
+        w.key("restaurants").begin_array();
+        for (int k = 0; k < slots(s); ++k) w.value_or_null<int>(restaurant_[s][k], kNone);
+        w.end_array();
+      }
+    } else {
+      w.field("id", sp.key);
+      w.field("kind", "village");
+      w.key("kiosk").value_or_null<int>(kiosk_[s], kNone);
+      w.field("name", sp.name);
+    }
+    w.end_object();
+  }
+  w.end_array();
+}
+
+void UfoState::write_view(Seat, JsonWriter& w) const {
+  w.begin_object();
+  w.field("active", active_);
+  write_bump_view(w);
   if (roller_ != kNone) {
     w.key("control_roll").begin_object();
     w.field("assistants", assist_);
@@ -66,34 +103,7 @@ void UfoState::write_view(Seat, JsonWriter& w) const {
   }
   w.end_array();
   w.field("round", turns_ == 0 ? 0 : (turns_ - 1) / players_ + 1);
-  w.key("spaces").begin_array();
-  for (int s = 0; s < kNumSpaces; ++s) {
-    if (!in_play(s)) continue;
-    const Space& sp = space_at(s);
-    w.begin_object();
-    if (sp.city) {
-      w.key("eyewitnesses").begin_array();
-      for (Seat p = 0; p < players_; ++p) w.value(eyewitness_[s][p]);
-      w.end_array();
-      w.field("id", sp.key);
-      w.field("kind", "city");
-      w.field("name", sp.name);
-      w.field("opening_tried", ((tried_mask_ >> s) & 1u) != 0);  // rulings 3.2: one attempt a turn
-      if (token_[s] != kNone) {
-        w.field("resistance", resistance(s));
-        w.key("restaurants").begin_array();
-        for (int k = 0; k < slots(s); ++k) w.value_or_null<int>(restaurant_[s][k], kNone);
-        w.end_array();
-      }
-    } else {
-      w.field("id", sp.key);
-      w.field("kind", "village");
-      w.key("kiosk").value_or_null<int>(kiosk_[s], kNone);
-      w.field("name", sp.name);
-    }
-    w.end_object();
-  }
-  w.end_array();
+  write_spaces_view(w);
   w.key("to_act").begin_array();
   const SeatSet ta = to_act();
   for (Seat s = 0; s < players_; ++s)
