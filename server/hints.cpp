@@ -37,7 +37,7 @@ void Table::ask_hint(Conn& c, Peer* peer) {
                   .seconds = hub_.options.hint_seconds,
                   .seed = version + 1,
                   .lang = c.lang};
-  hub_.bots.submit(
+  hub_.bot_scheduler().submit(
       id_,
       [self = shared_from_this(), info, opt, seat = c.seat, version, peer] {
         auto found = hint(*info, seat, opt);

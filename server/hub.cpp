@@ -613,6 +613,20 @@ std::vector<std::shared_ptr<Table>> Hub::all() {
 // GET .../review: the bot's review of one seat of a finished game
 // (bots/review.h), made on the review thread once (server/review_queue.h)
 // and kept in the store, so another node or a restart answers from there.
+void Hub::table_finished(const std::string& id, const std::string& game,
+                         std::vector<std::string> rated_accounts, Json result,
+                         std::vector<std::vector<std::string>> addresses) {
+  if (!rated_accounts.empty())
+    net::post(account_pool, [this, id, game, rated = std::move(rated_accounts), result,
+                             addresses = std::move(addresses)] {
+      accounts.rate(id, game, rated, result, addresses);
+    });
+  // A tournament's table counts in its standings (tournaments.h), after
+  // its ratings.
+  net::post(account_pool,
+            [this, id, result = std::move(result)] { tournaments.table_finished(id, result); });
+}
+
 void Hub::review(Expected<Json> record, const std::string& table, Seat seat,
                  const std::string& lang, ReviewQueue::Reply reply) {
   if (!record) return reply(record.error());

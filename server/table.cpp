@@ -17,7 +17,7 @@ Json summary_json(const std::string& id, const AnyGame& game, int players, Phase
           {"public", is_public}};
 }
 
-Table::Table(Hub& hub, const AnyGame& game, std::string id)
+Table::Table(TableHost& hub, const AnyGame& game, std::string id)
     : hub_(hub),
       id_(std::move(id)),
       made_(hub.tables_made.fetch_add(1)),
@@ -69,7 +69,7 @@ void Table::schedule(bool network) {
   if (network)
     net::post(hub_.ioc_of(id_), Run(shared_from_this(), true));
   else
-    net::post(hub_.table_pool, Run(shared_from_this(), false));
+    net::post(hub_.pool(), Run(shared_from_this(), false));
 }
 
 void Table::drain(bool network) {
@@ -106,8 +106,8 @@ void Table::drop_jobs() {
   running_ = false;
 }
 
-Expected<std::shared_ptr<Table>> Table::create(Hub& hub, const Json& req, std::string& host_token,
-                                               const Maker& maker) {
+Expected<std::shared_ptr<Table>> Table::create(TableHost& hub, const Json& req,
+                                               std::string& host_token, const Maker& maker) {
   auto lobby = Lobby::from_request(hub.options, req, host_token);
   if (!lobby) return lobby.error();
   auto t = std::make_shared<Table>(hub, *lobby->game, random_hex(8));
@@ -185,7 +185,7 @@ MaybeError check_record(const ServerOptions& options, const store::TableRecord& 
   return std::nullopt;
 }
 
-Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecord& rec,
+Expected<std::shared_ptr<Table>> Table::resume(TableHost& hub, const store::TableRecord& rec,
                                                const store::Lease& lease) {
   auto lobby = stored_lobby(rec);
   if (!lobby) return lobby.error();
@@ -210,7 +210,7 @@ Expected<std::shared_ptr<Table>> Table::resume(Hub& hub, const store::TableRecor
   return t;
 }
 
-Expected<std::shared_ptr<Table>> Table::from_lobby(Hub& hub, const store::TableSpec& spec,
+Expected<std::shared_ptr<Table>> Table::from_lobby(TableHost& hub, const store::TableSpec& spec,
                                                    const store::Lease& lease) {
   const AnyGame* game = find_game(spec.game);
   if (game == nullptr)
@@ -792,14 +792,14 @@ void Table::rest() {
     sooner(room_->stand_in_at(s));
   }
   if (busy || (wake && *wake - now < hub_.options.idle_table_ttl)) return maybe_evict();
-  Hub::Resting r{.address = lobby_.address,
-                 .account = lobby_.host_account,
-                 .game = lobby_.game,
-                 .players = lobby_.players,
-                 .is_public = lobby_.is_public,
-                 .rated = lobby_.rated,
-                 .play_now = lobby_.play_now.has_value(),
-                 .created_ms = lobby_.created_ms};
+  TableHost::Resting r{.address = lobby_.address,
+                       .account = lobby_.host_account,
+                       .game = lobby_.game,
+                       .players = lobby_.players,
+                       .is_public = lobby_.is_public,
+                       .rated = lobby_.rated,
+                       .play_now = lobby_.play_now.has_value(),
+                       .created_ms = lobby_.created_ms};
   if (wake) r.wake_ms = epoch_ms(*wake);
   for (Seat s = 0; s < room_->num_players(); ++s) {
     const auto since = room_->away_since(s);

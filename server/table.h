@@ -28,9 +28,9 @@
 
 #include "bots/hint.h"
 #include "room/room.h"
-#include "server/hub.h"
 #include "server/lobby.h"
 #include "server/publisher.h"
+#include "server/table_host.h"
 
 namespace meeple::server {
 
@@ -54,18 +54,18 @@ class Table : public std::enable_shared_from_this<Table> {
   // `host_token` receives the host's secret; `maker`: who asks, for the
   // limits of what one party holds. Not registered yet: Hub::admit checks
   // those limits (table/too_many) and registers it.
-  static Expected<std::shared_ptr<Table>> create(Hub& hub, const Json& request,
+  static Expected<std::shared_ptr<Table>> create(TableHost& hub, const Json& request,
                                                  std::string& host_token, const Maker& maker = {});
   // A table rebuilt from the store: in play after a restart, or finished
   // (loaded again after it left memory).
   // `lease`: what its writes name (another node's table it took over).
-  static Expected<std::shared_ptr<Table>> resume(Hub& hub, const store::TableRecord& t,
+  static Expected<std::shared_ptr<Table>> resume(TableHost& hub, const store::TableRecord& t,
                                                  const store::Lease& lease = {});
   // A lobby rebuilt from its saved spec (store::TableStore::lobbies) after a restart.
-  static Expected<std::shared_ptr<Table>> from_lobby(Hub& hub, const store::TableSpec& spec,
+  static Expected<std::shared_ptr<Table>> from_lobby(TableHost& hub, const store::TableSpec& spec,
                                                      const store::Lease& lease = {});
 
-  Table(Hub& hub, const AnyGame& game, std::string id);
+  Table(TableHost& hub, const AnyGame& game, std::string id);
   ~Table();
 
   // Runs f on the table's strand, after everything posted before it.
@@ -210,7 +210,7 @@ class Table : public std::enable_shared_from_this<Table> {
 
   // --- table.cpp
   // Lobby limits for a new lobby from `address`: table/too_many.
-  static MaybeError admit_lobby(Hub& hub, const std::string& address);
+  static MaybeError admit_lobby(TableHost& hub, const std::string& address);
   // Saves the lobby's spec and seat plan (token hashes included) in the
   // store, so a restart keeps it; nothing once the game has started.
   MaybeError save_lobby();
@@ -332,7 +332,7 @@ class Table : public std::enable_shared_from_this<Table> {
   // One message to one connection, in order behind the writes out (above).
   void reply(Conn& c, Json msg);
 
-  Hub& hub_;
+  TableHost& hub_;  // the owner (the Hub), as far as a table needs it
   std::string id_;
   std::uint64_t made_;
   Lobby lobby_;
