@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "games/registry.h"
+#include "room/replay.h"
 #include "server/protocol.h"
 
 namespace meeple::server {
