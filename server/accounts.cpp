@@ -1,45 +1,30 @@
 #include "server/accounts.h"
+#include "server/account_answers.h"
 
 #include <sodium.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdlib>
 #include <limits>
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include "games/registry.h"
-#include "server/game_stats.h"
 #include "server/lobby.h"
 #include "server/protocol.h"
-#include "server/rating.h"
 
 namespace meeple::server {
 
+using namespace account_answers;
+
 namespace {
-
-// An invitation as the client reads it (GET /api/account/invitations and
-// the account channel's "invitation" message).
-Json invitation_json(const store::Invitation& i) {
-  return {{"table", i.table}, {"game", i.game}, {"title", i.title}, {"from", i.from}, {"at", i.at}};
-}
-
-using Clock = std::chrono::steady_clock;
 
 constexpr std::int64_t kSessionSeconds = 30LL * 24 * 3600;  // the cookie's Max-Age: 30 days
 constexpr std::int64_t kDeviceSeconds = 365LL * 24 * 3600;  // a known device's: a year
 constexpr double kRequestsPerMinute = 10;                   // sign-up, sign-in, recover per address
 constexpr double kRequestBurst = 10;
 constexpr int kRecoveryCodes = 10;
-constexpr std::size_t kKeyring = 200;        // seats listed (GET /api/account/seats)
-constexpr std::size_t kFinishedShown = 100;  // finished games on a profile
-constexpr int kBusyRetrySeconds = 2;         // auth/busy's retry_after
-
-Error unknown_player() {
-  return make_error(store::errc::kUnknownAccount, "no player has that name");
-}
+constexpr int kBusyRetrySeconds = 2;  // auth/busy's retry_after
 
 Error credentials() {
   return make_error(errc::kCredentials, "the name or the password is wrong");
@@ -47,20 +32,6 @@ Error credentials() {
 
 Error signed_out() {
   return make_error(errc::kSignedOut, "sign in first");
-}
-
-std::int64_t now_ms() {
-  return epoch_ms(std::chrono::system_clock::now());
-}
-
-Accounts::Answer fail(Error e) {
-  Accounts::Answer a;
-  a.body = std::move(e);
-  return a;
-}
-
-Accounts::Answer fail(const MaybeError& e) {
-  return fail(*e);
 }
 
 // A new password (`key` of the body) checked: account/password with its
@@ -82,13 +53,6 @@ Accounts::Answer throttled_answer(int seconds) {
                  fmt::format("too many wrong passwords from here: try again in {} s", seconds)));
   a.detail["retry_after"] = seconds;
   return a;
-}
-
-// A string member of a request's body; request/malformed otherwise.
-Expected<std::string> text(const Json& body, const char* key) {
-  const Json v = body.value(key, Json());
-  if (!v.is_string()) return make_error(errc::kMalformed, fmt::format("{} is a string", key));
-  return v.get<std::string>();
 }
 
 std::string recovery_code() {
@@ -465,27 +429,6 @@ Accounts::Answer Accounts::change_password(const std::string& session, const Jso
   return {};
 }
 
-Accounts::Answer Accounts::hide(const std::string& session, const Json& body) {
-  auto a = require(session);
-  if (!a) return fail(a.error());
-  const Json hidden = body.value("hidden", Json());
-  if (!hidden.is_boolean()) return fail(make_error(errc::kMalformed, "hidden is true or false"));
-  if (auto e = change(a->id, [&](store::Account& acc) { acc.hidden = hidden.get<bool>(); }))
-    return fail(e);
-  return {};
-}
-
-Accounts::Answer Accounts::friends_only(const std::string& session, const Json& body) {
-  auto a = require(session);
-  if (!a) return fail(a.error());
-  const Json only = body.value("friends_only", Json());
-  if (!only.is_boolean())
-    return fail(make_error(errc::kMalformed, "friends_only is true or false"));
-  if (auto e = change(a->id, [&](store::Account& acc) { acc.friends_only = only.get<bool>(); }))
-    return fail(e);
-  return {};
-}
-
 Accounts::Answer Accounts::remove(const std::string& session, const Json& body, const Asker& asker,
                                   std::vector<std::string>& renamed) {
   auto a = require(session);
@@ -510,382 +453,6 @@ Accounts::Answer Accounts::remove(const std::string& session, const Json& body, 
   if (auto e = store_.delete_account(a->id)) return fail(e);
   Answer out;
   out.cookies = {session_cookie("")};
-  return out;
-}
-
-Accounts::Answer Accounts::seats(const std::string& session) {
-  auto a = require(session);
-  if (!a) return fail(a.error());
-  auto ring = store_.keyring(a->id, kKeyring);
-  if (!ring) return fail(ring.error());
-  Json list = Json::array();
-  for (const store::KeyringSeat& s : *ring)
-    list.push_back({{"table", s.table}, {"token", s.token}});
-  Answer out;
-  out.body = Json{{"seats", list}};
-  return out;
-}
-
-MaybeError Accounts::keep(const std::string& account, const std::string& table, int seat,
-                          const std::string& token) {
-  if (auto e = store_.add_to_keyring(account, {table, seat, token, now_ms()})) return e;
-  return store_.dismiss_invitation(account, table);
-}
-
-Accounts::Answer Accounts::friends(const std::string& session) {
-  auto a = require(session);
-  if (!a) return fail(a.error());
-  auto ids = store_.friends(a->id);
-  if (!ids) return fail(ids.error());
-  Json list = Json::array();
-  for (const std::string& id : *ids) {
-    auto f = store_.account(id);
-    if (!f) return fail(f.error());
-    if (!f->has_value()) continue;
-    // Presence is shown only between accounts that added each other.
-    auto theirs = store_.friends(id);
-    if (!theirs) return fail(theirs.error());
-    const bool mutual = std::find(theirs->begin(), theirs->end(), a->id) != theirs->end();
-    list.push_back({{"name", (*f)->name}, {"mutual", mutual}, {"online", mutual && online(id)}});
-  }
-  Answer out;
-  out.body = Json{{"friends", list}};
-  return out;
-}
-
-Accounts::Answer Accounts::add_friend(const std::string& session, const Json& body) {
-  auto a = require(session);
-  if (!a) return fail(a.error());
-  auto name = text(body, "name");
-  if (!name) return fail(name.error());
-  auto f = store_.account_named(fold_name(*name));
-  if (!f) return fail(f.error());
-  if (!f->has_value() || (*f)->id == a->id) return fail(unknown_player());
-  if (auto e = store_.add_friend(a->id, (*f)->id)) return fail(e);
-  return {};
-}
-
-Accounts::Answer Accounts::remove_friend(const std::string& session, const Json& body) {
-  auto a = require(session);
-  if (!a) return fail(a.error());
-  auto name = text(body, "name");
-  if (!name) return fail(name.error());
-  auto f = store_.account_named(fold_name(*name));
-  if (!f) return fail(f.error());
-  if (!f->has_value()) return fail(unknown_player());
-  if (auto e = store_.remove_friend(a->id, (*f)->id)) return fail(e);
-  return {};
-}
-
-Accounts::Answer Accounts::invitations(const std::string& session,
-                                       const std::function<bool(const std::string&)>& open) {
-  auto a = require(session);
-  if (!a) return fail(a.error());
-  auto list = store_.invitations(a->id);
-  if (!list) return fail(list.error());
-  Json out_list = Json::array();
-  for (const store::Invitation& i : *list) {
-    if (!open(i.table)) {
-      if (auto e = store_.dismiss_invitation(a->id, i.table)) return fail(e);
-      continue;
-    }
-    out_list.push_back(invitation_json(i));
-  }
-  Answer out;
-  out.body = Json{{"invitations", out_list}};
-  return out;
-}
-
-Accounts::Answer Accounts::dismiss(const std::string& session, const Json& body) {
-  auto a = require(session);
-  if (!a) return fail(a.error());
-  auto table = text(body, "table");
-  if (!table) return fail(table.error());
-  if (auto e = store_.dismiss_invitation(a->id, *table)) return fail(e);
-  return {};
-}
-
-void Accounts::seen_from(const std::string& account, const std::string& address) {
-  if (account.empty() || address.empty()) return;
-  const auto now = std::chrono::steady_clock::now();
-  std::lock_guard lock(mutex_);
-  // Accounts not seen within the window are forgotten when the map has
-  // doubled since the last sweep: memory follows the accounts seen lately.
-  if (addresses_.size() >= 2 * std::max<std::size_t>(addresses_swept_, 64)) {
-    for (auto it = addresses_.begin(); it != addresses_.end();) {
-      std::erase_if(it->second, [&](const auto& a) { return now - a.second >= rating_window_; });
-      it = it->second.empty() ? addresses_.erase(it) : std::next(it);
-    }
-    addresses_swept_ = addresses_.size();
-  }
-  auto& seen = addresses_[account];
-  for (auto& [a, at] : seen)
-    if (a == address) {
-      at = now;
-      return;
-    }
-  if (seen.size() >= kAddressesKept)
-    seen.erase(std::min_element(seen.begin(), seen.end(),
-                                [](const auto& x, const auto& y) { return x.second < y.second; }));
-  seen.emplace_back(address, now);
-}
-
-std::vector<std::string> Accounts::recent_addresses(const std::string& account) {
-  const auto now = std::chrono::steady_clock::now();
-  std::vector<std::string> out;
-  std::lock_guard lock(mutex_);
-  if (auto it = addresses_.find(account); it != addresses_.end())
-    for (const auto& [a, at] : it->second)
-      if (now - at < rating_window_) out.push_back(a);
-  return out;
-}
-
-int Accounts::rated_together(const std::string& a, const std::string& b, const std::string& game,
-                             const std::string& table) {
-  constexpr std::int32_t kLooked = 200;  // the newest keyring seats: a window's tables
-  auto ring = store_.keyring(a, kLooked);
-  if (!ring) return 0;
-  const std::int64_t since = now_ms() - rating_window_.count();
-  int n = 0;
-  for (const store::KeyringSeat& s : *ring) {
-    if (s.seat < 0 || s.table == table) continue;
-    const Shown t = shown(s.table, true);
-    if (t.finished && t.rated && t.game == game && t.ended >= since &&
-        std::find(t.accounts.begin(), t.accounts.end(), b) != t.accounts.end())
-      ++n;
-  }
-  return n;
-}
-
-void Accounts::rate(const std::string& table, const std::string& game,
-                    const std::vector<std::string>& accounts, const Json& result,
-                    const std::vector<std::vector<std::string>>& seat_addresses) {
-  // Each pair's weight (docs/ratings.md, "Games that count"): none for two
-  // accounts that shared an address lately, less for a pair that played
-  // rated tables of this game together lately.
-  const std::size_t seats = accounts.size();
-  std::vector<std::vector<std::string>> where(seats);
-  for (std::size_t i = 0; i < seats; ++i) {
-    if (accounts[i].empty()) continue;
-    where[i] = recent_addresses(accounts[i]);
-    if (i < seat_addresses.size())
-      where[i].insert(where[i].end(), seat_addresses[i].begin(), seat_addresses[i].end());
-  }
-  std::vector<std::vector<double>> weight(seats, std::vector<double>(seats, 1.0));
-  for (std::size_t i = 0; i < seats; ++i)
-    for (std::size_t j = i + 1; j < seats; ++j) {
-      if (accounts[i].empty() || accounts[j].empty()) continue;
-      const bool shared = std::any_of(where[i].begin(), where[i].end(), [&](const auto& x) {
-        return std::find(where[j].begin(), where[j].end(), x) != where[j].end();
-      });
-      // A browser both signed in from (its meeple_device cookie), as the
-      // store knows it: on any node, and after a restart.
-      const auto device =
-          store_.shared_device(accounts[i], accounts[j], now_ms() - rating_window_.count());
-      double w = 0;
-      if (shared || (device && *device))
-        spdlog::info("table {}: seats {} and {} shared {} lately: not rated against each other",
-                     table, i, j, shared ? "an address" : "a device");
-      else
-        w = rating::pair_weight(1 + rated_together(accounts[i], accounts[j], game, table));
-      weight[i][j] = weight[j][i] = w;
-    }
-  std::vector<std::optional<rating::Rating>> prior;
-  for (const std::string& id : accounts) {
-    if (id.empty()) {
-      prior.emplace_back();
-      continue;
-    }
-    auto r = store_.rating(id, game);
-    if (!r) {
-      spdlog::warn("table {}: ratings not updated: {}", table, r.error().message);
-      return;
-    }
-    prior.push_back(r->has_value()
-                        ? rating::Rating{(*r)->rating, (*r)->rd, (*r)->volatility, (*r)->games}
-                        : rating::Rating{});
-  }
-  auto next = rating::rate_table(result, prior, weight);
-  if (!next) {
-    spdlog::warn("table {}: ratings not updated: {}", table, next.error().message);
-    return;
-  }
-  for (std::size_t i = 0; i < accounts.size() && i < next->size(); ++i) {
-    const auto& r = (*next)[i];
-    // A seat no game counted for keeps its rating as it was (none, for a
-    // newcomer): nothing to save.
-    if (!r || accounts[i].empty() || r->games == prior[i]->games) continue;
-    if (auto e = store_.save_rating(accounts[i], game, {r->rating, r->rd, r->volatility, r->games}))
-      spdlog::warn("table {}: the rating of seat {} not saved: {}", table, i, e->message);
-  }
-}
-
-MaybeError Accounts::invite(const store::Account& from, const std::string& name,
-                            const std::string& table, const std::string& game,
-                            const std::string& title,
-                            const std::function<bool(const std::string&)>& open) {
-  auto a = store_.account_named(fold_name(name));
-  if (!a) return a.error();
-  if (!a->has_value()) return unknown_player();
-  const store::Account& to = **a;
-  if (to.friends_only) {
-    auto theirs = store_.friends(to.id);
-    if (!theirs) return theirs.error();
-    if (std::find(theirs->begin(), theirs->end(), from.id) == theirs->end())
-      return make_error(errc::kInviteRefused,
-                        "this player takes invitations only from the people they added");
-  }
-  // The invitee's open invitations (those of tables gone or started are
-  // dismissed now); one to this table again replaces its own.
-  auto held = store_.invitations(to.id);
-  if (!held) return held.error();
-  std::size_t still_open = 0;
-  bool again = false;
-  for (const store::Invitation& i : *held) {
-    if (i.table == table) {
-      again = true;
-    } else if (open(i.table)) {
-      ++still_open;
-    } else if (auto e = store_.dismiss_invitation(to.id, i.table)) {
-      return e;
-    }
-  }
-  if (!again && still_open >= max_invitations_)
-    return make_error(errc::kTooManyInvitations,
-                      "this player holds as many invitations as they may: try later");
-  const auto now = Clock::now();
-  {
-    std::lock_guard lock(mutex_);
-    auto& times = sent_[from.id];
-    while (!times.empty() && now - times.front() >= std::chrono::hours(1)) times.pop_front();
-    if (times.size() >= invitations_per_hour_)
-      return make_error(errc::kTooManyInvitations,
-                        "you sent as many invitations as an hour allows: try later");
-    times.push_back(now);
-    if (sent_.size() > 100000)  // many senders: those with nothing in the hour go
-      std::erase_if(sent_, [&](const auto& kv) {
-        return kv.second.empty() || now - kv.second.back() >= std::chrono::hours(1);
-      });
-  }
-  const store::Invitation made{to.id, table, game, title, from.name, now_ms()};
-  if (auto e = store_.invite(made)) return e;
-  if (on_invited) on_invited(to.id, invitation_json(made));
-  return {};
-}
-
-Accounts::Shown Accounts::shown(const std::string& table, bool fresh) {
-  constexpr auto kFinishedFor = std::chrono::minutes(1);
-  constexpr auto kGoingOnFor = std::chrono::seconds(10);
-  constexpr std::size_t kKept = 4096;  // about 1 KB each
-  const auto now = std::chrono::steady_clock::now();
-  {
-    std::lock_guard lock(shown_mutex_);
-    if (auto it = shown_.find(table); it != shown_.end()) {
-      const Shown& t = it->second;
-      if (now - t.read < (t.finished ? kFinishedFor : kGoingOnFor) && (t.finished || !fresh))
-        return t;
-    }
-  }
-  Shown t;
-  t.read = now;
-  auto rec = tables_.load(table);
-  if (!rec && rec.error().code != store::errc::kUnknownTable) return t;  // asked again next time
-  const AnyGame* g = rec ? find_game(rec->spec.game) : nullptr;
-  // A lobby, a game going on, or gone (or of a game this server does not know).
-  if (rec && rec->finished() && g != nullptr) {
-    t.finished = true;
-    t.game = std::string(g->name());
-    t.winners = rec->result.value("winners", Json::array());
-    const Json server = rec->spec.options.value("server", Json::object());
-    t.is_public = server.is_object() && server.value("public", true);
-    t.rated = server.is_object() && server.value("rated", false);
-    t.ended = rec->entries.empty() ? 0 : rec->entries.back().at;
-    if (server.is_object() && server.value("seats", Json()).is_array())
-      for (const Json& seat : server["seats"])
-        t.accounts.push_back(seat.is_object() ? seat.value("account", "") : "");
-    t.entry = {{"table", rec->id},
-               {"game", t.game},
-               {"title", std::string(g->title())},
-               {"players", rec->spec.players},
-               {"seats", rec->spec.seats},
-               {"result", rec->result},
-               {"ended", rec->entries.empty() ? 0 : rec->entries.back().at},
-               {"rated", server.is_object() && server.value("rated", false)}};
-  }
-  std::lock_guard lock(shown_mutex_);
-  if (shown_.size() >= kKept) shown_.clear();
-  shown_[table] = t;
-  return t;
-}
-
-Accounts::Answer Accounts::profile(const std::string& name, const std::string& session) {
-  // Who asks, first, whatever the name: a hidden profile and an unknown
-  // name then cost the same and answer the same.
-  const auto me = signed_in(session);
-  auto a = store_.account_named(fold_name(name));
-  if (!a) return fail(a.error());
-  if (!a->has_value()) return fail(unknown_player());
-  const store::Account& acc = **a;
-  // The account's own: sees itself hidden or not, and its private tables.
-  const bool own = me && me->id == acc.id;
-  if (acc.hidden && !own) return fail(unknown_player());
-  // The record of one's games: the finished tables of the keyring's seats.
-  auto ring = store_.keyring(acc.id, std::numeric_limits<std::int32_t>::max());
-  if (!ring) return fail(ring.error());
-  Json games = Json::object();
-  for (const AnyGame* g : all_games()) {
-    auto r = store_.rating(acc.id, std::string(g->name()));
-    if (!r) return fail(r.error());
-    Json rating = nullptr;
-    if (r->has_value())
-      rating = {{"rating", (*r)->rating},
-                {"rd", (*r)->rd},
-                {"volatility", (*r)->volatility},
-                {"games", (*r)->games}};
-    games[std::string(g->name())] = GameStats{}.json();
-    games[std::string(g->name())]["rating"] = rating;
-  }
-  // Every finished game of the account, oldest first, for its figures.
-  struct Played {
-    std::int64_t ended;
-    std::string game;
-    bool won;
-    double score;
-  };
-  std::vector<Played> played;
-  Json finished = Json::array();
-  for (const store::KeyringSeat& s : *ring) {
-    if (s.seat < 0) continue;
-    const Shown t = shown(s.table);
-    if (!t.finished) continue;  // a lobby, a game going on, or gone
-    const bool won = t.winners.is_array() &&
-                     std::find(t.winners.begin(), t.winners.end(), Json(s.seat)) != t.winners.end();
-    const Json& score = t.entry["result"].value("score", Json::array());
-    played.push_back(
-        {t.ended, t.game, won,
-         score.is_array() && s.seat < static_cast<int>(score.size()) && score[s.seat].is_number()
-             ? score[s.seat].get<double>()
-             : 0.0});
-    // A private table is its players' own business: its id would let a
-    // stranger watch it. Counted, never listed to others.
-    if (finished.size() >= kFinishedShown || (!t.is_public && !own)) continue;
-    Json entry = t.entry;
-    entry["seat"] = s.seat;
-    entry["won"] = won;
-    finished.push_back(std::move(entry));
-  }
-  // Newest first: by when the game ended.
-  std::stable_sort(finished.begin(), finished.end(), [](const Json& x, const Json& y) {
-    return x["ended"].get<std::int64_t>() > y["ended"].get<std::int64_t>();
-  });
-  std::stable_sort(played.begin(), played.end(),
-                   [](const Played& x, const Played& y) { return x.ended < y.ended; });
-  std::map<std::string, GameStats> stats;
-  for (const Played& p : played) stats[p.game].add(p.won, p.score);
-  for (const auto& [game, st] : stats) games[game].update(st.json());
-  Answer out;
-  out.body =
-      Json{{"name", acc.name}, {"created", acc.created}, {"games", games}, {"finished", finished}};
   return out;
 }
 
