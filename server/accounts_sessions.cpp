@@ -1,5 +1,7 @@
-#include "server/accounts.h"
+// Accounts (accounts.h): sign-up, sign-in, sessions and known devices,
+// recovery, passwords and deletion; the cookies and percent-decoding.
 #include "server/account_answers.h"
+#include "server/accounts.h"
 
 #include <sodium.h>
 
