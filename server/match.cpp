@@ -1,4 +1,4 @@
-// The game as played at a table (the second half of Table, table.h):
+// The game as played at a table (Table, table.h):
 // connections and their messages, people's decisions, bots, clocks, and
 // what the connections are told after each change.
 #include <fmt/format.h>

@@ -10,9 +10,13 @@
 // restarted server resumes it); after the end it keeps the record. Its
 // Publisher tells its connections what changed.
 //
-// Two files: table.cpp, the table's life (made, resumed, started, stored,
-// lost, its host's controls, its record); match.cpp, the game as played
-// (connections and their messages, bots, clocks).
+// Its files, one job each: table.cpp, the table's life (its strand, made,
+// resumed, registered, lost, resting, its record); table_lobby.cpp, the
+// table before its game starts (saved, joined, its host's controls,
+// expired, started, a rematch); seats.cpp, who plays a seat during the game
+// (the host's seat control, a seat offered to a newcomer); match.cpp, the
+// game as played (connections and their messages, bots, clocks, writes and
+// publishing); hints.cpp, hints.
 #pragma once
 
 #include <boost/asio.hpp>
@@ -103,7 +107,7 @@ class Table : public std::enable_shared_from_this<Table> {
   // join_promised() takes it, or gives it back when the join fails.
   void promise_seat() { promised_.fetch_add(1); }
 
-  // --- On the strand. The table's life (table.cpp).
+  // --- On the strand. The table's life (table.cpp, table_lobby.cpp).
   // A new lobby made known: its id taken in the store for this node (with
   // several nodes) and its spec saved. Its summary and the host's token.
   Expected<Json> open(const std::string& host_token);
@@ -208,7 +212,7 @@ class Table : public std::enable_shared_from_this<Table> {
     std::chrono::steady_clock::time_point received;
   };
 
-  // --- table.cpp
+  // --- table.cpp, table_lobby.cpp
   // Lobby limits for a new lobby from `address`: table/too_many.
   static MaybeError admit_lobby(TableHost& hub, const std::string& address);
   // Saves the lobby's spec and seat plan (token hashes included) in the
