@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "server/bot_scheduler.h"
 #include "server/protocol.h"
 #include "server/table.h"
 

@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "games/registry.h"
+#include "server/bot_scheduler.h"
 #include "server/protocol.h"
 #include "server/table.h"
 
