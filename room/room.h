@@ -25,6 +25,13 @@
 //
 // A Room is not thread-safe: its owner serializes calls (the server runs
 // each table on one strand).
+//
+// Its parts, one job a file: room.cpp (opening, resuming, acting, undo,
+// chat, bots, durability), room_clocks.cpp (presence, clocks, stand-ins),
+// room_reading.cpp (what an observer reads, the record); beneath it the
+// types of their own: EventWords (event_words.h, an event told to every
+// observer in every language), the notices' words (notice_words.h) and a
+// finished game told again step by step (replay.h, replay_json).
 #pragma once
 
 #include <chrono>
@@ -39,6 +46,8 @@
 #include "bots/bot.h"
 #include "core/chacha_rng.h"
 #include "core/undo.h"
+#include "room/event_words.h"
+#include "room/notice_words.h"
 #include "store/store.h"
 
 namespace meeple::room {
@@ -165,27 +174,6 @@ struct ChatLine {
   std::size_t number = 0;
   Seat seat = kChance;
   std::string text;
-};
-
-// What a notice about a seat says (Room tells it in every language).
-enum class SeatNotice {
-  kTakesTheSeat,  // someone (a bot, or a person the host seated) takes a seat for good
-  kYouTakeTheSeat,
-  kAway,  // a stand-in plays for a person away
-  kYouAreAway,
-  kTimeIsUp,  // a stand-in plays for a person whose clock ran out
-  kYourTimeIsUp,
-  kIsBack,  // the person is back and plays their seat again
-  kYouAreBack,
-  kIsLate,  // the person's clock ran out at a table that waits for them
-  kYouAreLate,
-  // A bot's seat offered to a newcomer during the game (the server's host
-  // control): everyone seated is asked to agree, the seat opens, or it does
-  // not (someone said no), or the offer ends (the host put a bot there).
-  kOffered,
-  kOpen,
-  kNotOpened,
-  kWithdrawn,
 };
 
 // One choice of a seat that must decide: the action, its JSON form and words.
@@ -413,6 +401,8 @@ class Room {
   // room's languages (self: the text for the seat's own player).
   void notice(Seat seat, const std::function<std::string(std::string_view, bool)>& words);
 
+  static constexpr Clock::time_point kNever = Clock::time_point::max();
+
   const AnyGame* game_;
   AnyState initial_;  // the state before the first action (to brief late bots)
   AnyState state_;
@@ -447,39 +437,7 @@ class Room {
   UndoTrail trail_;  // tags: the event index of each decision
   std::vector<TableEvent> events_;
   std::vector<std::size_t> chat_events_;  // the index in events_ of each chat line
-  // One event as told to each observer (the spectator first, then each seat)
-  // in each of the room's languages, added in that order. Most events read
-  // the same to everybody, so each distinct text is kept once: a table holds
-  // its whole history in words, and a Ufo! event is 3 texts instead of 15.
-  class EventWords {
-   public:
-    bool empty() const { return pick_.empty(); }
-    // Adds the next (observer, language)'s words: `text`, or those of the
-    // k-th added (add_as: the first observer's in the same language).
-    void add(std::string text);
-    void add_as(std::size_t k);
-    // The text for the observer's and language's index.
-    const std::string& at(std::size_t observer, std::size_t lang, std::size_t langs) const {
-      return texts_[pick_[observer * langs + lang]];
-    }
-
-   private:
-    std::vector<std::string> texts_;
-    std::vector<std::uint8_t> pick_;
-  };
-  std::vector<EventWords> words_;  // per event (empty for a chat line)
+  std::vector<EventWords> words_;         // per event (empty for a chat line)
 };
-
-// A finished game's record told step by step for one observer (a seat or
-// kSpectator) in `lang`: the record is public once the game is over, but each
-// step shows only what that observer saw then. Step 0 is the start; step i
-// follows the record's i-th action. Without `step`: every step's actor, the
-// action in the actor's words ("" for chance) and the events as the observer
-// was told them (`steps`). With it: that step's view for the observer and who
-// had to act (`view`, `to_act`). seat/invalid for an observer that is not at
-// the table, request/malformed for a step past the end, record/corrupt for a
-// record that does not replay.
-Expected<Json> replay_json(const AnyGame& game, const GameRecord& record, Seat observer,
-                           std::string_view lang, std::optional<std::size_t> step);
 
 }  // namespace meeple::room

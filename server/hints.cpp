@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "server/bot_scheduler.h"
 #include "server/protocol.h"
 #include "server/table.h"
 
@@ -37,7 +38,7 @@ void Table::ask_hint(Conn& c, Peer* peer) {
                   .seconds = hub_.options.hint_seconds,
                   .seed = version + 1,
                   .lang = c.lang};
-  hub_.bots.submit(
+  hub_.bot_scheduler().submit(
       id_,
       [self = shared_from_this(), info, opt, seat = c.seat, version, peer] {
         auto found = hint(*info, seat, opt);

@@ -27,20 +27,20 @@
 #include "server/options.h"
 #include "server/review_queue.h"
 #include "server/routes.h"
+#include "server/table_host.h"
 #include "server/tournaments.h"
 #include "store/store.h"
 
 namespace meeple::server {
 
-namespace net = boost::asio;
-
 class Peer;
-class Table;
 
 // The shared state. Members are declared so that they are destroyed in a
 // safe order: the tables first, then the I/O contexts (their pending
 // handlers hold sessions and tables' runs, which hold tables, whose timers
-// live on the I/O contexts), then the pools, and the counters last.
+// live on the I/O contexts), then the pools, and the counters last (they
+// are TableHost's, with the options and the store: destroyed after all of
+// the Hub's own members).
 // The table pool's size: options.table_threads, or when 0 the store's
 // choice (server/options.h): the cores this process may run on, or 32.
 std::size_t table_threads(const ServerOptions& o, const store::TableStore& s);
@@ -54,10 +54,9 @@ class IoContext : public net::io_context {
   void shut_down() { shutdown(); }
 };
 
-struct Hub {
+struct Hub : TableHost {
   Hub(ServerOptions o, store::TableStore& tables, store::AccountStore& account_rows)
-      : options(std::move(o)),
-        store(tables),
+      : TableHost(std::move(o), tables),
         table_pool(table_threads(options, tables)),
         bots(options.bot_threads),
         reviews(options.max_queued_reviews),
@@ -73,14 +72,9 @@ struct Hub {
     };
   }
   // Every context's pending handlers are destroyed before any context is.
-  ~Hub();
-  ServerOptions options;
-  store::TableStore& store;  // the tables, lobbies, leases and reviews (accounts: `accounts`)
-  Metrics metrics;
+  ~Hub() override;
   // Replays, records and my-tables per client address (ServerOptions::reads_*).
   AddressBudget reads{options.reads_per_minute, options.reads_burst};
-  std::atomic<bool> stopping{false};
-  std::atomic<std::uint64_t> tables_made{0};  // Table::made
   std::mutex peers_mutex;
   std::unordered_map<Peer*, std::weak_ptr<Peer>> peers;  // for shutdown
   net::thread_pool table_pool;
@@ -110,11 +104,12 @@ struct Hub {
   net::io_context& ioc() { return *iocs.front(); }
   // The I/O context for a new connection: each in turn.
   net::io_context& next_ioc() { return *iocs[next_ioc_.fetch_add(1) % iocs.size()]; }
-  // The I/O context of a table's WebSockets: all on one thread, so that
-  // what the table tells its seats wakes one network thread, not several.
-  net::io_context& ioc_of(const std::string& table) {
+  // TableHost: a table's WebSockets' context, the pools.
+  net::io_context& ioc_of(const std::string& table) override {
     return *iocs[std::hash<std::string>{}(table) % iocs.size()];
   }
+  net::thread_pool& pool() override { return table_pool; }
+  BotScheduler& bot_scheduler() override { return bots; }
   // Open connections per client address (max_connections_per_address).
   std::mutex address_mutex;
   std::unordered_map<std::string, std::size_t> connections_by_address;
@@ -122,7 +117,7 @@ struct Hub {
   // meet at one table instead of each making one.
   std::mutex play_now_mutex;
 
-  std::shared_ptr<Table> find(const std::string& id);
+  std::shared_ptr<Table> find(const std::string& id) override;
   // Registers `t` unless a table of its id is registered already; answers
   // the one registered.
   std::shared_ptr<Table> add(const std::shared_ptr<Table>& t);
@@ -139,31 +134,22 @@ struct Hub {
   // that address holds more lobbies than the newcomer's does; so no number
   // of addresses holding lobbies locks out one that holds fewer.
   // table/too_many otherwise.
-  MaybeError admit(const std::shared_ptr<Table>& t);
+  MaybeError admit(const std::shared_ptr<Table>& t) override;
 
   // --- Started tables out of memory (Table::rest): nobody is connected,
   // the store holds everything. The hub keeps what the limits and the
   // listing need of each, and reads the table again when it is asked for
   // (find_or_load), or at `wake_ms`, when its clock or a stand-in acts.
-  struct Resting {
-    std::string address, account;  // who made it (Lobby::address, host_account)
-    const AnyGame* game = nullptr;
-    int players = 0;
-    bool is_public = true, rated = false, play_now = false;
-    std::int64_t created_ms = 0;
-    std::optional<std::int64_t> wake_ms;  // ms since 1970
-    // Per seat, since when its person has been away (ms since 1970; 0: none).
-    std::vector<std::int64_t> away_since;
-  };
+  // (TableHost::Resting: what the hub keeps of each.)
   // The table `t` leaves memory, kept as `r`; false (and nothing changes)
   // when `t` is not the table registered under `id`.
-  bool rest(const std::string& id, const Table* t, Resting r);
+  bool rest(const std::string& id, const Table* t, Resting r) override;
   // A resting table reached on its way out takes its place again (awake):
   // false when another copy of it is registered.
-  bool revive(const std::shared_ptr<Table>& t);
+  bool revive(const std::shared_ptr<Table>& t) override;
   std::size_t resting();
   // Forgets the table `t` if it is still the one under `id`.
-  void remove(const std::string& id, const Table* t);
+  void remove(const std::string& id, const Table* t) override;
   // The table, or a finished one loaded from the store if it left memory
   // (evicted, or finished before a restart); null if neither. With several
   // nodes (shared()) also an unfinished table or lobby this node does not
@@ -190,11 +176,7 @@ struct Hub {
   // table/damaged when `id` was found damaged.
   MaybeError damaged(const std::string& id);
 
-  // --- Several nodes (docs/scaling.md).
-  bool shared() const { return !options.node.empty(); }
-  // This process's name in the store's leases: the node's name and a random
-  // suffix, so that a restarted node is a new holder.
-  std::string owner;
+  // --- Several nodes (docs/scaling.md; TableHost::shared, TableHost::owner).
   // Renews the leases of the tables held here (those another node took are
   // closed with table/moved), takes over tables whose node is gone, and
   // runs again a third of a lease later. Until stopping.
@@ -205,7 +187,7 @@ struct Hub {
   // from the store every 2 s until the store answers (its bots and clocks go
   // on then, whether or not anyone asks for it), not before the store
   // writes again (store_writable).
-  void reload_later(const std::string& id);
+  void reload_later(const std::string& id) override;
 
   // --- When the store cannot write (docs/server.md, "When the store cannot
   // write"). A write answered store/unavailable (a full disk, an I/O error,
@@ -215,11 +197,15 @@ struct Hub {
   // read again, and the store is probed (TableStore::probe) every second until
   // it writes; then everything resumes by itself. Logged once a second at
   // most, whatever the number of refusals.
-  void store_failed(const Error& e);
+  void store_failed(const Error& e) override;
   // store/unavailable while the store cannot write (counted as a refusal).
-  MaybeError store_writable();
+  MaybeError store_writable() override;
   // Why the store cannot write, or nullopt while it can.
   std::optional<std::string> store_trouble() const;
+  // The ratings and standings of a finished game (TableHost::table_finished).
+  void table_finished(const std::string& id, const std::string& game,
+                      std::vector<std::string> accounts, Json result,
+                      std::vector<std::vector<std::string>> addresses) override;
   // The bot's review of one seat of a finished game's record (bots/review.h),
   // made once on the review thread (review_queue.h) and kept in the store, so
   // another node or a restart answers from there. review/seat, review/busy.
@@ -230,7 +216,7 @@ struct Hub {
   // Stops reading tables again: those of reload_later and the resting ones due.
   void stop_reloads();
   // The lobby saved in the store under `id` (any node's), if any. Reads the store.
-  std::optional<store::TableSpec> find_lobby(const std::string& id) const;
+  std::optional<store::TableSpec> find_lobby(const std::string& id) const override;
   std::unique_ptr<net::steady_timer> keeper;
   // GET /api/tables (docs/protocol.md): one page of the public lobbies
   // with a free seat (`playing` false), or of the public games being

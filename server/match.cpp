@@ -1,4 +1,4 @@
-// The game as played at a table (the second half of Table, table.h):
+// The game as played at a table (Table, table.h):
 // connections and their messages, people's decisions, bots, clocks, and
 // what the connections are told after each change.
 #include <fmt/format.h>
@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "games/registry.h"
+#include "server/bot_scheduler.h"
 #include "server/protocol.h"
 #include "server/table.h"
 
@@ -328,7 +329,7 @@ void Table::drive() {
         p.kind == room::SeatKind::kBot && colon != std::string::npos)
       if (auto b = parse_budget(std::string_view(p.bot).substr(colon + 1), lobby_.game->name()))
         heavy = heavy_budget(b->seconds, b->iterations);
-    hub_.bots.submit(
+    hub_.bot_scheduler().submit(
         id_,
         [self = shared_from_this(), shared] {
           const auto t0 = SteadyClock::now();
@@ -423,25 +424,19 @@ void Table::after_change() {
     offer_.reset();
     offer_text_.clear();
     spdlog::info("table {}: finished", id_);
+    // Its accounts' ratings (a rated table's), queued before anyone is told
+    // of the end, with where each seat's connections came from
+    // (docs/ratings.md, "Games that count"); then a tournament's standings.
+    std::vector<std::string> accounts;
+    auto addresses = seat_addresses_;
     if (lobby_.rated) {
-      // Its accounts' ratings, on the account thread (it reads and writes
-      // the store), queued before anyone is told of the end; with where each
-      // seat's connections came from (docs/ratings.md, "Games that count").
-      std::vector<std::string> accounts;
       for (const SeatPlan& p : lobby_.plan) accounts.push_back(p.account);
-      auto addresses = seat_addresses_;
       addresses.resize(accounts.size());
-      net::post(hub_.account_pool,
-                [&hub = hub_, id = id_, game = std::string(lobby_.game->name()), accounts,
-                 result = room_->result_json(), addresses = std::move(addresses)] {
-                  hub.accounts.rate(id, game, accounts, result, addresses);
-                });
+    } else {
+      addresses.clear();
     }
-    // A tournament's table counts in its standings (tournaments.h), after
-    // its ratings.
-    net::post(hub_.account_pool, [&hub = hub_, id = id_, result = room_->result_json()] {
-      hub.tournaments.table_finished(id, result);
-    });
+    hub_.table_finished(id_, std::string(lobby_.game->name()), std::move(accounts),
+                        room_->result_json(), std::move(addresses));
     maybe_evict();
   }
 }

@@ -4,11 +4,14 @@
 // host offers it, at a public table everyone seated must agree (the vote),
 // and then it is open to a person who holds no seat at the table. Everyone
 // is told each step, in every language (room::SeatNotice).
+// Here too the host's seat control during the game (replace_seat) and a
+// seat given to someone for good (hand_seat).
 #include <fmt/format.h>
 
 #include <algorithm>
 
 #include "server/protocol.h"
+#include "server/routes.h"  // kMaxMyTables
 #include "server/table.h"
 
 namespace meeple::server {
@@ -158,6 +161,82 @@ Expected<Json> Table::join_playing(const Json& body, const std::string& account,
   note_address(open, who.address);
   publish(true);
   return Json{{"table", id_}, {"seat", open}, {"token", token}};
+}
+
+// Seats belong to their people: the host may put a bot in a seat a bot
+// plays, or offer it to a newcomer (offer_seat: the host gets no token); a
+// person's seat changes hands only by the stand-in rule (a bot plays for
+// them while they are away, and they take it back by coming back), which
+// the host may start at once for someone away, never to sit there
+// themselves.
+Expected<Json> Table::replace_seat(const Json& body) {
+  const auto seat_n = int_in(body.value("seat", Json()), 0, lobby_.players - 1);
+  if (!seat_n) return make_error(room::errc::kBadSeat, "no such seat at this table");
+  const auto seat = static_cast<std::size_t>(*seat_n);
+  auto kind = kind_from(body.value("kind", Json()));
+  if (!kind) return kind.error();
+  if (thinking_)
+    return make_error(errc::kBusy, "a bot is deciding at this table: try again in a moment");
+  const room::SeatInfo& now = room_->seats()[seat];
+  if (now.kind == room::SeatKind::kPerson) {
+    if (*kind != room::SeatKind::kBot)
+      return make_error(errc::kSeatTaken,
+                        fmt::format("{} sits there: the seat is theirs", now.name));
+    if (auto e = room_->stand_in(static_cast<Seat>(seat))) return *e;
+    drive();
+    return Json{{"table", id_}, {"seat", seat}, {"seats", publisher_.seats_json(shown(), conns_)}};
+  }
+  // A rated table's seats are its accounts' (a stand-in, above, plays for
+  // one who is away): nobody is seated by the host.
+  if (lobby_.rated) return make_error(errc::kUnrated, "a rated table's seats are its players' own");
+  // A person for a bot's seat: whoever takes it joins as a newcomer, and
+  // the host holds no token of it.
+  if (*kind == room::SeatKind::kPerson) return offer_seat(static_cast<Seat>(seat));
+  SeatPlan next;
+  next.kind = *kind;
+  const Json bot = body.value("bot", Json(default_bot(*lobby_.game)));
+  if (!bot.is_string()) return make_error(errc::kMalformed, "bot is a bot spec");
+  next.bot = bot.get<std::string>();
+  if (auto e = lobby_.check_bot(hub_.options, next.bot)) return *e;
+  if (auto e = hand_seat(static_cast<Seat>(seat), std::move(next))) return *e;
+  return Json{{"table", id_}, {"seat", seat}, {"seats", publisher_.seats_json(shown(), conns_)}};
+}
+
+MaybeError Table::hand_seat(Seat seat, SeatPlan next) {
+  // What the seat's plan holds beyond the room's seat, for a restart: its
+  // token's hash and its account (a newcomer's; a rated seat's, kept when
+  // a bot takes it over).
+  Json owner = Json::object();
+  if (!next.token_hash.empty()) owner["token"] = next.token_hash;
+  if (!next.account.empty()) owner["account"] = next.account;
+  if (auto e = room_->replace_seat(seat, {next.kind, next.name, next.bot}, owner)) {
+    store_refused(*e);
+    return e;
+  }
+  const auto i = static_cast<std::size_t>(seat);
+  // A newcomer's seat comes from their addresses alone; a bot's (a person
+  // left, or was taken over) keeps its person's for the rating.
+  if (next.kind == room::SeatKind::kPerson && i < seat_addresses_.size())
+    seat_addresses_[i].clear();
+  const bool taken_by_person = next.kind == room::SeatKind::kPerson;
+  lobby_.plan[i] = std::move(next);
+  // The connections of whoever sat there before become spectators.
+  for (auto& [p, c] : conns_)
+    if (c.seat == seat) {
+      c.seat = kSpectator;
+      c.sent = false;
+    }
+  count_watching();
+  // The seat offered to a newcomer is no longer offered once it changes
+  // hands; another seat's offer may now have everyone's consent.
+  if (offer_ && offer_->seat == seat) {
+    offer_.reset();
+    free_seats_ = 0;
+    if (!taken_by_person) room_->announce(seat, room::SeatNotice::kWithdrawn);
+  }
+  settle_offer();
+  drive();
+  return std::nullopt;
 }
 
 }  // namespace meeple::server

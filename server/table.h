@@ -10,9 +10,13 @@
 // restarted server resumes it); after the end it keeps the record. Its
 // Publisher tells its connections what changed.
 //
-// Two files: table.cpp, the table's life (made, resumed, started, stored,
-// lost, its host's controls, its record); match.cpp, the game as played
-// (connections and their messages, bots, clocks).
+// Its files, one job each: table.cpp, the table's life (its strand, made,
+// resumed, registered, lost, resting, its record); table_lobby.cpp, the
+// table before its game starts (saved, joined, its host's controls,
+// expired, started, a rematch); seats.cpp, who plays a seat during the game
+// (the host's seat control, a seat offered to a newcomer); match.cpp, the
+// game as played (connections and their messages, bots, clocks, writes and
+// publishing); hints.cpp, hints.
 #pragma once
 
 #include <boost/asio.hpp>
@@ -28,9 +32,9 @@
 
 #include "bots/hint.h"
 #include "room/room.h"
-#include "server/hub.h"
 #include "server/lobby.h"
 #include "server/publisher.h"
+#include "server/table_host.h"
 
 namespace meeple::server {
 
@@ -58,18 +62,18 @@ class Table : public std::enable_shared_from_this<Table> {
   // `host_token` receives the host's secret; `maker`: who asks, for the
   // limits of what one party holds. Not registered yet: Hub::admit checks
   // those limits (table/too_many) and registers it.
-  static Expected<std::shared_ptr<Table>> create(Hub& hub, const Json& request,
+  static Expected<std::shared_ptr<Table>> create(TableHost& hub, const Json& request,
                                                  std::string& host_token, const Maker& maker = {});
   // A table rebuilt from the store: in play after a restart, or finished
   // (loaded again after it left memory).
   // `lease`: what its writes name (another node's table it took over).
-  static Expected<std::shared_ptr<Table>> resume(Hub& hub, const store::TableRecord& t,
+  static Expected<std::shared_ptr<Table>> resume(TableHost& hub, const store::TableRecord& t,
                                                  const store::Lease& lease = {});
   // A lobby rebuilt from its saved spec (store::TableStore::lobbies) after a restart.
-  static Expected<std::shared_ptr<Table>> from_lobby(Hub& hub, const store::TableSpec& spec,
+  static Expected<std::shared_ptr<Table>> from_lobby(TableHost& hub, const store::TableSpec& spec,
                                                      const store::Lease& lease = {});
 
-  Table(Hub& hub, const AnyGame& game, std::string id);
+  Table(TableHost& hub, const AnyGame& game, std::string id);
   ~Table();
 
   // Runs f on the table's strand, after everything posted before it.
@@ -111,7 +115,7 @@ class Table : public std::enable_shared_from_this<Table> {
   // join_promised() takes it, or gives it back when the join fails.
   void promise_seat() { promised_.fetch_add(1); }
 
-  // --- On the strand. The table's life (table.cpp).
+  // --- On the strand. The table's life (table.cpp, table_lobby.cpp).
   // A new lobby made known: its id taken in the store for this node (with
   // several nodes) and its spec saved. Its summary and the host's token.
   Expected<Json> open(const std::string& host_token);
@@ -218,9 +222,9 @@ class Table : public std::enable_shared_from_this<Table> {
     std::chrono::steady_clock::time_point received;
   };
 
-  // --- table.cpp
+  // --- table.cpp, table_lobby.cpp
   // Lobby limits for a new lobby from `address`: table/too_many.
-  static MaybeError admit_lobby(Hub& hub, const std::string& address);
+  static MaybeError admit_lobby(TableHost& hub, const std::string& address);
   // Saves the lobby's spec and seat plan (token hashes included) in the
   // store, so a restart keeps it; nothing once the game has started.
   MaybeError save_lobby();
@@ -342,7 +346,7 @@ class Table : public std::enable_shared_from_this<Table> {
   // One message to one connection, in order behind the writes out (above).
   void reply(Conn& c, Json msg);
 
-  Hub& hub_;
+  TableHost& hub_;  // the owner (the Hub), as far as a table needs it
   std::string id_;
   std::uint64_t made_;
   Lobby lobby_;

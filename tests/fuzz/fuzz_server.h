@@ -10,6 +10,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/hub.h"
 #include "server/table.h"
 #include "store/memory_store.h"
 #include "tests/fuzz/fuzz.h"
