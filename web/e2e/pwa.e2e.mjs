@@ -99,7 +99,8 @@ async function ownBuildAndServer() {
 export const tests = {
   "the manifest is linked, valid, its icons load, and Chromium finds the app installable": async ({ server }) => {
     // A profile of its own: Chromium never offers to install from an
-    // off-the-record context, which is what browser.newContext() opens.
+    // off-the-record context, which is what browser.newContext() opens. The full
+    // browser, not the headless shell the other tests use: installing is its part.
     const profile = mkdtempSync(join(tmpdir(), "meeple-pwa-profile-"));
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
