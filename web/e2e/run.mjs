@@ -30,10 +30,11 @@ const files = readdirSync(here)
 
 if (jobs > 1 && !only) {
   // The longest files start first so that the lanes end close together: the
-  // four known to take minutes (a CI run, 2026-11-27: a11y 285 s, held 163 s,
-  // keyboard 147 s, fit 127 s), then the others by size, a rough guess of
-  // their length (each under a minute).
-  const LONGEST = ["a11y", "held", "keyboard", "fit"].map((n) => `${n}.e2e.mjs`);
+  // seven known to take minutes (a fresh clone's run, 2026-12-03: a11y 267 s,
+  // fit 192 s, held 173 s, keyboard 156 s, targets 140 s, action-bar 134 s,
+  // device 121 s), then the others by size, a rough guess of their length
+  // (each near a minute or under).
+  const LONGEST = ["a11y", "fit", "held", "keyboard", "targets", "action-bar", "device"].map((n) => `${n}.e2e.mjs`);
   const rank = (f) => (LONGEST.includes(f) ? LONGEST.indexOf(f) - LONGEST.length : 0);
   const size = (f) => statSync(join(here, f)).size;
   const queue = [...files].sort((a, b) => rank(a) - rank(b) || size(b) - size(a));
