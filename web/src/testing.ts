@@ -1,6 +1,9 @@
 // Test helpers: what a person at the screen would notice of an element that a
 // query found. A query finds an element that is in the document; these say
 // whether the person meets it (sees it, or a screen reader reads it) and can use it.
+// Also the one game's description that the pages' tests share.
+
+import type { GameInfo } from "./protocol";
 
 // True when the element is in the document and neither it nor any ancestor is
 // hidden: the hidden attribute, aria-hidden="true", display: none or
@@ -23,3 +26,14 @@ export function usable(el: Element): boolean {
   if ((el as HTMLButtonElement).disabled) return false;
   return el.closest("fieldset:disabled") === null;
 }
+
+// Ufo! as GET /api/games describes it, with two bots to choose from.
+export const ufoInfo: GameInfo = {
+  name: "ufo",
+  title: "Ufo!",
+  min_players: 2,
+  max_players: 5,
+  params: [],
+  bots: ["ismcts", "heuristic"],
+  default_bot: "heuristic",
+};

@@ -6,19 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { account } from "../account";
 import { fakeServer } from "../fakeserver";
 import { lang } from "../i18n";
-import type { GameInfo } from "../protocol";
 import { NewTable } from "./NewTable";
-import { usable } from "../testing";
-
-const ufo: GameInfo = {
-  name: "ufo",
-  title: "Ufo!",
-  min_players: 2,
-  max_players: 5,
-  params: [],
-  bots: ["ismcts", "heuristic"],
-  default_bot: "heuristic",
-};
+import { ufoInfo as ufo, usable } from "../testing";
 
 beforeEach(() => {
   lang.value = "en";

@@ -5,20 +5,10 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { account } from "../account";
 import { lang } from "../i18n";
-import type { GameInfo } from "../protocol";
 import { NewTable, createRequest } from "./NewTable";
 import type { TableChoices } from "./NewTable";
-import { usable } from "../testing";
+import { ufoInfo as ufo, usable } from "../testing";
 
-const ufo: GameInfo = {
-  name: "ufo",
-  title: "Ufo!",
-  min_players: 2,
-  max_players: 5,
-  params: [],
-  bots: ["ismcts", "heuristic"],
-  default_bot: "heuristic",
-};
 const plain: TableChoices = {
   players: 2,
   seats: [{ kind: "person" }, { kind: "person" }],

@@ -9,22 +9,12 @@ import { credentials, heldSeats } from "../api";
 import { fakeServer } from "../fakeserver";
 import { FakeSocket, withFakeSockets } from "../fakesocket";
 import { lang } from "../i18n";
-import type { GameInfo } from "../protocol";
 import { Home } from "./Home";
 import { PlayNow } from "./PlayNow";
 import { Table } from "./Table";
+import { ufoInfo as ufo } from "../testing";
 
 withFakeSockets();
-
-const ufo: GameInfo = {
-  name: "ufo",
-  title: "Ufo!",
-  min_players: 2,
-  max_players: 5,
-  params: [],
-  bots: ["ismcts", "heuristic"],
-  default_bot: "heuristic",
-};
 
 beforeEach(() => {
   localStorage.clear();
