@@ -223,8 +223,6 @@ class Table : public std::enable_shared_from_this<Table> {
   };
 
   // --- table.cpp, table_lobby.cpp
-  // Lobby limits for a new lobby from `address`: table/too_many.
-  static MaybeError admit_lobby(TableHost& hub, const std::string& address);
   // Saves the lobby's spec and seat plan (token hashes included) in the
   // store, so a restart keeps it; nothing once the game has started.
   MaybeError save_lobby();
