@@ -1000,6 +1000,16 @@ TEST(ServerAccounts, InvitationsAreCappedAndMayComeFromFriendsOnly) {
 // person's open pages hear of an invitation to them the moment it is made,
 // without asking; nobody else's channel hears of it (the inviter's, a third
 // account's), and a channel without a session is refused.
+
+// Each account channel says it is ready first.
+void expect_ready(std::initializer_list<WsClient*> channels) {
+  for (WsClient* c : channels) {
+    auto ready = c->next(std::chrono::seconds(5));
+    ASSERT_TRUE(ready) << c->raw();
+    EXPECT_EQ(ready->value("type", ""), "ready") << ready->dump();
+  }
+}
+
 TEST(ServerAccounts, AnInvitationReachesTheInviteesOpenChannelsAtOnceAndNobodyElses) {
   TestServer server(fast_hashes());
   Device anna{server.port()}, ben{server.port()}, carl{server.port()}, ben_phone{server.port()};
@@ -1014,11 +1024,7 @@ TEST(ServerAccounts, AnInvitationReachesTheInviteesOpenChannelsAtOnceAndNobodyEl
   };
   WsClient ben_laptop_ch = open(ben), ben_phone_ch = open(ben_phone), anna_ch = open(anna),
            carl_ch = open(carl);
-  for (WsClient* c : {&ben_laptop_ch, &ben_phone_ch, &anna_ch, &carl_ch}) {
-    auto ready = c->next(std::chrono::seconds(5));
-    ASSERT_TRUE(ready) << c->raw();
-    EXPECT_EQ(ready->value("type", ""), "ready") << ready->dump();
-  }
+  expect_ready({&ben_laptop_ch, &ben_phone_ch, &anna_ch, &carl_ch});
   auto [id, host] = lobby(anna);
   const auto asked = std::chrono::steady_clock::now();
   ASSERT_EQ(anna.post("/api/tables/" + id + "/invite", {{"name", "Ben"}, {"token", host}}).status,
@@ -1076,11 +1082,7 @@ TEST(ServerAccounts, AnInvitationMadeOnAnotherNodeReachesTheChannelWithinTwoSeco
     return WsClient(b.port(), "/ws/account", 0, false, d.cookie);
   };
   WsClient ben_ch = open(ben), carl_ch = open(carl);
-  for (WsClient* c : {&ben_ch, &carl_ch}) {
-    auto ready = c->next(std::chrono::seconds(5));
-    ASSERT_TRUE(ready) << c->raw();
-    EXPECT_EQ(ready->value("type", ""), "ready") << ready->dump();
-  }
+  expect_ready({&ben_ch, &carl_ch});
   auto [id, host] = lobby(anna);
   const auto asked = std::chrono::steady_clock::now();
   ASSERT_EQ(anna.post("/api/tables/" + id + "/invite", {{"name", "Ben"}, {"token", host}}).status,
